@@ -1,0 +1,154 @@
+// Reading articles: the feed, the /api list, and the JSON shape of SPEC.md section 3.
+import { and, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { config } from "../config.server";
+import { db, t } from "../db.server";
+import { startOfDaysAgo } from "../time";
+import type { ArticleFilters } from "./filters";
+import { toFtsQuery } from "./search";
+
+/** How far back each timeframe reaches, in calendar days before today (configured time zone). */
+const TIMEFRAME_DAYS_BACK = { today: 0, week: 6, month: 29 } as const;
+
+export function timeframeStart(timeframe: ArticleFilters["timeframe"], now = new Date()) {
+  if (timeframe === "all") return undefined;
+  return startOfDaysAgo(now, TIMEFRAME_DAYS_BACK[timeframe], config().APP_TIMEZONE);
+}
+
+/** SQL conditions for the filters, or null when the filters can match nothing. */
+function filterConditions(filters: ArticleFilters, visitorId: string | undefined): SQL[] | null {
+  const conditions: SQL[] = [];
+  if (filters.category) conditions.push(eq(t.articles.category, filters.category));
+  if (filters.priority) conditions.push(eq(t.articles.priority, filters.priority));
+  const since = timeframeStart(filters.timeframe);
+  if (since) conditions.push(gte(t.articles.publishDate, since));
+  if (filters.search) {
+    const match = toFtsQuery(filters.search);
+    if (!match) return null;
+    conditions.push(sql`${t.articles.id} IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ${match})`);
+  }
+  if (filters.saved) {
+    if (!visitorId) return null;
+    conditions.push(
+      sql`${t.articles.id} IN (SELECT article_id FROM bookmarks WHERE visitor_id = ${visitorId})`,
+    );
+  }
+  return conditions;
+}
+
+function isBookmarkedColumn(visitorId: string | undefined) {
+  return visitorId
+    ? sql<number>`EXISTS (SELECT 1 FROM bookmarks b WHERE b.article_id = ${t.articles.id} AND b.visitor_id = ${visitorId})`
+    : sql<number>`0`;
+}
+
+const articleColumns = {
+  id: t.articles.id,
+  title: t.articles.title,
+  summary: t.articles.summary,
+  category: t.articles.category,
+  priority: t.articles.priority,
+  tags: t.articles.tags,
+  manuallyTagged: t.articles.manuallyTagged,
+  sourceId: t.articles.sourceId,
+  sourceName: t.articles.sourceName,
+  originalUrl: t.articles.originalUrl,
+  publishDate: t.articles.publishDate,
+  createdAt: t.articles.createdAt,
+  views: t.articles.views,
+  aiSummary: t.articles.aiSummary,
+  aiSummaryProvider: t.articles.aiSummaryProvider,
+  aiSummaryModel: t.articles.aiSummaryModel,
+};
+
+type ArticleRow = {
+  [K in keyof typeof articleColumns]: (typeof articleColumns)[K]["_"]["data"] extends infer D
+    ? (typeof articleColumns)[K]["_"]["notNull"] extends true
+      ? D
+      : D | null
+    : never;
+} & { isBookmarked: number };
+
+/** An article as the /api and the screens see it (SPEC.md section 3). */
+export type ArticleJson = {
+  id: number;
+  title: string;
+  summary: string;
+  category: string;
+  priority: string;
+  tags: string[];
+  manuallyTagged: boolean;
+  sourceId: number | null;
+  sourceName: string;
+  originalUrl: string;
+  publishDate: string;
+  createdAt: string;
+  views: number;
+  isBookmarked: boolean;
+  aiSummary: string | null;
+  /** Which provider and model wrote `aiSummary`, for the label under it. */
+  aiSummaryBy: { provider: string; model: string | null } | null;
+};
+
+export function toArticleJson(row: ArticleRow): ArticleJson {
+  return {
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    category: row.category,
+    priority: row.priority,
+    tags: row.tags,
+    manuallyTagged: row.manuallyTagged,
+    sourceId: row.sourceId,
+    sourceName: row.sourceName,
+    originalUrl: row.originalUrl,
+    publishDate: row.publishDate.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    views: row.views,
+    isBookmarked: Boolean(row.isBookmarked),
+    aiSummary: row.aiSummary,
+    aiSummaryBy: row.aiSummaryProvider ? { provider: row.aiSummaryProvider, model: row.aiSummaryModel } : null,
+  };
+}
+
+export type ListOptions = { visitorId?: string; limit?: number; offset?: number };
+
+/** Articles matching the filters, newest first. */
+export function listArticles(filters: ArticleFilters, options: ListOptions = {}): ArticleJson[] {
+  const conditions = filterConditions(filters, options.visitorId);
+  if (!conditions) return [];
+  let query = db()
+    .select({ ...articleColumns, isBookmarked: isBookmarkedColumn(options.visitorId) })
+    .from(t.articles)
+    .where(and(...conditions))
+    .orderBy(desc(t.articles.publishDate), desc(t.articles.id))
+    .$dynamic();
+  if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
+  else if (options.offset) query = query.limit(-1).offset(options.offset);
+  return query.all().map(toArticleJson);
+}
+
+export function countArticles(filters: ArticleFilters, visitorId?: string): number {
+  const conditions = filterConditions(filters, visitorId);
+  if (!conditions) return 0;
+  return db().select({ n: count() }).from(t.articles).where(and(...conditions)).get()?.n ?? 0;
+}
+
+/** One page of the feed, with the page clamped to the last one that exists. */
+export function feedPage(filters: ArticleFilters, requestedPage: number, pageSize: number, visitorId?: string) {
+  const total = countArticles(filters, visitorId);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(requestedPage, pageCount);
+  const articles = total
+    ? listArticles(filters, { visitorId, limit: pageSize, offset: (page - 1) * pageSize })
+    : [];
+  return { articles, total, page, pageCount };
+}
+
+export function getArticle(id: number, visitorId?: string): ArticleJson | undefined {
+  const row = db()
+    .select({ ...articleColumns, isBookmarked: isBookmarkedColumn(visitorId) })
+    .from(t.articles)
+    .where(eq(t.articles.id, id))
+    .get();
+  return row ? toArticleJson(row) : undefined;
+}

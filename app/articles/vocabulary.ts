@@ -1,0 +1,71 @@
+// The product's fixed vocabularies (SPEC.md section 3 and 9). Shared by server and browser.
+
+export const CATEGORIES = [
+  { value: "new-regulations", label: "New Regulations" },
+  { value: "regulatory-rollbacks", label: "Regulatory Rollbacks" },
+  { value: "policy-analysis", label: "Policy Analysis" },
+  { value: "legal-decisions", label: "Legal Decisions" },
+  { value: "legislative-action", label: "Legislative Action" },
+] as const;
+export type Category = (typeof CATEGORIES)[number]["value"];
+export const CATEGORY_VALUES = CATEGORIES.map((c) => c.value) as [Category, ...Category[]];
+
+export const PRIORITIES = [
+  { value: "high", label: "High", editorLabel: "High Priority", color: "red" },
+  { value: "medium", label: "Medium", editorLabel: "Medium Priority", color: "blue" },
+  { value: "low", label: "Low", editorLabel: "Low Priority", color: "gray" },
+] as const;
+export type Priority = (typeof PRIORITIES)[number]["value"];
+export const PRIORITY_VALUES = PRIORITIES.map((p) => p.value) as [Priority, ...Priority[]];
+export const DEFAULT_PRIORITY: Priority = "medium";
+
+export const TIMEFRAMES = [
+  { value: "all", label: "All Time" },
+  { value: "today", label: "Today" },
+  { value: "week", label: "This Week" },
+  { value: "month", label: "This Month" },
+] as const;
+export type Timeframe = (typeof TIMEFRAMES)[number]["value"];
+export const TIMEFRAME_VALUES = TIMEFRAMES.map((t) => t.value) as [Timeframe, ...Timeframe[]];
+
+export const SOURCE_CATEGORIES = ["government", "news", "legal", "think-tank"] as const;
+export type SourceCategory = (typeof SOURCE_CATEGORIES)[number];
+
+export const SOURCE_TYPES = ["rss", "atom", "federal-register-api"] as const;
+export type SourceType = (typeof SOURCE_TYPES)[number];
+
+export const TAG_VOCABULARY = [
+  "rule-rescission", "rule-modification", "regulatory-freeze", "streamlining", "cost-benefit",
+  "epa", "sec", "fda", "osha", "ftc", "cfpb", "dol", "treasury", "doj",
+  "financial", "energy", "healthcare", "technology", "transportation", "telecommunications",
+  "agriculture", "manufacturing", "executive-order", "congressional", "court-decision",
+  "state-level", "international", "small-business", "consumer", "environmental", "worker-safety",
+  "competition", "innovation", "high-impact", "urgent", "controversial", "executive-orders",
+  "legislation", "agency-rules", "court-decisions",
+] as const;
+export type Tag = (typeof TAG_VOCABULARY)[number];
+
+/** The tag editor's quick-add row (SPEC.md section 9: 12 common tags). */
+export const COMMON_TAGS: readonly Tag[] = [
+  "rule-rescission", "executive-order", "epa", "sec", "financial", "energy",
+  "healthcare", "environmental", "small-business", "high-impact", "agency-rules", "court-decision",
+];
+
+export const PAGE_SIZE = 12;
+export const ADMIN_PAGE_SIZE = 10;
+export const CARD_SUMMARY_LIMIT = 200;
+export const RELATED_SUMMARY_LIMIT = 150;
+export const CARD_TAG_LIMIT = 6;
+
+export function categoryLabel(value: string) {
+  return CATEGORIES.find((c) => c.value === value)?.label ?? value;
+}
+
+export function priorityInfo(value: string) {
+  return PRIORITIES.find((p) => p.value === value) ?? PRIORITIES[1];
+}
+
+/** Tag entry rule of SPEC.md section 5: lower-case; anything but a-z, 0-9 and hyphen becomes a hyphen. */
+export function normalizeTag(raw: string) {
+  return raw.trim().toLowerCase().replace(/[^a-z0-9-]/g, "-");
+}

@@ -1,0 +1,46 @@
+import { Badge, Card, Group, List, Stack, Text, Title } from "@mantine/core";
+import type { TrendsJson } from "~/trends/queries.server";
+import { IconTrend } from "./icons";
+
+export function TrendsCard({ trends }: { trends: TrendsJson | null }) {
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="trends-title">
+      <Group gap="xs" mb="sm">
+        <IconTrend width={20} height={20} />
+        <Title order={2} size="h4" id="trends-title">
+          30-Day Policy Trends Analysis
+        </Title>
+      </Group>
+      {trends ? (
+        <Stack gap="sm">
+          <Group gap="xs">
+            <Badge variant="light">{trends.articleCount} articles analysed</Badge>
+            <Text size="xs" c="dimmed">
+              {trends.provider === "openai" ? `AI analysis · ${trends.model ?? "model"}` : "Automatic analysis · statistical"} ·
+              updated {trends.date}
+            </Text>
+          </Group>
+          <Text size="sm" style={{ whiteSpace: "pre-line" }}>
+            {trends.trendsAnalysis}
+          </Text>
+          {trends.keyInsights.length ? (
+            <>
+              <Title order={3} size="h6">
+                Key insights
+              </Title>
+              <List size="sm" spacing={4}>
+                {trends.keyInsights.map((insight) => (
+                  <List.Item key={insight}>{insight}</List.Item>
+                ))}
+              </List>
+            </>
+          ) : null}
+        </Stack>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No analysis yet. The 30-day trends analysis is generated daily at 9 AM once articles have been collected.
+        </Text>
+      )}
+    </Card>
+  );
+}

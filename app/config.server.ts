@@ -1,0 +1,96 @@
+// Configuration: every environment variable the product reads, parsed and checked once.
+// A bad value stops start-up with a message naming the variable, instead of failing later.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+function isValidTimeZone(zone: string) {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z.string().min(1).default("data/app.db"),
+  PUBLIC_URL: optionalText.pipe(z.url({ message: "must be an absolute http(s) URL" }).optional()),
+  SESSION_SECRET: optionalText,
+  ADMIN_EMAIL: optionalText.pipe(z.email({ message: "must be an email address" }).optional()),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, "must be at least 8 characters").optional()),
+  APP_TIMEZONE: z.string().default("America/New_York").refine(isValidTimeZone, "must be an IANA time zone such as America/New_York"),
+  SMTP_URL: optionalText.pipe(z.url({ message: "must be a URL such as smtp://user:pass@host:587" }).optional()),
+  MAIL_FROM: z.string().default("Deregulation Dashboard <no-reply@localhost>"),
+  OUTBOX_DIR: z.string().default("data/outbox"),
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: optionalText.pipe(z.url({ message: "must be an absolute URL" }).optional()),
+  OPENAI_MODEL: z.string().default("gpt-4o-mini"),
+  AI_PROVIDER: z.enum(["local", "openai", ""]).optional(),
+  ALLOW_PRIVATE_NETWORKS: booleanFlag,
+  FETCH_USER_AGENT: z
+    .string()
+    .default("DeregulationDashboard/1.0 (federal regulatory news monitor)"),
+  FETCH_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20000),
+  FETCH_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(6),
+});
+
+export type AppConfig = Omit<z.infer<typeof envSchema>, "SESSION_SECRET" | "AI_PROVIDER"> & {
+  SESSION_SECRET: string;
+  AI_PROVIDER: "local" | "openai";
+  /** Directory holding the database and other runtime files. */
+  DATA_DIR: string;
+  PUBLIC_URL: string;
+};
+
+export class ConfigError extends Error {}
+
+function readOrCreateSessionSecret(dataDir: string) {
+  const file = path.join(dataDir, "session-secret");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  fs.writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example for every setting.`);
+  }
+  const values = parsed.data;
+  const databasePath = path.resolve(values.DATABASE_URL.replace(/^file:/, ""));
+  const dataDir = path.dirname(databasePath);
+  return {
+    ...values,
+    DATABASE_URL: databasePath,
+    DATA_DIR: dataDir,
+    OUTBOX_DIR: path.resolve(values.OUTBOX_DIR),
+    PUBLIC_URL: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+    SESSION_SECRET: values.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
+    AI_PROVIDER: values.AI_PROVIDER || (values.OPENAI_API_KEY || values.OPENAI_BASE_URL ? "openai" : "local"),
+  };
+}
+
+let cached: AppConfig | undefined;
+
+/** The configuration of this process, read from the environment on first use. */
+export function config(): AppConfig {
+  cached ??= loadConfig();
+  return cached;
+}

@@ -1,0 +1,15 @@
+// The web process's database handle, opened once (and kept across dev rebuilds).
+import { openDatabase, type Db } from "../db/client";
+import { config } from "./config.server";
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __appDb: Db | undefined;
+}
+
+export function db(): Db {
+  globalThis.__appDb ??= openDatabase(config().DATABASE_URL);
+  return globalThis.__appDb;
+}
+
+export * as t from "../db/schema";

@@ -1,0 +1,55 @@
+// Outgoing email through nodemailer: SMTP when SMTP_URL is set, otherwise .eml files in the outbox
+// folder, so every email flow works offline and can be inspected.
+import fs from "node:fs";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { config } from "../config.server";
+
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+};
+
+export type SentEmail = { messageId: string; outboxFile?: string };
+
+let transport: Transporter | undefined;
+
+function smtpTransport() {
+  transport ??= nodemailer.createTransport(config().SMTP_URL!, {
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  });
+  return transport;
+}
+
+function outboxTransport() {
+  return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+}
+
+function outboxFileName(messageId: string) {
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  return `${stamp}-${messageId.replace(/[^a-zA-Z0-9]/g, "").slice(0, 24)}.eml`;
+}
+
+export async function sendEmail(email: OutgoingEmail): Promise<SentEmail> {
+  const message = { from: config().MAIL_FROM, ...email };
+  if (config().SMTP_URL) {
+    const info = await smtpTransport().sendMail(message);
+    return { messageId: info.messageId };
+  }
+  const info = await outboxTransport().sendMail(message);
+  fs.mkdirSync(config().OUTBOX_DIR, { recursive: true });
+  const file = path.join(config().OUTBOX_DIR, outboxFileName(info.messageId));
+  fs.writeFileSync(file, info.message as Buffer);
+  console.log(`[email] SMTP_URL is not set; wrote "${email.subject}" for ${email.to} to ${file}`);
+  return { messageId: info.messageId, outboxFile: file };
+}
+
+/** An absolute link into the site, for emails. */
+export function siteUrl(pathAndQuery: string) {
+  return `${config().PUBLIC_URL}${pathAndQuery}`;
+}

@@ -1,0 +1,113 @@
+// The job queue shared by the web (which enqueues) and the runner (which claims and runs).
+// Long work never runs inside a web request: a button enqueues a row and answers at once.
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { db, t } from "../db.server";
+
+const { appState, jobs } = t;
+
+export const JOB_KINDS = [
+  "scrape",
+  "backfill",
+  "recategorize",
+  "fix-priorities",
+  "trends",
+  "newsletter",
+  "maintenance",
+] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+export type JobRow = typeof jobs.$inferSelect;
+
+/** A running job whose heartbeat is older than this belongs to a dead runner. */
+export const STALE_HEARTBEAT_MS = 60_000;
+export const RUNNER_HEARTBEAT_KEY = "runner-heartbeat";
+
+/**
+ * Queues a job, or returns the one of that kind already queued or running:
+ * one job per kind at a time, however many times the button is pressed.
+ */
+export function enqueueJob(kind: JobKind, params: Record<string, unknown> = {}, requestedBy = "schedule") {
+  return db().transaction((tx) => {
+    const existing = tx
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, kind), inArray(jobs.status, ["queued", "running"])))
+      .get();
+    if (existing) return { job: existing, created: false };
+    const job = tx.insert(jobs).values({ kind, params, requestedBy }).returning().get();
+    return { job, created: true };
+  }, { behavior: "immediate" });
+}
+
+/** Atomically takes the oldest queued job, of the kinds this runner can run, whose kind is not already running. */
+export function claimNextJob(runnerId: string, kinds: readonly string[], now = new Date()): JobRow | undefined {
+  if (!kinds.length) return undefined;
+  const claimed = db().get<{ id: number } | undefined>(sql`
+    UPDATE jobs SET status = 'running', runner_id = ${runnerId}, started_at = ${now.getTime()},
+      heartbeat_at = ${now.getTime()}, attempts = attempts + 1
+    WHERE id = (
+      SELECT q.id FROM jobs q WHERE q.status = 'queued' AND q.kind IN ${kinds}
+        AND NOT EXISTS (SELECT 1 FROM jobs r WHERE r.kind = q.kind AND r.status = 'running')
+      ORDER BY q.id LIMIT 1)
+    RETURNING id`);
+  return claimed ? db().select().from(jobs).where(eq(jobs.id, claimed.id)).get() : undefined;
+}
+
+export function heartbeatJob(jobId: number, progress?: Record<string, unknown>) {
+  db()
+    .update(jobs)
+    .set({ heartbeatAt: new Date(), ...(progress ? { progress } : {}) })
+    .where(eq(jobs.id, jobId))
+    .run();
+}
+
+export function finishJob(jobId: number, outcome: { result?: Record<string, unknown>; error?: string }) {
+  db()
+    .update(jobs)
+    .set({
+      status: outcome.error ? "failed" : "succeeded",
+      result: outcome.result ?? null,
+      error: outcome.error ?? null,
+      finishedAt: new Date(),
+    })
+    .where(eq(jobs.id, jobId))
+    .run();
+}
+
+/** Puts a job back in the queue (runner shutting down, or its runner died). */
+export function requeueJob(jobId: number) {
+  db().update(jobs).set({ status: "queued", runnerId: null }).where(eq(jobs.id, jobId)).run();
+}
+
+/** Re-queues running jobs whose runner stopped sending heartbeats. */
+export function requeueAbandonedJobs(now = Date.now()) {
+  return db()
+    .update(jobs)
+    .set({ status: "queued", runnerId: null })
+    .where(and(eq(jobs.status, "running"), lt(jobs.heartbeatAt, new Date(now - STALE_HEARTBEAT_MS))))
+    .run().changes;
+}
+
+export function recentJobs(limit = 20) {
+  return db().select().from(jobs).orderBy(desc(jobs.id)).limit(limit).all();
+}
+
+/** The latest job of each kind, for the dashboard. */
+export function latestJobPerKind() {
+  const latestIds = db().select({ id: sql<number>`max(${jobs.id})` }).from(jobs).groupBy(jobs.kind);
+  return db().select().from(jobs).where(inArray(jobs.id, latestIds)).orderBy(jobs.kind).all();
+}
+
+export function recordRunnerHeartbeat(info: Record<string, unknown>) {
+  const now = new Date();
+  db()
+    .insert(appState)
+    .values({ key: RUNNER_HEARTBEAT_KEY, value: info, updatedAt: now })
+    .onConflictDoUpdate({ target: appState.key, set: { value: info, updatedAt: now } })
+    .run();
+}
+
+/** When the runner last said it was alive, or null if it never ran. */
+export function runnerLastSeen(): Date | null {
+  const row = db().select().from(appState).where(eq(appState.key, RUNNER_HEARTBEAT_KEY)).get();
+  return row ? row.updatedAt : null;
+}

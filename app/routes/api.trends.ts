@@ -1,0 +1,10 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { jsonError, jsonWithEtag } from "~/http/responses.server";
+import { latestTrends } from "~/trends/queries.server";
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const trends = latestTrends();
+  if (!trends) return jsonError(404, "No trends analysis has been generated yet.");
+  // The analysis changes at most daily; clients refetch hourly (SPEC.md section 7).
+  return jsonWithEtag(request, trends, { maxAge: 3600 });
+}

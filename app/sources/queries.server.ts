@@ -1,0 +1,49 @@
+// Reading sources, as the /api and the public pages show them.
+import { asc } from "drizzle-orm";
+import { db, t } from "../db.server";
+
+export type SourceJson = {
+  id: number;
+  name: string;
+  url: string;
+  type: string | null;
+  category: string;
+  keywords: string[];
+  isActive: boolean;
+  status: string | null;
+  lastScraped: string | null;
+  lastSuccessfulScrape: string | null;
+  consecutiveFailures: number;
+  errorMessage: string | null;
+};
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function listSources(): SourceJson[] {
+  return db()
+    .select()
+    .from(t.sources)
+    .orderBy(asc(t.sources.category), asc(t.sources.name))
+    .all()
+    .map((s) => ({
+      id: s.id,
+      name: s.name,
+      url: s.url,
+      type: s.type,
+      category: s.category,
+      keywords: s.keywords,
+      isActive: s.isActive,
+      status: s.status,
+      lastScraped: iso(s.lastScraped),
+      lastSuccessfulScrape: iso(s.lastSuccessfulScrape),
+      consecutiveFailures: s.consecutiveFailures,
+      errorMessage: s.errorMessage,
+    }));
+}
+
+/** Public list for the about page and FAQ: active sources only, without health details. */
+export function listPublicSources() {
+  return listSources()
+    .filter((s) => s.isActive)
+    .map(({ id, name, url, category }) => ({ id, name, url, category }));
+}

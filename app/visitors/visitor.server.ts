@@ -1,0 +1,33 @@
+// Anonymous visitors: a random id in a cookie, so bookmarks and view counts are per visitor
+// without an account.
+import { randomUUID } from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import { config } from "../config.server";
+
+let visitorCookie: ReturnType<typeof createCookie> | undefined;
+
+function cookie() {
+  visitorCookie ??= createCookie("visitor", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config().NODE_ENV === "production" && config().PUBLIC_URL.startsWith("https:"),
+    path: "/",
+    maxAge: 60 * 60 * 24 * 400,
+    secrets: [config().SESSION_SECRET],
+  });
+  return visitorCookie;
+}
+
+/** The caller's visitor id, if the request carries a valid one. */
+export async function readVisitorId(request: Request): Promise<string | undefined> {
+  const value = await cookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && /^[0-9a-f-]{36}$/.test(value) ? value : undefined;
+}
+
+/** The caller's visitor id, creating one (and the Set-Cookie header to send) when missing. */
+export async function ensureVisitorId(request: Request) {
+  const existing = await readVisitorId(request);
+  if (existing) return { visitorId: existing, setCookie: undefined };
+  const visitorId = randomUUID();
+  return { visitorId, setCookie: await cookie().serialize(visitorId) };
+}

@@ -1,0 +1,28 @@
+// The SQLite connection: one per process, with the pragmas every process needs.
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import * as schema from "./schema";
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+// Resolved from the project root: the web bundle and the scripts both run from there.
+const migrationsFolder = path.resolve("db/migrations");
+
+export function openDatabase(file: string): Db {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma("journal_mode = WAL");
+  // Writers wait for each other instead of failing: no SQLITE_BUSY reaches a user.
+  sqlite.pragma("busy_timeout = 10000");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("synchronous = NORMAL");
+  return drizzle(sqlite, { schema, casing: "snake_case" }) as Db;
+}
+
+/** Applies pending migrations; safe to run at every start. */
+export function migrateDatabase(db: Db) {
+  migrate(db, { migrationsFolder });
+}

@@ -1,0 +1,325 @@
+// The database schema: every entity of the product in one place.
+// Times are integers (milliseconds since the epoch, UTC); lists are JSON text.
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer({ mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+export const sources = sqliteTable(
+  "sources",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    name: text().notNull(),
+    url: text().notNull(),
+    /** rss | atom | federal-register-api; null until detected from the first response. */
+    type: text(),
+    /** government | news | legal | think-tank */
+    category: text().notNull(),
+    keywords: text({ mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    isActive: integer({ mode: "boolean" }).notNull().default(true),
+    /** healthy | warning | error; null while never checked. */
+    status: text(),
+    lastScraped: integer({ mode: "timestamp_ms" }),
+    lastSuccessfulScrape: integer({ mode: "timestamp_ms" }),
+    lastItemAt: integer({ mode: "timestamp_ms" }),
+    consecutiveFailures: integer().notNull().default(0),
+    errorMessage: text(),
+    nextCheckAt: integer({ mode: "timestamp_ms" }),
+    etag: text(),
+    lastModified: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("sources_url_unique").on(t.url)],
+);
+
+export const articles = sqliteTable(
+  "articles",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    title: text().notNull(),
+    summary: text().notNull().default(""),
+    category: text().notNull(),
+    priority: text().notNull().default("medium"),
+    tags: text({ mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    manuallyTagged: integer({ mode: "boolean" }).notNull().default(false),
+    sourceId: integer().references(() => sources.id, { onDelete: "set null" }),
+    sourceName: text().notNull(),
+    originalUrl: text().notNull(),
+    canonicalUrl: text().notNull(),
+    /** Federal Register document number, when the article is a Federal Register document. */
+    documentNumber: text(),
+    documentType: text(),
+    agencies: text({ mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    significant: integer({ mode: "boolean" }).notNull().default(false),
+    commentsCloseOn: text(),
+    effectiveOn: text(),
+    publishDate: integer({ mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+    views: integer().notNull().default(0),
+    aiSummary: text(),
+    aiSummaryProvider: text(),
+    aiSummaryModel: text(),
+    aiSummaryAt: integer({ mode: "timestamp_ms" }),
+    /** Rows loaded by `npm run demo`, removable with `npm run demo:remove`. */
+    isDemo: integer({ mode: "boolean" }).notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex("articles_canonical_url_unique").on(t.canonicalUrl),
+    uniqueIndex("articles_document_number_unique").on(t.documentNumber),
+    index("articles_publish_date_idx").on(t.publishDate, t.id),
+    index("articles_category_date_idx").on(t.category, t.publishDate, t.id),
+    index("articles_priority_date_idx").on(t.priority, t.publishDate, t.id),
+    index("articles_source_idx").on(t.sourceId),
+  ],
+);
+
+export const articleTags = sqliteTable(
+  "article_tags",
+  {
+    articleId: integer()
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    tag: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.tag] }), index("article_tags_tag_idx").on(t.tag, t.articleId)],
+);
+
+/** URLs and document numbers of deleted articles, so a later scrape does not bring them back. */
+export const deletedArticles = sqliteTable("deleted_articles", {
+  key: text().primaryKey(),
+  deletedAt: createdAt(),
+});
+
+export const bookmarks = sqliteTable(
+  "bookmarks",
+  {
+    visitorId: text().notNull(),
+    articleId: integer()
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.visitorId, t.articleId] }), index("bookmarks_article_idx").on(t.articleId)],
+);
+
+export const articleViews = sqliteTable(
+  "article_views",
+  {
+    visitorId: text().notNull(),
+    articleId: integer()
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    /** Calendar day (YYYY-MM-DD, configured time zone): one visitor counts once per article per day. */
+    day: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.visitorId, t.day] })],
+);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    /** viewer | editor | admin */
+    role: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer({ mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const invitations = sqliteTable(
+  "invitations",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    email: text().notNull(),
+    role: text().notNull(),
+    invitedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    tokenHash: text().notNull(),
+    expiresAt: integer({ mode: "timestamp_ms" }).notNull(),
+    acceptedAt: integer({ mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("invitations_token_hash_unique").on(t.tokenHash)],
+);
+
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull(),
+    expiresAt: integer({ mode: "timestamp_ms" }).notNull(),
+    usedAt: integer({ mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("password_resets_token_hash_unique").on(t.tokenHash)],
+);
+
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    tokenHash: text().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer({ mode: "timestamp_ms" }),
+    revokedAt: integer({ mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("api_tokens_token_hash_unique").on(t.tokenHash)],
+);
+
+export const subscribers = sqliteTable(
+  "subscribers",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    email: text().notNull(),
+    isActive: integer({ mode: "boolean" }).notNull().default(true),
+    source: text().notNull().default("homepage"),
+    createdAt: createdAt(),
+    lastEmailSent: integer({ mode: "timestamp_ms" }),
+    unsubscribedAt: integer({ mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("subscribers_email_unique").on(t.email)],
+);
+
+export const feedback = sqliteTable(
+  "feedback",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    /** bug | suggestion | source | general */
+    type: text().notNull(),
+    subject: text().notNull(),
+    message: text().notNull(),
+    email: text(),
+    /** open | reviewed | resolved */
+    status: text().notNull().default("open"),
+    priority: text().notNull().default("medium"),
+    createdAt: createdAt(),
+    resolvedAt: integer({ mode: "timestamp_ms" }),
+    archivedAt: integer({ mode: "timestamp_ms" }),
+  },
+  (t) => [index("feedback_status_idx").on(t.status, t.createdAt)],
+);
+
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    /** scrape | backfill | recategorize | fix-priorities | trends | newsletter | maintenance */
+    kind: text().notNull(),
+    /** queued | running | succeeded | failed */
+    status: text().notNull().default("queued"),
+    params: text({ mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    progress: text({ mode: "json" }).$type<Record<string, unknown>>(),
+    result: text({ mode: "json" }).$type<Record<string, unknown>>(),
+    error: text(),
+    /** Who asked: "schedule", "cli", or a user's email. */
+    requestedBy: text(),
+    attempts: integer().notNull().default(0),
+    runnerId: text(),
+    createdAt: createdAt(),
+    startedAt: integer({ mode: "timestamp_ms" }),
+    heartbeatAt: integer({ mode: "timestamp_ms" }),
+    finishedAt: integer({ mode: "timestamp_ms" }),
+  },
+  (t) => [index("jobs_status_kind_idx").on(t.status, t.kind), index("jobs_kind_created_idx").on(t.kind, t.createdAt)],
+);
+
+/** Small named values shared by the processes, such as the job runner's heartbeat. */
+export const appState = sqliteTable("app_state", {
+  key: text().primaryKey(),
+  value: text({ mode: "json" }).$type<unknown>().notNull(),
+  updatedAt: createdAt(),
+});
+
+export const trends = sqliteTable(
+  "trends",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    /** Day of the analysis (YYYY-MM-DD, configured time zone); one row per day. */
+    date: text().notNull(),
+    trendsAnalysis: text().notNull(),
+    keyInsights: text({ mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    significantChanges: text().notNull().default(""),
+    emergingPatterns: text().notNull().default(""),
+    categoriesAnalyzed: text({ mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    articleCount: integer().notNull().default(0),
+    /** The numbers the narrative was written from. */
+    stats: text({ mode: "json" }).$type<Record<string, unknown>>(),
+    provider: text().notNull().default("local"),
+    model: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("trends_date_unique").on(t.date)],
+);
+
+export const newsletterIssues = sqliteTable(
+  "newsletter_issues",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    /** The Monday (YYYY-MM-DD) the issue belongs to: one issue per week. */
+    weekOf: text().notNull(),
+    subject: text().notNull(),
+    html: text().notNull(),
+    text: text().notNull(),
+    createdAt: createdAt(),
+    completedAt: integer({ mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("newsletter_issues_week_unique").on(t.weekOf)],
+);
+
+export const newsletterDeliveries = sqliteTable(
+  "newsletter_deliveries",
+  {
+    issueId: integer()
+      .notNull()
+      .references(() => newsletterIssues.id, { onDelete: "cascade" }),
+    subscriberId: integer()
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    /** pending | sending | sent | failed | rejected */
+    status: text().notNull().default("pending"),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    messageId: text(),
+    updatedAt: createdAt(),
+    sentAt: integer({ mode: "timestamp_ms" }),
+  },
+  (t) => [primaryKey({ columns: [t.issueId, t.subscriberId] })],
+);
+
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text().primaryKey(),
+  windowStart: integer({ mode: "timestamp_ms" }).notNull(),
+  count: integer().notNull().default(0),
+});

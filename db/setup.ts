@@ -1,0 +1,57 @@
+// Set-up: database file, migrations, default sources and the first admin. Safe to run at every start.
+import { pathToFileURL } from "node:url";
+import { countUsers, createUser, findUserByEmail } from "../app/auth/users.server";
+import { generatePassword } from "../app/auth/password.server";
+import { config, ConfigError } from "../app/config.server";
+import { db } from "../app/db.server";
+import { migrateDatabase } from "./client";
+import { seedDefaultSources } from "./seed";
+
+export type SetupReport = { sourcesSeeded: number; firstAdmin?: { email: string; password?: string } };
+
+async function ensureFirstAdmin(): Promise<SetupReport["firstAdmin"]> {
+  if (countUsers() > 0) return undefined;
+  const email = config().ADMIN_EMAIL ?? "admin@example.com";
+  const password = config().ADMIN_PASSWORD ?? generatePassword();
+  if (!findUserByEmail(email)) await createUser(email, password, "admin");
+  return { email, password: config().ADMIN_PASSWORD ? undefined : password };
+}
+
+export async function setup(): Promise<SetupReport> {
+  migrateDatabase(db());
+  const sourcesSeeded = seedDefaultSources();
+  const firstAdmin = await ensureFirstAdmin();
+  return { sourcesSeeded, firstAdmin };
+}
+
+export function describeSetup(report: SetupReport) {
+  const lines: string[] = [];
+  if (report.sourcesSeeded) lines.push(`Seeded ${report.sourcesSeeded} default news sources.`);
+  if (report.firstAdmin) {
+    lines.push(`Created the first admin account: ${report.firstAdmin.email}`);
+    lines.push(
+      report.firstAdmin.password
+        ? `  Its generated password (shown only this once): ${report.firstAdmin.password}`
+        : "  Its password is the ADMIN_PASSWORD you configured.",
+    );
+    lines.push(`  Log in at ${config().PUBLIC_URL}/admin`);
+  }
+  return lines;
+}
+
+export function reportConfigErrorAndExit(error: unknown): never {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  setup()
+    .then((report) => {
+      for (const line of describeSetup(report)) console.log(line);
+      console.log(`Database ready at ${config().DATABASE_URL}.`);
+    })
+    .catch(reportConfigErrorAndExit);
+}

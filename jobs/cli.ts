@@ -1,0 +1,65 @@
+// `npm run jobs` runs the job runner; `npm run jobs -- <kind> [options]` runs one job now, in this process,
+// printing its progress and result (operators, and scripts without the web).
+import { parseArgs } from "node:util";
+import { ConfigError } from "../app/config.server";
+import { db } from "../app/db.server";
+import { JOB_KINDS, recentJobs, type JobKind } from "../app/jobs/queue.server";
+import { migrateDatabase } from "../db/client";
+import { jobHandlers } from "./registry";
+import { startRunner } from "./runner";
+
+function usage() {
+  const kinds = Object.keys(jobHandlers).join(" | ");
+  return `Usage:
+  npm run jobs                      start the job runner (schedules + queue)
+  npm run jobs -- list              recent jobs and their outcome
+  npm run jobs -- <kind> [options]  run one job now: ${kinds}
+    scrape [--source ID]            backfill --days 30`;
+}
+
+async function runOnce(kind: JobKind, options: Record<string, string | boolean | undefined>) {
+  const handler = jobHandlers[kind];
+  if (!handler) {
+    console.error(`Unknown job "${kind}".\n${usage()}`);
+    process.exit(2);
+  }
+  const params: Record<string, unknown> = {};
+  if (options.source) params.sourceId = Number(options.source);
+  if (options.days) params.daysBack = Number(options.days);
+  const controller = new AbortController();
+  process.on("SIGINT", () => controller.abort());
+  const result = await handler(params, {
+    signal: controller.signal,
+    progress: (progress) => console.log(`[${kind}] ${JSON.stringify(progress)}`),
+    log: (message) => console.log(`[${kind}] ${message}`),
+  });
+  console.log(JSON.stringify(result, null, 2));
+}
+
+async function main() {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { source: { type: "string" }, days: { type: "string" }, help: { type: "boolean" } },
+  });
+  const [command] = positionals;
+  if (values.help) return console.log(usage());
+  if (!command) return startRunner();
+  migrateDatabase(db());
+  if (command === "list") {
+    for (const job of recentJobs(30)) {
+      const outcome = job.error ?? (job.result ? JSON.stringify(job.result) : "");
+      console.log(`#${job.id}\t${job.kind}\t${job.status}\t${job.createdAt.toISOString()}\t${outcome.slice(0, 160)}`);
+    }
+    return;
+  }
+  if (!(JOB_KINDS as readonly string[]).includes(command)) {
+    console.error(`Unknown command "${command}".\n${usage()}`);
+    process.exit(2);
+  }
+  await runOnce(command as JobKind, values);
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

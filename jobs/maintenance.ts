@@ -1,0 +1,21 @@
+// Daily clean-up of rows that expire: sessions, one-time tokens, rate-limit windows.
+import { lt, or, isNotNull } from "drizzle-orm";
+import { purgeExpiredRateLimits } from "../app/http/rate-limit.server";
+import { db, t } from "../app/db.server";
+import type { JobHandler } from "./types";
+
+export const runMaintenance: JobHandler = async () => {
+  const now = new Date();
+  const database = db();
+  const sessions = database.delete(t.sessions).where(lt(t.sessions.expiresAt, now)).run().changes;
+  const invitations = database
+    .delete(t.invitations)
+    .where(or(lt(t.invitations.expiresAt, now), isNotNull(t.invitations.acceptedAt)))
+    .run().changes;
+  const passwordResets = database
+    .delete(t.passwordResets)
+    .where(or(lt(t.passwordResets.expiresAt, now), isNotNull(t.passwordResets.usedAt)))
+    .run().changes;
+  const rateLimits = purgeExpiredRateLimits(now.getTime());
+  return { sessions, invitations, passwordResets, rateLimits };
+};

@@ -1,0 +1,13 @@
+import type { JobKind, JobRow } from "../app/jobs/queue.server";
+
+export type JobContext = {
+  /** Records progress (shown on the dashboard) and keeps the job's heartbeat fresh. */
+  progress(progress: Record<string, unknown>): void;
+  /** Aborted when the runner is asked to stop; long jobs check it between units of work. */
+  signal: AbortSignal;
+  log(message: string): void;
+};
+
+export type JobHandler = (params: Record<string, unknown>, context: JobContext, job?: JobRow) => Promise<Record<string, unknown>>;
+
+export type Schedule = { kind: JobKind; cron: string; params?: Record<string, unknown>; description: string };

@@ -1,0 +1,14 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "~": path.resolve("app") } },
+  test: {
+    include: ["tests/**/*.test.ts"],
+    exclude: ["tests/browser/**", "node_modules/**"],
+    setupFiles: ["tests/support/setup-env.ts"],
+    pool: "forks",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
