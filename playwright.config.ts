@@ -1,5 +1,4 @@
 import { defineConfig } from "@playwright/test";
-// @ts-expect-error plain ES module shared with the install script
 import { CHROMIUM_ARGS, chromiumExecutable } from "./tests/browser/chromium.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 3210);

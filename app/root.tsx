@@ -1,14 +1,27 @@
 import { ColorSchemeScript, MantineProvider, createTheme, mantineHtmlProps } from "@mantine/core";
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorPage } from "./components/ErrorPage";
+import { Toasts } from "./components/Toasts";
+import { readToast } from "./http/flash.server";
 import { useNonce } from "./nonce";
 import mantineStyles from "@mantine/core/styles.css";
+import notificationStyles from "@mantine/notifications/styles.css";
 import appStyles from "./styles/app.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: mantineStyles },
+  { rel: "stylesheet", href: notificationStyles },
   { rel: "stylesheet", href: appStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
@@ -28,8 +41,14 @@ const theme = createTheme({
   defaultRadius: "md",
 });
 
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, setCookie } = await readToast(request);
+  return json({ toast }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en" {...mantineHtmlProps}>
       <head>
@@ -44,6 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <MantineProvider theme={theme} forceColorScheme="light">
+          <Toasts pending={rootData?.toast ?? null} />
           {children}
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />

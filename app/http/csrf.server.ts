@@ -1,0 +1,21 @@
+// Cross-site request refusal: a state-changing request must come from this site's own pages
+// (or carry no cookies at all, like a script using a Bearer token).
+import { config } from "../config.server";
+import { jsonError } from "./responses.server";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function isCrossSite(request: Request) {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
+  const origin = request.headers.get("Origin");
+  if (origin) {
+    const allowed = new Set([new URL(request.url).origin, new URL(config().PUBLIC_URL).origin]);
+    return !allowed.has(origin);
+  }
+  return request.headers.get("Sec-Fetch-Site") === "cross-site";
+}
+
+/** Throws 403 for a non-GET request sent from another site. */
+export function assertSameOrigin(request: Request) {
+  if (isCrossSite(request)) throw jsonError(403, "Cross-site request refused.");
+}
