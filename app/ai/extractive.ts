@@ -16,6 +16,8 @@ export type ArticleText = {
 export const SUMMARY_MAX_CHARS = 900;
 const BODY_MAX_CHARS = 650;
 const MAX_SENTENCES = 4;
+/** A text made of one very long sentence still gets a summary: that sentence, cut at this length. */
+const LONG_SENTENCE_MAX_CHARS = 800;
 /** Pages can be long; the informative part of regulatory text is at the top. */
 const MAX_SOURCE_SENTENCES = 120;
 
@@ -71,7 +73,7 @@ export function extractiveSentences(text: string, title: string): string[] {
     chosen.push(candidate);
     length += candidate.sentence.length + 1;
   }
-  if (!chosen.length) return [fitSentences([sentences[0]], BODY_MAX_CHARS)];
+  if (!chosen.length) return [fitSentences([ranked[0].sentence], LONG_SENTENCE_MAX_CHARS)];
   return chosen.sort((a, b) => a.index - b.index).map((c) => c.sentence);
 }
 
@@ -94,7 +96,7 @@ const AGENCY_IN_TEXT =
 export function keyFacts(article: ArticleText): [string, string][] {
   const text = collapseWhitespace(`${article.title}. ${article.text}`);
   const facts: [string, string][] = [];
-  const agency = article.agencies?.length ? article.agencies.slice(0, 2).join("; ") : firstMatch(text, AGENCY_IN_TEXT)?.replace(/^the /, "");
+  const agency = article.agencies?.length ? article.agencies.slice(0, 2).join("; ") : firstMatch(text, AGENCY_IN_TEXT)?.replace(/^the /i, "");
   if (agency) facts.push(["Agency", agency]);
   const action = article.documentType || firstMatch(text, ACTION_IN_TEXT);
   if (action) facts.push(["Action", action.charAt(0).toUpperCase() + action.slice(1).toLowerCase()]);
