@@ -14,6 +14,7 @@ const CATEGORY_COLORS: Record<(typeof CATEGORIES)[number]["value"], string> = {
 const WIDTH = 640;
 const HEIGHT = 200;
 const PLOT = { left: 30, right: 8, top: 10, bottom: 24 };
+/** Weekly labels counted back from the last day, so today is always labelled. */
 const LABEL_EVERY_DAYS = 7;
 
 function shortDay(day: string) {
@@ -77,7 +78,7 @@ export function TrendsChart({ daily }: { daily: TrendsStats["daily"] }) {
                   </rect>
                 );
               })}
-              {index % LABEL_EVERY_DAYS === 0 || index === daily.length - 1 ? (
+              {(daily.length - 1 - index) % LABEL_EVERY_DAYS === 0 ? (
                 <text x={x + barWidth / 2} y={HEIGHT - 8} textAnchor="middle" fontSize={10} fill="#495057">
                   {shortDay(day.date)}
                 </text>
