@@ -2,8 +2,9 @@
 // way an operator chooses it: by setting OPENAI_BASE_URL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createOpenAiProvider } from "../../app/ai/openai.server";
-import { AiError, aiProvider } from "../../app/ai/provider.server";
+import { AiError, aiProvider, localProvider } from "../../app/ai/provider.server";
 import { suggestTags } from "../../app/ai/suggest-tags.server";
+import { classifyArticle } from "../../app/articles/classify";
 import { TAG_VOCABULARY } from "../../app/articles/vocabulary";
 import { loadConfig } from "../../app/config.server";
 import { db, t } from "../../app/db.server";
@@ -107,6 +108,13 @@ describe("tag suggestions with the model", () => {
     expect(tags).toContain("rule-rescission");
     expect(tags).not.toContain("made-up-tag");
     expect(server.requests[0].messages[0].content).toContain("rule-rescission, rule-modification");
+  });
+
+  it("are the classification rules' tags with the local provider, without calling a model", async () => {
+    const title = "OSHA withdraws proposed workplace heat safety standard";
+    const id = addArticle({ title, summary: "" });
+    expect(await suggestTags(id, localProvider)).toEqual(classifyArticle({ title, summary: "" }).tags);
+    expect(server.requests).toHaveLength(0);
   });
 
   it("fall back to the rules when the model fails", async () => {
