@@ -1,8 +1,23 @@
 import { Badge, Card, Group, List, Stack, Text, Title } from "@mantine/core";
 import type { TrendsJson } from "~/trends/queries.server";
+import { readTrendsStats } from "~/trends/stats";
 import { IconTrend } from "./icons";
+import { TrendsChart } from "./TrendsChart";
+
+function Section({ title, text }: { title: string; text: string }) {
+  if (!text) return null;
+  return (
+    <div>
+      <Title order={3} size="h6">
+        {title}
+      </Title>
+      <Text size="sm">{text}</Text>
+    </div>
+  );
+}
 
 export function TrendsCard({ trends }: { trends: TrendsJson | null }) {
+  const stats = trends ? readTrendsStats(trends.stats) : null;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="trends-title">
       <Group gap="xs" mb="sm">
@@ -35,6 +50,9 @@ export function TrendsCard({ trends }: { trends: TrendsJson | null }) {
               </List>
             </>
           ) : null}
+          <Section title="Significant changes" text={trends.significantChanges} />
+          <Section title="Emerging patterns" text={trends.emergingPatterns} />
+          {stats?.daily.length ? <TrendsChart daily={stats.daily} /> : null}
         </Stack>
       ) : (
         <Text size="sm" c="dimmed">

@@ -4,6 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { parseFeedParams } from "~/articles/filters";
 import { feedPage } from "~/articles/queries.server";
 import { PAGE_SIZE } from "~/articles/vocabulary";
+import { AiSummary } from "~/components/AiSummary";
 import { ArticleCard } from "~/components/ArticleCard";
 import { FeedFilters, FeedSearchInput } from "~/components/FeedFilters";
 import { FeedPagination } from "~/components/FeedPagination";
@@ -79,7 +80,9 @@ export default function Feed() {
             {articles.length ? (
               <Stack gap="md">
                 {articles.map((article) => (
-                  <ArticleCard key={article.id} article={article} timeZone={timeZone} search={filters.search} />
+                  <ArticleCard key={article.id} article={article} timeZone={timeZone} search={filters.search}>
+                    <AiSummary article={article} />
+                  </ArticleCard>
                 ))}
               </Stack>
             ) : (

@@ -1,0 +1,12 @@
+// Why a provider could not answer; the summary route turns the reason into the panel of SPEC.md section 8.
+export type AiFailureReason = "timeout" | "unavailable" | "bad-response";
+
+export class AiError extends Error {
+  constructor(
+    readonly reason: AiFailureReason,
+    message: string,
+  ) {
+    super(message);
+    this.name = "AiError";
+  }
+}

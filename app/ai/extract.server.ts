@@ -1,0 +1,90 @@
+// Extracting an article from a URL for the admin's Add Article form: title and summary from the page
+// (Federal Register documents through their API), then category, priority and tags from the rules.
+import { classifyArticle } from "../articles/classify";
+import { federalRegisterDocumentNumber } from "../articles/canonical-url";
+import type { FederalRegisterDocument } from "../ingest/federal-register";
+import { FetchError, fetchUrl } from "../ingest/http-client.server";
+import { fitSentences, splitSentences } from "./sentences";
+import { fetchReadablePage, NotAnArticleError } from "./readable.server";
+
+export type ExtractedArticle = { title: string; summary: string; category: string; priority: string; tags: string[] };
+
+export const FEDERAL_REGISTER_API = "https://www.federalregister.gov/api/v1";
+const EXTRACTED_SUMMARY_MAX_CHARS = 600;
+const TITLE_MAX_CHARS = 300;
+
+/** Title suffixes such as " | Federal Register" or " - Agency name" add nothing to an article title. */
+function cleanTitle(title: string) {
+  const parts = title.split(/\s+[|–—]\s+|\s+-\s+(?=[^-]+$)/);
+  const main = parts[0].length >= 15 ? parts[0] : title;
+  return main.trim().slice(0, TITLE_MAX_CHARS);
+}
+
+function describe(error: unknown) {
+  if (error instanceof FetchError || error instanceof NotAnArticleError) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function fromFederalRegisterApi(documentNumber: string, apiBase: string): Promise<ExtractedArticle | null> {
+  const fields = ["title", "abstract", "type", "agencies", "significant", "comments_close_on", "document_number"]
+    .map((f) => `fields[]=${f}`)
+    .join("&");
+  const result = await fetchUrl(`${apiBase}/documents/${encodeURIComponent(documentNumber)}.json?${fields}`, {
+    accept: "application/json",
+    timeoutMs: 10_000,
+  }).catch(() => null);
+  if (!result || result.status >= 400) return null;
+  let doc: Partial<FederalRegisterDocument>;
+  try {
+    doc = JSON.parse(result.text());
+  } catch {
+    return null;
+  }
+  if (!doc.title) return null;
+  const title = doc.title.trim();
+  const summary = (doc.abstract ?? "").replace(/\s+/g, " ").trim();
+  const agencies = (doc.agencies ?? []).map((a) => a.name ?? a.raw_name ?? "").filter(Boolean);
+  const classification = classifyArticle({
+    title,
+    summary,
+    sourceCategory: "government",
+    documentType: doc.type ?? null,
+    agencies,
+    significant: Boolean(doc.significant),
+    commentsCloseOn: doc.comments_close_on ?? null,
+  });
+  return { title, summary, ...classification };
+}
+
+/**
+ * Title, summary, category, priority and tags of the article at `url`. Throws an Error with a message
+ * a person can act on; for a PDF the message says so (the admin form then asks for manual entry).
+ */
+export async function extractArticle(url: string, options: { federalRegisterApi?: string } = {}): Promise<ExtractedArticle> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    throw new Error("Enter the article's full address, starting with http:// or https://.");
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+    throw new Error("Only http:// and https:// addresses can be extracted.");
+
+  const documentNumber = /(^|\.)federalregister\.gov$/i.test(parsed.hostname) ? federalRegisterDocumentNumber(parsed.href) : undefined;
+  if (documentNumber) {
+    const fromApi = await fromFederalRegisterApi(documentNumber, options.federalRegisterApi ?? FEDERAL_REGISTER_API);
+    if (fromApi) return fromApi;
+  }
+
+  let page;
+  try {
+    page = await fetchReadablePage(parsed.href);
+  } catch (error) {
+    throw new Error(`Could not extract the article: ${describe(error)}`);
+  }
+  const title = cleanTitle(page.title);
+  if (!title) throw new Error("Could not extract the article: the page has no title.");
+  const summary = page.description || fitSentences(splitSentences(page.text), EXTRACTED_SUMMARY_MAX_CHARS);
+  const classification = classifyArticle({ title, summary });
+  return { title, summary, ...classification };
+}

@@ -1,0 +1,116 @@
+// The `openai` provider: the openai SDK against OpenAI or any OpenAI-compatible server (OPENAI_BASE_URL).
+// Short timeouts and at most one retry: a slow or failing model must not hold a web request for minutes.
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
+import { z } from "zod";
+import type { TrendsStats } from "../trends/stats";
+import { AiError } from "./ai-error";
+import { SUMMARY_MAX_CHARS, type ArticleText } from "./extractive";
+import { toPlainText } from "./plain-text.server";
+import type { AiProvider } from "./provider.server";
+import { SUMMARY_INSTRUCTIONS, summaryPrompt, tagsInstructions, tagsPrompt, TRENDS_INSTRUCTIONS, trendsPrompt } from "./prompts";
+import type { TrendsNarrative } from "./trends-narrative";
+
+export type OpenAiOptions = {
+  apiKey?: string;
+  baseURL?: string;
+  model: string;
+  /** Per attempt. */
+  timeoutMs?: number;
+  maxRetries?: number;
+};
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const NARRATIVE_FIELD_MAX_CHARS = 2_500;
+const INSIGHT_MAX_CHARS = 300;
+
+function asAiError(error: unknown): AiError {
+  if (error instanceof AiError) return error;
+  if (error instanceof APIConnectionTimeoutError) return new AiError("timeout", "The language model did not answer in time.");
+  if (error instanceof APIUserAbortError) return new AiError("timeout", "The request to the language model was cancelled.");
+  if (error instanceof APIConnectionError) return new AiError("unavailable", `The language model could not be reached: ${error.message}`);
+  if (error instanceof APIError) return new AiError("unavailable", `The language model answered HTTP ${error.status ?? "error"}.`);
+  return new AiError("bad-response", `The language model's answer could not be read: ${(error as Error)?.message ?? String(error)}`);
+}
+
+/** The JSON value in a model's answer, tolerating code fences or a sentence around it. */
+function parseJsonAnswer(content: string, open: "{" | "["): unknown {
+  const close = open === "{" ? "}" : "]";
+  const start = content.indexOf(open);
+  const end = content.lastIndexOf(close);
+  if (start < 0 || end <= start) throw new AiError("bad-response", "The language model did not answer with JSON.");
+  try {
+    return JSON.parse(content.slice(start, end + 1));
+  } catch {
+    throw new AiError("bad-response", "The language model answered with malformed JSON.");
+  }
+}
+
+const narrativeSchema = z.object({
+  trendsAnalysis: z.string().min(1),
+  keyInsights: z.array(z.string()).default([]),
+  significantChanges: z.string().default(""),
+  emergingPatterns: z.string().default(""),
+});
+
+export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
+  const client = new OpenAI({
+    // Local OpenAI-compatible servers often need no key; the SDK insists on one.
+    apiKey: options.apiKey ?? "not-needed",
+    baseURL: options.baseURL,
+    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxRetries: options.maxRetries ?? 1,
+  });
+
+  async function complete(instructions: string, prompt: string, maxTokens: number, signal?: AbortSignal) {
+    try {
+      const completion = await client.chat.completions.create(
+        {
+          model: options.model,
+          temperature: 0.2,
+          max_tokens: maxTokens,
+          messages: [
+            { role: "system", content: instructions },
+            { role: "user", content: prompt },
+          ],
+        },
+        { signal },
+      );
+      const content = completion?.choices?.[0]?.message?.content;
+      if (typeof content !== "string" || !content.trim()) throw new AiError("bad-response", "The language model gave an empty answer.");
+      return content;
+    } catch (error) {
+      throw asAiError(error);
+    }
+  }
+
+  return {
+    name: "openai",
+    model: options.model,
+
+    async summarize(article: ArticleText, signal?: AbortSignal) {
+      const text = toPlainText(await complete(SUMMARY_INSTRUCTIONS, summaryPrompt(article), 400, signal), SUMMARY_MAX_CHARS);
+      if (!text) throw new AiError("bad-response", "The language model's summary was empty once cleaned.");
+      return text;
+    },
+
+    async narrateTrends(stats: TrendsStats): Promise<TrendsNarrative> {
+      const parsed = narrativeSchema.safeParse(parseJsonAnswer(await complete(TRENDS_INSTRUCTIONS, trendsPrompt(stats), 1200), "{"));
+      if (!parsed.success) throw new AiError("bad-response", "The language model's trends answer lacked the expected fields.");
+      const narrative = {
+        trendsAnalysis: toPlainText(parsed.data.trendsAnalysis, NARRATIVE_FIELD_MAX_CHARS),
+        keyInsights: parsed.data.keyInsights.map((i) => toPlainText(i, INSIGHT_MAX_CHARS)).filter(Boolean).slice(0, 6),
+        significantChanges: toPlainText(parsed.data.significantChanges, NARRATIVE_FIELD_MAX_CHARS),
+        emergingPatterns: toPlainText(parsed.data.emergingPatterns, NARRATIVE_FIELD_MAX_CHARS),
+      };
+      if (!narrative.trendsAnalysis) throw new AiError("bad-response", "The language model's trends analysis was empty once cleaned.");
+      return narrative;
+    },
+
+    async chooseTags(article, allowed) {
+      const answer = parseJsonAnswer(await complete(tagsInstructions(allowed), tagsPrompt(article), 120), "[");
+      if (!Array.isArray(answer)) throw new AiError("bad-response", "The language model did not answer with a list of tags.");
+      const chosen = answer.filter((tag): tag is string => typeof tag === "string").map((tag) => tag.trim().toLowerCase());
+      return [...new Set(chosen.filter((tag) => allowed.includes(tag)))];
+    },
+  };
+}

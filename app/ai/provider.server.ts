@@ -1,0 +1,49 @@
+// One interface for the language work of the product, two implementations chosen by configuration:
+// `local` (default, deterministic, no network) and `openai` (any OpenAI-compatible server).
+import { classifyArticle } from "../articles/classify";
+import { config, type AppConfig } from "../config.server";
+import type { TrendsStats } from "../trends/stats";
+import { summarizeExtractively, type ArticleText } from "./extractive";
+import { createOpenAiProvider } from "./openai.server";
+import { writeTrendsNarrative, type TrendsNarrative } from "./trends-narrative";
+
+export { AiError, type AiFailureReason } from "./ai-error";
+export type { ArticleText } from "./extractive";
+export type { TrendsNarrative } from "./trends-narrative";
+
+export interface AiProvider {
+  readonly name: "local" | "openai";
+  /** Recorded beside every stored text ("extractive", "statistical" or the model's name). */
+  readonly model: string;
+  /** A plain-text summary grounded in the article's own text. */
+  summarize(article: ArticleText, signal?: AbortSignal): Promise<string>;
+  /** The trends narrative, written only from the given numbers. */
+  narrateTrends(stats: TrendsStats): Promise<TrendsNarrative>;
+  /** Tags for the article, each one from `allowed`. */
+  chooseTags(article: { title: string; summary: string }, allowed: readonly string[]): Promise<string[]>;
+}
+
+export const localProvider: AiProvider = {
+  name: "local",
+  model: "extractive",
+  summarize: async (article) => summarizeExtractively(article),
+  narrateTrends: async (stats) => writeTrendsNarrative(stats),
+  chooseTags: async (article, allowed) =>
+    classifyArticle({ title: article.title, summary: article.summary }).tags.filter((tag) => allowed.includes(tag)),
+};
+
+/** The model name a local trends analysis records. */
+export const LOCAL_TRENDS_MODEL = "statistical";
+
+let cached: { settings: AppConfig; provider: AiProvider } | undefined;
+
+/** The configured provider (AI_PROVIDER; `openai` when a key or base URL is set). */
+export function aiProvider(settings: AppConfig = config()): AiProvider {
+  if (cached?.settings === settings) return cached.provider;
+  const provider =
+    settings.AI_PROVIDER === "openai"
+      ? createOpenAiProvider({ apiKey: settings.OPENAI_API_KEY, baseURL: settings.OPENAI_BASE_URL, model: settings.OPENAI_MODEL })
+      : localProvider;
+  cached = { settings, provider };
+  return provider;
+}

@@ -1,0 +1,68 @@
+// Reading a web page as an article: its metadata (Open Graph, meta tags, <title>) and its main text
+// (Mozilla Readability on a linkedom document), reduced to plain text with paragraph breaks.
+import { Readability } from "@mozilla/readability";
+import { parseHTML } from "linkedom";
+import { FetchError, fetchUrl } from "../ingest/http-client.server";
+import { collapseWhitespace } from "./sentences";
+import { htmlToPlainText } from "./plain-text.server";
+
+export type ReadablePage = {
+  /** og:title, twitter:title, Readability's title or <title>, in that order. */
+  title: string;
+  /** og:description, description or twitter:description. */
+  description: string;
+  /** The article's main text; paragraphs separated by blank lines. */
+  text: string;
+};
+
+const PAGE_TIMEOUT_MS = 10_000;
+const PAGE_MAX_BYTES = 4 * 1024 * 1024;
+
+export class NotAnArticleError extends Error {}
+
+export function isPdf(result: { contentType: string; body: Buffer; url: string }) {
+  return (
+    /application\/(?:x-)?pdf/i.test(result.contentType) ||
+    result.body.subarray(0, 5).toString("latin1") === "%PDF-" ||
+    /\.pdf(?:$|[?#])/i.test(new URL(result.url).pathname)
+  );
+}
+
+export function readPage(html: string): ReadablePage {
+  const { document } = parseHTML(html);
+  const meta = (...keys: string[]) => {
+    for (const key of keys) {
+      const element = document.querySelector(`meta[property="${key}"], meta[name="${key}"]`);
+      const content = collapseWhitespace(element?.getAttribute("content") ?? "");
+      if (content) return content;
+    }
+    return "";
+  };
+  const metaTitle = meta("og:title", "twitter:title");
+  const description = meta("og:description", "description", "twitter:description");
+  const documentTitle = collapseWhitespace(document.querySelector("title")?.textContent ?? "");
+  // Readability changes the document it reads, so the metadata is taken first.
+  const article = new Readability(document as unknown as Document).parse();
+  const text = article?.content ? htmlToPlainText(article.content) : collapseWhitespace(article?.textContent ?? "");
+  const title = metaTitle || collapseWhitespace(article?.title ?? "") || documentTitle;
+  return { title, description: htmlToPlainTextIfNeeded(description), text: text.trim() };
+}
+
+function htmlToPlainTextIfNeeded(text: string) {
+  return /[<&]/.test(text) ? collapseWhitespace(htmlToPlainText(text)) : text;
+}
+
+/** Fetches a page through the shared HTTP client and reads it; throws for PDFs and non-HTML answers. */
+export async function fetchReadablePage(url: string, signal?: AbortSignal): Promise<ReadablePage> {
+  const result = await fetchUrl(url, {
+    timeoutMs: PAGE_TIMEOUT_MS,
+    maxBytes: PAGE_MAX_BYTES,
+    accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5",
+    signal,
+  });
+  if (result.status >= 400) throw new FetchError(`HTTP ${result.status} from ${new URL(url).host}`);
+  if (isPdf(result)) throw new NotAnArticleError("The link is a PDF document, which cannot be read as a web page.");
+  if (result.contentType && !/html|xml/i.test(result.contentType))
+    throw new NotAnArticleError(`The link is not a web page (it is ${result.contentType.split(";")[0]}).`);
+  return readPage(result.text());
+}

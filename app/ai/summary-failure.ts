@@ -1,0 +1,65 @@
+// Why an AI summary could not be produced, and what the 'AI Summary Unavailable' panel says about it
+// (SPEC.md sections 4 and 8). Shared by the API route, the no-JavaScript redirect and the card.
+
+/** SPEC.md section 8: shown whenever no summary can be given, including when the error body cannot be parsed. */
+export const AI_SUMMARY_FALLBACK_MESSAGE =
+  "AI summarization is currently unavailable. Please refer to the original article summary above.";
+
+/** Query parameters that open a card's summary (or its failure panel) after a request made without JavaScript. */
+export const AI_SUMMARY_PARAM = "aiSummary";
+export const AI_SUMMARY_ERROR_PARAM = "aiSummaryError";
+
+export const AI_SUMMARY_FAILURE_REASONS = ["no-text", "timeout", "unavailable", "bad-response", "rate-limited", "unreadable"] as const;
+export type AiSummaryFailureReason = (typeof AI_SUMMARY_FAILURE_REASONS)[number];
+
+export type AiSummaryFailure = { userMessage: string; suggestions: string[]; fallbackMessage: string };
+
+const READ_ORIGINAL = "Open the full text with Read Original.";
+
+const FAILURES: Record<AiSummaryFailureReason, { status: number; userMessage: string; suggestions: string[] }> = {
+  "no-text": {
+    status: 422,
+    userMessage: "There is no article text to summarize: the original page could not be read and the article has no stored summary.",
+    suggestions: [READ_ORIGINAL, "Try again later: the source site may be temporarily unreachable."],
+  },
+  timeout: {
+    status: 504,
+    userMessage: "The summary service took too long to answer.",
+    suggestions: ["Try again in a minute.", READ_ORIGINAL],
+  },
+  unavailable: {
+    status: 503,
+    userMessage: "The summary service is unavailable right now.",
+    suggestions: ["Try again in a few minutes.", READ_ORIGINAL],
+  },
+  "bad-response": {
+    status: 502,
+    userMessage: "The summary service gave an answer that could not be used.",
+    suggestions: ["Try again in a few minutes.", READ_ORIGINAL],
+  },
+  "rate-limited": {
+    status: 429,
+    userMessage: "You have asked for many summaries in a short time.",
+    suggestions: ["Wait a while before asking for another summary.", "Summaries already generated can still be shown."],
+  },
+  unreadable: {
+    status: 502,
+    userMessage: "The summary service sent an answer that could not be read.",
+    suggestions: ["Reload the page and try again.", READ_ORIGINAL],
+  },
+};
+
+export function isAiSummaryFailureReason(value: unknown): value is AiSummaryFailureReason {
+  return (AI_SUMMARY_FAILURE_REASONS as readonly unknown[]).includes(value);
+}
+
+export function aiSummaryFailure(reason: AiSummaryFailureReason): AiSummaryFailure & { status: number } {
+  const { status, userMessage, suggestions } = FAILURES[reason];
+  return { status, userMessage, suggestions, fallbackMessage: AI_SUMMARY_FALLBACK_MESSAGE };
+}
+
+/** The label under a stored summary: which provider and model wrote it. */
+export function aiSummaryLabel(by: { provider: string; model: string | null } | null) {
+  if (by?.provider === "openai") return `AI summary · ${by.model ?? "model"}`;
+  return "Automatic summary · extractive";
+}

@@ -1,0 +1,120 @@
+import { Alert, Button, List, Stack, Text } from "@mantine/core";
+import { useLocation, useSearchParams } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
+import {
+  AI_SUMMARY_ERROR_PARAM,
+  AI_SUMMARY_PARAM,
+  aiSummaryFailure,
+  aiSummaryLabel,
+  isAiSummaryFailureReason,
+  type AiSummaryFailure,
+} from "~/ai/summary-failure";
+import type { ArticleJson } from "~/articles/queries.server";
+
+type Props = { article: Pick<ArticleJson, "id" | "title" | "aiSummary" | "aiSummaryBy"> };
+
+function isFailureBody(body: unknown): body is AiSummaryFailure {
+  const value = body as Partial<AiSummaryFailure> | null;
+  return (
+    typeof value?.userMessage === "string" &&
+    Array.isArray(value.suggestions) &&
+    value.suggestions.every((s) => typeof s === "string") &&
+    typeof value.fallbackMessage === "string"
+  );
+}
+
+function UnavailablePanel({ failure }: { failure: AiSummaryFailure }) {
+  return (
+    <Alert color="orange" variant="light" title="AI Summary Unavailable" role="alert" className="ai-summary-unavailable">
+      <Stack gap={6}>
+        <Text size="sm">{failure.userMessage}</Text>
+        {failure.suggestions.length ? (
+          <List size="sm" spacing={2}>
+            {failure.suggestions.map((suggestion) => (
+              <List.Item key={suggestion}>{suggestion}</List.Item>
+            ))}
+          </List>
+        ) : null}
+        <Text size="sm" fs="italic">
+          {failure.fallbackMessage}
+        </Text>
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * The card's AI summary control (SPEC.md section 2): Generate, then Show / Hide. Without JavaScript,
+ * Generate posts a form and the server sends the visitor back with the summary open; with it, the
+ * summary is fetched in place. Show / Hide is a native disclosure, so it works either way.
+ */
+export function AiSummary({ article }: Props) {
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const requestedHere = searchParams.get(AI_SUMMARY_PARAM) === String(article.id);
+  const errorParam = requestedHere ? searchParams.get(AI_SUMMARY_ERROR_PARAM) : null;
+
+  const [generated, setGenerated] = useState<Pick<ArticleJson, "aiSummary" | "aiSummaryBy"> | null>(null);
+  const [open, setOpen] = useState(requestedHere && !errorParam);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<AiSummaryFailure | null>(
+    !article.aiSummary && isAiSummaryFailureReason(errorParam) ? aiSummaryFailure(errorParam) : null,
+  );
+
+  const summary = generated?.aiSummary ?? article.aiSummary;
+  const by = generated?.aiSummaryBy ?? article.aiSummaryBy;
+  const action = `/api/articles/${article.id}/ai-summary`;
+
+  async function generate(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPending(true);
+    setFailure(null);
+    try {
+      const response = await fetch(action, { method: "POST", headers: { Accept: "application/json" }, credentials: "same-origin" });
+      const body: unknown = await response.json().catch(() => null);
+      const aiSummary = (body as { aiSummary?: unknown } | null)?.aiSummary;
+      if (response.ok && typeof aiSummary === "string") {
+        setGenerated({ aiSummary, aiSummaryBy: (body as Pick<ArticleJson, "aiSummaryBy">).aiSummaryBy ?? null });
+        setOpen(true);
+      } else {
+        setFailure(isFailureBody(body) ? body : aiSummaryFailure("unreadable"));
+      }
+    } catch {
+      setFailure(aiSummaryFailure("unavailable"));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (summary) {
+    return (
+      <details className="ai-summary" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary className="ai-summary-toggle">
+          <span className="when-closed">Show AI Summary</span>
+          <span className="when-open">Hide AI Summary</span>
+          <span className="visually-hidden"> for {article.title}</span>
+        </summary>
+        <div className="ai-summary-body">
+          <Text size="xs" c="dimmed" fw={600}>
+            {aiSummaryLabel(by)}
+          </Text>
+          <Text size="sm" className="ai-summary-text">
+            {summary}
+          </Text>
+        </div>
+      </details>
+    );
+  }
+
+  return (
+    <Stack gap="xs" aria-live="polite">
+      <form method="post" action={action} onSubmit={generate}>
+        <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+        <Button type="submit" variant="light" size="xs" loading={pending} aria-label={`Generate AI Summary for ${article.title}`}>
+          Generate AI Summary
+        </Button>
+      </form>
+      {failure ? <UnavailablePanel failure={failure} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,134 @@
+import { Text } from "@mantine/core";
+import { CATEGORIES } from "~/articles/vocabulary";
+import type { TrendsStats } from "~/trends/stats";
+
+/** One colour per category, distinguishable for common colour-vision deficiencies. */
+const CATEGORY_COLORS: Record<(typeof CATEGORIES)[number]["value"], string> = {
+  "new-regulations": "#1c7ed6",
+  "regulatory-rollbacks": "#e8590c",
+  "policy-analysis": "#7048e8",
+  "legal-decisions": "#0ca678",
+  "legislative-action": "#f59f00",
+};
+
+const WIDTH = 640;
+const HEIGHT = 200;
+const PLOT = { left: 30, right: 8, top: 10, bottom: 24 };
+/** Weekly labels counted back from the last day, so today is always labelled. */
+const LABEL_EVERY_DAYS = 7;
+
+function shortDay(day: string) {
+  return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" }).format(new Date(`${day}T12:00:00Z`));
+}
+
+/**
+ * Articles per day by category over the analysis window: a stacked bar chart drawn on the server as SVG
+ * (no script needed), with the same numbers in a table for screen readers and for reading exact values.
+ */
+export function TrendsChart({ daily }: { daily: TrendsStats["daily"] }) {
+  if (!daily.length) return null;
+  const max = Math.max(1, ...daily.map((d) => d.total));
+  const plotWidth = WIDTH - PLOT.left - PLOT.right;
+  const plotHeight = HEIGHT - PLOT.top - PLOT.bottom;
+  const slot = plotWidth / daily.length;
+  const barWidth = Math.max(2, slot * 0.72);
+  const y = (value: number) => PLOT.top + plotHeight - (value / max) * plotHeight;
+  const busiest = daily.reduce((a, b) => (b.total > a.total ? b : a));
+  const first = daily[0].date;
+  const last = daily[daily.length - 1].date;
+  const gridValues = [...new Set([0, Math.round(max / 2), max])];
+
+  return (
+    <figure className="trends-figure" style={{ margin: 0 }}>
+      <Text component="figcaption" size="sm" fw={600} mb={4} id="trends-chart-title">
+        Articles per day by category, {shortDay(first)} – {shortDay(last)}
+      </Text>
+      <svg
+        className="trends-chart"
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-labelledby="trends-chart-title trends-chart-desc"
+        data-testid="trends-chart"
+      >
+        <desc id="trends-chart-desc">
+          {`Stacked bars, one per day. The busiest day was ${shortDay(busiest.date)} with ${busiest.total} articles. The table below lists every value.`}
+        </desc>
+        {gridValues.map((value) => (
+          <g key={value}>
+            <line x1={PLOT.left} x2={WIDTH - PLOT.right} y1={y(value)} y2={y(value)} stroke="#dee2e6" strokeWidth={1} />
+            <text x={PLOT.left - 4} y={y(value) + 3} textAnchor="end" fontSize={10} fill="#495057">
+              {value}
+            </text>
+          </g>
+        ))}
+        {daily.map((day, index) => {
+          const x = PLOT.left + index * slot + (slot - barWidth) / 2;
+          let stacked = 0;
+          return (
+            <g key={day.date} data-date={day.date} data-total={day.total}>
+              {CATEGORIES.map(({ value, label }) => {
+                const count = day.byCategory[value] ?? 0;
+                if (!count) return null;
+                const top = y(stacked + count);
+                const height = y(stacked) - top;
+                stacked += count;
+                return (
+                  <rect key={value} x={x} y={top} width={barWidth} height={height} fill={CATEGORY_COLORS[value]}>
+                    <title>{`${shortDay(day.date)}: ${label} ${count}`}</title>
+                  </rect>
+                );
+              })}
+              {(daily.length - 1 - index) % LABEL_EVERY_DAYS === 0 ? (
+                <text x={x + barWidth / 2} y={HEIGHT - 8} textAnchor="middle" fontSize={10} fill="#495057">
+                  {shortDay(day.date)}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+      <div className="trends-legend" aria-hidden="true">
+        {CATEGORIES.map(({ value, label }) => (
+          <span key={value}>
+            <span className="trends-legend-swatch" style={{ background: CATEGORY_COLORS[value] }} />
+            {label}
+          </span>
+        ))}
+      </div>
+      <details className="trends-table-details">
+        <summary>
+          <Text component="span" size="xs" fw={600} c="blue.8" style={{ cursor: "pointer" }}>
+            Show the numbers as a table
+          </Text>
+        </summary>
+        <div className="trends-table-wrap">
+          <table className="trends-table">
+            <caption className="visually-hidden">Articles per day by category</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                {CATEGORIES.map(({ value, label }) => (
+                  <th scope="col" key={value}>
+                    {label}
+                  </th>
+                ))}
+                <th scope="col">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {daily.map((day) => (
+                <tr key={day.date}>
+                  <th scope="row">{shortDay(day.date)}</th>
+                  {CATEGORIES.map(({ value }) => (
+                    <td key={value}>{day.byCategory[value] ?? 0}</td>
+                  ))}
+                  <td>{day.total}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}

@@ -1,0 +1,61 @@
+// POST /api/articles/{id}/ai-summary (SPEC.md section 7): `{ aiSummary }`, or a non-OK status with
+// `{ userMessage, suggestions, fallbackMessage }`. A form posted without JavaScript is sent back to the
+// page it came from, with the summary (or the failure panel) open on the card.
+import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { AI_SUMMARY_ERROR_PARAM, AI_SUMMARY_PARAM, aiSummaryFailure, type AiSummaryFailureReason } from "~/ai/summary-failure";
+import { AiSummaryError, aiSummaryFor, cachedAiSummary, type StoredAiSummary } from "~/ai/summary.server";
+import { assertSameOrigin } from "~/http/csrf.server";
+import { clientKey, hitRateLimit, RATE_LIMITS } from "~/http/rate-limit.server";
+import { jsonError, parseId } from "~/http/responses.server";
+import { applySecurityHeaders } from "~/http/security-headers.server";
+import { readVisitorId } from "~/visitors/visitor.server";
+
+function isFormPost(request: Request) {
+  return /application\/x-www-form-urlencoded|multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
+}
+
+/** Only a path on this site: anything else (another origin, "//host") goes back to the feed. */
+function returnUrl(raw: FormDataEntryValue | null, articleId: number, failure?: AiSummaryFailureReason) {
+  const value = typeof raw === "string" && raw.startsWith("/") && !raw.startsWith("//") ? raw : "/";
+  const url = new URL(value, "http://site.invalid");
+  url.searchParams.set(AI_SUMMARY_PARAM, String(articleId));
+  if (failure) url.searchParams.set(AI_SUMMARY_ERROR_PARAM, failure);
+  else url.searchParams.delete(AI_SUMMARY_ERROR_PARAM);
+  return `${url.pathname}${url.search}#article-${articleId}`;
+}
+
+async function summarize(request: Request, articleId: number): Promise<StoredAiSummary | AiSummaryFailureReason | undefined> {
+  const cached = cachedAiSummary(articleId);
+  if (cached !== null) return cached;
+  // Only generation counts towards the limit: showing a cached summary again is free.
+  const visitor = (await readVisitorId(request)) ?? `ip:${clientKey(request)}`;
+  if (hitRateLimit(RATE_LIMITS.aiSummary, visitor) > 0) return "rate-limited";
+  try {
+    return await aiSummaryFor(articleId);
+  } catch (error) {
+    if (error instanceof AiSummaryError) {
+      console.warn(`[ai-summary] article ${articleId}: ${error.reason}: ${error.message}`);
+      return error.reason;
+    }
+    throw error;
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return jsonError(405, "Use POST to request an AI summary.");
+  assertSameOrigin(request);
+  const articleId = parseId(params.id);
+  const form = isFormPost(request) ? await request.formData() : null;
+  const outcome = await summarize(request, articleId);
+  if (outcome === undefined) return jsonError(404, "Article not found.");
+  if (form) return redirect(returnUrl(form.get("returnTo"), articleId, typeof outcome === "string" ? outcome : undefined));
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  applySecurityHeaders(headers);
+  if (typeof outcome !== "string") return json(outcome, { headers });
+  const { status, ...failure } = aiSummaryFailure(outcome);
+  return json({ message: failure.userMessage, reason: outcome, ...failure }, { status, headers });
+}
+
+export function loader() {
+  return jsonError(405, "Use POST to request an AI summary.");
+}

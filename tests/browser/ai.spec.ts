@@ -1,0 +1,140 @@
+// AI summaries and the trends card in a real browser, with JavaScript on and off. Articles are written
+// into the test server's database for this spec (and removed afterwards, so other specs see the demo
+// data alone); their pages are served by a local web server.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { expect, test, type Page } from "@playwright/test";
+
+const port = process.env.E2E_PORT ?? "3210";
+const databaseFile = path.resolve("tests/.tmp", `e2e-${port}`, "app.db");
+const FALLBACK = "AI summarization is currently unavailable. Please refer to the original article summary above.";
+const DAY = 86_400_000;
+
+let pageServer: http.Server;
+let origin = "";
+let titles: { summarizable: string; unavailable: string };
+
+function card(page: Page, title: string) {
+  return page.locator("article.article-card", { has: page.getByRole("heading", { name: title, exact: true }) });
+}
+
+test.beforeAll(async ({}, testInfo) => {
+  const release = fs.readFileSync("tests/fixtures/ai/news-release.html", "utf8");
+  pageServer = http.createServer((req, res) => {
+    // A short pause keeps the loading state visible long enough to see.
+    if (req.url === "/release") setTimeout(() => res.writeHead(200, { "Content-Type": "text/html" }).end(release), 600);
+    else res.writeHead(404, { "Content-Type": "text/html" }).end("<h1>Not found</h1>");
+  });
+  await new Promise<void>((resolve) => pageServer.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`;
+
+  const project = testInfo.project.name;
+  titles = {
+    summarizable: `EPA reinstates Ohio Air Nuisance Rule (${project})`,
+    unavailable: `Agency notice with no text (${project})`,
+  };
+  const database = new Database(databaseFile);
+  const insert = database.prepare(`
+    INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date, is_demo)
+    VALUES (@title, @summary, @category, @priority, @tags, 'E2E source', @url, @url, @publishDate, 0)`);
+  const now = Date.now();
+  const categories = ["regulatory-rollbacks", "new-regulations", "legal-decisions", "legislative-action", "policy-analysis"];
+  database.transaction(() => {
+    insert.run({ title: titles.summarizable, summary: "EPA acts on the Ohio plan.", category: "new-regulations", priority: "medium", tags: '["epa"]', url: `${origin}/release`, publishDate: now });
+    insert.run({ title: titles.unavailable, summary: "", category: "new-regulations", priority: "low", tags: "[]", url: `${origin}/missing`, publishDate: now - 60_000 });
+    for (let i = 0; i < 12; i++)
+      insert.run({
+        title: `E2E trend article ${i} (${project})`,
+        summary: "",
+        category: categories[i % categories.length],
+        priority: i % 4 === 0 ? "high" : "medium",
+        tags: '["energy"]',
+        url: `${origin}/trend-${project}-${i}`,
+        publishDate: now - (i + 1) * 2 * DAY,
+      });
+  })();
+  database.close();
+  // The operator's command: the same job the 09:00 schedule runs.
+  execFileSync(path.resolve("node_modules/.bin/tsx"), ["jobs/cli.ts", "trends"], {
+    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseFile, SESSION_SECRET: "e2e-session-secret" },
+    stdio: "ignore",
+  });
+});
+
+test.afterAll(async () => {
+  const database = new Database(databaseFile);
+  database.prepare("DELETE FROM articles WHERE source_name = 'E2E source'").run();
+  database.prepare("DELETE FROM trends").run();
+  database.close();
+  await new Promise<void>((resolve) => pageServer.close(() => resolve()));
+});
+
+test("generate, hide and show an AI summary", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/");
+  const article = card(page, titles.summarizable);
+  const generate = article.getByRole("button", { name: /Generate AI Summary/ });
+  await generate.click();
+  if (javaScriptEnabled) await expect(generate).toHaveAttribute("data-loading", "true");
+  else await expect(page).toHaveURL(/aiSummary=\d+/);
+  const text = article.locator(".ai-summary-text");
+  await expect(text).toBeVisible();
+  await expect(text).toContainText("The Environmental Protection Agency (EPA) is taking final action");
+  await expect(text).toContainText("Effective date: February 20, 2025");
+  await expect(article.getByText("Automatic summary · extractive")).toBeVisible();
+
+  await article.getByText("Hide AI Summary").click();
+  await expect(text).toBeHidden();
+  await article.getByText("Show AI Summary").click();
+  await expect(text).toBeVisible();
+
+  // Cached: a fresh visit offers Show, not Generate.
+  await page.goto("/");
+  await expect(article.getByRole("button", { name: /Generate AI Summary/ })).toHaveCount(0);
+  await expect(article.locator(".ai-summary-text")).toBeHidden();
+  await article.getByText("Show AI Summary").click();
+  await expect(article.locator(".ai-summary-text")).toContainText("Ohio");
+});
+
+test("the unavailable panel explains why and points back to the article", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/");
+  const article = card(page, titles.unavailable);
+  const generate = article.getByRole("button", { name: /Generate AI Summary/ });
+  await generate.click();
+  const panel = article.getByRole("alert");
+  await expect(panel).toContainText("AI Summary Unavailable");
+  await expect(panel).toContainText("There is no article text to summarize");
+  await expect(panel).toContainText("Open the full text with Read Original.");
+  await expect(panel).toContainText(FALLBACK);
+  await expect(generate).toBeVisible();
+
+  if (javaScriptEnabled) {
+    // A reply whose body cannot be parsed (a proxy's error page) still ends in the panel with the fallback text.
+    await page.route("**/api/articles/*/ai-summary", (route) =>
+      route.fulfill({ status: 502, contentType: "text/html", body: "<html><body>Bad Gateway</body></html>" }),
+    );
+    await generate.click();
+    await expect(panel).toContainText("could not be read");
+    await expect(panel).toContainText(FALLBACK);
+  }
+});
+
+test("the trends card shows the analysis and a chart of articles per day by category", async ({ page }) => {
+  await page.goto("/");
+  const trends = page.getByRole("region", { name: "30-Day Policy Trends Analysis" });
+  await expect(trends).toContainText(/\d+ articles? (?:was|were) collected in the 30 days from/);
+  await expect(trends).toContainText("Automatic analysis · statistical");
+  await expect(trends.getByRole("heading", { name: "Key insights" })).toBeVisible();
+  await expect(trends.getByRole("listitem").first()).toContainText(/is the largest category/);
+  const chart = trends.getByRole("img", { name: /Articles per day by category/ });
+  await expect(chart).toBeVisible();
+  expect(await chart.locator("rect").count()).toBeGreaterThanOrEqual(12);
+  await trends.getByText("Show the numbers as a table").click();
+  const table = trends.getByRole("table");
+  await expect(table).toBeVisible();
+  await expect(table.locator("tbody tr")).toHaveCount(30);
+  await expect(table.getByRole("columnheader", { name: "Regulatory Rollbacks" })).toBeVisible();
+});
