@@ -61,6 +61,8 @@ export type IngestOptions = {
   onProgress?: (progress: IngestProgress) => void;
   /** Sources fetched at once (default FETCH_CONCURRENCY); the client adds its own per-host limit. */
   concurrency?: number;
+  /** Per-request time limit (default FETCH_TIMEOUT_MS). */
+  timeoutMs?: number;
 };
 
 /** A scheduled scrape follows a Federal Register source's next pages while they still bring new documents. */
@@ -68,7 +70,7 @@ export const SCRAPE_MAX_PAGES = 10;
 
 type Mode = { kind: "scrape" } | { kind: "backfill"; from: string; to: string };
 
-type Run = { now: Date; signal?: AbortSignal; mode: Mode };
+type Run = { now: Date; signal?: AbortSignal; timeoutMs?: number; mode: Mode };
 
 class Cancelled extends Error {}
 
@@ -134,7 +136,7 @@ async function ingestFederalRegisterPages(first: FederalRegisterPage, source: So
     if (batch.newest && (!newest || batch.newest > newest)) newest = batch.newest;
     const next: string | null | undefined = page.next_page_url;
     const wanted = followAll || (batch.inserted > 0 && pageNumber < SCRAPE_MAX_PAGES);
-    page = next && wanted ? parseFederalRegisterJson(await fetchUrl(next, { signal: run.signal, accept: "application/json" })) : undefined;
+    page = next && wanted ? parseFederalRegisterJson(await fetchUrl(next, { signal: run.signal, timeoutMs: run.timeoutMs, accept: "application/json" })) : undefined;
   }
   return newest;
 }
@@ -163,6 +165,7 @@ async function scrapeCurrentItems(source: SourceRow, summary: SourceSummary, run
     etag: conditional ? source.etag : null,
     lastModified: conditional ? source.lastModified : null,
     signal: run.signal,
+    timeoutMs: run.timeoutMs,
     accept: federal ? "application/json" : undefined,
   });
   const validators = { etag: result.etag ?? null, lastModified: result.lastModified ?? null };
@@ -207,7 +210,7 @@ async function backfillFederalRegister(source: SourceRow, summary: SourceSummary
     checkCancelled(run);
     const [start, end] = windows.shift()!;
     const url = federalRegisterRequestUrl(source.url, { from: start, to: end, perPage: FEDERAL_REGISTER_MAX_PER_PAGE });
-    const first = parseFederalRegisterJson(await fetchUrl(url, { signal: run.signal, accept: "application/json" }));
+    const first = parseFederalRegisterJson(await fetchUrl(url, { signal: run.signal, timeoutMs: run.timeoutMs, accept: "application/json" }));
     const span = daysBetween(start, end);
     if ((first.count ?? 0) >= FEDERAL_REGISTER_RESULT_CAP && span > 0) {
       const middle = addDays(start, Math.floor(span / 2));
@@ -298,7 +301,7 @@ function requestedSource(sourceId: number) {
  */
 export async function scrapeSources(options: IngestOptions & { sourceId?: number; force?: boolean } = {}): Promise<IngestResult> {
   const now = options.now ?? new Date();
-  const run: Run = { now, signal: options.signal, mode: { kind: "scrape" } };
+  const run: Run = { now, signal: options.signal, timeoutMs: options.timeoutMs, mode: { kind: "scrape" } };
   if (options.sourceId !== undefined) return ingestSources([requestedSource(options.sourceId)], run, options, 0);
   const active = activeSources();
   const due = options.force ? active : active.filter((source) => isDue(source, now));
@@ -313,6 +316,6 @@ export async function backfillSources(options: IngestOptions & { daysBack: numbe
   const now = options.now ?? new Date();
   const to = dayString(now);
   const from = addDays(to, -Math.max(0, Math.floor(options.daysBack)));
-  const run: Run = { now, signal: options.signal, mode: { kind: "backfill", from, to } };
+  const run: Run = { now, signal: options.signal, timeoutMs: options.timeoutMs, mode: { kind: "backfill", from, to } };
   return ingestSources(activeSources(), run, options, 0);
 }
