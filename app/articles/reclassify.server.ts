@@ -42,6 +42,7 @@ function classificationOf(row: ArticleRow, categories: Map<number, string>, now:
       summary: row.summary,
       // Articles without a source (the demo sample) are Federal Register documents when they carry a number.
       sourceCategory: sourceCategory ?? (row.documentNumber ? "government" : null),
+      sourceName: row.sourceName,
       documentType: row.documentType,
       agencies: row.agencies,
       significant: row.significant,

@@ -40,6 +40,7 @@ export function insertArticle(input: NewArticle): InsertOutcome {
       title: input.title,
       summary: input.summary,
       sourceCategory: input.sourceCategory,
+      sourceName: input.sourceName,
       documentType: input.documentType,
       agencies: input.agencies,
       significant: input.significant,
