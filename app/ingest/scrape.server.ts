@@ -65,7 +65,7 @@ export type IngestOptions = {
   timeoutMs?: number;
 };
 
-/** A scheduled scrape follows a Federal Register source's next pages while they still bring new documents. */
+/** The most pages a scrape (not a backfill) reads from one Federal Register source. */
 export const SCRAPE_MAX_PAGES = 10;
 
 type Mode = { kind: "scrape" } | { kind: "backfill"; from: string; to: string };
@@ -135,7 +135,9 @@ async function ingestFederalRegisterPages(first: FederalRegisterPage, source: So
     );
     if (batch.newest && (!newest || batch.newest > newest)) newest = batch.newest;
     const next: string | null | undefined = page.next_page_url;
-    const wanted = followAll || (batch.inserted > 0 && pageNumber < SCRAPE_MAX_PAGES);
+    // A source's first scrape (or a re-run of one that was interrupted) reads up to SCRAPE_MAX_PAGES pages;
+    // later scrapes stop at the first page that brings nothing new.
+    const wanted = followAll || (pageNumber < SCRAPE_MAX_PAGES && (batch.inserted > 0 || !source.lastSuccessfulScrape));
     page = next && wanted ? parseFederalRegisterJson(await fetchUrl(next, { signal: run.signal, timeoutMs: run.timeoutMs, accept: "application/json" })) : undefined;
   }
   return newest;

@@ -86,7 +86,7 @@ describe("adapters", () => {
 
   it("reads RSS 1.0 (RDF) and Atom", async () => {
     const rdf = addSource({ path: "/fed.rdf", name: "Federal Reserve" });
-    const atom = addSource({ path: "/scotus.atom", type: "atom", category: "legal", name: "CourtListener" });
+    const atom = addSource({ path: "/scotus.atom", type: "atom", category: "legal", name: "CourtListener: Supreme Court Opinions" });
     await scrapeSources();
     expect(articlesOf(rdf.id).map((r) => r.publishDate.toISOString()).sort()).toEqual(["2025-06-23T15:30:00.000Z", "2025-06-27T14:00:00.000Z"]);
     const opinions = articlesOf(atom.id);
