@@ -15,7 +15,7 @@ let server: TestServer;
 const runners: ChildProcess[] = [];
 
 beforeAll(async () => {
-  const docs = generateDocuments({ days: 20, perDay: 60, lastDay: new Date().toISOString().slice(0, 10), titles: ["Air Plan Approval; Ohio"], prefix: "K" });
+  const docs = generateDocuments({ days: 20, perDay: 60, lastDay: new Date().toISOString().slice(0, 10), samples: [{ title: "Air Plan Approval; Ohio" }], prefix: "K" });
   const route = federalRegisterRoute(docs);
   server = await startServer({
     "/api/v1/documents.json": (req, res, origin) => void setTimeout(() => route(req, res, origin), PAGE_DELAY_MS),

@@ -14,7 +14,7 @@ let flaky = { failing: true };
 let frRequests: URL[] = [];
 
 const sampleTitles = ["Air Plan Approval; Ohio; Redesignation", "Agency Information Collection Activities; Proposed Collection; Comment Request"];
-const backfillDocs = generateDocuments({ days: 40, perDay: 300, lastDay: "2025-06-30", titles: sampleTitles });
+const backfillDocs = generateDocuments({ days: 40, perDay: 300, lastDay: "2025-06-30", samples: sampleTitles.map((title) => ({ title })) });
 
 beforeAll(async () => {
   server = await startServer({

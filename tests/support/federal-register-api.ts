@@ -6,8 +6,14 @@ import type { Route } from "./http-server";
 
 export const RESULT_CAP = 10_000;
 
-/** `perDay` documents for each of `days` days ending on `lastDay`, titled after real ones from the 2025 sample. */
-export function generateDocuments(options: { days: number; perDay: number; lastDay: string; titles: string[]; prefix?: string }) {
+/** `perDay` documents for each of `days` days ending on `lastDay`, with titles (and abstracts) taken from `samples`. */
+export function generateDocuments(options: {
+  days: number;
+  perDay: number;
+  lastDay: string;
+  samples: { title: string; abstract?: string | null }[];
+  prefix?: string;
+}) {
   const docs: FederalRegisterDocument[] = [];
   const last = Date.parse(`${options.lastDay}T00:00:00Z`);
   let n = 0;
@@ -17,8 +23,8 @@ export function generateDocuments(options: { days: number; perDay: number; lastD
       const number = `${options.prefix ?? "T"}${String(n).padStart(7, "0")}`;
       docs.push({
         document_number: number,
-        title: options.titles[n % options.titles.length],
-        abstract: null,
+        title: options.samples[n % options.samples.length].title,
+        abstract: options.samples[n % options.samples.length].abstract ?? null,
         html_url: `https://www.federalregister.gov/documents/${day.replaceAll("-", "/")}/${number}/document`,
         publication_date: day,
         type: n % 7 === 0 ? "Rule" : "Notice",
