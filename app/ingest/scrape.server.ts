@@ -2,6 +2,7 @@
 // (deduplicated), and record each source's health. One broken source never stops the others.
 import { asc, eq } from "drizzle-orm";
 import { insertArticle, type NewArticle } from "../articles/store.server";
+import type { SourceType } from "../articles/vocabulary";
 import { config } from "../config.server";
 import { db, t } from "../db.server";
 import {
@@ -18,8 +19,6 @@ import { looksLikeHtml, parseFeed } from "./feed.server";
 import { isDue, recordScrapeFailure, recordScrapeSuccess, type SourceRow } from "./health.server";
 import { FetchError, fetchUrl, type FetchResult } from "./http-client.server";
 import { keywordMatcher } from "./keywords";
-
-export type SourceType = "rss" | "atom" | "federal-register-api";
 
 export type SourceSummary = {
   sourceId: number;

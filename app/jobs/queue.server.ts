@@ -1,6 +1,6 @@
 // The job queue shared by the web (which enqueues) and the runner (which claims and runs).
 // Long work never runs inside a web request: a button enqueues a row and answers at once.
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, t } from "../db.server";
 
 const { appState, jobs } = t;
