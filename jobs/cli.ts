@@ -5,8 +5,10 @@ import { ConfigError } from "../app/config.server";
 import { db } from "../app/db.server";
 import { JOB_KINDS, recentJobs, type JobKind } from "../app/jobs/queue.server";
 import { migrateDatabase } from "../db/client";
+import { formatIngestTable } from "./ingest";
 import { jobHandlers } from "./registry";
 import { startRunner } from "./runner";
+import type { IngestResult } from "../app/ingest/scrape.server";
 
 function usage() {
   const kinds = Object.keys(jobHandlers).join(" | ");
@@ -14,7 +16,8 @@ function usage() {
   npm run jobs                      start the job runner (schedules + queue)
   npm run jobs -- list              recent jobs and their outcome
   npm run jobs -- <kind> [options]  run one job now: ${kinds}
-    scrape [--source ID]            backfill --days 30`;
+    scrape [--source ID] [--force]  every due source (--force: also those backing off), or one source
+    backfill [--days 30]            re-read the last N days`;
 }
 
 async function runOnce(kind: JobKind, options: Record<string, string | boolean | undefined>) {
@@ -24,22 +27,29 @@ async function runOnce(kind: JobKind, options: Record<string, string | boolean |
     process.exit(2);
   }
   const params: Record<string, unknown> = {};
-  if (options.source) params.sourceId = Number(options.source);
-  if (options.days) params.daysBack = Number(options.days);
+  if (options.source) params.sourceId = options.source;
+  if (options.days) params.daysBack = options.days;
+  if (options.force) params.force = true;
   const controller = new AbortController();
   process.on("SIGINT", () => controller.abort());
   const result = await handler(params, {
     signal: controller.signal,
-    progress: (progress) => console.log(`[${kind}] ${JSON.stringify(progress)}`),
+    progress: (progress) => console.log(`[${kind}] ${describeProgress(progress)}`),
     log: (message) => console.log(`[${kind}] ${message}`),
   });
-  console.log(JSON.stringify(result, null, 2));
+  console.log(Array.isArray(result.sources) ? formatIngestTable(result as IngestResult) : JSON.stringify(result, null, 2));
+}
+
+function describeProgress(progress: Record<string, unknown>) {
+  if (typeof progress.sourcesDone === "number")
+    return `${progress.sourcesDone}/${progress.sourcesTotal} sources done (${progress.new} new so far; last: ${progress.lastSource})`;
+  return JSON.stringify(progress);
 }
 
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { source: { type: "string" }, days: { type: "string" }, help: { type: "boolean" } },
+    options: { source: { type: "string" }, days: { type: "string" }, force: { type: "boolean" }, help: { type: "boolean" } },
   });
   const [command] = positionals;
   if (values.help) return console.log(usage());

@@ -11,15 +11,52 @@ import {
   finishJob,
   heartbeatJob,
   recordRunnerHeartbeat,
-  requeueAbandonedJobs,
+  latestJobPerKind,
   requeueJob,
+  requeueOrphanedJobs,
   type JobRow,
 } from "../app/jobs/queue.server";
 import { migrateDatabase } from "../db/client";
-import { jobHandlers, schedules } from "./registry";
+import { firstStartJobs, jobHandlers, schedules } from "./registry";
 
 const POLL_MS = 1000;
 const HEARTBEAT_MS = 10_000;
+const ORPHAN_CHECK_MS = 30_000;
+/** How long a stopping runner lets the current job finish before putting it back in the queue. */
+const SHUTDOWN_GRACE_MS = 20_000;
+
+/** Runner ids are host:pid:nonce. */
+function runnerIdFor(pid: number) {
+  return `${hostname()}:${pid}:${randomUUID().slice(0, 8)}`;
+}
+
+/**
+ * Whether the runner that claimed a job is known to be dead: on this host, its process is gone
+ * (or its pid now belongs to us). Runners on other hosts are judged by their heartbeat alone.
+ */
+function isRunnerGone(runnerId: string, selfId: string) {
+  if (runnerId === selfId) return false;
+  const [host, pidText] = runnerId.split(":");
+  const pid = Number(pidText);
+  if (host !== hostname() || !Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+/** Queues the first-start jobs (a first scrape) that have never run, so a fresh install fills its feed at once. */
+function queueFirstStartJobs() {
+  const ranBefore = new Set(latestJobPerKind().map((job) => job.kind));
+  for (const kind of firstStartJobs) {
+    if (ranBefore.has(kind) || !jobHandlers[kind]) continue;
+    const { job } = enqueueJob(kind, {}, "first start");
+    console.log(`[jobs] first start: ${kind} queued as #${job.id}`);
+  }
+}
 
 export function errorMessage(error: unknown) {
   return error instanceof Error ? error.message : String(error);
@@ -41,9 +78,13 @@ export async function runJob(job: JobRow, signal: AbortSignal) {
 
 export async function startRunner() {
   migrateDatabase(db());
-  const runnerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const requeued = requeueAbandonedJobs();
-  if (requeued) console.log(`[jobs] re-queued ${requeued} job(s) left running by a stopped runner`);
+  const runnerId = runnerIdFor(process.pid);
+  const requeueOrphans = () => {
+    const requeued = requeueOrphanedJobs((id) => isRunnerGone(id, runnerId));
+    if (requeued) console.log(`[jobs] re-queued ${requeued} job(s) left running by a stopped runner`);
+  };
+  requeueOrphans();
+  queueFirstStartJobs();
 
   const stopping = new AbortController();
   const crons = schedules.map(
@@ -58,6 +99,7 @@ export async function startRunner() {
   const beat = () => recordRunnerHeartbeat({ runnerId, pid: process.pid, startedAt: Date.now() });
   beat();
   const heartbeatTimer = setInterval(beat, HEARTBEAT_MS);
+  const orphanTimer = setInterval(requeueOrphans, ORPHAN_CHECK_MS);
 
   let current: { job: JobRow; promise: Promise<void> } | undefined;
 
@@ -67,9 +109,11 @@ export async function startRunner() {
     stopping.abort();
     for (const cron of crons) cron.stop();
     clearInterval(heartbeatTimer);
+    clearInterval(orphanTimer);
     if (current) {
-      // Jobs check the signal between units of work; one that cannot finish in time goes back to the queue.
-      const finished = await Promise.race([current.promise.then(() => true), sleep(20_000).then(() => false)]);
+      // Jobs check the signal between units of work and return `interrupted` (re-queued below);
+      // one that cannot stop in time goes back to the queue as it is. Every job is idempotent.
+      const finished = await Promise.race([current.promise.then(() => true), sleep(SHUTDOWN_GRACE_MS).then(() => false)]);
       if (!finished) requeueJob(current.job.id);
     }
     process.exit(0);
@@ -88,11 +132,17 @@ export async function startRunner() {
     const keepAlive = setInterval(() => heartbeatJob(job.id), HEARTBEAT_MS);
     const promise = runJob(job, stopping.signal)
       .then((result) => {
-        if (stopping.signal.aborted && result?.interrupted) requeueJob(job.id);
-        else finishJob(job.id, { result });
-        console.log(`[jobs] #${job.id} ${job.kind} finished`);
+        if (stopping.signal.aborted && result?.interrupted) {
+          requeueJob(job.id);
+          console.log(`[jobs] #${job.id} ${job.kind} interrupted: back in the queue`);
+        } else {
+          finishJob(job.id, { result });
+          console.log(`[jobs] #${job.id} ${job.kind} finished`);
+        }
       })
       .catch((error) => {
+        // A job that fails because the runner is stopping did not really fail: it runs again at the next start.
+        if (stopping.signal.aborted) return requeueJob(job.id);
         finishJob(job.id, { error: errorMessage(error) });
         console.error(`[jobs] #${job.id} ${job.kind} failed: ${errorMessage(error)}`);
       })

@@ -6,6 +6,8 @@ export type ClassifyInput = {
   title: string;
   summary?: string;
   sourceCategory?: SourceCategory | string | null;
+  /** The source's name: "Supreme Court Slip Opinions" says what its items are. */
+  sourceName?: string | null;
   /** Federal Register document type: Rule, Proposed Rule, Notice, Presidential Document. */
   documentType?: string | null;
   agencies?: string[];
@@ -17,12 +19,22 @@ export type Classification = { category: Category; priority: Priority; tags: Tag
 
 const has = (text: string, pattern: RegExp) => pattern.test(text);
 
-const ROLLBACK = /\b(rescind\w*|rescission\w*|repeal\w*|withdraw\w*|revoc\w*|revok\w*|deregulat\w*|delay(?:ed|ing)? (?:of )?(?:the )?effective date|stay(?:ed|ing)? of|postpone\w*|eliminat\w*|roll(?:ing|ed)?\s?back\w*|removal of|remov(?:e|ing) (?:obsolete|outdated|unnecessary)|reduc(?:e|ing) (?:regulatory )?burden|unleash\w*|regulatory relief|sunset\w*|vacat\w*|termination of)\b/i;
-const LEGAL = /\b(court|judge|justices?|ruling|ruled|opinion|v\.|vs\.|lawsuit|litigation|injunction|appeals?|circuit|scotus|plaintiffs?|petition for review|overturn\w*|struck down)\b/i;
-const LEGISLATIVE = /\b(bill|h\.r\.|s\. \d|act of \d{4}|congress\w*|senate|house (?:passes|votes|committee)|public law|legislat\w*|congressional review act|cra resolution|joint resolution|lawmakers|hearing)\b/i;
-const ANALYSIS = /\b(analysis|commentary|opinion:|op-ed|perspective|report|study|testimony|blog|podcast|why |how |what .* means|lessons|outlook)\b/i;
-const ROUTINE = /\b(information collection|paperwork reduction|agency information|meeting|sunshine act|airworthiness directives?|notice of (?:public )?meeting|privacy act of 1974|system of records|submission for omb review|comment request|agency forms?|certain .* from|antidumping|countervailing|drawbridge|safety zone|special local regulation|filing of|petition for waiver)\b/i;
-const URGENT_WORDS = /\b(executive order|emergency|immediately|interim final rule|economically significant)\b/i;
+/** Actions that take rules away or put them off: rescissions, repeals, withdrawals, delays, stays, vacaturs, deregulation. */
+const ROLLBACK =
+  /\b(rescind\w*|rescission\w*|repeal\w*|withdraw\w*|revoc\w*|revok\w*|deregulat\w*|delay(?:s|ed|ing)? (?:of |in )?(?:the )?(?:effective|compliance|implementation)|(?:effective|compliance|applicability) dates? (?:extension|delay)|extend\w* (?:the )?compliance dates?|extension of (?:the )?(?:compliance|applicability) dates?|extension of deadlines|stay(?:s|ed|ing)? (?:of )?(?:the )?(?:effective|rule|regulation|final|compliance)|postpone\w* of effectiveness|postpone\w* (?:the )?effective|vacatur|remov(?:al|e|ing) (?:of )?(?:obsolete|outdated|unnecessary|redundant|burdensome|references|barriers|regulations|requirements|national environmental)|eliminat(?:e|es|ed|ing|ion of) (?:obsolete|outdated|unnecessary|regulations|rules|requirements)|improving and eliminating|roll(?:s|ing|ed)?\s?backs?|reduc(?:e|es|ing) (?:the )?(?:regulatory )?burden\w*|regulatory (?:relief|barriers|budgeting)|unleash\w*|ten-for-one|10-to-1|sunset(?:ting)? (?:of )?(?:rules|regulations)|end\w* (?:its )?defense of|overcriminalization|removal of .{0,80} from the list)\b/i;
+/** Trade-remedy, licensing and notice paperwork that uses rollback words for routine steps. */
+const NOT_ROLLBACK =
+  /\b(antidumping|countervailing|self-regulatory organizations|information collection|comment request|meetings?|withdrawal of (?:approval of )?(?:\d+ )?(?:abbreviated )?new drug applications?|withdrawal of approval of \d+|not withdrawn from sale|notice of (?:effectiveness of )?withdrawal of (?:a )?(?:application|notices? of intent|proposed rule change)|withdrawal of (?:a )?proposed rule change|removal of class [a-e]\d? airspace)\b/i;
+const COURT =
+  /\b(supreme court|court of appeals|appeals court|circuit court|district court|federal (?:judge|court)|judges?|justices|court (?:decision|rul\w+|strikes|vacates|upholds|blocks|sides|overturns|finds|of)|scotus|\w+ circuit|complainant|decision and order|in the matter of|order denying|proposed final judgment|consent decree|lawsuit|injunction|oral argument|certiorari)\b|\sv(?:s)?\.\s/i;
+const LEGISLATIVE =
+  /\b(h\.\s?r\.\s?\d+|s\.\s?\d+\s?-|h\.\s?j\.\s?res|s\.\s?j\.\s?res|h\.\s?res|joint resolution|public law \d+-\d+ -|congressional review act|cra resolution|congressional disapproval|bills?\b|lawmakers|senate (?:votes|passes|committee|confirms)|house (?:votes|passes|committee|republicans|democrats)|(?:passes|passed) (?:the )?(?:house|senate)|signed into law|signs .{0,40}(?:act|bill)|congress (?:passes|votes|sends|approves|overturns))/i;
+const ANALYSIS =
+  /(^(?:analysis|opinion|commentary|perspective|explainer|podcast|op-ed)\b|\b(?:op-ed|commentary|explainer)\b|^(?:why|how|what|the case for|the case against|lessons|understanding)\b|\bwhat .{3,60} means\b|\?$)/i;
+const PRESIDENTIAL_TITLE = /^(executive order|presidential (?:memorandum|determination|proclamation|document)|proclamation \d+|memorandum (?:for|on))\b/i;
+const ROUTINE =
+  /\b(information collection|paperwork reduction|agency information|submission for (?:omb )?review|comment request|(?:closed |open |virtual |public )?meetings?\b|sunshine act|advisory (?:committee|council|board|panel)|airworthiness directives?|privacy act of 1974|system of records|agency forms?|antidumping|countervailing|less than fair value|drawbridge|safety zone|special local regulation|flood hazard determinations|filing of complaint|petition for (?:waiver|exemption|extension of waiver)|waiver of compliance|combined filings|product change|change in bank control|acquisitions of shares|bank holding compan\w+|intended repatriation|inventory completion|radio broadcasting services|self-regulatory organizations|recovery permit|permit applications?|culturally significant objects|environmental impact statements?; notice of availability|application for|notice of application|hydro\w*, ?llc|energy, llc|pipeline company|class [a-e]\d? airspace|major disaster|solicitation of nominations|determination of regulatory review period|correction$)/i;
+const URGENT_WORDS = /\b(executive order|economically significant|emergency (?:rule|order|action|temporary rule)|interim final rule)\b/i;
 
 const TAG_RULES: [Tag, RegExp][] = [
   ["rule-rescission", /\b(rescind\w*|rescission\w*|repeal\w*|revoc\w*|revok\w*|withdraw\w*)\b/i],
@@ -31,7 +43,7 @@ const TAG_RULES: [Tag, RegExp][] = [
   ["streamlining", /\b(streamlin\w*|simplif\w*|modernizing|reduc(?:e|ing) (?:regulatory )?burden|efficien\w*)\b/i],
   ["cost-benefit", /\b(cost[- ]benefit|regulatory impact|economic(?:ally)? significant|cost savings|10-to-1|ten-for-one)\b/i],
   ["epa", /\b(environmental protection agency|epa)\b/i],
-  ["sec", /\b(securities and exchange commission|sec)\b/],
+  ["sec", /\b(Securities and Exchange Commission|SEC)\b/],
   ["fda", /\b(food and drug administration|fda)\b/i],
   ["osha", /\b(occupational safety and health|osha)\b/i],
   ["ftc", /\b(federal trade commission|ftc)\b/i],
@@ -61,19 +73,31 @@ const TAG_RULES: [Tag, RegExp][] = [
   ["legislation", /\b(legislat\w*|bill|public law|act of \d{4}|h\.r\.)\b/i],
 ];
 
-function categoryOf(text: string, input: ClassifyInput): Category {
+function isPresidential(input: ClassifyInput) {
+  return (input.documentType ?? "").toLowerCase().includes("presidential") || has(input.title, PRESIDENTIAL_TITLE);
+}
+
+function isRollback(title: string) {
+  return has(title, ROLLBACK) && !has(title, NOT_ROLLBACK);
+}
+
+/**
+ * The order matters: who published it says most (think tanks analyse, courts decide), then the strongest
+ * signal in the title (a bill number or a court caption beats a rollback word), then the document type.
+ */
+function categoryOf(input: ClassifyInput): Category {
+  const { title } = input;
   const type = (input.documentType ?? "").toLowerCase();
-  const title = input.title;
-  if (type.includes("presidential")) return has(text, ROLLBACK) ? "regulatory-rollbacks" : "new-regulations";
-  if (has(title, ROLLBACK) || (type === "rule" || type === "proposed rule" ? has(text.slice(0, 400), /\b(rescind\w*|repeal\w*|withdraw\w*|delay\w* (?:of )?(?:the )?effective date)\b/i) : false))
-    return "regulatory-rollbacks";
-  if (input.sourceCategory === "legal" || has(title, LEGAL)) return "legal-decisions";
-  if (has(title, LEGISLATIVE)) return "legislative-action";
   if (input.sourceCategory === "think-tank") return "policy-analysis";
-  if (type === "rule" || type === "proposed rule") return "new-regulations";
+  if (isPresidential(input)) return isRollback(title) ? "regulatory-rollbacks" : "new-regulations";
+  if (input.sourceCategory === "legal" && !has(title, LEGISLATIVE)) return has(title, ANALYSIS) ? "policy-analysis" : "legal-decisions";
+  if (has(title, LEGISLATIVE)) return "legislative-action";
+  if (has(title, COURT)) return "legal-decisions";
   if (input.sourceCategory === "news" && has(title, ANALYSIS)) return "policy-analysis";
-  if (has(text, ROLLBACK)) return "regulatory-rollbacks";
-  if (has(title, ANALYSIS)) return "policy-analysis";
+  if (isRollback(title)) return "regulatory-rollbacks";
+  // A rule whose abstract says it rescinds or delays is a rollback even under a neutral title.
+  if ((type === "rule" || type === "proposed rule") && isRollback((input.summary ?? "").slice(0, 300))) return "regulatory-rollbacks";
+  if (input.sourceCategory === "news" && has(title, /\b(report|study|survey|testimony)\b/i)) return "policy-analysis";
   return "new-regulations";
 }
 
@@ -84,14 +108,14 @@ function daysUntil(isoDate: string, now: Date) {
 function priorityOf(text: string, input: ClassifyInput, category: Category, now: Date): Priority {
   const title = input.title;
   if (input.significant) return "high";
-  if (has(title, /\bexecutive order\b/i) || (input.documentType ?? "").toLowerCase().includes("presidential")) return "high";
-  if (has(text, /\bsupreme court\b/i) && category === "legal-decisions") return "high";
+  if (isPresidential(input) || has(title, /\bexecutive order\b/i)) return "high";
+  if (category === "legal-decisions" && has(`${text} ${input.sourceName ?? ""}`, /\bsupreme court\b|\bscotus\b/i)) return "high";
   if (input.commentsCloseOn) {
     const days = daysUntil(input.commentsCloseOn, now);
     if (days >= 0 && days <= 7) return "high";
   }
-  if (has(text, URGENT_WORDS)) return "high";
   if (has(title, ROUTINE)) return "low";
+  if (has(text, URGENT_WORDS)) return "high";
   return "medium";
 }
 
@@ -111,7 +135,7 @@ function tagsOf(text: string, input: ClassifyInput, category: Category, priority
 
 export function classifyArticle(input: ClassifyInput, now = new Date()): Classification {
   const text = `${input.title} ${input.summary ?? ""}`;
-  const category = categoryOf(text, input);
+  const category = categoryOf(input);
   const priority = priorityOf(text, input, category, now);
   return { category, priority, tags: tagsOf(text, input, category, priority) };
 }

@@ -28,51 +28,75 @@ function dedupKeys(canonical: string, documentNumber: string | null | undefined)
   return [`url:${canonical}`, ...(documentNumber ? [`doc:${documentNumber}`] : [])];
 }
 
+type Client = ReturnType<typeof db>["$client"];
+
+/** Statements of the insert path, prepared once per connection: scraping inserts many thousands of rows. */
+const statementsByClient = new WeakMap<Client, ReturnType<typeof prepareInsertStatements>>();
+
+function prepareInsertStatements(client: Client) {
+  return {
+    tombstone: client.prepare<[string, string]>("SELECT 1 FROM deleted_articles WHERE key IN (?, ?) LIMIT 1").pluck(),
+    insert: client
+      .prepare(
+        `INSERT INTO articles (title, summary, category, priority, tags, source_id, source_name, original_url, canonical_url,
+           document_number, document_type, agencies, significant, comments_close_on, effective_on, publish_date, is_demo)
+         VALUES (@title, @summary, @category, @priority, @tags, @sourceId, @sourceName, @originalUrl, @canonicalUrl,
+           @documentNumber, @documentType, @agencies, @significant, @commentsCloseOn, @effectiveOn, @publishDate, @isDemo)
+         ON CONFLICT DO NOTHING RETURNING id`,
+      )
+      .pluck(),
+    tag: client.prepare<[number, string]>("INSERT OR IGNORE INTO article_tags (article_id, tag) VALUES (?, ?)"),
+  };
+}
+
+function insertStatements() {
+  const client = db().$client;
+  let statements = statementsByClient.get(client);
+  if (!statements) statementsByClient.set(client, (statements = prepareInsertStatements(client)));
+  return statements;
+}
+
 /** Inserts a classified article unless it (or a deleted twin) is already known. */
 export function insertArticle(input: NewArticle): InsertOutcome {
   const canonical = canonicalUrl(input.originalUrl);
   const documentNumber = input.documentNumber || federalRegisterDocumentNumber(input.originalUrl) || null;
-  const database = db();
-  return database.transaction((tx) => {
-    const tombstone = tx.select().from(t.deletedArticles).where(inArray(t.deletedArticles.key, dedupKeys(canonical, documentNumber))).get();
-    if (tombstone) return { status: "deleted" } as const;
+  const statements = insertStatements();
+  const [urlKey, docKey] = dedupKeys(canonical, documentNumber);
+  return db().$client.transaction((): InsertOutcome => {
+    if (statements.tombstone.get(urlKey, docKey ?? urlKey)) return { status: "deleted" };
     const { category, priority, tags } = classifyArticle({
       title: input.title,
       summary: input.summary,
       sourceCategory: input.sourceCategory,
+      sourceName: input.sourceName,
       documentType: input.documentType,
       agencies: input.agencies,
       significant: input.significant,
       commentsCloseOn: input.commentsCloseOn,
     });
-    const inserted = tx
-      .insert(t.articles)
-      .values({
-        title: input.title,
-        summary: input.summary,
-        category,
-        priority,
-        tags,
-        sourceId: input.sourceId,
-        sourceName: input.sourceName,
-        originalUrl: input.originalUrl,
-        canonicalUrl: canonical,
-        documentNumber,
-        documentType: input.documentType ?? null,
-        agencies: input.agencies ?? [],
-        significant: input.significant ?? false,
-        commentsCloseOn: input.commentsCloseOn ?? null,
-        effectiveOn: input.effectiveOn ?? null,
-        publishDate: input.publishDate,
-        isDemo: input.isDemo ?? false,
-      })
-      .onConflictDoNothing()
-      .returning({ id: t.articles.id })
-      .get();
-    if (!inserted) return { status: "duplicate" } as const;
-    replaceArticleTags(tx, inserted.id, tags);
-    return { status: "inserted", id: inserted.id } as const;
-  });
+    const id = statements.insert.get({
+      title: input.title,
+      summary: input.summary,
+      category,
+      priority,
+      tags: JSON.stringify(tags),
+      sourceId: input.sourceId,
+      sourceName: input.sourceName,
+      originalUrl: input.originalUrl,
+      canonicalUrl: canonical,
+      documentNumber,
+      documentType: input.documentType ?? null,
+      agencies: JSON.stringify(input.agencies ?? []),
+      significant: input.significant ? 1 : 0,
+      commentsCloseOn: input.commentsCloseOn ?? null,
+      effectiveOn: input.effectiveOn ?? null,
+      publishDate: input.publishDate.getTime(),
+      isDemo: input.isDemo ? 1 : 0,
+    }) as number | undefined;
+    if (id === undefined) return { status: "duplicate" };
+    for (const tag of tags) statements.tag.run(id, tag);
+    return { status: "inserted", id };
+  })();
 }
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];

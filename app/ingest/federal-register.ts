@@ -1,5 +1,7 @@
-// The Federal Register API v1 (documents.json): its document shape and how a document becomes an article.
+// The Federal Register API v1 (documents.json): its document shape, the URLs we ask it for,
+// and how a document becomes an article.
 import type { NewArticle } from "../articles/store.server";
+import { normalizeSummary, normalizeTitle } from "./normalize";
 
 export type FederalRegisterDocument = {
   document_number: string;
@@ -16,9 +18,66 @@ export type FederalRegisterDocument = {
 
 export type FederalRegisterPage = { count?: number; next_page_url?: string | null; results?: FederalRegisterDocument[] };
 
+/** The API never returns more than this many results for one query (its `count` stops there too). */
+export const FEDERAL_REGISTER_RESULT_CAP = 10_000;
+/** The API's largest page. */
+export const FEDERAL_REGISTER_MAX_PER_PAGE = 1000;
+
+/** The fields the adapter reads; asking only for them keeps responses small. */
+export const FEDERAL_REGISTER_FIELDS = [
+  "document_number",
+  "title",
+  "abstract",
+  "html_url",
+  "publication_date",
+  "type",
+  "agencies",
+  "significant",
+  "comments_close_on",
+  "effective_on",
+] as const;
+
+export function isFederalRegisterApiUrl(url: string) {
+  try {
+    const parsed = new URL(url);
+    return /(^|\.)federalregister\.gov$/i.test(parsed.hostname) && /^\/api\/v1\/documents(\.json)?$/i.test(parsed.pathname);
+  } catch {
+    return false;
+  }
+}
+
+/** A documents.json body: an object whose `results` hold documents. */
+export function isFederalRegisterPage(value: unknown): value is FederalRegisterPage {
+  if (!value || typeof value !== "object" || !Array.isArray((value as FederalRegisterPage).results)) return false;
+  const results = (value as FederalRegisterPage).results!;
+  return results.length === 0 ? "count" in value : results.some((doc) => doc && typeof doc.document_number === "string");
+}
+
+/** The source's URL, asking for the fields we read (unless the operator listed fields themselves). */
+export function federalRegisterRequestUrl(sourceUrl: string, options: { from?: string; to?: string; perPage?: number } = {}) {
+  const url = new URL(sourceUrl);
+  if (!url.searchParams.has("fields[]")) for (const field of FEDERAL_REGISTER_FIELDS) url.searchParams.append("fields[]", field);
+  if (options.from) url.searchParams.set("conditions[publication_date][gte]", options.from);
+  if (options.to) url.searchParams.set("conditions[publication_date][lte]", options.to);
+  if (options.perPage) url.searchParams.set("per_page", String(options.perPage));
+  return url.toString();
+}
+
 /** Publication dates are calendar days in Washington; noon UTC keeps them on that day in every US zone. */
 function publicationInstant(day: string) {
   return new Date(`${day}T12:00:00Z`);
+}
+
+/** A usable document has a number, a title, a link and a publication day; anything else is skipped. */
+export function isUsableDocument(doc: FederalRegisterDocument | null | undefined): doc is FederalRegisterDocument {
+  return Boolean(
+    doc &&
+      typeof doc.document_number === "string" &&
+      typeof doc.title === "string" &&
+      doc.title.trim() &&
+      typeof doc.html_url === "string" &&
+      /^\d{4}-\d{2}-\d{2}$/.test(doc.publication_date ?? ""),
+  );
 }
 
 export function federalRegisterArticle(
@@ -27,8 +86,8 @@ export function federalRegisterArticle(
 ): NewArticle {
   const agencies = (doc.agencies ?? []).map((a) => a.name ?? a.raw_name ?? "").filter(Boolean);
   return {
-    title: doc.title.trim(),
-    summary: (doc.abstract ?? "").replace(/\s+/g, " ").trim(),
+    title: normalizeTitle(doc.title),
+    summary: normalizeSummary(doc.abstract),
     originalUrl: doc.html_url,
     publishDate: publicationInstant(doc.publication_date),
     sourceId: source.id,

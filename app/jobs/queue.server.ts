@@ -1,6 +1,6 @@
 // The job queue shared by the web (which enqueues) and the runner (which claims and runs).
 // Long work never runs inside a web request: a button enqueues a row and answers at once.
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, t } from "../db.server";
 
 const { appState, jobs } = t;
@@ -78,13 +78,27 @@ export function requeueJob(jobId: number) {
   db().update(jobs).set({ status: "queued", runnerId: null }).where(eq(jobs.id, jobId)).run();
 }
 
-/** Re-queues running jobs whose runner stopped sending heartbeats. */
-export function requeueAbandonedJobs(now = Date.now()) {
-  return db()
-    .update(jobs)
-    .set({ status: "queued", runnerId: null })
-    .where(and(eq(jobs.status, "running"), lt(jobs.heartbeatAt, new Date(now - STALE_HEARTBEAT_MS))))
-    .run().changes;
+/** A job that has been started this many times without finishing is failed instead of retried again. */
+export const MAX_JOB_ATTEMPTS = 5;
+
+/**
+ * Re-queues running jobs whose runner is gone: its heartbeat is stale, or `isRunnerGone` knows it died
+ * (a runner killed with SIGKILL and restarted at once). A job that keeps killing its runner is failed.
+ */
+export function requeueOrphanedJobs(isRunnerGone: (runnerId: string) => boolean, now = Date.now()) {
+  const running = db().select().from(jobs).where(eq(jobs.status, "running")).all();
+  let requeued = 0;
+  for (const job of running) {
+    const stale = !job.heartbeatAt || job.heartbeatAt.getTime() < now - STALE_HEARTBEAT_MS;
+    if (!stale && !(job.runnerId && isRunnerGone(job.runnerId))) continue;
+    if (job.attempts >= MAX_JOB_ATTEMPTS) {
+      finishJob(job.id, { error: `Stopped ${job.attempts} times before finishing (its runner was killed or crashed); not retried again` });
+    } else {
+      requeueJob(job.id);
+      requeued++;
+    }
+  }
+  return requeued;
 }
 
 export function recentJobs(limit = 20) {

@@ -1,0 +1,83 @@
+// The RSS 0.9x / 1.0 (RDF) / 2.0 and Atom adapter: a fetched body becomes candidate articles.
+import Parser from "rss-parser";
+import type { NewArticle } from "../articles/store.server";
+import { FetchError } from "./http-client.server";
+import { normalizeSummary, normalizeTitle, parseFeedDate } from "./normalize";
+
+type SourceRef = { id: number | null; name: string; category?: string | null };
+
+type RawItem = Parser.Item & { id?: string; date?: string; "content:encoded"?: string; description?: string };
+
+const parser = new Parser<Record<string, unknown>, RawItem>({
+  // Some feeds omit the version attribute on <rss>; read them as RSS 2.0.
+  defaultRSS: 2,
+  customFields: { item: ["description", "id"] },
+});
+
+/** The start of a body that is an HTML page rather than a feed. */
+export function looksLikeHtml(text: string) {
+  return /^\s*(?:<!--[\s\S]*?-->\s*)*(?:<!doctype\s+html|<html[\s>])/i.test(text.replace(/^\uFEFF/, ""));
+}
+
+function readableText(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (value && typeof value === "object" && "_" in value) return String((value as { _: unknown })._);
+  return "";
+}
+
+function itemLink(item: RawItem, base: string): string | undefined {
+  for (const candidate of [item.link, item.guid, item.id]) {
+    const value = readableText(candidate).trim();
+    if (!value) continue;
+    try {
+      const url = new URL(value, base);
+      if (url.protocol === "http:" || url.protocol === "https:") return url.toString();
+    } catch {
+      // not a link; try the next candidate
+    }
+  }
+  return undefined;
+}
+
+function describeXmlError(error: unknown) {
+  const message = error instanceof Error ? error.message : String(error);
+  const [first, line] = [message.split("\n")[0], message.match(/Line:\s*(\d+)/)?.[1]];
+  if (/not recognized as RSS/i.test(message)) return "Not a feed: the XML is neither RSS nor Atom";
+  return `Not a feed: the XML is malformed (${first.trim()}${line ? ` at line ${Number(line) + 1}` : ""})`;
+}
+
+export type ParsedFeed = { articles: NewArticle[]; invalid: number };
+
+/** Parses an RSS or Atom document into articles of `source`. Throws FetchError with an operator-facing message. */
+export async function parseFeed(text: string, feedUrl: string, source: SourceRef, firstSeen = new Date()): Promise<ParsedFeed> {
+  if (looksLikeHtml(text)) throw new FetchError("Not a feed: got an HTML page");
+  if (/^\s*[[{]/.test(text)) throw new FetchError("Not a feed: got JSON");
+  if (!text.trim()) throw new FetchError("Not a feed: the response was empty");
+  let feed: Parser.Output<RawItem>;
+  try {
+    feed = await parser.parseString(text);
+  } catch (error) {
+    throw new FetchError(describeXmlError(error));
+  }
+  const articles: NewArticle[] = [];
+  let invalid = 0;
+  for (const item of feed.items ?? []) {
+    const title = normalizeTitle(readableText(item.title));
+    const link = itemLink(item, feed.link || feedUrl);
+    if (!title || !link) {
+      invalid++;
+      continue;
+    }
+    const rawSummary = readableText(item.summary) || readableText(item.description) || readableText(item.content) || readableText(item["content:encoded"]);
+    articles.push({
+      title,
+      summary: normalizeSummary(rawSummary),
+      originalUrl: link,
+      publishDate: parseFeedDate(item.pubDate ?? item.date ?? item.isoDate, firstSeen),
+      sourceId: source.id,
+      sourceName: source.name,
+      sourceCategory: source.category ?? null,
+    });
+  }
+  return { articles, invalid };
+}

@@ -1,0 +1,80 @@
+// Source health: what the monitor shows, and when a source is tried again.
+// A failing source waits longer and longer (capped at a day) and is healthy again on its first success.
+import { eq } from "drizzle-orm";
+import { db, t } from "../db.server";
+
+export type SourceRow = typeof t.sources.$inferSelect;
+export type HealthStatus = "healthy" | "warning" | "error";
+
+export const BACKOFF_BASE_MS = 30 * 60_000;
+export const BACKOFF_CAP_MS = 24 * 60 * 60_000;
+/** A feed that parses but has had nothing new for this long is worth a look. */
+export const QUIET_FEED_MS = 30 * 24 * 60 * 60_000;
+/** Consecutive failures from which a source counts as failed rather than having issues. */
+export const ERROR_AFTER_FAILURES = 3;
+
+/** The wait after the n-th consecutive failure: 30 min, 1 h, 2 h, ... capped at 24 h. */
+export function backoffDelay(consecutiveFailures: number) {
+  if (consecutiveFailures <= 0) return 0;
+  return Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (consecutiveFailures - 1));
+}
+
+/** Whether a scheduled scrape should fetch the source now (a source in back-off waits for its next check). */
+export function isDue(source: Pick<SourceRow, "isActive" | "nextCheckAt">, now: Date) {
+  return source.isActive && (!source.nextCheckAt || source.nextCheckAt.getTime() <= now.getTime());
+}
+
+export function statusForFailures(consecutiveFailures: number): HealthStatus {
+  return consecutiveFailures >= ERROR_AFTER_FAILURES ? "error" : "warning";
+}
+
+function quietMessage(since: Date, now: Date) {
+  const days = Math.floor((now.getTime() - since.getTime()) / 86_400_000);
+  return `No new items for ${days} days`;
+}
+
+/**
+ * Records a successful fetch (a 304 counts: nothing new is still a working source).
+ * `newestItemAt` is the newest item date the feed showed, if it showed any.
+ */
+export function recordScrapeSuccess(
+  source: SourceRow,
+  outcome: { now: Date; newestItemAt?: Date | null; etag?: string | null; lastModified?: string | null; detectedType?: string | null },
+) {
+  const { now } = outcome;
+  const newest = outcome.newestItemAt ? new Date(Math.min(outcome.newestItemAt.getTime(), now.getTime())) : null;
+  const lastItemAt = newest && (!source.lastItemAt || newest > source.lastItemAt) ? newest : source.lastItemAt;
+  const quietSince = lastItemAt ?? source.createdAt;
+  const quiet = now.getTime() - quietSince.getTime() > QUIET_FEED_MS;
+  db()
+    .update(t.sources)
+    .set({
+      status: quiet ? "warning" : "healthy",
+      errorMessage: quiet ? quietMessage(quietSince, now) : null,
+      lastScraped: now,
+      lastSuccessfulScrape: now,
+      lastItemAt,
+      consecutiveFailures: 0,
+      nextCheckAt: null,
+      ...(outcome.etag !== undefined ? { etag: outcome.etag } : {}),
+      ...(outcome.lastModified !== undefined ? { lastModified: outcome.lastModified } : {}),
+      ...(outcome.detectedType ? { type: outcome.detectedType } : {}),
+    })
+    .where(eq(t.sources.id, source.id))
+    .run();
+}
+
+export function recordScrapeFailure(source: SourceRow, message: string, now: Date) {
+  const consecutiveFailures = source.consecutiveFailures + 1;
+  db()
+    .update(t.sources)
+    .set({
+      status: statusForFailures(consecutiveFailures),
+      errorMessage: message,
+      lastScraped: now,
+      consecutiveFailures,
+      nextCheckAt: new Date(now.getTime() + backoffDelay(consecutiveFailures)),
+    })
+    .where(eq(t.sources.id, source.id))
+    .run();
+}

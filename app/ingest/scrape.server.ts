@@ -1,0 +1,322 @@
+// Scraping and backfilling sources: fetch, pick the adapter, keep what the keywords admit, insert
+// (deduplicated), and record each source's health. One broken source never stops the others.
+import { asc, eq } from "drizzle-orm";
+import { insertArticle, type NewArticle } from "../articles/store.server";
+import type { SourceType } from "../articles/vocabulary";
+import { config } from "../config.server";
+import { db, t } from "../db.server";
+import {
+  FEDERAL_REGISTER_MAX_PER_PAGE,
+  FEDERAL_REGISTER_RESULT_CAP,
+  federalRegisterArticle,
+  federalRegisterRequestUrl,
+  isFederalRegisterApiUrl,
+  isFederalRegisterPage,
+  isUsableDocument,
+  type FederalRegisterPage,
+} from "./federal-register";
+import { looksLikeHtml, parseFeed } from "./feed.server";
+import { isDue, recordScrapeFailure, recordScrapeSuccess, type SourceRow } from "./health.server";
+import { FetchError, fetchUrl, type FetchResult } from "./http-client.server";
+import { keywordMatcher } from "./keywords";
+
+export type SourceSummary = {
+  sourceId: number;
+  name: string;
+  /** Items the source showed (all pages). */
+  fetched: number;
+  new: number;
+  /** Already known (or deleted by an editor, which is remembered). */
+  duplicates: number;
+  skippedByKeywords: number;
+  /** Items without a title or link. */
+  invalid: number;
+  notModified: boolean;
+  pages: number;
+  error: string | null;
+  /** Set when the run was cancelled before this source finished; its health is left as it was. */
+  cancelled?: boolean;
+};
+
+export type IngestTotals = Pick<SourceSummary, "fetched" | "new" | "duplicates" | "skippedByKeywords" | "invalid"> & {
+  sources: number;
+  failed: number;
+};
+
+export type IngestResult = {
+  sources: SourceSummary[];
+  totals: IngestTotals;
+  /** Sources still waiting out a failure back-off (a scheduled scrape leaves them for later). */
+  waiting: number;
+  /** True when the run stopped early (runner shutting down): running it again completes it. */
+  interrupted?: boolean;
+};
+
+export type IngestProgress = { sourcesDone: number; sourcesTotal: number; new: number; lastSource?: string };
+
+export type IngestOptions = {
+  now?: Date;
+  signal?: AbortSignal;
+  onProgress?: (progress: IngestProgress) => void;
+  /** Sources fetched at once (default FETCH_CONCURRENCY); the client adds its own per-host limit. */
+  concurrency?: number;
+  /** Per-request time limit (default FETCH_TIMEOUT_MS). */
+  timeoutMs?: number;
+};
+
+/** The most pages a scrape (not a backfill) reads from one Federal Register source. */
+export const SCRAPE_MAX_PAGES = 10;
+
+type Mode = { kind: "scrape" } | { kind: "backfill"; from: string; to: string };
+
+type Run = { now: Date; signal?: AbortSignal; timeoutMs?: number; mode: Mode };
+
+class Cancelled extends Error {}
+
+function emptySummary(source: SourceRow): SourceSummary {
+  return { sourceId: source.id, name: source.name, fetched: 0, new: 0, duplicates: 0, skippedByKeywords: 0, invalid: 0, notModified: false, pages: 0, error: null };
+}
+
+function checkCancelled(run: Run) {
+  if (run.signal?.aborted) throw new Cancelled();
+}
+
+/** Inserts one batch atomically: a run stopped mid-way leaves whole batches, never half of one. */
+function ingestBatch(articles: NewArticle[], source: SourceRow, summary: SourceSummary) {
+  const admits = keywordMatcher(source.keywords);
+  let newest: Date | null = null;
+  let inserted = 0;
+  db().transaction(() => {
+    for (const article of articles) {
+      summary.fetched++;
+      if (!newest || article.publishDate > newest) newest = article.publishDate;
+      if (admits && !admits(`${article.title}\n${article.summary}`)) {
+        summary.skippedByKeywords++;
+        continue;
+      }
+      const outcome = insertArticle(article);
+      if (outcome.status === "inserted") inserted++;
+      else summary.duplicates++;
+    }
+  });
+  summary.new += inserted;
+  return { inserted, newest: newest as Date | null };
+}
+
+function parseFederalRegisterJson(result: FetchResult): FederalRegisterPage {
+  const host = new URL(result.url).hostname;
+  let value: unknown;
+  try {
+    value = JSON.parse(result.text());
+  } catch {
+    const text = result.text();
+    if (looksLikeHtml(text)) throw new FetchError("Not a Federal Register response: got an HTML page");
+    throw new FetchError(`Not a Federal Register response: invalid JSON from ${host}`);
+  }
+  if (!isFederalRegisterPage(value)) throw new FetchError(`Not a Federal Register response: no documents in the JSON from ${host}`);
+  return value;
+}
+
+/** Ingests a Federal Register page and, while wanted, the pages after it. Returns the newest publication date seen. */
+async function ingestFederalRegisterPages(first: FederalRegisterPage, source: SourceRow, summary: SourceSummary, run: Run, followAll: boolean) {
+  let page: FederalRegisterPage | undefined = first;
+  let newest: Date | null = null;
+  for (let pageNumber = 1; page; pageNumber++) {
+    checkCancelled(run);
+    summary.pages++;
+    const documents = page.results ?? [];
+    const usable = documents.filter(isUsableDocument);
+    summary.invalid += documents.length - usable.length;
+    const batch = ingestBatch(
+      usable.map((doc) => federalRegisterArticle(doc, source)),
+      source,
+      summary,
+    );
+    if (batch.newest && (!newest || batch.newest > newest)) newest = batch.newest;
+    const next: string | null | undefined = page.next_page_url;
+    // A source's first scrape (or a re-run of one that was interrupted) reads up to SCRAPE_MAX_PAGES pages;
+    // later scrapes stop at the first page that brings nothing new.
+    const wanted = followAll || (pageNumber < SCRAPE_MAX_PAGES && (batch.inserted > 0 || !source.lastSuccessfulScrape));
+    page = next && wanted ? parseFederalRegisterJson(await fetchUrl(next, { signal: run.signal, timeoutMs: run.timeoutMs, accept: "application/json" })) : undefined;
+  }
+  return newest;
+}
+
+function detectFeedType(text: string): SourceType {
+  return /<feed[\s>]/.test(text.slice(0, 4096)) && !/<rss[\s>]|<rdf:RDF[\s>]/.test(text.slice(0, 4096)) ? "atom" : "rss";
+}
+
+/** True when a response whose source has no type yet is a Federal Register documents.json page. */
+function looksLikeFederalRegister(result: FetchResult) {
+  if (isFederalRegisterApiUrl(result.url)) return true;
+  const text = result.text();
+  if (!/^\s*\{/.test(text)) return false;
+  try {
+    return isFederalRegisterPage(JSON.parse(text));
+  } catch {
+    return false;
+  }
+}
+
+/** Fetches one source's current items (feeds, or a Federal Register query's newest pages). */
+async function scrapeCurrentItems(source: SourceRow, summary: SourceSummary, run: Run) {
+  const federal = source.type === "federal-register-api" || (!source.type && isFederalRegisterApiUrl(source.url));
+  const conditional = run.mode.kind === "scrape";
+  const result = await fetchUrl(federal ? federalRegisterRequestUrl(source.url) : source.url, {
+    etag: conditional ? source.etag : null,
+    lastModified: conditional ? source.lastModified : null,
+    signal: run.signal,
+    timeoutMs: run.timeoutMs,
+    accept: federal ? "application/json" : undefined,
+  });
+  const validators = { etag: result.etag ?? null, lastModified: result.lastModified ?? null };
+  if (result.notModified) {
+    summary.notModified = true;
+    return { newestItemAt: null };
+  }
+  const isFederal = federal || (!source.type && looksLikeFederalRegister(result));
+  const detectedType: SourceType | null = source.type ? null : isFederal ? "federal-register-api" : detectFeedType(result.text());
+  let newestItemAt: Date | null;
+  if (isFederal) {
+    newestItemAt = await ingestFederalRegisterPages(parseFederalRegisterJson(result), source, summary, run, false);
+  } else {
+    summary.pages++;
+    const parsed = await parseFeed(result.text(), result.url, source, run.now);
+    summary.invalid += parsed.invalid;
+    newestItemAt = ingestBatch(parsed.articles, source, summary).newest;
+  }
+  return { newestItemAt, detectedType, ...(conditional ? validators : {}) };
+}
+
+function dayString(date: Date) {
+  return date.toISOString().slice(0, 10);
+}
+
+function addDays(day: string, days: number) {
+  return dayString(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
+}
+
+function daysBetween(from: string, to: string) {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * Reads every document of a Federal Register source published in [from, to]. The API stops at 10,000
+ * results per query, so a window that reaches the cap is split in two until each part fits.
+ */
+async function backfillFederalRegister(source: SourceRow, summary: SourceSummary, run: Run, from: string, to: string) {
+  const windows: [string, string][] = [[from, to]];
+  let newest: Date | null = null;
+  while (windows.length) {
+    checkCancelled(run);
+    const [start, end] = windows.shift()!;
+    const url = federalRegisterRequestUrl(source.url, { from: start, to: end, perPage: FEDERAL_REGISTER_MAX_PER_PAGE });
+    const first = parseFederalRegisterJson(await fetchUrl(url, { signal: run.signal, timeoutMs: run.timeoutMs, accept: "application/json" }));
+    const span = daysBetween(start, end);
+    if ((first.count ?? 0) >= FEDERAL_REGISTER_RESULT_CAP && span > 0) {
+      const middle = addDays(start, Math.floor(span / 2));
+      windows.unshift([start, middle], [addDays(middle, 1), end]);
+      continue;
+    }
+    const pageNewest = await ingestFederalRegisterPages(first, source, summary, run, true);
+    if (pageNewest && (!newest || pageNewest > newest)) newest = pageNewest;
+  }
+  return { newestItemAt: newest, detectedType: source.type ? null : ("federal-register-api" as const) };
+}
+
+function describeFailure(error: unknown) {
+  if (error instanceof FetchError) return error.message;
+  return `Unexpected error: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+async function ingestSource(source: SourceRow, run: Run): Promise<SourceSummary> {
+  const summary = emptySummary(source);
+  try {
+    checkCancelled(run);
+    const federal = source.type === "federal-register-api" || (!source.type && isFederalRegisterApiUrl(source.url));
+    const outcome =
+      run.mode.kind === "backfill" && federal
+        ? await backfillFederalRegister(source, summary, run, run.mode.from, run.mode.to)
+        : await scrapeCurrentItems(source, summary, run);
+    recordScrapeSuccess(source, { now: run.now, ...outcome });
+  } catch (error) {
+    if (run.signal?.aborted) {
+      summary.error = "Cancelled";
+      summary.cancelled = true;
+    } else {
+      summary.error = describeFailure(error);
+      recordScrapeFailure(source, summary.error, run.now);
+    }
+  }
+  return summary;
+}
+
+async function forEachConcurrently<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+async function ingestSources(sources: SourceRow[], run: Run, options: IngestOptions, waiting: number): Promise<IngestResult> {
+  const summaries: SourceSummary[] = [];
+  let newTotal = 0;
+  await forEachConcurrently(sources, options.concurrency ?? config().FETCH_CONCURRENCY, async (source) => {
+    if (run.signal?.aborted) return;
+    const summary = await ingestSource(source, run);
+    summaries.push(summary);
+    newTotal += summary.new;
+    options.onProgress?.({ sourcesDone: summaries.length, sourcesTotal: sources.length, new: newTotal, lastSource: source.name });
+  });
+  const order = new Map(sources.map((s, i) => [s.id, i]));
+  summaries.sort((a, b) => order.get(a.sourceId)! - order.get(b.sourceId)!);
+  const totals: IngestTotals = { sources: summaries.length, failed: 0, fetched: 0, new: 0, duplicates: 0, skippedByKeywords: 0, invalid: 0 };
+  for (const s of summaries) {
+    totals.fetched += s.fetched;
+    totals.new += s.new;
+    totals.duplicates += s.duplicates;
+    totals.skippedByKeywords += s.skippedByKeywords;
+    totals.invalid += s.invalid;
+    if (s.error && !s.cancelled) totals.failed++;
+  }
+  const interrupted = Boolean(run.signal?.aborted) && (summaries.length < sources.length || summaries.some((s) => s.cancelled));
+  return { sources: summaries, totals, waiting, ...(interrupted ? { interrupted: true } : {}) };
+}
+
+function activeSources() {
+  return db().select().from(t.sources).where(eq(t.sources.isActive, true)).orderBy(asc(t.sources.id)).all();
+}
+
+/** The one source an operator asked for; disabled sources are never fetched. */
+function requestedSource(sourceId: number) {
+  const source = db().select().from(t.sources).where(eq(t.sources.id, sourceId)).get();
+  if (!source) throw new Error(`Source ${sourceId} does not exist`);
+  if (!source.isActive) throw new Error(`Source ${sourceId} (${source.name}) is disabled; enable it to scrape it`);
+  return source;
+}
+
+/**
+ * Scrapes every active source that is due (or one source, which is fetched even while it backs off),
+ * with conditional GET so an unchanged feed costs one empty 304.
+ */
+export async function scrapeSources(options: IngestOptions & { sourceId?: number; force?: boolean } = {}): Promise<IngestResult> {
+  const now = options.now ?? new Date();
+  const run: Run = { now, signal: options.signal, timeoutMs: options.timeoutMs, mode: { kind: "scrape" } };
+  if (options.sourceId !== undefined) return ingestSources([requestedSource(options.sourceId)], run, options, 0);
+  const active = activeSources();
+  const due = options.force ? active : active.filter((source) => isDue(source, now));
+  return ingestSources(due, run, options, active.length - due.length);
+}
+
+/**
+ * Re-reads the last `daysBack` days: every Federal Register document published in that range (split into
+ * windows the API answers in full) and every feed in full (feeds only hold their recent items).
+ */
+export async function backfillSources(options: IngestOptions & { daysBack: number }): Promise<IngestResult> {
+  const now = options.now ?? new Date();
+  const to = dayString(now);
+  const from = addDays(to, -Math.max(0, Math.floor(options.daysBack)));
+  const run: Run = { now, signal: options.signal, timeoutMs: options.timeoutMs, mode: { kind: "backfill", from, to } };
+  return ingestSources(activeSources(), run, options, 0);
+}

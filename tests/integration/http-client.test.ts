@@ -1,0 +1,155 @@
+// The HTTP client against real loopback servers: compression, conditional GET, redirects, limits,
+// charsets, per-host concurrency and the private-network refusal.
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeBody, fetchUrl, FetchError, isPrivateAddress } from "../../app/ingest/http-client.server";
+import { readFixture, serveFixture, startServer, type TestServer } from "../support/http-server";
+
+let server: TestServer;
+let concurrent = 0;
+let maxConcurrent = 0;
+const rss = readFixture("sec-press-releases.rss");
+
+beforeAll(async () => {
+  server = await startServer({
+    "/feed": serveFixture("sec-press-releases.rss", "application/rss+xml; charset=utf-8", { etag: '"v1"' }),
+    "/dated": serveFixture("sec-press-releases.rss", "application/rss+xml", { lastModified: "Thu, 27 Mar 2025 17:00:00 GMT" }),
+    "/gzip": (_req, res) => {
+      res.writeHead(200, { "content-type": "application/rss+xml", "content-encoding": "gzip" });
+      res.end(zlib.gzipSync(rss));
+    },
+    "/brotli": (_req, res) => {
+      res.writeHead(200, { "content-type": "application/rss+xml", "content-encoding": "br" });
+      res.end(zlib.brotliCompressSync(rss));
+    },
+    "/redirect": (req, res) => {
+      const hops = Number(new URL(req.url!, "http://x").searchParams.get("hops"));
+      res.writeHead(hops > 0 ? 302 : 200, hops > 0 ? { location: `/redirect?hops=${hops - 1}` } : { "content-type": "text/plain" });
+      res.end(hops > 0 ? "" : "arrived");
+    },
+    "/slow": (_req, res) => {
+      setTimeout(() => res.writeHead(200, { "content-type": "text/plain" }).end("too late"), 3000);
+    },
+    "/error": (_req, res) => void res.writeHead(500, { "content-type": "text/html" }).end("<h1>Internal Server Error</h1>"),
+    "/forbidden": (_req, res) => void res.writeHead(403).end(),
+    "/huge": (_req, res) => {
+      // 20 MB, streamed without a Content-Length, as a misbehaving server would.
+      res.writeHead(200, { "content-type": "application/xml" });
+      const chunk = Buffer.alloc(1024 * 1024, "a");
+      let sent = 0;
+      const pump = () => {
+        while (sent < 20) {
+          sent++;
+          if (!res.write(chunk)) return void res.once("drain", pump);
+        }
+        res.end();
+      };
+      res.on("close", () => (sent = 20));
+      pump();
+    },
+    "/huge-declared": (_req, res) => void res.writeHead(200, { "content-length": String(20 * 1024 * 1024) }).end(),
+    "/latin1-mislabelled": serveFixture("govinfo-plaw-latin1.rss", "text/xml; charset=utf-8"),
+    "/latin1-unlabelled": serveFixture("govinfo-plaw-latin1.rss", "text/xml"),
+    "/concurrency": (_req, res) => {
+      concurrent++;
+      maxConcurrent = Math.max(maxConcurrent, concurrent);
+      setTimeout(() => {
+        concurrent--;
+        res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+      }, 100);
+    },
+  });
+});
+
+afterAll(() => server.close());
+
+async function failureOf(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(FetchError);
+    return (error as FetchError).message;
+  }
+  throw new Error("expected the fetch to fail");
+}
+
+describe("fetchUrl", () => {
+  it("fetches a feed and sends a descriptive User-Agent and compression support", async () => {
+    const result = await fetchUrl(`${server.origin}/feed`);
+    expect(result.status).toBe(200);
+    expect(result.text()).toContain("SEC Votes to End Defense of Climate Disclosure Rules");
+    expect(result.etag).toBe('"v1"');
+    const request = server.log.at(-1)!;
+    expect(request.headers["user-agent"]).toMatch(/DeregulationDashboard/);
+    expect(request.headers["accept-encoding"]).toContain("gzip");
+  });
+
+  it("decompresses gzip and brotli", async () => {
+    expect((await fetchUrl(`${server.origin}/gzip`)).body.equals(rss)).toBe(true);
+    expect((await fetchUrl(`${server.origin}/brotli`)).body.equals(rss)).toBe(true);
+  });
+
+  it("answers a conditional GET with 304 and no body", async () => {
+    const first = await fetchUrl(`${server.origin}/feed`);
+    const second = await fetchUrl(`${server.origin}/feed`, { etag: first.etag });
+    expect(second.notModified).toBe(true);
+    expect(second.body.length).toBe(0);
+    expect(server.log.at(-1)!.headers["if-none-match"]).toBe('"v1"');
+    const dated = await fetchUrl(`${server.origin}/dated`);
+    const again = await fetchUrl(`${server.origin}/dated`, { lastModified: dated.lastModified });
+    expect(again.status).toBe(304);
+    expect(server.log.at(-1)!.bytes).toBe(0);
+  });
+
+  it("follows up to 5 redirects and refuses a sixth", async () => {
+    const result = await fetchUrl(`${server.origin}/redirect?hops=5`);
+    expect(result.text()).toBe("arrived");
+    expect(result.url).toBe(`${server.origin}/redirect?hops=0`);
+    expect(await failureOf(fetchUrl(`${server.origin}/redirect?hops=6`))).toBe("Too many redirects (more than 5) from 127.0.0.1");
+  });
+
+  it("gives up on a slow server with a readable message", async () => {
+    const started = Date.now();
+    expect(await failureOf(fetchUrl(`${server.origin}/slow`, { timeoutMs: 1000 }))).toBe("Timed out after 1 s");
+    expect(Date.now() - started).toBeLessThan(2500);
+  });
+
+  it("reports HTTP errors with the status and host", async () => {
+    expect(await failureOf(fetchUrl(`${server.origin}/error`))).toBe("HTTP 500 from 127.0.0.1");
+    expect(await failureOf(fetchUrl(`${server.origin}/forbidden`))).toBe("HTTP 403 from 127.0.0.1");
+  });
+
+  it("caps the body at 10 MB, streamed or declared", async () => {
+    expect(await failureOf(fetchUrl(`${server.origin}/huge`))).toBe("Response larger than 10 MB");
+    expect(await failureOf(fetchUrl(`${server.origin}/huge-declared`))).toBe("Response larger than 10 MB");
+  });
+
+  it("reads Latin-1 bytes right whether the server mislabels them as UTF-8 or says nothing", async () => {
+    for (const path of ["/latin1-mislabelled", "/latin1-unlabelled"]) {
+      const text = (await fetchUrl(`${server.origin}${path}`)).text();
+      expect(text).toContain("résumé of the law's provisions § 1");
+    }
+    expect(decodeBody(Buffer.from("\uFEFFcafé", "utf8"))).toBe("café");
+  });
+
+  it("runs at most 2 requests at a time against one host", async () => {
+    maxConcurrent = 0;
+    await Promise.all(Array.from({ length: 6 }, () => fetchUrl(`${server.origin}/concurrency`)));
+    expect(maxConcurrent).toBe(2);
+  });
+
+  it("refuses private and loopback targets, by literal address or after DNS resolution, when private networks are not allowed", async () => {
+    const options = { allowPrivateNetworks: false };
+    expect(await failureOf(fetchUrl(`${server.origin}/feed`, options))).toBe("Refused: 127.0.0.1 resolves to a private address (127.0.0.1)");
+    const viaName = await failureOf(fetchUrl(server.origin.replace("127.0.0.1", "localhost") + "/feed", options));
+    expect(viaName).toMatch(/^Refused: localhost resolves to a private address \((127\.0\.0\.1|::1)\)$/);
+    expect(await failureOf(fetchUrl("http://[::1]:9/feed", options))).toBe("Refused: [::1] resolves to a private address (::1)");
+    expect(await failureOf(fetchUrl("ftp://example.gov/feed.xml"))).toMatch(/^Unsupported address scheme ftp/);
+  });
+
+  it("classifies addresses", () => {
+    for (const address of ["127.0.0.1", "10.1.2.3", "172.20.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "::1", "fe80::1", "fd00::1", "::ffff:127.0.0.1"])
+      expect(isPrivateAddress(address), address).toBe(true);
+    for (const address of ["8.8.8.8", "152.216.7.110", "2606:4700::6810:84e5", "::ffff:8.8.8.8"]) expect(isPrivateAddress(address), address).toBe(false);
+  });
+});

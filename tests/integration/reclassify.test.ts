@@ -1,0 +1,44 @@
+// recategorize and fix-priorities: re-derive what the rules decide, never touching articles edited by hand.
+import { eq } from "drizzle-orm";
+import { beforeEach, expect, it } from "vitest";
+import { fixPriorities, recategorizeArticles } from "../../app/articles/reclassify.server";
+import { db, t } from "../../app/db.server";
+import { runFixPriorities, runRecategorize } from "../../jobs/ingest";
+import { addArticle, clearArticles } from "../support/articles";
+
+beforeEach(clearArticles);
+
+const row = (id: number) => db().select().from(t.articles).where(eq(t.articles.id, id)).get()!;
+const tagRows = (id: number) => db().select().from(t.articleTags).where(eq(t.articleTags.articleId, id)).all().map((r) => r.tag).sort();
+
+it("recategorize fixes stale categories and tags, skips manually tagged articles, and answers { updated }", async () => {
+  const stale = addArticle({ title: "Rescinding Obsolete Financial Assistance Rules", documentType: "Rule" });
+  const manual = addArticle({ title: "Rescission of Regulations Regarding Plans of Operations for Mining Claims" });
+  const fine = addArticle({ title: "Center for Scientific Review; Notice of Closed Meetings" });
+  db().update(t.articles).set({ category: "policy-analysis", tags: ["epa"] }).where(eq(t.articles.id, stale)).run();
+  db().update(t.articles).set({ category: "policy-analysis", tags: ["epa"], manuallyTagged: true }).where(eq(t.articles.id, manual)).run();
+  const untouched = row(fine);
+
+  expect(await runRecategorize({}, { signal: new AbortController().signal, progress() {}, log() {} })).toEqual({ updated: 1 });
+  expect(row(stale).category).toBe("regulatory-rollbacks");
+  expect(row(stale).tags).toEqual(expect.arrayContaining(["rule-rescission", "financial", "agency-rules"]));
+  expect(tagRows(stale)).toEqual([...row(stale).tags].sort());
+  expect(row(manual)).toMatchObject({ category: "policy-analysis", tags: ["epa"] });
+  expect(row(fine)).toEqual(untouched);
+  expect(recategorizeArticles()).toEqual({ updated: 0 });
+});
+
+it("fix-priorities raises articles whose comment period closes within 7 days, and leaves manual ones alone", async () => {
+  const closing = addArticle({ title: "Pipeline Safety: Gas Gathering Lines", documentType: "Proposed Rule", commentsCloseOn: "2025-06-05" });
+  const manual = addArticle({ title: "Pipeline Safety: Valve Installation", documentType: "Proposed Rule", commentsCloseOn: "2025-06-05" });
+  db().update(t.articles).set({ manuallyTagged: true, priority: "low" }).where(eq(t.articles.id, manual)).run();
+  expect(row(closing).priority).toBe("medium");
+
+  expect(fixPriorities(new Date("2025-06-01T12:00:00Z"))).toEqual({ updated: 1 });
+  expect(row(closing).priority).toBe("high");
+  expect(row(manual).priority).toBe("low");
+  // After the deadline it is no longer urgent.
+  expect(fixPriorities(new Date("2025-06-10T12:00:00Z"))).toEqual({ updated: 1 });
+  expect(row(closing).priority).toBe("medium");
+  expect(await runFixPriorities({}, { signal: new AbortController().signal, progress() {}, log() {} })).toEqual({ updated: 0 });
+});

@@ -1,0 +1,99 @@
+// The job runner as a real process: SIGTERM mid-scrape puts the job back in the queue and exits cleanly;
+// SIGKILL mid-scrape leaves it running, and the next start re-queues and finishes it, with no duplicates.
+import { spawn, type ChildProcess } from "node:child_process";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { db, t } from "../../app/db.server";
+import { enqueueJob } from "../../app/jobs/queue.server";
+import { SCRAPE_MAX_PAGES } from "../../app/ingest/scrape.server";
+import { federalRegisterRoute, generateDocuments } from "../support/federal-register-api";
+import { startServer, type TestServer } from "../support/http-server";
+
+const PER_PAGE = 100;
+const PAGE_DELAY_MS = 350;
+let server: TestServer;
+const runners: ChildProcess[] = [];
+
+beforeAll(async () => {
+  const docs = generateDocuments({ days: 20, perDay: 60, lastDay: new Date().toISOString().slice(0, 10), samples: [{ title: "Air Plan Approval; Ohio" }], prefix: "K" });
+  const route = federalRegisterRoute(docs);
+  server = await startServer({
+    "/api/v1/documents.json": (req, res, origin) => void setTimeout(() => route(req, res, origin), PAGE_DELAY_MS),
+  });
+});
+
+afterAll(async () => {
+  for (const runner of runners) if (runner.exitCode === null) runner.kill("SIGKILL");
+  await server.close();
+});
+
+function startRunner() {
+  // Node itself with the tsx loader (not the tsx wrapper), so the signals reach the runner process itself.
+  const runner = spawn(process.execPath, ["--import", "tsx", "jobs/cli.ts"], {
+    env: { ...process.env, NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  runner.stdout!.on("data", (chunk) => (output += chunk));
+  runner.stderr!.on("data", (chunk) => (output += chunk));
+  runners.push(runner);
+  return { runner, output: () => output };
+}
+
+const articleCount = () => db().get<{ n: number }>(sql`SELECT count(*) AS n FROM articles`).n;
+const jobRow = (id: number) => db().select().from(t.jobs).where(eq(t.jobs.id, id)).get()!;
+
+async function waitFor(condition: () => boolean, what: string | (() => string), timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${typeof what === "function" ? what() : what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const exited = (runner: ChildProcess) => new Promise<number | null>((resolve) => runner.once("exit", (code) => resolve(code)));
+
+it("re-queues on SIGTERM, survives SIGKILL, and finishes the scrape exactly once", { timeout: 60_000 }, async () => {
+  db()
+    .insert(t.sources)
+    .values({ name: "Federal Register (stand-in)", url: `${server.origin}/api/v1/documents.json?order=newest&per_page=${PER_PAGE}`, type: "federal-register-api", category: "government" })
+    .run();
+  const { job } = enqueueJob("scrape", {}, "test");
+  const expected = SCRAPE_MAX_PAGES * PER_PAGE;
+
+  // 1. SIGTERM in the middle: the job goes back to the queue and the runner exits cleanly.
+  const first = startRunner();
+  await waitFor(() => articleCount() >= PER_PAGE, "the first page");
+  const firstExit = exited(first.runner);
+  first.runner.kill("SIGTERM");
+  expect(await firstExit).toBe(0);
+  expect(jobRow(job.id).status).toBe("queued");
+  expect(articleCount()).toBeLessThan(expected);
+  expect(articleCount() % PER_PAGE).toBe(0);
+
+  // 2. SIGKILL in the middle: the job is left "running" with a fresh heartbeat.
+  const second = startRunner();
+  await waitFor(() => jobRow(job.id).status === "running" && jobRow(job.id).attempts === 2, "the second claim");
+  const before = articleCount();
+  await waitFor(() => articleCount() >= before + PER_PAGE, "progress in the second run");
+  const secondExit = exited(second.runner);
+  second.runner.kill("SIGKILL");
+  await secondExit;
+  expect(jobRow(job.id).status).toBe("running");
+  expect(articleCount() % PER_PAGE).toBe(0);
+
+  // 3. The next start sees the dead runner's job, re-queues it and finishes it.
+  const third = startRunner();
+  await waitFor(() => jobRow(job.id).status === "succeeded", "the job to finish", 30_000);
+  await waitFor(() => third.output().includes("re-queued 1 job(s) left running by a stopped runner"), () => `the runner's log line in:\n${third.output()}`, 5000);
+  expect(articleCount()).toBe(expected);
+  const distinct = db().get<{ n: number }>(sql`SELECT count(DISTINCT document_number) AS n FROM articles`).n;
+  expect(distinct).toBe(expected);
+  const result = jobRow(job.id).result as { totals: { new: number; failed: number } };
+  expect(result.totals.failed).toBe(0);
+  const source = db().select().from(t.sources).get()!;
+  expect(source.status).toBe("healthy");
+  const thirdExit = exited(third.runner);
+  third.runner.kill("SIGTERM");
+  expect(await thirdExit).toBe(0);
+});

@@ -1,0 +1,81 @@
+// Local stand-ins for outside web servers: a real HTTP server on 127.0.0.1 (port 0) per test file.
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+
+export type TestServer = {
+  origin: string;
+  /** Requests seen, with the body bytes each response sent. */
+  log: { path: string; headers: http.IncomingHttpHeaders; status: number; bytes: number }[];
+  close(): Promise<void>;
+};
+
+export type Route = (request: http.IncomingMessage, response: http.ServerResponse, origin: string) => void | Promise<void>;
+
+export function fixturePath(name: string) {
+  return path.resolve("tests/fixtures/feeds", name);
+}
+
+export function readFixture(name: string) {
+  return fs.readFileSync(fixturePath(name));
+}
+
+/** Starts a server whose routes are looked up by path (query string ignored); unknown paths answer 404. */
+export async function startServer(routes: Record<string, Route>): Promise<TestServer> {
+  const log: TestServer["log"] = [];
+  const server = http.createServer(async (request, response) => {
+    const pathname = new URL(request.url ?? "/", "http://x").pathname;
+    const entry = { path: request.url ?? "/", headers: request.headers, status: 0, bytes: 0 };
+    log.push(entry);
+    const write = response.write.bind(response);
+    const end = response.end.bind(response);
+    response.write = ((chunk: unknown, ...rest: unknown[]) => {
+      if (chunk && typeof chunk !== "function") entry.bytes += Buffer.byteLength(chunk as Buffer);
+      return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
+    }) as typeof response.write;
+    response.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      if (chunk && typeof chunk !== "function") entry.bytes += Buffer.byteLength(chunk as Buffer);
+      entry.status = response.statusCode;
+      return (end as (...args: unknown[]) => http.ServerResponse)(chunk, ...rest);
+    }) as typeof response.end;
+    const route = routes[pathname];
+    if (!route) {
+      response.writeHead(404, { "content-type": "text/plain" }).end("Not found");
+      return;
+    }
+    try {
+      await route(request, response, origin);
+    } catch (error) {
+      if (!response.headersSent) response.writeHead(500).end(String(error));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    log,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Serves a fixture file with validators; answers 304 when the client's validators match. */
+export function serveFixture(name: string, contentType: string, options: { etag?: string; lastModified?: string } = {}): Route {
+  return (request, response, origin) => {
+    if (options.etag && request.headers["if-none-match"] === options.etag) return void response.writeHead(304).end();
+    if (options.lastModified && !options.etag && request.headers["if-modified-since"] === options.lastModified)
+      return void response.writeHead(304).end();
+    const body = Buffer.from(readFixture(name).toString("latin1").replaceAll("{{ORIGIN}}", origin), "latin1");
+    response.writeHead(200, {
+      "content-type": contentType,
+      "content-length": body.length,
+      ...(options.etag ? { etag: options.etag } : {}),
+      ...(options.lastModified ? { "last-modified": options.lastModified } : {}),
+    });
+    response.end(body);
+  };
+}

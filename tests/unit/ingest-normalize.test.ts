@@ -1,0 +1,43 @@
+// Normalising feed text and the keywords filter.
+import { describe, expect, it } from "vitest";
+import { keywordMatcher } from "../../app/ingest/keywords";
+import { htmlToPlainText, normalizeSummary, parseFeedDate, SUMMARY_MAX_CHARS } from "../../app/ingest/normalize";
+
+describe("normalisation", () => {
+  it("strips HTML, decodes entities and collapses whitespace", () => {
+    expect(htmlToPlainText("<p>Rule&nbsp;&amp; <b>guidance</b>\n\n <a href='https://x'>here</a></p><script>alert(1)</script>")).toBe("Rule & guidance here");
+    expect(htmlToPlainText("AT&amp;T &#8217;s &lt;b&gt;")).toBe("AT&T ’s <b>");
+    expect(htmlToPlainText("  plain   text\n")).toBe("plain text");
+  });
+
+  it("caps summaries at a word boundary", () => {
+    const summary = normalizeSummary("word ".repeat(400));
+    expect(summary.length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS);
+    expect(summary.endsWith("word…")).toBe(true);
+  });
+
+  it("reads feed dates with their quirks and falls back to first seen", () => {
+    const seen = new Date("2025-07-01T00:00:00Z");
+    expect(parseFeedDate("Tue, 01 Apr 2025 10:30:00 EDT", seen).toISOString()).toBe("2025-04-01T14:30:00.000Z");
+    expect(parseFeedDate("2025-06-27T14:00:00Z", seen).toISOString()).toBe("2025-06-27T14:00:00.000Z");
+    expect(parseFeedDate("2025-06-27", seen).toISOString()).toBe("2025-06-27T12:00:00.000Z");
+    expect(parseFeedDate("06/27/2025", seen).toISOString()).toBe("2025-06-27T12:00:00.000Z");
+    expect(parseFeedDate("", seen)).toBe(seen);
+    expect(parseFeedDate("not a date", seen)).toBe(seen);
+    expect(parseFeedDate("2031-01-01T00:00:00Z", seen)).toBe(seen);
+  });
+});
+
+describe("keywords", () => {
+  it("admits everything when a source has no keywords", () => {
+    expect(keywordMatcher([])).toBeNull();
+    expect(keywordMatcher(["  "])).toBeNull();
+  });
+
+  it("matches case-insensitively at word boundaries, with inflections", () => {
+    const matches = keywordMatcher(["rule", "deregulat", "delete", "efficiency standard", "SEC"])!;
+    for (const text of ["Final RULE on capital", "Rules and rulemaking", "A deregulatory agenda", "Commission deletes outdated rules", "deleting", "new efficiency standards", "the sec said"])
+      expect(matches(text), text).toBe(true);
+    for (const text of ["Court overrules agency", "Section 5 applies", "ruler of the land", "a capital plan"]) expect(matches(text), text).toBe(false);
+  });
+});
