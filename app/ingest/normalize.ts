@@ -38,8 +38,12 @@ export function htmlToPlainText(html: string | null | undefined): string {
   return collapse(text);
 }
 
+/** Stand-ins some publishers put where there is no summary; showing them would read as content. */
+const PLACEHOLDER_SUMMARY = /^(no (summary|abstract|description)( provided| available)?|n\/a|none)\.?$/i;
+
 export function normalizeSummary(html: string | null | undefined): string {
-  return truncateAtWord(htmlToPlainText(html), SUMMARY_MAX_CHARS);
+  const text = truncateAtWord(htmlToPlainText(html), SUMMARY_MAX_CHARS);
+  return PLACEHOLDER_SUMMARY.test(text) ? "" : text;
 }
 
 export function normalizeTitle(raw: string | null | undefined): string {

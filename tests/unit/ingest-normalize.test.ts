@@ -41,3 +41,13 @@ describe("keywords", () => {
     for (const text of ["Court overrules agency", "Section 5 applies", "ruler of the land", "a capital plan"]) expect(matches(text), text).toBe(false);
   });
 });
+
+describe("placeholder summaries", () => {
+  it.each(["No summary provided.", "No abstract available", "N/A"])("drops %j", (text) => {
+    expect(normalizeSummary(text)).toBe("");
+  });
+
+  it("keeps a real summary that starts with the same words", () => {
+    expect(normalizeSummary("No summary provided for the proposed rule was adequate, the court said.")).not.toBe("");
+  });
+});
