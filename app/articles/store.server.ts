@@ -3,7 +3,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { db, t } from "../db.server";
 import { canonicalUrl, federalRegisterDocumentNumber } from "./canonical-url";
-import { classifyArticle } from "./classify";
+import { classifyArticle, type Classification } from "./classify";
 
 export type NewArticle = {
   title: string;
@@ -20,11 +20,13 @@ export type NewArticle = {
   commentsCloseOn?: string | null;
   effectiveOn?: string | null;
   isDemo?: boolean;
+  /** Category, priority and tags chosen by a person (the admin's Add Article); marks the article manually tagged. */
+  manualClassification?: Classification;
 };
 
 export type InsertOutcome = { status: "inserted"; id: number } | { status: "duplicate" } | { status: "deleted" };
 
-function dedupKeys(canonical: string, documentNumber: string | null | undefined) {
+export function dedupKeys(canonical: string, documentNumber: string | null | undefined) {
   return [`url:${canonical}`, ...(documentNumber ? [`doc:${documentNumber}`] : [])];
 }
 
@@ -36,7 +38,7 @@ export function insertArticle(input: NewArticle): InsertOutcome {
   return database.transaction((tx) => {
     const tombstone = tx.select().from(t.deletedArticles).where(inArray(t.deletedArticles.key, dedupKeys(canonical, documentNumber))).get();
     if (tombstone) return { status: "deleted" } as const;
-    const { category, priority, tags } = classifyArticle({
+    const { category, priority, tags } = input.manualClassification ?? classifyArticle({
       title: input.title,
       summary: input.summary,
       sourceCategory: input.sourceCategory,
@@ -53,6 +55,7 @@ export function insertArticle(input: NewArticle): InsertOutcome {
         category,
         priority,
         tags,
+        manuallyTagged: Boolean(input.manualClassification),
         sourceId: input.sourceId,
         sourceName: input.sourceName,
         originalUrl: input.originalUrl,

@@ -1,5 +1,5 @@
 // Reading sources, as the /api and the public pages show them.
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { db, t } from "../db.server";
 
 export type SourceJson = {
@@ -19,26 +19,30 @@ export type SourceJson = {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+export function toSourceJson(s: typeof t.sources.$inferSelect): SourceJson {
+  return {
+    id: s.id,
+    name: s.name,
+    url: s.url,
+    type: s.type,
+    category: s.category,
+    keywords: s.keywords,
+    isActive: s.isActive,
+    status: s.status,
+    lastScraped: iso(s.lastScraped),
+    lastSuccessfulScrape: iso(s.lastSuccessfulScrape),
+    consecutiveFailures: s.consecutiveFailures,
+    errorMessage: s.errorMessage,
+  };
+}
+
 export function listSources(): SourceJson[] {
-  return db()
-    .select()
-    .from(t.sources)
-    .orderBy(asc(t.sources.category), asc(t.sources.name))
-    .all()
-    .map((s) => ({
-      id: s.id,
-      name: s.name,
-      url: s.url,
-      type: s.type,
-      category: s.category,
-      keywords: s.keywords,
-      isActive: s.isActive,
-      status: s.status,
-      lastScraped: iso(s.lastScraped),
-      lastSuccessfulScrape: iso(s.lastSuccessfulScrape),
-      consecutiveFailures: s.consecutiveFailures,
-      errorMessage: s.errorMessage,
-    }));
+  return db().select().from(t.sources).orderBy(asc(t.sources.category), asc(t.sources.name)).all().map(toSourceJson);
+}
+
+export function getSource(id: number): SourceJson | undefined {
+  const row = db().select().from(t.sources).where(eq(t.sources.id, id)).get();
+  return row ? toSourceJson(row) : undefined;
 }
 
 /** Public list for the about page and FAQ: active sources only, without health details. */
