@@ -1,6 +1,7 @@
 // The admin /api routes: method check, caller and role, JSON body, then the shared operation.
 import { json } from "@remix-run/node";
 import { requireUser } from "../auth/guard.server";
+import { assertSameOrigin } from "../http/csrf.server";
 import { readJsonBody } from "../http/input.server";
 import { jsonError } from "../http/responses.server";
 import { applySecurityHeaders } from "../http/security-headers.server";
@@ -26,5 +27,18 @@ export async function apiOperation<R>(request: Request, method: string, op: Oper
     if (error instanceof Response) return error;
     console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed:`, error);
     return jsonError(500, op.failure);
+  }
+}
+
+/** Public POST endpoints (login, reset, invitation acceptance): same-site only, JSON body, JSON errors. */
+export async function publicApiPost(request: Request, handle: (body: Input) => Promise<Response>) {
+  if (request.method.toUpperCase() !== "POST") return jsonError(405, "Use POST for this endpoint.", { Allow: "POST" });
+  try {
+    assertSameOrigin(request);
+    return await handle(await readJsonBody(request));
+  } catch (error) {
+    if (error instanceof Response) return error;
+    console.error(`[api] POST ${new URL(request.url).pathname} failed:`, error);
+    return jsonError(500, "Something went wrong. Please try again.");
   }
 }

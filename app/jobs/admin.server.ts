@@ -3,23 +3,12 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { db, t } from "../db.server";
+import { BACKFILL_DEFAULT_DAYS } from "./buttons";
 import { enqueueJob, runnerLastSeen, STALE_HEARTBEAT_MS, type JobKind, type JobRow } from "./queue.server";
 
-export const BACKFILL_DEFAULT_DAYS = 30;
+export { JOB_BUTTONS, REFRESH_AFTER_MS, type ButtonJobKind } from "./buttons";
+
 export const BACKFILL_MAX_DAYS = 365;
-
-/** The dashboard's job buttons: label, job kind, and the failure title of SPEC.md section 8. */
-export const JOB_BUTTONS = [
-  { kind: "scrape", label: "Update News", failure: "Scraping failed", started: "News update started" },
-  { kind: "backfill", label: "Import 30 Days", failure: "Historical import failed", started: "Historical import started" },
-  { kind: "recategorize", label: "Fix Categories", failure: "Recategorization failed", started: "Recategorization started" },
-  { kind: "fix-priorities", label: "Fix Priorities", failure: "Priority update failed", started: "Priority update started" },
-  { kind: "trends", label: "Generate Trends", failure: "Trends generation failed", started: "Trends generation started" },
-] as const satisfies readonly { kind: JobKind; label: string; failure: string; started: string }[];
-export type ButtonJobKind = (typeof JOB_BUTTONS)[number]["kind"];
-
-/** After these jobs the dashboard reloads its article list (SPEC.md section 4: 10 s and 30 s). */
-export const REFRESH_AFTER_MS: Partial<Record<JobKind, number>> = { scrape: 10_000, backfill: 30_000 };
 
 export const backfillSchema = z.object({
   daysBack: z.coerce.number().int().min(1).max(BACKFILL_MAX_DAYS).optional().default(BACKFILL_DEFAULT_DAYS),

@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson } from "~/admin/api.server";
+import { findOpenInvitation, INVALID_INVITATION } from "~/auth/invitations.server";
+import { jsonError } from "~/http/responses.server";
+
+/** Lets the invitation page check a token with the server before showing the form. */
+export function loader({ params }: LoaderFunctionArgs) {
+  const invitation = findOpenInvitation(params.token ?? "");
+  if (!invitation) return jsonError(404, INVALID_INVITATION);
+  return apiJson({ email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt.toISOString() });
+}
