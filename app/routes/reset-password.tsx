@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, PasswordInput, Stack } from "@mantine/core";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { RESET_NO_TOKEN, RESET_PASSWORD_MIN } from "~/auth/password-reset.server";
 import { AuthPage, Outcome, RedirectAfter } from "~/components/AuthPage";
@@ -12,7 +12,7 @@ const REDIRECT_MS = 2000;
 export const meta: MetaFunction = () => [{ title: "Reset your password: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+  return json({ token: new URL(request.url).searchParams.get("token") ?? "" });
 }
 
 export const action = ({ request }: ActionFunctionArgs) =>
