@@ -6,12 +6,11 @@ import { db, t } from "../db.server";
 import { sendEmail, siteUrl } from "../email/mailer.server";
 import { jsonError } from "../http/responses.server";
 import { hashPassword } from "./password.server";
+import { INVALID_INVITATION, INVITATION_PASSWORD_MIN } from "./rules";
 import { generateToken, hashToken } from "./tokens.server";
 import { findUserByEmail, normalizeEmail, ROLES, type Role } from "./users.server";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-export const INVALID_INVITATION = "This invitation link is invalid or has expired.";
-export const INVITATION_PASSWORD_MIN = 6;
 
 export const invitationSchema = z.object({
   email: z.string({ error: "Email and role are required." }).trim().min(1, "Email and role are required.").pipe(z.email()),

@@ -6,15 +6,14 @@ import { db, t } from "../db.server";
 import { sendEmail, siteUrl } from "../email/mailer.server";
 import { jsonError } from "../http/responses.server";
 import { hashPassword } from "./password.server";
+import { RESET_NO_TOKEN, RESET_PASSWORD_MIN } from "./rules";
 import { endUserSessions } from "./session.server";
 import { generateToken, hashToken } from "./tokens.server";
 import { findUserByEmail } from "./users.server";
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
-export const RESET_PASSWORD_MIN = 8;
 export const FORGOT_PASSWORD_MESSAGE =
   "If an account exists for that email, we have sent a link to reset its password. It expires in 1 hour.";
-export const RESET_NO_TOKEN = "Invalid reset link. No token provided.";
 export const RESET_INVALID_TOKEN = "This reset link is invalid or has expired. Please request a new one.";
 export const RESET_DONE = "Your password has been reset. You can now log in.";
 

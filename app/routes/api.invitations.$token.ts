@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson } from "~/admin/api.server";
-import { findOpenInvitation, INVALID_INVITATION } from "~/auth/invitations.server";
+import { findOpenInvitation } from "~/auth/invitations.server";
+import { INVALID_INVITATION } from "~/auth/rules";
 import { jsonError } from "~/http/responses.server";
 
 /** Lets the invitation page check a token with the server before showing the form. */

@@ -1,7 +1,8 @@
 import { Alert, Button, PasswordInput, Stack, Text } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { findOpenInvitation, INVALID_INVITATION, INVITATION_PASSWORD_MIN } from "~/auth/invitations.server";
+import { findOpenInvitation } from "~/auth/invitations.server";
+import { INVALID_INVITATION, INVITATION_PASSWORD_MIN } from "~/auth/rules";
 import { AuthPage, Outcome } from "~/components/AuthPage";
 import { pageAction, type PageOutcome } from "~/http/page-action.server";
 import { acceptInvitationFlow } from "~/auth/flows.server";

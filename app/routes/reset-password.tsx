@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, PasswordInput, Stack } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { RESET_NO_TOKEN, RESET_PASSWORD_MIN } from "~/auth/password-reset.server";
+import { RESET_NO_TOKEN, RESET_PASSWORD_MIN } from "~/auth/rules";
 import { AuthPage, Outcome, RedirectAfter } from "~/components/AuthPage";
 import { pageAction, type PageOutcome } from "~/http/page-action.server";
 import { resetPasswordFlow } from "~/auth/flows.server";

@@ -67,7 +67,7 @@ function PasswordForm() {
 function RevokeTokenButton({ token }: { token: ApiTokenJson }) {
   const state = useIntent("revoke-token", { match: (d) => d.intent === "revoke-token" && d.values?.id === String(token.id) });
   return (
-    <IntentForm state={state}>
+    <IntentForm state={state} navigate>
       <input type="hidden" name="id" value={token.id} />
       <Button type="submit" size="xs" color="red" variant="light" loading={state.pending} aria-label={`Revoke token ${token.name}`}>
         Revoke

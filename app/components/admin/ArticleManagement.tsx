@@ -53,7 +53,7 @@ function DeleteArticle({ article }: { article: ArticleJson }) {
         <Text size="sm" mb="md">
           Delete “{article.title}”? It will not come back with later updates.
         </Text>
-        <IntentForm state={state}>
+        <IntentForm state={state} navigate>
           <input type="hidden" name="id" value={article.id} />
           <FormError state={state} />
           <Group justify="flex-end">

@@ -21,7 +21,7 @@ export function DashboardHeader({ user, can, apiTokens }: Props) {
           <Title order={2} id="dashboard-title">
             Admin dashboard
           </Title>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" component="div">
             Signed in as <strong>{user.email}</strong>{" "}
             <Badge size="sm" variant="light" color={user.role === "admin" ? "red" : user.role === "editor" ? "blue" : "gray"}>
               {user.role}

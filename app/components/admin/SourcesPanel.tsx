@@ -111,7 +111,7 @@ function SourceRow({ source, canEdit, timeZone }: { source: SourceJson; canEdit:
             <Text size="sm" mb="md">
               Delete {source.name}? Its articles stay in the feed with their source name; it is no longer checked.
             </Text>
-            <IntentForm state={remove}>
+            <IntentForm state={remove} navigate>
               <input type="hidden" name="id" value={source.id} />
               <FormError state={remove} />
               <Group justify="flex-end">

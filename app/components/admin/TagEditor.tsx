@@ -10,7 +10,7 @@ function TagGroup({ title, tags, selected, onToggle }: { title: string; tags: st
   return (
     <fieldset className="tag-group">
       <legend>
-        <Text size="sm" fw={600}>
+        <Text size="sm" fw={600} component="span">
           {title}
         </Text>
       </legend>

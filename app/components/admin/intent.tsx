@@ -1,7 +1,7 @@
 // Dashboard forms: each posts an `intent` to the /admin action. Without JavaScript it is a plain POST
 // (the page comes back with the outcome); with JavaScript a fetcher asks for JSON and shows a toast.
 import { Button, Card, Group, Modal, Text, type ButtonProps } from "@mantine/core";
-import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode, type Ref } from "react";
 import type { DashboardActionData } from "~/admin/dashboard.server";
 import { useHydrated } from "~/hooks";
@@ -59,15 +59,21 @@ type IntentFormProps = {
   formRef?: Ref<HTMLFormElement>;
   className?: string;
   "aria-label"?: string;
+  /**
+   * Submit as a page navigation (the server redirects with a toast) instead of a fetcher: for forms
+   * whose row disappears on success, which would take the fetcher's toast with it.
+   */
+  navigate?: boolean;
 };
 
-export function IntentForm({ state, children, withIntentField = true, formRef, ...rest }: IntentFormProps) {
+export function IntentForm({ state, children, withIntentField = true, formRef, navigate = false, ...rest }: IntentFormProps) {
+  const FormComponent = navigate ? Form : state.fetcher.Form;
   return (
-    <state.fetcher.Form method="post" ref={formRef} {...rest}>
+    <FormComponent method="post" ref={formRef} preventScrollReset {...rest}>
       {withIntentField ? <input type="hidden" name="intent" value={state.intent} /> : null}
-      {state.hydrated ? <input type="hidden" name="respond" value="json" /> : null}
+      {state.hydrated && !navigate ? <input type="hidden" name="respond" value="json" /> : null}
       {children}
-    </state.fetcher.Form>
+    </FormComponent>
   );
 }
 
