@@ -5,7 +5,7 @@ import { SOURCE_CATEGORIES } from "../articles/vocabulary";
 import { db, t } from "../db.server";
 import { httpUrl, requiredText, textList } from "../http/fields";
 import { jsonError } from "../http/responses.server";
-import { getSource, toSourceJson } from "./queries.server";
+import { toSourceJson } from "./queries.server";
 
 export const SOURCE_MISSING_FIELDS = "Please fill all required fields";
 
@@ -42,5 +42,3 @@ export function toggleSource(id: number) {
   if (!row) throw jsonError(404, "Source not found");
   return toSourceJson(row);
 }
-
-export { getSource };

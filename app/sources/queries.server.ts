@@ -1,5 +1,5 @@
 // Reading sources, as the /api and the public pages show them.
-import { asc, eq } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import { db, t } from "../db.server";
 
 export type SourceJson = {
@@ -40,10 +40,6 @@ export function listSources(): SourceJson[] {
   return db().select().from(t.sources).orderBy(asc(t.sources.category), asc(t.sources.name)).all().map(toSourceJson);
 }
 
-export function getSource(id: number): SourceJson | undefined {
-  const row = db().select().from(t.sources).where(eq(t.sources.id, id)).get();
-  return row ? toSourceJson(row) : undefined;
-}
 
 /** Public list for the about page and FAQ: active sources only, without health details. */
 export function listPublicSources() {
