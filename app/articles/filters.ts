@@ -38,8 +38,8 @@ export function parseFeedParams(params: URLSearchParams) {
   return { filters, page: Number.isFinite(page) && page > 0 ? page : 1 };
 }
 
-/** The feed URL for a set of filters and a page, leaving defaults out so links stay short. */
-export function feedHref(filters: ArticleFilters, page = 1, hash = "") {
+/** The feed URL (or the admin list's, with `path`) for a set of filters and a page, leaving defaults out so links stay short. */
+export function feedHref(filters: ArticleFilters, page = 1, hash = "", path = "/") {
   const params = new URLSearchParams();
   if (filters.category) params.set("category", filters.category);
   if (filters.priority) params.set("priority", filters.priority);
@@ -48,7 +48,7 @@ export function feedHref(filters: ArticleFilters, page = 1, hash = "") {
   if (filters.saved) params.set("saved", "1");
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
-  return `/${query ? `?${query}` : ""}${hash}`;
+  return `${path}${query ? `?${query}` : ""}${hash}`;
 }
 
 const apiQuerySchema = z.object({

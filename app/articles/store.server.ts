@@ -3,7 +3,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { db, t } from "../db.server";
 import { canonicalUrl, federalRegisterDocumentNumber } from "./canonical-url";
-import { classifyArticle } from "./classify";
+import { classifyArticle, type Classification } from "./classify";
 
 export type NewArticle = {
   title: string;
@@ -20,11 +20,13 @@ export type NewArticle = {
   commentsCloseOn?: string | null;
   effectiveOn?: string | null;
   isDemo?: boolean;
+  /** Category, priority and tags chosen by a person (the admin's Add Article); marks the article manually tagged. */
+  manualClassification?: Classification;
 };
 
 export type InsertOutcome = { status: "inserted"; id: number } | { status: "duplicate" } | { status: "deleted" };
 
-function dedupKeys(canonical: string, documentNumber: string | null | undefined) {
+export function dedupKeys(canonical: string, documentNumber: string | null | undefined) {
   return [`url:${canonical}`, ...(documentNumber ? [`doc:${documentNumber}`] : [])];
 }
 
@@ -38,9 +40,9 @@ function prepareInsertStatements(client: Client) {
     tombstone: client.prepare<[string, string]>("SELECT 1 FROM deleted_articles WHERE key IN (?, ?) LIMIT 1").pluck(),
     insert: client
       .prepare(
-        `INSERT INTO articles (title, summary, category, priority, tags, source_id, source_name, original_url, canonical_url,
+        `INSERT INTO articles (title, summary, category, priority, tags, manually_tagged, source_id, source_name, original_url, canonical_url,
            document_number, document_type, agencies, significant, comments_close_on, effective_on, publish_date, is_demo)
-         VALUES (@title, @summary, @category, @priority, @tags, @sourceId, @sourceName, @originalUrl, @canonicalUrl,
+         VALUES (@title, @summary, @category, @priority, @tags, @manuallyTagged, @sourceId, @sourceName, @originalUrl, @canonicalUrl,
            @documentNumber, @documentType, @agencies, @significant, @commentsCloseOn, @effectiveOn, @publishDate, @isDemo)
          ON CONFLICT DO NOTHING RETURNING id`,
       )
@@ -64,7 +66,7 @@ export function insertArticle(input: NewArticle): InsertOutcome {
   const [urlKey, docKey] = dedupKeys(canonical, documentNumber);
   return db().$client.transaction((): InsertOutcome => {
     if (statements.tombstone.get(urlKey, docKey ?? urlKey)) return { status: "deleted" };
-    const { category, priority, tags } = classifyArticle({
+    const { category, priority, tags } = input.manualClassification ?? classifyArticle({
       title: input.title,
       summary: input.summary,
       sourceCategory: input.sourceCategory,
@@ -80,6 +82,7 @@ export function insertArticle(input: NewArticle): InsertOutcome {
       category,
       priority,
       tags: JSON.stringify(tags),
+      manuallyTagged: input.manualClassification ? 1 : 0,
       sourceId: input.sourceId,
       sourceName: input.sourceName,
       originalUrl: input.originalUrl,

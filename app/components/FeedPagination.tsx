@@ -12,13 +12,15 @@ export function visiblePages(page: number, pageCount: number): (number | "gap")[
   return pages;
 }
 
-export function FeedPagination({ filters, page, pageCount }: { filters: ArticleFilters; page: number; pageCount: number }) {
+type Props = { filters: ArticleFilters; page: number; pageCount: number; /** The list's page: the feed, or the admin article list. */ path?: string };
+
+export function FeedPagination({ filters, page, pageCount, path = "/" }: Props) {
   if (pageCount <= 1) return null;
   return (
     <nav aria-label="Pagination">
       <Group gap={6} justify="center" wrap="wrap" mt="lg">
         {page > 1 ? (
-          <Button component={Link} to={feedHref(filters, page - 1)} variant="default" size="sm" rel="prev">
+          <Button component={Link} to={feedHref(filters, page - 1, "", path)} variant="default" size="sm" rel="prev">
             Previous
           </Button>
         ) : null}
@@ -31,7 +33,7 @@ export function FeedPagination({ filters, page, pageCount }: { filters: ArticleF
             <Button
               key={p}
               component={Link}
-              to={feedHref(filters, p)}
+              to={feedHref(filters, p, "", path)}
               variant={p === page ? "filled" : "default"}
               size="sm"
               aria-current={p === page ? "page" : undefined}
@@ -42,7 +44,7 @@ export function FeedPagination({ filters, page, pageCount }: { filters: ArticleF
           ),
         )}
         {page < pageCount ? (
-          <Button component={Link} to={feedHref(filters, page + 1)} variant="default" size="sm" rel="next">
+          <Button component={Link} to={feedHref(filters, page + 1, "", path)} variant="default" size="sm" rel="next">
             Next
           </Button>
         ) : null}

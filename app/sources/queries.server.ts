@@ -19,27 +19,27 @@ export type SourceJson = {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function listSources(): SourceJson[] {
-  return db()
-    .select()
-    .from(t.sources)
-    .orderBy(asc(t.sources.category), asc(t.sources.name))
-    .all()
-    .map((s) => ({
-      id: s.id,
-      name: s.name,
-      url: s.url,
-      type: s.type,
-      category: s.category,
-      keywords: s.keywords,
-      isActive: s.isActive,
-      status: s.status,
-      lastScraped: iso(s.lastScraped),
-      lastSuccessfulScrape: iso(s.lastSuccessfulScrape),
-      consecutiveFailures: s.consecutiveFailures,
-      errorMessage: s.errorMessage,
-    }));
+export function toSourceJson(s: typeof t.sources.$inferSelect): SourceJson {
+  return {
+    id: s.id,
+    name: s.name,
+    url: s.url,
+    type: s.type,
+    category: s.category,
+    keywords: s.keywords,
+    isActive: s.isActive,
+    status: s.status,
+    lastScraped: iso(s.lastScraped),
+    lastSuccessfulScrape: iso(s.lastSuccessfulScrape),
+    consecutiveFailures: s.consecutiveFailures,
+    errorMessage: s.errorMessage,
+  };
 }
+
+export function listSources(): SourceJson[] {
+  return db().select().from(t.sources).orderBy(asc(t.sources.category), asc(t.sources.name)).all().map(toSourceJson);
+}
+
 
 /** Public list for the about page and FAQ: active sources only, without health details. */
 export function listPublicSources() {

@@ -1,0 +1,64 @@
+// What the admin dashboard shows, read from the database for the signed-in user's role.
+import { count, sql } from "drizzle-orm";
+import { parseFeedParams } from "../articles/filters";
+import { feedPage } from "../articles/queries.server";
+import { ADMIN_PAGE_SIZE } from "../articles/vocabulary";
+import { suggestTags } from "../ai/suggest-tags.server";
+import { listApiTokens } from "../auth/account.server";
+import { hasRole } from "../auth/guard.server";
+import type { SessionUser } from "../auth/session.server";
+import { config } from "../config.server";
+import { db, t } from "../db.server";
+import { listFeedbackForAdmin } from "../feedback/admin.server";
+import { runnerHealth, toJobJson } from "../jobs/admin.server";
+import { latestJobPerKind } from "../jobs/queue.server";
+import { listSources } from "../sources/queries.server";
+import { listSubscribers } from "../subscribers/admin.server";
+
+/** The health monitor's four counters: disabled or never-checked sources count apart from the rest. */
+export function sourceHealthCounts() {
+  const row = db().get<{ healthy: number; warning: number; error: number; unchecked: number }>(sql`
+    SELECT
+      coalesce(sum(is_active = 1 AND status IN ('healthy', 'active')), 0) AS healthy,
+      coalesce(sum(is_active = 1 AND status = 'warning'), 0) AS warning,
+      coalesce(sum(is_active = 1 AND status = 'error'), 0) AS error,
+      coalesce(sum(is_active = 0 OR status IS NULL), 0) AS unchecked
+    FROM ${t.sources}`);
+  return row;
+}
+
+export async function dashboardData(user: SessionUser, url: URL) {
+  const { filters, page: requestedPage } = parseFeedParams(url.searchParams);
+  const articlePage = feedPage({ ...filters, saved: false }, requestedPage, ADMIN_PAGE_SIZE);
+  const sources = listSources();
+  const feedbackFilter: "all" | "active" = url.searchParams.get("feedback") === "active" ? "active" : "all";
+  // Without JavaScript the tag editor opens as ?dialog=tags-<id>: its suggestions come with the page.
+  const editing = /^tags-(\d+)$/.exec(url.searchParams.get("dialog") ?? "");
+  const editingId = editing ? Number(editing[1]) : undefined;
+  return {
+    user: { id: user.id, email: user.email, role: user.role },
+    can: { edit: hasRole(user, "editor"), admin: hasRole(user, "admin") },
+    timeZone: config().APP_TIMEZONE,
+    stats: {
+      totalSources: sources.length,
+      activeSources: sources.filter((s) => s.isActive).length,
+      articles: db().select({ n: count() }).from(t.articles).get()?.n ?? 0,
+    },
+    health: sourceHealthCounts(),
+    sources,
+    filters: { ...filters, saved: false },
+    articles: articlePage,
+    suggestions:
+      editingId && hasRole(user, "editor") && articlePage.articles.some((a) => a.id === editingId)
+        ? { articleId: editingId, tags: await suggestTags(editingId) }
+        : null,
+    feedbackFilter,
+    feedback: listFeedbackForAdmin(feedbackFilter === "active"),
+    subscribers: hasRole(user, "admin") ? listSubscribers() : null,
+    jobs: latestJobPerKind().map(toJobJson),
+    runner: runnerHealth(),
+    apiTokens: listApiTokens(user.id),
+  };
+}
+
+export type DashboardData = Awaited<ReturnType<typeof dashboardData>>;

@@ -1,0 +1,99 @@
+// The dashboard's POST actions: each form carries an `intent` naming an operation. Without JavaScript a
+// success redirects back with a toast (or renders a result to show); with JavaScript (`respond=json`) the
+// fetcher gets JSON. Failures come back with the typed values, so nothing a person typed is lost.
+import { json, redirect } from "@remix-run/node";
+import { requireUser } from "../auth/guard.server";
+import { JOB_BUTTONS, REFRESH_AFTER_MS } from "../jobs/admin.server";
+import type { JobKind } from "../jobs/queue.server";
+import { redirectWithToast } from "../http/flash.server";
+import { errorResponseMessage, formToObject } from "../http/input.server";
+import type { Toast } from "../toast";
+import { jobStarts, operations, type Operation } from "./operations.server";
+
+export type DashboardActionData = {
+  intent: string;
+  ok: boolean;
+  toast: Toast;
+  result?: unknown;
+  /** The submitted fields (passwords left out), to refill the form after a failure. */
+  values?: Record<string, unknown>;
+};
+
+export const DASHBOARD_INTENTS = {
+  "create-source": operations.createSource,
+  "delete-source": operations.deleteSource,
+  "toggle-source": operations.toggleSource,
+  "update-tags": operations.updateArticleTags,
+  "update-category": operations.updateArticleCategory,
+  "delete-article": operations.deleteArticle,
+  "extract-article": operations.extractArticle,
+  "add-article": operations.addArticle,
+  "feedback-status": operations.setFeedbackStatus,
+  "archive-feedback": operations.archiveOldFeedback,
+  "subscriber-status": operations.setSubscriberStatus,
+  "send-test-newsletter": operations.sendTestNewsletter,
+  invite: operations.invite,
+  "update-email": operations.updateEmail,
+  "update-password": operations.updatePassword,
+  "create-token": operations.createApiToken,
+  "revoke-token": operations.revokeApiToken,
+} satisfies Record<string, Operation<any>>;
+
+/** Query parameters that open a dialog or editor: a redirect after success closes it. */
+const TRANSIENT_PARAMS = ["dialog", "refresh"];
+
+function backTo(request: Request, extra: Record<string, string> = {}) {
+  const url = new URL(request.url);
+  for (const name of [...TRANSIENT_PARAMS, "index", "_data"]) url.searchParams.delete(name);
+  for (const [name, value] of Object.entries(extra)) url.searchParams.set(name, value);
+  return `${url.pathname}${url.search}`;
+}
+
+function withoutSecrets(values: Record<string, unknown>) {
+  const copy = { ...values };
+  for (const key of Object.keys(copy)) if (/password/i.test(key)) delete copy[key];
+  delete copy.respond;
+  return copy;
+}
+
+function operationFor(intent: string, values: Record<string, unknown>): Operation<any> | undefined {
+  if (intent === "start-job") return jobStarts[values.kind as keyof typeof jobStarts];
+  return DASHBOARD_INTENTS[intent as keyof typeof DASHBOARD_INTENTS];
+}
+
+export async function runDashboardIntent(request: Request, form: FormData) {
+  const values = formToObject(form);
+  const intent = String(values.intent ?? "");
+  const wantsJson = values.respond === "json";
+  const op = operationFor(intent, values);
+  if (!op) {
+    const message =
+      intent === "start-job"
+        ? `'kind' must be one of: ${JOB_BUTTONS.map((b) => b.kind).join(", ")}`
+        : `Unknown action '${intent}'.`;
+    return json<DashboardActionData>({ intent, ok: false, toast: { title: "Error", message, variant: "destructive" } }, { status: 400 });
+  }
+  try {
+    const user = await requireUser(request, op.role);
+    const result = await op.run(values, user);
+    const toast = op.success(result);
+    if (!wantsJson && !op.showsResult) {
+      const refreshMs = intent === "start-job" ? REFRESH_AFTER_MS[values.kind as JobKind] : undefined;
+      return redirectWithToast(backTo(request, refreshMs ? { refresh: String(refreshMs / 1000) } : {}), toast);
+    }
+    return json<DashboardActionData>({ intent, ok: true, toast, result, values: withoutSecrets(values) });
+  } catch (error) {
+    const failure = await errorResponseMessage(error);
+    if (!failure) throw error;
+    if (failure.status === 401 && !wantsJson) return redirect("/admin");
+    return json<DashboardActionData>(
+      {
+        intent,
+        ok: false,
+        toast: { title: op.failure, message: failure.message, variant: "destructive" },
+        values: withoutSecrets(values),
+      },
+      { status: failure.status },
+    );
+  }
+}

@@ -1,0 +1,265 @@
+// Everything a signed-in user can change, in one place: the dashboard's form intents and the admin /api
+// routes both run these, so the role checks, validation and messages are the same on both paths.
+import { extractArticle } from "../ai/extract.server";
+import { suggestTags } from "../ai/suggest-tags.server";
+import {
+  addArticleSchema,
+  addManualArticle,
+  articleCategorySchema,
+  articleTagsSchema,
+  deleteArticle,
+  updateArticleCategory,
+  updateArticleTags,
+} from "../articles/admin.server";
+import {
+  apiTokenSchema,
+  createApiToken,
+  revokeApiToken,
+  updateEmail,
+  updateEmailSchema,
+  updatePassword,
+  updatePasswordSchema,
+} from "../auth/account.server";
+import { createInvitation, invitationSchema } from "../auth/invitations.server";
+import { getArticle } from "../articles/queries.server";
+import type { SessionUser } from "../auth/session.server";
+import type { Role } from "../auth/users.server";
+import { archiveOldFeedback, feedbackStatusSchema, setFeedbackStatus } from "../feedback/admin.server";
+import { isHttpUrl } from "../http/fields";
+import { parseInput } from "../http/input.server";
+import { jsonError, parseId } from "../http/responses.server";
+import { backfillSchema, JOB_BUTTONS, startJob, waitForJob, type ButtonJobKind } from "../jobs/admin.server";
+import { sendTestNewsletter } from "../newsletter/newsletter.server";
+import { createSource, deleteSource, sourceSchema, toggleSource } from "../sources/admin.server";
+import { setSubscriberActive, subscriberStatusSchema } from "../subscribers/admin.server";
+import type { Toast } from "../toast";
+
+export type Input = Record<string, unknown>;
+
+export type Operation<R = unknown> = {
+  /** The least role allowed (SPEC.md section 6). */
+  role: Role;
+  run(input: Input, user: SessionUser): R | Promise<R>;
+  /** The dashboard's toast after success. */
+  success(result: Awaited<R>): Toast;
+  /** The toast title when it fails (SPEC.md section 8); the message is the server's. */
+  failure: string;
+  /** HTTP status of a successful /api answer. */
+  status?: number | ((result: Awaited<R>) => number);
+  /** The dashboard shows the result on the page (a link or a secret shown once) instead of redirecting. */
+  showsResult?: boolean;
+};
+
+function operation<R>(definition: Operation<R>): Operation<R> {
+  return definition;
+}
+
+const idOf = (input: Input) => parseId(String(input.id ?? ""));
+
+export const EXTRACT_PDF_MESSAGE = "This PDF cannot be automatically processed. Please enter the title and summary manually.";
+export const EXTRACT_FAILED_MESSAGE = "Could not extract article details. Please fill in manually.";
+/** How long POST /api/admin/recategorize and fix-priorities wait for their job before answering 202. */
+export const JOB_WAIT_MS = 30_000;
+
+function jobLabel(kind: ButtonJobKind) {
+  return JOB_BUTTONS.find((b) => b.kind === kind)!;
+}
+
+/** Enqueues a job and answers at once with it (202). Backfill takes `daysBack`. */
+function jobOperation(kind: ButtonJobKind) {
+  return operation({
+    role: "editor",
+    run: (input, user) => startJob(kind, kind === "backfill" ? parseInput(backfillSchema, input) : {}, user.email),
+    success: ({ created }) => ({
+      title: created ? jobLabel(kind).started : "Already in progress",
+      message: created ? "The job is queued; its status shows under Admin Controls." : "This job is already queued or running.",
+    }),
+    failure: jobLabel(kind).failure,
+    status: 202,
+  });
+}
+
+/** Enqueues a job and waits for its `updated` count, as SPEC.md section 7 promises; 202 when it takes longer. */
+function waitingJobOperation(kind: "recategorize" | "fix-priorities") {
+  return operation({
+    ...jobOperation(kind),
+    run: async (_input: Input, user: SessionUser) => {
+      const { job } = startJob(kind, {}, user.email);
+      const finished = await waitForJob(job.id, JOB_WAIT_MS);
+      if (finished.status === "failed") throw jsonError(500, finished.error ?? jobLabel(kind).failure);
+      if (finished.status === "succeeded") return { updated: Number(finished.result?.updated ?? 0), jobId: job.id };
+      return { job, message: "The job is still queued or running; check its status on the dashboard." };
+    },
+    success: (result: { updated?: number }) => ({ title: jobLabel(kind).started, message: `${result.updated ?? 0} articles updated.` }),
+    status: (result: { updated?: number }) => ("updated" in result ? 200 : 202),
+  });
+}
+
+export const operations = {
+  createSource: operation({
+    role: "editor",
+    run: (input) => createSource(parseInput(sourceSchema, input)),
+    success: (source) => ({ title: "Source added", message: `${source.name} will be checked on the next update.` }),
+    failure: "Failed to add source",
+    status: 201,
+  }),
+  deleteSource: operation({
+    role: "editor",
+    run: (input) => ({ message: `Source deleted: ${deleteSource(idOf(input)).name}` }),
+    success: (result) => ({ title: "Source deleted", message: result.message }),
+    failure: "Failed to delete source",
+  }),
+  toggleSource: operation({
+    role: "editor",
+    run: (input) => toggleSource(idOf(input)),
+    success: (source) => ({ title: source.isActive ? "Source enabled" : "Source disabled", message: source.name }),
+    failure: "Failed to update source",
+  }),
+  updateArticleTags: operation({
+    role: "editor",
+    run: (input) => {
+      const id = idOf(input);
+      return updateArticleTags(id, parseInput(articleTagsSchema, input));
+    },
+    success: () => ({ title: "Tags updated", message: "The article is now marked as manually tagged." }),
+    failure: "Failed to update tags",
+  }),
+  updateArticleCategory: operation({
+    role: "editor",
+    run: (input) => {
+      const id = idOf(input);
+      return updateArticleCategory(id, parseInput(articleCategorySchema, input).category);
+    },
+    success: () => ({ title: "Category updated" }),
+    failure: "Failed to update category",
+  }),
+  suggestTags: operation({
+    role: "editor",
+    run: async (input) => ({ suggestedTags: await suggestTagsFor(idOf(input)) }),
+    success: () => ({ title: "Suggestions loaded" }),
+    failure: "Failed to load suggestions",
+  }),
+  deleteArticle: operation({
+    role: "admin",
+    run: (input) => {
+      deleteArticle(idOf(input));
+      return { message: "Article deleted" };
+    },
+    success: () => ({ title: "Article deleted", message: "It will not come back with the next update." }),
+    failure: "Failed to delete article",
+  }),
+  extractArticle: operation({
+    role: "editor",
+    run: async (input) => {
+      const url = typeof input.url === "string" ? input.url.trim() : "";
+      if (!url) throw jsonError(400, "URL Required");
+      if (!isHttpUrl(url)) throw jsonError(400, "'url' must be an http(s) URL");
+      try {
+        return await extractArticle(url);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        console.warn(`[extract] ${url}: ${reason}`);
+        throw jsonError(422, /pdf/i.test(reason) ? EXTRACT_PDF_MESSAGE : EXTRACT_FAILED_MESSAGE);
+      }
+    },
+    success: () => ({ title: "Article details extracted", message: "Check them before adding the article." }),
+    failure: "Extraction Failed",
+    showsResult: true,
+  }),
+  addArticle: operation({
+    role: "editor",
+    run: (input) => addManualArticle(parseInput(addArticleSchema, input)),
+    success: (article) => ({ title: "Article added", message: article.title }),
+    failure: "Error",
+    status: 201,
+  }),
+  setFeedbackStatus: operation({
+    role: "editor",
+    run: (input) => {
+      const id = idOf(input);
+      return setFeedbackStatus(id, parseInput(feedbackStatusSchema, input).status);
+    },
+    success: (row) => ({ title: "Feedback updated", message: `Status set to ${row.status}.` }),
+    failure: "Failed to update feedback status.",
+  }),
+  archiveOldFeedback: operation({
+    role: "editor",
+    run: () => ({ count: archiveOldFeedback() }),
+    success: ({ count }) => ({ title: "Old feedback archived", message: `${count} resolved item${count === 1 ? "" : "s"} archived.` }),
+    failure: "Failed to archive old feedback.",
+  }),
+  setSubscriberStatus: operation({
+    role: "admin",
+    run: (input) => {
+      const id = idOf(input);
+      return setSubscriberActive(id, parseInput(subscriberStatusSchema, input).isActive);
+    },
+    success: (s) => ({ title: s.isActive ? "Subscriber activated" : "Subscriber deactivated", message: s.email }),
+    failure: "Failed to update subscriber status",
+  }),
+  sendTestNewsletter: operation({
+    role: "admin",
+    run: async (_input, user) => {
+      await sendTestNewsletter(user.email);
+      return { message: `Test newsletter sent to ${user.email}` };
+    },
+    success: (result) => ({ title: "Test newsletter sent", message: result.message }),
+    failure: "Failed to send test newsletter",
+  }),
+  invite: operation({
+    role: "admin",
+    run: (input, user) => createInvitation(parseInput(invitationSchema, input), user),
+    success: (invitation) => ({
+      title: "Invitation created",
+      message: invitation.emailSent ? `We emailed the link to ${invitation.email}.` : "Copy the link and send it yourself.",
+    }),
+    failure: "Failed to create invitation",
+    status: 201,
+    showsResult: true,
+  }),
+  updateEmail: operation({
+    role: "viewer",
+    run: (input, user) => updateEmail(user, parseInput(updateEmailSchema, input)),
+    success: (result) => ({ title: "Email updated", message: `You now sign in as ${result.email}.` }),
+    failure: "Failed to update email",
+    showsResult: true,
+  }),
+  updatePassword: operation({
+    role: "viewer",
+    run: (input, user) => updatePassword(user, parseInput(updatePasswordSchema, input)),
+    success: () => ({ title: "Password updated", message: "Your other sessions have been signed out." }),
+    failure: "Failed to update password",
+  }),
+  createApiToken: operation({
+    role: "viewer",
+    run: (input, user) => createApiToken(user.id, parseInput(apiTokenSchema, input).name),
+    success: (token) => ({ title: "API token created", message: `Copy "${token.name}" now: it is shown only once.` }),
+    failure: "Failed to create token",
+    status: 201,
+    showsResult: true,
+  }),
+  revokeApiToken: operation({
+    role: "viewer",
+    run: (input, user) => {
+      revokeApiToken(user.id, idOf(input));
+      return { message: "Token revoked" };
+    },
+    success: () => ({ title: "API token revoked" }),
+    failure: "Failed to revoke token",
+  }),
+  recategorize: waitingJobOperation("recategorize"),
+  fixPriorities: waitingJobOperation("fix-priorities"),
+} satisfies Record<string, Operation<any>>;
+
+export type OperationName = keyof typeof operations;
+
+async function suggestTagsFor(id: number) {
+  if (!getArticle(id)) throw jsonError(404, "Article not found");
+  return suggestTags(id);
+}
+
+/** One enqueue-and-answer operation per job button: the dashboard's buttons and the /api job routes. */
+export const jobStarts = Object.fromEntries(JOB_BUTTONS.map((button) => [button.kind, jobOperation(button.kind)])) as Record<
+  ButtonJobKind,
+  ReturnType<typeof jobOperation>
+>;

@@ -1,0 +1,94 @@
+// Editing articles from the admin dashboard and the admin API: tags, priority, category, manual
+// additions and deletions. Every edit marks the article manually tagged, so jobs never overwrite it.
+import { eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { db, t } from "../db.server";
+import { httpUrl, requiredText, textList } from "../http/fields";
+import { jsonError } from "../http/responses.server";
+import { canonicalUrl, federalRegisterDocumentNumber } from "./canonical-url";
+import { getArticle } from "./queries.server";
+import { dedupKeys, deleteArticles, insertArticle, replaceArticleTags } from "./store.server";
+import { CATEGORY_VALUES, DEFAULT_PRIORITY, normalizeTag, PRIORITY_VALUES, type Category, type Priority, type Tag } from "./vocabulary";
+
+export const MAX_TAGS = 30;
+export const ADD_ARTICLE_MISSING = "Please fill in URL, title, summary, and category.";
+
+/** Tag entry rule of SPEC.md section 5, for a whole list: normalised, empty entries and duplicates dropped. */
+export function normalizeTags(raw: string[]) {
+  return [...new Set(raw.map(normalizeTag).map((tag) => tag.replace(/^-+|-+$/g, "")).filter(Boolean))].map((tag) => tag.slice(0, 60));
+}
+
+const priorityField = z.enum(PRIORITY_VALUES);
+const categoryField = (missing?: string) =>
+  z.enum(CATEGORY_VALUES, {
+    error: (issue) => (issue.input || !missing ? `'category' must be one of: ${CATEGORY_VALUES.join(", ")}` : missing),
+  });
+
+export const articleTagsSchema = z.object({
+  tags: textList(MAX_TAGS),
+  /** The tag editor's free entry field (comma-separated), merged into `tags`. */
+  newTags: z.string().max(1000).optional(),
+  priority: priorityField.optional(),
+});
+
+export const articleCategorySchema = z.object({ category: categoryField() });
+
+export const addArticleSchema = z.object({
+  url: httpUrl(ADD_ARTICLE_MISSING),
+  title: requiredText(ADD_ARTICLE_MISSING, 500),
+  summary: requiredText(ADD_ARTICLE_MISSING, 20_000),
+  category: categoryField(ADD_ARTICLE_MISSING),
+  priority: z.union([priorityField, z.literal("")]).optional(),
+  tags: textList(MAX_TAGS).optional(),
+});
+
+function requireArticle(id: number) {
+  const row = db().select({ id: t.articles.id }).from(t.articles).where(eq(t.articles.id, id)).get();
+  if (!row) throw jsonError(404, "Article not found");
+}
+
+export function updateArticleTags(id: number, input: z.output<typeof articleTagsSchema>) {
+  requireArticle(id);
+  const tags = normalizeTags([...input.tags, ...(input.newTags ?? "").split(",")]);
+  if (tags.length > MAX_TAGS) throw jsonError(400, `'tags' must hold at most ${MAX_TAGS} entries`);
+  db().transaction((tx) => {
+    tx.update(t.articles)
+      .set({ tags, manuallyTagged: true, ...(input.priority ? { priority: input.priority } : {}) })
+      .where(eq(t.articles.id, id))
+      .run();
+    replaceArticleTags(tx, id, tags);
+  });
+  return getArticle(id)!;
+}
+
+export function updateArticleCategory(id: number, category: Category) {
+  requireArticle(id);
+  db().update(t.articles).set({ category, manuallyTagged: true }).where(eq(t.articles.id, id)).run();
+  return getArticle(id)!;
+}
+
+/** Adds an article by hand; one deleted earlier may be added again on purpose. */
+export function addManualArticle(input: z.output<typeof addArticleSchema>) {
+  const url = input.url;
+  const keys = dedupKeys(canonicalUrl(url), federalRegisterDocumentNumber(url));
+  db().delete(t.deletedArticles).where(inArray(t.deletedArticles.key, keys)).run();
+  const outcome = insertArticle({
+    title: input.title,
+    summary: input.summary,
+    originalUrl: url,
+    publishDate: new Date(),
+    sourceId: null,
+    sourceName: new URL(url).hostname.replace(/^www\./, ""),
+    manualClassification: {
+      category: input.category,
+      priority: (input.priority || DEFAULT_PRIORITY) as Priority,
+      tags: normalizeTags(input.tags ?? []) as Tag[],
+    },
+  });
+  if (outcome.status !== "inserted") throw jsonError(409, "This article is already in the feed.");
+  return getArticle(outcome.id)!;
+}
+
+export function deleteArticle(id: number) {
+  if (!deleteArticles([id])) throw jsonError(404, "Article not found");
+}

@@ -1,0 +1,114 @@
+// Invitations: an admin invites an email with a role; the link carries a random token of which only the
+// hash is stored. It expires after 7 days and works once; accepting creates the account and signs it in.
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { db, t } from "../db.server";
+import { sendEmail, siteUrl } from "../email/mailer.server";
+import { jsonError } from "../http/responses.server";
+import { hashPassword } from "./password.server";
+import { INVALID_INVITATION, INVITATION_PASSWORD_MIN } from "./rules";
+import { generateToken, hashToken } from "./tokens.server";
+import { findUserByEmail, normalizeEmail, ROLES, type Role } from "./users.server";
+
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const invitationSchema = z.object({
+  email: z.string({ error: "Email and role are required." }).trim().min(1, "Email and role are required.").pipe(z.email()),
+  role: z.enum(ROLES, { error: (issue) => (issue.input ? `'role' must be one of: ${ROLES.join(", ")}` : "Email and role are required.") }),
+});
+
+export const acceptInvitationSchema = z
+  .object({
+    password: z.string().optional().default(""),
+    /** Only the form has a confirmation field; the API sends the password alone. */
+    confirmPassword: z.string().optional(),
+  })
+  .superRefine((value, ctx) => {
+    const confirm = value.confirmPassword ?? value.password;
+    if (!value.password || !confirm) ctx.addIssue({ code: "custom", message: "Please fill in both password fields." });
+    else if (value.password !== confirm) ctx.addIssue({ code: "custom", message: "Passwords don't match" });
+    else if (value.password.length < INVITATION_PASSWORD_MIN)
+      ctx.addIssue({ code: "custom", message: `Password must be at least ${INVITATION_PASSWORD_MIN} characters long` });
+  });
+
+export function invitationLink(token: string) {
+  return `/invite/${encodeURIComponent(token)}`;
+}
+
+async function sendInvitationEmail(email: string, role: Role, invitedBy: string, token: string) {
+  const link = siteUrl(invitationLink(token));
+  await sendEmail({
+    to: email,
+    subject: "You are invited to the Federal Deregulation Tracker dashboard",
+    text: [
+      `${invitedBy} invited you to the Federal Deregulation Tracker admin dashboard as ${role === "admin" ? "an" : "a"} ${role}.`,
+      "",
+      `Accept the invitation and choose your password: ${link}`,
+      "",
+      "The link works once and expires in 7 days. If you did not expect this email, ignore it.",
+    ].join("\n"),
+  });
+}
+
+export type CreatedInvitation = {
+  inviteToken: string;
+  email: string;
+  role: Role;
+  /** The absolute acceptance link, /invite/{token} on this site. */
+  link: string;
+  expiresAt: string;
+  emailSent: boolean;
+};
+
+/** Creates an invitation and emails its link; the link is also returned so the admin can pass it on. */
+export async function createInvitation(
+  input: z.output<typeof invitationSchema>,
+  invitedBy: { id: number; email: string },
+): Promise<CreatedInvitation> {
+  const email = normalizeEmail(input.email);
+  if (findUserByEmail(email)) throw jsonError(409, "A user with this email already exists.");
+  const token = generateToken();
+  const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
+  db()
+    .insert(t.invitations)
+    .values({ email, role: input.role, invitedBy: invitedBy.id, tokenHash: hashToken(token), expiresAt })
+    .run();
+  let emailSent = true;
+  try {
+    await sendInvitationEmail(email, input.role, invitedBy.email, token);
+  } catch (error) {
+    // The invitation stands: the admin still gets the link to pass on by hand.
+    console.error(`[invitations] could not email the invitation for ${email}:`, error);
+    emailSent = false;
+  }
+  return { inviteToken: token, email, role: input.role, link: siteUrl(invitationLink(token)), expiresAt: expiresAt.toISOString(), emailSent };
+}
+
+function openInvitationCondition(token: string, now = new Date()) {
+  return and(eq(t.invitations.tokenHash, hashToken(token)), isNull(t.invitations.acceptedAt), gt(t.invitations.expiresAt, now));
+}
+
+/** The invitation of a token, if it exists, has not expired and was not used. */
+export function findOpenInvitation(token: string) {
+  if (!token) return undefined;
+  return db().select().from(t.invitations).where(openInvitationCondition(token)).get();
+}
+
+/** Uses the invitation (once) and creates the invited account with the invited role. */
+export async function acceptInvitation(token: string, input: z.output<typeof acceptInvitationSchema>) {
+  if (!findOpenInvitation(token)) throw jsonError(404, INVALID_INVITATION);
+  const passwordHash = await hashPassword(input.password);
+  return db().transaction((tx) => {
+    // Claimed with a conditional update, so two simultaneous accepts cannot both succeed.
+    const invitation = tx
+      .update(t.invitations)
+      .set({ acceptedAt: new Date() })
+      .where(openInvitationCondition(token))
+      .returning()
+      .get();
+    if (!invitation) throw jsonError(404, INVALID_INVITATION);
+    const existing = tx.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, invitation.email)).get();
+    if (existing) throw jsonError(409, "An account with this email already exists. Log in instead.");
+    return tx.insert(t.users).values({ email: invitation.email, passwordHash, role: invitation.role }).returning().get();
+  });
+}

@@ -1,0 +1,171 @@
+import { Alert, Badge, Button, Card, SimpleGrid, Table, Text, Title } from "@mantine/core";
+import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import type { JobJson } from "~/jobs/admin.server";
+import { BACKFILL_DEFAULT_DAYS, JOB_BUTTONS, REFRESH_AFTER_MS } from "~/jobs/buttons";
+import { formatDateTime } from "~/format";
+import { useHydrated } from "~/hooks";
+import { AddArticleDialog } from "./AddArticleDialog";
+import { DialogTrigger, IntentForm, useDialog, useIntent } from "./intent";
+
+const JOB_NAMES: Record<string, string> = {
+  scrape: "Update News (scrape)",
+  backfill: "Import 30 Days (backfill)",
+  recategorize: "Fix Categories",
+  "fix-priorities": "Fix Priorities",
+  trends: "Generate Trends",
+  newsletter: "Weekly newsletter",
+  maintenance: "Maintenance",
+};
+
+const STATUS_COLORS: Record<string, string> = { queued: "gray", running: "blue", succeeded: "green", failed: "red" };
+/** While a job is queued or running, the dashboard checks on it this often. */
+const JOB_POLL_MS = 5000;
+
+function JobButton({ kind, label, refreshMs }: { kind: string; label: string; refreshMs?: number }) {
+  const revalidator = useRevalidator();
+  const state = useIntent("start-job", {
+    match: (data) => data.intent === "start-job" && data.values?.kind === kind,
+    // SPEC.md section 4: the article list is reloaded 10 s after a scrape and 30 s after a backfill.
+    onSuccess: () => {
+      if (refreshMs) setTimeout(() => revalidator.revalidate(), refreshMs);
+    },
+  });
+  return (
+    <IntentForm state={state}>
+      <input type="hidden" name="kind" value={kind} />
+      {kind === "backfill" ? <input type="hidden" name="daysBack" value={BACKFILL_DEFAULT_DAYS} /> : null}
+      <Button type="submit" fullWidth loading={state.pending} variant="light">
+        {label}
+      </Button>
+    </IntentForm>
+  );
+}
+
+/** Without JavaScript, a job start redirects with ?refresh=<seconds>: the page reloads itself once, then. */
+function NoScriptRefresh() {
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(location.search);
+  const seconds = Number(params.get("refresh"));
+  params.delete("refresh");
+  const target = `${location.pathname}${params.size ? `?${params}` : ""}`;
+  useEffect(() => {
+    if (hydrated && seconds) {
+      const timer = setTimeout(() => navigate(target, { replace: true, preventScrollReset: true }), seconds * 1000);
+      return () => clearTimeout(timer);
+    }
+  }, [hydrated, seconds, target, navigate]);
+  if (!seconds || hydrated) return null;
+  return <meta httpEquiv="refresh" content={`${seconds};url=${target}`} />;
+}
+
+function useJobPolling(jobs: JobJson[]) {
+  const revalidator = useRevalidator();
+  const busy = jobs.some((job) => job.status === "queued" || job.status === "running");
+  useEffect(() => {
+    if (!busy) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle" && document.visibilityState === "visible") revalidator.revalidate();
+    }, JOB_POLL_MS);
+    return () => clearInterval(timer);
+  }, [busy, revalidator]);
+}
+
+function outcome(job: JobJson) {
+  if (job.error) return job.error;
+  const data = job.result ?? job.progress;
+  if (!data) return job.status === "queued" ? "Waiting for the job runner" : "";
+  return Object.entries(data)
+    .filter(([, v]) => typeof v === "number" || typeof v === "string" || typeof v === "boolean")
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(", ");
+}
+
+type Props = {
+  can: { edit: boolean };
+  jobs: JobJson[];
+  runner: { lastSeen: string | null; stale: boolean };
+  timeZone: string;
+};
+
+export function AdminControls({ can, jobs, runner, timeZone }: Props) {
+  const addArticle = useDialog("add-article");
+  useJobPolling(jobs);
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="controls-title">
+      <NoScriptRefresh />
+      <Title order={2} size="h4" id="controls-title" mb="sm">
+        Admin Controls
+      </Title>
+      {runner.stale ? (
+        <Alert color="yellow" title="The job runner is not running" mb="sm" role="status">
+          {runner.lastSeen
+            ? `Its last heartbeat was at ${formatDateTime(runner.lastSeen, timeZone)}.`
+            : "It has not reported since the database was created."}{" "}
+          Queued jobs wait until it runs again (npm start runs it with the web server).
+        </Alert>
+      ) : null}
+      {can.edit ? (
+        <>
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
+            {JOB_BUTTONS.map((button) => (
+              <JobButton key={button.kind} kind={button.kind} label={button.label} refreshMs={REFRESH_AFTER_MS[button.kind]} />
+            ))}
+            <DialogTrigger dialog={addArticle} fullWidth>
+              Add Article
+            </DialogTrigger>
+          </SimpleGrid>
+          <AddArticleDialog dialog={addArticle} />
+        </>
+      ) : null}
+      <Title order={3} size="h5" mt="md" mb="xs">
+        Last run of each job
+      </Title>
+      {jobs.length ? (
+        <Table.ScrollContainer minWidth={640}>
+          <Table aria-label="Jobs" data-testid="jobs-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Job</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Started</Table.Th>
+                <Table.Th>Finished</Table.Th>
+                <Table.Th>Result</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {jobs.map((job) => (
+                <Table.Tr key={job.id}>
+                  <Table.Td>
+                    {JOB_NAMES[job.kind] ?? job.kind}
+                    <Text size="xs" c="dimmed">
+                      by {job.requestedBy ?? "unknown"}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLORS[job.status] ?? "gray"} variant="light">
+                      {job.status}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{job.startedAt ? formatDateTime(job.startedAt, timeZone) : "not yet"}</Table.Td>
+                  <Table.Td>{job.finishedAt ? formatDateTime(job.finishedAt, timeZone) : "—"}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c={job.error ? "red.8" : undefined}>
+                      {outcome(job)}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No job has run yet.
+        </Text>
+      )}
+    </Card>
+  );
+}

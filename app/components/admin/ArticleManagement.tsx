@@ -1,0 +1,144 @@
+import { Button, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import type { ArticleFilters } from "~/articles/filters";
+import type { ArticleJson } from "~/articles/queries.server";
+import { ADMIN_PAGE_SIZE, CATEGORIES, PRIORITIES, TIMEFRAMES } from "~/articles/vocabulary";
+import { ArticleCard } from "../ArticleCard";
+import { FeedPagination } from "../FeedPagination";
+import { DialogFrame, DialogTrigger, FormError, IntentForm, useDialog, useIntent } from "./intent";
+import { TagEditor } from "./TagEditor";
+
+function CategoryEditor({ article }: { article: ArticleJson }) {
+  const state = useIntent("update-category", {
+    match: (d) => d.intent === "update-category" && d.values?.id === String(article.id),
+    toastFailures: false,
+  });
+  return (
+    <IntentForm state={state}>
+      <input type="hidden" name="id" value={article.id} />
+      <Group gap={4} wrap="nowrap" align="flex-end">
+        <NativeSelect
+          key={article.category}
+          name="category"
+          size="xs"
+          aria-label={`Category of ${article.title}`}
+          defaultValue={article.category}
+          data={CATEGORIES.map((c) => ({ value: c.value, label: c.label }))}
+          onChange={(event) => state.fetcher.submit(event.currentTarget.form)}
+        />
+        {state.hydrated ? null : (
+          <Button type="submit" size="xs" variant="default">
+            Save
+          </Button>
+        )}
+      </Group>
+      {state.data && !state.data.ok ? (
+        <Text size="xs" c="red.8" role="alert">
+          Failed to update category
+        </Text>
+      ) : null}
+    </IntentForm>
+  );
+}
+
+function DeleteArticle({ article }: { article: ArticleJson }) {
+  const confirm = useDialog(`delete-article-${article.id}`);
+  const state = useIntent("delete-article", { match: (d) => d.intent === "delete-article" && d.values?.id === String(article.id) });
+  return (
+    <>
+      <DialogTrigger dialog={confirm} size="xs" color="red" variant="subtle">
+        Delete
+      </DialogTrigger>
+      <DialogFrame dialog={confirm} title="Delete article" size="md">
+        <Text size="sm" mb="md">
+          Delete “{article.title}”? It will not come back with later updates.
+        </Text>
+        <IntentForm state={state} navigate>
+          <input type="hidden" name="id" value={article.id} />
+          <FormError state={state} />
+          <Group justify="flex-end">
+            <Button type="submit" color="red" loading={state.pending}>
+              Delete article
+            </Button>
+          </Group>
+        </IntentForm>
+      </DialogFrame>
+    </>
+  );
+}
+
+function ManagedArticle({ article, can, timeZone, suggested }: { article: ArticleJson; can: { edit: boolean; admin: boolean }; timeZone: string; suggested?: string[] }) {
+  const tags = useDialog(`tags-${article.id}`);
+  return (
+    <ArticleCard article={article} timeZone={timeZone} headerAction={can.edit ? <CategoryEditor article={article} /> : undefined}>
+      {can.edit ? (
+        <>
+          <Group gap="xs">
+            <DialogTrigger dialog={tags} size="xs" variant="light">
+              Edit tags
+            </DialogTrigger>
+            {can.admin ? <DeleteArticle article={article} /> : null}
+          </Group>
+          <TagEditor article={article} dialog={tags} suggested={suggested} />
+        </>
+      ) : null}
+    </ArticleCard>
+  );
+}
+
+type Props = {
+  articles: { articles: ArticleJson[]; total: number; page: number; pageCount: number };
+  filters: ArticleFilters;
+  suggestions: { articleId: number; tags: string[] } | null;
+  can: { edit: boolean; admin: boolean };
+  timeZone: string;
+};
+
+export function ArticleManagement({ articles, filters, suggestions, can, timeZone }: Props) {
+  const first = (articles.page - 1) * ADMIN_PAGE_SIZE + 1;
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="articles-admin-title">
+      <Title order={2} size="h4" id="articles-admin-title" mb="sm">
+        Article Management
+      </Title>
+      <Form method="get" action="/admin" aria-label="Filter managed articles" preventScrollReset>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput type="search" name="q" label="Search" defaultValue={filters.search ?? ""} maxLength={200} />
+          <NativeSelect
+            label="Category"
+            name="category"
+            defaultValue={filters.category ?? ""}
+            data={[{ value: "", label: "All categories" }, ...CATEGORIES.map((c) => ({ value: c.value, label: c.label }))]}
+          />
+          <NativeSelect
+            label="Priority"
+            name="priority"
+            defaultValue={filters.priority ?? ""}
+            data={[{ value: "", label: "All" }, ...PRIORITIES.map((p) => ({ value: p.value, label: p.label }))]}
+          />
+          <NativeSelect label="Time" name="time" defaultValue={filters.timeframe} data={TIMEFRAMES.map((t) => ({ value: t.value, label: t.label }))} />
+          <Button type="submit" variant="light">
+            Apply
+          </Button>
+        </Group>
+      </Form>
+      <Text size="sm" c="dimmed" my="sm" aria-live="polite">
+        {articles.total
+          ? `Showing ${first}–${first + articles.articles.length - 1} of ${articles.total.toLocaleString("en-US")}`
+          : "No articles match these filters."}
+      </Text>
+      <Stack gap="md">
+        {articles.articles.map((article) => (
+          <ManagedArticle
+            key={article.id}
+            article={article}
+            can={can}
+            timeZone={timeZone}
+            suggested={suggestions?.articleId === article.id ? suggestions.tags : undefined}
+          />
+        ))}
+      </Stack>
+      <FeedPagination filters={filters} page={articles.page} pageCount={articles.pageCount} path="/admin" />
+    </Card>
+  );
+}

@@ -1,0 +1,156 @@
+import { Anchor, Badge, Button, Card, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { useRef } from "react";
+import { SOURCE_CATEGORIES } from "~/articles/vocabulary";
+import { formatDateTime } from "~/format";
+import type { SourceJson } from "~/sources/queries.server";
+import { DialogFrame, DialogTrigger, FormError, IntentForm, kept, useDialog, useIntent } from "./intent";
+
+/** SPEC.md section 4: Connected (healthy), Issues (warning), Failed (otherwise); plus never checked. */
+export function sourceHealthLabel(source: Pick<SourceJson, "status">) {
+  if (!source.status) return { label: "Not checked yet", color: "gray" };
+  if (source.status === "healthy" || source.status === "active") return { label: "Connected", color: "green" };
+  if (source.status === "warning") return { label: "Issues", color: "yellow" };
+  return { label: "Failed", color: "red" };
+}
+
+function AddSourceForm() {
+  const form = useRef<HTMLFormElement>(null);
+  const state = useIntent("create-source", { onSuccess: () => form.current?.reset() });
+  return (
+    <IntentForm state={state} formRef={form} aria-label="Add New Source">
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          Add New Source
+        </Title>
+        <Group grow align="flex-start" wrap="wrap">
+          <TextInput label="Name" name="name" withAsterisk defaultValue={kept(state, "name")} />
+          <TextInput label="Feed URL" name="url" withAsterisk placeholder="https://…" defaultValue={kept(state, "url")} />
+          <NativeSelect
+            label="Category"
+            name="category"
+            withAsterisk
+            data={[{ value: "", label: "Select a category" }, ...SOURCE_CATEGORIES.map((c) => ({ value: c, label: c }))]}
+            defaultValue={kept(state, "category")}
+          />
+        </Group>
+        <TextInput
+          label="Keywords"
+          name="keywords"
+          description="Comma-separated. When set, only items mentioning one of them are kept."
+          defaultValue={kept(state, "keywords")}
+        />
+        <FormError state={state} />
+        <Group>
+          <Button type="submit" loading={state.pending}>
+            Add source
+          </Button>
+        </Group>
+      </Stack>
+    </IntentForm>
+  );
+}
+
+function SourceRow({ source, canEdit, timeZone }: { source: SourceJson; canEdit: boolean; timeZone: string }) {
+  const matchRow = (intent: string) => (d: { intent: string; values?: Record<string, unknown> }) =>
+    d.intent === intent && d.values?.id === String(source.id);
+  const toggle = useIntent("toggle-source", { match: matchRow("toggle-source") });
+  const confirm = useDialog(`delete-source-${source.id}`);
+  const remove = useIntent("delete-source", { match: matchRow("delete-source"), onSuccess: confirm.close });
+  const health = sourceHealthLabel(source);
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Text fw={600} size="sm">
+          {source.name}
+        </Text>
+        <Anchor href={source.url} size="xs" target="_blank" rel="noopener noreferrer" className="break-all">
+          {source.url}
+        </Anchor>
+        {source.keywords.length ? (
+          <Text size="xs" c="dimmed">
+            Keywords: {source.keywords.join(", ")}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>{source.category}</Table.Td>
+      <Table.Td>
+        <Group gap={4}>
+          <Badge color={health.color} variant="light">
+            {health.label}
+          </Badge>
+          {source.isActive ? null : (
+            <Badge color="gray" variant="outline">
+              Disabled
+            </Badge>
+          )}
+        </Group>
+        {source.errorMessage ? (
+          <Text size="xs" c="red.8">
+            {source.errorMessage}
+          </Text>
+        ) : null}
+        <Text size="xs" c="dimmed">
+          Last successful scrape: {source.lastSuccessfulScrape ? formatDateTime(source.lastSuccessfulScrape, timeZone) : "never"}
+        </Text>
+      </Table.Td>
+      {canEdit ? (
+        <Table.Td>
+          <Group gap={6} wrap="nowrap">
+            <IntentForm state={toggle}>
+              <input type="hidden" name="id" value={source.id} />
+              <Button type="submit" size="xs" variant="light" loading={toggle.pending} aria-label={`${source.isActive ? "Disable" : "Enable"} ${source.name}`}>
+                {source.isActive ? "Disable" : "Enable"}
+              </Button>
+            </IntentForm>
+            <DialogTrigger dialog={confirm} size="xs" color="red" variant="light" aria-label={`Delete ${source.name}`}>
+              Delete
+            </DialogTrigger>
+          </Group>
+          <FormError state={toggle} />
+          <DialogFrame dialog={confirm} title="Delete source" size="md">
+            <Text size="sm" mb="md">
+              Delete {source.name}? Its articles stay in the feed with their source name; it is no longer checked.
+            </Text>
+            <IntentForm state={remove} navigate>
+              <input type="hidden" name="id" value={source.id} />
+              <FormError state={remove} />
+              <Group justify="flex-end">
+                <Button type="submit" color="red" loading={remove.pending}>
+                  Delete source
+                </Button>
+              </Group>
+            </IntentForm>
+          </DialogFrame>
+        </Table.Td>
+      ) : null}
+    </Table.Tr>
+  );
+}
+
+export function SourcesPanel({ sources, can, timeZone }: { sources: SourceJson[]; can: { edit: boolean }; timeZone: string }) {
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="sources-title">
+      <Title order={2} size="h4" id="sources-title" mb="sm">
+        Source Management
+      </Title>
+      {can.edit ? <AddSourceForm /> : null}
+      <Table.ScrollContainer minWidth={640} mt="md">
+        <Table aria-label="Sources" verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Source</Table.Th>
+              <Table.Th>Category</Table.Th>
+              <Table.Th>Health</Table.Th>
+              {can.edit ? <Table.Th>Actions</Table.Th> : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {sources.map((source) => (
+              <SourceRow key={source.id} source={source} canEdit={can.edit} timeZone={timeZone} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}

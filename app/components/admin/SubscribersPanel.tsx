@@ -1,0 +1,82 @@
+import { Badge, Button, Card, Group, Table, Text, Title } from "@mantine/core";
+import type { SubscriberJson } from "~/subscribers/admin.server";
+import { formatDate } from "~/format";
+import { IntentForm, useIntent } from "./intent";
+
+function SubscriberToggle({ subscriber }: { subscriber: SubscriberJson }) {
+  const state = useIntent("subscriber-status", {
+    match: (d) => d.intent === "subscriber-status" && d.values?.id === String(subscriber.id),
+  });
+  return (
+    <IntentForm state={state}>
+      <input type="hidden" name="id" value={subscriber.id} />
+      <input type="hidden" name="isActive" value={String(!subscriber.isActive)} />
+      <Button type="submit" size="xs" variant="light" color={subscriber.isActive ? "gray" : "green"} loading={state.pending}
+        aria-label={`${subscriber.isActive ? "Deactivate" : "Activate"} ${subscriber.email}`}>
+        {subscriber.isActive ? "Deactivate" : "Activate"}
+      </Button>
+    </IntentForm>
+  );
+}
+
+export function SubscribersPanel({ subscribers, timeZone }: { subscribers: SubscriberJson[]; timeZone: string }) {
+  const testSend = useIntent("send-test-newsletter");
+  const active = subscribers.filter((s) => s.isActive).length;
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="subscribers-title">
+      <Group justify="space-between" mb="sm">
+        <div>
+          <Title order={2} size="h4" id="subscribers-title">
+            Email Subscribers
+          </Title>
+          <Text size="sm" c="dimmed">
+            {active} active of {subscribers.length}. The newsletter goes out on Mondays.
+          </Text>
+        </div>
+        <IntentForm state={testSend}>
+          <Button type="submit" variant="light" loading={testSend.pending}>
+            Send test newsletter
+          </Button>
+        </IntentForm>
+      </Group>
+      {subscribers.length ? (
+        <Table.ScrollContainer minWidth={560} mah={360}>
+          <Table aria-label="Subscribers">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Source</Table.Th>
+                <Table.Th>Subscribed</Table.Th>
+                <Table.Th>Last email</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {subscribers.map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td>{s.email}</Table.Td>
+                  <Table.Td>
+                    <Badge color={s.isActive ? "green" : "gray"} variant="light">
+                      {s.isActive ? "Active" : "Inactive"}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{s.source}</Table.Td>
+                  <Table.Td>{formatDate(s.createdAt, timeZone)}</Table.Td>
+                  <Table.Td>{s.lastEmailSent ? formatDate(s.lastEmailSent, timeZone) : "never"}</Table.Td>
+                  <Table.Td>
+                    <SubscriberToggle subscriber={s} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No subscribers yet.
+        </Text>
+      )}
+    </Card>
+  );
+}

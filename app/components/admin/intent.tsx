@@ -1,0 +1,151 @@
+// Dashboard forms: each posts an `intent` to the /admin action. Without JavaScript it is a plain POST
+// (the page comes back with the outcome); with JavaScript a fetcher asks for JSON and shows a toast.
+import { Button, Card, Group, Modal, Text, type ButtonProps } from "@mantine/core";
+import { Form, Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode, type Ref } from "react";
+import type { DashboardActionData } from "~/admin/dashboard.server";
+import { useHydrated } from "~/hooks";
+import { showToast } from "../Toasts";
+
+export type IntentState<R = unknown> = {
+  intent: string;
+  fetcher: ReturnType<typeof useFetcher<DashboardActionData>>;
+  /** The latest outcome of this form: the fetcher's, or (without JavaScript) the page's action data. */
+  data: (DashboardActionData & { result?: R }) | undefined;
+  pending: boolean;
+  hydrated: boolean;
+};
+
+/**
+ * One form's state. `match` picks this form's outcome out of the page's action data when several
+ * forms share an intent (one per row) or one form has several intents.
+ */
+export function useIntent<R = unknown>(
+  intent: string,
+  options: {
+    match?: (data: DashboardActionData) => boolean;
+    onSuccess?: (data: DashboardActionData) => void;
+    /** False where SPEC.md section 8 wants the failure shown without a toast. */
+    toastFailures?: boolean;
+  } = {},
+): IntentState<R> {
+  const fetcher = useFetcher<DashboardActionData>();
+  const actionData = useActionData<DashboardActionData>();
+  const hydrated = useHydrated();
+  const toastFailures = options.toastFailures ?? true;
+  const onSuccess = useRef(options.onSuccess);
+  onSuccess.current = options.onSuccess;
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok || toastFailures) showToast(fetcher.data.toast);
+    if (fetcher.data.ok) onSuccess.current?.(fetcher.data);
+  }, [fetcher.state, fetcher.data, toastFailures]);
+  const matches = options.match ?? ((data: DashboardActionData) => data.intent === intent);
+  const pageData = actionData && matches(actionData) ? actionData : undefined;
+  return {
+    intent,
+    fetcher,
+    data: (fetcher.data ?? pageData) as IntentState<R>["data"],
+    pending: fetcher.state !== "idle",
+    hydrated,
+  };
+}
+
+type IntentFormProps = {
+  state: IntentState<any>;
+  children: ReactNode;
+  /** False when the submit buttons carry the intent themselves (one form, several actions). */
+  withIntentField?: boolean;
+  formRef?: Ref<HTMLFormElement>;
+  className?: string;
+  "aria-label"?: string;
+  /**
+   * Submit as a page navigation (the server redirects with a toast) instead of a fetcher: for forms
+   * whose row disappears on success, which would take the fetcher's toast with it.
+   */
+  navigate?: boolean;
+};
+
+export function IntentForm({ state, children, withIntentField = true, formRef, navigate = false, ...rest }: IntentFormProps) {
+  const FormComponent = navigate ? Form : state.fetcher.Form;
+  return (
+    <FormComponent method="post" ref={formRef} preventScrollReset {...rest}>
+      {withIntentField ? <input type="hidden" name="intent" value={state.intent} /> : null}
+      {state.hydrated && !navigate ? <input type="hidden" name="respond" value="json" /> : null}
+      {children}
+    </FormComponent>
+  );
+}
+
+/** The failure message of a form, shown next to it (the toast says it too, with JavaScript). */
+export function FormError({ state }: { state: IntentState<any> }) {
+  if (!state.data || state.data.ok) return null;
+  return (
+    <Text c="red.8" size="sm" role="alert">
+      {state.data.toast.title}: {state.data.toast.message}
+    </Text>
+  );
+}
+
+/** A submitted value to put back in a field after a failure. */
+export function kept(state: IntentState<any>, name: string, fallback = ""): string {
+  const value = state.data && !state.data.ok ? state.data.values?.[name] : undefined;
+  return typeof value === "string" ? value : fallback;
+}
+
+/** The current page's URL with one search parameter changed (or removed with null). */
+export function useHrefWith(name: string, value: string | null) {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  if (value === null) params.delete(name);
+  else params.set(name, value);
+  const query = params.toString();
+  return `${location.pathname}${query ? `?${query}` : ""}`;
+}
+
+/**
+ * A dialog: a Mantine modal with JavaScript; without, a link to `?dialog=<name>` that renders the
+ * same content in place on the page.
+ */
+export function useDialog(name: string) {
+  const location = useLocation();
+  const inUrl = new URLSearchParams(location.search).get("dialog") === name;
+  const [opened, setOpened] = useState(inUrl);
+  return { name, opened: opened || inUrl, open: () => setOpened(true), close: () => setOpened(false) };
+}
+
+export type DialogState = ReturnType<typeof useDialog>;
+
+export function DialogTrigger({ dialog, children, ...button }: { dialog: DialogState; children: ReactNode } & ButtonProps) {
+  const hydrated = useHydrated();
+  const href = useHrefWith("dialog", dialog.name);
+  if (hydrated) return <Button {...button} onClick={dialog.open}>{children}</Button>;
+  return (
+    <Button {...button} component={Link} to={href} preventScrollReset>
+      {children}
+    </Button>
+  );
+}
+
+export function DialogFrame({ dialog, title, children, size }: { dialog: DialogState; title: string; children: ReactNode; size?: string }) {
+  const hydrated = useHydrated();
+  const closeHref = useHrefWith("dialog", null);
+  if (hydrated)
+    return (
+      <Modal opened={dialog.opened} onClose={dialog.close} title={title} size={size ?? "lg"} centered>
+        {children}
+      </Modal>
+    );
+  if (!dialog.opened) return null;
+  return (
+    <Card withBorder shadow="sm" padding="lg" role="dialog" aria-label={title} className="inline-dialog">
+      <Group justify="space-between" mb="sm">
+        <Text fw={700}>{title}</Text>
+        <Button component={Link} to={closeHref} variant="subtle" size="xs" preventScrollReset>
+          Close
+        </Button>
+      </Group>
+      {children}
+    </Card>
+  );
+}

@@ -1,0 +1,75 @@
+// Reading request input for actions and /api routes: one validation path for JSON bodies and forms,
+// so a bad value always becomes a 400 `{ message }` naming the field, never a 500.
+import type { z } from "zod";
+import { jsonError } from "./responses.server";
+
+/**
+ * Messages for issues whose schema gave none. They start lower-case and are completed with the
+ * field name; schema messages (the exact strings of the spec) start upper-case and pass unchanged.
+ */
+function fieldMessage(issue: z.core.$ZodRawIssue): string {
+  if (issue.input === undefined || issue.input === null) return "is required";
+  switch (issue.code) {
+    case "too_small":
+      return issue.origin === "string" ? `must be at least ${issue.minimum} characters` : `must be at least ${issue.minimum}`;
+    case "too_big":
+      return issue.origin === "string" ? `must be at most ${issue.maximum} characters` : `must be at most ${issue.maximum}`;
+    case "invalid_format":
+      return issue.format === "email" ? "must be an email address" : issue.format === "url" ? "must be an http(s) URL" : "has the wrong format";
+    case "invalid_value":
+      return `must be one of: ${issue.values.map(String).join(", ")}`;
+    case "invalid_type":
+      return `must be ${issue.expected === "array" ? "a list" : `a ${issue.expected}`}`;
+    default:
+      return "is invalid";
+  }
+}
+
+export function validationMessage(error: z.ZodError) {
+  const issue = error.issues[0];
+  if (!/^[a-z]/.test(issue.message)) return issue.message;
+  const field = issue.path.filter((part) => typeof part === "string").join(".");
+  return field ? `'${field}' ${issue.message}` : `The request ${issue.message}`;
+}
+
+/** Parses input with the schema; throws 400 `{ message }` on the first problem. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input, { error: fieldMessage });
+  if (!parsed.success) throw jsonError(400, validationMessage(parsed.error));
+  return parsed.data;
+}
+
+/** The JSON object of a request body; an empty body is `{}`, anything but an object is a 400. */
+export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  const text = await request.text();
+  if (!text.trim()) return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw jsonError(400, "The request body must be JSON.");
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw jsonError(400, "The request body must be a JSON object.");
+  return body as Record<string, unknown>;
+}
+
+/** A form's fields as a plain object (repeated names become lists). */
+export function formToObject(form: FormData): Record<string, unknown> {
+  const object: Record<string, unknown> = {};
+  for (const key of new Set(form.keys())) {
+    const values = form.getAll(key).filter((v): v is string => typeof v === "string");
+    object[key] = values.length > 1 ? values : values[0];
+  }
+  return object;
+}
+
+/** The message of a thrown JSON error Response, or undefined when it is something else. */
+export async function errorResponseMessage(error: unknown): Promise<{ status: number; message: string } | undefined> {
+  if (!(error instanceof Response) || error.ok) return undefined;
+  try {
+    const body = (await error.clone().json()) as { message?: unknown };
+    return { status: error.status, message: typeof body.message === "string" ? body.message : error.statusText };
+  } catch {
+    return { status: error.status, message: error.statusText || `HTTP ${error.status}` };
+  }
+}

@@ -1,0 +1,66 @@
+// Jobs started from the dashboard's Admin Controls and the admin API. They only enqueue: the runner
+// does the work. Two calls of SPEC.md answer with a result (`updated`), so they wait a little for it.
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { db, t } from "../db.server";
+import { BACKFILL_DEFAULT_DAYS } from "./buttons";
+import { enqueueJob, runnerLastSeen, STALE_HEARTBEAT_MS, type JobKind, type JobRow } from "./queue.server";
+
+export { JOB_BUTTONS, REFRESH_AFTER_MS, type ButtonJobKind } from "./buttons";
+
+export const BACKFILL_MAX_DAYS = 365;
+
+export const backfillSchema = z.object({
+  daysBack: z.coerce.number().int().min(1).max(BACKFILL_MAX_DAYS).optional().default(BACKFILL_DEFAULT_DAYS),
+});
+
+export type JobJson = {
+  id: number;
+  kind: string;
+  status: string;
+  params: Record<string, unknown>;
+  progress: Record<string, unknown> | null;
+  result: Record<string, unknown> | null;
+  error: string | null;
+  requestedBy: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+};
+
+export function toJobJson(job: JobRow): JobJson {
+  return {
+    id: job.id,
+    kind: job.kind,
+    status: job.status,
+    params: job.params,
+    progress: job.progress ?? null,
+    result: job.result ?? null,
+    error: job.error,
+    requestedBy: job.requestedBy,
+    createdAt: job.createdAt.toISOString(),
+    startedAt: job.startedAt?.toISOString() ?? null,
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export function startJob(kind: JobKind, params: Record<string, unknown>, requestedBy: string) {
+  const { job, created } = enqueueJob(kind, params, requestedBy);
+  return { job: toJobJson(job), created };
+}
+
+/** Polls the job row until it finishes or the time is up; returns its last state. */
+export async function waitForJob(jobId: number, timeoutMs: number, pollMs = 250): Promise<JobRow> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = db().select().from(t.jobs).where(eq(t.jobs.id, jobId)).get()!;
+    if (job.status === "succeeded" || job.status === "failed" || Date.now() >= deadline) return job;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
+
+/** The runner's heartbeat state for the dashboard warning. */
+export function runnerHealth(now = Date.now()) {
+  const lastSeen = runnerLastSeen();
+  return { lastSeen: lastSeen?.toISOString() ?? null, stale: !lastSeen || now - lastSeen.getTime() > STALE_HEARTBEAT_MS };
+}

@@ -1,0 +1,90 @@
+import { Container, Stack } from "@mantine/core";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { dashboardData } from "~/admin/dashboard-data.server";
+import { runDashboardIntent, type DashboardActionData } from "~/admin/dashboard.server";
+import { currentUser } from "~/auth/guard.server";
+import { authenticator } from "~/auth/login.server";
+import { createSession, destroySession } from "~/auth/session.server";
+import { AdminControls } from "~/components/admin/AdminControls";
+import { ArticleManagement } from "~/components/admin/ArticleManagement";
+import { DashboardHeader } from "~/components/admin/DashboardHeader";
+import { FeedbackPanel } from "~/components/admin/FeedbackPanel";
+import { LoginForm } from "~/components/admin/LoginForm";
+import { SourceHealth } from "~/components/admin/SourceHealth";
+import { SourcesPanel } from "~/components/admin/SourcesPanel";
+import { SubscribersPanel } from "~/components/admin/SubscribersPanel";
+import { SiteFooter } from "~/components/SiteFooter";
+import { SiteHeader } from "~/components/SiteHeader";
+import { assertSameOrigin } from "~/http/csrf.server";
+import { redirectWithToast } from "~/http/flash.server";
+import { errorResponseMessage } from "~/http/input.server";
+
+export const meta: MetaFunction = () => [{ title: "Admin: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await currentUser(request);
+  if (!user) return json({ signedIn: false as const });
+  return json({ signedIn: true as const, ...(await dashboardData(user, new URL(request.url))) });
+}
+
+async function login(request: Request, email: string) {
+  try {
+    assertSameOrigin(request);
+    const user = await authenticator.authenticate("form", request);
+    return redirectWithToast(
+      "/admin",
+      { title: "Access granted", message: `Signed in as ${user.email}` },
+      { headers: { "Set-Cookie": await createSession(user.id) } },
+    );
+  } catch (error) {
+    const failure = await errorResponseMessage(error);
+    if (!failure) throw error;
+    return json<DashboardActionData>(
+      { intent: "login", ok: false, toast: { title: "Access denied", message: failure.message, variant: "destructive" }, values: { email } },
+      { status: failure.status },
+    );
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.clone().formData();
+  const intent = form.get("intent");
+  if (intent === "login") return login(request, String(form.get("email") ?? ""));
+  if (intent === "logout") {
+    assertSameOrigin(request);
+    return redirect("/admin", { headers: { "Set-Cookie": await destroySession(request) } });
+  }
+  return runDashboardIntent(request, form);
+}
+
+export default function Admin() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <>
+      <SiteHeader />
+      <Container size="lg" component="main" id="main" py="lg">
+        {data.signedIn ? (
+          <Stack gap="xl">
+            <DashboardHeader user={data.user} can={data.can} apiTokens={data.apiTokens} />
+            <AdminControls can={data.can} jobs={data.jobs} runner={data.runner} timeZone={data.timeZone} />
+            {data.subscribers ? <SubscribersPanel subscribers={data.subscribers} timeZone={data.timeZone} /> : null}
+            <SourceHealth stats={data.stats} health={data.health} />
+            <SourcesPanel sources={data.sources} can={data.can} timeZone={data.timeZone} />
+            <ArticleManagement
+              articles={data.articles}
+              filters={data.filters}
+              suggestions={data.suggestions}
+              can={data.can}
+              timeZone={data.timeZone}
+            />
+            <FeedbackPanel feedback={data.feedback} filter={data.feedbackFilter} can={data.can} timeZone={data.timeZone} />
+          </Stack>
+        ) : (
+          <LoginForm />
+        )}
+      </Container>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson } from "~/admin/api.server";
+import { requireUser } from "~/auth/guard.server";
+import { listSubscribers } from "~/subscribers/admin.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request, "admin");
+  return apiJson(listSubscribers());
+}

@@ -1,0 +1,5 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiOperation } from "~/admin/api.server";
+import { operations } from "~/admin/operations.server";
+
+export const loader = ({ request, params }: LoaderFunctionArgs) => apiOperation(request, "GET", operations.suggestTags, { id: params.id });

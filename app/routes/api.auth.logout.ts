@@ -1,0 +1,6 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiJson, publicApiPost } from "~/admin/api.server";
+import { destroySession } from "~/auth/session.server";
+
+export const action = ({ request }: ActionFunctionArgs) =>
+  publicApiPost(request, async () => apiJson({ message: "Logged out" }, 200, { "Set-Cookie": await destroySession(request) }));

@@ -1,0 +1,6 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiJson, publicApiPost } from "~/admin/api.server";
+import { resetPasswordFlow } from "~/auth/flows.server";
+
+export const action = ({ request }: ActionFunctionArgs) =>
+  publicApiPost(request, async (body) => apiJson(await resetPasswordFlow(request, body)));

@@ -1,0 +1,9 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiJson, publicApiPost } from "~/admin/api.server";
+import { acceptInvitationFlow } from "~/auth/flows.server";
+
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  publicApiPost(request, async (body) => {
+    const { user, setCookie } = await acceptInvitationFlow(request, params.token ?? "", body);
+    return apiJson(user, 201, { "Set-Cookie": setCookie });
+  });

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson } from "~/admin/api.server";
+import { findOpenInvitation } from "~/auth/invitations.server";
+import { INVALID_INVITATION } from "~/auth/rules";
+import { jsonError } from "~/http/responses.server";
+
+/** Lets the invitation page check a token with the server before showing the form. */
+export function loader({ params }: LoaderFunctionArgs) {
+  const invitation = findOpenInvitation(params.token ?? "");
+  if (!invitation) return jsonError(404, INVALID_INVITATION);
+  return apiJson({ email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt.toISOString() });
+}

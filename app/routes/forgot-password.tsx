@@ -1,0 +1,42 @@
+import { Anchor, Button, Stack, TextInput } from "@mantine/core";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { AuthPage, Outcome } from "~/components/AuthPage";
+import { pageAction, type PageOutcome } from "~/http/page-action.server";
+import { forgotPasswordFlow } from "~/auth/flows.server";
+
+export const meta: MetaFunction = () => [{ title: "Forgot your password? Federal Deregulation Tracker" }];
+
+export const action = ({ request }: ActionFunctionArgs) =>
+  pageAction(request, "Failed to send reset email", async (values) => {
+    const { message } = await forgotPasswordFlow(request, values);
+    return { toast: { title: "Check your email", message } };
+  });
+
+export default function ForgotPassword() {
+  const outcome = useActionData<PageOutcome>();
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <AuthPage title="Forgot your password?">
+      <Outcome toast={outcome?.toast} />
+      <Form method="post">
+        <Stack gap="sm">
+          <TextInput
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            withAsterisk
+            defaultValue={typeof outcome?.values?.email === "string" ? outcome.values.email : ""}
+          />
+          <Button type="submit" loading={submitting}>
+            Send reset link
+          </Button>
+          <Anchor component={Link} to="/admin" size="sm">
+            Back to login
+          </Anchor>
+        </Stack>
+      </Form>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,69 @@
+import { Alert, Button, PasswordInput, Stack, Text } from "@mantine/core";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { findOpenInvitation } from "~/auth/invitations.server";
+import { INVALID_INVITATION, INVITATION_PASSWORD_MIN } from "~/auth/rules";
+import { AuthPage, Outcome } from "~/components/AuthPage";
+import { pageAction, type PageOutcome } from "~/http/page-action.server";
+import { acceptInvitationFlow } from "~/auth/flows.server";
+
+export const meta: MetaFunction = () => [{ title: "Accept your invitation: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
+
+/** The token is checked with the server before the form shows (the spec's client-only check is not enough). */
+export function loader({ params }: LoaderFunctionArgs) {
+  const invitation = findOpenInvitation(params.token ?? "");
+  return json(invitation ? { valid: true as const, email: invitation.email, role: invitation.role } : { valid: false as const });
+}
+
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  pageAction(request, "Could not create your account", async (values) => {
+    const { user, setCookie } = await acceptInvitationFlow(request, params.token ?? "", values);
+    return {
+      toast: { title: "Account created", message: `Welcome! You are signed in as ${user.email} (${user.role}).` },
+      headers: { "Set-Cookie": setCookie },
+    };
+  });
+
+export default function InvitePage() {
+  const invitation = useLoaderData<typeof loader>();
+  const outcome = useActionData<PageOutcome>();
+  const validating = useNavigation().state === "submitting";
+  if (outcome?.ok)
+    return (
+      <AuthPage title="Your account is ready">
+        <Outcome toast={outcome.toast} />
+        <Button component={Link} to="/admin">
+          Open the admin dashboard
+        </Button>
+      </AuthPage>
+    );
+  if (!invitation.valid)
+    return (
+      <AuthPage title="Invitation">
+        <Alert color="red" role="alert" mb="md">
+          {INVALID_INVITATION}
+        </Alert>
+        <Text size="sm">
+          Ask the admin who invited you for a new link, or <Link to="/admin">log in</Link> if you already have an account.
+        </Text>
+      </AuthPage>
+    );
+  return (
+    <AuthPage title="Accept your invitation">
+      <Text size="sm" mb="md">
+        You are invited as <strong>{invitation.role}</strong> with the email <strong>{invitation.email}</strong>. Choose a
+        password to create your account.
+      </Text>
+      <Outcome toast={outcome?.toast} />
+      <Form method="post">
+        <Stack gap="sm">
+          <PasswordInput label="Password" name="password" autoComplete="new-password" withAsterisk description={`At least ${INVITATION_PASSWORD_MIN} characters.`} />
+          <PasswordInput label="Confirm password" name="confirmPassword" autoComplete="new-password" withAsterisk />
+          <Button type="submit" loading={validating}>
+            Create account
+          </Button>
+        </Stack>
+      </Form>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,61 @@
+import { Alert, Anchor, Button, PasswordInput, Stack } from "@mantine/core";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { RESET_NO_TOKEN, RESET_PASSWORD_MIN } from "~/auth/rules";
+import { AuthPage, Outcome, RedirectAfter } from "~/components/AuthPage";
+import { pageAction, type PageOutcome } from "~/http/page-action.server";
+import { resetPasswordFlow } from "~/auth/flows.server";
+
+/** SPEC.md section 4: after a reset the page goes to /admin after 2 s. */
+const REDIRECT_MS = 2000;
+
+export const meta: MetaFunction = () => [{ title: "Reset your password: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return json({ token: new URL(request.url).searchParams.get("token") ?? "" });
+}
+
+export const action = ({ request }: ActionFunctionArgs) =>
+  pageAction(request, "Failed to reset password", async (values) => {
+    const { message } = await resetPasswordFlow(request, values);
+    return { toast: { title: "Password reset", message } };
+  });
+
+export default function ResetPassword() {
+  const { token } = useLoaderData<typeof loader>();
+  const outcome = useActionData<PageOutcome>();
+  const submitting = useNavigation().state === "submitting";
+  if (outcome?.ok)
+    return (
+      <AuthPage title="Password reset">
+        <Outcome toast={outcome.toast} />
+        <RedirectAfter to="/admin" ms={REDIRECT_MS} />
+        <Anchor component={Link} to="/admin">
+          Go to the login page
+        </Anchor>
+      </AuthPage>
+    );
+  return (
+    <AuthPage title="Choose a new password">
+      {token ? null : (
+        <Alert color="red" role="alert" mb="md">
+          {RESET_NO_TOKEN}
+        </Alert>
+      )}
+      <Outcome toast={outcome?.toast} />
+      <Form method="post">
+        <input type="hidden" name="token" value={token} />
+        <Stack gap="sm">
+          <PasswordInput label="New password" name="newPassword" autoComplete="new-password" withAsterisk description={`At least ${RESET_PASSWORD_MIN} characters.`} />
+          <PasswordInput label="Confirm new password" name="confirmPassword" autoComplete="new-password" withAsterisk />
+          <Button type="submit" loading={submitting} disabled={!token}>
+            Reset password
+          </Button>
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            Request a new link
+          </Anchor>
+        </Stack>
+      </Form>
+    </AuthPage>
+  );
+}

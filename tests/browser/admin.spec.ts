@@ -1,0 +1,242 @@
+// The admin side in a real browser, with JavaScript (fetchers, modals, toasts) and without (plain forms,
+// dialogs as pages). Data the steps need is written straight into the test server's database.
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { hashPassword } from "../../app/auth/password.server";
+
+const ADMIN = { email: "admin@e2e.test", password: "admin-password-1" };
+const dir = path.resolve("tests/.tmp", `e2e-${process.env.E2E_PORT ?? "3210"}`);
+let loginAddress = 0;
+
+function database() {
+  const sqlite = new Database(path.join(dir, "app.db"));
+  sqlite.pragma("busy_timeout = 5000");
+  return sqlite;
+}
+
+function seed(sql: string, ...params: unknown[]) {
+  const sqlite = database();
+  try {
+    return sqlite.prepare(sql).run(...params);
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** A per-project word, so the two projects' data never collide in the shared server. */
+const tag = (info: TestInfo) => (info.project.name === "js" ? "zebrafish" : "quokka");
+
+/** Signs the page's browser context in through the API (its own client address, so the UI login's rate limit is untouched). */
+async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password) {
+  loginAddress += 1;
+  const response = await page.request.post("/api/auth/login", {
+    data: { email, password },
+    headers: { "X-Forwarded-For": `10.9.${loginAddress}.1` },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** A dialog's trigger: a button with JavaScript, a link to ?dialog=… without. */
+function trigger(page: Page | Locator, name: string, javaScriptEnabled: boolean) {
+  return page.getByRole(javaScriptEnabled ? "button" : "link", { name, exact: true });
+}
+
+function latestEmailTo(address: string, subjectWord: string) {
+  const outbox = path.join(dir, "outbox");
+  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
+  for (const file of files) {
+    const text = fs.readFileSync(path.join(outbox, file), "utf8");
+    if (text.includes(address) && text.includes(subjectWord))
+      return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+  return undefined;
+}
+
+/** The dashboard's own header (a toast may say "Signed in as" too). */
+const dashboardHeader = (page: Page) => page.getByRole("region", { name: "Admin dashboard" });
+
+test("log in: missing fields and a wrong password are refused, then access is granted; log out", async ({ page }) => {
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Admin login" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Forgot your password?" })).toHaveAttribute("href", "/forgot-password");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill("wrong-password");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("alert", { name: "Access denied" })).toContainText("Invalid credentials");
+  await expect(page.getByLabel("Email")).toHaveValue(ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByText("Access granted").first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Admin dashboard" })).toBeVisible();
+  await page.reload({ waitUntil: "networkidle" });
+  await expect(dashboardHeader(page)).toContainText(`Signed in as ${ADMIN.email}`);
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByRole("heading", { name: "Admin login" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Admin login" })).toBeVisible();
+});
+
+test("invite a user, who accepts in another browser and gets the editor role", async ({ page, browser, javaScriptEnabled, baseURL }, info) => {
+  const email = `invitee-${tag(info)}@example.com`;
+  await signIn(page);
+  await page.goto("/admin");
+  await trigger(page, "Invite user", javaScriptEnabled).click();
+  const dialog = page.getByRole("dialog", { name: "Invite user" });
+  await dialog.getByLabel("Email").fill(email);
+  await expect(dialog.getByLabel("Role")).toHaveValue("editor");
+  await dialog.getByRole("button", { name: "Create invitation" }).click();
+  const linkField = page.getByLabel("Invitation link");
+  await expect(linkField).toHaveValue(/\/invite\/.+/);
+  const link = await linkField.inputValue();
+
+  const other = await browser.newContext({ javaScriptEnabled, baseURL });
+  const invitee = await other.newPage();
+  await invitee.goto(new URL(link).pathname);
+  await expect(invitee.getByText(`with the email ${email}`)).toBeVisible();
+  await invitee.getByLabel(/^Password/).fill("secret-pass");
+  await invitee.getByLabel("Confirm password").fill("secret-pass");
+  await invitee.getByRole("button", { name: "Create account" }).click();
+  await expect(invitee.getByRole("heading", { name: "Your account is ready" })).toBeVisible();
+  await invitee.getByRole("link", { name: "Open the admin dashboard" }).click();
+  await expect(dashboardHeader(invitee)).toContainText(`Signed in as ${email}`);
+  await expect(dashboardHeader(invitee).getByText("editor", { exact: true })).toBeVisible();
+  await expect(trigger(invitee, "Invite user", javaScriptEnabled)).toHaveCount(0);
+  await invitee.goto(new URL(link).pathname);
+  await expect(invitee.getByText("This invitation link is invalid or has expired.")).toBeVisible();
+  await other.close();
+});
+
+test("forgot and reset a password through the emailed link", async ({ page }, info) => {
+  const email = `forgetful-${tag(info)}@example.com`;
+  seed("INSERT INTO users (email, password_hash, role) VALUES (?, ?, 'viewer')", email, await hashPassword("old-password-1"));
+  await page.goto("/admin");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByText(/If an account exists for that email/).first()).toBeVisible();
+  let mail: string | undefined;
+  await expect.poll(() => (mail = latestEmailTo(email, "reset-password"))).toBeTruthy();
+  const link = new URL(mail!.match(/https?:\/\/\S+\/reset-password\?token=\S+/)![0]);
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByLabel(/^New password/).fill("new-password-1");
+  await page.getByLabel("Confirm new password").fill("other-password");
+  await page.getByRole("button", { name: "Reset password" }).click();
+  await expect(page.getByText("Passwords do not match").first()).toBeVisible();
+  await page.getByLabel(/^New password/).fill("new-password-1");
+  await page.getByLabel("Confirm new password").fill("new-password-1");
+  await page.getByRole("button", { name: "Reset password" }).click();
+  await expect(page.getByRole("heading", { name: "Password reset" })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 6000 });
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("new-password-1");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(dashboardHeader(page)).toContainText(`Signed in as ${email}`);
+  await expect(page.getByText("Read-only access")).toBeVisible();
+});
+
+test("add, disable and delete a source", async ({ page, javaScriptEnabled }, info) => {
+  const name = `E2E source ${tag(info)}`;
+  await signIn(page);
+  await page.goto("/admin");
+  const form = page.getByRole("form", { name: "Add New Source" });
+  await form.getByLabel("Name").fill(name);
+  await form.getByRole("button", { name: "Add source" }).click();
+  await expect(page.getByText("Please fill all required fields").first()).toBeVisible();
+  await expect(form.getByLabel("Name")).toHaveValue(name);
+  await form.getByLabel("Feed URL").fill(`https://${tag(info)}.example.gov/feed.xml`);
+  await form.getByLabel("Category").selectOption("news");
+  await form.getByLabel("Keywords").fill(" epa , rule ");
+  await form.getByRole("button", { name: "Add source" }).click();
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("Keywords: epa, rule");
+  await expect(row).toContainText("Not checked yet");
+  await row.getByRole("button", { name: `Disable ${name}` }).click();
+  await expect(row.getByRole("button", { name: `Enable ${name}` })).toBeVisible();
+  await expect(row).toContainText("Disabled");
+  await trigger(page, "Delete " + name, javaScriptEnabled).click();
+  await page.getByRole("dialog", { name: "Delete source" }).getByRole("button", { name: "Delete source" }).click();
+  await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
+  await expect(page.getByText(`Source deleted: ${name}`).first()).toBeVisible();
+});
+
+test("edit an article's category and tags; the public feed shows it as Manual", async ({ page, javaScriptEnabled }, info) => {
+  const word = tag(info);
+  const title = `The ${word} conservation rule is amended`;
+  seed(
+    `INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date)
+     VALUES (?, 'A summary.', 'new-regulations', 'medium', '[]', 'E2E', ?, ?, ?)`,
+    title, `https://example.gov/${word}`, `https://example.gov/${word}`, Date.now(),
+  );
+  await signIn(page);
+  await page.goto(`/admin?q=${word}`);
+  const card = page.locator("article.article-card", { hasText: title });
+  await card.getByLabel(`Category of ${title}`).selectOption("legal-decisions");
+  if (!javaScriptEnabled) await card.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Category updated").first()).toBeVisible();
+  await trigger(card, "Edit tags", javaScriptEnabled).click();
+  const editor = page.getByRole("dialog", { name: `Edit tags: ${title}` });
+  await editor.getByLabel("urgent", { exact: true }).check();
+  await editor.getByLabel("Add your own tags").fill("Wildlife Habitat");
+  await editor.getByLabel("Priority").selectOption("high");
+  await editor.getByRole("button", { name: "Save tags" }).click();
+  await expect(page.getByText("Tags updated").first()).toBeVisible();
+  await expect(card.getByText("Manual", { exact: true })).toBeVisible();
+  await page.goto(`/?q=${word}`);
+  const publicCard = page.locator("article.article-card", { hasText: title });
+  await expect(publicCard.getByText("Manual", { exact: true })).toBeVisible();
+  await expect(publicCard.getByText("Legal Decisions", { exact: true })).toBeVisible();
+  await expect(publicCard.getByText("High priority")).toBeVisible();
+  for (const t of ["urgent", "wildlife-habitat"]) await expect(publicCard.getByText(t, { exact: true })).toBeVisible();
+});
+
+test("change feedback status and archive old resolved feedback", async ({ page, javaScriptEnabled }, info) => {
+  const subject = `Broken filter ${tag(info)}`;
+  const old = `Old resolved ${tag(info)}`;
+  const longAgo = Date.now() - 40 * 86_400_000;
+  seed("INSERT INTO feedback (type, subject, message, email) VALUES ('bug', ?, 'The filter resets.', 'reader@example.com')", subject);
+  seed("INSERT INTO feedback (type, subject, message, status, created_at, resolved_at) VALUES ('general', ?, 'Done.', 'resolved', ?, ?)", old, longAgo, longAgo);
+  await signIn(page);
+  await page.goto("/admin");
+  const status = page.getByLabel(`Status of “${subject}”`);
+  await status.selectOption("reviewed");
+  if (!javaScriptEnabled) await page.getByRole("row").filter({ hasText: subject }).getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Status set to reviewed.").first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel(`Status of “${subject}”`)).toHaveValue("reviewed");
+  await page.getByRole("link", { name: "Active", exact: true }).click();
+  await expect(page.getByRole("row").filter({ hasText: old })).toHaveCount(0);
+  await expect(page.getByRole("row").filter({ hasText: subject })).toHaveCount(1);
+  await page.getByRole("link", { name: "All", exact: true }).click();
+  await expect(page.getByRole("row").filter({ hasText: old })).toHaveCount(1);
+  await page.getByRole("button", { name: "Archive Old" }).click();
+  await expect(page.getByText(/resolved items? archived/).first()).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: old })).toHaveCount(0);
+});
+
+test("toggle a subscriber and send a test newsletter", async ({ page }, info) => {
+  const email = `reader-${tag(info)}@example.com`;
+  seed("INSERT INTO subscribers (email) VALUES (?)", email);
+  await signIn(page);
+  await page.goto("/admin");
+  const row = page.getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText("Active");
+  await row.getByRole("button", { name: `Deactivate ${email}` }).click();
+  await expect(row.getByRole("button", { name: `Activate ${email}` })).toBeVisible();
+  await expect(row).toContainText("Inactive");
+  await page.getByRole("button", { name: "Send test newsletter" }).click();
+  await expect(page.getByText(`Test newsletter sent to ${ADMIN.email}`).first()).toBeVisible();
+});
+
+test("a job button enqueues the job, listed as queued while the runner is away", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin");
+  await expect(page.getByText("The job runner is not running")).toBeVisible();
+  await page.getByRole("button", { name: "Generate Trends" }).click();
+  await expect(page.getByText(/Trends generation started|Already in progress/).first()).toBeVisible();
+  const row = page.getByTestId("jobs-table").getByRole("row").filter({ hasText: "Generate Trends" });
+  await expect(row).toContainText("queued");
+  await expect(row).toContainText(`by ${ADMIN.email}`);
+});

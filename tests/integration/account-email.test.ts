@@ -1,0 +1,187 @@
+// Invitation and password-reset flows end to end through a real SMTP server on loopback: the test reads
+// the email the product sent and follows its link, as a person would.
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+type Mail = { to: string; raw: string };
+const mails: Mail[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS", "AUTH"],
+  onData(stream, session, callback) {
+    let raw = "";
+    stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
+    stream.on("end", () => {
+      mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), raw });
+      callback();
+    });
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`;
+// The configuration is read once per module graph: load the product again, now with SMTP_URL set.
+vi.resetModules();
+
+const { db, t } = await import("~/db.server");
+const { eq } = await import("drizzle-orm");
+const { userFromSession } = await import("~/auth/session.server");
+const { operations } = await import("~/admin/operations.server");
+const invitePage = await import("~/routes/invite.$token");
+const acceptApi = await import("~/routes/api.invitations.$token.accept");
+const invitationApi = await import("~/routes/api.invitations.$token");
+const adminPage = await import("~/routes/admin");
+const forgotPage = await import("~/routes/forgot-password");
+const forgotApi = await import("~/routes/api.auth.forgot-password");
+const resetPage = await import("~/routes/reset-password");
+const resetApi = await import("~/routes/api.auth.reset-password");
+const loginApi = await import("~/routes/api.auth.login");
+const { call, cookieFrom, form, makeUser } = await import("../support/auth");
+
+afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+/** Quoted-printable soft breaks and escapes undone, so links read as sent. */
+function decode(raw: string) {
+  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+async function nextMailTo(address: string, seen: number) {
+  for (let i = 0; i < 100; i++) {
+    const mail = mails.slice(seen).find((m) => m.to === address);
+    if (mail) return decode(mail.raw);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no email reached ${address}`);
+}
+
+function linkIn(mail: string, path: string) {
+  const match = mail.match(new RegExp(`https?://[^\\s]+${path.replace(/[?]/g, "\\?")}[^\\s]+`));
+  if (!match) throw new Error(`no ${path} link in:\n${mail}`);
+  return new URL(match[0]);
+}
+
+let admin: Awaited<ReturnType<typeof makeUser>>;
+let adminUser: NonNullable<Awaited<ReturnType<typeof userFromSession>>>;
+
+beforeAll(async () => {
+  admin = await makeUser("admin");
+  adminUser = (await userFromSession(new Request("http://localhost/", { headers: { Cookie: admin.cookie } })))!;
+});
+
+async function invite(email: string, role = "editor") {
+  const seen = mails.length;
+  const created = (await operations.invite.run({ email, role }, adminUser)) as { emailSent: boolean };
+  expect(created.emailSent).toBe(true);
+  const mail = await nextMailTo(email, seen);
+  return { mail, url: linkIn(mail, "/invite/") };
+}
+
+describe("invitations", () => {
+  it("emails a link that opens the form, creates the account with the role and signs it in, once", async () => {
+    const { mail, url } = await invite("invitee@example.com", "viewer");
+    expect(mail).toContain("as a viewer");
+    const token = decodeURIComponent(url.pathname.split("/").pop()!);
+    const page = await (await call(invitePage, url.pathname, { params: { token } })).json();
+    expect(page).toEqual({ valid: true, email: "invitee@example.com", role: "viewer" });
+
+    const mismatch = await call(invitePage, url.pathname, { method: "POST", params: { token }, body: form({ password: "secret1", confirmPassword: "secret2" }) });
+    expect((await mismatch.json()).toast.message).toBe("Passwords don't match");
+    const short = await call(invitePage, url.pathname, { method: "POST", params: { token }, body: form({ password: "12345", confirmPassword: "12345" }) });
+    expect((await short.json()).toast.message).toBe("Password must be at least 6 characters long");
+
+    const accepted = await call(invitePage, url.pathname, { method: "POST", params: { token }, body: form({ password: "secret1", confirmPassword: "secret1" }) });
+    expect(accepted.status).toBe(200);
+    expect((await accepted.json()).ok).toBe(true);
+    const cookie = cookieFrom(accepted.headers.get("Set-Cookie"));
+    const dashboard = await (await call(adminPage, "/admin", { headers: { Cookie: cookie } })).json();
+    expect(dashboard).toMatchObject({ signedIn: true, user: { email: "invitee@example.com", role: "viewer" }, can: { edit: false, admin: false } });
+
+    const again = await call(acceptApi, "/x", { method: "POST", params: { token }, body: { password: "secret1" } });
+    expect(again.status).toBe(404);
+    expect((await again.json()).message).toBe("This invitation link is invalid or has expired.");
+    expect(await (await call(invitePage, url.pathname, { params: { token } })).json()).toEqual({ valid: false });
+  });
+
+  it("refuses an expired invitation and unknown tokens", async () => {
+    const { url } = await invite("late@example.com");
+    const token = decodeURIComponent(url.pathname.split("/").pop()!);
+    expect((await call(invitationApi, "/x", { params: { token } })).status).toBe(200);
+    db().update(t.invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(t.invitations.email, "late@example.com")).run();
+    expect((await call(invitationApi, "/x", { params: { token } })).status).toBe(404);
+    const accept = await call(acceptApi, "/x", { method: "POST", params: { token }, body: { password: "secret1" } });
+    expect(accept.status).toBe(404);
+    expect((await call(acceptApi, "/x", { method: "POST", params: { token: "made-up" }, body: { password: "secret1" } })).status).toBe(404);
+  });
+
+  it("accepts through the API with the invited role and refuses inviting an existing user", async () => {
+    const { url } = await invite("api-invitee@example.com", "admin");
+    const token = decodeURIComponent(url.pathname.split("/").pop()!);
+    const accepted = await call(acceptApi, "/x", { method: "POST", params: { token }, body: { password: "secret1" } });
+    expect(accepted.status).toBe(201);
+    expect(await accepted.json()).toMatchObject({ email: "api-invitee@example.com", role: "admin" });
+    await expect(operations.invite.run({ email: "api-invitee@example.com", role: "editor" }, adminUser)).rejects.toMatchObject({ status: 409 });
+  });
+
+  it("limits acceptance attempts per address (429)", async () => {
+    const from = { "X-Forwarded-For": "198.51.100.9" };
+    let last: Response | undefined;
+    for (let i = 0; i < 11; i++) last = await call(acceptApi, "/x", { method: "POST", params: { token: "guess" }, body: { password: "secret1" }, headers: from });
+    expect(last!.status).toBe(429);
+  });
+});
+
+describe("forgotten passwords", () => {
+  it("emails a reset link; the reset ends every session, works once, and the new password logs in", async () => {
+    const user = await makeUser("editor", "old-password");
+    const seen = mails.length;
+    const asked = await call(forgotPage, "/forgot-password", { method: "POST", body: form({ email: user.email }) });
+    const neutral = (await asked.json()).toast.message;
+    expect(neutral).toMatch(/If an account exists/);
+    const url = linkIn(await nextMailTo(user.email, seen), "/reset-password?token=");
+    const token = url.searchParams.get("token")!;
+    expect(await (await call(resetPage, `${url.pathname}${url.search}`)).json()).toEqual({ token });
+
+    const reset = (values: Record<string, string>) => call(resetPage, "/reset-password", { method: "POST", body: form({ token, ...values }) });
+    expect((await (await reset({ newPassword: "new-password", confirmPassword: "other-password" })).json()).toast.message).toBe("Passwords do not match");
+    expect((await (await reset({ newPassword: "short", confirmPassword: "short" })).json()).toast.message).toBe("Password must be at least 8 characters long");
+    const done = await reset({ newPassword: "new-password", confirmPassword: "new-password" });
+    expect(await done.json()).toMatchObject({ ok: true });
+
+    expect(await userFromSession(new Request("http://localhost/", { headers: { Cookie: user.cookie } }))).toBeUndefined();
+    const oldLogin = await call(loginApi, "/x", { method: "POST", body: { email: user.email, password: "old-password" } });
+    expect(oldLogin.status).toBe(401);
+    const newLogin = await call(loginApi, "/x", { method: "POST", body: { email: user.email, password: "new-password" } });
+    expect(newLogin.status).toBe(200);
+
+    const reused = await call(resetApi, "/x", { method: "POST", body: { token, newPassword: "another-password" } });
+    expect(reused.status).toBe(400);
+    expect((await reused.json()).message).toMatch(/invalid or has expired/);
+  });
+
+  it("answers unknown emails the same way and sends nothing", async () => {
+    const seen = mails.length;
+    const response = await call(forgotApi, "/x", { method: "POST", body: { email: "nobody@example.com" }, headers: { "X-Forwarded-For": "192.0.2.50" } });
+    expect(response.status).toBe(200);
+    expect((await response.json()).message).toMatch(/If an account exists/);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(mails.length).toBe(seen);
+  });
+
+  it("refuses an expired link and a missing token", async () => {
+    const user = await makeUser("viewer");
+    const seen = mails.length;
+    await call(forgotApi, "/x", { method: "POST", body: { email: user.email }, headers: { "X-Forwarded-For": "192.0.2.51" } });
+    const token = linkIn(await nextMailTo(user.email, seen), "/reset-password?token=").searchParams.get("token")!;
+    db().update(t.passwordResets).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(t.passwordResets.userId, user.id)).run();
+    const expired = await call(resetApi, "/x", { method: "POST", body: { token, newPassword: "new-password" }, headers: { "X-Forwarded-For": "192.0.2.51" } });
+    expect(expired.status).toBe(400);
+    const missing = await call(resetApi, "/x", { method: "POST", body: { newPassword: "new-password" }, headers: { "X-Forwarded-For": "192.0.2.51" } });
+    expect((await missing.json()).message).toBe("Invalid reset link. No token provided.");
+  });
+
+  it("limits reset requests per address (429)", async () => {
+    const from = { "X-Forwarded-For": "192.0.2.99" };
+    let last: Response | undefined;
+    for (let i = 0; i < 6; i++) last = await call(forgotApi, "/x", { method: "POST", body: { email: "x@example.com" }, headers: from });
+    expect(last!.status).toBe(429);
+  });
+});
