@@ -41,6 +41,7 @@ const envSchema = z.object({
   OPENAI_MODEL: z.string().default("gpt-4o-mini"),
   AI_PROVIDER: z.enum(["local", "openai", ""]).optional(),
   ALLOW_PRIVATE_NETWORKS: booleanFlag,
+  TRUST_PROXY: booleanFlag,
   FETCH_USER_AGENT: z
     .string()
     .default("DeregulationDashboard/1.0 (federal regulatory news monitor)"),

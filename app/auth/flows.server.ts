@@ -15,7 +15,7 @@ import { createSession } from "./session.server";
 
 export async function forgotPasswordFlow(request: Request, body: Record<string, unknown>) {
   const { email } = parseInput(forgotPasswordSchema, body);
-  enforceRateLimit(RATE_LIMITS.forgotPassword, clientKey(request));
+  enforceRateLimit(RATE_LIMITS.forgotPassword, `${clientKey(request)}:${email}`);
   try {
     await requestPasswordReset(email);
   } catch (error) {

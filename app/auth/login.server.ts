@@ -5,7 +5,7 @@ import { FormStrategy } from "remix-auth-form";
 import { jsonError } from "../http/responses.server";
 import { clientKey, enforceRateLimit, RATE_LIMITS } from "../http/rate-limit.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { findUserByEmail } from "./users.server";
+import { findUserByEmail, normalizeEmail } from "./users.server";
 
 export type AuthenticatedUser = NonNullable<ReturnType<typeof findUserByEmail>>;
 
@@ -22,7 +22,8 @@ let unknownUserHash: Promise<string> | undefined;
 export async function verifyLogin(request: Request, email: unknown, password: unknown): Promise<AuthenticatedUser> {
   if (typeof email !== "string" || typeof password !== "string" || !email.trim() || !password)
     throw jsonError(400, LOGIN_MISSING_FIELDS);
-  enforceRateLimit(RATE_LIMITS.login, clientKey(request));
+  // Per address and account: guessing one account's password is limited even when many clients share an address.
+  enforceRateLimit(RATE_LIMITS.login, `${clientKey(request)}:${normalizeEmail(email)}`);
   const user = findUserByEmail(email);
   if (!user) {
     unknownUserHash ??= hashPassword("no account has this password");

@@ -1,5 +1,6 @@
 // Fixed-window rate limits kept in SQLite, so they hold across restarts and processes.
 import { sql } from "drizzle-orm";
+import { config } from "../config.server";
 import { db } from "../db.server";
 import { jsonError } from "./responses.server";
 
@@ -28,9 +29,14 @@ export function hitRateLimit(rule: RateLimitRule, key: string, now = Date.now())
   return row.count > rule.limit ? windowStart + rule.windowMs - now : 0;
 }
 
-/** The client address as the web server saw it (remix-serve sets X-Forwarded-For only behind a proxy). */
+/**
+ * The client's address for rate limiting. Behind a reverse proxy (TRUST_PROXY=true) it is the first
+ * X-Forwarded-For entry; otherwise that header is ignored, since any client could forge it to dodge limits,
+ * and all direct clients share one key (the web server does not hand the socket address to the app).
+ */
 export function clientKey(request: Request) {
-  return request.headers.get("x-forwarded-for")?.split(",")[0].trim() || request.headers.get("x-real-ip") || "local";
+  if (!config().TRUST_PROXY) return "direct";
+  return request.headers.get("x-forwarded-for")?.split(",")[0].trim() || request.headers.get("x-real-ip") || "direct";
 }
 
 /** Throws a 429 JSON answer when the caller is over the limit. */

@@ -21,6 +21,8 @@ Object.assign(process.env, {
   ADMIN_PASSWORD: E2E_ADMIN.password,
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   ALLOW_PRIVATE_NETWORKS: "true",
+  // The browser tests give each signed-in context its own client address, as a reverse proxy would.
+  TRUST_PROXY: "true",
 });
 
 const { setup } = await import("../../db/setup");

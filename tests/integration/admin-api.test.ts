@@ -302,7 +302,7 @@ describe("sessions, tokens and cross-site requests", () => {
     expect((await call(scrape, "/api/admin/scrape", { method: "POST", headers: { Authorization: "Bearer made-up" } })).status).toBe(401);
   });
 
-  it("logs in with the spec's messages and limits attempts per address (429)", async () => {
+  it("logs in with the spec's messages and limits attempts per address and account (429)", async () => {
     const user = await makeUser("editor", "right-password");
     const from = { "X-Forwarded-For": "203.0.113.7" };
     const missing = await call(login, "/api/auth/login", { method: "POST", body: { email: user.email }, headers: from });
@@ -316,7 +316,7 @@ describe("sessions, tokens and cross-site requests", () => {
     expect(await ok.json()).toEqual({ id: user.id, email: user.email, role: "editor" });
     expect(ok.headers.get("Set-Cookie")).toMatch(/__session=.+HttpOnly.*SameSite=Lax/i);
     let last: Response | undefined;
-    for (let i = 0; i < 8; i++) last = await call(login, "/api/auth/login", { method: "POST", body: { email: user.email, password: "nope" }, headers: from });
+    for (let i = 0; i < 9; i++) last = await call(login, "/api/auth/login", { method: "POST", body: { email: user.email, password: "nope" }, headers: from });
     expect(last!.status).toBe(429);
     expect((await last!.json()).message).toMatch(/Too many attempts/);
     expect(last!.headers.get("Retry-After")).toMatch(/^\d+$/);

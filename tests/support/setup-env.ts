@@ -10,6 +10,8 @@ process.env.DATABASE_URL = path.join(dir, "app.db");
 process.env.OUTBOX_DIR = path.join(dir, "outbox");
 process.env.SESSION_SECRET = "test-secret-for-this-run-only";
 process.env.ALLOW_PRIVATE_NETWORKS = "true";
+// Tests tell clients apart by X-Forwarded-For, as a reverse proxy would.
+process.env.TRUST_PROXY = "true";
 process.env.APP_TIMEZONE ??= "America/New_York";
 delete process.env.SMTP_URL;
 delete process.env.OPENAI_API_KEY;
