@@ -9,7 +9,7 @@ import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { config } from "../config.server";
 import { db, t } from "../db.server";
 import { sendEmail, siteUrl } from "../email/mailer.server";
-import { CATEGORIES, categoryLabel, priorityInfo } from "../articles/vocabulary";
+import { categoryLabel, priorityInfo } from "../articles/vocabulary";
 import { formatDate } from "../format";
 import { dayInZone } from "../time";
 import { latestTrends } from "../trends/queries.server";
@@ -81,13 +81,12 @@ function clip(text: string, limit: number) {
   return text.length <= limit ? text : `${text.slice(0, limit).replace(/\s+\S*$/, "")}…`;
 }
 
-/** Groups in the product's category order, each keeping the priority-first order. */
+/** Groups by category; a group comes where its most important article comes, so high priority stays first. */
 function byCategory(articles: NewsletterArticle[]) {
-  const known = CATEGORIES.map((c) => c.value as string);
-  const order = [...known, ...new Set(articles.map((a) => a.category).filter((c) => !known.includes(c)))];
-  return order
-    .map((category) => ({ category, articles: articles.filter((a) => a.category === category) }))
-    .filter((group) => group.articles.length);
+  return [...new Set(articles.map((a) => a.category))].map((category) => ({
+    category,
+    articles: articles.filter((a) => a.category === category),
+  }));
 }
 
 /** Renders the issue for the week of `now`, with a placeholder where each recipient's unsubscribe link goes. */
