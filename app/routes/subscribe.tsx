@@ -1,7 +1,7 @@
 // /subscribe: where the newsletter form posts without JavaScript. Success goes back to the feed with a toast;
-// an error shows the form again with what was typed.
+// an error shows the form again with what was typed. (No redirecting loader: it would also run after the action.)
 import { Alert, Card, Container, Title } from "@mantine/core";
-import { json, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { FeedbackButton } from "~/components/FeedbackDialog";
 import { NewsletterForm } from "~/components/NewsletterSignup";
@@ -14,10 +14,6 @@ import { SUBSCRIBE_TOASTS } from "~/newsletter/signup";
 import { subscribe } from "~/newsletter/subscribers.server";
 
 export const meta: MetaFunction = () => [{ title: "Subscribe: Federal Deregulation Tracker" }];
-
-export function loader() {
-  return redirect("/#newsletter");
-}
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
