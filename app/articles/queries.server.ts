@@ -152,3 +152,21 @@ export function getArticle(id: number, visitorId?: string): ArticleJson | undefi
     .get();
   return row ? toArticleJson(row) : undefined;
 }
+
+/**
+ * The 0-based place of an article in the feed for these filters (newest first), or null when the
+ * filters do not include it. Lets a link jump to the page that shows the article.
+ */
+export function feedPosition(filters: ArticleFilters, articleId: number, visitorId?: string): number | null {
+  const conditions = filterConditions(filters, visitorId);
+  if (!conditions) return null;
+  const target = db()
+    .select({ publishDate: t.articles.publishDate })
+    .from(t.articles)
+    .where(and(eq(t.articles.id, articleId), ...conditions))
+    .get();
+  if (!target) return null;
+  const at = target.publishDate.getTime();
+  const newer = sql`(${t.articles.publishDate} > ${at} OR (${t.articles.publishDate} = ${at} AND ${t.articles.id} > ${articleId}))`;
+  return db().select({ n: count() }).from(t.articles).where(and(newer, ...conditions)).get()?.n ?? 0;
+}

@@ -12,6 +12,8 @@ type Props = {
   search?: string;
   /** Where "Read Original" points (a counting redirect on the public feed). */
   readHref?: string;
+  /** Called when "Read Original" is opened (the feed counts the view with JavaScript). */
+  onReadOriginal?: () => void;
   /** Controls added by later features: bookmark toggle, AI summary, related articles, admin editors. */
   headerAction?: ReactNode;
   children?: ReactNode;
@@ -22,7 +24,17 @@ export function articleAnchorId(id: number) {
   return `article-${id}`;
 }
 
-export function CardSummary({ text, limit, search }: { text: string; limit: number; search?: string }) {
+export function CardSummary({
+  text,
+  limit,
+  search,
+  className = "summary-block",
+}: {
+  text: string;
+  limit: number;
+  search?: string;
+  className?: string;
+}) {
   if (text.length <= limit) {
     return (
       <Text size="sm">
@@ -31,7 +43,7 @@ export function CardSummary({ text, limit, search }: { text: string; limit: numb
     );
   }
   return (
-    <div className="summary-block">
+    <div className={className}>
       <Text size="sm" className="summary-short">
         <Highlight text={truncate(text, limit)} search={search} />
       </Text>
@@ -48,7 +60,7 @@ export function CardSummary({ text, limit, search }: { text: string; limit: numb
   );
 }
 
-export function ArticleCard({ article, timeZone, search, readHref, headerAction, children, highlighted }: Props) {
+export function ArticleCard({ article, timeZone, search, readHref, onReadOriginal, headerAction, children, highlighted }: Props) {
   const priority = priorityInfo(article.priority);
   const extraTags = article.tags.length - CARD_TAG_LIMIT;
   return (
@@ -109,6 +121,7 @@ export function ArticleCard({ article, timeZone, search, readHref, headerAction,
           </Group>
           <Anchor
             href={readHref ?? article.originalUrl}
+            onClick={onReadOriginal}
             target="_blank"
             rel="noopener noreferrer"
             size="sm"

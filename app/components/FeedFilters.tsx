@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { feedHref, type ArticleFilters } from "~/articles/filters";
 import { CATEGORIES, PRIORITIES, TIMEFRAMES } from "~/articles/vocabulary";
 import { useHydrated } from "~/hooks";
+import { IconBookmark } from "./icons";
 import { HeaderSearchInput } from "./SiteHeader";
 
 export const FEED_FORM_ID = "feed-filters";
@@ -96,6 +97,17 @@ export function FeedFilters({ filters }: { filters: ArticleFilters }) {
             Apply filters
           </Button>
         )}
+        <Button
+          component={Link}
+          to={feedHref({ ...filters, saved: !filters.saved })}
+          variant={filters.saved ? "filled" : "default"}
+          color="yellow"
+          aria-current={filters.saved ? "page" : undefined}
+          leftSection={<IconBookmark filled={filters.saved} width={14} height={14} />}
+          preventScrollReset
+        >
+          Saved
+        </Button>
       </Group>
     </Form>
   );

@@ -59,3 +59,8 @@ export const IconTrend = (p: SVGProps<SVGSVGElement>) => (
     <path d="M14 7h7v7" />
   </Icon>
 );
+export const IconBookmark = ({ filled, ...p }: SVGProps<SVGSVGElement> & { filled?: boolean }) => (
+  <Icon {...p} fill={filled ? "currentColor" : "none"}>
+    <path d="M19 21l-7-5-7 5V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z" />
+  </Icon>
+);

@@ -1,11 +1,301 @@
-// Minimal version; the full implementation lives on its own branch.
-import { sendEmail } from "../email/mailer.server";
+// The weekly newsletter: what it says (the week's most important articles, high priority first, grouped by
+// category, plus the latest trends insights) and how it is delivered exactly once per subscriber.
+//
+// Delivery: one newsletter_issues row per week and one newsletter_deliveries row per recipient. A row is
+// marked "sending" before the SMTP call and "sent" after it, so a re-run after a crash or an outage sends
+// only the remaining recipients. A row left in "sending" (the process died during that one SMTP call) is
+// never sent again: the message may have gone out, and a duplicate is worse than a missed week.
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { config } from "../config.server";
+import { db, t } from "../db.server";
+import { sendEmail, siteUrl } from "../email/mailer.server";
+import { categoryLabel, priorityInfo } from "../articles/vocabulary";
+import { formatDate } from "../format";
+import { dayInZone } from "../time";
+import { latestTrends } from "../trends/queries.server";
+import { unsubscribeUrl } from "./subscribers.server";
 
-/** Sends a sample of the weekly newsletter to one address (the admin's own). */
+const MAX_ARTICLES = 20;
+const FALLBACK_ARTICLES = 10;
+const MAX_INSIGHTS = 5;
+const WEEK_MS = 7 * 86_400_000;
+/** Where the per-recipient unsubscribe link goes in the stored issue. */
+const UNSUBSCRIBE_MARK = "%%UNSUBSCRIBE_URL%%";
+export const DEFAULT_RETRY_DELAYS_MS = [2_000, 10_000, 30_000];
+
+export type NewsletterContent = { subject: string; html: string; text: string };
+
+/** The Monday (YYYY-MM-DD, configured time zone) of the week `now` falls in. */
+export function weekOf(now: Date) {
+  const [y, m, d] = dayInZone(now, config().APP_TIMEZONE).split("-").map(Number);
+  const dayOfWeek = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return new Date(Date.UTC(y, m - 1, d - ((dayOfWeek + 6) % 7))).toISOString().slice(0, 10);
+}
+
+type NewsletterArticle = {
+  id: number;
+  title: string;
+  summary: string;
+  category: string;
+  priority: string;
+  sourceName: string;
+  originalUrl: string;
+  publishDate: Date;
+};
+
+const PRIORITY_RANK = sql`CASE ${t.articles.priority} WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END`;
+
+function articlesFor(now: Date): { articles: NewsletterArticle[]; fresh: boolean } {
+  const columns = {
+    id: t.articles.id,
+    title: t.articles.title,
+    summary: t.articles.summary,
+    category: t.articles.category,
+    priority: t.articles.priority,
+    sourceName: t.articles.sourceName,
+    originalUrl: t.articles.originalUrl,
+    publishDate: t.articles.publishDate,
+  };
+  const week = db()
+    .select(columns)
+    .from(t.articles)
+    .where(gte(t.articles.publishDate, new Date(now.getTime() - WEEK_MS)))
+    .orderBy(PRIORITY_RANK, desc(t.articles.publishDate), desc(t.articles.id))
+    .limit(MAX_ARTICLES)
+    .all();
+  if (week.length) return { articles: week, fresh: true };
+  const latest = db()
+    .select(columns)
+    .from(t.articles)
+    .orderBy(desc(t.articles.publishDate), desc(t.articles.id))
+    .limit(FALLBACK_ARTICLES)
+    .all();
+  return { articles: latest, fresh: false };
+}
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+function clip(text: string, limit: number) {
+  return text.length <= limit ? text : `${text.slice(0, limit).replace(/\s+\S*$/, "")}…`;
+}
+
+/** Groups by category; a group comes where its most important article comes, so high priority stays first. */
+function byCategory(articles: NewsletterArticle[]) {
+  return [...new Set(articles.map((a) => a.category))].map((category) => ({
+    category,
+    articles: articles.filter((a) => a.category === category),
+  }));
+}
+
+/** Renders the issue for the week of `now`, with a placeholder where each recipient's unsubscribe link goes. */
+export function renderNewsletter(now = new Date()): NewsletterContent {
+  const timeZone = config().APP_TIMEZONE;
+  const { articles, fresh } = articlesFor(now);
+  const insights = (latestTrends()?.keyInsights ?? []).slice(0, MAX_INSIGHTS);
+  const dateLabel = formatDate(now.toISOString(), timeZone);
+  const subject = `Federal Deregulation Tracker: weekly briefing, ${dateLabel}`;
+  const heading = fresh ? "This week's most important articles" : "Latest articles (nothing new was published this week)";
+  const groups = byCategory(articles);
+  const feedUrl = siteUrl("/");
+
+  const textLines = [subject, "", heading, ""];
+  const htmlParts = [
+    `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1b1e;max-width:640px;margin:0 auto;padding:16px">`,
+    `<h1 style="font-size:22px">Federal Deregulation Tracker</h1>`,
+    `<p style="color:#555">Weekly briefing, ${escapeHtml(dateLabel)}</p>`,
+    `<h2 style="font-size:18px">${escapeHtml(heading)}</h2>`,
+  ];
+  if (!groups.length) {
+    textLines.push("No articles yet.", "");
+    htmlParts.push(`<p>No articles yet.</p>`);
+  }
+  for (const group of groups) {
+    const label = categoryLabel(group.category);
+    textLines.push(label.toUpperCase());
+    htmlParts.push(`<h3 style="font-size:16px;border-bottom:1px solid #ddd">${escapeHtml(label)}</h3>`);
+    for (const article of group.articles) {
+      const priority = priorityInfo(article.priority).label;
+      const date = formatDate(article.publishDate.toISOString(), timeZone);
+      const summary = clip(article.summary, 300);
+      textLines.push(`- [${priority}] ${article.title}`, `  ${article.sourceName}, ${date}`);
+      if (summary) textLines.push(`  ${summary}`);
+      textLines.push(`  ${article.originalUrl}`, "");
+      htmlParts.push(
+        `<div style="margin:12px 0"><a href="${escapeHtml(article.originalUrl)}" style="font-weight:bold">${escapeHtml(article.title)}</a>`,
+        `<div style="font-size:13px;color:#555">${escapeHtml(priority)} priority · ${escapeHtml(article.sourceName)} · ${escapeHtml(date)}</div>`,
+        summary ? `<div style="font-size:14px">${escapeHtml(summary)}</div>` : "",
+        `</div>`,
+      );
+    }
+  }
+  if (insights.length) {
+    textLines.push("TRENDS INSIGHTS", ...insights.map((i) => `- ${i}`), "");
+    htmlParts.push(
+      `<h2 style="font-size:18px">Trends insights</h2><ul>${insights.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>`,
+    );
+  }
+  textLines.push(`Read more: ${feedUrl}`, "", `Unsubscribe: ${UNSUBSCRIBE_MARK}`);
+  htmlParts.push(
+    `<p><a href="${escapeHtml(feedUrl)}">Read more on the dashboard</a></p>`,
+    `<p style="font-size:12px;color:#777">You receive this because you subscribed to the weekly newsletter. `,
+    `<a href="${UNSUBSCRIBE_MARK}">Unsubscribe</a></p></body></html>`,
+  );
+  return { subject, html: htmlParts.join(""), text: textLines.join("\n") };
+}
+
+/** The issue's email for one recipient: their own unsubscribe link and the RFC 8058 one-click headers. */
+function personalize(content: NewsletterContent, unsubscribe: string, to: string) {
+  return {
+    to,
+    subject: content.subject,
+    text: content.text.replaceAll(UNSUBSCRIBE_MARK, unsubscribe),
+    html: content.html.replaceAll(UNSUBSCRIBE_MARK, escapeHtml(unsubscribe)),
+    headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}
+
+/** Sends the current issue to one address (the admin's "Send test newsletter"); nothing is recorded. */
 export async function sendTestNewsletter(toEmail: string): Promise<void> {
-  await sendEmail({
-    to: toEmail,
-    subject: "Test: Federal Deregulation Tracker weekly newsletter",
-    text: "This is a test of the weekly newsletter sent from the admin dashboard.",
+  const content = renderNewsletter();
+  const subscriber = db().select().from(t.subscribers).where(eq(t.subscribers.email, toEmail.trim().toLowerCase())).get();
+  const unsubscribe = subscriber ? unsubscribeUrl(subscriber) : siteUrl("/unsubscribe");
+  await sendEmail(personalize({ ...content, subject: `[Test] ${content.subject}` }, unsubscribe, toEmail));
+}
+
+/** SMTP says "never" with a 5xx reply; anything else (4xx, a dropped connection, a timeout) may pass later. */
+function isPermanent(error: unknown) {
+  const code = (error as { responseCode?: number } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
+function errorText(error: unknown) {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500);
+}
+
+export type NewsletterRunOptions = {
+  now?: Date;
+  signal?: AbortSignal;
+  retryDelaysMs?: number[];
+  log?: (message: string) => void;
+  progress?: (progress: Record<string, unknown>) => void;
+};
+
+export type NewsletterRunResult = {
+  weekOf: string;
+  sent: number;
+  rejected: number;
+  skipped: number;
+  /** Rows left in "sending" by an earlier run that stopped mid-call: not resent. */
+  uncertain: number;
+  alreadySent: number;
+  interrupted?: boolean;
+};
+
+export class NewsletterDeliveryError extends Error {}
+
+function issueFor(now: Date) {
+  const week = weekOf(now);
+  const existing = db().select().from(t.newsletterIssues).where(eq(t.newsletterIssues.weekOf, week)).get();
+  if (existing) return existing;
+  const content = renderNewsletter(now);
+  db().insert(t.newsletterIssues).values({ weekOf: week, ...content }).onConflictDoNothing().run();
+  return db().select().from(t.newsletterIssues).where(eq(t.newsletterIssues.weekOf, week)).get()!;
+}
+
+function setDelivery(issueId: number, subscriberId: number, values: Partial<typeof t.newsletterDeliveries.$inferInsert>) {
+  db()
+    .update(t.newsletterDeliveries)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(t.newsletterDeliveries.issueId, issueId), eq(t.newsletterDeliveries.subscriberId, subscriberId)))
+    .run();
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
   });
+
+/**
+ * Sends this week's issue to every active subscriber who has not had it. Transient SMTP errors are retried
+ * with backoff; if they persist the run stops (the rest stay pending for the next run) and throws.
+ * A permanent rejection is recorded and that address skipped.
+ */
+export async function sendWeeklyNewsletter(options: NewsletterRunOptions = {}): Promise<NewsletterRunResult> {
+  const now = options.now ?? new Date();
+  const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  const log = options.log ?? (() => {});
+  const issue = issueFor(now);
+  const result: NewsletterRunResult = { weekOf: issue.weekOf, sent: 0, rejected: 0, skipped: 0, uncertain: 0, alreadySent: 0 };
+
+  db().run(sql`
+    INSERT INTO newsletter_deliveries (issue_id, subscriber_id)
+    SELECT ${issue.id}, id FROM subscribers WHERE is_active = 1
+    ON CONFLICT DO NOTHING`);
+  const deliveries = db()
+    .select({ delivery: t.newsletterDeliveries, subscriber: t.subscribers })
+    .from(t.newsletterDeliveries)
+    .innerJoin(t.subscribers, eq(t.subscribers.id, t.newsletterDeliveries.subscriberId))
+    .where(eq(t.newsletterDeliveries.issueId, issue.id))
+    .orderBy(t.newsletterDeliveries.subscriberId)
+    .all();
+  result.alreadySent = deliveries.filter((d) => d.delivery.status === "sent").length;
+  result.uncertain = deliveries.filter((d) => d.delivery.status === "sending").length;
+  if (result.uncertain) log(`${result.uncertain} delivery(ies) were interrupted mid-send earlier; not resending them`);
+  const todo = deliveries.filter((d) => d.delivery.status === "pending" || d.delivery.status === "failed");
+
+  for (const [index, { delivery, subscriber }] of todo.entries()) {
+    if (options.signal?.aborted) return { ...result, interrupted: true };
+    if (!subscriber.isActive) {
+      setDelivery(issue.id, subscriber.id, { status: "skipped", lastError: "unsubscribed before delivery" });
+      result.skipped++;
+      continue;
+    }
+    const email = personalize(issue, unsubscribeUrl(subscriber), subscriber.email);
+    let attempts = delivery.attempts;
+    for (let retry = 0; ; retry++) {
+      setDelivery(issue.id, subscriber.id, { status: "sending", attempts: ++attempts });
+      try {
+        const sent = await sendEmail(email);
+        const at = new Date();
+        db().transaction((tx) => {
+          tx.update(t.newsletterDeliveries)
+            .set({ status: "sent", messageId: sent.messageId, sentAt: at, updatedAt: at, lastError: null })
+            .where(and(eq(t.newsletterDeliveries.issueId, issue.id), eq(t.newsletterDeliveries.subscriberId, subscriber.id)))
+            .run();
+          tx.update(t.subscribers).set({ lastEmailSent: at }).where(eq(t.subscribers.id, subscriber.id)).run();
+        });
+        result.sent++;
+        break;
+      } catch (error) {
+        if (isPermanent(error)) {
+          setDelivery(issue.id, subscriber.id, { status: "rejected", lastError: errorText(error) });
+          result.rejected++;
+          log(`${subscriber.email} rejected permanently: ${errorText(error)}`);
+          break;
+        }
+        setDelivery(issue.id, subscriber.id, { status: "failed", lastError: errorText(error) });
+        if (retry >= retryDelays.length || options.signal?.aborted) {
+          const remaining = todo.length - index;
+          throw new NewsletterDeliveryError(
+            `Mail server unavailable after ${retry + 1} attempt(s) (${errorText(error)}); ${result.sent} sent this run, ` +
+              `${remaining} still to send: run the newsletter job again to continue.`,
+          );
+        }
+        log(`transient error for ${subscriber.email}, retrying in ${retryDelays[retry]} ms: ${errorText(error)}`);
+        await sleep(retryDelays[retry], options.signal);
+      }
+    }
+    options.progress?.({ sent: result.sent, rejected: result.rejected, total: todo.length });
+  }
+
+  const open = db()
+    .select({ n: sql<number>`count(*)` })
+    .from(t.newsletterDeliveries)
+    .where(and(eq(t.newsletterDeliveries.issueId, issue.id), inArray(t.newsletterDeliveries.status, ["pending", "failed"])))
+    .get()!.n;
+  if (!open) db().update(t.newsletterIssues).set({ completedAt: new Date() }).where(eq(t.newsletterIssues.id, issue.id)).run();
+  return result;
 }

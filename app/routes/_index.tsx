@@ -1,11 +1,18 @@
 import { Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { parseFeedParams } from "~/articles/filters";
 import { feedPage } from "~/articles/queries.server";
+import { relatedArticles } from "~/articles/related.server";
 import { PAGE_SIZE } from "~/articles/vocabulary";
 import { AiSummary } from "~/components/AiSummary";
-import { ArticleCard } from "~/components/ArticleCard";
+import { ArticleCard, articleAnchorId } from "~/components/ArticleCard";
+import { BookmarkToggle } from "~/components/BookmarkToggle";
+import { FeedbackButton } from "~/components/FeedbackDialog";
+import { NewsletterSignup } from "~/components/NewsletterSignup";
+import { RelatedArticles } from "~/components/RelatedArticles";
+import { useHydrated } from "~/hooks";
 import { FeedFilters, FeedSearchInput } from "~/components/FeedFilters";
 import { FeedPagination } from "~/components/FeedPagination";
 import { SiteFooter } from "~/components/SiteFooter";
@@ -38,7 +45,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
     trends: latestTrends(),
     sources: listPublicSources(),
     timeZone: config().APP_TIMEZONE,
+    related: relatedArticles(articles.map((a) => a.id)),
   };
+}
+
+/** SPEC.md section 9: a card reached from a related article is highlighted for 2 seconds. */
+const HIGHLIGHT_MS = 2000;
+
+/**
+ * Related-article jumps with JavaScript: a card on this page is reached by changing the hash; another page
+ * through the locate route, which redirects to the right page and hash. Either way the card is then
+ * scrolled to and highlighted.
+ */
+function useArticleJumps(pageIds: number[]) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [highlighted, setHighlighted] = useState<number | null>(null);
+  useEffect(() => {
+    const match = /^#article-(\d+)$/.exec(location.hash);
+    if (!match) return;
+    const id = Number(match[1]);
+    const card = document.getElementById(articleAnchorId(id));
+    if (!card) return;
+    card.scrollIntoView({ block: "start" });
+    card.focus({ preventScroll: true });
+    setHighlighted(id);
+    const timer = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [location.key, location.hash]);
+  const jump = (id: number) => {
+    if (pageIds.includes(id)) navigate(`${location.search}#${articleAnchorId(id)}`, { preventScrollReset: true });
+    else navigate(`/articles/${id}/locate${location.search}`);
+  };
+  return { highlighted, jump };
 }
 
 function EmptyState({ searching }: { searching: boolean }) {
@@ -57,15 +96,21 @@ function EmptyState({ searching }: { searching: boolean }) {
 }
 
 export default function Feed() {
-  const { filters, articles, total, page, pageCount, trends, sources, timeZone } = useLoaderData<typeof loader>();
+  const { filters, articles, total, page, pageCount, trends, sources, timeZone, related } = useLoaderData<typeof loader>();
   const first = (page - 1) * PAGE_SIZE + 1;
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const viewCounter = useFetcher();
+  const { highlighted, jump } = useArticleJumps(articles.map((a) => a.id));
+  const returnTo = `/${location.search}`;
   return (
     <>
-      <SiteHeader search={<FeedSearchInput search={filters.search} />} />
+      <SiteHeader search={<FeedSearchInput search={filters.search} />} actions={<FeedbackButton />} />
       <Container size="lg" component="main" id="main" py="lg">
         <Stack gap="lg">
           <FeedFilters filters={filters} />
           <TrendsCard trends={trends} />
+          <NewsletterSignup />
           <section aria-labelledby="articles-title">
             <Group justify="space-between" mb="sm">
               <Title order={2} size="h4" id="articles-title">
@@ -80,8 +125,27 @@ export default function Feed() {
             {articles.length ? (
               <Stack gap="md">
                 {articles.map((article) => (
-                  <ArticleCard key={article.id} article={article} timeZone={timeZone} search={filters.search}>
+                  <ArticleCard
+                    key={article.id}
+                    article={article}
+                    timeZone={timeZone}
+                    search={filters.search}
+                    highlighted={highlighted === article.id}
+                    readHref={hydrated ? article.originalUrl : `/articles/${article.id}/open`}
+                    onReadOriginal={
+                      hydrated
+                        ? () => viewCounter.submit({}, { method: "PATCH", action: `/api/articles/${article.id}/view` })
+                        : undefined
+                    }
+                    headerAction={<BookmarkToggle articleId={article.id} bookmarked={article.isBookmarked} returnTo={returnTo} />}
+                  >
                     <AiSummary article={article} />
+                    <RelatedArticles
+                      related={related[article.id] ?? []}
+                      timeZone={timeZone}
+                      search={location.search}
+                      onJump={hydrated ? jump : undefined}
+                    />
                   </ArticleCard>
                 ))}
               </Stack>

@@ -1,6 +1,7 @@
 import { Anchor, Card, Container, List, Stack, Text, Title } from "@mantine/core";
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { FeedbackButton } from "~/components/FeedbackDialog";
 import { SiteFooter, SUPPORT_EMAIL } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { SourcesFaq } from "~/components/SourcesFaq";
@@ -16,7 +17,7 @@ export default function About() {
   const { sources } = useLoaderData<typeof loader>();
   return (
     <>
-      <SiteHeader />
+      <SiteHeader actions={<FeedbackButton />} />
       <Container size="lg" component="main" id="main" py="lg">
         <Stack gap="lg">
           <Title order={2}>About the Federal Deregulation Tracker</Title>

@@ -36,7 +36,7 @@ test("category buttons filter and reset to page 1", async ({ page }) => {
   await page.getByRole("link", { name: "Regulatory Rollbacks", exact: true }).click();
   await expect(page).toHaveURL(/\?category=regulatory-rollbacks$/);
   await expect(page.getByRole("link", { name: "Regulatory Rollbacks", exact: true })).toHaveAttribute("aria-current", "page");
-  await expect(cards(page).first().getByText("Regulatory Rollbacks", { exact: true })).toBeVisible();
+  await expect(cards(page).first().getByText("Regulatory Rollbacks", { exact: true }).first()).toBeVisible();
   const badges = await cards(page).locator(".mantine-Badge-root").first().allTextContents();
   expect(badges.every((b) => b === "Regulatory Rollbacks")).toBe(true);
   await page.getByRole("link", { name: "All News", exact: true }).click();
@@ -85,7 +85,7 @@ test("pagination moves between pages as links", async ({ page }) => {
 
 test("long summaries expand with Read more and collapse with Show less", async ({ page }) => {
   await page.goto("/");
-  const card = cards(page).filter({ has: page.locator("details summary") }).first();
+  const card = cards(page).filter({ has: page.locator(".summary-block details summary") }).first();
   const toggle = card.locator(".summary-block summary");
   const full = card.locator(".summary-block details > :not(summary)");
   await expect(toggle).toHaveAccessibleName("Read more");
@@ -93,10 +93,10 @@ test("long summaries expand with Read more and collapse with Show less", async (
   await toggle.click();
   await expect(toggle).toHaveAccessibleName("Show less");
   await expect(full).toBeVisible();
-  await expect(card.locator(".summary-short")).toBeHidden();
+  await expect(card.locator(".summary-block > .summary-short")).toBeHidden();
   await toggle.click();
   await expect(toggle).toHaveAccessibleName("Read more");
-  await expect(card.locator(".summary-short")).toBeVisible();
+  await expect(card.locator(".summary-block > .summary-short")).toBeVisible();
 });
 
 test("filters work from the keyboard", async ({ page, javaScriptEnabled }) => {

@@ -1,0 +1,13 @@
+// Email addresses typed by people: one rule for browser and server (SPEC.md section 5: non-empty and
+// containing '@'; we also want something on both sides of it and no spaces).
+
+export const MAX_EMAIL_LENGTH = 254;
+
+export function normalizeEmail(raw: string) {
+  return raw.trim().toLowerCase();
+}
+
+export function isValidEmail(raw: string) {
+  const email = raw.trim();
+  return email.length <= MAX_EMAIL_LENGTH && /^[^\s@]+@[^\s@]+$/.test(email);
+}

@@ -1,0 +1,45 @@
+// Storing and listing feedback. New feedback is open; bug reports start at high priority, the rest medium.
+import { desc } from "drizzle-orm";
+import { db, t } from "../db.server";
+import { hitRateLimit, RATE_LIMITS } from "../http/rate-limit.server";
+import type { Toast } from "../toast";
+import { FEEDBACK_TOASTS, feedbackValues, HONEYPOT_FIELD, validateFeedback, type FeedbackInput } from "./feedback";
+
+export type FeedbackRow = typeof t.feedback.$inferSelect;
+
+export function createFeedback(input: FeedbackInput): FeedbackRow {
+  return db()
+    .insert(t.feedback)
+    .values({ ...input, status: "open", priority: input.type === "bug" ? "high" : "medium" })
+    .returning()
+    .get();
+}
+
+export function listFeedback(): FeedbackRow[] {
+  return db().select().from(t.feedback).orderBy(desc(t.feedback.createdAt), desc(t.feedback.id)).all();
+}
+
+export type FeedbackOutcome =
+  | { ok: true; id: number | null; toast: Toast }
+  | { ok: false; status: 400 | 429; toast: Toast; retryAfterSeconds?: number };
+
+/**
+ * One submission from the dialog, the page or the API. A filled honeypot gets the normal answer but is
+ * not stored; only valid submissions count against the rate limit (a typo should not lock anyone out).
+ */
+export function submitFeedback(raw: Record<string, unknown>, clientKey: string): FeedbackOutcome {
+  if (typeof raw[HONEYPOT_FIELD] === "string" && raw[HONEYPOT_FIELD]) return { ok: true, id: null, toast: FEEDBACK_TOASTS.submitted };
+  const checked = validateFeedback(feedbackValues(raw));
+  if (!checked.ok) return { ok: false, status: 400, toast: checked.toast };
+  const waitMs = hitRateLimit(RATE_LIMITS.feedback, clientKey);
+  if (waitMs > 0) {
+    const minutes = Math.ceil(waitMs / 60_000);
+    return {
+      ok: false,
+      status: 429,
+      retryAfterSeconds: Math.ceil(waitMs / 1000),
+      toast: { ...FEEDBACK_TOASTS.failed, message: `Too many submissions. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` },
+    };
+  }
+  return { ok: true, id: createFeedback(checked.input).id, toast: FEEDBACK_TOASTS.submitted };
+}

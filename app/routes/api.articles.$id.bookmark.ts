@@ -1,0 +1,25 @@
+// PATCH /api/articles/{id}/bookmark toggles the caller's bookmark and answers the article as the caller sees it.
+// Without JavaScript the card's form POSTs here and is sent back to the page it came from.
+import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { toggleBookmark } from "~/articles/bookmarks.server";
+import { getArticle } from "~/articles/queries.server";
+import { jsonError } from "~/http/responses.server";
+import { safeReturnPath } from "~/http/return-to";
+import { visitorArticleRequest } from "~/articles/visitor-request.server";
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const method = request.method.toUpperCase();
+  if (method !== "PATCH" && method !== "POST") return jsonError(405, "Use PATCH to toggle a bookmark.", { Allow: "PATCH, POST" });
+  const { article, visitorId, headers } = await visitorArticleRequest(request, params.id);
+  toggleBookmark(visitorId, article.id);
+  if (method === "POST") {
+    const form = await request.formData().catch(() => null);
+    const back = safeReturnPath(form?.get("returnTo"));
+    return redirect(`${back}#article-${article.id}`, { headers });
+  }
+  return json(getArticle(article.id, visitorId), { headers });
+}
+
+export function loader() {
+  return jsonError(405, "Use PATCH to toggle a bookmark.", { Allow: "PATCH, POST" });
+}

@@ -1,0 +1,36 @@
+// POST /api/feedback: public feedback (honeypot, rate limit). GET /api/feedback: the list, for signed-in users.
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/auth/guard.server";
+import { listFeedback, submitFeedback } from "~/feedback/feedback.server";
+import { readJsonOrForm } from "~/http/body.server";
+import { assertSameOrigin } from "~/http/csrf.server";
+import { clientKey } from "~/http/rate-limit.server";
+import { jsonError, jsonWithEtag } from "~/http/responses.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request, "viewer");
+  return jsonWithEtag(
+    request,
+    listFeedback().map((row) => ({
+      id: row.id,
+      type: row.type,
+      subject: row.subject,
+      message: row.message,
+      email: row.email,
+      status: row.status,
+      priority: row.priority,
+      createdAt: row.createdAt.toISOString(),
+    })),
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method.toUpperCase() !== "POST") return jsonError(405, "Use POST to send feedback.", { Allow: "GET, POST" });
+  assertSameOrigin(request);
+  const outcome = submitFeedback(await readJsonOrForm(request), clientKey(request));
+  if (!outcome.ok) {
+    const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
+    return jsonError(outcome.status, outcome.toast.message!, headers);
+  }
+  return json({ message: outcome.toast.message, id: outcome.id }, { status: 201 });
+}

@@ -1,0 +1,49 @@
+// /subscribe: where the newsletter form posts without JavaScript. Success goes back to the feed with a toast;
+// an error shows the form again with what was typed. (No redirecting loader: it would also run after the action.)
+import { Alert, Card, Container, Title } from "@mantine/core";
+import { json, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { FeedbackButton } from "~/components/FeedbackDialog";
+import { NewsletterForm } from "~/components/NewsletterSignup";
+import { SiteFooter } from "~/components/SiteFooter";
+import { SiteHeader } from "~/components/SiteHeader";
+import { assertSameOrigin } from "~/http/csrf.server";
+import { redirectWithToast } from "~/http/flash.server";
+import { clientKey } from "~/http/rate-limit.server";
+import { SUBSCRIBE_TOASTS } from "~/newsletter/signup";
+import { subscribe } from "~/newsletter/subscribers.server";
+
+export const meta: MetaFunction = () => [{ title: "Subscribe: Federal Deregulation Tracker" }];
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "");
+  const outcome = subscribe(email, form.get("source"), clientKey(request));
+  if (outcome.ok) return redirectWithToast("/#newsletter", { title: SUBSCRIBE_TOASTS.subscribed.title, message: outcome.message });
+  const toast = outcome.status === 400 ? SUBSCRIBE_TOASTS.invalidEmail : { ...SUBSCRIBE_TOASTS.failed, message: outcome.message };
+  return json({ toast, email }, { status: outcome.status });
+}
+
+export default function SubscribePage() {
+  const result = useActionData<typeof action>();
+  return (
+    <>
+      <SiteHeader actions={<FeedbackButton />} />
+      <Container size={560} component="main" id="main" py="lg">
+        <Card withBorder padding="lg">
+          <Title order={2} size="h3" mb="md">
+            Weekly newsletter
+          </Title>
+          {result ? (
+            <Alert color="red" title={result.toast.title} mb="md" role="alert">
+              {result.toast.message}
+            </Alert>
+          ) : null}
+          <NewsletterForm defaultEmail={result?.email} error={result ? result.toast.message : undefined} />
+        </Card>
+      </Container>
+      <SiteFooter />
+    </>
+  );
+}

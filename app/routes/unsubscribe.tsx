@@ -1,0 +1,69 @@
+// /unsubscribe?token=: GET asks for confirmation (a link prefetched by a mail scanner changes nothing);
+// POST unsubscribes, which is also what a mail client's RFC 8058 one-click request does. The signed
+// token is the authority here, so no session or same-origin check applies.
+import { Button, Card, Container, Text, Title } from "@mantine/core";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { SiteFooter } from "~/components/SiteFooter";
+import { SiteHeader } from "~/components/SiteHeader";
+import { deactivateSubscriber, subscriberFromToken } from "~/newsletter/subscribers.server";
+
+export const meta: MetaFunction = () => [{ title: "Unsubscribe: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
+
+function tokenOf(request: Request) {
+  return new URL(request.url).searchParams.get("token");
+}
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const subscriber = subscriberFromToken(tokenOf(request));
+  return json(
+    { valid: Boolean(subscriber), email: subscriber?.email ?? null, active: subscriber?.isActive ?? false },
+    { status: subscriber ? 200 : 400 },
+  );
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  const subscriber = subscriberFromToken(tokenOf(request));
+  if (!subscriber) return json({ unsubscribed: false }, { status: 400 });
+  deactivateSubscriber(subscriber.id);
+  return json({ unsubscribed: true });
+}
+
+export default function Unsubscribe() {
+  const data = useLoaderData<typeof loader>();
+  const done = useActionData<typeof action>();
+  let body;
+  if (!data.valid || done?.unsubscribed === false) {
+    body = <Text>This unsubscribe link is invalid. Please use the link from your most recent newsletter email.</Text>;
+  } else if (done?.unsubscribed || !data.active) {
+    body = (
+      <Text role="status">
+        {data.email} is unsubscribed. You will not receive the weekly newsletter anymore. You can subscribe again from the
+        home page at any time.
+      </Text>
+    );
+  } else {
+    body = (
+      <Form method="post">
+        <Text mb="md">Stop sending the weekly newsletter to {data.email}?</Text>
+        <Button type="submit" color="red">
+          Unsubscribe
+        </Button>
+      </Form>
+    );
+  }
+  return (
+    <>
+      <SiteHeader />
+      <Container size={560} component="main" id="main" py="lg">
+        <Card withBorder padding="lg">
+          <Title order={2} size="h3" mb="md">
+            Unsubscribe
+          </Title>
+          {body}
+        </Card>
+      </Container>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,126 @@
+// `npm run bench:related [-- --db path.db] [--count 100000]`: related articles for 12-card feed pages on a
+// large database: the feed's indexed search against the brute-force scorer, which must give identical answers.
+//
+// Without --db it builds (once, cached under tests/.tmp/bench/) a corpus from the Federal Register sample:
+// every document repeated with distinct numbers and URLs, dates a week earlier per round, a share of the
+// abstract's words dropped and the source spread over 21 names, written through the product's insert path.
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+
+const { values } = parseArgs({
+  options: { db: { type: "string" }, count: { type: "string", default: "100000" }, runs: { type: "string", default: "15" } },
+});
+const count = Number(values.count);
+const runs = Number(values.runs);
+const file = path.resolve(values.db ?? `tests/.tmp/bench/related-${count}.db`);
+const fresh = !fs.existsSync(file);
+
+Object.assign(process.env, {
+  DATABASE_URL: file,
+  SESSION_SECRET: "bench",
+  OUTBOX_DIR: path.join(path.dirname(file), "outbox"),
+  NODE_ENV: "production",
+});
+
+const { migrateDatabase } = await import("../../db/client");
+const { db } = await import("../../app/db.server");
+const { insertArticle, articleTotal } = await import("../../app/articles/store.server");
+const { federalRegisterArticle } = await import("../../app/ingest/federal-register");
+const { DEMO_FILE } = await import("../../db/demo");
+const { listArticles } = await import("../../app/articles/queries.server");
+const { relatedArticles, relatedArticlesBruteForce } = await import("../../app/articles/related.server");
+const { PAGE_SIZE } = await import("../../app/articles/vocabulary");
+
+migrateDatabase(db());
+
+/** Deterministic pseudo-random numbers (mulberry32), so every build is the same corpus. */
+function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(state ^ (state >>> 15), state | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function buildCorpus() {
+  const docs = JSON.parse(fs.readFileSync(DEMO_FILE, "utf8")).results as Parameters<typeof federalRegisterArticle>[0][];
+  const sources = Array.from({ length: 21 }, (_, i) => `Bench source ${i + 1}`);
+  const random = seededRandom(42);
+  const week = 7 * 86_400_000;
+  let inserted = 0;
+  for (let round = 0; inserted < count; round++) {
+    db().transaction(() => {
+      for (const [i, doc] of docs.entries()) {
+        if (inserted >= count) break;
+        const sourceName = sources[(i * 7 + round) % sources.length];
+        const base = federalRegisterArticle(doc, { id: null, name: sourceName, category: "government" });
+        const summary = round
+          ? base.summary.split(" ").filter(() => random() > 0.2).join(" ")
+          : base.summary;
+        const outcome = insertArticle({
+          ...base,
+          summary,
+          originalUrl: `${base.originalUrl}/r${round}`,
+          documentNumber: `${doc.document_number}-r${round}`,
+          publishDate: new Date(base.publishDate.getTime() - round * week),
+        });
+        if (outcome.status === "inserted") inserted++;
+      }
+    });
+    process.stdout.write(`\rbuilding corpus: ${inserted.toLocaleString("en-US")} articles`);
+  }
+  process.stdout.write("\n");
+}
+
+if (fresh) buildCorpus();
+db().$client.pragma("optimize");
+const total = articleTotal();
+console.log(`corpus: ${file} (${total.toLocaleString("en-US")} articles)`);
+
+/** Feed pages to time: the first, and pages spread through the whole feed. */
+const pageCount = Math.ceil(total / PAGE_SIZE);
+const pages = [1, 2, Math.ceil(pageCount / 4), Math.ceil(pageCount / 2), Math.ceil((3 * pageCount) / 4), pageCount];
+const pageIds = pages.map((page) =>
+  listArticles({ timeframe: "all" }, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }).map((a) => a.id),
+);
+
+function timed<T>(fn: () => T): { ms: number; value: T } {
+  const start = performance.now();
+  const value = fn();
+  return { ms: performance.now() - start, value };
+}
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+const fastTimes: number[] = [];
+const bruteTimes: number[] = [];
+let mismatches = 0;
+for (const [index, ids] of pageIds.entries()) {
+  const brute = timed(() => relatedArticlesBruteForce(ids));
+  bruteTimes.push(brute.ms);
+  for (let run = 0; run < runs; run++) {
+    const fast = timed(() => relatedArticles(ids));
+    fastTimes.push(fast.ms);
+    if (run === 0 && JSON.stringify(fast.value) !== JSON.stringify(brute.value)) {
+      mismatches++;
+      console.error(`page ${pages[index]}: the indexed search and the brute-force scorer disagree`);
+      console.error(JSON.stringify({ fast: fast.value, brute: brute.value }, null, 1).slice(0, 4000));
+    }
+  }
+}
+
+const fastMedian = median(fastTimes);
+const bruteMedian = median(bruteTimes);
+console.log(`related articles for a ${PAGE_SIZE}-card page, ${pages.length} pages (${pages.join(", ")}):`);
+console.log(`  indexed search: median ${fastMedian.toFixed(1)} ms (${fastTimes.length} runs, max ${Math.max(...fastTimes).toFixed(1)} ms)`);
+console.log(`  brute force:    median ${bruteMedian.toFixed(1)} ms (${bruteTimes.length} runs)`);
+console.log(`  ratio:          ${(bruteMedian / fastMedian).toFixed(1)}x faster`);
+console.log(`  identical results: ${mismatches ? `NO (${mismatches} page(s) differ)` : "yes"}`);
+if (mismatches) process.exit(1);

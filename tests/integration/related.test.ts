@@ -1,0 +1,141 @@
+// Related articles: the SPEC score on a hand-computed table, ties, the indexed search against the brute-force
+// scorer, and the 150/200-character summary cuts on the cards.
+import { MantineProvider } from "@mantine/core";
+import { eq } from "drizzle-orm";
+import { parseHTML } from "linkedom";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getArticle } from "~/articles/queries.server";
+import { relatedArticles, relatedArticlesBruteForce, significantWords } from "~/articles/related.server";
+import { replaceArticleTags } from "~/articles/store.server";
+import { ArticleCard } from "~/components/ArticleCard";
+import { RelatedArticles } from "~/components/RelatedArticles";
+import { db, t } from "~/db.server";
+import { addArticle, clearArticles } from "../support/articles";
+
+type Spec = { title: string; summary: string; category: string; source: string; priority: string; tags: string[]; day: number };
+
+/** Inserts an article and then fixes its classification, so the test controls every scored field. */
+function article(spec: Spec) {
+  const id = addArticle({
+    title: spec.title,
+    summary: spec.summary,
+    sourceName: spec.source,
+    publishDate: new Date(Date.UTC(2025, 4, spec.day)),
+  });
+  db().update(t.articles).set({ category: spec.category, priority: spec.priority, tags: spec.tags }).where(eq(t.articles.id, id)).run();
+  replaceArticleTags(db(), id, spec.tags);
+  return id;
+}
+
+const base = { category: "new-regulations", source: "Agency A", priority: "high" };
+
+describe("the score (SPEC.md section 9)", () => {
+  const ids: Record<string, number> = {};
+  beforeAll(() => {
+    clearArticles();
+    ids.target = article({ ...base, title: "Clean power plant emissions standards", summary: "Agency finalizes emissions limits for power plants", tags: ["epa", "energy"], day: 20 });
+    // same category 10 + same source 5 + 1 tag 3 + same priority 2 + power, plant, emissions, limits 4 = 24
+    ids.a = article({ ...base, title: "Power plant rule", summary: "Emissions limits", tags: ["epa"], day: 1 });
+    // same source 5 + 2 tags 6 = 11
+    ids.b = article({ category: "legal-decisions", source: "Agency A", priority: "low", title: "Unrelated heading", summary: "Nothing shared", tags: ["epa", "energy"], day: 2 });
+    // same category 10 (words of 3 characters or fewer do not count)
+    ids.c = article({ category: "new-regulations", source: "Agency B", priority: "medium", title: "The cat sat", summary: "on a mat for us", tags: [], day: 3 });
+    // same priority 2 + clean 1 = 3
+    ids.d = article({ category: "policy-analysis", source: "Agency C", priority: "high", title: "Clean water", summary: "", tags: [], day: 4 });
+    // nothing shared ("for" is too short): 0, never shown
+    ids.e = article({ category: "legislative-action", source: "Agency D", priority: "low", title: "Zebra migration for", summary: "", tags: ["sec"], day: 5 });
+    // 10, like c, but newer: ranks before c
+    ids.f = article({ category: "new-regulations", source: "Agency E", priority: "low", title: "Dog ran", summary: "", tags: [], day: 6 });
+  });
+
+  it("matches the hand-computed table, newest first on ties, scores above 0 only", () => {
+    const all = relatedArticles([ids.target], 10)[ids.target];
+    expect(all.map((r) => [r.id, r.score])).toEqual([
+      [ids.a, 24],
+      [ids.b, 11],
+      [ids.f, 10],
+      [ids.c, 10],
+      [ids.d, 3],
+    ]);
+    expect(relatedArticlesBruteForce([ids.target], 10)).toEqual({ [ids.target]: all });
+  });
+
+  it("shows at most 3 with the fields a card needs", () => {
+    const top = relatedArticles([ids.target])[ids.target];
+    expect(top.map((r) => r.id)).toEqual([ids.a, ids.b, ids.f]);
+    expect(top[0]).toEqual({
+      id: ids.a,
+      title: "Power plant rule",
+      summary: "Emissions limits",
+      category: "new-regulations",
+      sourceName: "Agency A",
+      originalUrl: expect.stringMatching(/^https:\/\/example\.gov\//),
+      publishDate: new Date(Date.UTC(2025, 4, 1)).toISOString(),
+      score: 24,
+    });
+  });
+
+  it("counts words longer than 3 characters, case-insensitively, once each", () => {
+    expect([...significantWords("EPA rule: the Rule, RULES and Café-2025 ok")].sort()).toEqual(["2025", "café", "rule", "rules"]);
+  });
+});
+
+describe("the indexed search agrees with the brute-force scorer", () => {
+  it("on a corpus full of ties and shared words", () => {
+    clearArticles();
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+    const words = ["rule", "energy", "power", "water", "safety", "notice", "meeting", "agency", "final", "proposed", "the", "for", "tax", "bank", "loans", "zoning"];
+    const categories = ["new-regulations", "regulatory-rollbacks", "policy-analysis", "legal-decisions", "legislative-action"];
+    const tags = ["epa", "energy", "sec", "financial", "healthcare", "urgent"];
+    const ids = Array.from({ length: 400 }, (_, i) =>
+      article({
+        title: Array.from({ length: 2 + Math.floor(random() * 4) }, () => pick(words)).join(" ") + ` item${i}`,
+        summary: Array.from({ length: Math.floor(random() * 10) }, () => pick(words)).join(" "),
+        category: pick(categories),
+        source: pick(["Source 1", "Source 2", "Source 3"]),
+        priority: pick(["high", "medium", "low"]),
+        tags: [...new Set(Array.from({ length: Math.floor(random() * 3) }, () => pick(tags)))],
+        day: 1 + Math.floor(random() * 20),
+      }),
+    );
+    const targets = ids.filter((_, i) => i % 9 === 0);
+    expect(relatedArticles(targets)).toEqual(relatedArticlesBruteForce(targets));
+    expect(relatedArticles(targets, 25)).toEqual(relatedArticlesBruteForce(targets, 25));
+  });
+});
+
+describe("summary cuts on cards", () => {
+  const long = "Regulators proposed sweeping changes to reporting duties for small lenders. ".repeat(6).trim();
+  const render = (element: ReturnType<typeof createElement>) => renderToStaticMarkup(createElement(MantineProvider, null, element));
+  const visibleShortText = (html: string, className: string) =>
+    parseHTML(`<html><body>${html}</body></html>`).document.querySelector(`.${className}`)?.textContent ?? "";
+
+  it("cuts the card summary at 200 characters and a related summary at 150, with the full text behind expand", () => {
+    const id = addArticle({ title: "Long summary", summary: long });
+    const card = render(createElement(ArticleCard, { article: getArticle(id)!, timeZone: "UTC" }));
+    const cardShort = visibleShortText(card, "summary-short");
+    expect(cardShort.length).toBeLessThanOrEqual(201);
+    expect(cardShort.length).toBeGreaterThan(150);
+    expect(cardShort.endsWith("…")).toBe(true);
+    expect(card).toContain(long);
+    expect(card).toContain("Read more");
+
+    const related = render(
+      createElement(RelatedArticles, {
+        related: [{ id, title: "Long summary", summary: long, category: "new-regulations", sourceName: "S", originalUrl: "https://example.gov/x", publishDate: new Date().toISOString(), score: 10 }],
+        timeZone: "UTC",
+        search: "?q=x",
+      }),
+    );
+    const relatedShort = visibleShortText(related, "summary-short");
+    expect(relatedShort.length).toBeLessThanOrEqual(151);
+    expect(relatedShort.length).toBeGreaterThan(90);
+    expect(related).toContain(long);
+    expect(related).toContain(`href="/articles/${id}/locate?q=x"`);
+    expect(related).toContain("Related Articles (1)");
+  });
+});
