@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AI_SUMMARY_FALLBACK_MESSAGE } from "~/ai/summary-failure";
 import { db, t } from "~/db.server";
-import { RATE_LIMITS } from "~/http/rate-limit.server";
+import { clientKey, RATE_LIMITS } from "~/http/rate-limit.server";
 import { action } from "~/routes/api.articles.$id.ai-summary";
 import { addArticle } from "../support/articles";
 import { startPageServer } from "../support/page-server";
@@ -111,7 +111,7 @@ describe("POST /api/articles/{id}/ai-summary", () => {
     expect((await post(cached)).status).toBe(200);
     db()
       .insert(t.rateLimits)
-      .values({ key: `${RATE_LIMITS.aiSummary.name}:ip:local`, windowStart: new Date(Date.now() - (Date.now() % RATE_LIMITS.aiSummary.windowMs)), count: RATE_LIMITS.aiSummary.limit })
+      .values({ key: `${RATE_LIMITS.aiSummary.name}:ip:${clientKey(new Request("http://localhost/"))}`, windowStart: new Date(Date.now() - (Date.now() % RATE_LIMITS.aiSummary.windowMs)), count: RATE_LIMITS.aiSummary.limit })
       .onConflictDoUpdate({ target: t.rateLimits.key, set: { count: RATE_LIMITS.aiSummary.limit } })
       .run();
     const fresh = addArticle({ summary: "Not yet summarized.", originalUrl: missingPage() });
