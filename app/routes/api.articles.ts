@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseApiArticleQuery } from "~/articles/filters";
+import { parseApiArticleQuery } from "~/articles/api-query.server";
 import { listArticles } from "~/articles/queries.server";
 import { jsonError, jsonWithEtag } from "~/http/responses.server";
 import { readVisitorId } from "~/visitors/visitor.server";
