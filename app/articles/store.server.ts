@@ -2,7 +2,7 @@
 // Federal Register document number across all sources.
 import { eq, inArray, sql } from "drizzle-orm";
 import { db, t } from "../db.server";
-import { canonicalUrl, federalRegisterDocumentNumber } from "./canonical-url";
+import { canonicalUrl, federalRegisterDocumentNumber, isHttpUrl } from "./canonical-url";
 import { classifyArticle } from "./classify";
 
 export type NewArticle = {
@@ -22,7 +22,12 @@ export type NewArticle = {
   isDemo?: boolean;
 };
 
-export type InsertOutcome = { status: "inserted"; id: number } | { status: "duplicate" } | { status: "deleted" };
+export type InsertOutcome =
+  | { status: "inserted"; id: number }
+  | { status: "duplicate" }
+  | { status: "deleted" }
+  /** The link is not an http(s) URL: never stored, so it can never be rendered as a link. */
+  | { status: "invalid-url" };
 
 function dedupKeys(canonical: string, documentNumber: string | null | undefined) {
   return [`url:${canonical}`, ...(documentNumber ? [`doc:${documentNumber}`] : [])];
@@ -30,6 +35,7 @@ function dedupKeys(canonical: string, documentNumber: string | null | undefined)
 
 /** Inserts a classified article unless it (or a deleted twin) is already known. */
 export function insertArticle(input: NewArticle): InsertOutcome {
+  if (!isHttpUrl(input.originalUrl)) return { status: "invalid-url" };
   const canonical = canonicalUrl(input.originalUrl);
   const documentNumber = input.documentNumber || federalRegisterDocumentNumber(input.originalUrl) || null;
   const database = db();
