@@ -67,7 +67,8 @@ export async function startProductionServer({ port, databaseFile, env = {} }: Se
       PORT: String(port),
       DATABASE_URL: databaseFile,
       OUTBOX_DIR: path.join(dir, "outbox"),
-      SESSION_SECRET: "prod-server-test-secret",
+      // The caller's secret when it has one, so cookies it signs (sessions, visitors) are accepted.
+      SESSION_SECRET: process.env.SESSION_SECRET || "prod-server-test-secret",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ALLOW_PRIVATE_NETWORKS: "true",
       ...env,
