@@ -69,7 +69,8 @@ export function SourcesFaq({ sources }: { sources: PublicSource[] }) {
                 <Title order={3} size="h6">
                   {group.label}
                 </Title>
-                <List size="sm" spacing={2}>
+                {/* Links at least 24px apart (WCAG 2.2 target size). */}
+                <List size="sm" spacing={6}>
                   {inGroup.map((source) => (
                     <List.Item key={source.id}>
                       <Anchor href={siteOf(source.url)} target="_blank" rel="noopener noreferrer" size="sm">
