@@ -2,7 +2,7 @@
 // one for the scale ratio), measured in one run. Prints a table and JSON; writes tests/.tmp/bench/results.json.
 //
 // Environment: BENCH_COUNT (100000), BENCH_FROM (a Federal Register-shaped JSON file; default: generator),
-// BENCH_SECONDS per endpoint (3), BENCH_CONNECTIONS (10), BENCH_PORT (3261; the small corpus uses +1),
+// BENCH_SECONDS per endpoint (5), BENCH_CONNECTIONS (4), BENCH_PORT (3261; the small corpus uses +1),
 // BENCH_STEPS (comma-separated step names to run; default: all).
 import fs from "node:fs";
 import path from "node:path";
@@ -33,8 +33,8 @@ function readOptions(): BenchOptions {
   return {
     count: number("BENCH_COUNT", 100_000),
     from: process.env.BENCH_FROM ? path.resolve(process.env.BENCH_FROM) : undefined,
-    seconds: number("BENCH_SECONDS", 3),
-    connections: number("BENCH_CONNECTIONS", 10),
+    seconds: number("BENCH_SECONDS", 5),
+    connections: number("BENCH_CONNECTIONS", 4),
   };
 }
 

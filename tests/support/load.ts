@@ -29,6 +29,11 @@ export function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
+/** A few requests first, so compilation and caches warming up are not measured. */
+export async function warmUp(url: string, headers?: Record<string, string>, times = 3) {
+  for (let i = 0; i < times; i++) await (await fetch(url, { headers })).arrayBuffer();
+}
+
 export function runLoad(options: LoadOptions): Promise<LoadResult> {
   const latencies: number[] = [];
   return new Promise((resolve, reject) => {

@@ -1,6 +1,6 @@
 // Latency and throughput of the public feed and the read API on the large corpus.
 import { CATEGORY_VALUES, PAGE_SIZE } from "../../../app/articles/vocabulary";
-import { runLoad } from "../../support/load";
+import { runLoad, warmUp } from "../../support/load";
 import type { BenchContext, BenchStep, Measurement } from "../types";
 
 /** Browsers ask for compressed answers; so do the measurements. */
@@ -22,6 +22,7 @@ export function feedEndpoints(count: number) {
 
 async function measure(context: BenchContext, name: string, path: string, connections: number, seconds: number): Promise<Measurement> {
   const server = context.servers.large;
+  await warmUp(server.url + path, BROWSER_HEADERS);
   const result = await runLoad({ url: server.url + path, connections, seconds, headers: BROWSER_HEADERS });
   return { name, server: "large", path, ...result };
 }
@@ -34,8 +35,8 @@ export const endpointsStep: BenchStep = {
     for (const { name, path } of feedEndpoints(context.options.count)) {
       measurements.push(await measure(context, name, path, connections, seconds));
     }
-    // The whole list is one large answer per request: fewer clients, more time, so it completes several times.
-    measurements.push(await measure(context, "api all articles", "/api/articles", 2, Math.max(seconds, 6)));
+    // The largest answer the API gives (its default: the newest 1,000 articles).
+    measurements.push(await measure(context, "api default list (1,000 articles)", "/api/articles", 2, seconds));
     return { measurements };
   },
 };
