@@ -3,7 +3,7 @@
 //
 // Environment: BENCH_COUNT (100000), BENCH_FROM (a Federal Register-shaped JSON file; default: generator),
 // BENCH_SECONDS per endpoint (5), BENCH_CONNECTIONS (4), BENCH_PORT (3261; the small corpus uses +1),
-// BENCH_STEPS (comma-separated step names to run; default: all).
+// BENCH_STEPS (comma-separated step names to run; default: all), BENCH_SKIP_BUILD=1 (reuse build/ as it is).
 import fs from "node:fs";
 import path from "node:path";
 import { ensureProductionBuild, startProductionServer, type ProductionServer } from "../support/prod-server";
@@ -73,7 +73,8 @@ async function main() {
   const options = readOptions();
   const only = process.env.BENCH_STEPS?.split(",").map((name) => name.trim());
   const steps = only ? BENCH_STEPS.filter((step) => only.includes(step.name)) : BENCH_STEPS;
-  ensureProductionBuild();
+  // Always a fresh build: measuring a stale one would credit or blame code that is not there any more.
+  if (process.env.BENCH_SKIP_BUILD !== "1") ensureProductionBuild(true);
   const largeCorpus = ensureCorpus({ count: options.count, from: options.from });
   const smallCorpus = ensureCorpus({ count: 1_000, from: options.from });
   const reportFile = `${largeCorpus}.json`;
