@@ -8,7 +8,7 @@ import type { ProductionServer } from "../support/prod-server";
 import { addArticle } from "../support/articles";
 import { QUICK, serveTestDatabase } from "./harness";
 
-const RUNS = QUICK ? 40 : 300;
+const RUNS = QUICK ? 25 : 300;
 
 /** Text an attacker or a broken client might send: unicode of every plane, controls, huge, numeric-looking. */
 const hostileText = fc.oneof(
