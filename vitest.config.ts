@@ -5,7 +5,8 @@ export default defineConfig({
   resolve: { alias: { "~": path.resolve("app") } },
   test: {
     include: ["tests/**/*.test.ts"],
-    exclude: ["tests/browser/**", "node_modules/**"],
+    // tests/hardening runs against the production build: npm run test:hardening (see docs/security.md).
+    exclude: ["tests/browser/**", "tests/hardening/**", "node_modules/**"],
     setupFiles: ["tests/support/setup-env.ts"],
     pool: "forks",
     testTimeout: 30_000,

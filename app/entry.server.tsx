@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type EntryContext, type HandleDataRequestFunction } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { applySecurityHeaders, createNonce } from "./http/security-headers.server";
@@ -53,6 +53,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
 };
 
 export function handleError(error: unknown, { request }: { request: Request }) {
-  if (request.signal.aborted) return;
+  // Refusals such as 405 for a method a route does not take are answers, not server faults.
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
   console.error(error);
 }

@@ -13,7 +13,7 @@ export const DEMO_SOURCE_NAME = "Federal Register (sample)";
 
 export function loadDemo(file = DEMO_FILE) {
   const page = JSON.parse(fs.readFileSync(file, "utf8")) as FederalRegisterPage;
-  const counts = { inserted: 0, duplicate: 0, deleted: 0 };
+  const counts = { inserted: 0, duplicate: 0, deleted: 0, "invalid-url": 0 };
   db().transaction(() => {
     for (const doc of page.results ?? []) {
       const article = federalRegisterArticle(doc, { id: null, name: DEMO_SOURCE_NAME, category: "government" });

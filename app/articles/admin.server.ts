@@ -85,6 +85,7 @@ export function addManualArticle(input: z.output<typeof addArticleSchema>) {
       tags: normalizeTags(input.tags ?? []) as Tag[],
     },
   });
+  if (outcome.status === "invalid-url") throw jsonError(400, "The URL must start with http:// or https://.");
   if (outcome.status !== "inserted") throw jsonError(409, "This article is already in the feed.");
   return getArticle(outcome.id)!;
 }

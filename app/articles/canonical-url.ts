@@ -18,6 +18,19 @@ export function canonicalUrl(raw: string): string {
   return url.toString();
 }
 
+/**
+ * Only web addresses are stored and linked. Anything else (javascript:, data:, vbscript: ...) would run
+ * or render content when clicked. Parsed as browsers parse it, so tabs or spaces inside the scheme do not slip by.
+ */
+export function isHttpUrl(raw: string): boolean {
+  try {
+    const { protocol } = new URL(raw.trim());
+    return protocol === "http:" || protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
 /** The Federal Register document number in a federalregister.gov document URL, if any. */
 export function federalRegisterDocumentNumber(raw: string): string | undefined {
   const match = raw.match(/federalregister\.gov\/(?:documents|d)\/(?:\d{4}\/\d{2}\/\d{2}\/)?(\d{4}-\d{3,6}|[A-Z]\d-\d+|E\d-\d+)/i);

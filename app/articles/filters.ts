@@ -1,5 +1,5 @@
-// The feed's filters: one parser for the page's URL search params and one for the /api contract.
-import { z } from "zod";
+// The feed's filters as URL search params. Shared with the browser bundle, so no validation library here:
+// the /api contract's stricter parser lives in api-query.server.ts.
 import { CATEGORY_VALUES, PRIORITY_VALUES, TIMEFRAME_VALUES, type Category, type Priority, type Timeframe } from "./vocabulary";
 
 export type ArticleFilters = {
@@ -17,7 +17,8 @@ function oneOf<T extends string>(values: readonly T[], raw: string | null): T | 
   return raw && (values as readonly string[]).includes(raw) ? (raw as T) : undefined;
 }
 
-function cleanSearch(raw: string | null) {
+/** The search text as stored in filters: trimmed, bounded, absent when empty. */
+export function cleanSearch(raw: string | null) {
   const text = (raw ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
   return text || undefined;
 }
@@ -49,38 +50,4 @@ export function feedHref(filters: ArticleFilters, page = 1, hash = "", path = "/
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
   return `${path}${query ? `?${query}` : ""}${hash}`;
-}
-
-const apiQuerySchema = z.object({
-  category: z.enum(["all", ...CATEGORY_VALUES]).optional(),
-  priority: z.enum(["all", ...PRIORITY_VALUES]).optional(),
-  timeframe: z.enum(TIMEFRAME_VALUES).optional(),
-  search: z.string().max(MAX_SEARCH_LENGTH).optional(),
-  saved: z.enum(["true", "false", "1", "0"]).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
-});
-
-/** `GET /api/articles` params; a bad value is an error naming the parameter. */
-export function parseApiArticleQuery(params: URLSearchParams) {
-  const raw: Record<string, string> = {};
-  for (const key of Object.keys(apiQuerySchema.shape)) {
-    const value = params.get(key);
-    if (value !== null && value !== "") raw[key] = value;
-  }
-  const parsed = apiQuerySchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const name = String(issue.path[0]);
-    return { error: `Invalid '${name}' parameter: ${issue.message}` } as const;
-  }
-  const q = parsed.data;
-  const filters: ArticleFilters = {
-    category: q.category === "all" ? undefined : q.category,
-    priority: q.priority === "all" ? undefined : q.priority,
-    timeframe: q.timeframe ?? "all",
-    search: cleanSearch(q.search ?? null),
-    saved: q.saved === "true" || q.saved === "1",
-  };
-  return { filters, limit: q.limit, offset: q.offset ?? 0 } as const;
 }

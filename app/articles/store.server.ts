@@ -2,7 +2,7 @@
 // Federal Register document number across all sources.
 import { eq, inArray, sql } from "drizzle-orm";
 import { db, t } from "../db.server";
-import { canonicalUrl, federalRegisterDocumentNumber } from "./canonical-url";
+import { canonicalUrl, federalRegisterDocumentNumber, isHttpUrl } from "./canonical-url";
 import { classifyArticle, type Classification } from "./classify";
 
 export type NewArticle = {
@@ -24,7 +24,12 @@ export type NewArticle = {
   manualClassification?: Classification;
 };
 
-export type InsertOutcome = { status: "inserted"; id: number } | { status: "duplicate" } | { status: "deleted" };
+export type InsertOutcome =
+  | { status: "inserted"; id: number }
+  | { status: "duplicate" }
+  | { status: "deleted" }
+  /** The link is not an http(s) URL: never stored, so it can never be rendered as a link. */
+  | { status: "invalid-url" };
 
 export function dedupKeys(canonical: string, documentNumber: string | null | undefined) {
   return [`url:${canonical}`, ...(documentNumber ? [`doc:${documentNumber}`] : [])];
@@ -60,6 +65,7 @@ function insertStatements() {
 
 /** Inserts a classified article unless it (or a deleted twin) is already known. */
 export function insertArticle(input: NewArticle): InsertOutcome {
+  if (!isHttpUrl(input.originalUrl)) return { status: "invalid-url" };
   const canonical = canonicalUrl(input.originalUrl);
   const documentNumber = input.documentNumber || federalRegisterDocumentNumber(input.originalUrl) || null;
   const statements = insertStatements();

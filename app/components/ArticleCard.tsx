@@ -2,6 +2,7 @@ import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { ArticleJson } from "~/articles/queries.server";
 import { CARD_SUMMARY_LIMIT, CARD_TAG_LIMIT, categoryLabel, priorityInfo } from "~/articles/vocabulary";
+import { isHttpUrl } from "~/articles/canonical-url";
 import { formatDate, truncate } from "~/format";
 import { Highlight } from "./Highlight";
 import { IconCalendar, IconExternal, IconEye, IconSource } from "./icons";
@@ -119,18 +120,20 @@ export function ArticleCard({ article, timeZone, search, readHref, onReadOrigina
               <IconEye width={14} height={14} /> {article.views}
             </Text>
           </Group>
-          <Anchor
-            href={readHref ?? article.originalUrl}
-            onClick={onReadOriginal}
-            target="_blank"
-            rel="noopener noreferrer"
-            size="sm"
-            fw={600}
-            className="inline-icon read-original"
-          >
-            Read Original <IconExternal width={14} height={14} />
-            <span className="visually-hidden"> (opens in a new tab)</span>
-          </Anchor>
+          {isHttpUrl(article.originalUrl) ? (
+            <Anchor
+              href={readHref ?? article.originalUrl}
+              onClick={onReadOriginal}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="sm"
+              fw={600}
+              className="inline-icon read-original"
+            >
+              Read Original <IconExternal width={14} height={14} />
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </Anchor>
+          ) : null}
         </Group>
         {children}
       </Stack>

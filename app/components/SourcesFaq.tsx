@@ -1,4 +1,5 @@
 import { Anchor, Card, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { isHttpUrl } from "~/articles/canonical-url";
 
 type PublicSource = { id: number; name: string; url: string; category: string };
 
@@ -28,13 +29,9 @@ const FAQ = [
   },
 ];
 
-/** Where a source's link is shown: the site's home page, not its machine-readable feed address. */
+/** Where a source's link is shown: the site's home page, not its machine-readable feed address; none unless http(s). */
 function siteOf(url: string) {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
+  return isHttpUrl(url) ? new URL(url.trim()).origin : undefined;
 }
 
 export function SourcesFaq({ sources }: { sources: PublicSource[] }) {
@@ -72,7 +69,8 @@ export function SourcesFaq({ sources }: { sources: PublicSource[] }) {
                 <Title order={3} size="h6">
                   {group.label}
                 </Title>
-                <List size="sm" spacing={2}>
+                {/* Links at least 24px apart (WCAG 2.2 target size). */}
+                <List size="sm" spacing={6}>
                   {inGroup.map((source) => (
                     <List.Item key={source.id}>
                       <Anchor href={siteOf(source.url)} target="_blank" rel="noopener noreferrer" size="sm">

@@ -35,6 +35,14 @@ export function jsonWithEtag(request: Request, data: unknown, init: { maxAge?: n
   return new Response(body, { status: 200, headers });
 }
 
+/**
+ * `export const action = methodNotAllowed` on read-only resource routes: without an action, Remix answers
+ * other methods itself, bypassing the security headers.
+ */
+export function methodNotAllowed() {
+  return jsonError(405, "Method not allowed.", { Allow: "GET, HEAD" });
+}
+
 /** Parses a positive integer route id; anything else is a 404, not a 500. */
 export function parseId(raw: string | undefined) {
   const id = Number(raw);

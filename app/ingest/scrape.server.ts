@@ -96,7 +96,7 @@ function ingestBatch(articles: NewArticle[], source: SourceRow, summary: SourceS
       }
       const outcome = insertArticle(article);
       if (outcome.status === "inserted") inserted++;
-      else summary.duplicates++;
+      else if (outcome.status !== "invalid-url") summary.duplicates++;
     }
   });
   summary.new += inserted;

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseApiArticleQuery } from "~/articles/filters";
+import { parseApiArticleQuery } from "~/articles/api-query.server";
 import { listArticles } from "~/articles/queries.server";
-import { jsonError, jsonWithEtag } from "~/http/responses.server";
+import { jsonError, jsonWithEtag, methodNotAllowed } from "~/http/responses.server";
 import { readVisitorId } from "~/visitors/visitor.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -11,3 +11,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const articles = listArticles(query.filters, { visitorId, limit: query.limit, offset: query.offset });
   return jsonWithEtag(request, articles);
 }
+
+export const action = methodNotAllowed;

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { jsonError, jsonWithEtag } from "~/http/responses.server";
+import { jsonError, jsonWithEtag, methodNotAllowed } from "~/http/responses.server";
 import { latestTrends } from "~/trends/queries.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
@@ -8,3 +8,5 @@ export function loader({ request }: LoaderFunctionArgs) {
   // The analysis changes at most daily; clients refetch hourly (SPEC.md section 7).
   return jsonWithEtag(request, trends, { maxAge: 3600 });
 }
+
+export const action = methodNotAllowed;

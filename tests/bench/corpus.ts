@@ -1,0 +1,126 @@
+// Benchmark corpora: a database of N articles written through the product's own insert path
+// (classification, dedup, tags index, FTS triggers), cached under tests/.tmp/bench/.
+//
+//   npm run bench:corpus -- --count 100000 [--from file.json] [--out path.db]
+//
+// Without --from, articles come from a deterministic generator; with it, the Federal Register-shaped
+// file's documents are repeated (distinct document numbers and URLs, dates moved back a week per round).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+export const BENCH_DIR = path.resolve("tests/.tmp/bench");
+
+export type CorpusOptions = { count: number; from?: string };
+
+/** Migrations change what the insert path writes, so a corpus is only reused under the same set. */
+function schemaVersion() {
+  const journal = JSON.parse(fs.readFileSync(path.resolve("db/migrations/meta/_journal.json"), "utf8")) as { entries: unknown[] };
+  return journal.entries.length;
+}
+
+export function corpusCachePath({ count, from }: CorpusOptions) {
+  const origin = from ? path.basename(from, ".json") : "generated";
+  return path.join(BENCH_DIR, `corpus-${origin}-${count}-m${schemaVersion()}.db`);
+}
+
+/** The cached corpus for these options, built first (in a child process, so it gets its own DB handle) if missing. */
+export function ensureCorpus(options: CorpusOptions): string {
+  const file = corpusCachePath(options);
+  if (fs.existsSync(file)) return file;
+  const args = ["tests/bench/corpus.ts", "--count", String(options.count), ...(options.from ? ["--from", options.from] : [])];
+  const result = spawnSync(path.resolve("node_modules/.bin/tsx"), args, { stdio: "inherit" });
+  if (result.status !== 0 || !fs.existsSync(file)) throw new Error(`Building the ${options.count}-article corpus failed`);
+  return file;
+}
+
+function parseArgs(argv: string[]) {
+  const options: CorpusOptions & { out?: string } = { count: 100_000 };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, value] = [argv[i], argv[i + 1]];
+    if (flag === "--count") options.count = Number(value);
+    else if (flag === "--from") options.from = path.resolve(value);
+    else if (flag === "--out") options.out = path.resolve(value);
+    else throw new Error(`Unknown option ${flag}. Usage: --count N [--from file.json] [--out path.db]`);
+    i++;
+  }
+  if (!Number.isSafeInteger(options.count) || options.count < 1) throw new Error("--count must be a positive integer");
+  return options;
+}
+
+/** Writes the corpus into a fresh database at `file`; runs in a process whose DATABASE_URL is `file`. */
+async function writeCorpus(options: CorpusOptions) {
+  const { db, t } = await import("../../app/db.server");
+  const { migrateDatabase } = await import("../../db/client");
+  const { seedDefaultSources } = await import("../../db/seed");
+  const { insertArticle } = await import("../../app/articles/store.server");
+  const { federalRegisterArticle } = await import("../../app/ingest/federal-register");
+  const { generatedArticle, repeatedDocument } = await import("./generator");
+
+  const database = db();
+  migrateDatabase(database);
+  seedDefaultSources();
+  // A throwaway file being filled in bulk: durability per transaction buys nothing here.
+  database.$client.pragma("synchronous = OFF");
+  const sources = database.select({ id: t.sources.id, name: t.sources.name, category: t.sources.category }).from(t.sources).all();
+
+  const documents = options.from
+    ? ((JSON.parse(fs.readFileSync(options.from, "utf8")) as { results?: [] }).results ?? [])
+    : [];
+  if (options.from && documents.length === 0) throw new Error(`${options.from} holds no results[]`);
+  const frSource = { id: sources[0]?.id ?? null, name: sources[0]?.name ?? "Federal Register", category: "government" };
+  const newest = new Date();
+  const articleAt = (i: number) =>
+    options.from
+      ? federalRegisterArticle(repeatedDocument(documents[i % documents.length], Math.floor(i / documents.length)), frSource)
+      : generatedArticle(i, options.count, newest, sources);
+
+  const counts = { inserted: 0, duplicate: 0, deleted: 0, "invalid-url": 0 };
+  const started = performance.now();
+  const BATCH = 2_000;
+  for (let start = 0; start < options.count; start += BATCH) {
+    database.transaction(() => {
+      for (let i = start; i < Math.min(options.count, start + BATCH); i++) counts[insertArticle(articleAt(i)).status]++;
+    });
+    if ((start / BATCH) % 10 === 0) process.stdout.write(`  ${Math.min(options.count, start + BATCH).toLocaleString("en-US")} / ${options.count.toLocaleString("en-US")}\r`);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  database.$client.pragma("wal_checkpoint(TRUNCATE)");
+  database.$client.close();
+  return { ...counts, seconds };
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const cache = corpusCachePath(options);
+  if (!fs.existsSync(cache)) {
+    fs.mkdirSync(BENCH_DIR, { recursive: true });
+    const partial = `${cache}.partial`;
+    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(partial + suffix, { force: true });
+    process.env.DATABASE_URL = partial;
+    process.env.SESSION_SECRET ??= "bench-corpus";
+    console.log(`Building a corpus of ${options.count.toLocaleString("en-US")} articles (${options.from ?? "generated"})...`);
+    const report = await writeCorpus(options);
+    fs.renameSync(partial, cache);
+    fs.writeFileSync(`${cache}.json`, JSON.stringify({ ...options, ...report }, null, 2));
+    console.log(
+      `Inserted ${report.inserted.toLocaleString("en-US")} articles (${report.duplicate} duplicates) in ${report.seconds.toFixed(1)} s: ` +
+        `${Math.round(report.inserted / report.seconds).toLocaleString("en-US")} articles/s through insertArticle.`,
+    );
+  } else {
+    console.log(`Using the cached corpus ${path.relative(process.cwd(), cache)}`);
+  }
+  if (options.out && options.out !== cache) {
+    fs.mkdirSync(path.dirname(options.out), { recursive: true });
+    fs.copyFileSync(cache, options.out);
+    console.log(`Copied to ${options.out}`);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,178 @@
+// Deterministic article text for benchmark corpora: realistic regulatory headlines and abstracts,
+// spread over the product's categories, agencies, sources and the last few years.
+import type { NewArticle } from "../../app/articles/store.server";
+import type { FederalRegisterDocument } from "../../app/ingest/federal-register";
+
+/** mulberry32: a small seeded PRNG, so the same count always yields the same corpus. */
+export function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = state;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Random = () => number;
+const pick = <T>(random: Random, list: readonly T[]) => list[Math.floor(random() * list.length)];
+
+const AGENCIES = [
+  ["Environmental Protection Agency", "EPA"],
+  ["Securities and Exchange Commission", "SEC"],
+  ["Food and Drug Administration", "FDA"],
+  ["Occupational Safety and Health Administration", "OSHA"],
+  ["Federal Trade Commission", "FTC"],
+  ["Consumer Financial Protection Bureau", "CFPB"],
+  ["Department of Labor", "DOL"],
+  ["Department of the Treasury", "Treasury"],
+  ["Department of Justice", "DOJ"],
+  ["Federal Communications Commission", "FCC"],
+  ["Department of Energy", "DOE"],
+  ["Department of Transportation", "DOT"],
+  ["Department of Agriculture", "USDA"],
+  ["Federal Aviation Administration", "FAA"],
+  ["Centers for Medicare & Medicaid Services", "CMS"],
+] as const;
+
+const SUBJECTS = [
+  "greenhouse gas emission standards for power plants",
+  "capital requirements for community banks",
+  "menu labeling for restaurants",
+  "silica exposure limits in construction",
+  "noncompete clauses in employment contracts",
+  "overdraft fees charged by large banks",
+  "overtime eligibility for salaried workers",
+  "beneficial ownership reporting for small businesses",
+  "broadband data collection and spectrum auctions",
+  "energy efficiency standards for residential furnaces",
+  "hours-of-service rules for motor carriers",
+  "pesticide residue tolerances on food crops",
+  "airworthiness directives for regional aircraft",
+  "prior authorization in Medicare Advantage",
+  "climate-related disclosures by public companies",
+  "wetlands jurisdiction under the Clean Water Act",
+  "artificial intelligence in consumer credit decisions",
+  "tariff exclusions for imported steel and aluminum",
+  "endangered species habitat designations",
+  "data privacy obligations of data brokers",
+] as const;
+
+/** Headline shapes per intended category; the real classifier still decides the stored category. */
+const HEADLINES = {
+  rollback: [
+    "{agency} proposes to rescind rule on {subject}",
+    "{agency} withdraws guidance on {subject}",
+    "Delay of effective date for {subject} rule",
+    "{agency} repeals reporting requirements for {subject}",
+    "Regulatory relief: {agency} eliminates duplicative {subject} filings",
+  ],
+  regulation: [
+    "{agency} finalizes standards for {subject}",
+    "{agency} issues proposed rule on {subject}",
+    "New {agency} requirements for {subject} take effect",
+    "{agency} amends its regulations on {subject}",
+  ],
+  legal: [
+    "Court vacates {agency} rule on {subject}",
+    "Appeals court hears challenge to {agency} {subject} rule",
+    "Judge blocks {agency} enforcement on {subject}",
+    "Supreme Court ruling reshapes {agency} authority over {subject}",
+  ],
+  legislative: [
+    "Senate committee advances bill on {subject}",
+    "House passes legislation limiting {agency} rules on {subject}",
+    "Congressional Review Act resolution targets {agency} {subject} rule",
+    "Lawmakers introduce bill to codify {subject} standards",
+  ],
+  analysis: [
+    "Analysis: what the {agency} shift on {subject} means for industry",
+    "Report: the cost of {subject} compliance",
+    "Commentary: lessons from a decade of {subject} regulation",
+    "How {agency} rulemaking on {subject} could change in 2026",
+  ],
+} as const;
+
+const SUMMARY_SENTENCES = [
+  "The {agency} said the change responds to public comments received during the rulemaking.",
+  "Industry groups argued the existing requirements on {subject} imposed costs that outweigh their benefits.",
+  "Consumer and environmental advocates warned the action could weaken protections established in prior years.",
+  "The agency estimates annual cost savings for regulated entities, including small businesses.",
+  "Comments are due within 60 days of publication in the Federal Register.",
+  "The action follows an executive order directing agencies to review existing regulations.",
+  "State attorneys general have signaled they may challenge the decision in court.",
+  "The rule would take effect 30 days after publication, with a phased compliance period.",
+  "Analysts expect the change to affect thousands of facilities nationwide.",
+  "The agency also requested information on alternatives that would reduce paperwork burden.",
+] as const;
+
+export type GeneratorSource = { id: number; name: string; category: string };
+
+function fill(template: string, agency: readonly [string, string], subject: string) {
+  return template.replaceAll("{agency}", agency[1]).replaceAll("{subject}", subject);
+}
+
+function slug(text: string) {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 80);
+}
+
+/** Article `index` of a generated corpus whose newest article is published at `newest`. */
+export function generatedArticle(index: number, count: number, newest: Date, sources: GeneratorSource[]): NewArticle {
+  const random = seededRandom(index * 2654435761);
+  const source = pick(random, sources);
+  const agency = pick(random, AGENCIES);
+  const subject = pick(random, SUBJECTS);
+  const kind =
+    source.category === "legal"
+      ? "legal"
+      : source.category === "think-tank"
+        ? "analysis"
+        : pick(random, ["rollback", "rollback", "regulation", "regulation", "legal", "legislative", "analysis"] as const);
+  const title = fill(pick(random, HEADLINES[kind]), agency, subject);
+  const sentences = Array.from({ length: 2 + Math.floor(random() * 3) }, () => fill(pick(random, SUMMARY_SENTENCES), agency, subject));
+  // Spread over about three years, newest first, a few articles per hour of the day.
+  const ageMs = Math.floor((index / count) * 3 * 365 * 86_400_000 + random() * 3_600_000);
+  const isFederalRegister = source.name.startsWith("Federal Register");
+  const documentNumber = isFederalRegister ? `B${String(index).padStart(7, "0")}` : null;
+  const host = new URL(sourceHomes[source.category] ?? "https://www.example.gov").host;
+  return {
+    title,
+    summary: `${agency[0]}: ${sentences.join(" ")}`,
+    originalUrl: isFederalRegister
+      ? `https://www.federalregister.gov/documents/bench/${documentNumber}/${slug(title)}`
+      : `https://${host}/bench/${index}/${slug(title)}`,
+    publishDate: new Date(newest.getTime() - ageMs),
+    sourceId: source.id,
+    sourceName: source.name,
+    sourceCategory: source.category,
+    documentNumber,
+    documentType: isFederalRegister ? (kind === "regulation" || kind === "rollback" ? "Rule" : "Notice") : null,
+    agencies: [agency[0]],
+    significant: random() < 0.05,
+  };
+}
+
+const sourceHomes: Record<string, string> = {
+  government: "https://www.regulations.gov",
+  news: "https://www.reuters.com",
+  legal: "https://www.courtlistener.com",
+  "think-tank": "https://www.theregreview.org",
+};
+
+/**
+ * Copy `round` of a Federal Register document: the same text, a distinct document number and URL,
+ * and the publication date moved back a week per round so repeated copies spread over time.
+ */
+export function repeatedDocument(doc: FederalRegisterDocument, round: number): FederalRegisterDocument {
+  if (round === 0) return doc;
+  const number = `R${round}-${doc.document_number}`;
+  const day = new Date(`${doc.publication_date}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - round * 7);
+  return {
+    ...doc,
+    document_number: number,
+    html_url: doc.html_url.replace(doc.document_number, number),
+    publication_date: day.toISOString().slice(0, 10),
+  };
+}

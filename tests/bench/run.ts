@@ -1,0 +1,116 @@
+// `npm run bench`: the production build on loopback against a 100,000-article corpus (and a 1,000-article
+// one for the scale ratio), measured in one run. Prints a table and JSON; writes tests/.tmp/bench/results.json.
+//
+// Environment: BENCH_COUNT (100000), BENCH_FROM (a Federal Register-shaped JSON file; default: generator),
+// BENCH_SECONDS per endpoint (5), BENCH_CONNECTIONS (4), BENCH_PORT (3261; the small corpus uses +1),
+// BENCH_STEPS (comma-separated step names to run; default: all), BENCH_SKIP_BUILD=1 (reuse build/ as it is).
+import fs from "node:fs";
+import path from "node:path";
+import { ensureProductionBuild, startProductionServer, type ProductionServer } from "../support/prod-server";
+import { BENCH_DIR, ensureCorpus } from "./corpus";
+import { endpointsStep } from "./steps/endpoints";
+import { ftsVsLikeStep } from "./steps/fts-vs-like";
+import { ingestStep } from "./steps/ingest";
+import { lighthouseStep } from "./steps/lighthouse";
+import { pageWeightStep } from "./steps/page-weight";
+import { scaleStep } from "./steps/scale";
+import type { BenchContext, BenchOptions, BenchStep, Measurement, Ratio } from "./types";
+
+/**
+ * The benchmark, step by step. Extension points for parts built elsewhere, each a `BenchStep`
+ * in its own file under steps/, added here in this order:
+ *   - "related-vs-brute-force": related articles for a page vs the brute-force scorer on the same corpus
+ *   - "rescrape-vs-first-scrape": re-scrape of unchanged feeds (conditional GET, dedup) vs the first scrape
+ */
+export const BENCH_STEPS: BenchStep[] = [ingestStep, endpointsStep, ftsVsLikeStep, scaleStep, pageWeightStep, lighthouseStep];
+
+function readOptions(): BenchOptions {
+  const number = (name: string, fallback: number) => {
+    const value = Number(process.env[name] ?? fallback);
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+    return value;
+  };
+  return {
+    count: number("BENCH_COUNT", 100_000),
+    from: process.env.BENCH_FROM ? path.resolve(process.env.BENCH_FROM) : undefined,
+    seconds: number("BENCH_SECONDS", 5),
+    connections: number("BENCH_CONNECTIONS", 4),
+  };
+}
+
+/** A fresh working copy, so runs never change the cached corpus. */
+function workingCopy(corpus: string, name: string) {
+  const dir = path.join(BENCH_DIR, "run");
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.db`);
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
+  fs.copyFileSync(corpus, file);
+  return file;
+}
+
+const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+
+function printTable(measurements: Measurement[], ratios: Ratio[], peakRss: Record<string, number | undefined>) {
+  const rows = measurements.map((m) => ({
+    endpoint: m.name,
+    "req/s": round(m.requestsPerSecond),
+    "p50 ms": round(m.p50Ms),
+    "p95 ms": round(m.p95Ms),
+    "KB/resp": round(m.bytesPerRequest / 1024),
+    requests: m.requests,
+    "non-2xx": m.requests - (m.statusCounts["200"] ?? 0),
+  }));
+  console.log("\nEndpoints");
+  console.table(rows);
+  console.log("Ratios and targets");
+  console.table(ratios.map((r) => ({ measure: r.name, value: round(r.value, 2), target: r.target, met: r.met ? "yes" : "NO" })));
+  for (const ratio of ratios) console.log(`  ${ratio.met ? "ok " : "NO "} ${ratio.name}: ${ratio.detail}`);
+  console.log("Peak RSS of the web processes (VmHWM):");
+  for (const [name, bytes] of Object.entries(peakRss)) console.log(`  ${name}: ${bytes ? `${round(bytes / 1024 / 1024)} MB` : "n/a"}`);
+}
+
+async function main() {
+  const options = readOptions();
+  const only = process.env.BENCH_STEPS?.split(",").map((name) => name.trim());
+  const steps = only ? BENCH_STEPS.filter((step) => only.includes(step.name)) : BENCH_STEPS;
+  // Always a fresh build: measuring a stale one would credit or blame code that is not there any more.
+  if (process.env.BENCH_SKIP_BUILD !== "1") ensureProductionBuild(true);
+  const largeCorpus = ensureCorpus({ count: options.count, from: options.from });
+  const smallCorpus = ensureCorpus({ count: 1_000, from: options.from });
+  const reportFile = `${largeCorpus}.json`;
+  const corpusReport = fs.existsSync(reportFile) ? JSON.parse(fs.readFileSync(reportFile, "utf8")) : undefined;
+  const databases = { large: workingCopy(largeCorpus, "large"), small: workingCopy(smallCorpus, "small") };
+  const port = Number(process.env.BENCH_PORT ?? 3261);
+  const servers: { large?: ProductionServer; small?: ProductionServer } = {};
+  try {
+    servers.large = await startProductionServer({ port, databaseFile: databases.large });
+    servers.small = await startProductionServer({ port: port + 1, databaseFile: databases.small });
+    const context: BenchContext = { options, databases, servers: { large: servers.large, small: servers.small }, corpusReport };
+    const measurements: Measurement[] = [];
+    const ratios: Ratio[] = [];
+    const figures: Record<string, unknown> = {};
+    for (const step of steps) {
+      console.log(`- ${step.name}`);
+      const result = await step.run(context);
+      measurements.push(...(result.measurements ?? []));
+      ratios.push(...(result.ratios ?? []));
+      Object.assign(figures, result.figures);
+    }
+    const peakRss = { [`web @${options.count.toLocaleString("en-US")}`]: servers.large.peakRss(), "web @1,000": servers.small.peakRss() };
+    const serverErrors = [...servers.large.alarmingLines, ...servers.small.alarmingLines];
+    const results = { date: new Date().toISOString(), options, measurements, ratios, figures, peakRssBytes: peakRss, serverErrors };
+    printTable(measurements, ratios, peakRss);
+    if (serverErrors.length) console.log(`Server error lines:\n${serverErrors.join("\n")}`);
+    const out = path.join(BENCH_DIR, "results.json");
+    fs.writeFileSync(out, JSON.stringify(results, null, 2));
+    console.log(`\nJSON (also in ${path.relative(process.cwd(), out)}):\n${JSON.stringify({ measurements, ratios, peakRssBytes: peakRss })}`);
+  } finally {
+    await servers.large?.stop();
+    await servers.small?.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

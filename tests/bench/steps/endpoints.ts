@@ -1,0 +1,42 @@
+// Latency and throughput of the public feed and the read API on the large corpus.
+import { CATEGORY_VALUES, PAGE_SIZE } from "../../../app/articles/vocabulary";
+import { runLoad, warmUp } from "../../support/load";
+import type { BenchContext, BenchStep, Measurement } from "../types";
+
+/** Browsers ask for compressed answers; so do the measurements. */
+export const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br", accept: "text/html,application/json" };
+
+export const FEED_SEARCH = "emission standards";
+
+export function feedEndpoints(count: number) {
+  const deepPage = Math.max(1, Math.floor((count / PAGE_SIZE) * 0.75));
+  return [
+    { name: "feed page 1", path: "/" },
+    { name: `feed deep page (${deepPage})`, path: `/?page=${deepPage}` },
+    ...CATEGORY_VALUES.map((category) => ({ name: `feed category ${category}`, path: `/?category=${category}` })),
+    { name: `feed search "${FEED_SEARCH}"`, path: `/?q=${encodeURIComponent(FEED_SEARCH)}` },
+    { name: "feed high priority, this month", path: "/?priority=high&time=month" },
+    { name: "api 12 newest", path: "/api/articles?limit=12" },
+  ];
+}
+
+async function measure(context: BenchContext, name: string, path: string, connections: number, seconds: number): Promise<Measurement> {
+  const server = context.servers.large;
+  await warmUp(server.url + path, BROWSER_HEADERS);
+  const result = await runLoad({ url: server.url + path, connections, seconds, headers: BROWSER_HEADERS });
+  return { name, server: "large", path, ...result };
+}
+
+export const endpointsStep: BenchStep = {
+  name: "endpoints",
+  async run(context) {
+    const { seconds, connections } = context.options;
+    const measurements: Measurement[] = [];
+    for (const { name, path } of feedEndpoints(context.options.count)) {
+      measurements.push(await measure(context, name, path, connections, seconds));
+    }
+    // The largest answer the API gives (its default: the newest 1,000 articles).
+    measurements.push(await measure(context, "api default list (1,000 articles)", "/api/articles", 2, seconds));
+    return { measurements };
+  },
+};

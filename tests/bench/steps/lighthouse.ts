@@ -1,0 +1,53 @@
+// Lighthouse (default mobile profile, simulated throttling) with the system Chromium:
+// performance, accessibility and best-practices scores for the public pages.
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromiumExecutable } from "../../browser/chromium.mjs";
+import type { BenchStep, Ratio } from "../types";
+
+const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
+const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
+export const LIGHTHOUSE_TARGET = 95;
+
+export async function lighthouseScores(url: string) {
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumExecutable(), chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
+    // What cost points, so a shortfall names its cause.
+    const failing = CATEGORIES.flatMap((id) =>
+      (lhr.categories[id]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
+        .map((ref) => `${id}: ${lhr.audits[ref.id].title} (${lhr.audits[ref.id].displayValue ?? lhr.audits[ref.id].score})`),
+    );
+    const totalByteWeight = lhr.audits["total-byte-weight"]?.numericValue;
+    return { url, scores, failing, totalByteWeight, runtimeError: lhr.runtimeError?.message };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+export const lighthouseStep: BenchStep = {
+  name: "lighthouse",
+  async run(context) {
+    const reports = [];
+    const ratios: Ratio[] = [];
+    for (const path of ["/", "/about"]) {
+      const report = await lighthouseScores(context.servers.large.url + path);
+      reports.push({ ...report, url: path });
+      for (const category of CATEGORIES) {
+        const score = report.scores[category];
+        ratios.push({
+          name: `Lighthouse ${category} ${path}`,
+          value: score,
+          target: `>= ${LIGHTHOUSE_TARGET}`,
+          met: score >= LIGHTHOUSE_TARGET,
+          detail: report.failing.filter((line) => line.startsWith(category)).join("; ") || "no failing audits",
+        });
+      }
+    }
+    return { figures: { lighthouse: reports }, ratios };
+  },
+};

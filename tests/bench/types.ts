@@ -1,0 +1,41 @@
+// What every benchmark step receives and returns; run.ts prints and saves the union of all results.
+import type { LoadResult } from "../support/load";
+import type { ProductionServer } from "../support/prod-server";
+
+export type BenchOptions = {
+  /** Articles in the large corpus (the small one always has 1,000). */
+  count: number;
+  /** A Federal Register-shaped JSON file to repeat instead of the generator. */
+  from?: string;
+  /** Seconds of load per endpoint. */
+  seconds: number;
+  connections: number;
+};
+
+export type BenchContext = {
+  options: BenchOptions;
+  /** Working copies of the corpora the servers run on (steps may read them directly). */
+  databases: { large: string; small: string };
+  servers: { large: ProductionServer; small: ProductionServer };
+  /** The corpus builder's own report for the large corpus (insert rate through insertArticle). */
+  corpusReport: { inserted: number; seconds: number } | undefined;
+};
+
+export type Measurement = LoadResult & { name: string; server: "large" | "small"; path: string };
+
+export type Ratio = {
+  name: string;
+  value: number;
+  /** The target in words, e.g. ">= 0.8". */
+  target: string;
+  met: boolean;
+  detail: string;
+};
+
+export type StepResult = {
+  measurements?: Measurement[];
+  ratios?: Ratio[];
+  figures?: Record<string, unknown>;
+};
+
+export type BenchStep = { name: string; run(context: BenchContext): Promise<StepResult> };

@@ -1,0 +1,20 @@
+// Shared pieces of the hardening suite: mode, ports, and the product served against this file's test DB.
+import { startProductionServer } from "../support/prod-server";
+
+/** `npm test` runs the quick mode (HARDENING_QUICK=1): same checks, shorter load, fewer generated cases. */
+export const QUICK = process.env.HARDENING_QUICK === "1";
+
+/**
+ * Each hardening file serves on its own port (HARDENING_PORT, default 3263, plus the file's offset),
+ * so a crashed run's leftover server cannot answer for the next file.
+ */
+export const PORT_OFFSETS = { headers: 0, hostileInput: 1, xss: 2, load: 3 } as const;
+
+export function hardeningPort(file: keyof typeof PORT_OFFSETS) {
+  return Number(process.env.HARDENING_PORT ?? 3263) + PORT_OFFSETS[file];
+}
+
+/** The production build serving the database this test file was given by tests/support/setup-env.ts. */
+export function serveTestDatabase(file: keyof typeof PORT_OFFSETS, env?: Record<string, string>) {
+  return startProductionServer({ port: hardeningPort(file), databaseFile: process.env.DATABASE_URL!, env });
+}

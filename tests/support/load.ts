@@ -1,0 +1,70 @@
+// Load generation with autocannon, reporting what the benchmarks and the load test need:
+// latency percentiles from every response, throughput, and the count of each status code.
+import autocannon, { type AutocannonRequest } from "autocannon";
+
+export type LoadOptions = {
+  url: string;
+  connections: number;
+  seconds: number;
+  /** Cycled through by every connection; without it each connection repeats GET `url`. */
+  requests?: AutocannonRequest[];
+  headers?: Record<string, string>;
+};
+
+export type LoadResult = {
+  requests: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  /** Mean response body size, bytes (as sent: compressed when the client asked for it). */
+  bytesPerRequest: number;
+  statusCounts: Record<string, number>;
+  /** Connection errors and timeouts: requests that got no answer at all. */
+  errors: number;
+};
+
+export function percentile(sorted: number[], p: number) {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** A few requests first, so compilation and caches warming up are not measured. */
+export async function warmUp(url: string, headers?: Record<string, string>, times = 3) {
+  for (let i = 0; i < times; i++) await (await fetch(url, { headers })).arrayBuffer();
+}
+
+export function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const latencies: number[] = [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: options.url,
+        connections: options.connections,
+        duration: options.seconds,
+        timeout: 30,
+        headers: options.headers,
+        requests: options.requests,
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        latencies.sort((a, b) => a - b);
+        const statusCounts: Record<string, number> = {};
+        for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statusCounts[code] = stats.count;
+        resolve({
+          requests: latencies.length,
+          requestsPerSecond: latencies.length / result.duration,
+          p50Ms: percentile(latencies, 50),
+          p95Ms: percentile(latencies, 95),
+          p99Ms: percentile(latencies, 99),
+          bytesPerRequest: latencies.length ? result.throughput.total / latencies.length : 0,
+          statusCounts,
+          errors: result.errors + result.timeouts,
+        });
+      },
+    );
+    instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+      latencies.push(responseTime);
+    });
+  });
+}

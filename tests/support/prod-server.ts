@@ -1,0 +1,106 @@
+// The production build served by remix-serve on loopback, against a given database file:
+// what the benchmarks and the hardening suite measure and attack.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+export const BUILD_FILE = path.resolve("build/index.js");
+
+/** Builds the production bundle unless one exists (`force` rebuilds). */
+export function ensureProductionBuild(force = false) {
+  if (!force && fs.existsSync(BUILD_FILE)) return;
+  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (result.status !== 0) throw new Error("npm run build failed");
+}
+
+/** Log lines that mean something went wrong inside the server, whatever the status code said. */
+const ALARMING = /SQLITE_BUSY|database is locked|Unhandled|TypeError|ReferenceError|RangeError|SyntaxError|Error:/;
+/** remix-serve's request log ("GET /path 200 ..."): the path is attacker-chosen text, not a server message. */
+const REQUEST_LOG = /^[A-Z]+ \S* \d{3} /;
+
+export type ProductionServer = {
+  url: string;
+  port: number;
+  pid: number;
+  /** Every stdout/stderr line that looks like an error (request log lines are not kept). */
+  alarmingLines: string[];
+  /** Peak resident memory of the web process so far, in bytes (VmHWM); undefined off Linux. */
+  peakRss(): number | undefined;
+  stop(): Promise<void>;
+};
+
+export type ServerOptions = { port: number; databaseFile: string; env?: Record<string, string> };
+
+async function waitUntilReady(url: string, child: ChildProcess, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the web process exited with code ${child.exitCode} before answering`);
+    try {
+      const response = await fetch(`${url}/api/sources`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export function readPeakRss(pid: number): number | undefined {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = status.match(/^VmHWM:\s+(\d+) kB/m)?.[1];
+    return kb ? Number(kb) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function startProductionServer({ port, databaseFile, env = {} }: ServerOptions): Promise<ProductionServer> {
+  ensureProductionBuild();
+  const dir = path.dirname(databaseFile);
+  const child = spawn(process.execPath, [path.resolve("node_modules/@remix-run/serve/dist/cli.js"), BUILD_FILE], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_URL: databaseFile,
+      OUTBOX_DIR: path.join(dir, "outbox"),
+      // The caller's secret when it has one, so cookies it signs (sessions, visitors) are accepted.
+      SESSION_SECRET: process.env.SESSION_SECRET || "prod-server-test-secret",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ALLOW_PRIVATE_NETWORKS: "true",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const alarmingLines: string[] = [];
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString("utf8").split("\n")) if (ALARMING.test(line) && !REQUEST_LOG.test(line)) alarmingLines.push(line);
+  };
+  child.stdout!.on("data", collect);
+  child.stderr!.on("data", collect);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilReady(url, child);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw new Error(`${(error as Error).message}\n${alarmingLines.join("\n")}`);
+  }
+  const pid = child.pid!;
+  return {
+    url,
+    port,
+    pid,
+    alarmingLines,
+    peakRss: () => readPeakRss(pid),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+      }),
+  };
+}
