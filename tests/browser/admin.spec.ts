@@ -186,10 +186,11 @@ test("edit an article's category and tags; the public feed shows it as Manual", 
   await expect(card.getByText("Manual", { exact: true })).toBeVisible();
   await page.goto(`/?q=${word}`);
   const publicCard = page.locator("article.article-card", { hasText: title });
-  await expect(publicCard.getByText("Manual", { exact: true })).toBeVisible();
-  await expect(publicCard.getByText("Legal Decisions", { exact: true })).toBeVisible();
-  await expect(publicCard.getByText("High priority")).toBeVisible();
-  for (const t of ["urgent", "wildlife-habitat"]) await expect(publicCard.getByText(t, { exact: true })).toBeVisible();
+  // The card's own badges come first; the related-articles block below repeats category badges.
+  await expect(publicCard.getByText("Manual", { exact: true }).first()).toBeVisible();
+  await expect(publicCard.getByText("Legal Decisions", { exact: true }).first()).toBeVisible();
+  await expect(publicCard.getByText("High priority").first()).toBeVisible();
+  for (const t of ["urgent", "wildlife-habitat"]) await expect(publicCard.getByText(t, { exact: true }).first()).toBeVisible();
 });
 
 test("change feedback status and archive old resolved feedback", async ({ page, javaScriptEnabled }, info) => {
