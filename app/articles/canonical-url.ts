@@ -2,6 +2,16 @@
 
 const TRACKING_PARAMS = /^(utm_\w+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_hsenc|_hsmi|mkt_tok|igshid|ref|ref_src|cmpid|ncid|sr_share|rss|feed|source)$/i;
 
+/** True for an absolute http(s) URL: the only links an article may carry (never javascript:, data:, file: ...). */
+export function isWebUrl(raw: string): boolean {
+  try {
+    const { protocol } = new URL(raw.trim());
+    return protocol === "http:" || protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
 export function canonicalUrl(raw: string): string {
   let url: URL;
   try {

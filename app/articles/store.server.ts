@@ -2,7 +2,7 @@
 // Federal Register document number across all sources.
 import { eq, inArray, sql } from "drizzle-orm";
 import { db, t } from "../db.server";
-import { canonicalUrl, federalRegisterDocumentNumber } from "./canonical-url";
+import { canonicalUrl, federalRegisterDocumentNumber, isWebUrl } from "./canonical-url";
 import { classifyArticle } from "./classify";
 
 export type NewArticle = {
@@ -58,6 +58,8 @@ function insertStatements() {
 
 /** Inserts a classified article unless it (or a deleted twin) is already known. */
 export function insertArticle(input: NewArticle): InsertOutcome {
+  // Adapters drop such items; this is the last guard before a link reaches an href on the page.
+  if (!isWebUrl(input.originalUrl)) throw new Error(`Refused to store an article link that is not http(s): ${input.originalUrl.slice(0, 100)}`);
   const canonical = canonicalUrl(input.originalUrl);
   const documentNumber = input.documentNumber || federalRegisterDocumentNumber(input.originalUrl) || null;
   const statements = insertStatements();

@@ -1,5 +1,6 @@
 // The RSS 0.9x / 1.0 (RDF) / 2.0 and Atom adapter: a fetched body becomes candidate articles.
 import Parser from "rss-parser";
+import { isWebUrl } from "../articles/canonical-url";
 import type { NewArticle } from "../articles/store.server";
 import { FetchError } from "./http-client.server";
 import { normalizeSummary, normalizeTitle, parseFeedDate } from "./normalize";
@@ -30,8 +31,8 @@ function itemLink(item: RawItem, base: string): string | undefined {
     const value = readableText(candidate).trim();
     if (!value) continue;
     try {
-      const url = new URL(value, base);
-      if (url.protocol === "http:" || url.protocol === "https:") return url.toString();
+      const url = new URL(value, base).toString();
+      if (isWebUrl(url)) return url;
     } catch {
       // not a link; try the next candidate
     }
