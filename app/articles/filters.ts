@@ -2,6 +2,10 @@
 import { z } from "zod";
 import { CATEGORY_VALUES, PRIORITY_VALUES, TIMEFRAME_VALUES, type Category, type Priority, type Timeframe } from "./vocabulary";
 
+// This module is also in the browser bundle, where zod would probe for eval with `new Function("")`:
+// the page's CSP refuses that and reports a violation on every feed page. Tell zod not to try.
+z.config({ jitless: true });
+
 export type ArticleFilters = {
   category?: Category;
   priority?: Priority;
