@@ -98,7 +98,9 @@ export function insertArticle(input: NewArticle): InsertOutcome {
     if (id === undefined) return { status: "duplicate" };
     for (const tag of tags) statements.tag.run(id, tag);
     return { status: "inserted", id };
-  })();
+    // Immediate: a transaction that reads first and writes later cannot wait for another process's write
+    // (SQLite answers SQLITE_BUSY at once); taking the write lock up front lets busy_timeout do its work.
+  }).immediate();
 }
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
@@ -121,7 +123,7 @@ export function deleteArticles(ids: number[]) {
     const keys = rows.flatMap((row) => dedupKeys(row.canonicalUrl, row.documentNumber));
     if (keys.length) tx.insert(t.deletedArticles).values(keys.map((key) => ({ key }))).onConflictDoNothing().run();
     return tx.delete(t.articles).where(inArray(t.articles.id, ids)).run().changes;
-  });
+  }, { behavior: "immediate" });
 }
 
 export function articleTotal() {

@@ -100,7 +100,9 @@ function ingestBatch(articles: NewArticle[], source: SourceRow, summary: SourceS
       if (outcome.status === "inserted") inserted++;
       else summary.duplicates++;
     }
-  });
+    // Immediate, like insertArticle: the web writes beside the runner, and a deferred transaction that
+    // reads before it writes would get SQLITE_BUSY instead of waiting its turn.
+  }, { behavior: "immediate" });
   summary.new += inserted;
   return { inserted, newest: newest as Date | null };
 }
