@@ -39,6 +39,7 @@ const envSchema = z.object({
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalText.pipe(z.url({ message: "must be an absolute URL" }).optional()),
   OPENAI_MODEL: z.string().default("gpt-4o-mini"),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30000),
   AI_PROVIDER: z.enum(["local", "openai", ""]).optional(),
   ALLOW_PRIVATE_NETWORKS: booleanFlag,
   TRUST_PROXY: booleanFlag,

@@ -25,7 +25,7 @@ import { getArticle } from "../articles/queries.server";
 import type { SessionUser } from "../auth/session.server";
 import type { Role } from "../auth/users.server";
 import { archiveOldFeedback, feedbackStatusSchema, setFeedbackStatus } from "../feedback/admin.server";
-import { isHttpUrl } from "../http/fields";
+import { isHttpUrl } from "../articles/canonical-url";
 import { parseInput } from "../http/input.server";
 import { jsonError, parseId } from "../http/responses.server";
 import { backfillSchema, JOB_BUTTONS, startJob, waitForJob, type ButtonJobKind } from "../jobs/admin.server";

@@ -42,7 +42,12 @@ export function aiProvider(settings: AppConfig = config()): AiProvider {
   if (cached?.settings === settings) return cached.provider;
   const provider =
     settings.AI_PROVIDER === "openai"
-      ? createOpenAiProvider({ apiKey: settings.OPENAI_API_KEY, baseURL: settings.OPENAI_BASE_URL, model: settings.OPENAI_MODEL })
+      ? createOpenAiProvider({
+          apiKey: settings.OPENAI_API_KEY,
+          baseURL: settings.OPENAI_BASE_URL,
+          model: settings.OPENAI_MODEL,
+          timeoutMs: settings.OPENAI_TIMEOUT_MS,
+        })
       : localProvider;
   cached = { settings, provider };
   return provider;

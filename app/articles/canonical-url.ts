@@ -24,8 +24,8 @@ export function canonicalUrl(raw: string): string {
  */
 export function isHttpUrl(raw: string): boolean {
   try {
-    const { protocol } = new URL(raw.trim());
-    return protocol === "http:" || protocol === "https:";
+    const { protocol, hostname } = new URL(raw.trim());
+    return (protocol === "http:" || protocol === "https:") && Boolean(hostname);
   } catch {
     return false;
   }

@@ -65,6 +65,7 @@ function insertStatements() {
 
 /** Inserts a classified article unless it (or a deleted twin) is already known. */
 export function insertArticle(input: NewArticle): InsertOutcome {
+  // Adapters drop such items; this is the last guard before a link reaches an href on the page.
   if (!isHttpUrl(input.originalUrl)) return { status: "invalid-url" };
   const canonical = canonicalUrl(input.originalUrl);
   const documentNumber = input.documentNumber || federalRegisterDocumentNumber(input.originalUrl) || null;
@@ -105,7 +106,9 @@ export function insertArticle(input: NewArticle): InsertOutcome {
     if (id === undefined) return { status: "duplicate" };
     for (const tag of tags) statements.tag.run(id, tag);
     return { status: "inserted", id };
-  })();
+    // Immediate: a transaction that reads first and writes later cannot wait for another process's write
+    // (SQLite answers SQLITE_BUSY at once); taking the write lock up front lets busy_timeout do its work.
+  }).immediate();
 }
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
@@ -128,7 +131,7 @@ export function deleteArticles(ids: number[]) {
     const keys = rows.flatMap((row) => dedupKeys(row.canonicalUrl, row.documentNumber));
     if (keys.length) tx.insert(t.deletedArticles).values(keys.map((key) => ({ key }))).onConflictDoNothing().run();
     return tx.delete(t.articles).where(inArray(t.articles.id, ids)).run().changes;
-  });
+  }, { behavior: "immediate" });
 }
 
 export function articleTotal() {

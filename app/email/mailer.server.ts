@@ -35,11 +35,28 @@ function outboxFileName(messageId: string) {
   return `${stamp}-${messageId.replace(/[^a-zA-Z0-9]/g, "").slice(0, 24)}.eml`;
 }
 
+/** What went wrong with the mail server, in words an operator can act on. */
+function describeSmtpFailure(error: unknown) {
+  const { code, message } = error as { code?: string; message?: string };
+  const url = new URL(config().SMTP_URL!);
+  const server = `the mail server ${url.hostname}:${url.port || (url.protocol === "smtps:" ? 465 : 587)}`;
+  if (/ECONNREFUSED/.test(message ?? "")) return `${server} refused the connection`;
+  if (code === "ETIMEDOUT") return `${server} did not answer in time`;
+  if (/socket close|ECONNRESET/i.test(message ?? "")) return `${server} closed the connection`;
+  if (code === "EDNS" || /ENOTFOUND|EAI_AGAIN/.test(message ?? "")) return `${server} could not be found`;
+  if (code === "EAUTH") return `${server} refused the login`;
+  return `${server} failed: ${message ?? String(error)}`;
+}
+
 export async function sendEmail(email: OutgoingEmail): Promise<SentEmail> {
   const message = { from: config().MAIL_FROM, ...email };
   if (config().SMTP_URL) {
-    const info = await smtpTransport().sendMail(message);
-    return { messageId: info.messageId };
+    try {
+      const info = await smtpTransport().sendMail(message);
+      return { messageId: info.messageId };
+    } catch (error) {
+      throw new Error(`Email not sent: ${describeSmtpFailure(error)}`, { cause: error });
+    }
   }
   const info = await outboxTransport().sendMail(message);
   fs.mkdirSync(config().OUTBOX_DIR, { recursive: true });

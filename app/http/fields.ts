@@ -1,14 +1,6 @@
 // Field rules shared by several forms and /api bodies (validated on the server; safe to import anywhere).
 import { z } from "zod";
-
-export function isHttpUrl(value: string) {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
-  } catch {
-    return false;
-  }
-}
+import { isHttpUrl } from "../articles/canonical-url";
 
 /** A required text field whose absence is reported with the form's own message. */
 export function requiredText(missingMessage: string, max = 10_000) {

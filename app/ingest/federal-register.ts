@@ -1,5 +1,6 @@
 // The Federal Register API v1 (documents.json): its document shape, the URLs we ask it for,
 // and how a document becomes an article.
+import { isHttpUrl } from "../articles/canonical-url";
 import type { NewArticle } from "../articles/store.server";
 import { normalizeSummary, normalizeTitle } from "./normalize";
 
@@ -68,7 +69,7 @@ function publicationInstant(day: string) {
   return new Date(`${day}T12:00:00Z`);
 }
 
-/** A usable document has a number, a title, a link and a publication day; anything else is skipped. */
+/** A usable document has a number, a title, an http(s) link and a publication day; anything else is skipped. */
 export function isUsableDocument(doc: FederalRegisterDocument | null | undefined): doc is FederalRegisterDocument {
   return Boolean(
     doc &&
@@ -76,6 +77,7 @@ export function isUsableDocument(doc: FederalRegisterDocument | null | undefined
       typeof doc.title === "string" &&
       doc.title.trim() &&
       typeof doc.html_url === "string" &&
+      isHttpUrl(doc.html_url) &&
       /^\d{4}-\d{2}-\d{2}$/.test(doc.publication_date ?? ""),
   );
 }
@@ -84,7 +86,7 @@ export function federalRegisterArticle(
   doc: FederalRegisterDocument,
   source: { id: number | null; name: string; category?: string | null },
 ): NewArticle {
-  const agencies = (doc.agencies ?? []).map((a) => a.name ?? a.raw_name ?? "").filter(Boolean);
+  const agencies = (doc.agencies ?? []).map((a) => normalizeTitle(a.name ?? a.raw_name ?? "")).filter(Boolean);
   return {
     title: normalizeTitle(doc.title),
     summary: normalizeSummary(doc.abstract),

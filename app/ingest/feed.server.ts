@@ -1,5 +1,6 @@
 // The RSS 0.9x / 1.0 (RDF) / 2.0 and Atom adapter: a fetched body becomes candidate articles.
 import Parser from "rss-parser";
+import { isHttpUrl } from "../articles/canonical-url";
 import type { NewArticle } from "../articles/store.server";
 import { FetchError } from "./http-client.server";
 import { normalizeSummary, normalizeTitle, parseFeedDate } from "./normalize";
@@ -30,8 +31,8 @@ function itemLink(item: RawItem, base: string): string | undefined {
     const value = readableText(candidate).trim();
     if (!value) continue;
     try {
-      const url = new URL(value, base);
-      if (url.protocol === "http:" || url.protocol === "https:") return url.toString();
+      const url = new URL(value, base).toString();
+      if (isHttpUrl(url)) return url;
     } catch {
       // not a link; try the next candidate
     }
@@ -46,16 +47,52 @@ function describeXmlError(error: unknown) {
   return `Not a feed: the XML is malformed (${first.trim()}${line ? ` at line ${Number(line) + 1}` : ""})`;
 }
 
-export type ParsedFeed = { articles: NewArticle[]; invalid: number };
+/** The most items read from one fetch of a feed; real feeds list tens, a runaway one could list millions. */
+export const MAX_FEED_ITEMS = 1000;
+
+export type ParsedFeed = {
+  articles: NewArticle[];
+  invalid: number;
+  /** Items past MAX_FEED_ITEMS, not read. */
+  overLimit: number;
+};
+
+/**
+ * A feed listing more than `max` items, cut after the max-th item and closed with the document's own end tags,
+ * so a runaway feed costs the parser no more than a full one. Returns how many items were left out.
+ */
+function cutAfterItems(text: string, max: number): { text: string; overLimit: number } {
+  const itemEnd = /<\/(?:item|entry)\s*>/g;
+  let seen = 0;
+  while (seen < max && itemEnd.exec(text)) seen++;
+  if (seen < max) return { text, overLimit: 0 };
+  const rest = text.slice(itemEnd.lastIndex);
+  const overLimit = rest.match(/<(?:item|entry)[\s>]/g)?.length ?? 0;
+  if (!overLimit) return { text, overLimit: 0 };
+  const closers = rest.match(/<\/(?:channel|rss|feed|rdf:RDF)\s*>/g) ?? [];
+  return { text: text.slice(0, itemEnd.lastIndex) + closers.join(""), overLimit };
+}
+
+/**
+ * Whether the document declares its own entities (an internal DTD subset with <!ENTITY>): no feed needs
+ * them, and refusing them outright rules out entity-expansion attacks (billion laughs) and external entities.
+ */
+function declaresEntities(text: string) {
+  const rootAt = text.search(/<[a-zA-Z]/);
+  const prolog = rootAt < 0 ? text : text.slice(0, rootAt);
+  return /<!ENTITY/i.test(prolog);
+}
 
 /** Parses an RSS or Atom document into articles of `source`. Throws FetchError with an operator-facing message. */
 export async function parseFeed(text: string, feedUrl: string, source: SourceRef, firstSeen = new Date()): Promise<ParsedFeed> {
   if (looksLikeHtml(text)) throw new FetchError("Not a feed: got an HTML page");
   if (/^\s*[[{]/.test(text)) throw new FetchError("Not a feed: got JSON");
   if (!text.trim()) throw new FetchError("Not a feed: the response was empty");
+  if (declaresEntities(text)) throw new FetchError("Not a feed: the XML declares its own entities (<!ENTITY>), which are refused");
+  const capped = cutAfterItems(text, MAX_FEED_ITEMS);
   let feed: Parser.Output<RawItem>;
   try {
-    feed = await parser.parseString(text);
+    feed = await parser.parseString(capped.text);
   } catch (error) {
     throw new FetchError(describeXmlError(error));
   }
@@ -79,5 +116,5 @@ export async function parseFeed(text: string, feedUrl: string, source: SourceRef
       sourceCategory: source.category ?? null,
     });
   }
-  return { articles, invalid };
+  return { articles, invalid, overLimit: capped.overLimit };
 }

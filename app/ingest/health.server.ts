@@ -35,22 +35,24 @@ function quietMessage(since: Date, now: Date) {
 
 /**
  * Records a successful fetch (a 304 counts: nothing new is still a working source).
- * `newestItemAt` is the newest item date the feed showed, if it showed any.
+ * `newestItemAt` is the newest item date the feed showed, if it showed any; `warning` is something
+ * about the fetch worth an operator's look (the source stays in service).
  */
 export function recordScrapeSuccess(
   source: SourceRow,
-  outcome: { now: Date; newestItemAt?: Date | null; etag?: string | null; lastModified?: string | null; detectedType?: string | null },
+  outcome: { now: Date; newestItemAt?: Date | null; etag?: string | null; lastModified?: string | null; detectedType?: string | null; warning?: string | null },
 ) {
   const { now } = outcome;
   const newest = outcome.newestItemAt ? new Date(Math.min(outcome.newestItemAt.getTime(), now.getTime())) : null;
   const lastItemAt = newest && (!source.lastItemAt || newest > source.lastItemAt) ? newest : source.lastItemAt;
   const quietSince = lastItemAt ?? source.createdAt;
   const quiet = now.getTime() - quietSince.getTime() > QUIET_FEED_MS;
+  const warning = outcome.warning || (quiet ? quietMessage(quietSince, now) : null);
   db()
     .update(t.sources)
     .set({
-      status: quiet ? "warning" : "healthy",
-      errorMessage: quiet ? quietMessage(quietSince, now) : null,
+      status: warning ? "warning" : "healthy",
+      errorMessage: warning,
       lastScraped: now,
       lastSuccessfulScrape: now,
       lastItemAt,

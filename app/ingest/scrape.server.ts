@@ -15,7 +15,7 @@ import {
   isUsableDocument,
   type FederalRegisterPage,
 } from "./federal-register";
-import { looksLikeHtml, parseFeed } from "./feed.server";
+import { looksLikeHtml, MAX_FEED_ITEMS, parseFeed } from "./feed.server";
 import { isDue, recordScrapeFailure, recordScrapeSuccess, type SourceRow } from "./health.server";
 import { FetchError, fetchUrl, type FetchResult } from "./http-client.server";
 import { keywordMatcher } from "./keywords";
@@ -31,6 +31,8 @@ export type SourceSummary = {
   skippedByKeywords: number;
   /** Items without a title or link. */
   invalid: number;
+  /** Items past the per-fetch cap of a feed (MAX_FEED_ITEMS), not read. */
+  overLimit: number;
   notModified: boolean;
   pages: number;
   error: string | null;
@@ -74,7 +76,7 @@ type Run = { now: Date; signal?: AbortSignal; timeoutMs?: number; mode: Mode };
 class Cancelled extends Error {}
 
 function emptySummary(source: SourceRow): SourceSummary {
-  return { sourceId: source.id, name: source.name, fetched: 0, new: 0, duplicates: 0, skippedByKeywords: 0, invalid: 0, notModified: false, pages: 0, error: null };
+  return { sourceId: source.id, name: source.name, fetched: 0, new: 0, duplicates: 0, skippedByKeywords: 0, invalid: 0, overLimit: 0, notModified: false, pages: 0, error: null };
 }
 
 function checkCancelled(run: Run) {
@@ -98,7 +100,9 @@ function ingestBatch(articles: NewArticle[], source: SourceRow, summary: SourceS
       if (outcome.status === "inserted") inserted++;
       else if (outcome.status !== "invalid-url") summary.duplicates++;
     }
-  });
+    // Immediate, like insertArticle: the web writes beside the runner, and a deferred transaction that
+    // reads before it writes would get SQLITE_BUSY instead of waiting its turn.
+  }, { behavior: "immediate" });
   summary.new += inserted;
   return { inserted, newest: newest as Date | null };
 }
@@ -177,15 +181,19 @@ async function scrapeCurrentItems(source: SourceRow, summary: SourceSummary, run
   const isFederal = federal || (!source.type && looksLikeFederalRegister(result));
   const detectedType: SourceType | null = source.type ? null : isFederal ? "federal-register-api" : detectFeedType(result.text());
   let newestItemAt: Date | null;
+  let warning: string | null = null;
   if (isFederal) {
     newestItemAt = await ingestFederalRegisterPages(parseFederalRegisterJson(result), source, summary, run, false);
   } else {
     summary.pages++;
     const parsed = await parseFeed(result.text(), result.url, source, run.now);
     summary.invalid += parsed.invalid;
+    summary.overLimit += parsed.overLimit;
+    if (parsed.overLimit)
+      warning = `The feed lists ${(MAX_FEED_ITEMS + parsed.overLimit).toLocaleString("en-US")} items; only the first ${MAX_FEED_ITEMS.toLocaleString("en-US")} were read`;
     newestItemAt = ingestBatch(parsed.articles, source, summary).newest;
   }
-  return { newestItemAt, detectedType, ...(conditional ? validators : {}) };
+  return { newestItemAt, detectedType, warning, ...(conditional ? validators : {}) };
 }
 
 function dayString(date: Date) {

@@ -6,8 +6,14 @@ import { htmlToPlainText, normalizeSummary, parseFeedDate, SUMMARY_MAX_CHARS } f
 describe("normalisation", () => {
   it("strips HTML, decodes entities and collapses whitespace", () => {
     expect(htmlToPlainText("<p>Rule&nbsp;&amp; <b>guidance</b>\n\n <a href='https://x'>here</a></p><script>alert(1)</script>")).toBe("Rule & guidance here");
-    expect(htmlToPlainText("AT&amp;T &#8217;s &lt;b&gt;")).toBe("AT&T ’s <b>");
+    expect(htmlToPlainText("AT&amp;T &#8217;s &lt;b&gt;bold&lt;/b&gt; a < b")).toBe("AT&T ’s bold a < b");
     expect(htmlToPlainText("  plain   text\n")).toBe("plain text");
+  });
+
+  it("never leaves markup: double-escaped HTML, deep nesting and control characters", () => {
+    expect(htmlToPlainText("Rule &amp;lt;script&amp;gt;alert(1)&amp;lt;/script&amp;gt; &amp;amp;lt;img src=x onerror=alert(1)&amp;amp;gt;")).toBe("Rule");
+    expect(htmlToPlainText(`${"<div>".repeat(20_000)}deep${"</div>".repeat(20_000)}`)).toBe("deep");
+    expect(htmlToPlainText("bell\u0007 escape\u001b[31m nul\u0000 end")).toBe("bell escape[31m nul end");
   });
 
   it("caps summaries at a word boundary", () => {

@@ -1,0 +1,60 @@
+// SMTP down: sendEmail rejects with a clear error within a bounded time, whether nothing listens on the
+// mail server's port or the server hangs up at once.
+import net from "node:net";
+import type { AddressInfo } from "node:net";
+import { afterEach, expect, it, vi } from "vitest";
+
+type Mailer = typeof import("~/email/mailer.server");
+
+/** The mailer as a process started with SMTP_URL would have it (configuration and transport are per process). */
+async function mailerWith(smtpUrl: string): Promise<Mailer> {
+  vi.resetModules();
+  process.env.SMTP_URL = smtpUrl;
+  return import("~/email/mailer.server");
+}
+
+afterEach(() => {
+  delete process.env.SMTP_URL;
+  vi.resetModules();
+});
+
+async function closedPort() {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function timed(promise: Promise<unknown>) {
+  const started = Date.now();
+  const error = await promise.then(
+    () => null,
+    (e: Error) => e,
+  );
+  return { error, ms: Date.now() - started };
+}
+
+const email = { to: "reader@example.com", subject: "Weekly digest", text: "Hello" };
+
+it("rejects at once, naming the mail server, when nothing listens on its port", async () => {
+  const port = await closedPort();
+  const { sendEmail } = await mailerWith(`smtp://127.0.0.1:${port}`);
+  const { error, ms } = await timed(sendEmail(email));
+  expect(error?.message).toBe(`Email not sent: the mail server 127.0.0.1:${port} refused the connection`);
+  expect(ms).toBeLessThan(5000);
+});
+
+it("rejects when the server hangs up without a greeting", async () => {
+  const server = net.createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    const { sendEmail } = await mailerWith(`smtp://127.0.0.1:${port}`);
+    const { error, ms } = await timed(sendEmail(email));
+    expect(error?.message).toMatch(new RegExp(`^Email not sent: the mail server 127\\.0\\.0\\.1:${port} `));
+    expect(ms).toBeLessThan(5000);
+  } finally {
+    server.close();
+  }
+});
