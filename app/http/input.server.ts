@@ -39,9 +39,19 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   return parsed.data;
 }
 
-/** The JSON object of a request body; an empty body is `{}`, anything but an object is a 400. */
-export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+/** Bodies this large are not something any form or API call of the product sends. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+async function readBodyText(request: Request) {
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) throw jsonError(413, "Request body is too large.");
   const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) throw jsonError(413, "Request body is too large.");
+  return text;
+}
+
+/** The JSON object of a request body; an empty body is `{}`, anything but an object is a 400, a huge one 413. */
+export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  const text = await readBodyText(request);
   if (!text.trim()) return {};
   let body: unknown;
   try {
@@ -54,13 +64,20 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
 }
 
 /** A form's fields as a plain object (repeated names become lists). */
-export function formToObject(form: FormData): Record<string, unknown> {
+export function formToObject(form: FormData | URLSearchParams): Record<string, unknown> {
   const object: Record<string, unknown> = {};
   for (const key of new Set(form.keys())) {
     const values = form.getAll(key).filter((v): v is string => typeof v === "string");
     object[key] = values.length > 1 ? values : values[0];
   }
   return object;
+}
+
+/** The body of a public POST endpoint: JSON from scripts and fetchers, form data from plain forms. */
+export async function readJsonOrForm(request: Request): Promise<Record<string, unknown>> {
+  if ((request.headers.get("Content-Type") ?? "").includes("application/json")) return readJsonBody(request);
+  const text = await readBodyText(request);
+  return formToObject(new URLSearchParams(text));
 }
 
 /** The message of a thrown JSON error Response, or undefined when it is something else. */

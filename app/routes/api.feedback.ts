@@ -2,7 +2,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/guard.server";
 import { listFeedback, submitFeedback } from "~/feedback/feedback.server";
-import { readJsonOrForm } from "~/http/body.server";
+import { readJsonOrForm } from "~/http/input.server";
 import { assertSameOrigin } from "~/http/csrf.server";
 import { clientKey } from "~/http/rate-limit.server";
 import { jsonError, jsonWithEtag } from "~/http/responses.server";

@@ -1,6 +1,6 @@
 // POST /api/subscribe {email, source}: answers { message } (SPEC.md section 7).
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { readJsonOrForm } from "~/http/body.server";
+import { readJsonOrForm } from "~/http/input.server";
 import { assertSameOrigin } from "~/http/csrf.server";
 import { clientKey } from "~/http/rate-limit.server";
 import { jsonError } from "~/http/responses.server";
