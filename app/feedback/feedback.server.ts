@@ -1,7 +1,6 @@
 // Storing and listing feedback. New feedback is open; bug reports start at high priority, the rest medium.
-import { desc } from "drizzle-orm";
 import { db, t } from "../db.server";
-import { hitRateLimit, RATE_LIMITS } from "../http/rate-limit.server";
+import { hitRateLimit, rateLimitMessage, RATE_LIMITS } from "../http/rate-limit.server";
 import type { Toast } from "../toast";
 import { FEEDBACK_TOASTS, feedbackValues, HONEYPOT_FIELD, validateFeedback, type FeedbackInput } from "./feedback";
 
@@ -13,10 +12,6 @@ export function createFeedback(input: FeedbackInput): FeedbackRow {
     .values({ ...input, status: "open", priority: input.type === "bug" ? "high" : "medium" })
     .returning()
     .get();
-}
-
-export function listFeedback(): FeedbackRow[] {
-  return db().select().from(t.feedback).orderBy(desc(t.feedback.createdAt), desc(t.feedback.id)).all();
 }
 
 export type FeedbackOutcome =
@@ -33,12 +28,11 @@ export function submitFeedback(raw: Record<string, unknown>, clientKey: string):
   if (!checked.ok) return { ok: false, status: 400, toast: checked.toast };
   const waitMs = hitRateLimit(RATE_LIMITS.feedback, clientKey);
   if (waitMs > 0) {
-    const minutes = Math.ceil(waitMs / 60_000);
     return {
       ok: false,
       status: 429,
       retryAfterSeconds: Math.ceil(waitMs / 1000),
-      toast: { ...FEEDBACK_TOASTS.failed, message: `Too many submissions. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` },
+      toast: { ...FEEDBACK_TOASTS.failed, message: rateLimitMessage(waitMs, "submissions") },
     };
   }
   return { ok: true, id: createFeedback(checked.input).id, toast: FEEDBACK_TOASTS.submitted };

@@ -39,12 +39,17 @@ export function clientKey(request: Request) {
   return request.headers.get("x-forwarded-for")?.split(",")[0].trim() || request.headers.get("x-real-ip") || "direct";
 }
 
+/** What a limited person reads: how long to wait, in whole minutes. */
+export function rateLimitMessage(waitMs: number, what = "attempts") {
+  const minutes = Math.ceil(waitMs / 60_000);
+  return `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
 /** Throws a 429 JSON answer when the caller is over the limit. */
 export function enforceRateLimit(rule: RateLimitRule, key: string) {
   const waitMs = hitRateLimit(rule, key);
   if (waitMs > 0) {
-    const minutes = Math.ceil(waitMs / 60_000);
-    throw jsonError(429, `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
+    throw jsonError(429, rateLimitMessage(waitMs), {
       "Retry-After": String(Math.ceil(waitMs / 1000)),
     });
   }

@@ -5,7 +5,7 @@ import { config } from "../config.server";
 import { db, t } from "../db.server";
 import { isValidEmail, normalizeEmail } from "../email/address";
 import { siteUrl } from "../email/mailer.server";
-import { hitRateLimit, RATE_LIMITS } from "../http/rate-limit.server";
+import { hitRateLimit, rateLimitMessage, RATE_LIMITS } from "../http/rate-limit.server";
 import { SUBSCRIBE_TOASTS, SUBSCRIBED_MESSAGE } from "./signup";
 
 export type Subscriber = typeof t.subscribers.$inferSelect;
@@ -26,12 +26,11 @@ export function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: stri
   const source = typeof rawSource === "string" && rawSource.trim() ? rawSource.trim().slice(0, MAX_SOURCE_LENGTH) : "homepage";
   const waitMs = hitRateLimit(RATE_LIMITS.subscribe, clientKey);
   if (waitMs > 0) {
-    const minutes = Math.ceil(waitMs / 60_000);
     return {
       ok: false,
       status: 429,
       retryAfterSeconds: Math.ceil(waitMs / 1000),
-      message: `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      message: rateLimitMessage(waitMs),
     };
   }
   const subscriber = db()

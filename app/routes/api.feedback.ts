@@ -1,7 +1,8 @@
 // POST /api/feedback: public feedback (honeypot, rate limit). GET /api/feedback: the list, for signed-in users.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/guard.server";
-import { listFeedback, submitFeedback } from "~/feedback/feedback.server";
+import { listFeedbackForAdmin } from "~/feedback/admin.server";
+import { submitFeedback } from "~/feedback/feedback.server";
 import { readJsonOrForm } from "~/http/input.server";
 import { assertSameOrigin } from "~/http/csrf.server";
 import { clientKey } from "~/http/rate-limit.server";
@@ -9,19 +10,7 @@ import { jsonError, jsonWithEtag } from "~/http/responses.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "viewer");
-  return jsonWithEtag(
-    request,
-    listFeedback().map((row) => ({
-      id: row.id,
-      type: row.type,
-      subject: row.subject,
-      message: row.message,
-      email: row.email,
-      status: row.status,
-      priority: row.priority,
-      createdAt: row.createdAt.toISOString(),
-    })),
-  );
+  return jsonWithEtag(request, listFeedbackForAdmin(false));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
