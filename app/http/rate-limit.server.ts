@@ -1,6 +1,7 @@
 // Fixed-window rate limits kept in SQLite, so they hold across restarts and processes.
 import { sql } from "drizzle-orm";
 import { config } from "../config.server";
+import { readVisitorId } from "../visitors/visitor.server";
 import { db } from "../db.server";
 import { jsonError } from "./responses.server";
 
@@ -37,6 +38,14 @@ export function hitRateLimit(rule: RateLimitRule, key: string, now = Date.now())
 export function clientKey(request: Request) {
   if (!config().TRUST_PROXY) return "direct";
   return request.headers.get("x-forwarded-for")?.split(",")[0].trim() || request.headers.get("x-real-ip") || "direct";
+}
+
+/**
+ * The key for limits on public forms: the address plus the visitor cookie when there is one, so people who
+ * share an address (or every direct client, without a proxy) do not share one bucket; cookieless callers do.
+ */
+export async function visitorRateKey(request: Request) {
+  return `${clientKey(request)}:${(await readVisitorId(request)) ?? "no-cookie"}`;
 }
 
 /** What a limited person reads: how long to wait, in whole minutes. */

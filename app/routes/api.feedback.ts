@@ -5,7 +5,7 @@ import { listFeedbackForAdmin } from "~/feedback/admin.server";
 import { submitFeedback } from "~/feedback/feedback.server";
 import { readJsonOrForm } from "~/http/input.server";
 import { assertSameOrigin } from "~/http/csrf.server";
-import { clientKey } from "~/http/rate-limit.server";
+import { visitorRateKey } from "~/http/rate-limit.server";
 import { jsonError, jsonWithEtag } from "~/http/responses.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method.toUpperCase() !== "POST") return jsonError(405, "Use POST to send feedback.", { Allow: "GET, POST" });
   assertSameOrigin(request);
-  const outcome = submitFeedback(await readJsonOrForm(request), clientKey(request));
+  const outcome = submitFeedback(await readJsonOrForm(request), await visitorRateKey(request));
   if (!outcome.ok) {
     const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
     return jsonError(outcome.status, outcome.toast.message!, headers);

@@ -2,7 +2,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { readJsonOrForm } from "~/http/input.server";
 import { assertSameOrigin } from "~/http/csrf.server";
-import { clientKey } from "~/http/rate-limit.server";
+import { visitorRateKey } from "~/http/rate-limit.server";
 import { jsonError } from "~/http/responses.server";
 import { subscribe } from "~/newsletter/subscribers.server";
 
@@ -10,7 +10,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method.toUpperCase() !== "POST") return jsonError(405, "Use POST to subscribe.", { Allow: "POST" });
   assertSameOrigin(request);
   const body = await readJsonOrForm(request);
-  const outcome = subscribe(body.email, body.source, clientKey(request));
+  const outcome = subscribe(body.email, body.source, await visitorRateKey(request));
   if (!outcome.ok) {
     const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
     return jsonError(outcome.status, outcome.message, headers);

@@ -9,7 +9,7 @@ import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { assertSameOrigin } from "~/http/csrf.server";
 import { redirectWithToast } from "~/http/flash.server";
-import { clientKey } from "~/http/rate-limit.server";
+import { visitorRateKey } from "~/http/rate-limit.server";
 import { SUBSCRIBE_TOASTS } from "~/newsletter/signup";
 import { subscribe } from "~/newsletter/subscribers.server";
 
@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await request.formData();
   const email = String(form.get("email") ?? "");
-  const outcome = subscribe(email, form.get("source"), clientKey(request));
+  const outcome = subscribe(email, form.get("source"), await visitorRateKey(request));
   if (outcome.ok) return redirectWithToast("/#newsletter", { title: SUBSCRIBE_TOASTS.subscribed.title, message: outcome.message });
   const toast = outcome.status === 400 ? SUBSCRIBE_TOASTS.invalidEmail : { ...SUBSCRIBE_TOASTS.failed, message: outcome.message };
   return json({ toast, email }, { status: outcome.status });
