@@ -1,5 +1,5 @@
-// Load: N concurrent clients (HARDENING_LOAD_CLIENTS, default 50; 20 in quick mode) for a bounded time
-// (HARDENING_LOAD_SECONDS, default 60; 8 in quick mode) mixing reads, while writers run beside them. No 5xx, no dropped connection,
+// Load: N concurrent clients (HARDENING_LOAD_CLIENTS, default 50; 8 in quick mode) for a bounded time
+// (HARDENING_LOAD_SECONDS, default 60; 10 in quick mode) mixing reads, while writers run beside them. No 5xx, no dropped connection,
 // no SQLITE_BUSY or other error in the server's log, and every acknowledged write is in the database after.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { desc } from "drizzle-orm";
@@ -13,8 +13,8 @@ import { QUICK, serveTestDatabase } from "./harness";
 import { RATE_LIMITED, READ_MIX, writeMix as buildWriteMix, type WriteOperation } from "./load-mix";
 
 // The quick mode's budget is seconds: fewer clients, so answers come back within it even on a busy CI machine.
-const CLIENTS = Number(process.env.HARDENING_LOAD_CLIENTS ?? (QUICK ? 20 : 50));
-const SECONDS = Number(process.env.HARDENING_LOAD_SECONDS ?? (QUICK ? 8 : 60));
+const CLIENTS = Number(process.env.HARDENING_LOAD_CLIENTS ?? (QUICK ? 8 : 50));
+const SECONDS = Number(process.env.HARDENING_LOAD_SECONDS ?? (QUICK ? 10 : 60));
 const CORPUS = 3_000;
 
 let server: ProductionServer;
