@@ -42,6 +42,11 @@ const envSchema = z.object({
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30000),
   AI_PROVIDER: z.enum(["local", "openai", ""]).optional(),
   ALLOW_PRIVATE_NETWORKS: booleanFlag,
+  /** Comma-separated `host:port` entries fetched even when private networks are refused (an intranet feed). */
+  PRIVATE_NETWORK_ALLOWLIST: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean)),
   TRUST_PROXY: booleanFlag,
   FETCH_USER_AGENT: z
     .string()
@@ -94,5 +99,11 @@ let cached: AppConfig | undefined;
 /** The configuration of this process, read from the environment on first use. */
 export function config(): AppConfig {
   cached ??= loadConfig();
+  return cached;
+}
+
+/** Reads the environment again: for tests that change a setting after the configuration was first used. */
+export function reloadConfig(): AppConfig {
+  cached = loadConfig();
   return cached;
 }

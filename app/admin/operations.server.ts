@@ -159,6 +159,8 @@ export const operations = {
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         console.warn(`[extract] ${url}: ${reason}`);
+        // A refused private address is said as such: the editor needs to know the URL itself is not allowed.
+        if (reason.includes("Refused: ")) throw jsonError(422, reason);
         throw jsonError(422, /pdf/i.test(reason) ? EXTRACT_PDF_MESSAGE : EXTRACT_FAILED_MESSAGE);
       }
     },

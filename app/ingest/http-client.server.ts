@@ -227,10 +227,17 @@ function decompressor(encoding: string | undefined) {
   }
 }
 
+/** An allowlisted `host:port` (PRIVATE_NETWORK_ALLOWLIST) may be private; checked per hop, so a redirect away from it is not. */
+function isAllowlisted(url: URL) {
+  const port = url.port || (url.protocol === "https:" ? "443" : "80");
+  return config().PRIVATE_NETWORK_ALLOWLIST.includes(`${url.hostname.toLowerCase()}:${port}`);
+}
+
 function requestOnce(url: URL, headers: Record<string, string>, options: Required<Pick<FetchOptions, "timeoutMs" | "maxBytes">> & FetchOptions & { allowPrivate: boolean }): Promise<Hop> {
   const host = url.hostname;
   const literal = host.replace(/^\[|\]$/g, "");
-  if (!options.allowPrivate && net.isIP(literal) && isPrivateAddress(literal)) return Promise.reject(privateRefusal(host, literal));
+  const allowPrivate = options.allowPrivate || isAllowlisted(url);
+  if (!allowPrivate && net.isIP(literal) && isPrivateAddress(literal)) return Promise.reject(privateRefusal(host, literal));
   const transport = url.protocol === "https:" ? https : http;
   return new Promise<Hop>((resolve, reject) => {
     let settled = false;
@@ -249,7 +256,7 @@ function requestOnce(url: URL, headers: Record<string, string>, options: Require
     const request = transport.request(url, {
       method: "GET",
       headers,
-      ...(options.allowPrivate ? {} : { lookup: guardedLookup as unknown as typeof dns.lookup }),
+      ...(allowPrivate ? {} : { lookup: guardedLookup as unknown as typeof dns.lookup }),
     });
     request.on("error", fail);
     request.on("response", (response) => {

@@ -7,6 +7,8 @@ export default defineConfig({
   resolve: { alias: { "~": path.resolve("app") } },
   test: {
     include: ["tests/hardening/**/*.test.ts"],
+    // `*.slow.test.ts` (processes started, killed and restarted) runs in the full mode only.
+    exclude: process.env.HARDENING_QUICK === "1" ? ["tests/hardening/**/*.slow.test.ts", "node_modules/**"] : ["node_modules/**"],
     setupFiles: ["tests/support/setup-env.ts"],
     globalSetup: ["tests/hardening/global-setup.ts"],
     pool: "forks",

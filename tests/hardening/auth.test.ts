@@ -1,0 +1,211 @@
+// Who may do what, against the production build over HTTP: every /api/admin/* route and every dashboard
+// form intent (POST /admin) for anonymous callers, each role, an expired session and a revoked API token;
+// a cross-origin form post refused; forged invitation and reset tokens refused.
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DASHBOARD_INTENTS } from "../../app/admin/dashboard.server";
+import { createApiToken, revokeApiToken } from "../../app/auth/account.server";
+import { INVALID_INVITATION } from "../../app/auth/rules";
+import { RESET_INVALID_TOKEN } from "../../app/auth/password-reset.server";
+import { hashToken } from "../../app/auth/tokens.server";
+import { db, t } from "../../app/db.server";
+import { claimNextJob, finishJob } from "../../app/jobs/queue.server";
+import { makeUser, type TestUser } from "../support/auth";
+import type { ProductionServer } from "../support/prod-server";
+import { serveTestDatabase } from "./harness";
+
+type Role = "viewer" | "editor" | "admin";
+const RANK: Record<Role, number> = { viewer: 1, editor: 2, admin: 3 };
+
+/** SPEC.md section 7: each admin /api route and the least role that may call it. */
+const API_ROUTES: { method: string; path: string; role: Role }[] = [
+  { method: "POST", path: "/api/admin/scrape", role: "editor" },
+  { method: "POST", path: "/api/admin/backfill", role: "editor" },
+  { method: "POST", path: "/api/admin/recategorize", role: "editor" },
+  { method: "POST", path: "/api/admin/fix-priorities", role: "editor" },
+  { method: "POST", path: "/api/admin/generate-trends", role: "editor" },
+  { method: "POST", path: "/api/admin/extract-article", role: "editor" },
+  { method: "POST", path: "/api/admin/add-article", role: "editor" },
+  { method: "POST", path: "/api/admin/sources", role: "editor" },
+  { method: "DELETE", path: "/api/admin/sources/999999", role: "editor" },
+  { method: "PATCH", path: "/api/admin/sources/999999/toggle", role: "editor" },
+  { method: "GET", path: "/api/admin/subscribers", role: "admin" },
+  { method: "PATCH", path: "/api/admin/subscribers/999999/status", role: "admin" },
+  { method: "POST", path: "/api/admin/send-test-newsletter", role: "admin" },
+  { method: "PATCH", path: "/api/admin/update-email", role: "viewer" },
+  { method: "PATCH", path: "/api/admin/update-password", role: "viewer" },
+];
+
+/** The dashboard's form intents and their least role (start-job stands for every job button). */
+const FORM_INTENTS: { intent: string; role: Role; fields?: Record<string, string> }[] = [
+  ...Object.entries(DASHBOARD_INTENTS).map(([intent, op]) => ({ intent, role: op.role as Role })),
+  { intent: "start-job", role: "editor", fields: { kind: "scrape" } },
+];
+
+let server: ProductionServer;
+let users: Record<Role, TestUser>;
+let expiredCookie: string;
+let revokedToken: string;
+let validToken: string;
+let runner: ReturnType<typeof setInterval>;
+
+beforeAll(async () => {
+  users = { viewer: await makeUser("viewer"), editor: await makeUser("editor"), admin: await makeUser("admin") };
+  const expired = await makeUser("admin");
+  expiredCookie = expired.cookie;
+  db().update(t.sessions).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(t.sessions.userId, expired.id)).run();
+  const revoked = createApiToken(users.admin.id, "revoked");
+  revokeApiToken(users.admin.id, revoked.id);
+  revokedToken = revoked.token;
+  validToken = createApiToken(users.admin.id, "valid").token;
+  // recategorize and fix-priorities wait for their job: a stand-in runner finishes them at once.
+  runner = setInterval(() => {
+    const job = claimNextJob("auth-test-runner", ["recategorize", "fix-priorities"]);
+    if (job) finishJob(job.id, { result: { updated: 0 } });
+  }, 50);
+  server = await serveTestDatabase("auth");
+});
+
+afterAll(async () => {
+  clearInterval(runner);
+  await server?.stop();
+});
+
+type Caller = { name: string; headers: () => Record<string, string>; role?: Role; denied?: 401 };
+
+const callers = (): Caller[] => [
+  { name: "anonymous", headers: () => ({}), denied: 401 },
+  { name: "expired session", headers: () => ({ Cookie: expiredCookie }), denied: 401 },
+  { name: "revoked API token", headers: () => ({ Authorization: `Bearer ${revokedToken}` }), denied: 401 },
+  ...(["viewer", "editor", "admin"] as const).map((role) => ({ name: role, role, headers: () => ({ Cookie: users[role].cookie }) })),
+  { name: "admin API token", role: "admin" as const, headers: () => ({ Authorization: `Bearer ${validToken}` }) },
+];
+
+/** 401 for no valid caller, 403 below the route's role, anything else (2xx, 400, 404, 422) once allowed. */
+function expectAccess(status: number, caller: Caller, least: Role, label: string) {
+  if (caller.denied) expect(status, label).toBe(caller.denied);
+  else if (RANK[caller.role!] < RANK[least]) expect(status, label).toBe(403);
+  else {
+    expect([401, 403], label).not.toContain(status);
+    expect(status, label).toBeLessThan(500);
+  }
+}
+
+describe("admin /api routes", () => {
+  for (const caller of callers()) {
+    it(`answers ${caller.name} according to each route's role`, async () => {
+      for (const route of API_ROUTES) {
+        const response = await fetch(`${server.url}${route.path}`, {
+          method: route.method,
+          headers: { Origin: server.url, ...(route.method === "GET" ? {} : { "Content-Type": "application/json" }), ...caller.headers() },
+          body: route.method === "GET" ? undefined : "{}",
+        });
+        const body = await response.json();
+        expectAccess(response.status, caller, route.role, `${caller.name} ${route.method} ${route.path}`);
+        expect(typeof body.message === "string" || response.ok, `${route.path} answers a message`).toBe(true);
+      }
+    });
+  }
+});
+
+describe("dashboard form actions (POST /admin)", () => {
+  for (const caller of callers()) {
+    it(`answers ${caller.name} according to each intent's role`, async () => {
+      for (const { intent, role, fields } of FORM_INTENTS) {
+        const response = await fetch(`${server.url}/admin?index`, {
+          method: "POST",
+          headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", ...caller.headers() },
+          body: new URLSearchParams({ intent, respond: "json", ...fields }),
+          redirect: "manual",
+        });
+        expectAccess(response.status, caller, role, `${caller.name} intent=${intent}`);
+      }
+    });
+  }
+
+  it("sends an anonymous no-JavaScript form post back to the sign-in page without acting", async () => {
+    const before = db().select().from(t.sources).all().length;
+    const response = await fetch(`${server.url}/admin?index`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "create-source", name: "Anonymous", url: "https://example.gov/anon.xml", category: "government" }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/admin");
+    expect(db().select().from(t.sources).all().length).toBe(before);
+  });
+
+  it("refuses a cross-origin form post carrying an admin's session cookie", async () => {
+    const url = `https://example.gov/csrf-${Date.now()}.xml`;
+    const post = (origin: string, path = "/admin?index") =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { Origin: origin, Cookie: users.admin.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "create-source", name: "Planted feed", url, category: "government" }),
+        redirect: "manual",
+      });
+    // The fetcher's data request reaches the app, whose origin check answers 403.
+    const refused = await post("http://evil.example", "/admin?index&_data=routes%2Fadmin");
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).toast.message).toBe("Cross-site request refused.");
+    // A document post is stopped by Remix itself (host and Origin differ) before any action runs: it
+    // answers a bare 500, see docs/security.md. What matters here: refused, and nothing was created.
+    const document = await post("http://evil.example");
+    expect(document.status).toBeGreaterThanOrEqual(400);
+    expect(db().select().from(t.sources).where(eq(t.sources.url, url)).get()).toBeUndefined();
+    server.alarmingLines.splice(0);
+    // The same post from the site itself goes through, so the refusals above are the origin checks at work.
+    expect((await post(server.url)).status).toBe(302);
+    expect(db().select().from(t.sources).where(eq(t.sources.url, url)).get()).toBeDefined();
+  });
+});
+
+describe("forged tokens", () => {
+  const token = () => randomBytes(32).toString("base64url");
+  /** The real token with its last character changed: as close to valid as a forger gets. */
+  const nearMiss = (real: string) => real.slice(0, -1) + (real.endsWith("A") ? "B" : "A");
+
+  it("an invitation link with a forged token is refused", async () => {
+    const real = token();
+    db()
+      .insert(t.invitations)
+      .values({ email: `invitee-${Date.now()}@test.example`, role: "editor", tokenHash: hashToken(real), expiresAt: new Date(Date.now() + 3_600_000) })
+      .run();
+    expect((await fetch(`${server.url}/api/invitations/${real}`)).status).toBe(200);
+    for (const forged of [nearMiss(real), token(), "", "%00", "a".repeat(5000)]) {
+      const check = await fetch(`${server.url}/api/invitations/${forged}`);
+      if (forged) expect(check.status, forged.slice(0, 20)).toBe(404);
+      const accept = await fetch(`${server.url}/api/invitations/${forged || "x"}/accept`, {
+        method: "POST",
+        headers: { Origin: server.url, "Content-Type": "application/json", "X-Forwarded-For": `203.0.113.${forged.length % 250}` },
+        body: JSON.stringify({ password: "a-new-password", confirmPassword: "a-new-password" }),
+      });
+      expect(accept.status, forged.slice(0, 20)).toBe(404);
+      expect((await accept.json()).message).toBe(INVALID_INVITATION);
+    }
+  });
+
+  it("a password reset with a forged token is refused and the password is unchanged", async () => {
+    const real = token();
+    const user = users.viewer;
+    db().insert(t.passwordResets).values({ userId: user.id, tokenHash: hashToken(real), expiresAt: new Date(Date.now() + 3_600_000) }).run();
+    for (const forged of [nearMiss(real), token(), "' OR 1=1 --"]) {
+      const response = await fetch(`${server.url}/api/auth/reset-password`, {
+        method: "POST",
+        headers: { Origin: server.url, "Content-Type": "application/json" },
+        body: JSON.stringify({ token: forged, newPassword: "forged-password-1" }),
+      });
+      expect(response.status).toBe(400);
+      expect((await response.json()).message).toBe(RESET_INVALID_TOKEN);
+    }
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/json" },
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    });
+    expect(login.status).toBe(200);
+    expect(db().select().from(t.passwordResets).where(eq(t.passwordResets.tokenHash, hashToken(real))).get()?.usedAt).toBeNull();
+  });
+});

@@ -1,0 +1,94 @@
+// SSRF with ALLOW_PRIVATE_NETWORKS=false: article extraction (over HTTP, production build) and sources
+// (at scrape time) pointing at loopback, private, link-local metadata and IPv6 loopback addresses, at a name
+// resolving to loopback, or at a "public" server (allowlisted, standing in for the internet) that redirects
+// to loopback, are refused with a message saying so. Nothing refused is ever requested.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiToken } from "../../app/auth/account.server";
+import { reloadConfig } from "../../app/config.server";
+import { db, t } from "../../app/db.server";
+import { scrapeSources } from "../../app/ingest/scrape.server";
+import { makeUser } from "../support/auth";
+import { startServer, type TestServer } from "../support/http-server";
+import type { ProductionServer } from "../support/prod-server";
+import { serveTestDatabase } from "./harness";
+
+let server: ProductionServer;
+let internal: TestServer;
+let publicLooking: TestServer;
+let token: string;
+
+/** Targets and the refusal each must get; unroutable ranges use port 9 so a missed refusal fails fast. */
+const targets = () => [
+  { url: `${internal.origin}/secret`, refusal: /^Refused: 127\.0\.0\.1 resolves to a private address \(127\.0\.0\.1\)$/ },
+  { url: "http://10.0.0.1:9/feed", refusal: /^Refused: 10\.0\.0\.1 resolves to a private address \(10\.0\.0\.1\)$/ },
+  { url: "http://169.254.169.254/latest/meta-data/", refusal: /^Refused: 169\.254\.169\.254 resolves to a private address/ },
+  { url: "http://[::1]:9/feed", refusal: /^Refused: \[::1\] resolves to a private address \(::1\)$/ },
+  { url: `http://localhost:${new URL(internal.origin).port}/secret`, refusal: /^Refused: localhost resolves to a private address \((127\.0\.0\.1|::1)\)$/ },
+  { url: `${publicLooking.origin}/moved`, refusal: /^Refused: 127\.0\.0\.1 resolves to a private address \(127\.0\.0\.1\)$/ },
+];
+
+beforeAll(async () => {
+  internal = await startServer({
+    "/secret": (_request, response) => {
+      response.writeHead(200, { "Content-Type": "text/html" });
+      response.end("<html><head><title>Internal admin panel</title></head><body><p>secret</p></body></html>");
+    },
+  });
+  publicLooking = await startServer({
+    "/moved": (_request, response) => {
+      response.writeHead(302, { Location: `${internal.origin}/secret` });
+      response.end();
+    },
+  });
+  const allowlist = `127.0.0.1:${new URL(publicLooking.origin).port}`;
+  process.env.ALLOW_PRIVATE_NETWORKS = "false";
+  process.env.PRIVATE_NETWORK_ALLOWLIST = allowlist;
+  reloadConfig();
+  token = createApiToken((await makeUser("editor")).id, "ssrf").token;
+  server = await serveTestDatabase("ssrf", { ALLOW_PRIVATE_NETWORKS: "false", PRIVATE_NETWORK_ALLOWLIST: allowlist });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await internal?.close();
+  await publicLooking?.close();
+});
+
+const internalRequests = () => internal.log.filter((entry) => entry.path === "/secret").length;
+
+describe("POST /api/admin/extract-article", () => {
+  it("refuses private targets and redirects to them, saying why", async () => {
+    for (const { url, refusal } of targets()) {
+      const response = await fetch(`${server.url}/api/admin/extract-article`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ url }),
+      });
+      expect(response.status, url).toBe(422);
+      expect((await response.json()).message, url).toMatch(new RegExp(`^Could not extract the article: ${refusal.source.slice(1)}`));
+    }
+    // The redirect was followed only as far as the check: the public-looking server was asked, the internal one never.
+    expect(publicLooking.log.some((entry) => entry.path === "/moved")).toBe(true);
+    expect(internalRequests()).toBe(0);
+  });
+});
+
+describe("sources", () => {
+  it("a source pointing at a private target fails its scrape with the refusal as its error", async () => {
+    for (const { url, refusal } of targets()) {
+      const created = await fetch(`${server.url}/api/admin/sources`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ name: `Internal ${url}`, url, category: "government" }),
+      });
+      expect(created.status, url).toBe(201);
+      const { id } = await created.json();
+      await scrapeSources({ sourceId: id, force: true });
+      const source = db().select().from(t.sources).where(eq(t.sources.id, id)).get()!;
+      expect(["warning", "error"], url).toContain(source.status);
+      expect(source.errorMessage, url).toMatch(refusal);
+    }
+    expect(internalRequests()).toBe(0);
+  });
+});
