@@ -48,6 +48,16 @@ function describeSmtpFailure(error: unknown) {
   return `${server} failed: ${message ?? String(error)}`;
 }
 
+/** A failed SMTP send, in words for a person; `responseCode` is the server's reply code when it gave one (5xx = never). */
+export class EmailNotSentError extends Error {
+  readonly responseCode?: number;
+  constructor(reason: string, cause: unknown) {
+    super(`Email not sent: ${reason}`, { cause });
+    const code = (cause as { responseCode?: unknown } | null)?.responseCode;
+    if (typeof code === "number") this.responseCode = code;
+  }
+}
+
 export async function sendEmail(email: OutgoingEmail): Promise<SentEmail> {
   const message = { from: config().MAIL_FROM, ...email };
   if (config().SMTP_URL) {
@@ -55,7 +65,7 @@ export async function sendEmail(email: OutgoingEmail): Promise<SentEmail> {
       const info = await smtpTransport().sendMail(message);
       return { messageId: info.messageId };
     } catch (error) {
-      throw new Error(`Email not sent: ${describeSmtpFailure(error)}`, { cause: error });
+      throw new EmailNotSentError(describeSmtpFailure(error), error);
     }
   }
   const info = await outboxTransport().sendMail(message);
