@@ -76,6 +76,10 @@ class TopRanked {
     this.items.sort(byRank);
     if (this.items.length > this.limit) this.items.pop();
   }
+  /** Whether an article of this score, date and id would get in now. */
+  admits(item: Scored) {
+    return item.score > 0 && (this.items.length < this.limit || byRank(item, this.items[this.limit - 1]) < 0);
+  }
   /** The score an article must beat (or equal, if newer) to get in; 1 while there is room. */
   threshold() {
     return this.items.length < this.limit ? 1 : this.items[this.limit - 1].score;
@@ -353,6 +357,19 @@ class PageSearch {
     return list.flatMap((id) => this.known.get(id) ?? []);
   }
 
+  /** Publication dates, from the features already read or else from the rows. */
+  datesOf(list: number[]): { id: number; publishDate: number }[] {
+    const missing = list.filter((id) => !this.known.has(id));
+    const read = rowsById<{ id: number; publish_date: number }>("id, publish_date", missing);
+    return [
+      ...list.flatMap((id) => {
+        const known = this.known.get(id);
+        return known ? [{ id, publishDate: known.publishDate }] : [];
+      }),
+      ...read.map((row) => ({ id: row.id, publishDate: row.publish_date })),
+    ];
+  }
+
   private list(feature: Feature) {
     let list = this.lists.get(feature.key);
     if (!list) this.lists.set(feature.key, (list = idList(feature.sqlText, feature.value)));
@@ -398,6 +415,19 @@ class PageSearch {
       }
       unread -= weight;
       unreadFeatures = unreadFeatures.filter((f) => f !== feature);
+    };
+    /**
+     * Scores candidates, except those whose bound only equals the bar and whose date (read first, cheaply)
+     * already ranks them below the current last: on a tie the newer article wins.
+     */
+    const settle = (list: number[]) => {
+      const tying = list.filter((id) => accumulated[id] + unread === top.threshold());
+      for (const { id, publishDate } of this.datesOf(tying)) {
+        if (top.admits({ id, score: top.threshold(), publishDate })) continue;
+        perWeight[accumulated[id]]--;
+        state[id] = SCORED;
+      }
+      score(list.filter((id) => state[id] !== SCORED));
     };
     /** Up to `count` unscored articles with accumulated weight at least `floor`, highest first. */
     const candidates = (floor: number, count: number) => {
@@ -482,12 +512,12 @@ class PageSearch {
         if (!listedAtLeast(floor)) return top.items;
         // Articles whose accumulated weight alone reaches the bar need an exact score whatever is read next.
         if (listedAtLeast(bar)) {
-          score(candidates(bar, SCORING_BATCH));
+          settle(candidates(bar, SCORING_BATCH));
           continue;
         }
         const feature = listWorthReading(floor) ?? listSplittingTie();
         if (feature) read(feature);
-        else score(candidates(floor, SCORING_BATCH));
+        else settle(candidates(floor, SCORING_BATCH));
       }
     } finally {
       for (const id of touched) {
