@@ -256,23 +256,32 @@ function shortest(features: Feature[]) {
 
 /**
  * For each total weight d up to `most`, the set of features with the fewest list entries whose weights add
- * up to at least d: a 0/1 knapsack over small integer weights (totals above `most` count as `most`).
+ * up to at least d. Features of weight 1 (the words) are best taken shortest first, so only the few heavier
+ * ones (category, source, priority, tags) need a 0/1 knapsack over small integer weights; totals above
+ * `most` count as `most`.
  */
 class CheapestCovers {
-  /** cost[i][w]: fewest entries among the first i features for a capped total weight of w. */
+  private readonly light: Feature[];
+  private readonly lightPrefix: number[];
+  private readonly heavy: Feature[];
+  /** cost[i][w]: fewest entries among the first i heavy features for a capped total weight of w. */
   private readonly cost: Float64Array[];
-  /** from[i][w]: the capped total before feature i - 1 was added, or -1 when it was not. */
+  /** from[i][w]: the capped total before heavy feature i - 1 was added, or -1 when it was not. */
   private readonly from: Int32Array[];
+  /** For each d: the cheapest capped heavy total to combine with the shortest light lists, and the cost. */
+  private readonly bestHeavy: Int32Array;
+  private readonly bestCost: Float64Array;
 
-  constructor(
-    private readonly candidates: Feature[],
-    private readonly most: number,
-  ) {
+  constructor(features: Feature[], private readonly most: number) {
+    this.light = features.filter((f) => f.weight === 1).sort((a, b) => a.frequency - b.frequency);
+    this.lightPrefix = [0];
+    for (const f of this.light) this.lightPrefix.push(this.lightPrefix[this.lightPrefix.length - 1] + f.frequency);
+    this.heavy = features.filter((f) => f.weight !== 1);
     const first = new Float64Array(most + 1).fill(Infinity);
     first[0] = 0;
     this.cost = [first];
     this.from = [new Int32Array(most + 1).fill(-1)];
-    for (const { weight, frequency } of candidates) {
+    for (const { weight, frequency } of this.heavy) {
       const before = this.cost[this.cost.length - 1];
       const cost = before.slice();
       const from = new Int32Array(most + 1).fill(-1);
@@ -286,28 +295,37 @@ class CheapestCovers {
       this.cost.push(cost);
       this.from.push(from);
     }
-  }
-
-  private bestTotal(weight: number) {
-    const cost = this.cost[this.candidates.length];
-    let best = -1;
-    for (let w = weight; w <= this.most; w++) if (cost[w] < (best < 0 ? Infinity : cost[best])) best = w;
-    return best;
+    const heavyCost = this.cost[this.heavy.length];
+    const reachable = [...heavyCost.keys()].filter((w) => heavyCost[w] < Infinity);
+    this.bestHeavy = new Int32Array(most + 1).fill(-1);
+    this.bestCost = new Float64Array(most + 1).fill(Infinity);
+    for (let d = 1; d <= most; d++) {
+      for (const w of reachable) {
+        const words = Math.max(0, d - w);
+        if (words > this.light.length) continue;
+        const total = heavyCost[w] + this.lightPrefix[words];
+        if (total < this.bestCost[d]) {
+          this.bestCost[d] = total;
+          this.bestHeavy[d] = w;
+        }
+      }
+    }
   }
 
   /** How many entries the cheapest lists of total weight at least `weight` hold (Infinity if none do). */
   postings(weight: number) {
-    const best = this.bestTotal(weight);
-    return best < 0 ? Infinity : this.cost[this.candidates.length][best];
+    return weight > this.most ? Infinity : this.bestCost[weight];
   }
 
   /** Those lists. */
   features(weight: number) {
-    const picked: Feature[] = [];
-    for (let i = this.candidates.length, w = this.bestTotal(weight); i > 0 && w > 0; i--) {
+    const heavyTotal = this.bestHeavy[weight];
+    if (heavyTotal < 0) return [];
+    const picked = this.light.slice(0, Math.max(0, weight - heavyTotal));
+    for (let i = this.heavy.length, w = heavyTotal; i > 0 && w > 0; i--) {
       const before = this.from[i][w];
       if (before < 0) continue;
-      picked.push(this.candidates[i - 1]);
+      picked.push(this.heavy[i - 1]);
       w = before;
     }
     return picked;
@@ -473,7 +491,9 @@ class PageSearch {
      * list, if cheaper than scoring them all, sets some of them apart.
      */
     const listSplittingTie = () => {
-      const tied = perWeight[highest];
+      let top = highest;
+      while (top > 0 && !perWeight[top]) top--;
+      const tied = perWeight[top];
       if (tied <= SCORING_BATCH || !unreadFeatures.length) return undefined;
       const feature = shortest(unreadFeatures);
       return feature.frequency < tied * POSTINGS_PER_SCORING ? feature : undefined;
