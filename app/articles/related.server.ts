@@ -191,10 +191,18 @@ const SCORING_BATCH = 64;
 
 /**
  * How many articles have each feature. Only the order of reading depends on these numbers, never the
- * answer, so they are kept across requests (and dropped wholesale when the map grows large).
+ * answer, so they are kept across requests, and dropped wholesale when the map grows large or the table
+ * has grown by a tenth since they were counted.
  */
 const frequencyEstimates = new Map<string, number>();
 const MAX_ESTIMATES = 200_000;
+let estimatesCountedAt = 0;
+
+function refreshEstimates(maxId: number) {
+  if (frequencyEstimates.size <= MAX_ESTIMATES && maxId <= estimatesCountedAt * 1.1 + 100) return;
+  frequencyEstimates.clear();
+  estimatesCountedAt = maxId;
+}
 
 function estimate(key: string, sqlText: string, ...values: unknown[]) {
   let n = frequencyEstimates.get(key);
@@ -215,9 +223,10 @@ function wordFrequency(word: string) {
 }
 
 /**
- * One thing a target can share with others: its weight, roughly how many articles have it, and the list of
- * them. A list may hold extra articles (the full-text index folds accents), never miss one, except articles
- * with irregular text, which the search scores directly.
+ * One thing a target can share with others: its weight, roughly how many articles have it, and the query
+ * listing them. A list may hold extra articles (the full-text index folds accents) but never misses one,
+ * except articles with irregular text, which the search scores directly. Tags are listed by article_tags,
+ * which every write of an article's tags keeps in step (`replaceArticleTags`).
  */
 type Feature = { key: string; weight: number; frequency: number; sqlText: string; value: string };
 
@@ -340,13 +349,15 @@ const SCORED = 2;
  * The exact search for one feed page, without scoring every article.
  *
  * An article's score is the sum of the weights of the target's features it has (its category, source,
- * priority, each tag, each word), and each feature has an index listing the articles that have it. The
- * search reads these lists, cheapest per point of weight first, adding each listed article's weight into an
- * accumulator. An article's score is then at most its accumulated weight plus the weight of all unread
- * features. The articles scored exactly so far set the bar: the third-best score. Once the unread weight is
- * below the bar, no article that was never listed can enter the answer, and of the listed ones only those
- * whose bound still reaches the bar need an exact score; the search either reads one more list (to lower
- * the bounds) or scores them, whichever costs less, until no candidate is left. Articles whose text the
+ * priority, each tag, each word), and each feature has an index listing the articles that have it (the
+ * category, priority and source indexes, article_tags, the full-text index). The search reads some of these
+ * lists, adding each listed article's weight into an accumulator, so an article's score is at most its
+ * accumulated weight plus the weight of all unread features. Articles scored exactly set the bar: the
+ * third-best score so far. While the unread weight reaches the bar, an article listed nowhere yet could
+ * still get in, so the search reads on (the shortest of the cheapest lists that would lift it below the
+ * bar). After that only listed articles whose bound reaches the bar are candidates, and it either reads more
+ * lists, to lower their bounds, or scores them, whichever costs less, until none is left. Scoring the
+ * articles that share the most as soon as they appear raises the bar early. Articles whose text the
  * full-text index may split differently (RELATED_IRREGULAR_TEXT, normally none) are scored directly.
  *
  * Lists, rows and the accumulators are shared by the page's targets; everything runs in one read
@@ -358,14 +369,15 @@ class PageSearch {
   private readonly accumulated: Int32Array;
   private readonly state: Uint8Array;
   private readonly irregular: number[];
-  private readonly total = estimate("total", "SELECT count(*) FROM articles");
+  private readonly total: number;
 
   constructor() {
     const maxId = (statement("SELECT max(id) FROM articles").pluck().get() as number | null) ?? 0;
+    refreshEstimates(maxId);
+    this.total = estimate("total", "SELECT count(*) FROM articles");
     this.accumulated = new Int32Array(maxId + 1);
     this.state = new Uint8Array(maxId + 1);
     this.irregular = ids(`SELECT id FROM articles WHERE ${t.RELATED_IRREGULAR_TEXT}`);
-    if (frequencyEstimates.size > MAX_ESTIMATES) frequencyEstimates.clear();
   }
 
   /** The features of the given articles, read once per page. */
