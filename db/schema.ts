@@ -45,17 +45,21 @@ export const sources = sqliteTable(
 /**
  * Characters on which the full-text tokenizer (unicode61, see migration 0001) and the related-articles word
  * rule (`significantWords` in app/articles/related.server.ts) agree character by character: tab, line breaks,
- * ASCII, Latin letters, general punctuation, currency and letterlike symbols. A word of an article written only
- * with these is always found by the full-text index; tests/integration/related.test.ts checks every one of them.
+ * ASCII, Latin letters, general punctuation, currency, letterlike and other common symbols (not the newer
+ * ones, which the tokenizer's older Unicode tables take for parts of words). A word of an article written only
+ * with these is always found by the full-text index; tests/integration/related.test.ts checks every one.
  */
 export const RELATED_TEXT_CONTROLS = [0x09, 0x0a, 0x0d] as const;
 export const RELATED_TEXT_RANGES: readonly (readonly [number, number])[] = [
   [0x20, 0x7e],
   [0xa0, 0x24f],
-  [0x2010, 0x2027],
+  [0x200b, 0x2027],
   [0x2030, 0x205e],
   [0x20a0, 0x20b9],
   [0x2100, 0x214f],
+  [0x2190, 0x23f3],
+  [0x2500, 0x26ff],
+  [0x2701, 0x27bf],
 ];
 
 /** SQL condition: the article's title or summary has a character outside those. */
