@@ -135,6 +135,7 @@ function featureRows(list: number[]): FeatureRow[] {
   return rowsById<FeatureRow>(FEATURE_COLUMNS, list);
 }
 
+/** Ids the query lists (a short list). */
 function ids(sqlText: string, ...values: unknown[]): number[] {
   return statement(sqlText).pluck().all(...values) as number[];
 }
@@ -210,11 +211,17 @@ function estimate(key: string, sqlText: string, ...values: unknown[]) {
   return n;
 }
 
+const termViews = new WeakSet<object>();
+
 function wordFrequency(word: string) {
   let n = frequencyEstimates.get(`word:${word}`);
   if (n === undefined) {
-    // A per-connection view of the FTS index's term statistics: how many articles contain each word.
-    db().$client.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.related_terms USING fts5vocab(main, articles_fts, row)");
+    const client = db().$client;
+    if (!termViews.has(client)) {
+      // A per-connection view of the FTS index's term statistics: how many articles contain each word.
+      client.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.related_terms USING fts5vocab(main, articles_fts, row)");
+      termViews.add(client);
+    }
     // A word the index folds differently (accents) shows no count; it is then simply read early.
     n = (statement("SELECT doc FROM temp.related_terms WHERE term = ?").pluck().get(word) as number | undefined) ?? 0;
     frequencyEstimates.set(`word:${word}`, n);
