@@ -42,6 +42,31 @@ export const sources = sqliteTable(
   (t) => [uniqueIndex("sources_url_unique").on(t.url)],
 );
 
+/**
+ * Characters on which the full-text tokenizer (unicode61, see migration 0001) and the related-articles word
+ * rule (`significantWords` in app/articles/related.server.ts) agree character by character: tab, line breaks,
+ * ASCII, Latin letters, general punctuation, currency, letterlike and other common symbols (not the newer
+ * ones, which the tokenizer's older Unicode tables take for parts of words). A word of an article written only
+ * with these is always found by the full-text index; tests/integration/related.test.ts checks every one.
+ */
+export const RELATED_TEXT_CONTROLS = [0x09, 0x0a, 0x0d] as const;
+export const RELATED_TEXT_RANGES: readonly (readonly [number, number])[] = [
+  [0x20, 0x7e],
+  [0xa0, 0x24f],
+  [0x200b, 0x2027],
+  [0x2030, 0x205e],
+  [0x20a0, 0x20b9],
+  [0x2100, 0x214f],
+  [0x2190, 0x23f3],
+  [0x2500, 0x26ff],
+  [0x2701, 0x27bf],
+];
+
+/** SQL condition: the article's title or summary has a character outside those. */
+export const RELATED_IRREGULAR_TEXT = `title || ' ' || summary GLOB '*[^' || char(${RELATED_TEXT_CONTROLS.join(", ")}) || '${RELATED_TEXT_RANGES.map(
+  ([from, to]) => `${String.fromCodePoint(from)}-${String.fromCodePoint(to)}`,
+).join("")}]*'`;
+
 export const articles = sqliteTable(
   "articles",
   {
@@ -80,6 +105,11 @@ export const articles = sqliteTable(
     index("articles_category_date_idx").on(t.category, t.publishDate, t.id),
     index("articles_priority_date_idx").on(t.priority, t.publishDate, t.id),
     index("articles_source_idx").on(t.sourceId),
+    // Related articles (app/articles/related.server.ts): the articles of one source, and the newest of each
+    // (source, category, priority) class; and the few articles whose text the full-text index may split
+    // differently from the related-articles word rule.
+    index("articles_related_class_idx").on(t.sourceName, t.category, t.priority, t.publishDate, t.id),
+    index("articles_related_irregular_idx").on(t.id).where(sql.raw(RELATED_IRREGULAR_TEXT)),
   ],
 );
 

@@ -5,7 +5,7 @@
 //         +1 per shared word longer than 3 characters in title and summary.
 // Only scores above 0 count; ties go to the newer article (then the higher id, so the order is total).
 import type { Statement } from "better-sqlite3";
-import { db } from "../db.server";
+import { db, t } from "../db.server";
 
 export const RELATED_LIMIT = 3;
 
@@ -76,6 +76,10 @@ class TopRanked {
     this.items.sort(byRank);
     if (this.items.length > this.limit) this.items.pop();
   }
+  /** Whether an article of this score, date and id would get in now. */
+  admits(item: Scored) {
+    return item.score > 0 && (this.items.length < this.limit || byRank(item, this.items[this.limit - 1]) < 0);
+  }
   /** The score an article must beat (or equal, if newer) to get in; 1 while there is room. */
   threshold() {
     return this.items.length < this.limit ? 1 : this.items[this.limit - 1].score;
@@ -131,12 +135,18 @@ function featureRows(list: number[]): FeatureRow[] {
   return rowsById<FeatureRow>(FEATURE_COLUMNS, list);
 }
 
+/** Ids the query lists (a short list). */
 function ids(sqlText: string, ...values: unknown[]): number[] {
   return statement(sqlText).pluck().all(...values) as number[];
 }
 
-function displayRows(ranked: Scored[]): RelatedArticle[] {
-  if (!ranked.length) return [];
+/** Ids the query lists, as one JSON array: twice as fast as row by row for lists of many thousands. */
+function idList(sqlText: string, value: string): number[] {
+  return JSON.parse(statement(`SELECT json_group_array(id) FROM (${sqlText})`).pluck().get(value) as string) as number[];
+}
+
+/** The cards' fields of each target's ranked related articles, read in one query. */
+function displayAll(rankings: (readonly [number, Scored[]])[]): Record<number, RelatedArticle[]> {
   const rows = rowsById<{
     id: number;
     title: string;
@@ -147,80 +157,53 @@ function displayRows(ranked: Scored[]): RelatedArticle[] {
     publish_date: number;
   }>(
     "id, title, summary, category, source_name, original_url, publish_date",
-    ranked.map((r) => r.id),
+    [...new Set(rankings.flatMap(([, ranked]) => ranked.map((r) => r.id)))],
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return ranked.flatMap((r) => {
-    const row = byId.get(r.id);
-    if (!row) return [];
-    return [
-      {
-        id: row.id,
-        title: row.title,
-        summary: row.summary,
-        category: row.category,
-        sourceName: row.source_name,
-        originalUrl: row.original_url,
-        publishDate: new Date(row.publish_date).toISOString(),
-        score: r.score,
-      },
-    ];
-  });
-}
-
-/** One thing a target can share with others: its weight, how many articles have it, how to list them. */
-type Feature = { weight: number; frequency: number; lookup: () => number[] };
-
-/** Seeds: how many recent same-category articles and best full-text matches are scored first. */
-const SEED_SIZE = 40;
-const SEED_WORDS = 8;
-/** Words in more than this share of articles say little about a topic and would be slow to rank. */
-const RARE_WORD_SHARE = 0.02;
-
-type LightRow = Pick<FeatureRow, "id" | "category" | "priority" | "tags" | "source_name">;
-const LIGHT_COLUMNS = "id, category, priority, tags, source_name";
-
-function scoreWithoutWords(target: RelatedFeatures, row: LightRow) {
-  return (
-    (row.category === target.category ? RELATED_WEIGHTS.category : 0) +
-    (row.source_name === target.sourceName ? RELATED_WEIGHTS.source : 0) +
-    RELATED_WEIGHTS.tag * sharedCount(target.tags, new Set(JSON.parse(row.tags) as string[])) +
-    (row.priority === target.priority ? RELATED_WEIGHTS.priority : 0)
-  );
-}
-
-function titleSummaryMatch(words: string[]) {
-  return `{title summary} : (${words.map((w) => `"${w}"`).join(" OR ")})`;
+  const result: Record<number, RelatedArticle[]> = {};
+  for (const [targetId, ranked] of rankings) {
+    result[targetId] = ranked.flatMap((r) => {
+      const row = byId.get(r.id);
+      if (!row) return [];
+      return [
+        {
+          id: row.id,
+          title: row.title,
+          summary: row.summary,
+          category: row.category,
+          sourceName: row.source_name,
+          originalUrl: row.original_url,
+          publishDate: new Date(row.publish_date).toISOString(),
+          score: r.score,
+        },
+      ];
+    });
+  }
+  return result;
 }
 
 /**
- * Which features may go unread: the set holding the most rows (sum of frequencies) whose weights add up to
- * at most `budget`. A 0/1 knapsack; weights are small integers, so a table over the budget is exact and cheap.
+ * How many list entries reading costs as much as scoring one article directly (fetching its row and splitting
+ * its text): the exchange rate the search uses to choose between reading another list and scoring.
  */
-function mostRowsSkipped(features: Feature[], budget: number): boolean[] {
-  const skip = features.map(() => false);
-  if (budget <= 0) return skip;
-  const best: number[][] = [new Array(budget + 1).fill(0)];
-  features.forEach((feature, i) => {
-    const row = best[i].slice();
-    for (let c = feature.weight; c <= budget; c++) row[c] = Math.max(row[c], best[i][c - feature.weight] + feature.frequency);
-    best.push(row);
-  });
-  for (let i = features.length - 1, c = budget; i >= 0; i--) {
-    if (best[i + 1][c] !== best[i][c]) {
-      skip[i] = true;
-      c -= features[i].weight;
-    }
-  }
-  return skip;
-}
+const POSTINGS_PER_SCORING = 40;
+/** Articles scored at once while settling the remaining candidates. */
+const SCORING_BATCH = 64;
 
 /**
  * How many articles have each feature. Only the order of reading depends on these numbers, never the
- * answer, so they are kept across requests (and dropped wholesale when the map grows large).
+ * answer, so they are kept across requests, and dropped wholesale when the map grows large or the table
+ * has grown by a tenth since they were counted.
  */
 const frequencyEstimates = new Map<string, number>();
 const MAX_ESTIMATES = 200_000;
+let estimatesCountedAt = 0;
+
+function refreshEstimates(maxId: number) {
+  if (frequencyEstimates.size <= MAX_ESTIMATES && maxId <= estimatesCountedAt * 1.1 + 100) return;
+  frequencyEstimates.clear();
+  estimatesCountedAt = maxId;
+}
 
 function estimate(key: string, sqlText: string, ...values: unknown[]) {
   let n = frequencyEstimates.get(key);
@@ -228,143 +211,386 @@ function estimate(key: string, sqlText: string, ...values: unknown[]) {
   return n;
 }
 
-function wordFrequencies(words: string[]) {
-  if (frequencyEstimates.size > MAX_ESTIMATES) frequencyEstimates.clear();
-  const missing = words.filter((w) => !frequencyEstimates.has(`word:${w}`));
-  if (missing.length) {
-    // A per-connection view of the FTS index's term statistics: how many articles contain each word.
-    db().$client.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.related_terms USING fts5vocab(main, articles_fts, row)");
-    const lookup = statement("SELECT doc FROM temp.related_terms WHERE term = ?").pluck();
+const termViews = new WeakSet<object>();
+
+function wordFrequency(word: string) {
+  let n = frequencyEstimates.get(`word:${word}`);
+  if (n === undefined) {
+    const client = db().$client;
+    if (!termViews.has(client)) {
+      // A per-connection view of the FTS index's term statistics: how many articles contain each word.
+      client.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.related_terms USING fts5vocab(main, articles_fts, row)");
+      termViews.add(client);
+    }
     // A word the index folds differently (accents) shows no count; it is then simply read early.
-    for (const word of missing) frequencyEstimates.set(`word:${word}`, (lookup.get(word) as number | undefined) ?? 0);
+    n = (statement("SELECT doc FROM temp.related_terms WHERE term = ?").pluck().get(word) as number | undefined) ?? 0;
+    frequencyEstimates.set(`word:${word}`, n);
   }
-  return words.map((w) => frequencyEstimates.get(`word:${w}`)!);
+  return n;
 }
 
 /**
- * The exact search, without scoring every article. The score is a sum of weighted features of the target
- * (its category, source, priority, each tag, each word), and each feature has an index that lists the
- * articles sharing it (category and priority indexes, article_tags, the FTS index for words).
- *
- * Scored articles give a floor: the third best score so far. An article that shares none of the features
- * read so far can score at most the sum of the unread features' weights; once that sum is below the floor,
- * no unread article can enter the answer and the search stops. Until then it reads one more feature: the
- * rarest one outside the largest set of features that could be left unread (a knapsack over the floor),
- * so common features (a category of 30,000 articles, the word "notice") are the ones never read.
- * Each article found is scored exactly, after a cheap bound (everything but the words, plus one point per
- * target word) rules out most of them without tokenizing their text.
+ * One thing a target can share with others: its weight, roughly how many articles have it, and the query
+ * listing them. A list may hold extra articles (the full-text index folds accents) but never misses one,
+ * except articles with irregular text, which the search scores directly. Tags are listed by article_tags,
+ * which every write of an article's tags keeps in step (`replaceArticleTags`).
  */
-class RelatedSearch {
-  private readonly total = estimate("total", "SELECT count(*) FROM articles");
+type Feature = { key: string; weight: number; frequency: number; sqlText: string; value: string };
 
-  private features(target: RelatedFeatures, words: string[], wordCounts: number[]): Feature[] {
+function featuresOf(target: RelatedFeatures): Feature[] {
+  const column = (key: string, column: string, weight: number, value: string): Feature => ({
+    key: `${key}:${value}`,
+    weight,
+    frequency: estimate(`${key}:${value}`, `SELECT count(*) FROM articles WHERE ${column} = ?`, value),
+    sqlText: `SELECT id FROM articles WHERE ${column} = ?`,
+    value,
+  });
+  return [
+    column("category", "category", RELATED_WEIGHTS.category, target.category),
+    column("source", "source_name", RELATED_WEIGHTS.source, target.sourceName),
+    column("priority", "priority", RELATED_WEIGHTS.priority, target.priority),
+    ...[...target.tags].map((tag) => ({
+      key: `tag:${tag}`,
+      weight: RELATED_WEIGHTS.tag,
+      frequency: estimate(`tag:${tag}`, "SELECT count(*) FROM article_tags WHERE tag = ?", tag),
+      sqlText: "SELECT article_id AS id FROM article_tags WHERE tag = ?",
+      value: tag,
+    })),
+    ...[...target.words].map((word) => ({
+      key: `word:${word}`,
+      weight: RELATED_WEIGHTS.word,
+      frequency: wordFrequency(word),
+      sqlText: "SELECT rowid AS id FROM articles_fts WHERE articles_fts MATCH ?",
+      value: `{title summary} : "${word.replaceAll('"', '""')}"`,
+    })),
+  ];
+}
+
+function shortest(features: Feature[]) {
+  return features.reduce((best, f) => (f.frequency < best.frequency ? f : best));
+}
+
+/**
+ * For each total weight d up to `most`, the set of features with the fewest list entries whose weights add
+ * up to at least d. Features of weight 1 (the words) are best taken shortest first, so only the few heavier
+ * ones (category, source, priority, tags) need a 0/1 knapsack over small integer weights; totals above
+ * `most` count as `most`.
+ */
+class CheapestCovers {
+  private readonly light: Feature[];
+  private readonly lightPrefix: number[];
+  private readonly heavy: Feature[];
+  /** cost[i][w]: fewest entries among the first i heavy features for a capped total weight of w. */
+  private readonly cost: Float64Array[];
+  /** from[i][w]: the capped total before heavy feature i - 1 was added, or -1 when it was not. */
+  private readonly from: Int32Array[];
+  /** For each d: the cheapest capped heavy total to combine with the shortest light lists, and the cost. */
+  private readonly bestHeavy: Int32Array;
+  private readonly bestCost: Float64Array;
+
+  constructor(features: Feature[], private readonly most: number) {
+    this.light = features.filter((f) => f.weight === 1).sort((a, b) => a.frequency - b.frequency);
+    this.lightPrefix = [0];
+    for (const f of this.light) this.lightPrefix.push(this.lightPrefix[this.lightPrefix.length - 1] + f.frequency);
+    this.heavy = features.filter((f) => f.weight !== 1);
+    const first = new Float64Array(most + 1).fill(Infinity);
+    first[0] = 0;
+    this.cost = [first];
+    this.from = [new Int32Array(most + 1).fill(-1)];
+    for (const { weight, frequency } of this.heavy) {
+      const before = this.cost[this.cost.length - 1];
+      const cost = before.slice();
+      const from = new Int32Array(most + 1).fill(-1);
+      for (let w = 0; w <= most; w++) {
+        const to = Math.min(most, w + weight);
+        if (before[w] + frequency < cost[to]) {
+          cost[to] = before[w] + frequency;
+          from[to] = w;
+        }
+      }
+      this.cost.push(cost);
+      this.from.push(from);
+    }
+    const heavyCost = this.cost[this.heavy.length];
+    const reachable = [...heavyCost.keys()].filter((w) => heavyCost[w] < Infinity);
+    this.bestHeavy = new Int32Array(most + 1).fill(-1);
+    this.bestCost = new Float64Array(most + 1).fill(Infinity);
+    for (let d = 1; d <= most; d++) {
+      for (const w of reachable) {
+        const words = Math.max(0, d - w);
+        if (words > this.light.length) continue;
+        const total = heavyCost[w] + this.lightPrefix[words];
+        if (total < this.bestCost[d]) {
+          this.bestCost[d] = total;
+          this.bestHeavy[d] = w;
+        }
+      }
+    }
+  }
+
+  /** How many entries the cheapest lists of total weight at least `weight` hold (Infinity if none do). */
+  postings(weight: number) {
+    return weight > this.most ? Infinity : this.bestCost[weight];
+  }
+
+  /** Those lists. */
+  features(weight: number) {
+    const heavyTotal = this.bestHeavy[weight];
+    if (heavyTotal < 0) return [];
+    const picked = this.light.slice(0, Math.max(0, weight - heavyTotal));
+    for (let i = this.heavy.length, w = heavyTotal; i > 0 && w > 0; i--) {
+      const before = this.from[i][w];
+      if (before < 0) continue;
+      picked.push(this.heavy[i - 1]);
+      w = before;
+    }
+    return picked;
+  }
+}
+
+const UNSEEN = 0;
+const SEEN = 1;
+const SCORED = 2;
+
+/**
+ * The exact search for one feed page, without scoring every article.
+ *
+ * An article's score is the sum of the weights of the target's features it has (its category, source,
+ * priority, each tag, each word), and each feature has an index listing the articles that have it (the
+ * category, priority and source indexes, article_tags, the full-text index). The search reads some of these
+ * lists, adding each listed article's weight into an accumulator, so an article's score is at most its
+ * accumulated weight plus the weight of all unread features. Articles scored exactly set the bar: the
+ * third-best score so far. While the unread weight reaches the bar, an article listed nowhere yet could
+ * still get in, so the search reads on (the shortest of the cheapest lists that would lift it below the
+ * bar). After that only listed articles whose bound reaches the bar are candidates, and it either reads more
+ * lists, to lower their bounds, or scores them, whichever costs less, until none is left. Scoring the
+ * articles that share the most as soon as they appear raises the bar early. Articles whose text the
+ * full-text index may split differently (RELATED_IRREGULAR_TEXT, normally none) are scored directly.
+ *
+ * Lists, rows and the accumulators are shared by the page's targets; everything runs in one read
+ * transaction, so the answer is the brute-force answer on one snapshot of the data.
+ */
+class PageSearch {
+  private readonly lists = new Map<string, number[]>();
+  private readonly known = new Map<number, RelatedFeatures>();
+  private readonly accumulated: Int32Array;
+  private readonly state: Uint8Array;
+  private readonly irregular: number[];
+  private readonly total: number;
+
+  constructor() {
+    const maxId = (statement("SELECT max(id) FROM articles").pluck().get() as number | null) ?? 0;
+    refreshEstimates(maxId);
+    this.total = estimate("total", "SELECT count(*) FROM articles");
+    this.accumulated = new Int32Array(maxId + 1);
+    this.state = new Uint8Array(maxId + 1);
+    this.irregular = ids(`SELECT id FROM articles WHERE ${t.RELATED_IRREGULAR_TEXT}`);
+  }
+
+  /** The features of the given articles, read once per page. */
+  featuresOf(list: number[]) {
+    const missing = list.filter((id) => !this.known.has(id));
+    for (const row of featureRows(missing)) this.known.set(row.id, toFeatures(row));
+    return list.flatMap((id) => this.known.get(id) ?? []);
+  }
+
+  /** Publication dates, from the features already read or else from the rows. */
+  datesOf(list: number[]): { id: number; publishDate: number }[] {
+    const missing = list.filter((id) => !this.known.has(id));
+    const read = rowsById<{ id: number; publish_date: number }>("id, publish_date", missing);
     return [
-      {
-        weight: RELATED_WEIGHTS.category,
-        frequency: estimate(`category:${target.category}`, "SELECT count(*) FROM articles WHERE category = ?", target.category),
-        lookup: () => ids("SELECT id FROM articles WHERE category = ?", target.category),
-      },
-      {
-        weight: RELATED_WEIGHTS.source,
-        // Not indexed: counted as if every article shared it, so it is among the last features read.
-        frequency: this.total,
-        lookup: () => ids("SELECT id FROM articles WHERE source_name = ?", target.sourceName),
-      },
-      {
-        weight: RELATED_WEIGHTS.priority,
-        frequency: estimate(`priority:${target.priority}`, "SELECT count(*) FROM articles WHERE priority = ?", target.priority),
-        lookup: () => ids("SELECT id FROM articles WHERE priority = ?", target.priority),
-      },
-      ...[...target.tags].map((tag) => ({
-        weight: RELATED_WEIGHTS.tag,
-        frequency: estimate(`tag:${tag}`, "SELECT count(*) FROM article_tags WHERE tag = ?", tag),
-        lookup: () => ids("SELECT article_id AS id FROM article_tags WHERE tag = ?", tag),
-      })),
-      ...words.map((word, i) => ({
-        weight: RELATED_WEIGHTS.word,
-        frequency: wordCounts[i],
-        lookup: () => ids("SELECT rowid AS id FROM articles_fts WHERE articles_fts MATCH ?", titleSummaryMatch([word])),
-      })),
+      ...list.flatMap((id) => {
+        const known = this.known.get(id);
+        return known ? [{ id, publishDate: known.publishDate }] : [];
+      }),
+      ...read.map((row) => ({ id: row.id, publishDate: row.publish_date })),
     ];
   }
 
+  private list(feature: Feature) {
+    let list = this.lists.get(feature.key);
+    if (!list) this.lists.set(feature.key, (list = idList(feature.sqlText, feature.value)));
+    return list;
+  }
+
   find(target: RelatedFeatures, limit: number): Scored[] {
+    const { accumulated, state } = this;
     const top = new TopRanked(limit);
-    const scored = new Set<number>([target.id]);
-    const wordBound = target.words.size * RELATED_WEIGHTS.word;
-    const score = (found: number[]) => {
-      const fresh = found.filter((id) => !scored.has(id));
-      for (const id of fresh) scored.add(id);
-      // First everything but the words (cheap columns); the text is read and split only for articles that
-      // could still reach the floor with every target word.
-      const hopeful: number[] = [];
-      for (const row of rowsById<LightRow>(LIGHT_COLUMNS, fresh)) {
-        if (scoreWithoutWords(target, row) + wordBound >= top.threshold()) hopeful.push(row.id);
+    let unreadFeatures = featuresOf(target);
+    let unread = unreadFeatures.reduce((sum, f) => sum + f.weight, 0);
+    // Listed, not yet scored articles by accumulated weight; a bucket may hold stale entries (checked on use).
+    const buckets: number[][] = Array.from({ length: unread + 1 }, () => []);
+    const perWeight = new Int32Array(unread + 1);
+    let highest = 0;
+    const touched: number[] = [];
+
+    const score = (list: number[]) => {
+      const fresh: number[] = [];
+      for (const id of list) {
+        if (state[id] === SCORED) continue;
+        if (state[id] === SEEN) perWeight[accumulated[id]]--;
+        else touched.push(id);
+        state[id] = SCORED;
+        fresh.push(id);
       }
-      for (const row of featureRows(hopeful)) {
-        top.offer({ id: row.id, score: relatedScore(target, toFeatures(row)), publishDate: row.publish_date });
+      for (const other of this.featuresOf(fresh)) {
+        top.offer({ id: other.id, score: relatedScore(target, other), publishDate: other.publishDate });
       }
     };
+    const read = (feature: Feature) => {
+      const weight = feature.weight;
+      for (const id of this.list(feature)) {
+        if (state[id] === SCORED) continue;
+        if (state[id] === UNSEEN) {
+          state[id] = SEEN;
+          touched.push(id);
+        } else perWeight[accumulated[id]]--;
+        const sum = (accumulated[id] += weight);
+        perWeight[sum]++;
+        buckets[sum].push(id);
+        if (sum > highest) highest = sum;
+      }
+      unread -= weight;
+      unreadFeatures = unreadFeatures.filter((f) => f !== feature);
+    };
+    /**
+     * Scores candidates, except those whose bound only equals the bar and whose date (read first, cheaply)
+     * already ranks them below the current last: on a tie the newer article wins.
+     */
+    const settle = (list: number[]) => {
+      const tying = list.filter((id) => accumulated[id] + unread === top.threshold());
+      for (const { id, publishDate } of this.datesOf(tying)) {
+        if (top.admits({ id, score: top.threshold(), publishDate })) continue;
+        perWeight[accumulated[id]]--;
+        state[id] = SCORED;
+      }
+      score(list.filter((id) => state[id] !== SCORED));
+    };
+    /** Up to `count` unscored articles with accumulated weight at least `floor`, highest first. */
+    const candidates = (floor: number, count: number) => {
+      const found: number[] = [];
+      for (let weight = highest; weight >= Math.max(floor, 1) && found.length < count; weight--) {
+        // Drops the stale entries on the way: articles scored since, or accumulated further.
+        const bucket = buckets[weight].filter((id) => state[id] === SEEN && accumulated[id] === weight);
+        buckets[weight] = bucket;
+        for (const id of bucket) {
+          found.push(id);
+          if (found.length === count) break;
+        }
+      }
+      return found;
+    };
+    const listedAtLeast = (from: number, to = highest) => {
+      let n = 0;
+      for (let weight = Math.max(from, 1); weight <= Math.min(to, highest); weight++) n += perWeight[weight];
+      return n;
+    };
 
-    score(
-      ids(
-        `SELECT id FROM articles WHERE category = ? AND priority = ? AND id != ?
-         ORDER BY publish_date DESC, id DESC LIMIT ${SEED_SIZE}`,
-        target.category,
-        target.priority,
-        target.id,
-      ),
-    );
-    const words = [...target.words];
-    const wordCounts = wordFrequencies(words);
-    const rare = words
-      .map((word, i) => ({ word, frequency: wordCounts[i] }))
-      .filter((w) => w.frequency > 0 && w.frequency <= this.total * RARE_WORD_SHARE)
-      .sort((a, b) => a.frequency - b.frequency)
-      .slice(0, SEED_WORDS);
-    if (rare.length) {
+    /**
+     * The list to read next, if reading pays. Reading lists of weight d in all raises the floor by d: it rules
+     * out the candidates less than d above the floor that those lists do not hold. For each d the cheapest
+     * lists to read are a knapsack; reading pays when, for some d, the scoring it saves costs more than the
+     * reading. Of the lists worth reading, the shortest is read first.
+     */
+    const listWorthReading = (floor: number) => {
+      const covers = new CheapestCovers(unreadFeatures, highest - floor + 1);
+      let best: { gain: number; weight: number } | undefined;
+      for (let weight = 1; weight <= highest - floor + 1; weight++) {
+        const postings = covers.postings(weight);
+        const ruledOut = listedAtLeast(floor, floor + weight - 1) * Math.max(0, 1 - postings / this.total);
+        const gain = ruledOut * POSTINGS_PER_SCORING - postings;
+        if (gain > 0 && (!best || gain > best.gain)) best = { gain, weight };
+      }
+      return best && shortest(covers.features(best.weight));
+    };
+
+    /**
+     * When more candidates than a batch share the highest accumulated weight (say, the thousands of articles
+     * of the same source), scoring them in arbitrary order is slow to find the best: the shortest unread
+     * list, if cheaper than scoring them all, sets some of them apart.
+     */
+    const listSplittingTie = () => {
+      let top = highest;
+      while (top > 0 && !perWeight[top]) top--;
+      const tied = perWeight[top];
+      if (tied <= SCORING_BATCH || !unreadFeatures.length) return undefined;
+      const feature = shortest(unreadFeatures);
+      return feature.frequency < tied * POSTINGS_PER_SCORING ? feature : undefined;
+    };
+
+    try {
+      state[target.id] = SCORED;
+      touched.push(target.id);
+      // The newest articles of the target's own class set a first bar cheaply (category, source and priority: 17).
       score(
         ids(
-          `SELECT rowid FROM articles_fts WHERE articles_fts MATCH ? ORDER BY rank LIMIT ${SEED_SIZE}`,
-          titleSummaryMatch(rare.map((w) => w.word)),
+          `SELECT id FROM articles WHERE source_name = ? AND category = ? AND priority = ?
+           ORDER BY publish_date DESC, id DESC LIMIT ${limit + 1}`,
+          target.sourceName,
+          target.category,
+          target.priority,
         ),
       );
-    }
-
-    let unread = this.features(target, words, wordCounts);
-    for (;;) {
-      const skip = mostRowsSkipped(unread, top.threshold() - 1);
-      const next = unread
-        .filter((_, i) => !skip[i])
-        .reduce<Feature | undefined>((best, f) => (!best || f.frequency < best.frequency ? f : best), undefined);
-      if (!next) return top.items;
-      unread = unread.filter((f) => f !== next);
-      score(next.lookup());
+      score(this.irregular);
+      let leadersAt = 0;
+      for (;;) {
+        const bar = top.threshold();
+        const floor = bar - unread;
+        // The articles sharing the most so far are the likeliest answers: scoring a few raises the bar early.
+        if (highest > leadersAt) {
+          leadersAt = highest;
+          score(candidates(highest, limit));
+          continue;
+        }
+        if (floor <= 0) {
+          // An article listed nowhere yet could still reach the bar: read on, the shortest of the cheapest lists
+          // that together lift the floor to 1.
+          read(shortest(new CheapestCovers(unreadFeatures, 1 - floor).features(1 - floor)));
+          continue;
+        }
+        if (!listedAtLeast(floor)) return top.items;
+        // Articles whose accumulated weight alone reaches the bar need an exact score whatever is read next.
+        if (listedAtLeast(bar)) {
+          settle(candidates(bar, SCORING_BATCH));
+          continue;
+        }
+        const feature = listWorthReading(floor) ?? listSplittingTie();
+        if (feature) read(feature);
+        else settle(candidates(floor, SCORING_BATCH));
+      }
+    } finally {
+      for (const id of touched) {
+        accumulated[id] = 0;
+        state[id] = UNSEEN;
+      }
     }
   }
 }
 
 /** Up to `limit` related articles for each of the given articles (the feed's page), found through the indexes. */
 export function relatedArticles(articleIds: number[], limit = RELATED_LIMIT): Record<number, RelatedArticle[]> {
-  const result: Record<number, RelatedArticle[]> = {};
-  if (!articleIds.length) return result;
-  const search = new RelatedSearch();
-  for (const target of featureRows(articleIds).map(toFeatures)) result[target.id] = displayRows(search.find(target, limit));
-  return result;
+  if (!articleIds.length) return {};
+  const ranked = db().$client.transaction(() => {
+    const search = new PageSearch();
+    return search.featuresOf(articleIds).map((target) => [target.id, search.find(target, limit)] as const);
+  })();
+  return displayAll(ranked);
 }
 
 /** The same answer by scoring every article against every target: the reference for tests and the benchmark. */
 export function relatedArticlesBruteForce(articleIds: number[], limit = RELATED_LIMIT): Record<number, RelatedArticle[]> {
   const all = (statement(`SELECT ${FEATURE_COLUMNS} FROM articles`).all() as FeatureRow[]).map(toFeatures);
-  const result: Record<number, RelatedArticle[]> = {};
-  for (const target of all.filter((a) => articleIds.includes(a.id))) {
-    const ranked = all
-      .filter((other) => other.id !== target.id)
-      .map((other) => ({ id: other.id, score: relatedScore(target, other), publishDate: other.publishDate }))
-      .filter((r) => r.score > 0)
-      .sort(byRank)
-      .slice(0, limit);
-    result[target.id] = displayRows(ranked);
-  }
-  return result;
+  return displayAll(
+    all
+      .filter((a) => articleIds.includes(a.id))
+      .map((target) => {
+        const ranked = all
+          .filter((other) => other.id !== target.id)
+          .map((other) => ({ id: other.id, score: relatedScore(target, other), publishDate: other.publishDate }))
+          .filter((r) => r.score > 0)
+          .sort(byRank)
+          .slice(0, limit);
+        return [target.id, ranked] as const;
+      }),
+  );
 }

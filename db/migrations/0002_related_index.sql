@@ -1,0 +1,2 @@
+CREATE INDEX `articles_related_class_idx` ON `articles` (`source_name`,`category`,`priority`,`publish_date`,`id`);--> statement-breakpoint
+CREATE INDEX `articles_related_irregular_idx` ON `articles` (`id`) WHERE title || ' ' || summary GLOB '*[^' || char(9, 10, 13) || ' -~ -ɏ​-‧‰-⁞₠-₹℀-⅏←-⏳─-⛿✁-➿]*';
