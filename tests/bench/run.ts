@@ -14,15 +14,20 @@ import { ingestStep } from "./steps/ingest";
 import { lighthouseStep } from "./steps/lighthouse";
 import { pageWeightStep } from "./steps/page-weight";
 import { scaleStep } from "./steps/scale";
+import { relatedStep, rescrapeStep } from "./steps/scripts";
 import type { BenchContext, BenchOptions, BenchStep, Measurement, Ratio } from "./types";
 
-/**
- * The benchmark, step by step. Extension points for parts built elsewhere, each a `BenchStep`
- * in its own file under steps/, added here in this order:
- *   - "related-vs-brute-force": related articles for a page vs the brute-force scorer on the same corpus
- *   - "rescrape-vs-first-scrape": re-scrape of unchanged feeds (conditional GET, dedup) vs the first scrape
- */
-export const BENCH_STEPS: BenchStep[] = [ingestStep, endpointsStep, ftsVsLikeStep, scaleStep, pageWeightStep, lighthouseStep];
+/** The benchmark, step by step; each a `BenchStep` in its own file under steps/. */
+export const BENCH_STEPS: BenchStep[] = [
+  ingestStep,
+  endpointsStep,
+  ftsVsLikeStep,
+  scaleStep,
+  relatedStep,
+  rescrapeStep,
+  pageWeightStep,
+  lighthouseStep,
+];
 
 function readOptions(): BenchOptions {
   const number = (name: string, fallback: number) => {
