@@ -15,7 +15,7 @@ import { ErrorPage } from "./components/ErrorPage";
 import { Toasts } from "./components/Toasts";
 import { readToast } from "./http/flash.server";
 import { useNonce } from "./nonce";
-import mantineStyles from "@mantine/core/styles.css";
+import mantineStyles from "./styles/mantine.css";
 import notificationStyles from "@mantine/notifications/styles.css";
 import appStyles from "./styles/app.css";
 

@@ -1,0 +1,73 @@
+// Every Mantine component a page renders has its stylesheet linked: the product links only the Mantine
+// stylesheets it uses (app/styles/mantine.css), so a component added without its file would render unstyled.
+// A page fails when its DOM carries a Mantine class (`m_…`) that the full Mantine stylesheet styles but none of
+// the stylesheets the page links defines.
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import { expect, test, type Page } from "@playwright/test";
+
+/** The admin tests/browser/serve.ts creates. */
+const ADMIN = { email: "admin@e2e.test", password: "admin-password-1" };
+const MANTINE_CLASS = /\.(m_[0-9a-f]+)\b/g;
+
+function classesDefinedIn(css: string) {
+  return new Set([...css.matchAll(MANTINE_CLASS)].map((match) => match[1]));
+}
+
+const fullMantineClasses = classesDefinedIn(
+  fs.readFileSync(createRequire(import.meta.url).resolve("@mantine/core/styles.css"), "utf8"),
+);
+
+/** Mantine classes in the page's DOM that only a stylesheet the page does not link would style. */
+async function unstyledMantineClasses(page: Page) {
+  const { rendered, stylesheets } = await page.evaluate(() => ({
+    rendered: [...new Set([...document.querySelectorAll("*")].flatMap((element) => [...element.classList]))],
+    stylesheets: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => link.href),
+  }));
+  const linked = new Set<string>();
+  for (const href of stylesheets) {
+    for (const name of classesDefinedIn(await (await page.request.get(href)).text())) linked.add(name);
+  }
+  const mantineRendered = rendered.filter((name) => /^m_[0-9a-f]+$/.test(name));
+  expect(mantineRendered.length, "the page renders Mantine components").toBeGreaterThan(0);
+  return mantineRendered.filter((name) => fullMantineClasses.has(name) && !linked.has(name));
+}
+
+async function signIn(page: Page) {
+  const response = await page.request.post("/api/auth/login", {
+    data: ADMIN,
+    headers: { "X-Forwarded-For": "10.77.0.1" },
+  });
+  expect(response.status()).toBe(200);
+}
+
+const publicPages = ["/", "/about", "/feedback", "/invite/not-a-token", "/forgot-password", "/reset-password?token=x", "/subscribe", "/unsubscribe", "/admin", "/no-such-page"];
+
+test("public pages link a stylesheet for every Mantine component they render", async ({ page }) => {
+  for (const path of publicPages) {
+    await page.goto(path);
+    expect(await unstyledMantineClasses(page), path).toEqual([]);
+  }
+});
+
+test("the feed's feedback dialog is styled", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/");
+  if (javaScriptEnabled) {
+    await page.getByRole("button", { name: "Feedback" }).first().click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+  }
+  expect(await unstyledMantineClasses(page)).toEqual([]);
+});
+
+test("the admin dashboard and its dialogs are styled", async ({ page, javaScriptEnabled }) => {
+  await signIn(page);
+  await page.goto("/admin");
+  await expect(page.getByRole("region", { name: "Admin dashboard" })).toBeVisible();
+  expect(await unstyledMantineClasses(page)).toEqual([]);
+  const invite = page.getByRole(javaScriptEnabled ? "button" : "link", { name: "Invite user", exact: true });
+  await invite.click();
+  if (javaScriptEnabled) await expect(page.getByRole("dialog")).toBeVisible();
+  else await page.waitForURL(/dialog=/);
+  await expect(page.getByRole("region", { name: "Admin dashboard" })).toBeVisible();
+  expect(await unstyledMantineClasses(page)).toEqual([]);
+});
