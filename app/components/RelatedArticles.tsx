@@ -8,7 +8,7 @@ import { CardSummary } from "./ArticleCard";
 import { IconExternal } from "./icons";
 
 type Props = {
-  related: RelatedArticle[];
+  related: Omit<RelatedArticle, "originalUrl" | "score">[];
   timeZone: string;
   /** The feed's current query string ("" or "?..."), kept when jumping to a related article. */
   search: string;

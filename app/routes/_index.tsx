@@ -45,8 +45,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     trends: latestTrends(),
     sources: listPublicSources(),
     timeZone: config().APP_TIMEZONE,
-    related: relatedArticles(articles.map((a) => a.id)),
+    related: relatedForCards(articles.map((a) => a.id)),
   };
+}
+
+/** Related articles with only the fields their cards show: the page carries its loader data twice (HTML and JSON). */
+function relatedForCards(articleIds: number[]) {
+  return Object.fromEntries(
+    Object.entries(relatedArticles(articleIds)).map(([id, list]) => [
+      id,
+      list.map(({ originalUrl: _url, score: _score, ...shown }) => shown),
+    ]),
+  );
 }
 
 /** SPEC.md section 9: a card reached from a related article is highlighted for 2 seconds. */

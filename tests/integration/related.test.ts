@@ -236,7 +236,7 @@ describe("summary cuts on cards", () => {
 
     const related = render(
       createElement(RelatedArticles, {
-        related: [{ id, title: "Long summary", summary: long, category: "new-regulations", sourceName: "S", originalUrl: "https://example.gov/x", publishDate: new Date().toISOString(), score: 10 }],
+        related: [{ id, title: "Long summary", summary: long, category: "new-regulations", sourceName: "S", publishDate: new Date().toISOString() }],
         timeZone: "UTC",
         search: "?q=x",
       }),
