@@ -348,6 +348,52 @@ class CheapestCovers {
   }
 }
 
+/**
+ * What the search reads and finds, kept across requests while the articles stay as they are: visitors ask for
+ * the same pages again and again, and a page's category, priority and source lists are mostly the next page's.
+ * The article_revision counter (moved by triggers on every insert, delete and change of a scored column) tells
+ * whether it all still holds; when it moves, or the cache outgrows its bounds, everything is dropped at once.
+ * One cache per database connection, so a process that opens another database file never mixes the two.
+ */
+type SearchCache = {
+  revision: number;
+  lists: Map<string, number[]>;
+  listEntries: number;
+  features: Map<number, RelatedFeatures>;
+  results: Map<string, Scored[]>;
+};
+
+/** Bounds of one connection's cache: about 20 MB of id lists, 10,000 articles' features, 20,000 answers. */
+const CACHE_BOUNDS = { listEntries: 2_000_000, features: 10_000, results: 20_000 };
+
+const searchCaches = new WeakMap<object, SearchCache>();
+
+const emptyCache = (revision: number): SearchCache => ({
+  revision,
+  lists: new Map(),
+  listEntries: 0,
+  features: new Map(),
+  results: new Map(),
+});
+
+/**
+ * This connection's cache, emptied if the articles changed since; a part that outgrew its bound is emptied on
+ * its own. Called inside the read transaction, so the revision is the one of the data the search reads.
+ */
+function searchCache(): SearchCache {
+  const client = db().$client;
+  const revision = statement("SELECT revision FROM article_revision WHERE id = 1").pluck().get() as number;
+  let cache = searchCaches.get(client);
+  if (!cache || cache.revision !== revision) searchCaches.set(client, (cache = emptyCache(revision)));
+  if (cache.listEntries > CACHE_BOUNDS.listEntries) {
+    cache.lists.clear();
+    cache.listEntries = 0;
+  }
+  if (cache.features.size > CACHE_BOUNDS.features) cache.features.clear();
+  if (cache.results.size > CACHE_BOUNDS.results) cache.results.clear();
+  return cache;
+}
+
 const UNSEEN = 0;
 const SEEN = 1;
 const SCORED = 2;
@@ -371,14 +417,16 @@ const SCORED = 2;
  * transaction, so the answer is the brute-force answer on one snapshot of the data.
  */
 class PageSearch {
-  private readonly lists = new Map<string, number[]>();
-  private readonly known = new Map<number, RelatedFeatures>();
+  private readonly lists: Map<string, number[]>;
+  private readonly known: Map<number, RelatedFeatures>;
   private readonly accumulated: Int32Array;
   private readonly state: Uint8Array;
   private readonly irregular: number[];
   private readonly total: number;
 
-  constructor() {
+  constructor(private readonly cache: SearchCache) {
+    this.lists = cache.lists;
+    this.known = cache.features;
     const maxId = (statement("SELECT max(id) FROM articles").pluck().get() as number | null) ?? 0;
     refreshEstimates(maxId);
     this.total = estimate("total", "SELECT count(*) FROM articles");
@@ -409,7 +457,10 @@ class PageSearch {
 
   private list(feature: Feature) {
     let list = this.lists.get(feature.key);
-    if (!list) this.lists.set(feature.key, (list = idList(feature.sqlText, feature.value)));
+    if (!list) {
+      this.lists.set(feature.key, (list = idList(feature.sqlText, feature.value)));
+      this.cache.listEntries += list.length;
+    }
     return list;
   }
 
@@ -571,8 +622,14 @@ class PageSearch {
 export function relatedArticles(articleIds: number[], limit = RELATED_LIMIT): Record<number, RelatedArticle[]> {
   if (!articleIds.length) return {};
   const ranked = db().$client.transaction(() => {
-    const search = new PageSearch();
-    return search.featuresOf(articleIds).map((target) => [target.id, search.find(target, limit)] as const);
+    const cache = searchCache();
+    const search = new PageSearch(cache);
+    return search.featuresOf(articleIds).map((target) => {
+      const key = `${target.id}:${limit}`;
+      let found = cache.results.get(key);
+      if (!found) cache.results.set(key, (found = search.find(target, limit)));
+      return [target.id, found] as const;
+    });
   })();
   return displayAll(ranked);
 }

@@ -8,7 +8,10 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getArticle } from "~/articles/queries.server";
 import { relatedArticles, relatedArticlesBruteForce, significantWords } from "~/articles/related.server";
-import { replaceArticleTags } from "~/articles/store.server";
+import { updateArticleCategory, updateArticleTags } from "~/articles/admin.server";
+import { toggleBookmark } from "~/articles/bookmarks.server";
+import { deleteArticles, replaceArticleTags } from "~/articles/store.server";
+import { recordView } from "~/articles/views.server";
 import type { Category, Priority, Tag } from "~/articles/vocabulary";
 import { ArticleCard } from "~/components/ArticleCard";
 import { RelatedArticles } from "~/components/RelatedArticles";
@@ -192,6 +195,46 @@ describe("the indexed search agrees with the brute-force scorer", () => {
       [plain, 1],
     ]);
     expect(relatedArticlesBruteForce([target])).toEqual({ [target]: related });
+  });
+});
+
+describe("answers kept between requests", () => {
+  const revision = () => db().$client.prepare("SELECT revision FROM article_revision").pluck().get() as number;
+
+  it("stay exact through every change of what the score reads, and only those changes drop them", () => {
+    clearArticles();
+    const target = article({ ...base, title: "Offshore drilling permits", summary: "Leasing program revised", tags: ["energy"], day: 10 });
+    const others = [1, 2, 3, 4].map((day) =>
+      article({ category: "policy-analysis", source: `Agency ${day}`, priority: "low", title: `Drilling note ${day}`, summary: "", tags: [], day }),
+    );
+    const agrees = () => expect(relatedArticles([target])).toEqual(relatedArticlesBruteForce([target]));
+    agrees();
+    const cached = relatedArticles([target])[target];
+
+    // Visitors' reads and writes leave the revision, and so the kept answer, alone.
+    const before = revision();
+    toggleBookmark("visitor-1", others[0]);
+    recordView("visitor-1", others[0]);
+    db().update(t.articles).set({ aiSummary: "A summary." }).where(eq(t.articles.id, others[0])).run();
+    expect(revision()).toBe(before);
+    expect(relatedArticles([target])[target]).toEqual(cached);
+
+    // A new article that shares more enters the top 3.
+    const newcomer = article({ ...base, title: "Offshore drilling leasing", summary: "", tags: ["energy"], day: 5 });
+    expect(relatedArticles([target])[target][0].id).toBe(newcomer);
+    agrees();
+    // Changes of each scored field: tags, category, text, source and date, and deletion.
+    updateArticleTags(others[1], { tags: ["energy"] });
+    agrees();
+    updateArticleCategory(others[2], "new-regulations");
+    agrees();
+    db().update(t.articles).set({ title: "Offshore drilling permits leasing program" }).where(eq(t.articles.id, others[3])).run();
+    agrees();
+    db().update(t.articles).set({ sourceName: "Agency A", publishDate: new Date(Date.UTC(2025, 4, 30)) }).where(eq(t.articles.id, others[0])).run();
+    agrees();
+    deleteArticles([newcomer]);
+    expect(relatedArticles([target])[target].map((r) => r.id)).not.toContain(newcomer);
+    agrees();
   });
 });
 
