@@ -1,7 +1,7 @@
 // Ingestion during the load test: the product's job runner (jobs/cli.ts, its own process) scraping loopback
 // stand-ins for the outside world: a Federal Register API holding a few thousand documents, feeds that publish
-// new items on every request, and real feed files. A scrape or a backfill is always queued behind the running
-// job, so the runner writes for the whole load window. Every stand-in remembers what it served, to be compared
+// new items on every request, and real feed files. A new scrape is queued as soon as the previous job finishes,
+// so the runner writes for the whole load window. Every stand-in remembers what it served, to be compared
 // with what was stored.
 import fs from "node:fs";
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -27,7 +27,7 @@ const FEDERAL_REGISTER_PER_DAY = 100;
 /** A live feed publishes this many new items per request and lists this many (the rest were served before). */
 const LIVE_NEW_PER_REQUEST = 10;
 const LIVE_LISTED = 40;
-/** How often the test tops up the queue, and how long the runner may take to start and to drain it. */
+/** How often the test looks for a finished job to follow, and how long the runner may take to start and to drain the queue. */
 const QUEUE_CHECK_MS = 200;
 const RUNNER_START_MS = 30_000;
 const DRAIN_MS = 60_000;
@@ -117,6 +117,17 @@ export function troubleLines(output: string) {
   return output.split("\n").filter((line) => ALARMING.test(line) || /\bfailed: /.test(line));
 }
 
+/** CPU time a process has used so far (user + system), in seconds; undefined off Linux. */
+export function cpuSeconds(pid: number): number | undefined {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in clock ticks.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type Ingestion = {
@@ -137,9 +148,8 @@ export type Ingestion = {
 };
 
 /**
- * Serves the stand-ins, registers them as sources, queues the first scrape and starts the runner, resolving
- * once its first job is running. From then on a scrape and a backfill are kept queued: the first backfill reads
- * the whole Federal Register stand-in, later ones the last day (and every feed in full).
+ * Serves the stand-ins, registers them as sources, queues the first scrape and a backfill of the whole
+ * Federal Register stand-in, and starts the runner, resolving once its first job is running.
  */
 export async function startIngestion(): Promise<Ingestion> {
   const federalRegister = { name: "Federal Register (stand-in API)", served: new Set<string>() };
@@ -172,21 +182,21 @@ export async function startIngestion(): Promise<Ingestion> {
   ];
   const sourceIds = sources.map((source) => source.id);
 
-  let backfills = 0;
-  const topUp = () => {
-    const pending = pendingIngestionKinds();
-    if (!pending.has("scrape")) enqueueJob("scrape", {}, "load test");
-    if (!pending.has("backfill") && enqueueJob("backfill", { daysBack: backfills ? 1 : FEDERAL_REGISTER_DAYS }, "load test").created) backfills++;
-  };
+  // The first scrape reads the stand-in API's newest 1,000 documents, the backfill the rest; from then on a
+  // scrape is queued whenever the previous job has finished, as an operator pressing the button would.
   enqueueJob("scrape", {}, "load test");
+  enqueueJob("backfill", { daysBack: FEDERAL_REGISTER_DAYS }, "load test");
+  const topUp = () => {
+    if (!pendingIngestionKinds().size) enqueueJob("scrape", {}, "load test");
+  };
   const spawnedAt = performance.now();
   const runner = startRunner();
+  const feeder = setInterval(topUp, QUEUE_CHECK_MS);
   const cleanUp = async () => {
     clearInterval(feeder);
     if (runner.child.exitCode === null && runner.child.signalCode === null) runner.child.kill("SIGKILL");
     await server.close();
   };
-  const feeder = setInterval(topUp, QUEUE_CHECK_MS);
   for (;;) {
     if (db().select({ id: t.jobs.id }).from(t.jobs).where(eq(t.jobs.status, "running")).get()) break;
     if (runner.child.exitCode !== null || performance.now() - spawnedAt > RUNNER_START_MS) {

@@ -12,7 +12,7 @@ import { generatedArticle } from "../bench/generator";
 import { runLoad, type LoadResult } from "../support/load";
 import type { ProductionServer } from "../support/prod-server";
 import { QUICK, serveTestDatabase } from "./harness";
-import { ingestionJobs, startIngestion, troubleLines, type Ingestion } from "./load-ingest";
+import { cpuSeconds, ingestionJobs, startIngestion, troubleLines, type Ingestion } from "./load-ingest";
 import { RATE_LIMITED, READ_MIX, writeMix as buildWriteMix, type WriteOperation } from "./load-mix";
 
 // The quick mode's budget is seconds: fewer clients, so answers come back within it even on a busy CI machine.
@@ -72,13 +72,25 @@ async function sampleStoredCount(deadline: number) {
   return samples;
 }
 
+/** The CPU seconds the web and the runner use from now to the returned function's call (NaN off Linux). */
+function cpuSince() {
+  const now = () => ({ web: cpuSeconds(server.pid) ?? NaN, runner: cpuSeconds(ingestion.runner.child.pid!) ?? NaN });
+  const start = now();
+  return () => {
+    const end = now();
+    return { web: end.web - start.web, runner: end.runner - start.runner };
+  };
+}
+
 it(`serves ${CLIENTS} clients for ${SECONDS} s of mixed reads and writes while the job runner ingests, without a failure`, async () => {
+  const cpuSpent = cpuSince();
   const deadline = Date.now() + SECONDS * 1000;
   const [reads, counts, ...writes]: [LoadResult, number[], ...WriterReport[]] = await Promise.all([
     runLoad({ url: server.url, connections: CLIENTS, seconds: SECONDS, requests: READ_MIX, headers: { "accept-encoding": "gzip, br" } }),
     sampleStoredCount(deadline),
     ...writeMix.map((operation) => writeUntil(operation, deadline)),
   ]);
+  const cpuUsed = cpuSpent();
   const stopped = await ingestion.finish();
   const jobs = ingestionJobs();
   const middle = Math.floor(counts.length / 2);
@@ -90,7 +102,7 @@ it(`serves ${CLIENTS} clients for ${SECONDS} s of mixed reads and writes while t
       writes.map((w) => `${w.name}: ${w.acknowledged.length} acknowledged, ${w.rateLimited} rate-limited, ${w.failures.length} failed`).join("; ") +
       `; runner: started in ${(ingestion.startupMs / 1000).toFixed(1)} s, ${counts.at(-1)! - counts[0]} articles ingested in the window ` +
       `(stored per second: ${counts.join(" ")}), ${jobs.length} jobs (${jobs.filter((job) => job.kind === "scrape").length} scrapes), ` +
-      `${total} articles stored of ${served} served; drained in ${(stopped.drainMs / 1000).toFixed(1)} s, exit ${stopped.exitCode} in ${stopped.exitMs.toFixed(0)} ms`,
+      `${total} articles stored of ${served} served; CPU in the window: web ${cpuUsed.web.toFixed(1)} s, runner ${cpuUsed.runner.toFixed(1)} s; drained in ${(stopped.drainMs / 1000).toFixed(1)} s, exit ${stopped.exitCode} in ${stopped.exitMs.toFixed(0)} ms`,
   );
   // Throughput is the benchmark's business (npm run bench; a busy CI machine may complete few requests
   // in the quick mode's 10 s): here the server must have answered, and every answer must be a good one.
