@@ -1,13 +1,11 @@
 // What the load test sends: a mix of reads cycled by every client, and writers running beside them:
-// writeMix(): the visitor and public writes (bookmarks, views, feedback, subscriptions) and ingestion
-// from a second connection, as the job runner does during a scrape.
+// writeMix(): the visitor and public writes (bookmarks, views, feedback, subscriptions). Ingestion is the
+// job runner's (load-ingest.ts).
 import { randomUUID } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import type { AutocannonRequest } from "autocannon";
 import { and, eq } from "drizzle-orm";
-import { insertArticle } from "../../app/articles/store.server";
 import { db, t } from "../../app/db.server";
-import { generatedArticle, type GeneratorSource } from "../bench/generator";
 
 const get = (path: string): AutocannonRequest => ({ method: "GET", path });
 
@@ -38,27 +36,6 @@ export type WriteOperation = {
   /** The acknowledged keys that are not in the database afterwards (must be none). */
   missing(keys: string[]): string[];
 };
-
-const LOAD_SEQUENCE_START = 1_000_000;
-
-/**
- * Ingestion from a second connection while the web serves: what the job runner does during a scrape.
- * Small transactions with pauses between them, as a scrape writes item by item.
- */
-export function directIngest(sources: GeneratorSource[]): WriteOperation {
-  return {
-    name: "ingest (insertArticle from a second process)",
-    async perform(_baseUrl, sequence) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      const article = generatedArticle(LOAD_SEQUENCE_START + sequence, LOAD_SEQUENCE_START, new Date(), sources);
-      const outcome = insertArticle(article);
-      return outcome.status === "inserted" ? article.originalUrl : undefined;
-    },
-    missing(keys) {
-      return keys.filter((url) => !db().select({ id: t.articles.id }).from(t.articles).where(eq(t.articles.originalUrl, url)).get());
-    },
-  };
-}
 
 export const RATE_LIMITED = Symbol("rate limited");
 
@@ -154,6 +131,6 @@ export const subscriptionWrites: WriteOperation = {
 };
 
 /** Every writer of the load test, each looping beside the readers until the deadline. */
-export function writeMix(sources: GeneratorSource[], articleIds: number[]): WriteOperation[] {
-  return [directIngest(sources), bookmarkWrites(articleIds), viewWrites(articleIds), feedbackWrites, subscriptionWrites];
+export function writeMix(articleIds: number[]): WriteOperation[] {
+  return [bookmarkWrites(articleIds), viewWrites(articleIds), feedbackWrites, subscriptionWrites];
 }

@@ -1,6 +1,8 @@
 // Load: N concurrent clients (HARDENING_LOAD_CLIENTS, default 50; 8 in quick mode) for a bounded time
-// (HARDENING_LOAD_SECONDS, default 60; 10 in quick mode) mixing reads, while writers run beside them. No 5xx, no dropped connection,
-// no SQLITE_BUSY or other error in the server's log, and every acknowledged write is in the database after.
+// (HARDENING_LOAD_SECONDS, default 60; 10 in quick mode) mixing reads, while writers run beside them and the
+// job runner ingests from loopback feeds (load-ingest.ts). No 5xx, no dropped connection, no SQLITE_BUSY or
+// other error in the server's or the runner's log, every acknowledged write is in the database after, and
+// every item the feeds served is stored exactly once.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { desc } from "drizzle-orm";
 import { db, t } from "../../app/db.server";
@@ -10,6 +12,7 @@ import { generatedArticle } from "../bench/generator";
 import { runLoad, type LoadResult } from "../support/load";
 import type { ProductionServer } from "../support/prod-server";
 import { QUICK, serveTestDatabase } from "./harness";
+import { cpuSeconds, ingestionJobs, startIngestion, troubleLines, type Ingestion } from "./load-ingest";
 import { RATE_LIMITED, READ_MIX, writeMix as buildWriteMix, type WriteOperation } from "./load-mix";
 
 // The quick mode's budget is seconds: fewer clients, so answers come back within it even on a busy CI machine.
@@ -18,6 +21,7 @@ const SECONDS = Number(process.env.HARDENING_LOAD_SECONDS ?? (QUICK ? 10 : 60));
 const CORPUS = 3_000;
 
 let server: ProductionServer;
+let ingestion: Ingestion;
 let writeMix: WriteOperation[];
 
 beforeAll(async () => {
@@ -27,12 +31,18 @@ beforeAll(async () => {
   db().transaction(() => {
     for (let i = 0; i < CORPUS; i++) insertArticle(generatedArticle(i, CORPUS, newest, sources));
   });
+  // The default sources are real public feeds, out of reach here: they keep the corpus's articles, but
+  // the runner scrapes only the loopback stand-ins.
+  db().update(t.sources).set({ isActive: false }).run();
   const articleIds = db().select({ id: t.articles.id }).from(t.articles).orderBy(desc(t.articles.id)).all().map((row) => row.id);
-  writeMix = buildWriteMix(sources, articleIds);
-  server = await serveTestDatabase("load");
+  writeMix = buildWriteMix(articleIds);
+  [server, ingestion] = await Promise.all([serveTestDatabase("load"), startIngestion()]);
 });
 
-afterAll(() => server?.stop());
+afterAll(async () => {
+  await ingestion?.close();
+  await server?.stop();
+});
 
 /** What one writer saw: acknowledged keys, 429 answers (per-client limits doing their job), and failures. */
 type WriterReport = { name: string; acknowledged: string[]; rateLimited: number; failures: string[] };
@@ -52,19 +62,50 @@ async function writeUntil(operation: WriteOperation, deadline: number): Promise<
   return report;
 }
 
-it(`serves ${CLIENTS} clients for ${SECONDS} s of mixed reads and writes without a failure`, async () => {
+/** The loopback sources' article count every second until the deadline (the first sample at once). */
+async function sampleStoredCount(deadline: number) {
+  const samples = [ingestion.storedCount()];
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1000, Math.max(0, deadline - Date.now()))));
+    samples.push(ingestion.storedCount());
+  }
+  return samples;
+}
+
+/** The CPU seconds the web and the runner use from now to the returned function's call (NaN off Linux). */
+function cpuSince() {
+  const now = () => ({ web: cpuSeconds(server.pid) ?? NaN, runner: cpuSeconds(ingestion.runner.child.pid!) ?? NaN });
+  const start = now();
+  return () => {
+    const end = now();
+    return { web: end.web - start.web, runner: end.runner - start.runner };
+  };
+}
+
+it(`serves ${CLIENTS} clients for ${SECONDS} s of mixed reads and writes while the job runner ingests, without a failure`, async () => {
+  const cpuSpent = cpuSince();
   const deadline = Date.now() + SECONDS * 1000;
-  const [reads, ...writes]: [LoadResult, ...WriterReport[]] = await Promise.all([
+  const [reads, counts, ...writes]: [LoadResult, number[], ...WriterReport[]] = await Promise.all([
     runLoad({ url: server.url, connections: CLIENTS, seconds: SECONDS, requests: READ_MIX, headers: { "accept-encoding": "gzip, br" } }),
+    sampleStoredCount(deadline),
     ...writeMix.map((operation) => writeUntil(operation, deadline)),
   ]);
+  const cpuUsed = cpuSpent();
+  const stopped = await ingestion.finish();
+  const jobs = ingestionJobs();
+  const middle = Math.floor(counts.length / 2);
+  const total = ingestion.storedCount();
+  const served = ingestion.sources.reduce((sum, source) => sum + source.served.size, 0);
   console.log(
     `load: ${reads.requests} requests in ${SECONDS} s (${reads.requestsPerSecond.toFixed(0)}/s), p50 ${reads.p50Ms.toFixed(0)} ms, ` +
       `p95 ${reads.p95Ms.toFixed(0)} ms, statuses ${JSON.stringify(reads.statusCounts)}; ` +
-      writes.map((w) => `${w.name}: ${w.acknowledged.length} acknowledged, ${w.rateLimited} rate-limited, ${w.failures.length} failed`).join("; "),
+      writes.map((w) => `${w.name}: ${w.acknowledged.length} acknowledged, ${w.rateLimited} rate-limited, ${w.failures.length} failed`).join("; ") +
+      `; runner: started in ${(ingestion.startupMs / 1000).toFixed(1)} s, ${counts.at(-1)! - counts[0]} articles ingested in the window ` +
+      `(stored per second: ${counts.join(" ")}), ${jobs.length} jobs (${jobs.filter((job) => job.kind === "scrape").length} scrapes), ` +
+      `${total} articles stored of ${served} served; CPU in the window: web ${cpuUsed.web.toFixed(1)} s, runner ${cpuUsed.runner.toFixed(1)} s; drained in ${(stopped.drainMs / 1000).toFixed(1)} s, exit ${stopped.exitCode} in ${stopped.exitMs.toFixed(0)} ms`,
   );
   // Throughput is the benchmark's business (npm run bench; a busy CI machine may complete few requests
-  // in the quick mode's 8 s): here the server must have answered, and every answer must be a good one.
+  // in the quick mode's 10 s): here the server must have answered, and every answer must be a good one.
   expect(reads.requests).toBeGreaterThan(0);
   expect(Object.keys(reads.statusCounts).filter((status) => Number(status) >= 500)).toEqual([]);
   expect(reads.errors).toBe(0);
@@ -73,5 +114,22 @@ it(`serves ${CLIENTS} clients for ${SECONDS} s of mixed reads and writes without
     expect(report.failures.slice(0, 5), report.name).toEqual([]);
     expect(report.acknowledged.length, report.name).toBeGreaterThan(0);
     expect(writeMix[index].missing(report.acknowledged), report.name).toEqual([]);
+  }
+
+  // The runner wrote through the whole window (in both halves of it), every ingestion job succeeded with
+  // no failed source, and it stopped cleanly on SIGTERM.
+  expect(counts[middle], "articles stored by mid-window").toBeGreaterThan(counts[0]);
+  expect(counts.at(-1)!, "articles stored by the end of the window").toBeGreaterThan(counts[middle]);
+  expect(jobs.map((job) => ({ id: job.id, status: job.status, error: job.error, failedSources: (job.result as { totals?: { failed: number } })?.totals?.failed }))).toEqual(
+    jobs.map((job) => ({ id: job.id, status: "succeeded", error: null, failedSources: 0 })),
+  );
+  expect(stopped.exitCode).toBe(0);
+  expect(troubleLines(ingestion.runner.output())).toEqual([]);
+  // Every item a stand-in served is stored, once: nothing lost, nothing duplicated.
+  for (const source of ingestion.sources) {
+    const stored = ingestion.storedKeys(source.id);
+    expect(source.served.size, source.name).toBeGreaterThan(0);
+    expect(stored.length, source.name).toBe(source.served.size);
+    expect(new Set(stored), source.name).toEqual(source.served);
   }
 });

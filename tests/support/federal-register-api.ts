@@ -36,12 +36,14 @@ export function generateDocuments(options: {
   return docs;
 }
 
-/** The documents.json route over `docs` (newest first), honouring publication_date gte/lte, per_page and page. */
-export function federalRegisterRoute(docs: FederalRegisterDocument[], onRequest?: (url: URL) => void): Route {
+/**
+ * The documents.json route over `docs` (newest first), honouring publication_date gte/lte, per_page and page.
+ * `onRequest` sees each request and the documents its answer holds.
+ */
+export function federalRegisterRoute(docs: FederalRegisterDocument[], onRequest?: (url: URL, results: FederalRegisterDocument[]) => void): Route {
   const sorted = [...docs].sort((a, b) => b.publication_date.localeCompare(a.publication_date));
   return (request: http.IncomingMessage, response: http.ServerResponse, origin: string) => {
     const url = new URL(request.url ?? "/", origin);
-    onRequest?.(url);
     const gte = url.searchParams.get("conditions[publication_date][gte]");
     const lte = url.searchParams.get("conditions[publication_date][lte]");
     const perPage = Math.min(1000, Number(url.searchParams.get("per_page") ?? 20));
@@ -49,6 +51,7 @@ export function federalRegisterRoute(docs: FederalRegisterDocument[], onRequest?
     const matching = sorted.filter((d) => (!gte || d.publication_date >= gte) && (!lte || d.publication_date <= lte));
     const reachable = matching.slice(0, RESULT_CAP);
     const results = reachable.slice((page - 1) * perPage, page * perPage);
+    onRequest?.(url, results);
     const next = new URL(url);
     next.searchParams.set("page", String(page + 1));
     const body = JSON.stringify({

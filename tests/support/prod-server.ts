@@ -14,7 +14,7 @@ export function ensureProductionBuild(force = false) {
 }
 
 /** Log lines that mean something went wrong inside the server, whatever the status code said. */
-const ALARMING = /SQLITE_BUSY|database is locked|Unhandled|TypeError|ReferenceError|RangeError|SyntaxError|Error:/;
+export const ALARMING = /SQLITE_BUSY|database is locked|Unhandled|TypeError|ReferenceError|RangeError|SyntaxError|Error:/;
 /** remix-serve's request log ("GET /path 200 ..."): the path is attacker-chosen text, not a server message. */
 const REQUEST_LOG = /^[A-Z]+ \S* \d{3} /;
 
