@@ -1,10 +1,9 @@
-// JSON answers for the /api resource routes: one error shape, ETags, no stack traces.
+// Answers that leave Remix without passing through entry.server (which adds the security headers to
+// documents and data requests): the resource routes' JSON (one error shape, ETags, no stack traces) and
+// redirects from any route. They are built here, with the security headers.
 import { createHash } from "node:crypto";
 import { json, redirect } from "@remix-run/node";
 import { applySecurityHeaders } from "./security-headers.server";
-
-// Resource routes' answers, and redirects from any route, leave Remix without passing through
-// entry.server (which adds the security headers to documents and data requests): they are built here.
 
 /** `json()` with the security headers. */
 export function secureJson(data: unknown, init?: ResponseInit) {
