@@ -1,15 +1,12 @@
 // The admin /api routes: method check, caller and role, JSON body, then the shared operation.
-import { json } from "@remix-run/node";
 import { requireUser } from "../auth/guard.server";
 import { assertSameOrigin } from "../http/csrf.server";
 import { readJsonBody } from "../http/input.server";
-import { jsonError } from "../http/responses.server";
-import { applySecurityHeaders } from "../http/security-headers.server";
+import { jsonError, secureJson } from "../http/responses.server";
 import type { Input, Operation } from "./operations.server";
 
 export function apiJson(data: unknown, status = 200, headers?: HeadersInit) {
-  const response = json(data, { status, headers });
-  applySecurityHeaders(response.headers);
+  const response = secureJson(data, { status, headers });
   response.headers.set("Cache-Control", "no-store");
   return response;
 }

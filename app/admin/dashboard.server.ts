@@ -1,12 +1,13 @@
 // The dashboard's POST actions: each form carries an `intent` naming an operation. Without JavaScript a
 // success redirects back with a toast (or renders a result to show); with JavaScript (`respond=json`) the
 // fetcher gets JSON. Failures come back with the typed values, so nothing a person typed is lost.
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { requireUser } from "../auth/guard.server";
 import { JOB_BUTTONS, REFRESH_AFTER_MS } from "../jobs/admin.server";
 import type { JobKind } from "../jobs/queue.server";
 import { redirectWithToast } from "../http/flash.server";
 import { errorResponseMessage, formToObject } from "../http/input.server";
+import { secureRedirect } from "../http/responses.server";
 import type { Toast } from "../toast";
 import { jobStarts, operations, type Operation } from "./operations.server";
 
@@ -85,7 +86,7 @@ export async function runDashboardIntent(request: Request, form: FormData) {
   } catch (error) {
     const failure = await errorResponseMessage(error);
     if (!failure) throw error;
-    if (failure.status === 401 && !wantsJson) return redirect("/admin");
+    if (failure.status === 401 && !wantsJson) return secureRedirect("/admin");
     return json<DashboardActionData>(
       {
         intent,

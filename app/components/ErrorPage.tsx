@@ -4,6 +4,7 @@ import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
 
 const MESSAGES: Record<number, { title: string; text: string }> = {
+  400: { title: "Bad request", text: "The request could not be read. Please go back and try again." },
   403: { title: "Access denied", text: "You do not have permission to see this page." },
   404: { title: "Page not found", text: "The page you asked for does not exist or has moved." },
 };

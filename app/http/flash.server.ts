@@ -1,8 +1,9 @@
 // Toasts that survive a redirect: a form posted without JavaScript redirects, and the next page shows
 // the outcome. Stored in a short-lived signed cookie read once by the root loader.
-import { createCookie, redirect } from "@remix-run/node";
+import { createCookie } from "@remix-run/node";
 import { config } from "../config.server";
 import type { Toast } from "../toast";
+import { secureRedirect } from "./responses.server";
 
 let flashCookie: ReturnType<typeof createCookie> | undefined;
 
@@ -31,5 +32,5 @@ export async function readToast(request: Request): Promise<{ toast: Toast | null
 export async function redirectWithToast(url: string, toast: Toast, init: ResponseInit = {}) {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await toastCookie(toast));
-  return redirect(url, { ...init, headers });
+  return secureRedirect(url, { ...init, headers });
 }

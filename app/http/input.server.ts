@@ -63,6 +63,15 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
   return body as Record<string, unknown>;
 }
 
+/** A posted form; a body that is not one (JSON, plain text, a broken multipart) is a 400, not a 500. */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw jsonError(400, "The request body must be a form.");
+  }
+}
+
 /** A form's fields as a plain object (repeated names become lists). */
 export function formToObject(form: FormData | URLSearchParams): Record<string, unknown> {
   const object: Record<string, unknown> = {};

@@ -3,7 +3,7 @@
 import { json } from "@remix-run/node";
 import type { Toast } from "../toast";
 import { assertSameOrigin } from "./csrf.server";
-import { errorResponseMessage, formToObject } from "./input.server";
+import { errorResponseMessage, formToObject, readForm } from "./input.server";
 
 export type PageOutcome = { ok: boolean; toast: Toast; values?: Record<string, unknown> };
 
@@ -12,7 +12,7 @@ export async function pageAction(
   failureTitle: string,
   handle: (values: Record<string, unknown>) => Promise<{ toast: Toast; headers?: HeadersInit }>,
 ) {
-  const values = formToObject(await request.formData());
+  const values = formToObject(await readForm(request));
   const kept = Object.fromEntries(Object.entries(values).filter(([key]) => !/password/i.test(key)));
   try {
     assertSameOrigin(request);

@@ -1,12 +1,26 @@
-// JSON answers for the /api resource routes: one error shape, ETags, no stack traces.
+// Answers that leave Remix without passing through entry.server (which adds the security headers to
+// documents and data requests): the resource routes' JSON (one error shape, ETags, no stack traces) and
+// redirects from any route. They are built here, with the security headers.
 import { createHash } from "node:crypto";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { applySecurityHeaders } from "./security-headers.server";
 
-export function jsonError(status: number, message: string, headers?: HeadersInit) {
-  const response = json({ message }, { status, headers });
+/** `json()` with the security headers. */
+export function secureJson(data: unknown, init?: ResponseInit) {
+  const response = json(data, init);
   applySecurityHeaders(response.headers);
   return response;
+}
+
+/** `redirect()` with the security headers. */
+export function secureRedirect(url: string, init?: number | ResponseInit) {
+  const response = redirect(url, init);
+  applySecurityHeaders(response.headers);
+  return response;
+}
+
+export function jsonError(status: number, message: string, headers?: HeadersInit) {
+  return secureJson({ message }, { status, headers });
 }
 
 /** Throwable guard in the spirit of `invariant`: stops a loader or action with a JSON error. */
@@ -36,12 +50,16 @@ export function jsonWithEtag(request: Request, data: unknown, init: { maxAge?: n
 }
 
 /**
- * `export const action = methodNotAllowed` on read-only resource routes: without an action, Remix answers
- * other methods itself, bypassing the security headers.
+ * The handler a resource route would otherwise lack: without a loader (or an action), Remix answers GET (or
+ * the other methods) itself, with "Unexpected Server Error" and without the security headers.
+ * `export const loader = allowOnly("POST")` on a route that only acts.
  */
-export function methodNotAllowed() {
-  return jsonError(405, "Method not allowed.", { Allow: "GET, HEAD" });
+export function allowOnly(allow: string) {
+  return () => jsonError(405, "Method not allowed.", { Allow: allow });
 }
+
+/** `export const action = methodNotAllowed` on read-only resource routes. */
+export const methodNotAllowed = allowOnly("GET, HEAD");
 
 /** Parses a positive integer route id; anything else is a 404, not a 500. */
 export function parseId(raw: string | undefined) {

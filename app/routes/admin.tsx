@@ -1,5 +1,5 @@
 import { Container, Stack } from "@mantine/core";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { dashboardData } from "~/admin/dashboard-data.server";
 import { runDashboardIntent, type DashboardActionData } from "~/admin/dashboard.server";
@@ -18,7 +18,8 @@ import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { assertSameOrigin } from "~/http/csrf.server";
 import { redirectWithToast } from "~/http/flash.server";
-import { errorResponseMessage } from "~/http/input.server";
+import { errorResponseMessage, readForm } from "~/http/input.server";
+import { secureRedirect } from "~/http/responses.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
 
@@ -48,12 +49,12 @@ async function login(request: Request, email: string) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
+  const form = await readForm(request.clone());
   const intent = form.get("intent");
   if (intent === "login") return login(request, String(form.get("email") ?? ""));
   if (intent === "logout") {
     assertSameOrigin(request);
-    return redirect("/admin", { headers: { "Set-Cookie": await destroySession(request) } });
+    return secureRedirect("/admin", { headers: { "Set-Cookie": await destroySession(request) } });
   }
   return runDashboardIntent(request, form);
 }

@@ -1,5 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiOperation } from "~/admin/api.server";
 import { jobStarts } from "~/admin/operations.server";
+import { allowOnly } from "~/http/responses.server";
 
 export const action = ({ request }: ActionFunctionArgs) => apiOperation(request, "POST", jobStarts.backfill);
+
+export const loader = allowOnly("POST");

@@ -1,5 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiOperation } from "~/admin/api.server";
 import { operations } from "~/admin/operations.server";
+import { allowOnly } from "~/http/responses.server";
 
 export const action = ({ request }: ActionFunctionArgs) => apiOperation(request, "POST", operations.createSource);
+
+export const loader = allowOnly("POST");

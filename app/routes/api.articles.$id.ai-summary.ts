@@ -1,13 +1,13 @@
 // POST /api/articles/{id}/ai-summary (SPEC.md section 7): `{ aiSummary }`, or a non-OK status with
 // `{ userMessage, suggestions, fallbackMessage }`. A form posted without JavaScript is sent back to the
 // page it came from, with the summary (or the failure panel) open on the card.
-import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { AI_SUMMARY_ERROR_PARAM, AI_SUMMARY_PARAM, aiSummaryFailure, type AiSummaryFailureReason } from "~/ai/summary-failure";
 import { AiSummaryError, aiSummaryFor, cachedAiSummary, type StoredAiSummary } from "~/ai/summary.server";
 import { assertSameOrigin } from "~/http/csrf.server";
+import { readForm } from "~/http/input.server";
 import { clientKey, hitRateLimit, RATE_LIMITS } from "~/http/rate-limit.server";
-import { jsonError, parseId } from "~/http/responses.server";
-import { applySecurityHeaders } from "~/http/security-headers.server";
+import { jsonError, parseId, secureJson, secureRedirect } from "~/http/responses.server";
 import { readVisitorId } from "~/visitors/visitor.server";
 
 function isFormPost(request: Request) {
@@ -45,15 +45,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Use POST to request an AI summary.");
   assertSameOrigin(request);
   const articleId = parseId(params.id);
-  const form = isFormPost(request) ? await request.formData() : null;
+  const form = isFormPost(request) ? await readForm(request) : null;
   const outcome = await summarize(request, articleId);
   if (outcome === undefined) return jsonError(404, "Article not found.");
-  if (form) return redirect(returnUrl(form.get("returnTo"), articleId, typeof outcome === "string" ? outcome : undefined));
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  applySecurityHeaders(headers);
-  if (typeof outcome !== "string") return json(outcome, { headers });
+  if (form) return secureRedirect(returnUrl(form.get("returnTo"), articleId, typeof outcome === "string" ? outcome : undefined));
+  const headers = { "Cache-Control": "no-store" };
+  if (typeof outcome !== "string") return secureJson(outcome, { headers });
   const { status, ...failure } = aiSummaryFailure(outcome);
-  return json({ message: failure.userMessage, reason: outcome, ...failure }, { status, headers });
+  return secureJson({ message: failure.userMessage, reason: outcome, ...failure }, { status, headers });
 }
 
 export function loader() {

@@ -1,9 +1,9 @@
 // PATCH /api/articles/{id}/bookmark toggles the caller's bookmark and answers the article as the caller sees it.
 // Without JavaScript the card's form POSTs here and is sent back to the page it came from.
-import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { toggleBookmark } from "~/articles/bookmarks.server";
 import { getArticle } from "~/articles/queries.server";
-import { jsonError } from "~/http/responses.server";
+import { jsonError, secureJson, secureRedirect } from "~/http/responses.server";
 import { safeReturnPath } from "~/http/return-to";
 import { visitorArticleRequest } from "~/articles/visitor-request.server";
 
@@ -15,9 +15,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (method === "POST") {
     const form = await request.formData().catch(() => null);
     const back = safeReturnPath(form?.get("returnTo"));
-    return redirect(`${back}#article-${article.id}`, { headers });
+    return secureRedirect(`${back}#article-${article.id}`, { headers });
   }
-  return json(getArticle(article.id, visitorId), { headers });
+  return secureJson(getArticle(article.id, visitorId), { headers });
 }
 
 export function loader() {

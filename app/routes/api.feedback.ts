@@ -1,12 +1,12 @@
 // POST /api/feedback: public feedback (honeypot, rate limit). GET /api/feedback: the list, for signed-in users.
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/guard.server";
 import { listFeedbackForAdmin } from "~/feedback/admin.server";
 import { submitFeedback } from "~/feedback/feedback.server";
 import { readJsonOrForm } from "~/http/input.server";
 import { assertSameOrigin } from "~/http/csrf.server";
 import { visitorRateKey } from "~/http/rate-limit.server";
-import { jsonError, jsonWithEtag } from "~/http/responses.server";
+import { jsonError, jsonWithEtag, secureJson } from "~/http/responses.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, "viewer");
@@ -21,5 +21,5 @@ export async function action({ request }: ActionFunctionArgs) {
     const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
     return jsonError(outcome.status, outcome.toast.message!, headers);
   }
-  return json({ message: outcome.toast.message, id: outcome.id }, { status: 201 });
+  return secureJson({ message: outcome.toast.message, id: outcome.id }, { status: 201 });
 }

@@ -1,9 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiJson, publicApiPost } from "~/admin/api.server";
 import { acceptInvitationFlow } from "~/auth/flows.server";
+import { allowOnly } from "~/http/responses.server";
 
 export const action = ({ request, params }: ActionFunctionArgs) =>
   publicApiPost(request, async (body) => {
     const { user, setCookie } = await acceptInvitationFlow(request, params.token ?? "", body);
     return apiJson(user, 201, { "Set-Cookie": setCookie });
   });
+
+export const loader = allowOnly("POST");

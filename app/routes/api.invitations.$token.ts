@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson } from "~/admin/api.server";
 import { findOpenInvitation } from "~/auth/invitations.server";
 import { INVALID_INVITATION } from "~/auth/rules";
-import { jsonError } from "~/http/responses.server";
+import { jsonError, methodNotAllowed } from "~/http/responses.server";
 
 /** Lets the invitation page check a token with the server before showing the form. */
 export function loader({ params }: LoaderFunctionArgs) {
@@ -10,3 +10,5 @@ export function loader({ params }: LoaderFunctionArgs) {
   if (!invitation) return jsonError(404, INVALID_INVITATION);
   return apiJson({ email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt.toISOString() });
 }
+
+export const action = methodNotAllowed;

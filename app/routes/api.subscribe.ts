@@ -1,9 +1,9 @@
 // POST /api/subscribe {email, source}: answers { message } (SPEC.md section 7).
-import { json, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { readJsonOrForm } from "~/http/input.server";
 import { assertSameOrigin } from "~/http/csrf.server";
 import { visitorRateKey } from "~/http/rate-limit.server";
-import { jsonError } from "~/http/responses.server";
+import { jsonError, secureJson } from "~/http/responses.server";
 import { subscribe } from "~/newsletter/subscribers.server";
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -15,7 +15,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
     return jsonError(outcome.status, outcome.message, headers);
   }
-  return json({ message: outcome.message });
+  return secureJson({ message: outcome.message });
 }
 
 export function loader() {

@@ -1,14 +1,16 @@
 // "Read Original" without JavaScript: counts the view, then sends the browser to the article's stored URL.
 // Only ever that URL, so this can never be used as an open redirect.
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { recordView } from "~/articles/views.server";
 import { visitorArticleRequest } from "~/articles/visitor-request.server";
-import { jsonError } from "~/http/responses.server";
+import { jsonError, methodNotAllowed, secureRedirect } from "~/http/responses.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { article, visitorId, headers } = await visitorArticleRequest(request, params.id, { sameOrigin: false });
   if (!/^https?:\/\//i.test(article.originalUrl)) return jsonError(404, "This article has no web address.");
   recordView(visitorId, article.id);
   headers.set("Cache-Control", "no-store");
-  return redirect(article.originalUrl, { status: 302, headers });
+  return secureRedirect(article.originalUrl, { status: 302, headers });
 }
+
+export const action = methodNotAllowed;

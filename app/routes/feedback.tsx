@@ -9,13 +9,14 @@ import { feedbackValues } from "~/feedback/feedback";
 import { submitFeedback } from "~/feedback/feedback.server";
 import { assertSameOrigin } from "~/http/csrf.server";
 import { redirectWithToast } from "~/http/flash.server";
+import { readForm } from "~/http/input.server";
 import { visitorRateKey } from "~/http/rate-limit.server";
 
 export const meta: MetaFunction = () => [{ title: `${FEEDBACK_TITLE}: Federal Deregulation Tracker` }];
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const raw = Object.fromEntries(await request.formData());
+  const raw = Object.fromEntries(await readForm(request));
   const outcome = submitFeedback(raw, await visitorRateKey(request));
   if (outcome.ok) return redirectWithToast("/", outcome.toast);
   return json({ toast: outcome.toast, values: feedbackValues(raw) }, { status: outcome.status });

@@ -9,10 +9,14 @@ import { acceptInvitationFlow } from "~/auth/flows.server";
 
 export const meta: MetaFunction = () => [{ title: "Accept your invitation: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
 
-/** The token is checked with the server before the form shows (the spec's client-only check is not enough). */
+/**
+ * The token is checked with the server before the form shows (the spec's client-only check is not enough).
+ * An unknown or expired token is a 404, as on GET /api/invitations/{token}.
+ */
 export function loader({ params }: LoaderFunctionArgs) {
   const invitation = findOpenInvitation(params.token ?? "");
-  return json(invitation ? { valid: true as const, email: invitation.email, role: invitation.role } : { valid: false as const });
+  if (!invitation) return json({ valid: false as const }, { status: 404 });
+  return json({ valid: true as const, email: invitation.email, role: invitation.role });
 }
 
 export const action = ({ request, params }: ActionFunctionArgs) =>

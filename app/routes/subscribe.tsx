@@ -9,6 +9,7 @@ import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { assertSameOrigin } from "~/http/csrf.server";
 import { redirectWithToast } from "~/http/flash.server";
+import { readForm } from "~/http/input.server";
 import { visitorRateKey } from "~/http/rate-limit.server";
 import { SUBSCRIBE_TOASTS } from "~/newsletter/signup";
 import { subscribe } from "~/newsletter/subscribers.server";
@@ -17,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "Subscribe: Federal Deregulati
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = String(form.get("email") ?? "");
   const outcome = subscribe(email, form.get("source"), await visitorRateKey(request));
   if (outcome.ok) return redirectWithToast("/#newsletter", { title: SUBSCRIBE_TOASTS.subscribed.title, message: outcome.message });

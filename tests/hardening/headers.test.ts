@@ -1,23 +1,50 @@
-// Security headers on every page and API answer (success, client error, not found, data requests),
-// and a nonce CSP on every document whose nonce is fresh per response and carried by every script.
+// Security headers on every page and API answer (success, client error, not found, data requests,
+// redirects), signed in or not, and a nonce CSP on every document whose nonce is fresh per response and
+// carried by every script.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db, t } from "../../app/db.server";
+import { makeUser, type TestUser } from "../support/auth";
 import type { ProductionServer } from "../support/prod-server";
 import { addArticle } from "../support/articles";
+import { insertInvitation, insertSubscriber, nextClientAddress, signedInAdmin, type SignedInAdmin } from "./fixtures";
 import { serveTestDatabase } from "./harness";
 
-type Target = { method: string; path: string; kind: "document" | "json"; status: number };
-
 /**
- * Every route the product answers, one representative request each (and error answers too).
- * Routes built elsewhere are added here: /login, /admin/*, /api/admin/*, /api/articles/{id}/bookmark ...
+ * Who sends the request: an admin's session cookie or API token, an editor's cookie, or a user about to
+ * sign out (whose session the logout ends). Anonymous when absent.
  */
+type Caller = "admin" | "adminToken" | "editor" | "leaving";
+
+type Target = {
+  method: string;
+  /** `{article}`, `{source}`, `{feedback}`, `{subscriber}`, `{invitation}`, `{unsubscribe}`: rows made in beforeAll. */
+  path: string;
+  /** A redirect is neither a document nor data: it carries the headers of a non-document answer and a Location. */
+  kind: "document" | "json" | "redirect";
+  status: number;
+  as?: Caller;
+  json?: unknown;
+  form?: Record<string, string>;
+  /** Another site's Origin; state-changing requests come from the site itself otherwise. */
+  origin?: string;
+};
+
+const GOOD_FEEDBACK = { type: "bug", subject: "A broken link", message: "The link on the first card goes nowhere at all." };
+
+/** Every route the product answers, one representative request each (and error answers too). */
 export const HEADER_TARGETS: Target[] = [
+  // Feed, about, 404
   { method: "GET", path: "/", kind: "document", status: 200 },
   { method: "GET", path: "/?category=regulatory-rollbacks&priority=high&time=week&q=epa&page=2", kind: "document", status: 200 },
   { method: "GET", path: "/about", kind: "document", status: 200 },
   { method: "GET", path: "/no-such-page", kind: "document", status: 404 },
+  { method: "POST", path: "/no-such-page", kind: "document", status: 404 },
+  { method: "POST", path: "/api/no-such-route", kind: "document", status: 404 },
   { method: "GET", path: "/?_data=routes%2F_index", kind: "json", status: 200 },
   { method: "GET", path: "/?_data=root", kind: "json", status: 200 },
+  { method: "POST", path: "/", kind: "document", status: 405 },
+  { method: "POST", path: "/about", kind: "document", status: 405 },
+  // Public read APIs
   { method: "GET", path: "/api/articles", kind: "json", status: 200 },
   { method: "GET", path: "/api/articles?limit=12&category=all&timeframe=week&search=rule", kind: "json", status: 200 },
   { method: "GET", path: "/api/articles?limit=nope", kind: "json", status: 400 },
@@ -25,8 +52,96 @@ export const HEADER_TARGETS: Target[] = [
   { method: "GET", path: "/api/trends", kind: "json", status: 404 },
   { method: "POST", path: "/api/articles", kind: "json", status: 405 },
   { method: "DELETE", path: "/api/sources", kind: "json", status: 405 },
-  { method: "POST", path: "/", kind: "document", status: 405 },
-  { method: "POST", path: "/about", kind: "document", status: 405 },
+  // A visitor's article actions, with and without JavaScript
+  { method: "PATCH", path: "/api/articles/{article}/bookmark", kind: "json", status: 200 },
+  { method: "POST", path: "/api/articles/{article}/bookmark", kind: "redirect", status: 302, form: { returnTo: "/" } },
+  { method: "GET", path: "/api/articles/{article}/bookmark", kind: "json", status: 405 },
+  { method: "PATCH", path: "/api/articles/{article}/view", kind: "json", status: 200 },
+  { method: "POST", path: "/api/articles/{article}/ai-summary", kind: "json", status: 200 },
+  { method: "POST", path: "/api/articles/{article}/ai-summary", kind: "redirect", status: 302, form: { returnTo: "/" } },
+  { method: "POST", path: "/api/articles/999999/ai-summary", kind: "json", status: 404 },
+  { method: "GET", path: "/articles/{article}/open", kind: "redirect", status: 302 },
+  { method: "GET", path: "/articles/{article}/locate", kind: "redirect", status: 302 },
+  { method: "GET", path: "/articles/999999/open", kind: "json", status: 404 },
+  { method: "POST", path: "/articles/{article}/locate", kind: "json", status: 405 },
+  // Feedback: the page (no JavaScript), the API, the admin's list
+  { method: "GET", path: "/feedback", kind: "document", status: 200 },
+  { method: "POST", path: "/feedback", kind: "redirect", status: 302, form: GOOD_FEEDBACK },
+  { method: "POST", path: "/feedback", kind: "document", status: 400, form: { type: "bug", subject: "", message: "" } },
+  { method: "POST", path: "/feedback", kind: "document", status: 400, json: GOOD_FEEDBACK },
+  { method: "POST", path: "/feedback?_data=routes%2Ffeedback", kind: "json", status: 204, form: GOOD_FEEDBACK },
+  { method: "POST", path: "/api/feedback", kind: "json", status: 201, json: GOOD_FEEDBACK },
+  { method: "POST", path: "/api/feedback", kind: "json", status: 400, json: {} },
+  { method: "POST", path: "/api/feedback", kind: "json", status: 403, json: GOOD_FEEDBACK, origin: "http://evil.example" },
+  { method: "GET", path: "/api/feedback", kind: "json", status: 401 },
+  { method: "GET", path: "/api/feedback", kind: "json", status: 200, as: "admin" },
+  { method: "PATCH", path: "/api/feedback/{feedback}/status", kind: "json", status: 200, as: "admin", json: { status: "resolved" } },
+  { method: "POST", path: "/api/feedback/archive-old", kind: "json", status: 200, as: "admin" },
+  // Newsletter: subscribe, unsubscribe
+  { method: "GET", path: "/subscribe", kind: "document", status: 200 },
+  { method: "POST", path: "/subscribe", kind: "redirect", status: 302, form: { email: "new-reader@example.com" } },
+  { method: "POST", path: "/subscribe", kind: "document", status: 400, form: { email: "not-an-email" } },
+  { method: "POST", path: "/api/subscribe", kind: "json", status: 200, json: { email: "api-reader@example.com", source: "homepage" } },
+  { method: "POST", path: "/api/subscribe", kind: "json", status: 400, json: { email: "nope" } },
+  { method: "GET", path: "/api/subscribe", kind: "json", status: 405 },
+  { method: "GET", path: "/unsubscribe", kind: "document", status: 400 },
+  { method: "GET", path: "/unsubscribe?token={unsubscribe}", kind: "document", status: 200 },
+  { method: "POST", path: "/unsubscribe?token=1.forged", kind: "document", status: 400 },
+  // Accounts: sign-in, password reset, invitations
+  { method: "GET", path: "/admin", kind: "document", status: 200 },
+  { method: "POST", path: "/admin", kind: "document", status: 401, form: { intent: "login", email: "nobody@example.com", password: "wrong-password" } },
+  { method: "POST", path: "/admin", kind: "redirect", status: 302, form: { intent: "create-source", name: "Anonymous", url: "https://example.gov/a.xml", category: "government" } },
+  { method: "POST", path: "/admin", kind: "redirect", status: 302, as: "leaving", form: { intent: "logout" } },
+  { method: "POST", path: "/api/auth/login", kind: "json", status: 401, json: { email: "nobody@example.com", password: "wrong-password" } },
+  { method: "GET", path: "/api/auth/login", kind: "json", status: 405 },
+  { method: "POST", path: "/api/auth/logout", kind: "json", status: 200 },
+  { method: "GET", path: "/forgot-password", kind: "document", status: 200 },
+  { method: "POST", path: "/forgot-password", kind: "document", status: 400, form: { email: "not-an-email" } },
+  { method: "POST", path: "/api/auth/forgot-password", kind: "json", status: 200, json: { email: "nobody@example.com" } },
+  { method: "GET", path: "/reset-password?token=abc", kind: "document", status: 200 },
+  { method: "POST", path: "/reset-password", kind: "document", status: 400, form: { token: "forged", newPassword: "new-password-1", confirmPassword: "new-password-1" } },
+  { method: "POST", path: "/api/auth/reset-password", kind: "json", status: 400, json: { token: "forged", newPassword: "new-password-1" } },
+  { method: "GET", path: "/invite/not-a-token", kind: "document", status: 404 },
+  { method: "GET", path: "/invite/{invitation}", kind: "document", status: 200 },
+  { method: "POST", path: "/invite/not-a-token", kind: "document", status: 404, form: { password: "a-password", confirmPassword: "a-password" } },
+  { method: "GET", path: "/api/invitations/{invitation}", kind: "json", status: 200 },
+  { method: "GET", path: "/api/invitations/not-a-token", kind: "json", status: 404 },
+  { method: "POST", path: "/api/invitations/not-a-token/accept", kind: "json", status: 404, json: { password: "a-password" } },
+  { method: "POST", path: "/api/invitations", kind: "json", status: 401, json: {} },
+  { method: "POST", path: "/api/invitations", kind: "json", status: 400, as: "admin", json: {} },
+  // The dashboard
+  { method: "GET", path: "/admin", kind: "document", status: 200, as: "admin" },
+  { method: "GET", path: "/admin?dialog=account", kind: "document", status: 200, as: "admin" },
+  { method: "GET", path: "/admin?_data=routes%2Fadmin", kind: "json", status: 200, as: "admin" },
+  { method: "POST", path: "/admin", kind: "redirect", status: 302, as: "admin", form: { intent: "archive-feedback" } },
+  { method: "POST", path: "/admin", kind: "document", status: 400, as: "admin", form: { intent: "no-such-intent" } },
+  { method: "POST", path: "/admin", kind: "document", status: 400, as: "admin", json: { intent: "archive-feedback" } },
+  { method: "POST", path: "/admin?index&_data=routes%2Fadmin", kind: "json", status: 400, as: "admin", form: { intent: "no-such-intent", respond: "json" } },
+  // The admin API
+  { method: "POST", path: "/api/admin/scrape", kind: "json", status: 401 },
+  { method: "POST", path: "/api/admin/scrape", kind: "json", status: 202, as: "adminToken" },
+  { method: "GET", path: "/api/admin/scrape", kind: "json", status: 405 },
+  { method: "POST", path: "/api/admin/backfill", kind: "json", status: 400, as: "admin", json: { daysBack: "abc" } },
+  { method: "POST", path: "/api/admin/recategorize", kind: "json", status: 401 },
+  { method: "POST", path: "/api/admin/fix-priorities", kind: "json", status: 401 },
+  { method: "POST", path: "/api/admin/generate-trends", kind: "json", status: 202, as: "adminToken" },
+  { method: "POST", path: "/api/admin/extract-article", kind: "json", status: 400, as: "admin", json: {} },
+  { method: "POST", path: "/api/admin/add-article", kind: "json", status: 400, as: "admin", json: {} },
+  { method: "POST", path: "/api/admin/sources", kind: "json", status: 201, as: "adminToken", json: { name: "Headers feed", url: "https://example.gov/headers.xml", category: "government" } },
+  { method: "DELETE", path: "/api/admin/sources/999999", kind: "json", status: 404, as: "admin" },
+  { method: "PATCH", path: "/api/admin/sources/{source}/toggle", kind: "json", status: 200, as: "admin" },
+  { method: "GET", path: "/api/admin/subscribers", kind: "json", status: 200, as: "adminToken" },
+  { method: "GET", path: "/api/admin/subscribers", kind: "json", status: 403, as: "editor" },
+  { method: "POST", path: "/api/admin/subscribers", kind: "json", status: 405, as: "admin" },
+  { method: "PATCH", path: "/api/admin/subscribers/{subscriber}/status", kind: "json", status: 400, as: "admin", json: { isActive: "maybe" } },
+  { method: "POST", path: "/api/admin/send-test-newsletter", kind: "json", status: 200, as: "admin" },
+  { method: "PATCH", path: "/api/admin/update-email", kind: "json", status: 400, as: "admin", json: {} },
+  { method: "PATCH", path: "/api/admin/update-password", kind: "json", status: 400, as: "admin", json: { currentPassword: "wrong", newPassword: "whatever-1" } },
+  { method: "GET", path: "/api/articles/{article}/suggest-tags", kind: "json", status: 200, as: "admin" },
+  { method: "GET", path: "/api/articles/{article}/suggest-tags", kind: "json", status: 401 },
+  { method: "PATCH", path: "/api/articles/{article}/tags", kind: "json", status: 400, as: "admin", json: { tags: ["ok"], priority: "urgent" } },
+  { method: "PATCH", path: "/api/articles/{article}/category", kind: "json", status: 400, as: "admin", json: { category: "nope" } },
+  { method: "DELETE", path: "/api/articles/999999", kind: "json", status: 404, as: "admin" },
 ];
 
 const EVERY_RESPONSE = {
@@ -36,21 +151,64 @@ const EVERY_RESPONSE = {
 };
 
 let server: ProductionServer;
+let admin: SignedInAdmin;
+let editor: TestUser;
+let leaving: TestUser;
+const rows: Record<string, string> = {};
 
 beforeAll(async () => {
-  for (let i = 0; i < 15; i++) addArticle({ title: `EPA rule rescission ${i}`, publishDate: new Date(Date.now() - i * 3_600_000) });
+  const articles = Array.from({ length: 15 }, (_, i) => addArticle({ title: `EPA rule rescission ${i}`, publishDate: new Date(Date.now() - i * 3_600_000) }));
+  const source = db().insert(t.sources).values({ name: "Headers feed", url: "https://example.gov/feed.xml", category: "government" }).returning().get();
+  const feedback = db().insert(t.feedback).values({ type: "bug", subject: "Broken link", message: "The link on the card is broken." }).returning().get();
+  const subscriber = insertSubscriber("reader@example.com");
+  Object.assign(rows, {
+    article: String(articles[0]),
+    source: String(source.id),
+    feedback: String(feedback.id),
+    subscriber: String(subscriber.id),
+    unsubscribe: encodeURIComponent(insertSubscriber("leaving@example.com").token),
+    invitation: insertInvitation("invitee@example.com"),
+  });
+  admin = await signedInAdmin();
+  editor = await makeUser("editor");
+  leaving = await makeUser("viewer");
   server = await serveTestDatabase("headers");
 });
 
 afterAll(() => server?.stop());
+
+function credentials(as: Caller | undefined): Record<string, string> {
+  if (as === "admin") return { Cookie: admin.cookie };
+  if (as === "adminToken") return { Authorization: `Bearer ${admin.apiToken}` };
+  if (as === "editor") return { Cookie: editor.cookie };
+  if (as === "leaving") return { Cookie: leaving.cookie };
+  return {};
+}
+
+/** The request a target describes; each from its own client address, so rate limits stay out of the way. */
+function request({ method, path, as, json, form, origin }: Target) {
+  const headers: Record<string, string> = { "X-Forwarded-For": nextClientAddress(), ...credentials(as) };
+  if (method !== "GET") headers.Origin = origin ?? server.url;
+  let body: string | undefined;
+  if (json !== undefined) {
+    body = JSON.stringify(json);
+    headers["Content-Type"] = "application/json";
+  } else if (form) {
+    body = new URLSearchParams(form).toString();
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+  }
+  const url = server.url + path.replace(/\{(\w+)\}/g, (_, name: string) => rows[name]);
+  return fetch(url, { method, headers, body, redirect: "manual" });
+}
 
 function nonceOf(csp: string | null) {
   return csp?.match(/script-src 'nonce-([A-Za-z0-9+/=]+)'/)?.[1];
 }
 
 describe("security headers", () => {
-  it.each(HEADER_TARGETS)("$method $path carries them", async ({ path, method, kind, status }) => {
-    const response = await fetch(server.url + path, { method, redirect: "manual" });
+  it.each(HEADER_TARGETS)("$method $path ($status, as $as) carries them", async (target) => {
+    const { kind, status } = target;
+    const response = await request(target);
     expect(response.status).toBe(status);
     for (const [name, value] of Object.entries(EVERY_RESPONSE)) expect(response.headers.get(name), name).toBe(value);
     const csp = response.headers.get("content-security-policy");
@@ -69,6 +227,8 @@ describe("security headers", () => {
     } else {
       // Answers that are not documents may not run anything at all.
       expect(csp).toContain("default-src 'none'");
+      if (kind === "redirect") expect(response.headers.get("location")).toBeTruthy();
+      await response.arrayBuffer();
     }
   });
 

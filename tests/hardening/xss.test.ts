@@ -1,11 +1,17 @@
-// Script injection: articles and sources whose every text field carries a payload, written straight into
-// the database (as if an older version or a hand edit had let them through), opened in real Chromium.
-// Any CSP violation, any payload marker on `window`, or any non-web link on the page fails the test.
-import { chromium, type Browser, type Page } from "@playwright/test";
+// Script injection: articles, sources, feedback, subscribers, jobs, accounts and invitations whose every text
+// field carries a payload, written straight into the database (as if an older version or a hand edit had let
+// them through), opened in real Chromium by a visitor and by a signed-in admin; and payloads typed into every
+// form, whose values a failed post renders back. Any CSP violation, any payload marker on `window`, any
+// dialog or any non-web link on the page fails the test.
+import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiToken } from "../../app/auth/account.server";
 import { db, t } from "../../app/db.server";
 import { CHROMIUM_ARGS, chromiumExecutable } from "../browser/chromium.mjs";
+import { makeUser, type TestUser } from "../support/auth";
 import type { ProductionServer } from "../support/prod-server";
+import { insertInvitation, insertSubscriber } from "./fixtures";
 import { serveTestDatabase } from "./harness";
 
 /** Each payload, if it ever ran, would set window.__pwned to its own number. */
@@ -30,11 +36,44 @@ const URL_PAYLOADS = [
   "vbscript:msgbox(24)",
 ];
 
-/** The pages a visitor can open. Routes built elsewhere (article pages, admin screens) are added here. */
-export const XSS_PAGES = ["/", "/?q=script", "/?q=pwned", `/?q=${encodeURIComponent("<script>window.__pwned=30</script>")}`, "/about", "/no-such-page"];
+const REFLECTED = encodeURIComponent(`"><img src=x onerror="window.__pwned=31"></script><script>window.__pwned=32</script>`);
+
+/**
+ * The pages a visitor can open (`{invitation}` and `{unsubscribe}` become real tokens of rows whose email is
+ * a payload). Routes built elsewhere are added here.
+ */
+export const XSS_PAGES = [
+  "/",
+  "/?q=script",
+  "/?q=pwned",
+  `/?q=${encodeURIComponent("<script>window.__pwned=30</script>")}`,
+  "/about",
+  "/no-such-page",
+  "/feedback",
+  "/subscribe",
+  "/forgot-password",
+  `/reset-password?token=${REFLECTED}`,
+  `/invite/${REFLECTED}`,
+  "/invite/{invitation}",
+  `/unsubscribe?token=${REFLECTED}`,
+  "/unsubscribe?token={unsubscribe}",
+  "/admin",
+];
+
+/** The dashboard and its dialogs, opened signed in as an admin (`{article}`, `{source}`: payload rows). */
+export const XSS_ADMIN_PAGES = [
+  "/admin",
+  "/admin?dialog=account",
+  "/admin?dialog=invite",
+  "/admin?dialog=tags-{article}",
+  "/admin?dialog=delete-source-{source}",
+  `/admin?q=${REFLECTED}&feedback=all`,
+];
 
 let server: ProductionServer;
 let browser: Browser;
+let admin: TestUser;
+const rows: Record<string, string> = {};
 
 function seedHostileRows() {
   const now = Date.now();
@@ -50,7 +89,7 @@ function seedHostileRows() {
     )
     .returning({ id: t.sources.id })
     .all();
-  db()
+  const articles = db()
     .insert(t.articles)
     .values(
       TEXT_PAYLOADS.map((payload, i) => ({
@@ -68,11 +107,74 @@ function seedHostileRows() {
         aiSummaryProvider: "local",
       })),
     )
+    .returning({ id: t.articles.id })
+    .all();
+  rows.article = String(articles[0].id);
+  rows.source = String(sources[0].id);
+}
+
+/**
+ * What the dashboard shows an admin, written by the public (feedback, subscriptions) or by a scrape (source
+ * errors, job errors), each field a payload; and the admin's own email and token names.
+ */
+async function seedAdminRows() {
+  db()
+    .update(t.sources)
+    .set({ status: "error", errorMessage: TEXT_PAYLOADS[1], consecutiveFailures: 3 })
     .run();
+  db()
+    .insert(t.feedback)
+    .values(
+      TEXT_PAYLOADS.map((payload, i) => ({
+        type: ["bug", "feature", "source", "other"][i % 4],
+        subject: `Pwned subject ${payload}`,
+        message: `Pwned message ${payload}`,
+        email: `${payload}@example.com`,
+        status: i % 3 ? "open" : "resolved",
+      })),
+    )
+    .run();
+  db()
+    .insert(t.subscribers)
+    .values(TEXT_PAYLOADS.map((payload, i) => ({ email: `reader${i}${payload}@example.com`, source: payload, isActive: i % 2 === 0 })))
+    .run();
+  db()
+    .insert(t.jobs)
+    .values(
+      ["scrape", "backfill", "recategorize", "trends"].map((kind, i) => ({
+        kind,
+        status: "failed",
+        params: { note: TEXT_PAYLOADS[i] },
+        error: TEXT_PAYLOADS[i + 4],
+        requestedBy: TEXT_PAYLOADS[i + 2],
+        finishedAt: new Date(),
+      })),
+    )
+    .run();
+  admin = await makeUser("admin");
+  db().update(t.users).set({ email: `admin${TEXT_PAYLOADS[3]}@example.com` }).where(eq(t.users.id, admin.id)).run();
+  createApiToken(admin.id, TEXT_PAYLOADS[0]);
+  createApiToken(admin.id, TEXT_PAYLOADS[9]);
+  rows.invitation = insertInvitation(`invitee${TEXT_PAYLOADS[0]}@example.com`, "editor");
+  rows.unsubscribe = encodeURIComponent(insertSubscriber(`leaving${TEXT_PAYLOADS[2]}@example.com`, TEXT_PAYLOADS[5]).token);
+}
+
+/** A path with its `{row}` placeholders filled in. */
+function resolve(path: string) {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => rows[name]);
+}
+
+/** A browser context signed in as the admin (its session cookie). */
+async function adminContext(options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  const [name, value] = [admin.cookie.slice(0, admin.cookie.indexOf("=")), admin.cookie.slice(admin.cookie.indexOf("=") + 1)];
+  await context.addCookies([{ name, value, url: server.url }]);
+  return context;
 }
 
 beforeAll(async () => {
   seedHostileRows();
+  await seedAdminRows();
   server = await serveTestDatabase("xss");
   browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
 });
@@ -82,13 +184,17 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type Findings = { violations: string[]; console: string[] };
+type Findings = { violations: string[]; console: string[]; dialogs: string[] };
 
-/** Opens a page with CSP-violation and console listeners installed before any of its scripts run. */
-async function openWatched(page: Page, path: string): Promise<Findings> {
-  const findings: Findings = { violations: [], console: [] };
+/** Listens on a page for what an injected script would cause, installed before any of the page's scripts run. */
+async function watch(page: Page): Promise<Findings> {
+  const findings: Findings = { violations: [], console: [], dialogs: [] };
   page.on("console", (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) findings.console.push(message.text());
+  });
+  page.on("dialog", (dialog) => {
+    findings.dialogs.push(dialog.message());
+    void dialog.dismiss();
   });
   await page.addInitScript(() => {
     (window as unknown as { __cspViolations: string[] }).__cspViolations = [];
@@ -96,23 +202,47 @@ async function openWatched(page: Page, path: string): Promise<Findings> {
       (window as unknown as { __cspViolations: string[] }).__cspViolations.push(`${event.violatedDirective}: ${event.blockedURI} ${event.sample}`);
     });
   });
-  await page.goto(server.url + path, { waitUntil: "networkidle" });
-  // Hover and open everything a visitor could: details, "Read more".
+  return findings;
+}
+
+/** Opens everything a visitor could (details, dialogs are opened by their URL) and collects the violations. */
+async function settle(page: Page, findings: Findings) {
   await page.evaluate(() => document.querySelectorAll("details").forEach((details) => (details.open = true)));
   await page.waitForTimeout(100);
   findings.violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+}
+
+/** Opens a page with CSP-violation, console and dialog listeners installed before any of its scripts run. */
+async function openWatched(page: Page, path: string): Promise<Findings> {
+  const findings = await watch(page);
+  await page.goto(server.url + resolve(path), { waitUntil: "networkidle" });
+  await settle(page, findings);
   return findings;
+}
+
+/** Nothing injected ran, and the app's own nonce'd scripts did (so the absence of violations means something). */
+async function expectNothingInjectedRan(page: Page, findings: Findings) {
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(findings.violations).toEqual([]);
+  expect(findings.console).toEqual([]);
+  expect(findings.dialogs).toEqual([]);
+  await expect.poll(() => page.evaluate(() => Boolean((window as unknown as { __remixContext?: unknown }).__remixContext))).toBe(true);
+}
+
+/** Every link and every src on the page is a web address (or mailto: for links). */
+async function expectOnlyWebAddresses(page: Page, label: string) {
+  const hrefs = await page.$$eval("a[href]", (links) => links.map((link) => (link as HTMLAnchorElement).href));
+  expect(hrefs.length).toBeGreaterThan(0);
+  for (const href of hrefs) expect(href, `${label}: ${href}`).toMatch(/^(https?:|mailto:)/);
+  const sources = await page.$$eval("[src]", (elements) => elements.map((element) => (element as HTMLImageElement).src));
+  for (const src of sources) expect(src, `${label}: ${src}`).toMatch(/^https?:/);
+  expect(await page.locator("iframe, object, embed").count(), label).toBe(0);
 }
 
 describe("script injection in stored articles and sources", () => {
   it.each(XSS_PAGES)("%s runs no injected script and has no CSP violation", async (path) => {
     const page = await browser.newPage();
-    const findings = await openWatched(page, path);
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-    expect(findings.violations).toEqual([]);
-    expect(findings.console).toEqual([]);
-    // The app itself hydrated: the nonce'd scripts ran, so the absence of violations means something.
-    await expect.poll(() => page.evaluate(() => Boolean((window as unknown as { __remixContext?: unknown }).__remixContext))).toBe(true);
+    await expectNothingInjectedRan(page, await openWatched(page, path));
     await page.close();
   });
 
@@ -131,11 +261,9 @@ describe("script injection in stored articles and sources", () => {
     for (const javaScriptEnabled of [true, false]) {
       const context = await browser.newContext({ javaScriptEnabled });
       const page = await context.newPage();
-      for (const path of ["/", "/about"]) {
-        await page.goto(server.url + path);
-        const hrefs = await page.$$eval("a[href]", (links) => links.map((link) => (link as HTMLAnchorElement).href));
-        expect(hrefs.length).toBeGreaterThan(0);
-        for (const href of hrefs) expect(href, `${path}: ${href}`).toMatch(/^(https?:|mailto:)/);
+      for (const path of ["/", "/about", "/invite/{invitation}", "/unsubscribe?token={unsubscribe}"]) {
+        await page.goto(server.url + resolve(path));
+        await expectOnlyWebAddresses(page, `${path} (JavaScript ${javaScriptEnabled ? "on" : "off"})`);
       }
       await context.close();
     }
@@ -156,5 +284,103 @@ describe("script injection in stored articles and sources", () => {
       .toBeGreaterThan(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     await page.close();
+  });
+});
+
+describe("stored script injection against a signed-in admin", () => {
+  it.each(XSS_ADMIN_PAGES)("%s runs no injected script and has no CSP violation", async (path) => {
+    const context = await adminContext();
+    const page = await context.newPage();
+    await expectNothingInjectedRan(page, await openWatched(page, path));
+    // Signed in: the dashboard itself rendered, not the sign-in form.
+    await expect.poll(() => page.getByRole("region", { name: "Admin dashboard" }).count()).toBe(1);
+    await context.close();
+  });
+
+  it("shows what the public and the feeds wrote as plain text on the dashboard", async () => {
+    const context = await adminContext();
+    const page = await context.newPage();
+    await page.goto(server.url + "/admin?feedback=all");
+    const text = await page.locator("main").innerText();
+    for (const expected of [
+      "Pwned subject <script>window.__pwned=1</script>", // feedback subject
+      `Pwned message <img src=x onerror="window.__pwned=2">`, // feedback message
+      `"><svg onload=window.__pwned=3>@example.com`, // feedback email
+      "reader3</script><script>window.__pwned=4</script>@example.com", // subscriber email
+      "Source <script>window.__pwned=1</script>", // source name
+      `<img src=x onerror="window.__pwned=2">`, // source error
+      "javascript:window.__pwned=20", // source address, not a link
+      "&lt;script&gt;window.__pwned=5&lt;/script&gt;", // job error
+      "Pwned script <script>window.__pwned=1</script>", // article title
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(await page.locator("main img, main iframe, main svg[onload], main script, main object, main embed").count()).toBe(0);
+    await context.close();
+  });
+
+  it("never renders a non-web address as a link on the dashboard, with or without JavaScript", async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await adminContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      for (const path of ["/admin", "/admin?dialog=account", "/admin?dialog=tags-{article}"]) {
+        await page.goto(server.url + resolve(path));
+        await expectOnlyWebAddresses(page, `${path} (JavaScript ${javaScriptEnabled ? "on" : "off"})`);
+      }
+      await context.close();
+    }
+  });
+});
+
+/**
+ * Fields a visitor or an admin types into each form; a failed post renders what was typed back (`echoed`
+ * names a field whose value the form shows again; passwords and tokens are not shown again).
+ */
+const TYPED = `"><img src=x onerror="window.__pwned=40"></textarea></script><script>window.__pwned=41</script>`;
+const REFLECTING_FORMS: { path: string; fields: Record<string, string>; echoed?: string; as?: "admin" }[] = [
+  { path: "/feedback", fields: { type: "bug", subject: TYPED, message: "short", email: `${TYPED}@example.com` }, echoed: "subject" },
+  { path: "/subscribe", fields: { email: TYPED, source: TYPED }, echoed: "email" },
+  { path: "/forgot-password", fields: { email: TYPED }, echoed: "email" },
+  { path: "/reset-password?token=abc", fields: { token: TYPED, newPassword: "short", confirmPassword: TYPED } },
+  { path: "/invite/{invitation}", fields: { password: TYPED, confirmPassword: "other" } },
+  { path: "/admin", fields: { intent: "login", email: TYPED, password: TYPED }, echoed: "email" },
+  { path: "/admin?index", fields: { intent: "create-source", name: TYPED, url: `javascript:${TYPED}`, category: "government", keywords: TYPED }, echoed: "name", as: "admin" },
+  { path: "/admin?dialog=invite", fields: { intent: "invite", email: TYPED, role: "editor" }, echoed: "email", as: "admin" },
+];
+
+describe("typed values rendered back after a failed post", () => {
+  it.each(REFLECTING_FORMS)("$path ($fields.intent) runs nothing it was sent", async ({ path, fields, echoed, as }) => {
+    const context = as === "admin" ? await adminContext() : await browser.newContext();
+    const page = await context.newPage();
+    const findings = await watch(page);
+    // Once the app has settled: a submission during hydration could be taken over by it.
+    await page.goto(server.url + resolve(path), { waitUntil: "networkidle" });
+    // A native submission (as without JavaScript): the server renders the answer, then the app hydrates it.
+    const [answer] = await Promise.all([
+      page.waitForNavigation({ waitUntil: "networkidle" }),
+      page.evaluate((fields) => {
+        const form = document.createElement("form");
+        form.method = "post";
+        form.action = `${location.pathname}${location.search}`;
+        for (const [name, value] of Object.entries(fields)) {
+          const input = document.createElement("input");
+          input.type = "hidden";
+          input.name = name;
+          input.value = value;
+          form.append(input);
+        }
+        document.body.append(form);
+        form.submit();
+      }, fields),
+    ]);
+    expect(answer?.request().method()).toBe("POST");
+    expect(answer?.status()).toBeGreaterThanOrEqual(400);
+    if (echoed) {
+      const shown = await page.$$eval(`[name="${echoed}"]`, (inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+      expect(shown, `the form shows the typed ${echoed} again`).toContain(fields[echoed]);
+    }
+    await settle(page, findings);
+    await expectNothingInjectedRan(page, findings);
+    await context.close();
   });
 });

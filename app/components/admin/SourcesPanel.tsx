@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Card, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useRef } from "react";
+import { isHttpUrl } from "~/articles/canonical-url";
 import { SOURCE_CATEGORIES } from "~/articles/vocabulary";
 import { formatDateTime } from "~/format";
 import type { SourceJson } from "~/sources/queries.server";
@@ -63,9 +64,15 @@ function SourceRow({ source, canEdit, timeZone }: { source: SourceJson; canEdit:
         <Text fw={600} size="sm">
           {source.name}
         </Text>
-        <Anchor href={source.url} size="xs" target="_blank" rel="noopener noreferrer" className="break-all">
-          {source.url}
-        </Anchor>
+        {isHttpUrl(source.url) ? (
+          <Anchor href={source.url} size="xs" target="_blank" rel="noopener noreferrer" className="break-all">
+            {source.url}
+          </Anchor>
+        ) : (
+          <Text size="xs" className="break-all">
+            {source.url}
+          </Text>
+        )}
         {source.keywords.length ? (
           <Text size="xs" c="dimmed">
             Keywords: {source.keywords.join(", ")}
