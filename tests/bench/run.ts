@@ -94,21 +94,32 @@ async function main() {
     const measurements: Measurement[] = [];
     const ratios: Ratio[] = [];
     const figures: Record<string, unknown> = {};
+    const failedSteps: { step: string; error: string }[] = [];
     for (const step of steps) {
       console.log(`- ${step.name}`);
-      const result = await step.run(context);
-      measurements.push(...(result.measurements ?? []));
-      ratios.push(...(result.ratios ?? []));
-      Object.assign(figures, result.figures);
+      // A step that fails is reported and the run goes on, so one broken step does not discard the others' figures.
+      try {
+        const result = await step.run(context);
+        measurements.push(...(result.measurements ?? []));
+        ratios.push(...(result.ratios ?? []));
+        Object.assign(figures, result.figures);
+      } catch (error) {
+        console.error(`  step ${step.name} failed:`, error);
+        failedSteps.push({ step: step.name, error: error instanceof Error ? error.message : String(error) });
+      }
     }
     const peakRss = { [`web @${options.count.toLocaleString("en-US")}`]: servers.large.peakRss(), "web @1,000": servers.small.peakRss() };
     const serverErrors = [...servers.large.alarmingLines, ...servers.small.alarmingLines];
-    const results = { date: new Date().toISOString(), options, measurements, ratios, figures, peakRssBytes: peakRss, serverErrors };
+    const results = { date: new Date().toISOString(), options, measurements, ratios, figures, peakRssBytes: peakRss, serverErrors, failedSteps };
     printTable(measurements, ratios, peakRss);
     if (serverErrors.length) console.log(`Server error lines:\n${serverErrors.join("\n")}`);
     const out = path.join(BENCH_DIR, "results.json");
     fs.writeFileSync(out, JSON.stringify(results, null, 2));
     console.log(`\nJSON (also in ${path.relative(process.cwd(), out)}):\n${JSON.stringify({ measurements, ratios, peakRssBytes: peakRss })}`);
+    if (failedSteps.length) {
+      console.error(`Failed steps: ${failedSteps.map((failed) => `${failed.step} (${failed.error})`).join("; ")}`);
+      process.exitCode = 1;
+    }
   } finally {
     await servers.large?.stop();
     await servers.small?.stop();

@@ -1,5 +1,6 @@
 // Lighthouse (default mobile profile, simulated throttling) with the system Chromium:
 // performance, accessibility and best-practices scores for the public pages.
+import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumExecutable } from "../../browser/chromium.mjs";
@@ -10,7 +11,9 @@ const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disa
 export const LIGHTHOUSE_TARGET = 95;
 
 export async function lighthouseScores(url: string) {
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumExecutable(), chromeFlags: CHROME_FLAGS });
+  // The system Chromium, else the one Playwright's installer fetched (what `ensure-chromium` provides).
+  const chromePath = chromiumExecutable() ?? chromium.executablePath();
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
