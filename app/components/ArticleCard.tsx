@@ -1,5 +1,4 @@
-import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import type { ArticleJson } from "~/articles/queries.server";
 import { CARD_SUMMARY_LIMIT, CARD_TAG_LIMIT, categoryLabel, priorityInfo } from "~/articles/vocabulary";
 import { isHttpUrl } from "~/articles/canonical-url";
@@ -36,107 +35,118 @@ export function CardSummary({
   search?: string;
   className?: string;
 }) {
+  // Plain paragraphs (styled as Mantine's small text in app.css): up to 48 of them on a feed page.
   if (text.length <= limit) {
     return (
-      <Text size="sm">
+      <p className="text-sm">
         <Highlight text={text} search={search} />
-      </Text>
+      </p>
     );
   }
   return (
     <div className={className}>
-      <Text size="sm" className="summary-short">
+      <p className="text-sm summary-short">
         <Highlight text={truncate(text, limit)} search={search} />
-      </Text>
+      </p>
       <details>
         <summary>
           <span className="when-closed">Read more</span>
           <span className="when-open">Show less</span>
         </summary>
-        <Text size="sm">
+        <p className="text-sm">
           <Highlight text={text} search={search} />
-        </Text>
+        </p>
       </details>
     </div>
   );
 }
 
+/** A badge drawn like Mantine's (styles in app.css), as a plain element: a feed page shows dozens of them. */
+export function CardBadge({ variant, color, small, keepCase, children }: { variant: "light" | "filled" | "outline"; color: string; small?: boolean; keepCase?: boolean; children: ReactNode }) {
+  const colors: Record<typeof variant, CSSProperties> = {
+    light: { "--badge-bg": `var(--mantine-color-${color}-light)`, "--badge-fg": `var(--mantine-color-${color}-light-color)` } as CSSProperties,
+    filled: { "--badge-bg": `var(--mantine-color-${color}-filled)`, "--badge-fg": "var(--mantine-color-white)" } as CSSProperties,
+    outline: { "--badge-bg": "transparent", "--badge-fg": `var(--mantine-color-${color}-outline)`, "--badge-bd": `var(--mantine-color-${color}-outline)` } as CSSProperties,
+  };
+  const className = `card-badge${small ? " is-small" : ""}${keepCase ? " keep-case" : ""}`;
+  return (
+    <span className={className} data-variant={variant} style={colors[variant]}>
+      {children}
+    </span>
+  );
+}
+
+// The card is plain elements styled in app.css to look like Mantine's Card, Badge and Text: a feed page renders
+// 12 of them, and Mantine's components cost several times more to render on the server and to hydrate.
 export function ArticleCard({ article, timeZone, search, readHref, onReadOriginal, headerAction, children, highlighted }: Props) {
   const priority = priorityInfo(article.priority);
   const extraTags = article.tags.length - CARD_TAG_LIMIT;
   return (
-    <Card
-      component="article"
+    <article
       id={articleAnchorId(article.id)}
-      withBorder
-      padding="lg"
       className={`article-card${highlighted ? " is-highlighted" : ""}`}
       aria-labelledby={`${articleAnchorId(article.id)}-title`}
       tabIndex={-1}
     >
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Group gap="xs" wrap="wrap">
-            <Badge variant="light" color="indigo">
-              {categoryLabel(article.category)}
-            </Badge>
-            <Text size="xs" c="dimmed" component="span" className="inline-icon">
-              <IconCalendar width={12} height={12} />{" "}
-              <time dateTime={article.publishDate}>{formatDate(article.publishDate, timeZone)}</time>
-            </Text>
-          </Group>
-          {headerAction}
-        </Group>
-        <Title order={3} size="h4" id={`${articleAnchorId(article.id)}-title`}>
-          <Highlight text={article.title} search={search} />
-        </Title>
-        {article.summary ? <CardSummary text={article.summary} limit={CARD_SUMMARY_LIMIT} search={search} /> : null}
-        <Group gap={6} wrap="wrap">
-          <Badge color={priority.color} variant="filled" size="sm">
-            {priority.label} priority
-          </Badge>
-          {article.tags.slice(0, CARD_TAG_LIMIT).map((tag) => (
-            <Badge key={tag} variant="outline" color="gray" size="sm" tt="none">
-              {tag}
-            </Badge>
-          ))}
-          {extraTags > 0 ? (
-            <Text size="xs" c="dimmed" component="span" title={article.tags.slice(CARD_TAG_LIMIT).join(", ")}>
-              +{extraTags} more
-            </Text>
-          ) : null}
-          {article.manuallyTagged ? (
-            <Badge color="grape" variant="light" size="sm">
-              Manual
-            </Badge>
-          ) : null}
-        </Group>
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Group gap="md" wrap="wrap">
-            <Text size="sm" c="dimmed" component="span" className="inline-icon">
-              <IconSource width={14} height={14} /> {article.sourceName}
-            </Text>
-            <Text size="sm" c="dimmed" component="span" className="inline-icon" aria-label={`${article.views} views`}>
-              <IconEye width={14} height={14} /> {article.views}
-            </Text>
-          </Group>
-          {isHttpUrl(article.originalUrl) ? (
-            <Anchor
-              href={readHref ?? article.originalUrl}
-              onClick={onReadOriginal}
-              target="_blank"
-              rel="noopener noreferrer"
-              size="sm"
-              fw={600}
-              className="inline-icon read-original"
-            >
-              Read Original <IconExternal width={14} height={14} />
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </Anchor>
-          ) : null}
-        </Group>
-        {children}
-      </Stack>
-    </Card>
+      <div className="card-top">
+        <div className="card-row">
+          <CardBadge variant="light" color="indigo">
+            {categoryLabel(article.category)}
+          </CardBadge>
+          <span className="card-dimmed is-xs inline-icon">
+            <IconCalendar width={12} height={12} />{" "}
+            <time dateTime={article.publishDate}>{formatDate(article.publishDate, timeZone)}</time>
+          </span>
+        </div>
+        {headerAction}
+      </div>
+      <h3 className="card-title" id={`${articleAnchorId(article.id)}-title`}>
+        <Highlight text={article.title} search={search} />
+      </h3>
+      {article.summary ? <CardSummary text={article.summary} limit={CARD_SUMMARY_LIMIT} search={search} /> : null}
+      <div className="card-row is-tight">
+        <CardBadge variant="filled" color={priority.color} small>
+          {priority.label} priority
+        </CardBadge>
+        {article.tags.slice(0, CARD_TAG_LIMIT).map((tag) => (
+          <CardBadge key={tag} variant="outline" color="gray" small keepCase>
+            {tag}
+          </CardBadge>
+        ))}
+        {extraTags > 0 ? (
+          <span className="card-dimmed is-xs" title={article.tags.slice(CARD_TAG_LIMIT).join(", ")}>
+            +{extraTags} more
+          </span>
+        ) : null}
+        {article.manuallyTagged ? (
+          <CardBadge variant="light" color="grape" small>
+            Manual
+          </CardBadge>
+        ) : null}
+      </div>
+      <div className="card-row is-spread">
+        <div className="card-row is-wide">
+          <span className="card-dimmed inline-icon">
+            <IconSource width={14} height={14} /> {article.sourceName}
+          </span>
+          <span className="card-dimmed inline-icon" aria-label={`${article.views} views`}>
+            <IconEye width={14} height={14} /> {article.views}
+          </span>
+        </div>
+        {isHttpUrl(article.originalUrl) ? (
+          <a
+            href={readHref ?? article.originalUrl}
+            onClick={onReadOriginal}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-icon read-original"
+          >
+            Read Original <IconExternal width={14} height={14} />
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        ) : null}
+      </div>
+      {children}
+    </article>
   );
 }

@@ -1,10 +1,11 @@
 // The collapsible "Related Articles" block of a public card (SPEC.md sections 2 and 9). Each title links to
 // the feed page that shows the article; with JavaScript the feed scrolls there itself and highlights it.
-import { Anchor, Badge, Group, Text } from "@mantine/core";
+// Plain elements styled in app.css rather than Mantine components: a page holds up to 36 of these items, and
+// each Mantine component adds to the work of rendering the page on the server and hydrating it in the browser.
 import type { RelatedArticle } from "~/articles/related.server";
 import { RELATED_SUMMARY_LIMIT, categoryLabel } from "~/articles/vocabulary";
 import { formatDate } from "~/format";
-import { CardSummary } from "./ArticleCard";
+import { CardBadge, CardSummary } from "./ArticleCard";
 import { IconExternal } from "./icons";
 
 type Props = {
@@ -27,18 +28,16 @@ export function RelatedArticles({ related, timeZone, search, onJump }: Props) {
       <ul className="related-list">
         {related.map((article) => (
           <li key={article.id} className="related-item">
-            <Group gap="xs" wrap="wrap">
-              <Badge variant="light" color="indigo" size="sm">
+            <div className="related-meta">
+              <CardBadge variant="light" color="indigo" small>
                 {categoryLabel(article.category)}
-              </Badge>
-              <Text size="xs" c="dimmed" component="time" dateTime={article.publishDate}>
+              </CardBadge>
+              <time className="related-dimmed" dateTime={article.publishDate}>
                 {formatDate(article.publishDate, timeZone)}
-              </Text>
-            </Group>
-            <Anchor
+              </time>
+            </div>
+            <a
               href={locateHref(article.id, search)}
-              fw={600}
-              size="sm"
               className="related-link"
               onClick={
                 onJump
@@ -50,21 +49,14 @@ export function RelatedArticles({ related, timeZone, search, onJump }: Props) {
               }
             >
               {article.title}
-            </Anchor>
+            </a>
             {article.summary ? (
               <CardSummary text={article.summary} limit={RELATED_SUMMARY_LIMIT} className="related-summary" />
             ) : null}
-            <Anchor
-              href={`/articles/${article.id}/open`}
-              target="_blank"
-              rel="noopener noreferrer"
-              size="xs"
-              c="dimmed"
-              className="inline-icon"
-            >
+            <a href={`/articles/${article.id}/open`} target="_blank" rel="noopener noreferrer" className="related-source inline-icon">
               {article.sourceName} <IconExternal width={12} height={12} />
               <span className="visually-hidden"> (original, opens in a new tab)</span>
-            </Anchor>
+            </a>
           </li>
         ))}
       </ul>
