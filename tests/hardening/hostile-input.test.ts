@@ -283,17 +283,35 @@ async function get(url: string, headers?: Record<string, string>): Promise<Answe
   return { status: response.status, body: await response.text(), url };
 }
 
-/** A request on its own connection: a refused body the server never reads must not poison a pooled socket. */
+/** Bodies above the app's limit (64 KB) are refused from their Content-Length, before they are read. */
+const OVERSIZED_BODY_BYTES = 64 * 1024;
+
+/**
+ * A request on its own connection: a refused body the server never reads must not poison a pooled socket.
+ * When the server answers an oversized body at once (413) and closes the connection while the body is still
+ * being sent, the reset may reach this client before the answer does; that body was refused unread, so it
+ * counts as a refusal (status 0). A connection closed without an answer to any other body fails the test.
+ */
 function send(url: string, method: string, body: string, headers: Record<string, string>): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const length = String(Buffer.byteLength(body));
-    const request = http.request(url, { method, headers: { ...headers, "Content-Length": length }, agent: false }, (response) => {
+    const length = Buffer.byteLength(body);
+    let answered = false;
+    const request = http.request(url, { method, headers: { ...headers, "Content-Length": String(length) }, agent: false }, (response) => {
+      answered = true;
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), url }));
+      response.on("error", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), url }));
     });
-    // The server may answer and close before reading a large body; that answer is what counts.
-    request.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error)));
+    const resetBeforeAnswer = (error: NodeJS.ErrnoException) => {
+      if (answered) return;
+      if (length > OVERSIZED_BODY_BYTES) resolve({ status: 0, body: "", url });
+      else reject(new Error(`${method} ${url.slice(0, 200)}: connection closed without an answer (${error.code ?? error.message})`));
+    };
+    request.on("error", (error: NodeJS.ErrnoException) =>
+      error.code === "EPIPE" || error.code === "ECONNRESET" ? resetBeforeAnswer(error) : reject(error),
+    );
+    request.on("close", () => resetBeforeAnswer(new Error("socket closed")));
     request.end(body);
   });
 }
