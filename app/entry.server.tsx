@@ -2,6 +2,7 @@ import { createReadableStreamFromReadable, type EntryContext, type HandleDataReq
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { crossSiteRefusal } from "./http/csrf.server";
 import { withoutNulBytes } from "./http/html-stream.server";
 import { applySecurityHeaders, createNonce } from "./http/security-headers.server";
 import { NonceContext } from "./nonce";
@@ -55,5 +56,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
 export function handleError(error: unknown, { request }: { request: Request }) {
   // Refusals such as 405 for a method a route does not take are answers, not server faults.
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
+  const refusal = crossSiteRefusal(error, request);
+  if (refusal) throw refusal;
   console.error(error);
 }

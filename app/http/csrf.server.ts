@@ -2,6 +2,7 @@
 // (or carry no cookies at all, like a script using a Bearer token).
 import { config } from "../config.server";
 import { jsonError } from "./responses.server";
+import { applySecurityHeaders } from "./security-headers.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -18,4 +19,28 @@ export function isCrossSite(request: Request) {
 /** Throws 403 for a non-GET request sent from another site. */
 export function assertSameOrigin(request: Request) {
   if (isCrossSite(request)) throw jsonError(403, "Cross-site request refused.");
+}
+
+/**
+ * Remix itself compares a document form post's Origin with its Host before any action runs, and answers a
+ * mismatch with a bare 500 after passing the error to `handleError` (server-runtime 2.17,
+ * `throwIfPotentialCSRFAttack`). remix-serve gives no hook before the Remix handler, so `handleError` rethrows
+ * that one error as this refusal: remix-serve's Express error handler answers an error's `status` and
+ * `headers`, and logs its `stack`, here one plain line.
+ */
+const REMIX_ORIGIN_CHECK = /header does not match `origin` header|needed to compare the `origin` header/;
+
+export type CrossSiteRefusal = Error & { status: 403; headers: Record<string, string> };
+
+export function crossSiteRefusal(error: unknown, request: Request): CrossSiteRefusal | undefined {
+  if (!(error instanceof Error) || !REMIX_ORIGIN_CHECK.test(error.message)) return undefined;
+  const headers = new Headers();
+  applySecurityHeaders(headers);
+  const origin = request.headers.get("Origin") ?? "no origin";
+  const refusal = Object.assign(new Error("Cross-site request refused."), {
+    status: 403 as const,
+    headers: Object.fromEntries(headers),
+  });
+  refusal.stack = `Refused a cross-site ${request.method} to ${new URL(request.url).pathname} from ${origin} (403)`;
+  return refusal;
 }
