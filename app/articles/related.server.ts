@@ -490,12 +490,22 @@ class PageSearch {
     };
     const read = (feature: Feature) => {
       const weight = feature.weight;
+      // An article whose accumulated weight ends below the floor can never reach the bar: every later read
+      // lifts the floor by as much as it can lift the article. It is settled here and costs nothing more.
+      const floorAfter = top.threshold() - (unread - weight);
       for (const id of this.list(feature)) {
         if (state[id] === SCORED) continue;
         if (state[id] === UNSEEN) {
+          if (weight < floorAfter) continue;
           state[id] = SEEN;
           touched.push(id);
-        } else perWeight[accumulated[id]]--;
+        } else {
+          perWeight[accumulated[id]]--;
+          if (accumulated[id] + weight < floorAfter) {
+            state[id] = SCORED;
+            continue;
+          }
+        }
         const sum = (accumulated[id] += weight);
         perWeight[sum]++;
         buckets[sum].push(id);
