@@ -26,7 +26,7 @@ export function assertSameOrigin(request: Request) {
  * mismatch with a bare 500 after passing the error to `handleError` (server-runtime 2.17,
  * `throwIfPotentialCSRFAttack`). remix-serve gives no hook before the Remix handler, so `handleError` rethrows
  * that one error as this refusal: remix-serve's Express error handler answers an error's `status` and
- * `headers`, and logs its `stack`, here one plain line.
+ * `headers`, and logs its `stack`, here one plain line (docs/decisions/009).
  */
 const REMIX_ORIGIN_CHECK = /header does not match `origin` header|needed to compare the `origin` header/;
 
