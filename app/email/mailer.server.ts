@@ -15,13 +15,19 @@ export type OutgoingEmail = {
 
 export type SentEmail = { messageId: string; outboxFile?: string };
 
+/** How long a mail server may take to accept the connection, to greet, and to answer each command. */
+export const SMTP_TIMEOUTS = { connectionMs: 15_000, greetingMs: 15_000, socketMs: 30_000 };
+
 let transport: Transporter | undefined;
 
 function smtpTransport() {
-  transport ??= nodemailer.createTransport(config().SMTP_URL!, {
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 30_000,
+  // The timeouts sit beside `url` in the transport options: a second argument to createTransport would be
+  // message defaults, not connection settings.
+  transport ??= nodemailer.createTransport({
+    url: config().SMTP_URL!,
+    connectionTimeout: SMTP_TIMEOUTS.connectionMs,
+    greetingTimeout: SMTP_TIMEOUTS.greetingMs,
+    socketTimeout: SMTP_TIMEOUTS.socketMs,
   });
   return transport;
 }

@@ -1,5 +1,5 @@
 // SMTP down: sendEmail rejects with a clear error within a bounded time, whether nothing listens on the
-// mail server's port or the server hangs up at once.
+// mail server's port, the server hangs up at once, or it accepts the connection and never greets.
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterEach, expect, it, vi } from "vitest";
@@ -58,3 +58,21 @@ it("rejects when the server hangs up without a greeting", async () => {
     server.close();
   }
 });
+
+it("gives up on a server that accepts the connection and never greets, after the greeting timeout", async () => {
+  const sockets: net.Socket[] = [];
+  const server = net.createServer((socket) => sockets.push(socket));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    const { sendEmail, SMTP_TIMEOUTS } = await mailerWith(`smtp://127.0.0.1:${port}`);
+    const { error, ms } = await timed(sendEmail(email));
+    expect(error?.message).toBe(`Email not sent: the mail server 127.0.0.1:${port} did not answer in time`);
+    // nodemailer's own default would wait 30 s for the greeting.
+    expect(ms).toBeGreaterThanOrEqual(SMTP_TIMEOUTS.greetingMs - 100);
+    expect(ms).toBeLessThan(SMTP_TIMEOUTS.greetingMs + 3000);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    server.close();
+  }
+}, 40_000);
