@@ -6,6 +6,8 @@ import { applySecurityHeaders } from "./security-headers.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+const CROSS_SITE_REFUSED = "Cross-site request refused.";
+
 export function isCrossSite(request: Request) {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
   const origin = request.headers.get("Origin");
@@ -18,7 +20,7 @@ export function isCrossSite(request: Request) {
 
 /** Throws 403 for a non-GET request sent from another site. */
 export function assertSameOrigin(request: Request) {
-  if (isCrossSite(request)) throw jsonError(403, "Cross-site request refused.");
+  if (isCrossSite(request)) throw jsonError(403, CROSS_SITE_REFUSED);
 }
 
 /**
@@ -37,7 +39,7 @@ export function crossSiteRefusal(error: unknown, request: Request): CrossSiteRef
   const headers = new Headers();
   applySecurityHeaders(headers);
   const origin = request.headers.get("Origin") ?? "no origin";
-  const refusal = Object.assign(new Error("Cross-site request refused."), {
+  const refusal = Object.assign(new Error(CROSS_SITE_REFUSED), {
     status: 403 as const,
     headers: Object.fromEntries(headers),
   });
