@@ -29,7 +29,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATABASE_URL: z.string().min(1).default("data/app.db"),
   PUBLIC_URL: optionalText.pipe(z.url({ message: "must be an absolute http(s) URL" }).optional()),
-  SESSION_SECRET: optionalText,
+  SESSION_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters (for example: openssl rand -hex 32)").optional()),
   ADMIN_EMAIL: optionalText.pipe(z.email({ message: "must be an email address" }).optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, "must be at least 8 characters").optional()),
   APP_TIMEZONE: z.string().default("America/New_York").refine(isValidTimeZone, "must be an IANA time zone such as America/New_York"),
@@ -47,7 +47,21 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v ?? "").split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean)),
-  TRUST_PROXY: booleanFlag,
+  /** How many reverse proxies stand in front (each appends to X-Forwarded-For); `true` means one. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim().toLowerCase())
+    .pipe(z.string().regex(/^(|true|false|yes|no|\d{1,2})$/, "must be false, true, or the number of trusted proxies (0-99)"))
+    .transform((v) => (v === "true" || v === "yes" ? 1 : v === "" || v === "false" || v === "no" ? 0 : Number(v))),
+  /** Subscribers confirm their address before they get a newsletter; `false` for intranet installs. */
+  NEWSLETTER_DOUBLE_OPT_IN: z
+    .enum(["true", "false", "1", "0", "yes", "no", ""])
+    .optional()
+    .transform((v) => !(v === "false" || v === "0" || v === "no")),
+  /** With a paid model provider: how many summaries the whole site may generate per hour. */
+  AI_MAX_SUMMARIES_PER_HOUR: z.coerce.number().int().min(0).default(200),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   FETCH_USER_AGENT: z
     .string()
     .default("DeregulationDashboard/1.0 (federal regulatory news monitor)"),

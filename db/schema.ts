@@ -165,6 +165,8 @@ export const users = sqliteTable(
     role: text().notNull(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
+    /** Set when an admin disables the account: it cannot log in, and its sessions and tokens stop working. */
+    disabledAt: integer({ mode: "timestamp_ms" }),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email)],
 );
@@ -224,6 +226,8 @@ export const apiTokens = sqliteTable(
     createdAt: createdAt(),
     lastUsedAt: integer({ mode: "timestamp_ms" }),
     revokedAt: integer({ mode: "timestamp_ms" }),
+    /** Optional: a token with an expiry stops working after it. */
+    expiresAt: integer({ mode: "timestamp_ms" }),
   },
   (t) => [uniqueIndex("api_tokens_token_hash_unique").on(t.tokenHash)],
 );
@@ -238,6 +242,11 @@ export const subscribers = sqliteTable(
     createdAt: createdAt(),
     lastEmailSent: integer({ mode: "timestamp_ms" }),
     unsubscribedAt: integer({ mode: "timestamp_ms" }),
+    /** Double opt-in: null until the address follows its confirmation link (pending, sent no newsletter). */
+    confirmedAt: integer({ mode: "timestamp_ms" }),
+    /** Hash of the outstanding confirmation token, and when it was sent (links expire). */
+    confirmationTokenHash: text(),
+    confirmationSentAt: integer({ mode: "timestamp_ms" }),
   },
   (t) => [uniqueIndex("subscribers_email_unique").on(t.email)],
 );

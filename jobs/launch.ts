@@ -16,7 +16,7 @@ async function main() {
   const report = await setup();
   const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production", PORT: String(config().PORT) };
   const children: ChildProcess[] = [
-    spawn(bin("remix-serve"), ["build/index.js"], { env, stdio: "inherit" }),
+    spawn(process.execPath, ["--import", "tsx", "server.ts"], { env, stdio: "inherit" }),
     spawn(bin("tsx"), ["jobs/cli.ts"], { env, stdio: "inherit" }),
   ];
   let stopping = false;

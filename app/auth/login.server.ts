@@ -3,7 +3,8 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { jsonError } from "../http/responses.server";
-import { clientKey, enforceRateLimit, RATE_LIMITS } from "../http/rate-limit.server";
+import { addressRateKey } from "../http/client-address.server";
+import { enforceRateLimit, RATE_LIMITS } from "../http/rate-limit.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { findUserByEmail, normalizeEmail } from "./users.server";
 
@@ -19,11 +20,11 @@ let unknownUserHash: Promise<string> | undefined;
  * or 429 (too many attempts from this address). Unknown emails cost the same time as wrong passwords,
  * so the answer does not reveal which accounts exist.
  */
-export async function verifyLogin(request: Request, email: unknown, password: unknown): Promise<AuthenticatedUser> {
+export async function verifyLogin(clientAddress: string, email: unknown, password: unknown): Promise<AuthenticatedUser> {
   if (typeof email !== "string" || typeof password !== "string" || !email.trim() || !password)
     throw jsonError(400, LOGIN_MISSING_FIELDS);
   // Per address and account: guessing one account's password is limited even when many clients share an address.
-  enforceRateLimit(RATE_LIMITS.login, `${clientKey(request)}:${normalizeEmail(email)}`);
+  enforceRateLimit(RATE_LIMITS.login, `${addressRateKey(clientAddress)}:${normalizeEmail(email)}`);
   const user = findUserByEmail(email);
   if (!user) {
     unknownUserHash ??= hashPassword("no account has this password");
@@ -36,10 +37,23 @@ export async function verifyLogin(request: Request, email: unknown, password: un
 
 export const authenticator = new Authenticator<AuthenticatedUser>();
 
+/** remix-auth hands the strategy only the request, so the login form's caller address rides beside it. */
+const loginFormAddresses = new WeakMap<Request, string>();
+
 authenticator.use(
-  new FormStrategy(async ({ form, request }) => verifyLogin(request, form.get("email"), form.get("password"))),
+  new FormStrategy(async ({ form, request }) => {
+    const address = loginFormAddresses.get(request);
+    if (!address) throw new Error("authenticateLoginForm() must be used to log in with the form");
+    return verifyLogin(address, form.get("email"), form.get("password"));
+  }),
   "form",
 );
+
+/** The login form's credentials checked by remix-auth's form strategy, limited per caller address. */
+export function authenticateLoginForm(request: Request, clientAddress: string) {
+  loginFormAddresses.set(request, clientAddress);
+  return authenticator.authenticate("form", request);
+}
 
 /** Public fields of a user, as the API answers them. */
 export function userJson(user: { id: number; email: string; role: string }) {

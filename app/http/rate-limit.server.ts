@@ -1,7 +1,5 @@
 // Fixed-window rate limits kept in SQLite, so they hold across restarts and processes.
 import { sql } from "drizzle-orm";
-import { config } from "../config.server";
-import { readVisitorId } from "../visitors/visitor.server";
 import { db } from "../db.server";
 import { jsonError } from "./responses.server";
 
@@ -17,6 +15,15 @@ export const RATE_LIMITS = {
   aiSummary: { name: "ai-summary", limit: 30, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
+/** How long to wait (ms) before the key may try again, without counting a hit; 0 when it may. */
+export function rateLimitWait(rule: RateLimitRule, key: string, now = Date.now()): number {
+  const windowStart = now - (now % rule.windowMs);
+  const row = db().get<{ count: number } | undefined>(
+    sql`SELECT count FROM rate_limits WHERE key = ${`${rule.name}:${key}`} AND window_start = ${windowStart}`,
+  );
+  return row && row.count >= rule.limit ? windowStart + rule.windowMs - now : 0;
+}
+
 /** Counts one hit for the key; returns how long to wait (ms) when over the limit, else 0. */
 export function hitRateLimit(rule: RateLimitRule, key: string, now = Date.now()): number {
   const id = `${rule.name}:${key}`;
@@ -28,24 +35,6 @@ export function hitRateLimit(rule: RateLimitRule, key: string, now = Date.now())
       window_start = excluded.window_start
     RETURNING count`);
   return row.count > rule.limit ? windowStart + rule.windowMs - now : 0;
-}
-
-/**
- * The client's address for rate limiting. Behind a reverse proxy (TRUST_PROXY=true) it is the first
- * X-Forwarded-For entry; otherwise that header is ignored, since any client could forge it to dodge limits,
- * and all direct clients share one key (the web server does not hand the socket address to the app).
- */
-export function clientKey(request: Request) {
-  if (!config().TRUST_PROXY) return "direct";
-  return request.headers.get("x-forwarded-for")?.split(",")[0].trim() || request.headers.get("x-real-ip") || "direct";
-}
-
-/**
- * The key for limits on public forms: the address plus the visitor cookie when there is one, so people who
- * share an address (or every direct client, without a proxy) do not share one bucket; cookieless callers do.
- */
-export async function visitorRateKey(request: Request) {
-  return `${clientKey(request)}:${(await readVisitorId(request)) ?? "no-cookie"}`;
 }
 
 /** What a limited person reads: how long to wait, in whole minutes. */

@@ -4,7 +4,8 @@ import { useLoaderData } from "@remix-run/react";
 import { dashboardData } from "~/admin/dashboard-data.server";
 import { runDashboardIntent, type DashboardActionData } from "~/admin/dashboard.server";
 import { currentUser } from "~/auth/guard.server";
-import { authenticator } from "~/auth/login.server";
+import { authenticateLoginForm } from "~/auth/login.server";
+import { clientAddress } from "~/http/client-address.server";
 import { createSession, destroySession } from "~/auth/session.server";
 import { AdminControls } from "~/components/admin/AdminControls";
 import { ArticleManagement } from "~/components/admin/ArticleManagement";
@@ -29,10 +30,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ signedIn: true as const, ...(await dashboardData(user, new URL(request.url))) });
 }
 
-async function login(request: Request, email: string) {
+async function login(request: Request, address: string, email: string) {
   try {
     assertSameOrigin(request);
-    const user = await authenticator.authenticate("form", request);
+    const user = await authenticateLoginForm(request, address);
     return redirectWithToast(
       "/admin",
       { title: "Access granted", message: `Signed in as ${user.email}` },
@@ -48,10 +49,10 @@ async function login(request: Request, email: string) {
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request.clone());
   const intent = form.get("intent");
-  if (intent === "login") return login(request, String(form.get("email") ?? ""));
+  if (intent === "login") return login(request, clientAddress(context), String(form.get("email") ?? ""));
   if (intent === "logout") {
     assertSameOrigin(request);
     return secureRedirect("/admin", { headers: { "Set-Cookie": await destroySession(request) } });

@@ -6,9 +6,9 @@ import { AI_SUMMARY_ERROR_PARAM, AI_SUMMARY_PARAM, aiSummaryFailure, type AiSumm
 import { AiSummaryError, aiSummaryFor, cachedAiSummary, type StoredAiSummary } from "~/ai/summary.server";
 import { assertSameOrigin } from "~/http/csrf.server";
 import { readForm } from "~/http/input.server";
-import { clientKey, hitRateLimit, RATE_LIMITS } from "~/http/rate-limit.server";
+import { addressRateKey, clientAddress } from "~/http/client-address.server";
+import { hitRateLimit, RATE_LIMITS } from "~/http/rate-limit.server";
 import { jsonError, parseId, secureJson, secureRedirect } from "~/http/responses.server";
-import { readVisitorId } from "~/visitors/visitor.server";
 
 function isFormPost(request: Request) {
   return /application\/x-www-form-urlencoded|multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
@@ -24,12 +24,11 @@ function returnUrl(raw: FormDataEntryValue | null, articleId: number, failure?: 
   return `${url.pathname}${url.search}#article-${articleId}`;
 }
 
-async function summarize(request: Request, articleId: number): Promise<StoredAiSummary | AiSummaryFailureReason | undefined> {
+async function summarize(address: string, articleId: number): Promise<StoredAiSummary | AiSummaryFailureReason | undefined> {
   const cached = cachedAiSummary(articleId);
   if (cached !== null) return cached;
   // Only generation counts towards the limit: showing a cached summary again is free.
-  const visitor = (await readVisitorId(request)) ?? `ip:${clientKey(request)}`;
-  if (hitRateLimit(RATE_LIMITS.aiSummary, visitor) > 0) return "rate-limited";
+  if (hitRateLimit(RATE_LIMITS.aiSummary, addressRateKey(address)) > 0) return "rate-limited";
   try {
     return await aiSummaryFor(articleId);
   } catch (error) {
@@ -41,12 +40,12 @@ async function summarize(request: Request, articleId: number): Promise<StoredAiS
   }
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Use POST to request an AI summary.");
   assertSameOrigin(request);
   const articleId = parseId(params.id);
   const form = isFormPost(request) ? await readForm(request) : null;
-  const outcome = await summarize(request, articleId);
+  const outcome = await summarize(clientAddress(context), articleId);
   if (outcome === undefined) return jsonError(404, "Article not found.");
   if (form) return secureRedirect(returnUrl(form.get("returnTo"), articleId, typeof outcome === "string" ? outcome : undefined));
   const headers = { "Cache-Control": "no-store" };

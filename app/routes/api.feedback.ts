@@ -5,7 +5,7 @@ import { listFeedbackForAdmin } from "~/feedback/admin.server";
 import { submitFeedback } from "~/feedback/feedback.server";
 import { readJsonOrForm } from "~/http/input.server";
 import { assertSameOrigin } from "~/http/csrf.server";
-import { visitorRateKey } from "~/http/rate-limit.server";
+import { addressRateKey, clientAddress } from "~/http/client-address.server";
 import { jsonError, jsonWithEtag, secureJson } from "~/http/responses.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -13,10 +13,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return jsonWithEtag(request, listFeedbackForAdmin(false));
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method.toUpperCase() !== "POST") return jsonError(405, "Use POST to send feedback.", { Allow: "GET, POST" });
   assertSameOrigin(request);
-  const outcome = submitFeedback(await readJsonOrForm(request), await visitorRateKey(request));
+  const outcome = submitFeedback(await readJsonOrForm(request), addressRateKey(clientAddress(context)));
   if (!outcome.ok) {
     const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
     return jsonError(outcome.status, outcome.toast.message!, headers);

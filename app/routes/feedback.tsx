@@ -10,14 +10,14 @@ import { submitFeedback } from "~/feedback/feedback.server";
 import { assertSameOrigin } from "~/http/csrf.server";
 import { redirectWithToast } from "~/http/flash.server";
 import { readForm } from "~/http/input.server";
-import { visitorRateKey } from "~/http/rate-limit.server";
+import { addressRateKey, clientAddress } from "~/http/client-address.server";
 
 export const meta: MetaFunction = () => [{ title: `${FEEDBACK_TITLE}: Federal Deregulation Tracker` }];
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const raw = Object.fromEntries(await readForm(request));
-  const outcome = submitFeedback(raw, await visitorRateKey(request));
+  const outcome = submitFeedback(raw, addressRateKey(clientAddress(context)));
   if (outcome.ok) return redirectWithToast("/", outcome.toast);
   return json({ toast: outcome.toast, values: feedbackValues(raw) }, { status: outcome.status });
 }

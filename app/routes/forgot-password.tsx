@@ -4,12 +4,13 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { AuthPage, Outcome } from "~/components/AuthPage";
 import { pageAction, type PageOutcome } from "~/http/page-action.server";
 import { forgotPasswordFlow } from "~/auth/flows.server";
+import { clientAddress } from "~/http/client-address.server";
 
 export const meta: MetaFunction = () => [{ title: "Forgot your password? Federal Deregulation Tracker" }];
 
-export const action = ({ request }: ActionFunctionArgs) =>
+export const action = ({ request, context }: ActionFunctionArgs) =>
   pageAction(request, "Failed to send reset email", async (values) => {
-    const { message } = await forgotPasswordFlow(request, values);
+    const { message } = await forgotPasswordFlow(clientAddress(context), values);
     return { toast: { title: "Check your email", message } };
   });
 

@@ -6,6 +6,7 @@ import { INVALID_INVITATION, INVITATION_PASSWORD_MIN } from "~/auth/rules";
 import { AuthPage, Outcome } from "~/components/AuthPage";
 import { pageAction, type PageOutcome } from "~/http/page-action.server";
 import { acceptInvitationFlow } from "~/auth/flows.server";
+import { clientAddress } from "~/http/client-address.server";
 
 export const meta: MetaFunction = () => [{ title: "Accept your invitation: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
 
@@ -19,9 +20,9 @@ export function loader({ params }: LoaderFunctionArgs) {
   return json({ valid: true as const, email: invitation.email, role: invitation.role });
 }
 
-export const action = ({ request, params }: ActionFunctionArgs) =>
+export const action = ({ request, params, context }: ActionFunctionArgs) =>
   pageAction(request, "Could not create your account", async (values) => {
-    const { user, setCookie } = await acceptInvitationFlow(request, params.token ?? "", values);
+    const { user, setCookie } = await acceptInvitationFlow(clientAddress(context), params.token ?? "", values);
     return {
       toast: { title: "Account created", message: `Welcome! You are signed in as ${user.email} (${user.role}).` },
       headers: { "Set-Cookie": setCookie },

@@ -5,6 +5,7 @@ import { RESET_NO_TOKEN, RESET_PASSWORD_MIN } from "~/auth/rules";
 import { AuthPage, Outcome, RedirectAfter } from "~/components/AuthPage";
 import { pageAction, type PageOutcome } from "~/http/page-action.server";
 import { resetPasswordFlow } from "~/auth/flows.server";
+import { clientAddress } from "~/http/client-address.server";
 
 /** SPEC.md section 4: after a reset the page goes to /admin after 2 s. */
 const REDIRECT_MS = 2000;
@@ -15,9 +16,9 @@ export function loader({ request }: LoaderFunctionArgs) {
   return json({ token: new URL(request.url).searchParams.get("token") ?? "" });
 }
 
-export const action = ({ request }: ActionFunctionArgs) =>
+export const action = ({ request, context }: ActionFunctionArgs) =>
   pageAction(request, "Failed to reset password", async (values) => {
-    const { message } = await resetPasswordFlow(request, values);
+    const { message } = await resetPasswordFlow(clientAddress(context), values);
     return { toast: { title: "Password reset", message } };
   });
 

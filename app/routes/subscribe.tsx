@@ -10,17 +10,17 @@ import { SiteHeader } from "~/components/SiteHeader";
 import { assertSameOrigin } from "~/http/csrf.server";
 import { redirectWithToast } from "~/http/flash.server";
 import { readForm } from "~/http/input.server";
-import { visitorRateKey } from "~/http/rate-limit.server";
+import { addressRateKey, clientAddress } from "~/http/client-address.server";
 import { SUBSCRIBE_TOASTS } from "~/newsletter/signup";
 import { subscribe } from "~/newsletter/subscribers.server";
 
 export const meta: MetaFunction = () => [{ title: "Subscribe: Federal Deregulation Tracker" }];
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
   const email = String(form.get("email") ?? "");
-  const outcome = subscribe(email, form.get("source"), await visitorRateKey(request));
+  const outcome = subscribe(email, form.get("source"), addressRateKey(clientAddress(context)));
   if (outcome.ok) return redirectWithToast("/#newsletter", { title: SUBSCRIBE_TOASTS.subscribed.title, message: outcome.message });
   const toast = outcome.status === 400 ? SUBSCRIBE_TOASTS.invalidEmail : { ...SUBSCRIBE_TOASTS.failed, message: outcome.message };
   return json({ toast, email }, { status: outcome.status });

@@ -99,7 +99,7 @@ async function main() {
     const partial = `${cache}.partial`;
     for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(partial + suffix, { force: true });
     process.env.DATABASE_URL = partial;
-    process.env.SESSION_SECRET ??= "bench-corpus";
+    process.env.SESSION_SECRET ??= "bench-corpus-session-secret-32-characters";
     console.log(`Building a corpus of ${options.count.toLocaleString("en-US")} articles (${options.from ?? "generated"})...`);
     const report = await writeCorpus(options);
     fs.renameSync(partial, cache);

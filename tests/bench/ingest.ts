@@ -9,7 +9,7 @@ import path from "node:path";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dereg-bench-"));
 Object.assign(process.env, {
   DATABASE_URL: path.join(dir, "app.db"),
-  SESSION_SECRET: "bench",
+  SESSION_SECRET: "bench-session-secret-of-32-characters",
   ALLOW_PRIVATE_NETWORKS: "true",
   NODE_ENV: "production",
 });

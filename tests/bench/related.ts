@@ -18,7 +18,7 @@ const fresh = !fs.existsSync(file);
 
 Object.assign(process.env, {
   DATABASE_URL: file,
-  SESSION_SECRET: "bench",
+  SESSION_SECRET: "bench-session-secret-of-32-characters",
   OUTBOX_DIR: path.join(path.dirname(file), "outbox"),
   NODE_ENV: "production",
 });

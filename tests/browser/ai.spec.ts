@@ -60,7 +60,7 @@ test.beforeAll(async ({}, testInfo) => {
   database.close();
   // The operator's command: the same job the 09:00 schedule runs.
   execFileSync(path.resolve("node_modules/.bin/tsx"), ["jobs/cli.ts", "trends"], {
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseFile, SESSION_SECRET: "e2e-session-secret" },
+    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseFile, SESSION_SECRET: "e2e-session-secret-at-least-32-characters" },
     stdio: "ignore",
   });
 });

@@ -13,7 +13,7 @@ let sourceIds: number[] = [];
 
 test.beforeAll(() => {
   const output = execFileSync(path.resolve("node_modules/.bin/tsx"), ["tests/hardening/feeds/scrape-corpus.ts"], {
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseFile, SESSION_SECRET: "e2e-session-secret", ALLOW_PRIVATE_NETWORKS: "true" },
+    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseFile, SESSION_SECRET: "e2e-session-secret-at-least-32-characters", ALLOW_PRIVATE_NETWORKS: "true" },
     encoding: "utf8",
   });
   sourceIds = JSON.parse(output.trim().split("\n").at(-1)!).sourceIds;

@@ -16,7 +16,7 @@ Object.assign(process.env, {
   PORT: port,
   DATABASE_URL: path.join(dir, "app.db"),
   OUTBOX_DIR: path.join(dir, "outbox"),
-  SESSION_SECRET: "e2e-session-secret",
+  SESSION_SECRET: "e2e-session-secret-at-least-32-characters",
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_PASSWORD: E2E_ADMIN.password,
   PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -30,7 +30,7 @@ const { loadDemo } = await import("../../db/demo");
 await setup();
 loadDemo();
 
-const web = spawn(path.resolve("node_modules/.bin/remix-serve"), ["build/index.js"], { stdio: "inherit", env: process.env });
+const web = spawn(process.execPath, ["--import", "tsx", "server.ts"], { stdio: "inherit", env: process.env });
 const stop = () => web.kill("SIGTERM");
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

@@ -5,10 +5,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AI_SUMMARY_FALLBACK_MESSAGE } from "~/ai/summary-failure";
 import { db, t } from "~/db.server";
-import { clientKey, RATE_LIMITS } from "~/http/rate-limit.server";
+import { RATE_LIMITS } from "~/http/rate-limit.server";
 import { action } from "~/routes/api.articles.$id.ai-summary";
 import { addArticle } from "../support/articles";
 import { startPageServer } from "../support/page-server";
+import { LOOPBACK, loadContextFor } from "../support/load-context";
 
 let pages: Awaited<ReturnType<typeof startPageServer>>;
 const release = fs.readFileSync("tests/fixtures/ai/news-release.html", "utf8");
@@ -24,7 +25,7 @@ afterAll(() => pages.close());
 async function post(id: number | string, init: { body?: BodyInit; headers?: HeadersInit } = {}) {
   const request = new Request(`http://localhost/api/articles/${id}/ai-summary`, { method: "POST", ...init });
   try {
-    return (await action({ request, params: { id: String(id) }, context: {} })) as Response;
+    return (await action({ request, params: { id: String(id) }, context: loadContextFor(request) })) as Response;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -111,7 +112,7 @@ describe("POST /api/articles/{id}/ai-summary", () => {
     expect((await post(cached)).status).toBe(200);
     db()
       .insert(t.rateLimits)
-      .values({ key: `${RATE_LIMITS.aiSummary.name}:ip:${clientKey(new Request("http://localhost/"))}`, windowStart: new Date(Date.now() - (Date.now() % RATE_LIMITS.aiSummary.windowMs)), count: RATE_LIMITS.aiSummary.limit })
+      .values({ key: `${RATE_LIMITS.aiSummary.name}:${LOOPBACK}`, windowStart: new Date(Date.now() - (Date.now() % RATE_LIMITS.aiSummary.windowMs)), count: RATE_LIMITS.aiSummary.limit })
       .onConflictDoUpdate({ target: t.rateLimits.key, set: { count: RATE_LIMITS.aiSummary.limit } })
       .run();
     const fresh = addArticle({ summary: "Not yet summarized.", originalUrl: missingPage() });

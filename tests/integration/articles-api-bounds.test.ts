@@ -4,6 +4,7 @@ import { API_MAX_LIMIT } from "~/articles/api-query.server";
 import { db } from "~/db.server";
 import { loader as articlesLoader } from "~/routes/api.articles";
 import { addArticle } from "../support/articles";
+import { withContext } from "../support/load-context";
 
 const TOTAL = API_MAX_LIMIT + 5;
 
@@ -14,7 +15,7 @@ beforeAll(() => {
 });
 
 async function list(query: string) {
-  const response = await articlesLoader({ request: new Request(`http://localhost/api/articles${query}`), params: {}, context: {} });
+  const response = await articlesLoader(withContext(new Request(`http://localhost/api/articles${query}`)));
   expect(response.status).toBe(200);
   return (await response.json()) as { title: string }[];
 }

@@ -6,9 +6,10 @@ import { loader as sourcesLoader } from "~/routes/api.sources";
 import { loader as trendsLoader } from "~/routes/api.trends";
 import { db, t } from "~/db.server";
 import { addArticle } from "../support/articles";
+import { withContext } from "../support/load-context";
 
 const call = (loader: (args: any) => any, url: string, headers: HeadersInit = {}) =>
-  loader({ request: new Request(`http://localhost${url}`, { headers }), params: {}, context: {} }) as Promise<Response>;
+  loader(withContext(new Request(`http://localhost${url}`, { headers }))) as Promise<Response>;
 
 const HOSTILE_SEARCHES = ['"', "'", "*", "-", "AND", "OR NOT", "((", "a)", "NEAR(", "🙂", "💥 epa", "\\", "%", "_", "title:x", "^", "a" .repeat(500)];
 

@@ -9,13 +9,14 @@ import { action as subscribeAction } from "~/routes/api.subscribe";
 import { action as feedbackPageAction } from "~/routes/feedback";
 import { action as subscribePageAction } from "~/routes/subscribe";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
+import { withContext } from "../support/load-context";
 
 const ORIGIN = "http://localhost";
 let client = 0;
 
 async function call(handler: (args: any) => any, url: string, init: RequestInit = {}) {
   try {
-    return (await handler({ request: new Request(`${ORIGIN}${url}`, init), params: {}, context: {} })) as Response;
+    return (await handler(withContext(new Request(`${ORIGIN}${url}`, init)))) as Response;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;

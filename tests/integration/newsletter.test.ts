@@ -10,6 +10,7 @@ import { NewsletterDeliveryError, sendTestNewsletter, sendWeeklyNewsletter } fro
 import { subscribe } from "~/newsletter/subscribers.server";
 import { action as unsubscribeAction } from "~/routes/unsubscribe";
 import { addArticle } from "../support/articles";
+import { LOOPBACK } from "../support/load-context";
 
 type Received = { to: string[]; raw: string };
 const received: Received[] = [];
@@ -117,7 +118,7 @@ describe("weekly newsletter", () => {
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
       }),
       params: {},
-      context: {},
+      context: { clientAddress: LOOPBACK },
     });
     expect(response.status).toBe(200);
     expect(subscriberByEmail("ann@example.com").isActive).toBe(false);

@@ -9,6 +9,7 @@ import { action as viewAction } from "~/routes/api.articles.$id.view";
 import { loader as openLoader } from "~/routes/articles.$id.open";
 import { loader as locateLoader } from "~/routes/articles.$id.locate";
 import { addArticle } from "../support/articles";
+import { withContext } from "../support/load-context";
 
 const ORIGIN = "http://localhost";
 let first: number;
@@ -18,7 +19,7 @@ type Handler = (args: any) => Promise<Response> | Response;
 
 async function call(handler: Handler, url: string, init: RequestInit = {}, params: Record<string, string> = {}) {
   try {
-    return await handler({ request: new Request(`${ORIGIN}${url}`, init), params, context: {} });
+    return await handler(withContext(new Request(`${ORIGIN}${url}`, init), params));
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;

@@ -9,6 +9,7 @@ import { generateTrends } from "~/trends/generate.server";
 import { readTrendsStats, type TrendsStats } from "~/trends/stats";
 import { jobHandlers, schedules } from "../../jobs/registry";
 import { addArticle, clearArticles } from "../support/articles";
+import { withContext } from "../support/load-context";
 
 // Noon in New York (EDT, UTC-4, no clock change between May and July): the analysis covers
 // 2026-05-17 to 2026-06-15, that is from 2026-05-17T04:00Z up to 2026-06-16T04:00Z.
@@ -201,7 +202,7 @@ describe("the trends job and API", () => {
   });
 
   it("serves the latest analysis for an hour", async () => {
-    const response = (await trendsLoader({ request: new Request("http://localhost/api/trends"), params: {}, context: {} } as never)) as Response;
+    const response = (await trendsLoader(withContext(new Request("http://localhost/api/trends")) as never)) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toContain("max-age=3600");
     const body = await response.json();

@@ -2,6 +2,7 @@
 // that runs a route's loader or action with a real Request, as Remix would.
 import { createSession } from "../../app/auth/session.server";
 import { createUser, type Role } from "../../app/auth/users.server";
+import { loadContextFor } from "./load-context";
 
 let counter = 0;
 
@@ -44,7 +45,7 @@ export async function call(route: RouteModule, path: string, options: CallOption
   const handler = method === "GET" ? route.loader : route.action;
   if (!handler) throw new Error(`The route has no ${method === "GET" ? "loader" : "action"}`);
   try {
-    return (await handler({ request, params: options.params ?? {}, context: {} })) as Response;
+    return (await handler({ request, params: options.params ?? {}, context: loadContextFor(request) })) as Response;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;

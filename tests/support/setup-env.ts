@@ -8,7 +8,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dereg-test-"));
 process.env.NODE_ENV = "test";
 process.env.DATABASE_URL = path.join(dir, "app.db");
 process.env.OUTBOX_DIR = path.join(dir, "outbox");
-process.env.SESSION_SECRET = "test-secret-for-this-run-only";
+process.env.SESSION_SECRET = "test-secret-for-this-run-only-32-characters";
 process.env.ALLOW_PRIVATE_NETWORKS = "true";
 // Tests tell clients apart by X-Forwarded-For, as a reverse proxy would.
 process.env.TRUST_PROXY = "true";

@@ -1,4 +1,4 @@
-// The product's processes for fault tests: the web (remix-serve on the production build) and the job
+// The product's processes for fault tests: the web (server.ts on the production build) and the job
 // runner, on this test file's database, started, timed and killed for real.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -32,10 +32,10 @@ function track(child: ChildProcess): ProductProcess {
 
 const productionEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => ({ ...process.env, NODE_ENV: "production", ...extra });
 
-/** remix-serve on `port`, ready when `/` answers. */
+/** The web server (server.ts) on `port`, ready when `/` answers. */
 export async function startWeb(port: number, env: Record<string, string> = {}): Promise<ProductProcess & { origin: string }> {
   const web = track(
-    spawn(path.resolve("node_modules/.bin/remix-serve"), ["build/index.js"], {
+    spawn(process.execPath, ["--import", "tsx", "server.ts"], {
       env: productionEnv({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env }),
       stdio: ["ignore", "pipe", "pipe"],
     }),

@@ -1,0 +1,38 @@
+// Structured logs (pino, one JSON object per line) for the web process. Secrets that travel in URLs
+// (reset, invitation, unsubscribe and confirmation tokens) never reach a log line.
+import pino from "pino";
+import { config } from "../config.server";
+
+export const log = pino({
+  level: config().LOG_LEVEL,
+  base: { service: "web" },
+  // Headers are never logged whole; these paths are a second line of defence if someone adds them.
+  redact: { paths: ["req.headers.authorization", "req.headers.cookie", "res.headers['set-cookie']"], censor: "[redacted]" },
+});
+
+/** Query parameters whose value is a credential. */
+const SECRET_PARAMS = new Set(["token", "key", "secret", "password", "code", "signature"]);
+/** Paths whose segment after the prefix is a credential (an invitation token). */
+const SECRET_PATH = /^(\/invite\/|\/api\/invitations\/)([^/?#]+)/;
+
+/** The URL as it may be logged: credential path segments and query values replaced by `[redacted]`. */
+export function redactUrl(url: string): string {
+  const [pathPart, ...rest] = url.split("?");
+  const path = pathPart.replace(SECRET_PATH, (_match, prefix: string) => `${prefix}[redacted]`);
+  if (rest.length === 0) return path;
+  const query = rest
+    .join("?")
+    .split("&")
+    .map((pair) => {
+      const name = pair.split("=")[0];
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // a malformed name is logged as sent
+      }
+      return SECRET_PARAMS.has(decoded.toLowerCase()) ? `${name}=[redacted]` : pair;
+    })
+    .join("&");
+  return `${path}?${query}`;
+}

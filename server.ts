@@ -1,0 +1,119 @@
+// The web process: Express serving the Remix build through @remix-run/express (the handler remix-serve is
+// built on), with what remix-serve cannot give: the client address, a body cap before the body is read,
+// headers on every answer, one compression pass per document, redacted logs, /healthz (a Remix route) and a
+// graceful stop. Why this replaces remix-serve: docs/decisions/010-own-web-server.md.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler } from "@remix-run/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import onHeaders from "on-headers";
+import { config, ConfigError } from "./app/config.server";
+import { bodyStream, limitRequestBody } from "./app/http/body-limit.server";
+import { resolveClientAddress } from "./app/http/client-address.server";
+import { log, redactUrl } from "./app/http/log.server";
+import { completeResponseHeaders } from "./app/http/security-headers.server";
+
+const BUILD_FILE = path.resolve("build/index.js");
+/** How long in-flight requests may take to finish after SIGTERM before their connections are closed. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function loadBuild(): Promise<ServerBuild> {
+  // A fresh URL per load in development, so a rebuild is picked up without a restart.
+  const url = pathToFileURL(BUILD_FILE).href;
+  return import(process.env.NODE_ENV === "development" ? `${url}?t=${Date.now()}` : url);
+}
+
+export async function createServerApp() {
+  const settings = config();
+  const httpsOnly = settings.PUBLIC_URL.startsWith("https://");
+  const build = await loadBuild();
+  const app = express();
+  app.disable("x-powered-by");
+  // Express reads X-Forwarded-Proto/Host only from the proxies the operator declared.
+  app.set("trust proxy", settings.TRUST_PROXY);
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const started = performance.now();
+    res.locals.clientAddress = resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], settings.TRUST_PROXY);
+    onHeaders(res, () =>
+      completeResponseHeaders(
+        { get: (name) => res.getHeader(name), set: (name, value) => res.setHeader(name, value) },
+        { path: req.path, authorization: req.headers.authorization, cookie: req.headers.cookie, httpsOnly },
+      ),
+    );
+    res.once("finish", () => {
+      const entry = { method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, ms: Math.round(performance.now() - started), client: res.locals.clientAddress };
+      if (res.statusCode >= 500) log.error(entry, "request failed");
+      else log.info(entry, "request");
+    });
+    next();
+  });
+
+  app.use(compression());
+  // Remix's adapter flushes after every chunk React writes when the response can flush, which makes the
+  // compressor emit a block per ~2 KB chunk. Without `flush` the document is compressed as one stream.
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    Reflect.deleteProperty(res, "flush");
+    next();
+  });
+
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static("public", { maxAge: "1h", index: false }));
+
+  app.use(limitRequestBody());
+  const remix = createRequestHandler({
+    build: process.env.NODE_ENV === "development" ? loadBuild : build,
+    getLoadContext: (_req, res) => ({ clientAddress: res.locals.clientAddress as string }),
+  });
+  app.all("*", (req: Request, res: Response, next: NextFunction) => remix(bodyStream(req, res), res, next));
+
+  app.use((error: Error & { status?: number; headers?: Record<string, string> }, req: Request, res: Response, _next: NextFunction) => {
+    // A status on the error is a refusal decided by the app (docs/decisions/009), not a fault.
+    const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status === 500) log.error({ err: error, url: redactUrl(req.originalUrl) }, "unhandled error");
+    else log.warn({ url: redactUrl(req.originalUrl), status }, error.stack?.split("\n")[0] ?? error.message);
+    if (res.headersSent) return res.destroy();
+    res.status(status).set(error.headers ?? {}).json({ message: status === 500 ? "Unexpected server error." : error.message });
+  });
+  return { app, build };
+}
+
+async function main() {
+  const { app, build } = await createServerApp();
+  const settings = config();
+  const host = process.env.HOST;
+  const server = host ? app.listen(settings.PORT, host, ready) : app.listen(settings.PORT, ready);
+  function ready() {
+    log.info({ port: settings.PORT, publicUrl: settings.PUBLIC_URL }, "listening");
+    if (process.env.NODE_ENV === "development") broadcastDevReady(build);
+  }
+  // Keep-alive connections must outlive a load balancer's idle timeout, or it may reuse one being closed.
+  server.keepAliveTimeout = 65_000;
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "stopping: finishing in-flight requests");
+    server.close(() => {
+      globalThis.__appDb?.$client.close();
+      log.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => {
+      log.warn("requests still running after the grace period: closing their connections");
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else log.fatal({ err: error }, "the web process could not start");
+  process.exit(1);
+});
