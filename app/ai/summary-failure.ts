@@ -9,7 +9,16 @@ export const AI_SUMMARY_FALLBACK_MESSAGE =
 export const AI_SUMMARY_PARAM = "aiSummary";
 export const AI_SUMMARY_ERROR_PARAM = "aiSummaryError";
 
-export const AI_SUMMARY_FAILURE_REASONS = ["no-text", "timeout", "unavailable", "bad-response", "rate-limited", "unreadable"] as const;
+export const AI_SUMMARY_FAILURE_REASONS = [
+  "no-text",
+  "timeout",
+  "unavailable",
+  "bad-response",
+  "rate-limited",
+  "budget-spent",
+  "unreadable",
+  "not-found",
+] as const;
 export type AiSummaryFailureReason = (typeof AI_SUMMARY_FAILURE_REASONS)[number];
 
 export type AiSummaryFailure = { userMessage: string; suggestions: string[]; fallbackMessage: string };
@@ -41,6 +50,16 @@ const FAILURES: Record<AiSummaryFailureReason, { status: number; userMessage: st
     status: 429,
     userMessage: "You have asked for many summaries in a short time.",
     suggestions: ["Wait a while before asking for another summary.", "Summaries already generated can still be shown."],
+  },
+  "budget-spent": {
+    status: 503,
+    userMessage: "The site has used its allowance of new AI summaries for this hour.",
+    suggestions: ["Try again after the top of the hour.", "Summaries already generated can still be shown.", READ_ORIGINAL],
+  },
+  "not-found": {
+    status: 404,
+    userMessage: "This article does not exist: it may have been removed.",
+    suggestions: ["Reload the page to see the current articles."],
   },
   unreadable: {
     status: 502,

@@ -5,13 +5,18 @@ import { config } from "../config.server";
 import { db, t } from "../db.server";
 import { dayInZone } from "../time";
 
-/** Records the visitor's view of the article today; returns whether it was counted (first view today). */
-export function recordView(visitorId: string, articleId: number, now = new Date()): boolean {
+/**
+ * Records a view of the article today by whoever the keys name (a visitor id; for a caller without a cookie,
+ * also its address); returns whether it was counted: only when none of the keys has viewed it today.
+ */
+export function recordView(viewerKeys: string | string[], articleId: number, now = new Date()): boolean {
   const day = dayInZone(now, config().APP_TIMEZONE);
+  const keys = typeof viewerKeys === "string" ? [viewerKeys] : viewerKeys;
   return db().transaction(
     (tx) => {
-      const inserted = tx.insert(t.articleViews).values({ visitorId, articleId, day }).onConflictDoNothing().run().changes;
-      if (!inserted) return false;
+      let inserted = 0;
+      for (const visitorId of keys) inserted += tx.insert(t.articleViews).values({ visitorId, articleId, day }).onConflictDoNothing().run().changes;
+      if (inserted < keys.length) return false;
       tx.update(t.articles)
         .set({ views: sql`${t.articles.views} + 1` })
         .where(eq(t.articles.id, articleId))

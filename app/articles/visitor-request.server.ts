@@ -2,11 +2,17 @@
 // a real article, and the visitor id (created on first use).
 import { eq } from "drizzle-orm";
 import { db, t } from "../db.server";
+import { addressRateKey } from "../http/client-address.server";
 import { assertSameOrigin } from "../http/csrf.server";
 import { jsonError, parseId } from "../http/responses.server";
 import { ensureVisitorId } from "../visitors/visitor.server";
 
-export async function visitorArticleRequest(request: Request, rawId: string | undefined, options = { sameOrigin: true }) {
+export async function visitorArticleRequest(
+  request: Request,
+  clientAddress: string,
+  rawId: string | undefined,
+  options = { sameOrigin: true },
+) {
   if (options.sameOrigin) assertSameOrigin(request);
   const articleId = parseId(rawId);
   const article = db()
@@ -18,5 +24,8 @@ export async function visitorArticleRequest(request: Request, rawId: string | un
   const { visitorId, setCookie } = await ensureVisitorId(request);
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
-  return { article, visitorId, headers };
+  // A caller without a cookie gets a fresh id on every request: its views also count against its address,
+  // or dropping the cookie would count a view again each time.
+  const viewerKeys = setCookie ? [visitorId, `address:${addressRateKey(clientAddress)}`] : [visitorId];
+  return { article, visitorId, viewerKeys, headers };
 }

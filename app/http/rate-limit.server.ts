@@ -1,5 +1,6 @@
 // Fixed-window rate limits kept in SQLite, so they hold across restarts and processes.
 import { sql } from "drizzle-orm";
+import { config } from "../config.server";
 import { db } from "../db.server";
 import { jsonError } from "./responses.server";
 
@@ -14,6 +15,11 @@ export const RATE_LIMITS = {
   feedback: { name: "feedback", limit: 10, windowMs: 60 * 60_000 },
   aiSummary: { name: "ai-summary", limit: 30, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
+
+/** The whole site's hourly allowance of summaries from a paid model provider (AI_MAX_SUMMARIES_PER_HOUR). */
+export function aiSummaryBudget(): RateLimitRule {
+  return { name: "ai-summary-budget", limit: config().AI_MAX_SUMMARIES_PER_HOUR, windowMs: 60 * 60_000 };
+}
 
 /** How long to wait (ms) before the key may try again, without counting a hit; 0 when it may. */
 export function rateLimitWait(rule: RateLimitRule, key: string, now = Date.now()): number {

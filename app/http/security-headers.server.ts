@@ -36,7 +36,7 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
  * Paths whose answers carry account, subscriber or feedback data (or a credential in the URL): never stored
  * by a browser or a shared cache. Any answer that sets a cookie or answers a signed-in call is treated the same.
  */
-const PRIVATE_PATHS = /^\/(admin|api\/admin|api\/auth|api\/feedback|api\/invitations|api\/account|invite|reset-password|forgot-password|unsubscribe|subscribe|feedback)(\/|$)/;
+const PRIVATE_PATHS = /^\/(admin|api\/admin|api\/auth|api\/feedback|api\/invitations|api\/account|invite|reset-password|forgot-password|unsubscribe|subscribe|confirm-subscription|feedback)(\/|$)/;
 
 export function isPrivateAnswer(path: string, request: { authorization?: string; cookie?: string }, setsCookie: boolean) {
   return PRIVATE_PATHS.test(path) || setsCookie || Boolean(request.authorization);

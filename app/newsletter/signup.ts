@@ -9,3 +9,6 @@ export const SUBSCRIBE_TOASTS = {
 
 /** Answered to every successful signup, new or repeated, so the form never reveals who is subscribed. */
 export const SUBSCRIBED_MESSAGE = "Thank you for subscribing! You'll receive our weekly newsletter every Monday.";
+
+/** The same words, plus the one step double opt-in adds (the address is not subscribed until it confirms). */
+export const SUBSCRIBED_CONFIRM_MESSAGE = `${SUBSCRIBED_MESSAGE} Please confirm your address with the link we just emailed you.`;

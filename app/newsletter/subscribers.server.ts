@@ -1,12 +1,12 @@
-// Subscribers: signup (normalised, idempotent, re-activating), and the signed per-subscriber unsubscribe token.
-import { createHmac, timingSafeEqual } from "node:crypto";
+// Subscribers: signup (normalised, idempotent, double opt-in), confirmation, and the signed unsubscribe token.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { config } from "../config.server";
 import { db, t } from "../db.server";
 import { isValidEmail, normalizeEmail } from "../email/address";
-import { siteUrl } from "../email/mailer.server";
+import { sendEmail, siteUrl } from "../email/mailer.server";
 import { hitRateLimit, rateLimitMessage, RATE_LIMITS } from "../http/rate-limit.server";
-import { SUBSCRIBE_TOASTS, SUBSCRIBED_MESSAGE } from "./signup";
+import { SUBSCRIBE_TOASTS, SUBSCRIBED_CONFIRM_MESSAGE, SUBSCRIBED_MESSAGE } from "./signup";
 
 export type Subscriber = typeof t.subscribers.$inferSelect;
 
@@ -16,9 +16,15 @@ export type SubscribeOutcome =
 
 const MAX_SOURCE_LENGTH = 40;
 
+/** How long a confirmation link works, and how soon the same address may be sent another one. */
+export const CONFIRMATION_LINK_HOURS = 48;
+const CONFIRMATION_RESEND_MS = 10 * 60_000;
+
 /**
- * Subscribes an address. Subscribing twice is not an error and adds no row; an address that had
- * unsubscribed becomes active again. Only valid attempts count against the rate limit.
+ * Subscribes an address. With double opt-in (the default) the address only becomes active when it follows
+ * the link emailed to it, so nobody can sign up someone else's inbox. Subscribing twice is not an error and
+ * adds no row; the answer is the same whether or not the address was known, so the form reveals nothing.
+ * The confirmation email is sent after the answer, so its timing reveals nothing either.
  */
 export function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: string): SubscribeOutcome {
   const email = typeof rawEmail === "string" ? normalizeEmail(rawEmail) : "";
@@ -33,13 +39,104 @@ export function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: stri
       message: rateLimitMessage(waitMs),
     };
   }
+  if (!config().NEWSLETTER_DOUBLE_OPT_IN) {
+    const now = new Date();
+    const subscriber = db()
+      .insert(t.subscribers)
+      .values({ email, source, confirmedAt: now })
+      .onConflictDoUpdate({ target: t.subscribers.email, set: { isActive: true, unsubscribedAt: null, confirmedAt: now } })
+      .returning()
+      .get();
+    return { ok: true, message: SUBSCRIBED_MESSAGE, subscriber };
+  }
+  const existing = db().select().from(t.subscribers).where(eq(t.subscribers.email, email)).get();
+  // One email per address per few minutes, whatever is typed into the form: it cannot be used to flood an inbox.
+  const recentlySent = existing?.confirmationSentAt && Date.now() - existing.confirmationSentAt.getTime() < CONFIRMATION_RESEND_MS;
+  if (existing && recentlySent) return { ok: true, message: SUBSCRIBED_CONFIRM_MESSAGE, subscriber: existing };
+  if (existing?.isActive) {
+    // The answer must not tell a stranger the address is subscribed, so its owner hears it by email instead.
+    db().update(t.subscribers).set({ confirmationSentAt: new Date() }).where(eq(t.subscribers.id, existing.id)).run();
+    sendAfterAnswer(() => sendAlreadySubscribedEmail(email));
+    return { ok: true, message: SUBSCRIBED_CONFIRM_MESSAGE, subscriber: existing };
+  }
+  const token = randomBytes(32).toString("base64url");
+  const pending = { isActive: false, confirmedAt: null, confirmationTokenHash: hashToken(token), confirmationSentAt: new Date() };
   const subscriber = db()
     .insert(t.subscribers)
-    .values({ email, source })
-    .onConflictDoUpdate({ target: t.subscribers.email, set: { isActive: true, unsubscribedAt: null } })
+    .values({ email, source, ...pending })
+    .onConflictDoUpdate({ target: t.subscribers.email, set: pending })
     .returning()
     .get();
-  return { ok: true, message: SUBSCRIBED_MESSAGE, subscriber };
+  sendAfterAnswer(() => sendConfirmationEmail(email, token));
+  return { ok: true, message: SUBSCRIBED_CONFIRM_MESSAGE, subscriber };
+}
+
+/** Sends once the answer is on its way: how long the mail server takes must not show in the response time. */
+function sendAfterAnswer(send: () => Promise<unknown>) {
+  setImmediate(() => {
+    send().catch((error) => console.error(`[subscribe] could not send an email: ${(error as Error).message}`));
+  });
+}
+
+async function sendAlreadySubscribedEmail(email: string) {
+  await sendEmail({
+    to: email,
+    subject: "You are already subscribed to the weekly deregulation newsletter",
+    text: [
+      "Someone asked to subscribe this address to the Federal Deregulation Tracker's weekly newsletter.",
+      "It is already subscribed, so nothing changed: the newsletter keeps arriving every Monday.",
+      "",
+      `Every newsletter ends with a link to unsubscribe. The site: ${siteUrl("/")}`,
+    ].join("\n"),
+  });
+}
+
+function hashToken(token: string) {
+  return createHash("sha256").update(token).digest("base64url");
+}
+
+export function confirmationUrl(token: string) {
+  return siteUrl(`/confirm-subscription?token=${encodeURIComponent(token)}`);
+}
+
+async function sendConfirmationEmail(email: string, token: string) {
+  const link = confirmationUrl(token);
+  await sendEmail({
+    to: email,
+    subject: "Confirm your subscription to the weekly deregulation newsletter",
+    text: [
+      "Someone, hopefully you, asked to receive the Federal Deregulation Tracker's weekly newsletter at this address.",
+      "",
+      `Confirm your subscription: ${link}`,
+      "",
+      `The link works for ${CONFIRMATION_LINK_HOURS} hours. If you did not ask for this, ignore this email: you will not hear from us again.`,
+    ].join("\n"),
+    html: [
+      "<p>Someone, hopefully you, asked to receive the Federal Deregulation Tracker's weekly newsletter at this address.</p>",
+      `<p><a href="${link}">Confirm your subscription</a></p>`,
+      `<p>The link works for ${CONFIRMATION_LINK_HOURS} hours. If you did not ask for this, ignore this email: you will not hear from us again.</p>`,
+    ].join(""),
+  });
+}
+
+/** The pending subscriber a confirmation token belongs to, while the link is still valid. */
+export function pendingSubscriberFromToken(token: string | null | undefined): Subscriber | undefined {
+  if (!token || token.length > 100) return undefined;
+  const subscriber = db().select().from(t.subscribers).where(eq(t.subscribers.confirmationTokenHash, hashToken(token))).get();
+  const sentAt = subscriber?.confirmationSentAt?.getTime() ?? 0;
+  return subscriber && Date.now() - sentAt < CONFIRMATION_LINK_HOURS * 3_600_000 ? subscriber : undefined;
+}
+
+/** Confirms the address behind the token; undefined when the link is unknown, used or expired. */
+export function confirmSubscription(token: string | null | undefined): Subscriber | undefined {
+  const subscriber = pendingSubscriberFromToken(token);
+  if (!subscriber) return undefined;
+  return db()
+    .update(t.subscribers)
+    .set({ isActive: true, confirmedAt: new Date(), confirmationTokenHash: null, unsubscribedAt: null })
+    .where(eq(t.subscribers.id, subscriber.id))
+    .returning()
+    .get();
 }
 
 function signature(id: number, email: string) {

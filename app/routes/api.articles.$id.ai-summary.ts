@@ -7,8 +7,15 @@ import { AiSummaryError, aiSummaryFor, cachedAiSummary, type StoredAiSummary } f
 import { assertSameOrigin } from "~/http/csrf.server";
 import { readForm } from "~/http/input.server";
 import { addressRateKey, clientAddress } from "~/http/client-address.server";
-import { hitRateLimit, RATE_LIMITS } from "~/http/rate-limit.server";
-import { jsonError, parseId, secureJson, secureRedirect } from "~/http/responses.server";
+import { aiSummaryBudget, hitRateLimit, RATE_LIMITS } from "~/http/rate-limit.server";
+import { config } from "~/config.server";
+import { jsonError, secureJson, secureRedirect } from "~/http/responses.server";
+
+/** The route's article id, or undefined when it cannot name an article (answered with the failure fields). */
+function parseArticleId(raw: string | undefined) {
+  const id = Number(raw);
+  return raw && /^\d{1,15}$/.test(raw) && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
 
 function isFormPost(request: Request) {
   return /application\/x-www-form-urlencoded|multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
@@ -29,6 +36,8 @@ async function summarize(address: string, articleId: number): Promise<StoredAiSu
   if (cached !== null) return cached;
   // Only generation counts towards the limit: showing a cached summary again is free.
   if (hitRateLimit(RATE_LIMITS.aiSummary, addressRateKey(address)) > 0) return "rate-limited";
+  // A paid provider bills every call: the site as a whole has an hourly allowance too.
+  if (config().AI_PROVIDER === "openai" && hitRateLimit(aiSummaryBudget(), "site") > 0) return "budget-spent";
   try {
     return await aiSummaryFor(articleId);
   } catch (error) {
@@ -43,11 +52,12 @@ async function summarize(address: string, articleId: number): Promise<StoredAiSu
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Use POST to request an AI summary.");
   assertSameOrigin(request);
-  const articleId = parseId(params.id);
   const form = isFormPost(request) ? await readForm(request) : null;
-  const outcome = await summarize(clientAddress(context), articleId);
-  if (outcome === undefined) return jsonError(404, "Article not found.");
-  if (form) return secureRedirect(returnUrl(form.get("returnTo"), articleId, typeof outcome === "string" ? outcome : undefined));
+  const articleId = parseArticleId(params.id);
+  const outcome = articleId === undefined ? "not-found" : ((await summarize(clientAddress(context), articleId)) ?? "not-found");
+  if (form && articleId !== undefined) {
+    return secureRedirect(returnUrl(form.get("returnTo"), articleId, typeof outcome === "string" ? outcome : undefined));
+  }
   const headers = { "Cache-Control": "no-store" };
   if (typeof outcome !== "string") return secureJson(outcome, { headers });
   const { status, ...failure } = aiSummaryFailure(outcome);

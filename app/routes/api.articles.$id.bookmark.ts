@@ -6,11 +6,12 @@ import { getArticle } from "~/articles/queries.server";
 import { jsonError, secureJson, secureRedirect } from "~/http/responses.server";
 import { safeReturnPath } from "~/http/return-to";
 import { visitorArticleRequest } from "~/articles/visitor-request.server";
+import { clientAddress } from "~/http/client-address.server";
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const method = request.method.toUpperCase();
   if (method !== "PATCH" && method !== "POST") return jsonError(405, "Use PATCH to toggle a bookmark.", { Allow: "PATCH, POST" });
-  const { article, visitorId, headers } = await visitorArticleRequest(request, params.id);
+  const { article, visitorId, headers } = await visitorArticleRequest(request, clientAddress(context), params.id);
   toggleBookmark(visitorId, article.id);
   if (method === "POST") {
     const form = await request.formData().catch(() => null);

@@ -4,11 +4,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { recordView } from "~/articles/views.server";
 import { visitorArticleRequest } from "~/articles/visitor-request.server";
 import { jsonError, methodNotAllowed, secureRedirect } from "~/http/responses.server";
+import { clientAddress } from "~/http/client-address.server";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { article, visitorId, headers } = await visitorArticleRequest(request, params.id, { sameOrigin: false });
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { article, viewerKeys, headers } = await visitorArticleRequest(request, clientAddress(context), params.id, { sameOrigin: false });
   if (!/^https?:\/\//i.test(article.originalUrl)) return jsonError(404, "This article has no web address.");
-  recordView(visitorId, article.id);
+  recordView(viewerKeys, article.id);
   headers.set("Cache-Control", "no-store");
   return secureRedirect(article.originalUrl, { status: 302, headers });
 }

@@ -1,5 +1,5 @@
 // The admin's view of newsletter subscribers.
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, t } from "../db.server";
 import { booleanField } from "../http/fields";
@@ -7,10 +7,14 @@ import { jsonError } from "../http/responses.server";
 
 export const subscriberStatusSchema = z.object({ isActive: booleanField });
 
+/** pending: waiting for the address to confirm (double opt-in); unsubscribed: left, or turned off by an admin. */
+export type SubscriberStatus = "pending" | "active" | "unsubscribed";
+
 export type SubscriberJson = {
   id: number;
   email: string;
   isActive: boolean;
+  status: SubscriberStatus;
   source: string;
   createdAt: string;
   lastEmailSent: string | null;
@@ -21,6 +25,7 @@ function toSubscriberJson(row: typeof t.subscribers.$inferSelect): SubscriberJso
     id: row.id,
     email: row.email,
     isActive: row.isActive,
+    status: row.isActive ? "active" : row.confirmedAt ? "unsubscribed" : "pending",
     source: row.source,
     createdAt: row.createdAt.toISOString(),
     lastEmailSent: row.lastEmailSent?.toISOString() ?? null,
@@ -31,10 +36,16 @@ export function listSubscribers(): SubscriberJson[] {
   return db().select().from(t.subscribers).orderBy(desc(t.subscribers.createdAt), desc(t.subscribers.id)).all().map(toSubscriberJson);
 }
 
+/** An admin activating a pending address confirms it on the reader's behalf (for example, asked in person). */
 export function setSubscriberActive(id: number, isActive: boolean) {
+  const now = new Date();
   const row = db()
     .update(t.subscribers)
-    .set({ isActive, unsubscribedAt: isActive ? null : new Date() })
+    .set(
+      isActive
+        ? { isActive, unsubscribedAt: null, confirmedAt: sql`coalesce(${t.subscribers.confirmedAt}, ${now.getTime()})`, confirmationTokenHash: null }
+        : { isActive, unsubscribedAt: now },
+    )
     .where(eq(t.subscribers.id, id))
     .returning()
     .get();

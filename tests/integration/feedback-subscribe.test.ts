@@ -3,7 +3,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, t } from "~/db.server";
-import { subscribe, unsubscribeToken } from "~/newsletter/subscribers.server";
+import { unsubscribeToken } from "~/newsletter/subscribers.server";
+import { addConfirmedSubscriber } from "../support/subscribers";
 import { action as feedbackAction, loader as feedbackLoader } from "~/routes/api.feedback";
 import { action as subscribeAction } from "~/routes/api.subscribe";
 import { action as feedbackPageAction } from "~/routes/feedback";
@@ -113,7 +114,8 @@ describe("POST /api/subscribe", () => {
     expect(again.status).toBe(200);
     expect((await again.json()).message).toBe(message);
     expect(subscribers().filter((s) => s.email === "reader@example.com")).toHaveLength(1);
-    expect(subscribers().find((s) => s.email === "reader@example.com")).toMatchObject({ isActive: true, source: "homepage" });
+    // Double opt-in: the address waits for its confirmation link before it gets any newsletter.
+    expect(subscribers().find((s) => s.email === "reader@example.com")).toMatchObject({ isActive: false, confirmedAt: null, source: "homepage" });
   });
 
   it.each(["", "   ", "no-at-sign", "two words@example.com", "@example.com", "someone@"])("rejects %j with the SPEC message", async (email) => {
@@ -122,13 +124,13 @@ describe("POST /api/subscribe", () => {
     expect(await response.json()).toEqual({ message: "Please enter a valid email address." });
   });
 
-  it("re-activates an address that unsubscribed", async () => {
-    const outcome = subscribe("back@example.com", "homepage", "test");
-    if (!outcome.ok) throw new Error("subscribe failed");
-    db().update(t.subscribers).set({ isActive: false, unsubscribedAt: new Date() }).where(eq(t.subscribers.id, outcome.subscriber.id)).run();
+  it("asks an address that unsubscribed to confirm again, keeping its row", async () => {
+    const before = addConfirmedSubscriber("back@example.com");
+    db().update(t.subscribers).set({ isActive: false, unsubscribedAt: new Date() }).where(eq(t.subscribers.id, before.id)).run();
     await call(subscribeAction, "/api/subscribe", postJson({ email: "BACK@example.com", source: "homepage" }));
     const row = subscribers().find((s) => s.email === "back@example.com")!;
-    expect(row).toMatchObject({ id: outcome.subscriber.id, isActive: true, unsubscribedAt: null });
+    expect(row).toMatchObject({ id: before.id, isActive: false, confirmedAt: null });
+    expect(row.confirmationTokenHash).toBeTruthy();
   });
 
   it("rate limits", async () => {
@@ -153,10 +155,8 @@ describe("POST /api/subscribe", () => {
 
 describe("/unsubscribe", () => {
   it("asks first on GET, unsubscribes on POST, and rejects forged or altered tokens", async () => {
-    const outcome = subscribe("leaver@example.com", "homepage", "test");
-    if (!outcome.ok) throw new Error("subscribe failed");
-    const other = subscribe("other@example.com", "homepage", "test");
-    if (!other.ok) throw new Error("subscribe failed");
+    const outcome = { subscriber: addConfirmedSubscriber("leaver@example.com") };
+    const other = { subscriber: addConfirmedSubscriber("other@example.com") };
     const token = unsubscribeToken(outcome.subscriber);
     const url = `/unsubscribe?token=${encodeURIComponent(token)}`;
     const isActive = (id: number) => db().select().from(t.subscribers).where(eq(t.subscribers.id, id)).get()!.isActive;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config } from "~/config.server";
 import { db, t } from "~/db.server";
 import { NewsletterDeliveryError, sendTestNewsletter, sendWeeklyNewsletter } from "~/newsletter/newsletter.server";
-import { subscribe } from "~/newsletter/subscribers.server";
+import { addConfirmedSubscriber } from "../support/subscribers";
 import { action as unsubscribeAction } from "~/routes/unsubscribe";
 import { addArticle } from "../support/articles";
 import { LOOPBACK } from "../support/load-context";
@@ -70,7 +70,7 @@ describe("weekly newsletter", () => {
   const active = ["ann@example.com", "ben@example.com", "cat@example.com", "dan@example.com", "eve@example.com", "bounce@example.com"];
 
   it("survives an SMTP outage: a re-run sends the rest, nobody twice; rejections are recorded", async () => {
-    for (const email of [...active, "gone@example.com"]) subscribe(email, "homepage", "test");
+    for (const email of [...active, "gone@example.com"]) addConfirmedSubscriber(email);
     db().update(t.subscribers).set({ isActive: false }).where(eq(t.subscribers.email, "gone@example.com")).run();
 
     failAfter = 3;

@@ -26,15 +26,17 @@ async function call(handler: Handler, url: string, init: RequestInit = {}, param
   }
 }
 
-/** A browser-like visitor: keeps the visitor cookie the server sets. */
-function visitor() {
+let visitors = 0;
+
+/** A browser-like visitor at its own address: keeps the visitor cookie the server sets (unless told to drop it). */
+function visitor({ address = `10.20.0.${++visitors}`, keepsCookie = true } = {}) {
   let cookie = "";
   const remember = (response: Response) => {
     const set = response.headers.get("Set-Cookie");
-    if (set) cookie = set.split(";")[0];
+    if (set && keepsCookie) cookie = set.split(";")[0];
     return response;
   };
-  const headers = (extra: Record<string, string> = {}) => ({ Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}), ...extra });
+  const headers = (extra: Record<string, string> = {}) => ({ Origin: ORIGIN, "X-Forwarded-For": address, ...(cookie ? { Cookie: cookie } : {}), ...extra });
   return {
     bookmark: async (id: number) =>
       remember(await call(bookmarkAction, `/api/articles/${id}/bookmark`, { method: "PATCH", headers: headers() }, { id: String(id) })),
@@ -114,6 +116,18 @@ describe("views", () => {
     await bob.open(second);
     await bob.view(second);
     expect(await viewsOf(second)).toBe(before + 2);
+  });
+
+  it("count once per address per day for a caller that drops its cookie", async () => {
+    const id = addArticle({ originalUrl: "https://example.gov/cookieless" });
+    const before = await viewsOf(id);
+    const dropper = visitor({ address: "10.21.0.1", keepsCookie: false });
+    for (let i = 0; i < 5; i++) await dropper.view(id);
+    await dropper.open(id);
+    expect(await viewsOf(id)).toBe(before + 1);
+    const neighbour = visitor({ address: "10.21.0.2", keepsCookie: false });
+    await neighbour.open(id);
+    expect(await viewsOf(id)).toBe(before + 2);
   });
 
   it("count again on the next day", () => {

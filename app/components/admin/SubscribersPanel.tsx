@@ -1,7 +1,10 @@
 import { Badge, Button, Card, Group, Table, Text, Title } from "@mantine/core";
-import type { SubscriberJson } from "~/subscribers/admin.server";
+import type { SubscriberJson, SubscriberStatus } from "~/subscribers/admin.server";
 import { formatDate } from "~/format";
 import { IntentForm, useIntent } from "./intent";
+
+const STATUS_LABELS: Record<SubscriberStatus, string> = { active: "Active", pending: "Pending", unsubscribed: "Unsubscribed" };
+const STATUS_COLORS: Record<SubscriberStatus, string> = { active: "green", pending: "yellow", unsubscribed: "gray" };
 
 function SubscriberToggle({ subscriber }: { subscriber: SubscriberJson }) {
   const state = useIntent("subscriber-status", {
@@ -21,7 +24,8 @@ function SubscriberToggle({ subscriber }: { subscriber: SubscriberJson }) {
 
 export function SubscribersPanel({ subscribers, timeZone }: { subscribers: SubscriberJson[]; timeZone: string }) {
   const testSend = useIntent("send-test-newsletter");
-  const active = subscribers.filter((s) => s.isActive).length;
+  const active = subscribers.filter((s) => s.status === "active").length;
+  const pending = subscribers.filter((s) => s.status === "pending").length;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="subscribers-title">
       <Group justify="space-between" mb="sm">
@@ -30,7 +34,8 @@ export function SubscribersPanel({ subscribers, timeZone }: { subscribers: Subsc
             Email Subscribers
           </Title>
           <Text size="sm" c="dimmed">
-            {active} active of {subscribers.length}. The newsletter goes out on Mondays.
+            {active} active, {pending} waiting to confirm, {subscribers.length - active - pending} unsubscribed. The
+            newsletter goes out on Mondays to active addresses.
           </Text>
         </div>
         <IntentForm state={testSend}>
@@ -57,8 +62,8 @@ export function SubscribersPanel({ subscribers, timeZone }: { subscribers: Subsc
                 <Table.Tr key={s.id}>
                   <Table.Td>{s.email}</Table.Td>
                   <Table.Td>
-                    <Badge color={s.isActive ? "green" : "gray"} variant="light">
-                      {s.isActive ? "Active" : "Inactive"}
+                    <Badge color={STATUS_COLORS[s.status]} variant="light">
+                      {STATUS_LABELS[s.status]}
                     </Badge>
                   </Table.Td>
                   <Table.Td>{s.source}</Table.Td>

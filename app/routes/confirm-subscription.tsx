@@ -1,0 +1,65 @@
+// /confirm-subscription?token=: the double opt-in link from the confirmation email. GET asks (a mail scanner
+// that prefetches the link confirms nothing); the button's POST confirms. The token is the authority here.
+import { Anchor, Button, Card, Container, Text, Title } from "@mantine/core";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { SiteFooter } from "~/components/SiteFooter";
+import { SiteHeader } from "~/components/SiteHeader";
+import { CONFIRMATION_LINK_HOURS, confirmSubscription, pendingSubscriberFromToken } from "~/newsletter/subscribers.server";
+
+export const meta: MetaFunction = () => [{ title: "Confirm your subscription: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
+
+function tokenOf(request: Request) {
+  return new URL(request.url).searchParams.get("token");
+}
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const subscriber = pendingSubscriberFromToken(tokenOf(request));
+  return json({ email: subscriber?.email ?? null }, { status: subscriber ? 200 : 404 });
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  const subscriber = confirmSubscription(tokenOf(request));
+  return json({ confirmed: subscriber?.email ?? null }, { status: subscriber ? 200 : 404 });
+}
+
+export default function ConfirmSubscription() {
+  const { email } = useLoaderData<typeof loader>();
+  const done = useActionData<typeof action>();
+  let body;
+  if (done?.confirmed) {
+    body = (
+      <Text role="status">
+        {done.confirmed} is subscribed. The weekly newsletter arrives every Monday; each one ends with a link to unsubscribe.
+      </Text>
+    );
+  } else if (!email || done) {
+    body = (
+      <Text role="alert">
+        This confirmation link is invalid, already used or older than {CONFIRMATION_LINK_HOURS} hours. Subscribe again from
+        the <Anchor component={Link} to="/#newsletter">home page</Anchor> to get a new one.
+      </Text>
+    );
+  } else {
+    body = (
+      <Form method="post">
+        <Text mb="md">Start sending the weekly newsletter to {email}?</Text>
+        <Button type="submit">Confirm subscription</Button>
+      </Form>
+    );
+  }
+  return (
+    <>
+      <SiteHeader />
+      <Container size={560} component="main" id="main" py="lg">
+        <Card withBorder padding="lg">
+          <Title order={2} size="h3" mb="md">
+            Confirm your subscription
+          </Title>
+          {body}
+        </Card>
+      </Container>
+      <SiteFooter />
+    </>
+  );
+}

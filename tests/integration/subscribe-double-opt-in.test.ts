@@ -1,0 +1,132 @@
+// Double opt-in: an address gets a confirmation email and no newsletter until it follows the link;
+// links expire; the admin sees pending, active and unsubscribed; NEWSLETTER_DOUBLE_OPT_IN=false turns it off.
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { config, reloadConfig } from "~/config.server";
+import { db, t } from "~/db.server";
+import { sendWeeklyNewsletter } from "~/newsletter/newsletter.server";
+import { SUBSCRIBED_CONFIRM_MESSAGE, SUBSCRIBED_MESSAGE } from "~/newsletter/signup";
+import { action as confirmAction, loader as confirmLoader } from "~/routes/confirm-subscription";
+import { action as subscribeAction } from "~/routes/api.subscribe";
+import { listSubscribers, setSubscriberActive } from "~/subscribers/admin.server";
+import { withContext } from "../support/load-context";
+
+const ORIGIN = "http://localhost";
+let client = 0;
+
+async function call(handler: (args: any) => any, url: string, init: RequestInit = {}) {
+  try {
+    return (await handler(withContext(new Request(`${ORIGIN}${url}`, init)))) as Response;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+const subscribeJson = (email: string) =>
+  call(subscribeAction, "/api/subscribe", {
+    method: "POST",
+    body: JSON.stringify({ email, source: "homepage" }),
+    headers: { "Content-Type": "application/json", Origin: ORIGIN, "X-Forwarded-For": `10.60.0.${++client}` },
+  });
+
+const row = (email: string) => db().select().from(t.subscribers).where(eq(t.subscribers.email, email)).get()!;
+
+/** The emails in the outbox sent to `to` (they are written just after the answer). */
+async function emailsTo(to: string, atLeast = 1, waitMs = 3_000) {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const dir = config().OUTBOX_DIR;
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), "utf8")) : [];
+    const found = files.filter((raw) => raw.includes(`To: ${to}`));
+    if (found.length >= atLeast || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function linkIn(raw: string) {
+  const unfolded = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+  return new URL(/(http:\/\/\S+\/confirm-subscription\?token=[A-Za-z0-9_-]+)/.exec(unfolded)![1]);
+}
+
+describe("double opt-in", () => {
+  it("keeps the SPEC's words, adds the confirmation step, and waits for the link before activating", async () => {
+    const answer = await subscribeJson("confirm-me@example.com");
+    expect(answer.status).toBe(200);
+    expect((await answer.json()).message).toBe(SUBSCRIBED_CONFIRM_MESSAGE);
+    expect(SUBSCRIBED_CONFIRM_MESSAGE.startsWith(SUBSCRIBED_MESSAGE)).toBe(true);
+    expect(row("confirm-me@example.com")).toMatchObject({ isActive: false, confirmedAt: null });
+    expect(listSubscribers().find((s) => s.email === "confirm-me@example.com")?.status).toBe("pending");
+    await sendWeeklyNewsletter();
+    const pendingId = row("confirm-me@example.com").id;
+    expect(db().select().from(t.newsletterDeliveries).where(eq(t.newsletterDeliveries.subscriberId, pendingId)).all()).toEqual([]);
+
+    const [email] = await emailsTo("confirm-me@example.com");
+    expect(email).toMatch(/Subject: Confirm your subscription/);
+    const link = linkIn(email);
+    const target = `${link.pathname}${link.search}`;
+
+    const page = await call(confirmLoader, target);
+    expect(page.status).toBe(200);
+    expect(await page.json()).toEqual({ email: "confirm-me@example.com" });
+    expect(row("confirm-me@example.com").isActive).toBe(false);
+
+    const done = await call(confirmAction, target, { method: "POST" });
+    expect(await done.json()).toEqual({ confirmed: "confirm-me@example.com" });
+    expect(row("confirm-me@example.com")).toMatchObject({ isActive: true, confirmationTokenHash: null });
+    expect(listSubscribers().find((s) => s.email === "confirm-me@example.com")?.status).toBe("active");
+
+    const reused = await call(confirmAction, target, { method: "POST" });
+    expect(reused.status).toBe(404);
+  });
+
+  it("refuses a link older than 48 hours and a forged one", async () => {
+    await subscribeJson("late@example.com");
+    const link = linkIn((await emailsTo("late@example.com"))[0]);
+    db().update(t.subscribers).set({ confirmationSentAt: new Date(Date.now() - 49 * 3_600_000) }).where(eq(t.subscribers.email, "late@example.com")).run();
+    expect((await call(confirmAction, `${link.pathname}${link.search}`, { method: "POST" })).status).toBe(404);
+    expect((await call(confirmAction, "/confirm-subscription?token=forged", { method: "POST" })).status).toBe(404);
+    expect(row("late@example.com").isActive).toBe(false);
+  });
+
+  it("answers a repeated signup the same way and sends at most one email per address in ten minutes", async () => {
+    const first = await (await subscribeJson("twice@example.com")).json();
+    await emailsTo("twice@example.com");
+    const second = await (await subscribeJson("twice@example.com")).json();
+    expect(second).toEqual(first);
+    expect(await emailsTo("twice@example.com", 2, 300)).toHaveLength(1);
+  });
+
+  it("tells an already active address by email, not in the answer", async () => {
+    db().insert(t.subscribers).values({ email: "known@example.com", isActive: true, confirmedAt: new Date() }).run();
+    const answer = await (await subscribeJson("known@example.com")).json();
+    expect(answer.message).toBe(SUBSCRIBED_CONFIRM_MESSAGE);
+    const [notice] = await emailsTo("known@example.com");
+    expect(notice).toMatch(/already subscribed/);
+    expect(row("known@example.com").isActive).toBe(true);
+  });
+
+  it("lets an admin activate a pending address (confirmed on the reader's behalf) and lists unsubscribed ones", async () => {
+    await subscribeJson("by-phone@example.com");
+    setSubscriberActive(row("by-phone@example.com").id, true);
+    expect(row("by-phone@example.com").confirmedAt).toBeInstanceOf(Date);
+    setSubscriberActive(row("by-phone@example.com").id, false);
+    expect(listSubscribers().find((s) => s.email === "by-phone@example.com")?.status).toBe("unsubscribed");
+  });
+
+  it("is off with NEWSLETTER_DOUBLE_OPT_IN=false: active at once, with the SPEC's message", async () => {
+    process.env.NEWSLETTER_DOUBLE_OPT_IN = "false";
+    reloadConfig();
+    try {
+      const answer = await subscribeJson("intranet@example.com");
+      expect((await answer.json()).message).toBe(SUBSCRIBED_MESSAGE);
+      expect(row("intranet@example.com")).toMatchObject({ isActive: true });
+      expect(row("intranet@example.com").confirmedAt).toBeInstanceOf(Date);
+    } finally {
+      delete process.env.NEWSLETTER_DOUBLE_OPT_IN;
+      reloadConfig();
+    }
+  });
+});
