@@ -1,6 +1,5 @@
 // Logging in (SPEC.md sections 5 and 8): remix-auth's form strategy for the login form, and the same
 // credential check for POST /api/auth/login. The caller then starts a server-side session.
-import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { jsonError } from "../http/responses.server";
 import { addressRateKey } from "../http/client-address.server";
@@ -35,24 +34,13 @@ export async function verifyLogin(clientAddress: string, email: unknown, passwor
   return user;
 }
 
-export const authenticator = new Authenticator<AuthenticatedUser>();
-
-/** remix-auth hands the strategy only the request, so the login form's caller address rides beside it. */
-const loginFormAddresses = new WeakMap<Request, string>();
-
-authenticator.use(
-  new FormStrategy(async ({ form, request }) => {
-    const address = loginFormAddresses.get(request);
-    if (!address) throw new Error("authenticateLoginForm() must be used to log in with the form");
-    return verifyLogin(address, form.get("email"), form.get("password"));
-  }),
-  "form",
-);
-
-/** The login form's credentials checked by remix-auth's form strategy, limited per caller address. */
-export function authenticateLoginForm(request: Request, clientAddress: string) {
-  loginFormAddresses.set(request, clientAddress);
-  return authenticator.authenticate("form", request);
+/**
+ * The login form's credentials checked by remix-auth's form strategy, limited per caller address. The strategy
+ * is made per request because remix-auth hands it only a copy of the request, and the address is not in it.
+ */
+export function authenticateLoginForm(request: Request, clientAddress: string): Promise<AuthenticatedUser> {
+  const strategy = new FormStrategy(({ form }) => verifyLogin(clientAddress, form.get("email"), form.get("password")));
+  return strategy.authenticate(request);
 }
 
 /** Public fields of a user, as the API answers them. */

@@ -25,7 +25,7 @@ function toSubscriberJson(row: typeof t.subscribers.$inferSelect): SubscriberJso
     id: row.id,
     email: row.email,
     isActive: row.isActive,
-    status: row.isActive ? "active" : row.confirmedAt ? "unsubscribed" : "pending",
+    status: row.isActive ? "active" : row.confirmationTokenHash ? "pending" : "unsubscribed",
     source: row.source,
     createdAt: row.createdAt.toISOString(),
     lastEmailSent: row.lastEmailSent?.toISOString() ?? null,
@@ -44,7 +44,7 @@ export function setSubscriberActive(id: number, isActive: boolean) {
     .set(
       isActive
         ? { isActive, unsubscribedAt: null, confirmedAt: sql`coalesce(${t.subscribers.confirmedAt}, ${now.getTime()})`, confirmationTokenHash: null }
-        : { isActive, unsubscribedAt: now },
+        : { isActive, unsubscribedAt: now, confirmationTokenHash: null },
     )
     .where(eq(t.subscribers.id, id))
     .returning()

@@ -226,7 +226,7 @@ test("toggle a subscriber and send a test newsletter", async ({ page }, info) =>
   await expect(row).toContainText("Active");
   await row.getByRole("button", { name: `Deactivate ${email}` }).click();
   await expect(row.getByRole("button", { name: `Activate ${email}` })).toBeVisible();
-  await expect(row).toContainText("Inactive");
+  await expect(row).toContainText("Unsubscribed");
   await page.getByRole("button", { name: "Send test newsletter" }).click();
   await expect(page.getByText(`Test newsletter sent to ${ADMIN.email}`).first()).toBeVisible();
 });
