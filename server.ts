@@ -25,6 +25,14 @@ async function loadBuild(): Promise<ServerBuild> {
   return import(process.env.NODE_ENV === "development" ? `${url}?t=${Date.now()}` : url);
 }
 
+const STATUS_TITLES: Record<number, string> = { 400: "Bad Request", 403: "Forbidden", 404: "Not Found", 413: "Payload Too Large", 500: "Server Error" };
+
+function errorPage(status: number, message: string) {
+  const title = `${status} ${STATUS_TITLES[status] ?? "Error"}`;
+  const text = message.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p><p><a href="/">Back to the news feed</a></p></body></html>`;
+}
+
 export async function createServerApp() {
   const settings = config();
   const httpsOnly = settings.PUBLIC_URL.startsWith("https://");
@@ -73,9 +81,13 @@ export async function createServerApp() {
     // A status on the error is a refusal decided by the app (docs/decisions/009), not a fault.
     const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status === 500) log.error({ err: error, url: redactUrl(req.originalUrl) }, "unhandled error");
-    else log.warn({ url: redactUrl(req.originalUrl), status }, error.stack?.split("\n")[0] ?? error.message);
+    else log.warn({ url: redactUrl(req.originalUrl), status, reason: error.message }, "request refused");
     if (res.headersSent) return res.destroy();
-    res.status(status).set(error.headers ?? {}).json({ message: status === 500 ? "Unexpected server error." : error.message });
+    const message = status === 500 ? "Unexpected server error." : error.message;
+    res.status(status).set(error.headers ?? {});
+    // A browser's whole-page request gets a page it can show; everything else the API's JSON shape.
+    if (req.accepts(["json", "html"]) === "html") res.type("html").send(errorPage(status, message));
+    else res.json({ message });
   });
   return { app, build };
 }
