@@ -38,7 +38,8 @@ export const addArticleSchema = z.object({
   title: requiredText(ADD_ARTICLE_MISSING, 500),
   summary: requiredText(ADD_ARTICLE_MISSING, 20_000),
   category: categoryField(ADD_ARTICLE_MISSING),
-  priority: z.union([priorityField, z.literal("")]).optional(),
+  /** The form's "no choice" is an empty value: the default priority, not an error. */
+  priority: z.preprocess((value) => (value === "" ? undefined : value), priorityField.optional()),
   tags: textList(MAX_TAGS).optional(),
 });
 

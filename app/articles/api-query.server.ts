@@ -1,6 +1,8 @@
 // `GET /api/articles` query parameters: strict, with an error naming the bad parameter.
 // Server-only: zod would otherwise be bundled into every page that links to the feed.
 import { z } from "zod";
+import { decimalParam } from "../http/fields";
+import { fieldMessage, isUnstorableText } from "../http/input.server";
 import { cleanSearch, MAX_SEARCH_LENGTH, type ArticleFilters } from "./filters";
 import { CATEGORY_VALUES, PRIORITY_VALUES, TIMEFRAME_VALUES } from "./vocabulary";
 
@@ -15,10 +17,10 @@ const apiQuerySchema = z.object({
   category: z.enum(["all", ...CATEGORY_VALUES]).optional(),
   priority: z.enum(["all", ...PRIORITY_VALUES]).optional(),
   timeframe: z.enum(TIMEFRAME_VALUES).optional(),
-  search: z.string().max(MAX_SEARCH_LENGTH).optional(),
+  search: z.string().max(MAX_SEARCH_LENGTH).refine((text) => !isUnstorableText(text), "must not contain NUL characters").optional(),
   saved: z.enum(["true", "false", "1", "0"]).optional(),
-  limit: z.coerce.number().int().min(1).max(API_MAX_LIMIT).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  limit: decimalParam(1, API_MAX_LIMIT).optional(),
+  offset: decimalParam(0).optional(),
 });
 
 /** `GET /api/articles` params; a bad value is an error naming the parameter. */
@@ -28,7 +30,7 @@ export function parseApiArticleQuery(params: URLSearchParams) {
     const value = params.get(key);
     if (value !== null && value !== "") raw[key] = value;
   }
-  const parsed = apiQuerySchema.safeParse(raw);
+  const parsed = apiQuerySchema.safeParse(raw, { error: fieldMessage });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0]);

@@ -2,6 +2,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { db, t } from "../db.server";
+import { requiredText } from "../http/fields";
 import { jsonError } from "../http/responses.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { endUserSessions, type SessionUser } from "./session.server";
@@ -33,7 +34,7 @@ export const updatePasswordSchema = z
   });
 
 export const apiTokenSchema = z.object({
-  name: z.string({ error: "Please name the token." }).trim().min(1, "Please name the token.").max(100),
+  name: requiredText("Please name the token.", 100),
 });
 
 function assertOwnEmail(user: SessionUser, claimed: string | undefined) {

@@ -1,5 +1,6 @@
 // Reading request input for actions and /api routes: one validation path for JSON bodies and forms,
-// so a bad value always becomes a 400 `{ message }` naming the field, never a 500.
+// so a bad value always becomes a 400 `{ message }` naming the field, never a 500. A body of the wrong
+// media type is a 415, text that cannot be stored (NUL, unpaired surrogates) a 400 naming the field.
 import type { z } from "zod";
 import { jsonError } from "./responses.server";
 
@@ -7,7 +8,7 @@ import { jsonError } from "./responses.server";
  * Messages for issues whose schema gave none. They start lower-case and are completed with the
  * field name; schema messages (the exact strings of the spec) start upper-case and pass unchanged.
  */
-function fieldMessage(issue: z.core.$ZodRawIssue): string {
+export function fieldMessage(issue: z.core.$ZodRawIssue): string {
   if (issue.input === undefined || issue.input === null) return "is required";
   switch (issue.code) {
     case "too_small":
@@ -49,10 +50,51 @@ async function readBodyText(request: Request) {
   return text;
 }
 
-/** The JSON object of a request body; an empty body is `{}`, anything but an object is a 400, a huge one 413. */
+/** The body's media type, lower-case, without parameters ("" when there is no Content-Type). */
+function mediaType(request: Request) {
+  return (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+}
+
+const isJsonType = (type: string) => type === "application/json" || /^application\/[\w.+-]+\+json$/.test(type);
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text with a NUL character or half of a surrogate pair: JSON can carry them, the database and pages should not. */
+export const isUnstorableText = (text: string) => text.includes("\0") || UNPAIRED_SURROGATE.test(text);
+
+/**
+ * The first field (as a dotted path) holding text that cannot be stored and shown as it is: a NUL character,
+ * or half of a surrogate pair (JSON can carry one, UTF-8 cannot, so it would be stored as something else).
+ */
+export function unstorableTextField(value: unknown, path = ""): string | undefined {
+  if (typeof value === "string") return isUnstorableText(value) ? path : undefined;
+  if (!value || typeof value !== "object") return undefined;
+  for (const [key, entry] of Object.entries(value)) {
+    const found = unstorableTextField(entry, Array.isArray(value) ? path : path ? `${path}.${key}` : key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+export function unstorableTextMessage(field: string) {
+  return `'${field || "body"}' must not contain NUL characters or unpaired surrogates`;
+}
+
+function assertStorableText(values: Record<string, unknown>) {
+  const field = unstorableTextField(values);
+  if (field !== undefined) throw jsonError(400, unstorableTextMessage(field));
+  return values;
+}
+
+/**
+ * The JSON object of a request body; an empty body is `{}`, a body that is not `application/json` a 415,
+ * anything but an object a 400, a huge one 413.
+ */
 export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
   const text = await readBodyText(request);
   if (!text.trim()) return {};
+  if (!isJsonType(mediaType(request))) throw jsonError(415, "The request body must be JSON (Content-Type: application/json).");
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -60,16 +102,21 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
     throw jsonError(400, "The request body must be JSON.");
   }
   if (!body || typeof body !== "object" || Array.isArray(body)) throw jsonError(400, "The request body must be a JSON object.");
-  return body as Record<string, unknown>;
+  return assertStorableText(body as Record<string, unknown>);
 }
 
-/** A posted form; a body that is not one (JSON, plain text, a broken multipart) is a 400, not a 500. */
+/** A posted form; another media type is a 415, a broken form (multipart without its boundary) a 400, not a 500. */
 export async function readForm(request: Request): Promise<FormData> {
+  if (!FORM_TYPES.includes(mediaType(request)))
+    throw jsonError(415, "The request body must be a form (application/x-www-form-urlencoded or multipart/form-data).");
+  let form: FormData;
   try {
-    return await request.formData();
+    form = await request.formData();
   } catch {
     throw jsonError(400, "The request body must be a form.");
   }
+  assertStorableText(formToObject(form));
+  return form;
 }
 
 /** A form's fields as a plain object (repeated names become lists). */
@@ -82,11 +129,14 @@ export function formToObject(form: FormData | URLSearchParams): Record<string, u
   return object;
 }
 
-/** The body of a public POST endpoint: JSON from scripts and fetchers, form data from plain forms. */
+/**
+ * The body of a public POST endpoint that plain HTML forms may also post to: JSON from scripts and fetchers,
+ * a form from a page without JavaScript, nothing at all as `{}`; any other media type is a 415.
+ */
 export async function readJsonOrForm(request: Request): Promise<Record<string, unknown>> {
-  if ((request.headers.get("Content-Type") ?? "").includes("application/json")) return readJsonBody(request);
-  const text = await readBodyText(request);
-  return formToObject(new URLSearchParams(text));
+  const type = mediaType(request);
+  if (FORM_TYPES.includes(type)) return formToObject(await readForm(request));
+  return readJsonBody(request);
 }
 
 /** The message of a thrown JSON error Response, or undefined when it is something else. */

@@ -28,23 +28,27 @@ export function invariantResponse(condition: unknown, status: number, message: s
   if (!condition) throw jsonError(status, message);
 }
 
+/** True when If-None-Match names this ETag (strong or weak), or is `*` (any version of a resource that exists). */
+function clientHolds(request: Request, etag: string) {
+  const ifNoneMatch = request.headers.get("If-None-Match");
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((tag) => ["*", etag, `W/${etag}`].includes(tag.trim()));
+}
+
 /**
  * A JSON response with a strong ETag; answers 304 when the client already holds this body.
  * Read APIs are never cached by shared caches: answers may depend on the visitor's cookie.
+ * `headers` go on both answers (a 304 carries what the 200 would have).
  */
-export function jsonWithEtag(request: Request, data: unknown, init: { maxAge?: number } = {}) {
+export function jsonWithEtag(request: Request, data: unknown, init: { maxAge?: number; headers?: HeadersInit } = {}) {
   const body = JSON.stringify(data);
   const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
-  const headers = new Headers({
-    ETag: etag,
-    "Cache-Control": `private, max-age=${init.maxAge ?? 0}, must-revalidate`,
-    Vary: "Cookie, Authorization",
-  });
+  const headers = new Headers(init.headers);
+  headers.set("ETag", etag);
+  headers.set("Cache-Control", `private, max-age=${init.maxAge ?? 0}, must-revalidate`);
+  headers.set("Vary", "Cookie, Authorization");
   applySecurityHeaders(headers);
-  const ifNoneMatch = request.headers.get("If-None-Match");
-  if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === etag || tag.trim() === `W/${etag}`)) {
-    return new Response(null, { status: 304, headers });
-  }
+  if (clientHolds(request, etag)) return new Response(null, { status: 304, headers });
   headers.set("Content-Type", "application/json; charset=utf-8");
   return new Response(body, { status: 200, headers });
 }

@@ -1,6 +1,7 @@
 // Our own HTTP client for everything fetched from outside (feeds, the Federal Register API, article pages):
 // a time limit, a body cap, a descriptive User-Agent, conditional GET, at most 5 redirects, gzip/deflate/brotli,
-// at most 2 requests at a time per host, and refusal of private addresses after DNS resolution.
+// at most 2 requests at a time per host, and refusal of every address that is not public (after DNS
+// resolution, on every redirect).
 import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
@@ -8,6 +9,7 @@ import net from "node:net";
 import { Readable } from "node:stream";
 import zlib from "node:zlib";
 import { config } from "../config.server";
+import { hostAddresses, isNonPublicAddress } from "./address-policy.server";
 
 export type FetchOptions = {
   etag?: string | null;
@@ -51,44 +53,14 @@ const DEFAULT_ACCEPT =
   "application/rss+xml, application/atom+xml, application/rdf+xml, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.9, text/html;q=0.5, */*;q=0.3";
 
 // ---------------------------------------------------------------------------------------------
-// Private-network refusal
+// Private-network refusal (which addresses count as private: address-policy.server.ts)
 
-const privateRanges = new net.BlockList();
-for (const [network, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const)
-  privateRanges.addSubnet(network, prefix, "ipv4");
-for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const)
-  privateRanges.addSubnet(network, prefix, "ipv6");
-
-/** True for loopback, private, link-local, carrier-grade NAT, multicast and unspecified addresses. */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = address.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i);
-  if (mapped) return privateRanges.check(mapped[1], "ipv4");
-  const family = net.isIP(address);
-  if (family === 4) return privateRanges.check(address, "ipv4");
-  if (family === 6) return privateRanges.check(address, "ipv6");
-  return true;
+function refusalReason(host: string, address: string) {
+  return `${host} resolves to a private address (${address})`;
 }
 
 function privateRefusal(host: string, address: string) {
-  return new FetchError(`Refused: ${host} resolves to a private address (${address})`);
+  return new FetchError(`Refused: ${refusalReason(host, address)}`);
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
@@ -98,11 +70,40 @@ function guardedLookup(hostname: string, options: dns.LookupOptions, callback: L
   dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, "");
     const list = addresses as dns.LookupAddress[];
-    const blocked = list.find((entry) => isPrivateAddress(entry.address));
+    const ownAddresses = hostAddresses();
+    const blocked = list.find((entry) => isNonPublicAddress(entry.address, ownAddresses));
     if (blocked) return callback(privateRefusal(hostname, blocked.address) as unknown as NodeJS.ErrnoException, "");
     if (options.all) return callback(null, list);
     callback(null, list[0].address, list[0].family);
   });
+}
+
+/** How long checking a new source's address may wait for DNS; an unresolved name is checked again at fetch time. */
+const ADD_TIME_LOOKUP_MS = 3_000;
+
+/**
+ * Why the fetcher would refuse this URL's host (a private address, by literal or after DNS), or undefined.
+ * Used when a source is added, so a private address is refused at once instead of at its first scrape;
+ * the fetch itself checks again (DNS may change) on every hop.
+ */
+export async function privateAddressRefusal(rawUrl: string): Promise<string | undefined> {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    return undefined;
+  }
+  if (config().ALLOW_PRIVATE_NETWORKS || isAllowlisted(url)) return undefined;
+  const host = url.hostname;
+  const literal = host.replace(/^\[|\]$/g, "");
+  if (net.isIP(literal)) return isNonPublicAddress(literal) ? refusalReason(host, literal) : undefined;
+  const addresses = await Promise.race([
+    dns.promises.lookup(host, { all: true }).catch(() => []),
+    new Promise<dns.LookupAddress[]>((resolve) => setTimeout(() => resolve([]), ADD_TIME_LOOKUP_MS).unref()),
+  ]);
+  const ownAddresses = hostAddresses();
+  const blocked = addresses.find((entry) => isNonPublicAddress(entry.address, ownAddresses));
+  return blocked ? refusalReason(host, blocked.address) : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -237,7 +238,7 @@ function requestOnce(url: URL, headers: Record<string, string>, options: Require
   const host = url.hostname;
   const literal = host.replace(/^\[|\]$/g, "");
   const allowPrivate = options.allowPrivate || isAllowlisted(url);
-  if (!allowPrivate && net.isIP(literal) && isPrivateAddress(literal)) return Promise.reject(privateRefusal(host, literal));
+  if (!allowPrivate && net.isIP(literal) && isNonPublicAddress(literal)) return Promise.reject(privateRefusal(host, literal));
   const transport = url.protocol === "https:" ? https : http;
   return new Promise<Hop>((resolve, reject) => {
     let settled = false;

@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { db, t } from "../db.server";
+import { wholeNumber } from "../http/fields";
 import { BACKFILL_DEFAULT_DAYS } from "./buttons";
 import { enqueueJob, runnerLastSeen, STALE_HEARTBEAT_MS, type JobKind, type JobRow } from "./queue.server";
 
@@ -11,7 +12,7 @@ export { JOB_BUTTONS, REFRESH_AFTER_MS, type ButtonJobKind } from "./buttons";
 export const BACKFILL_MAX_DAYS = 365;
 
 export const backfillSchema = z.object({
-  daysBack: z.coerce.number().int().min(1).max(BACKFILL_MAX_DAYS).optional().default(BACKFILL_DEFAULT_DAYS),
+  daysBack: wholeNumber(1, BACKFILL_MAX_DAYS).optional().default(BACKFILL_DEFAULT_DAYS),
 });
 
 export type JobJson = {

@@ -10,6 +10,7 @@ import { addressRateKey, clientAddress } from "~/http/client-address.server";
 import { aiSummaryBudget, hitRateLimit, RATE_LIMITS } from "~/http/rate-limit.server";
 import { config } from "~/config.server";
 import { jsonError, secureJson, secureRedirect } from "~/http/responses.server";
+import { safeReturnPath } from "~/http/return-to";
 
 /** The route's article id, or undefined when it cannot name an article (answered with the failure fields). */
 function parseArticleId(raw: string | undefined) {
@@ -21,10 +22,9 @@ function isFormPost(request: Request) {
   return /application\/x-www-form-urlencoded|multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
 }
 
-/** Only a path on this site: anything else (another origin, "//host") goes back to the feed. */
+/** Back to the page the form was on (only a path on this site), with the card's summary or failure open. */
 function returnUrl(raw: FormDataEntryValue | null, articleId: number, failure?: AiSummaryFailureReason) {
-  const value = typeof raw === "string" && raw.startsWith("/") && !raw.startsWith("//") ? raw : "/";
-  const url = new URL(value, "http://site.invalid");
+  const url = new URL(safeReturnPath(raw), "http://site.invalid");
   url.searchParams.set(AI_SUMMARY_PARAM, String(articleId));
   if (failure) url.searchParams.set(AI_SUMMARY_ERROR_PARAM, failure);
   else url.searchParams.delete(AI_SUMMARY_ERROR_PARAM);

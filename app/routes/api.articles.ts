@@ -1,15 +1,33 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseApiArticleQuery } from "~/articles/api-query.server";
-import { listArticles } from "~/articles/queries.server";
+import { countArticles, listArticles } from "~/articles/queries.server";
 import { jsonError, jsonWithEtag, methodNotAllowed } from "~/http/responses.server";
 import { readVisitorId } from "~/visitors/visitor.server";
 
+/**
+ * Paging headers: X-Total-Count (every match), and when more follow this answer a `Link` to the next page
+ * (root-relative, the same parameters with the next offset), so a client can read a large set to the end.
+ */
+function pagingHeaders(requestUrl: URL, total: number, nextOffset: number) {
+  const headers = new Headers({ "X-Total-Count": String(total) });
+  if (nextOffset < total) {
+    const next = new URLSearchParams(requestUrl.searchParams);
+    next.set("offset", String(nextOffset));
+    headers.set("Link", `<${requestUrl.pathname}?${next}>; rel="next"`);
+  }
+  return headers;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const query = parseApiArticleQuery(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const query = parseApiArticleQuery(url.searchParams);
   if ("error" in query) return jsonError(400, query.error!);
   const visitorId = await readVisitorId(request);
   const articles = listArticles(query.filters, { visitorId, limit: query.limit, offset: query.offset });
-  return jsonWithEtag(request, articles);
+  // A short page that is not past the end is the last one: where it ends is the total, no count needed.
+  const isLastPage = articles.length < query.limit && (articles.length > 0 || query.offset === 0);
+  const total = isLastPage ? query.offset + articles.length : countArticles(query.filters, visitorId);
+  return jsonWithEtag(request, articles, { headers: pagingHeaders(url, total, query.offset + articles.length) });
 }
 
 export const action = methodNotAllowed;

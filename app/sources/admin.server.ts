@@ -5,6 +5,7 @@ import { SOURCE_CATEGORIES } from "../articles/vocabulary";
 import { db, t } from "../db.server";
 import { httpUrl, requiredText, textList } from "../http/fields";
 import { jsonError } from "../http/responses.server";
+import { privateAddressRefusal } from "../ingest/http-client.server";
 import { toSourceJson } from "./queries.server";
 
 export const SOURCE_MISSING_FIELDS = "Please fill all required fields";
@@ -18,7 +19,10 @@ export const sourceSchema = z.object({
   keywords: textList(100).optional(),
 });
 
-export function createSource(input: z.output<typeof sourceSchema>) {
+/** Adds a source; an address the fetcher would refuse (a private network, this host) is refused now, not at its first scrape. */
+export async function createSource(input: z.output<typeof sourceSchema>) {
+  const refusal = await privateAddressRefusal(input.url);
+  if (refusal) throw jsonError(400, `'url' is refused: ${refusal}`);
   const keywords = [...new Set((input.keywords ?? []).map((k) => k.trim()).filter(Boolean))];
   const row = db()
     .insert(t.sources)

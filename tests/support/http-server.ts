@@ -21,8 +21,11 @@ export function readFixture(name: string) {
   return fs.readFileSync(fixturePath(name));
 }
 
-/** Starts a server whose routes are looked up by path (query string ignored); unknown paths answer 404. */
-export async function startServer(routes: Record<string, Route>): Promise<TestServer> {
+/**
+ * Starts a server whose routes are looked up by path (query string ignored); unknown paths answer 404.
+ * `host` is the address it listens on (loopback unless a test needs another of this machine's interfaces).
+ */
+export async function startServer(routes: Record<string, Route>, host = "127.0.0.1"): Promise<TestServer> {
   const log: TestServer["log"] = [];
   const server = http.createServer(async (request, response) => {
     const pathname = new URL(request.url ?? "/", "http://x").pathname;
@@ -50,8 +53,8 @@ export async function startServer(routes: Record<string, Route>): Promise<TestSe
       if (!response.headersSent) response.writeHead(500).end(String(error));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const origin = `http://${host.includes(":") ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`;
   return {
     origin,
     log,

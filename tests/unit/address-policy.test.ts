@@ -1,0 +1,74 @@
+// The fetcher's address rule: only global unicast addresses that are not this host's own.
+import { describe, expect, it } from "vitest";
+import { hostAddresses, isNonPublicAddress } from "~/ingest/address-policy.server";
+
+/** Addresses and why each is refused; the host's own addresses are given explicitly so the table is machine-independent. */
+const REFUSED: [string, string][] = [
+  ["127.0.0.1", "loopback"],
+  ["127.255.255.254", "loopback"],
+  ["10.1.2.3", "private"],
+  ["172.20.0.1", "private"],
+  ["192.168.1.1", "private"],
+  ["169.254.169.254", "link-local (cloud metadata)"],
+  ["100.64.0.1", "carrier-grade NAT"],
+  ["0.0.0.0", "unspecified"],
+  ["0.1.2.3", "this network"],
+  ["192.0.0.8", "IETF protocol assignments"],
+  ["192.0.2.2", "documentation (TEST-NET-1)"],
+  ["198.51.100.7", "documentation (TEST-NET-2)"],
+  ["203.0.113.9", "documentation (TEST-NET-3)"],
+  ["198.18.0.1", "benchmarking"],
+  ["198.19.255.255", "benchmarking"],
+  ["192.88.99.1", "6to4 relay anycast"],
+  ["224.0.0.1", "multicast"],
+  ["239.255.255.250", "multicast"],
+  ["240.0.0.1", "reserved"],
+  ["255.255.255.255", "broadcast"],
+  ["::", "unspecified"],
+  ["::1", "loopback"],
+  ["[::1]", "loopback, as written in a URL"],
+  ["fe80::1", "link-local"],
+  ["fe80::1%eth0", "link-local with a zone"],
+  ["fd00::2", "unique local"],
+  ["fc00::1", "unique local"],
+  ["ff02::1", "multicast"],
+  ["2001:db8::1", "documentation"],
+  ["100::1", "discard-only"],
+  ["2001:10::1", "ORCHID"],
+  ["::ffff:127.0.0.1", "IPv4-mapped loopback"],
+  ["::ffff:10.0.0.1", "IPv4-mapped private"],
+  ["::ffff:192.0.2.2", "IPv4-mapped documentation"],
+  ["64:ff9b::a00:1", "NAT64 of a private address"],
+  ["2002:7f00:1::", "6to4 tunnel"],
+  ["2002:808:808::1", "6to4 tunnel, even to a public address"],
+  ["2001::1", "Teredo tunnel"],
+  ["203.0.113", "not an address"],
+  ["example.gov", "not an address"],
+  ["", "empty"],
+];
+
+const PUBLIC = ["8.8.8.8", "152.216.7.110", "1.1.1.1", "2606:4700::6810:84e5", "2a00:1450:4001:82b::200e", "::ffff:8.8.8.8", "64:ff9b::808:808"];
+
+describe("isNonPublicAddress", () => {
+  it.each(REFUSED)("refuses %s (%s)", (address) => {
+    expect(isNonPublicAddress(address, new Set())).toBe(true);
+  });
+
+  it.each(PUBLIC)("allows the public address %s", (address) => {
+    expect(isNonPublicAddress(address, new Set())).toBe(false);
+  });
+
+  it("refuses the host's own addresses, even public ones, in any spelling", () => {
+    const own = new Set(["8.8.4.4", "2606:4700:0:0:0:0:0:1111"]);
+    expect(isNonPublicAddress("8.8.4.4", own)).toBe(true);
+    expect(isNonPublicAddress("::ffff:8.8.4.4", own)).toBe(true);
+    expect(isNonPublicAddress("2606:4700::1111", own)).toBe(true);
+    expect(isNonPublicAddress("8.8.8.8", own)).toBe(false);
+  });
+
+  it("knows this host's interface addresses, loopback included", () => {
+    const own = hostAddresses();
+    expect(own.has("127.0.0.1")).toBe(true);
+    for (const address of own) expect(isNonPublicAddress(address), address).toBe(true);
+  });
+});
