@@ -142,7 +142,8 @@ describe("dashboard form actions (POST /admin)", () => {
     const post = (origin: string, path = "/admin?index") =>
       fetch(`${server.url}${path}`, {
         method: "POST",
-        headers: { Origin: origin, Cookie: users.admin.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        // What a browser sends with a whole-page form post.
+        headers: { Origin: origin, Cookie: users.admin.cookie, "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html,application/xhtml+xml,*/*;q=0.8" },
         body: new URLSearchParams({ intent: "create-source", name: "Planted feed", url, category: "government" }),
         redirect: "manual",
       });
@@ -152,7 +153,8 @@ describe("dashboard form actions (POST /admin)", () => {
     expect(refused.status).toBe(403);
     expect((await refused.json()).toast.message).toBe("Cross-site request refused.");
     // A document post is stopped by Remix's own Origin check before any action runs; handleError turns
-    // that into a 403 with the security headers (app/http/csrf.server.ts), logged as one plain line.
+    // that into a 403 (app/http/csrf.server.ts) that server.ts answers as a page with the security headers,
+    // logged as one warning line.
     const document = await post("http://evil.example");
     expect(document.status).toBe(403);
     expect(document.headers.get("x-frame-options")).toBe("DENY");
