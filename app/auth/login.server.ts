@@ -48,12 +48,15 @@ export async function verifyLogin(clientAddress: string, email: unknown, passwor
 
 export const authenticator = new Authenticator<AuthenticatedUser>();
 
-/** remix-auth hands the strategy only the request, so the login form's caller address rides beside it. */
-const loginFormAddresses = new WeakMap<Request, string>();
+/**
+ * remix-auth hands the strategy a copy of the request (`new Request(url, request)`), so the login form's
+ * caller address rides in a header set here, replacing any value the client sent.
+ */
+const LOGIN_ADDRESS_HEADER = "X-Login-Client-Address";
 
 authenticator.use(
   new FormStrategy(async ({ form, request }) => {
-    const address = loginFormAddresses.get(request);
+    const address = request.headers.get(LOGIN_ADDRESS_HEADER);
     if (!address) throw new Error("authenticateLoginForm() must be used to log in with the form");
     return verifyLogin(address, form.get("email"), form.get("password"));
   }),
@@ -62,8 +65,9 @@ authenticator.use(
 
 /** The login form's credentials checked by remix-auth's form strategy, limited per caller address. */
 export function authenticateLoginForm(request: Request, clientAddress: string) {
-  loginFormAddresses.set(request, clientAddress);
-  return authenticator.authenticate("form", request);
+  const headers = new Headers(request.headers);
+  headers.set(LOGIN_ADDRESS_HEADER, clientAddress);
+  return authenticator.authenticate("form", new Request(request, { headers }));
 }
 
 /** Public fields of a user, as the API answers them. */

@@ -56,6 +56,17 @@ describe("login limits count failures only", () => {
     expect(logins.map((r) => r.status)).toEqual(Array(11).fill(200));
   });
 
+  it("the login form (remix-auth's form strategy) answers a wrong password 401 and signs in with the right one", async () => {
+    const user = await makeUser("viewer", "form-password");
+    const post = (password: string) =>
+      call(adminPage, "/admin?index", { method: "POST", body: form({ intent: "login", email: user.email, password }), headers: from("198.51.100.9") });
+    const wrong = await post("wrong-password");
+    expect([wrong.status, (await wrong.json()).toast.message]).toEqual([401, "Invalid credentials"]);
+    const right = await post("form-password");
+    expect(right.status).toBe(302);
+    expect(right.headers.get("Set-Cookie")).toMatch(/__session=/);
+  });
+
   it("an address that sprays guesses over many accounts is throttled for every account", async () => {
     const user = await makeUser("viewer", "sprayed-password");
     for (let i = 0; i < RATE_LIMITS.loginFailuresPerAddress.limit; i++) hitRateLimit(RATE_LIMITS.loginFailuresPerAddress, addressRateKey("198.51.100.4"));
