@@ -3,6 +3,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { db, t } from "../db.server";
 import { sendEmailLater, siteUrl } from "../email/mailer.server";
+import { limitFailures, RATE_LIMITS } from "../http/rate-limit.server";
 import { jsonError } from "../http/responses.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { endUserSessions, signOutEverywhere, type SessionUser } from "./session.server";
@@ -66,8 +67,11 @@ function assertOwnEmail(user: SessionUser, claimed: string | undefined) {
     throw jsonError(403, "You can only change your own account.");
 }
 
+/** Checks the current password; wrong guesses are limited per account, so a stolen session cannot search for it. */
 async function assertCurrentPassword(user: SessionUser, password: string) {
-  if (!(await verifyPassword(password, user.passwordHash))) throw jsonError(400, CURRENT_PASSWORD_INCORRECT);
+  await limitFailures([{ rule: RATE_LIMITS.currentPasswordFailures, key: `user:${user.id}` }], async () => {
+    if (!(await verifyPassword(password, user.passwordHash))) throw jsonError(400, CURRENT_PASSWORD_INCORRECT);
+  });
 }
 
 /**

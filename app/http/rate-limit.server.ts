@@ -10,6 +10,8 @@ export const RATE_LIMITS = {
   loginFailuresPerAccount: { name: "login-failures", limit: 10, windowMs: 15 * 60_000 },
   /** Failed logins from one address, any account: spraying guesses over many accounts. */
   loginFailuresPerAddress: { name: "login-failures-address", limit: 50, windowMs: 15 * 60_000 },
+  /** Wrong current passwords when changing email or password, per account: a stolen session guessing it. */
+  currentPasswordFailures: { name: "current-password-failures", limit: 10, windowMs: 15 * 60_000 },
   forgotPasswordPerAccount: { name: "forgot-password", limit: 5, windowMs: 15 * 60_000 },
   forgotPasswordPerAddress: { name: "forgot-password-address", limit: 20, windowMs: 15 * 60_000 },
   /** Reset and invitation tokens that were wrong, per address: guessing tokens. Valid tokens never count. */

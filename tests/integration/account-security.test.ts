@@ -20,6 +20,7 @@ import * as usersApi from "~/routes/api.admin.users";
 import * as userById from "~/routes/api.admin.users.$id";
 import * as userStatus from "~/routes/api.admin.users.$id.status";
 import * as scrape from "~/routes/api.admin.scrape";
+import * as updateEmail from "~/routes/api.admin.update-email";
 import * as login from "~/routes/api.auth.login";
 import * as resetApi from "~/routes/api.auth.reset-password";
 import * as acceptApi from "~/routes/api.invitations.$token.accept";
@@ -184,6 +185,19 @@ describe("disabling and deleting accounts", () => {
     const editor = await makeUser("editor");
     const refused = await call(adminPage, "/admin?index", { method: "POST", user: editor, body: form({ intent: "delete-user", id: String(admin.id), respond: "json" }) });
     expect(refused.status).toBe(403);
+  });
+});
+
+describe("a stolen session guessing the current password", () => {
+  it("is stopped after 10 wrong guesses per account (429), even with the right password", async () => {
+    const user = await makeUser("viewer", "owner-password");
+    const change = (currentPassword: string) =>
+      call(updateEmail, "/x", { method: "PATCH", user, body: { newEmail: "thief@example.com", currentPassword } });
+    expect((await change("guess-1")).status).toBe(400);
+    for (let i = 1; i < RATE_LIMITS.currentPasswordFailures.limit; i++) hitRateLimit(RATE_LIMITS.currentPasswordFailures, `user:${user.id}`);
+    const stopped = await change("owner-password");
+    expect(stopped.status).toBe(429);
+    expect(stopped.headers.get("Retry-After")).toMatch(/^\d+$/);
   });
 });
 
