@@ -108,6 +108,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
+/** Cookies carry `Secure` when the site is served over https: a browser then never sends them in clear text. */
+export function cookiesAreSecure() {
+  return config().PUBLIC_URL.startsWith("https://");
+}
+
 let cached: AppConfig | undefined;
 
 /** The configuration of this process, read from the environment on first use. */

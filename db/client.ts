@@ -11,8 +11,21 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 // Resolved from the project root: the web bundle and the scripts both run from there.
 const migrationsFolder = path.resolve("db/migrations");
 
+/** The database and its -wal/-shm files hold password hashes and subscriber addresses: owner only. */
+const DATABASE_FILE_MODE = 0o600;
+
+/**
+ * Creates the database file owner-only before SQLite opens it (SQLite gives the -wal and -shm files the
+ * database file's permissions), and tightens the files of an existing install.
+ */
+function restrictDatabaseFiles(file: string) {
+  fs.closeSync(fs.openSync(file, "a", DATABASE_FILE_MODE));
+  for (const existing of [file, `${file}-wal`, `${file}-shm`]) if (fs.existsSync(existing)) fs.chmodSync(existing, DATABASE_FILE_MODE);
+}
+
 export function openDatabase(file: string): Db {
   fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ":memory:") restrictDatabaseFiles(file);
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   // Writers wait for each other instead of failing: no SQLITE_BUSY reaches a user.

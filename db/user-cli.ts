@@ -6,7 +6,7 @@
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { generatePassword } from "../app/auth/password.server";
-import { endUserSessions } from "../app/auth/session.server";
+import { signOutEverywhere } from "../app/auth/session.server";
 import { createUser, findUserByEmail, ROLES, setPassword, type Role } from "../app/auth/users.server";
 import { db, t } from "../app/db.server";
 import { migrateDatabase } from "./client";
@@ -61,7 +61,7 @@ export async function runUserCommand(argv: string[]): Promise<string[]> {
       const user = requireUser(email);
       const { password, generated } = passwordFrom(values.password);
       await setPassword(user.id, password);
-      const ended = endUserSessions(user.id);
+      const ended = signOutEverywhere(user.id).endedSessions;
       return [
         `Password of ${user.email} changed; ${ended} session${ended === 1 ? "" : "s"} ended.`,
         ...(generated ? [`The new password (shown only this once): ${password}`] : []),

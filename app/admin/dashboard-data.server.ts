@@ -6,6 +6,7 @@ import { ADMIN_PAGE_SIZE } from "../articles/vocabulary";
 import { suggestTags } from "../ai/suggest-tags.server";
 import { listApiTokens } from "../auth/account.server";
 import { hasRole } from "../auth/guard.server";
+import { listUsers } from "../auth/user-admin.server";
 import type { SessionUser } from "../auth/session.server";
 import { config } from "../config.server";
 import { db, t } from "../db.server";
@@ -55,6 +56,7 @@ export async function dashboardData(user: SessionUser, url: URL) {
     feedbackFilter,
     feedback: listFeedbackForAdmin(feedbackFilter === "active"),
     subscribers: hasRole(user, "admin") ? listSubscribers() : null,
+    users: hasRole(user, "admin") ? listUsers() : null,
     jobs: latestJobPerKind().map(toJobJson),
     runner: runnerHealth(),
     apiTokens: listApiTokens(user.id),

@@ -34,6 +34,8 @@ export const DASHBOARD_INTENTS = {
   "subscriber-status": operations.setSubscriberStatus,
   "send-test-newsletter": operations.sendTestNewsletter,
   invite: operations.invite,
+  "user-status": operations.setUserStatus,
+  "delete-user": operations.deleteUser,
   "update-email": operations.updateEmail,
   "update-password": operations.updatePassword,
   "create-token": operations.createApiToken,

@@ -13,6 +13,7 @@ import {
 } from "../articles/admin.server";
 import {
   apiTokenSchema,
+  assertNotApiToken,
   createApiToken,
   revokeApiToken,
   updateEmail,
@@ -21,6 +22,7 @@ import {
   updatePasswordSchema,
 } from "../auth/account.server";
 import { createInvitation, invitationSchema } from "../auth/invitations.server";
+import { deleteUser, listUsers, setUserDisabled, userStatusSchema } from "../auth/user-admin.server";
 import { getArticle } from "../articles/queries.server";
 import type { SessionUser } from "../auth/session.server";
 import type { Role } from "../auth/users.server";
@@ -219,6 +221,30 @@ export const operations = {
     status: 201,
     showsResult: true,
   }),
+  listUsers: operation({
+    role: "admin",
+    run: () => listUsers(),
+    success: () => ({ title: "Users listed" }),
+    failure: "Failed to list users",
+  }),
+  setUserStatus: operation({
+    role: "admin",
+    run: (input) => {
+      const id = idOf(input);
+      return setUserDisabled(id, parseInput(userStatusSchema, input).disabled);
+    },
+    success: (user) => ({
+      title: user.disabled ? "User disabled" : "User enabled",
+      message: user.disabled ? `${user.email} is signed out everywhere and cannot log in.` : `${user.email} can log in again.`,
+    }),
+    failure: "Failed to change the user's status",
+  }),
+  deleteUser: operation({
+    role: "admin",
+    run: (input) => deleteUser(idOf(input)),
+    success: (user) => ({ title: "User deleted", message: user.email }),
+    failure: "Failed to delete the user",
+  }),
   updateEmail: operation({
     role: "viewer",
     run: (input, user) => updateEmail(user, parseInput(updateEmailSchema, input)),
@@ -229,12 +255,16 @@ export const operations = {
   updatePassword: operation({
     role: "viewer",
     run: (input, user) => updatePassword(user, parseInput(updatePasswordSchema, input)),
-    success: () => ({ title: "Password updated", message: "Your other sessions have been signed out." }),
+    success: () => ({ title: "Password updated", message: "Your other sessions have been signed out and your API tokens revoked." }),
     failure: "Failed to update password",
   }),
   createApiToken: operation({
     role: "viewer",
-    run: (input, user) => createApiToken(user.id, parseInput(apiTokenSchema, input).name),
+    run: (input, user) => {
+      assertNotApiToken(user);
+      const { name, expiresAt } = parseInput(apiTokenSchema, input);
+      return createApiToken(user.id, name, expiresAt);
+    },
     success: (token) => ({ title: "API token created", message: `Copy "${token.name}" now: it is shown only once.` }),
     failure: "Failed to create token",
     status: 201,

@@ -3,9 +3,11 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { db, t } from "../db.server";
 import { requiredText } from "../http/fields";
+import { sendEmailLater, siteUrl } from "../email/mailer.server";
+import { limitFailures, RATE_LIMITS } from "../http/rate-limit.server";
 import { jsonError } from "../http/responses.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { endUserSessions, type SessionUser } from "./session.server";
+import { endUserSessions, signOutEverywhere, type SessionUser } from "./session.server";
 import { generateToken, hashToken } from "./tokens.server";
 import { findUserByEmail, normalizeEmail } from "./users.server";
 
@@ -15,7 +17,13 @@ export const updateEmailSchema = z.object({
   /** Sent by the spec's client; when present it must be the caller's own email. */
   currentEmail: z.string().optional(),
   newEmail: z.string({ error: "Please enter the new email address." }).trim().min(1, "Please enter the new email address.").pipe(z.email()),
+  /** A stolen session alone must not be enough to take the account over. */
+  currentPassword: z.string({ error: "Please enter your current password." }).min(1, "Please enter your current password."),
 });
+
+export const CURRENT_PASSWORD_INCORRECT = "Current password is incorrect";
+/** The longest an API token may live, in days. */
+export const API_TOKEN_MAX_DAYS = 3650;
 
 export const updatePasswordSchema = z
   .object({
@@ -33,34 +41,78 @@ export const updatePasswordSchema = z
     else if (value.newPassword.length < ACCOUNT_PASSWORD_MIN) ctx.addIssue({ code: "custom", message: "Password too short" });
   });
 
-export const apiTokenSchema = z.object({
-  name: requiredText("Please name the token.", 100),
-});
+export const apiTokenSchema = z
+  .object({
+    name: requiredText("Please name the token.", 100),
+    /** Optional: either a number of days (the form's choice; empty = never) or an absolute time. */
+    expiresInDays: z
+      .union([z.literal("").transform(() => undefined), z.coerce.number().int().min(1).max(API_TOKEN_MAX_DAYS)])
+      .optional(),
+    expiresAt: z.coerce.date().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.expiresInDays !== undefined && value.expiresAt !== undefined)
+      ctx.addIssue({ code: "custom", message: "Give either 'expiresInDays' or 'expiresAt', not both." });
+    else if (value.expiresAt && value.expiresAt.getTime() <= Date.now())
+      ctx.addIssue({ code: "custom", path: ["expiresAt"], message: "'expiresAt' must be in the future" });
+    else if (value.expiresAt && value.expiresAt.getTime() > Date.now() + API_TOKEN_MAX_DAYS * 86_400_000)
+      ctx.addIssue({ code: "custom", path: ["expiresAt"], message: `'expiresAt' must be within ${API_TOKEN_MAX_DAYS} days` });
+  })
+  .transform(({ name, expiresInDays, expiresAt }) => ({
+    name,
+    expiresAt: expiresInDays ? new Date(Date.now() + expiresInDays * 86_400_000) : (expiresAt ?? null),
+  }));
 
 function assertOwnEmail(user: SessionUser, claimed: string | undefined) {
   if (claimed !== undefined && normalizeEmail(claimed) !== user.email)
     throw jsonError(403, "You can only change your own account.");
 }
 
-export function updateEmail(user: SessionUser, input: z.output<typeof updateEmailSchema>) {
+/** Checks the current password; wrong guesses are limited per account, so a stolen session cannot search for it. */
+async function assertCurrentPassword(user: SessionUser, password: string) {
+  await limitFailures([{ rule: RATE_LIMITS.currentPasswordFailures, key: `user:${user.id}` }], async () => {
+    if (!(await verifyPassword(password, user.passwordHash))) throw jsonError(400, CURRENT_PASSWORD_INCORRECT);
+  });
+}
+
+/**
+ * Changes the sign-in email after checking the current password, tells the old address (so an owner whose
+ * session was stolen learns of it), and ends the user's other sessions.
+ */
+export async function updateEmail(user: SessionUser, input: z.output<typeof updateEmailSchema>) {
   assertOwnEmail(user, input.currentEmail);
   const newEmail = normalizeEmail(input.newEmail);
   if (newEmail === user.email) throw jsonError(400, "That is already your email address.");
+  await assertCurrentPassword(user, input.currentPassword);
   if (findUserByEmail(newEmail)) throw jsonError(409, "Another account already uses this email address.");
   db().update(t.users).set({ email: newEmail, updatedAt: new Date() }).where(eq(t.users.id, user.id)).run();
-  return { email: newEmail };
+  const endedSessions = endUserSessions(user.id, user.sessionId);
+  sendEmailLater(
+    {
+      to: user.email,
+      subject: "The email of your Federal Deregulation Tracker account was changed",
+      text: [
+        `The account that signed in as ${user.email} now signs in as ${newEmail}.`,
+        "",
+        "If you did not make this change, someone else has your password: ask an admin to disable the account,",
+        `then reset the password at ${siteUrl("/forgot-password")}.`,
+      ].join("\n"),
+    },
+    "the email change notice",
+  );
+  return { email: newEmail, endedSessions };
 }
 
-/** Changes the password after checking the current one; every other session of the user ends. */
+/** Changes the password after checking the current one; every other session and every API token of the user ends. */
 export async function updatePassword(user: SessionUser, input: z.output<typeof updatePasswordSchema>) {
   assertOwnEmail(user, input.email);
-  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) throw jsonError(400, "Current password is incorrect");
+  await assertCurrentPassword(user, input.currentPassword);
   const passwordHash = await hashPassword(input.newPassword);
   db().update(t.users).set({ passwordHash, updatedAt: new Date() }).where(eq(t.users.id, user.id)).run();
-  return { endedSessions: endUserSessions(user.id, user.sessionId) };
+  return signOutEverywhere(user.id, user.sessionId);
 }
 
-export type ApiTokenJson = { id: number; name: string; createdAt: string; lastUsedAt: string | null };
+export type ApiTokenJson = { id: number; name: string; createdAt: string; lastUsedAt: string | null; expiresAt: string | null };
 
 export function listApiTokens(userId: number): ApiTokenJson[] {
   return db()
@@ -74,14 +126,22 @@ export function listApiTokens(userId: number): ApiTokenJson[] {
       name: row.name,
       createdAt: row.createdAt.toISOString(),
       lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+      expiresAt: row.expiresAt?.toISOString() ?? null,
     }));
 }
 
+export const TOKEN_CANNOT_CREATE_TOKENS = "API tokens cannot create tokens. Sign in to create one.";
+
+/** Only a person signed in with a session may create a token: a leaked token must not mint longer-lived ones. */
+export function assertNotApiToken(user: Pick<SessionUser, "via">) {
+  if (user.via === "token") throw jsonError(403, TOKEN_CANNOT_CREATE_TOKENS);
+}
+
 /** A new personal API token; the secret is returned here only, never stored or shown again. */
-export function createApiToken(userId: number, name: string) {
+export function createApiToken(userId: number, name: string, expiresAt: Date | null = null) {
   const token = generateToken();
-  const row = db().insert(t.apiTokens).values({ userId, name, tokenHash: hashToken(token) }).returning().get();
-  return { id: row.id, name: row.name, token };
+  const row = db().insert(t.apiTokens).values({ userId, name, tokenHash: hashToken(token), expiresAt }).returning().get();
+  return { id: row.id, name: row.name, token, expiresAt: row.expiresAt?.toISOString() ?? null };
 }
 
 export function revokeApiToken(userId: number, tokenId: number) {

@@ -1,7 +1,7 @@
 // The public account flows, shared by their pages and their /api routes: rate limit, validate, act.
 import { parseInput } from "../http/input.server";
 import { addressRateKey } from "../http/client-address.server";
-import { enforceRateLimit, RATE_LIMITS } from "../http/rate-limit.server";
+import { enforceRateLimit, limitFailures, RATE_LIMITS } from "../http/rate-limit.server";
 import { acceptInvitation, acceptInvitationSchema } from "./invitations.server";
 import { userJson } from "./login.server";
 import {
@@ -13,30 +13,30 @@ import {
   resetPasswordSchema,
 } from "./password-reset.server";
 import { createSession } from "./session.server";
+import { normalizeEmail } from "./users.server";
 
 export async function forgotPasswordFlow(clientAddress: string, body: Record<string, unknown>) {
   const { email } = parseInput(forgotPasswordSchema, body);
-  enforceRateLimit(RATE_LIMITS.forgotPassword, `${addressRateKey(clientAddress)}:${email}`);
-  try {
-    await requestPasswordReset(email);
-  } catch (error) {
-    // Same answer either way: a failure here must not reveal that the account exists.
-    console.error("[forgot-password] could not send the reset email:", error);
-  }
+  const address = addressRateKey(clientAddress);
+  // Per address and email (one inbox is not flooded) and per address (one client cannot walk through emails).
+  enforceRateLimit(RATE_LIMITS.forgotPasswordPerAccount, `${address}:${normalizeEmail(email)}`);
+  enforceRateLimit(RATE_LIMITS.forgotPasswordPerAddress, address);
+  // The email goes out after the answer, so the answer takes as long whether or not the account exists.
+  requestPasswordReset(email);
   return { message: FORGOT_PASSWORD_MESSAGE };
 }
 
 export async function resetPasswordFlow(clientAddress: string, body: Record<string, unknown>) {
-  enforceRateLimit(RATE_LIMITS.resetPassword, addressRateKey(clientAddress));
   const input = parseInput(resetPasswordSchema, body);
-  await resetPassword(input.token, input.newPassword);
+  const limits = [{ rule: RATE_LIMITS.resetPasswordFailures, key: addressRateKey(clientAddress) }];
+  await limitFailures(limits, () => resetPassword(input.token, input.newPassword));
   return { message: RESET_DONE };
 }
 
 /** Accepts the invitation and signs the new user in; returns the user and the session cookie. */
 export async function acceptInvitationFlow(clientAddress: string, token: string, body: Record<string, unknown>) {
-  enforceRateLimit(RATE_LIMITS.acceptInvitation, addressRateKey(clientAddress));
   const input = parseInput(acceptInvitationSchema, body);
-  const user = await acceptInvitation(token, input);
+  const limits = [{ rule: RATE_LIMITS.acceptInvitationFailures, key: addressRateKey(clientAddress) }];
+  const user = await limitFailures(limits, () => acceptInvitation(token, input));
   return { user: userJson(user), setCookie: await createSession(user.id) };
 }

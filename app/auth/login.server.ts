@@ -3,35 +3,46 @@
 import { FormStrategy } from "remix-auth-form";
 import { jsonError } from "../http/responses.server";
 import { addressRateKey } from "../http/client-address.server";
-import { enforceRateLimit, RATE_LIMITS } from "../http/rate-limit.server";
-import { hashPassword, verifyPassword } from "./password.server";
-import { findUserByEmail, normalizeEmail } from "./users.server";
+import { limitFailures, RATE_LIMITS } from "../http/rate-limit.server";
+import { hashPassword, needsRehash, verifyPassword } from "./password.server";
+import { findUserByEmail, normalizeEmail, setPassword } from "./users.server";
 
 export type AuthenticatedUser = NonNullable<ReturnType<typeof findUserByEmail>>;
 
 export const LOGIN_MISSING_FIELDS = "Please enter both email and password";
 export const LOGIN_INVALID = "Invalid credentials";
+export const ACCOUNT_DISABLED = "This account has been disabled. Ask an admin to enable it.";
 
 let unknownUserHash: Promise<string> | undefined;
 
 /**
- * The user with these credentials; otherwise throws 400 (a field missing), 401 (wrong email or password)
- * or 429 (too many attempts from this address). Unknown emails cost the same time as wrong passwords,
- * so the answer does not reveal which accounts exist.
+ * The user with these credentials; otherwise throws 400 (a field missing), 401 (wrong email or password),
+ * 403 (account disabled, said only to someone who knows the password) or 429 (too many failures from this
+ * address). Only failures count towards the limits, per address and account and per address, so a correct
+ * password from an address that is not guessing always gets in. Unknown emails cost the same time as wrong
+ * passwords, so the answer does not reveal which accounts exist.
  */
 export async function verifyLogin(clientAddress: string, email: unknown, password: unknown): Promise<AuthenticatedUser> {
   if (typeof email !== "string" || typeof password !== "string" || !email.trim() || !password)
     throw jsonError(400, LOGIN_MISSING_FIELDS);
-  // Per address and account: guessing one account's password is limited even when many clients share an address.
-  enforceRateLimit(RATE_LIMITS.login, `${addressRateKey(clientAddress)}:${normalizeEmail(email)}`);
-  const user = findUserByEmail(email);
-  if (!user) {
-    unknownUserHash ??= hashPassword("no account has this password");
-    await verifyPassword(password, await unknownUserHash);
-    throw jsonError(401, LOGIN_INVALID);
-  }
-  if (!(await verifyPassword(password, user.passwordHash))) throw jsonError(401, LOGIN_INVALID);
-  return user;
+  const address = addressRateKey(clientAddress);
+  const limits = [
+    { rule: RATE_LIMITS.loginFailuresPerAccount, key: `${address}:${normalizeEmail(email)}` },
+    { rule: RATE_LIMITS.loginFailuresPerAddress, key: address },
+  ];
+  return limitFailures(limits, async () => {
+    const user = findUserByEmail(email);
+    if (!user) {
+      unknownUserHash ??= hashPassword("no account has this password");
+      await verifyPassword(password, await unknownUserHash);
+      throw jsonError(401, LOGIN_INVALID);
+    }
+    if (!(await verifyPassword(password, user.passwordHash))) throw jsonError(401, LOGIN_INVALID);
+    if (user.disabledAt) throw jsonError(403, ACCOUNT_DISABLED);
+    // The password is at hand only now: a hash made at an older cost is replaced by one at today's.
+    if (needsRehash(user.passwordHash)) await setPassword(user.id, password);
+    return user;
+  });
 }
 
 /**

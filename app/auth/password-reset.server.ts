@@ -3,11 +3,11 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { db, t } from "../db.server";
-import { sendEmail, siteUrl } from "../email/mailer.server";
+import { sendEmailLater, siteUrl } from "../email/mailer.server";
 import { jsonError } from "../http/responses.server";
 import { hashPassword } from "./password.server";
 import { RESET_NO_TOKEN, RESET_PASSWORD_MIN } from "./rules";
-import { endUserSessions } from "./session.server";
+import { signOutEverywhere } from "./session.server";
 import { generateToken, hashToken } from "./tokens.server";
 import { findUserByEmail } from "./users.server";
 
@@ -41,8 +41,11 @@ export function resetLink(token: string) {
   return `/reset-password?token=${encodeURIComponent(token)}`;
 }
 
-/** Emails a reset link when the address has an account; does nothing visible otherwise. */
-export async function requestPasswordReset(email: string) {
+/**
+ * Creates a reset link when the address has an account and emails it after the current request has been
+ * answered; does nothing visible otherwise.
+ */
+export function requestPasswordReset(email: string) {
   const user = findUserByEmail(email);
   if (!user) return;
   const token = generateToken();
@@ -50,33 +53,45 @@ export async function requestPasswordReset(email: string) {
     .insert(t.passwordResets)
     .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) })
     .run();
-  await sendEmail({
-    to: user.email,
-    subject: "Reset your Federal Deregulation Tracker password",
-    text: [
-      "Someone (hopefully you) asked to reset the password of this account.",
-      "",
-      `Choose a new password here: ${siteUrl(resetLink(token))}`,
-      "",
-      "The link works once and expires in 1 hour. If you did not ask, ignore this email: your password stays the same.",
-    ].join("\n"),
-  });
+  sendEmailLater(
+    {
+      to: user.email,
+      subject: "Reset your Federal Deregulation Tracker password",
+      text: [
+        "Someone (hopefully you) asked to reset the password of this account.",
+        "",
+        `Choose a new password here: ${siteUrl(resetLink(token))}`,
+        "",
+        "The link works once and expires in 1 hour. If you did not ask, ignore this email: your password stays the same.",
+      ].join("\n"),
+    },
+    "the password reset link",
+  );
 }
 
-/** Sets the new password (the token works once) and ends every session of the account. */
+function openResetCondition(token: string, now: Date) {
+  return and(eq(t.passwordResets.tokenHash, hashToken(token)), isNull(t.passwordResets.usedAt), gt(t.passwordResets.expiresAt, now));
+}
+
+/**
+ * Sets the new password (the token works once), invalidates every other reset link of the account, ends
+ * every session and revokes every API token: whoever held the old password or a link keeps nothing.
+ */
 export async function resetPassword(token: string, newPassword: string) {
+  // A wrong token is refused before the costly hash, so guessing tokens costs the server little.
+  if (!db().select({ id: t.passwordResets.id }).from(t.passwordResets).where(openResetCondition(token, new Date())).get())
+    throw jsonError(400, RESET_INVALID_TOKEN);
   const passwordHash = await hashPassword(newPassword);
   const now = new Date();
   const userId = db().transaction((tx) => {
-    const reset = tx
-      .update(t.passwordResets)
-      .set({ usedAt: now })
-      .where(and(eq(t.passwordResets.tokenHash, hashToken(token)), isNull(t.passwordResets.usedAt), gt(t.passwordResets.expiresAt, now)))
-      .returning()
-      .get();
+    const reset = tx.update(t.passwordResets).set({ usedAt: now }).where(openResetCondition(token, now)).returning().get();
     if (!reset) throw jsonError(400, RESET_INVALID_TOKEN);
     tx.update(t.users).set({ passwordHash, updatedAt: now }).where(eq(t.users.id, reset.userId)).run();
+    tx.update(t.passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(t.passwordResets.userId, reset.userId), isNull(t.passwordResets.usedAt)))
+      .run();
     return reset.userId;
   });
-  endUserSessions(userId);
+  signOutEverywhere(userId);
 }

@@ -1,12 +1,17 @@
-// Password hashing with scrypt (memory-hard, in Node's standard library).
+// Password hashing with scrypt (memory-hard, in Node's standard library), at OWASP's recommended cost.
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 const KEY_LENGTH = 64;
-const COST = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } satisfies ScryptOptions;
+/** OWASP Password Storage Cheat Sheet: N=2^17, r=8, p=1 (128 MiB per hash, about 0.3 s here). */
+const COST = { N: 2 ** 17, r: 8, p: 1 } as const;
+/** scrypt needs 128 * N * r bytes; twice that leaves room, and older hashes need less. */
+const MAX_MEMORY = 2 * 128 * COST.N * COST.r;
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scryptCallback(password.normalize("NFKC"), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
+    scryptCallback(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
   );
 }
 
@@ -21,13 +26,14 @@ export async function verifyPassword(password: string, stored: string) {
   const [scheme, n, r, p, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !hash) return false;
   const expected = Buffer.from(hash, "base64");
-  const key = await scrypt(password, Buffer.from(salt, "base64"), {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: COST.maxmem,
-  });
+  const key = await scrypt(password, Buffer.from(salt, "base64"), { N: Number(n), r: Number(r), p: Number(p) });
   return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** True when a stored hash was made at another cost than today's: it is replaced at the next successful login. */
+export function needsRehash(stored: string) {
+  const [scheme, n, r, p] = stored.split("$");
+  return scheme !== "scrypt" || Number(n) !== COST.N || Number(r) !== COST.r || Number(p) !== COST.p;
 }
 
 export function generatePassword() {

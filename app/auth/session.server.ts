@@ -1,8 +1,8 @@
 // Server-side sessions: the cookie holds a signed random id; the sessions row decides.
 // Logging out or changing a password deletes rows, which ends those sessions everywhere at once.
 import { createCookie } from "@remix-run/node";
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
-import { config } from "../config.server";
+import { and, eq, gt, isNull, ne, or } from "drizzle-orm";
+import { config, cookiesAreSecure } from "../config.server";
 import { db, t } from "../db.server";
 import { generateToken, hashToken } from "./tokens.server";
 
@@ -14,7 +14,7 @@ function cookie() {
   sessionCookie ??= createCookie("__session", {
     httpOnly: true,
     sameSite: "lax",
-    secure: config().NODE_ENV === "production" && config().PUBLIC_URL.startsWith("https:"),
+    secure: cookiesAreSecure(),
     path: "/",
     maxAge: SESSION_TTL_MS / 1000,
     secrets: [config().SESSION_SECRET],
@@ -39,7 +39,7 @@ async function sessionIdFrom(request: Request): Promise<string | undefined> {
   return typeof value === "string" && value.length > 20 ? value : undefined;
 }
 
-/** The user of the request's session cookie, if the session exists and has not expired. */
+/** The user of the request's session cookie, if the session exists, has not expired and the account is enabled. */
 export async function userFromSession(request: Request): Promise<SessionUser | undefined> {
   const id = await sessionIdFrom(request);
   if (!id) return undefined;
@@ -47,12 +47,12 @@ export async function userFromSession(request: Request): Promise<SessionUser | u
     .select({ user: t.users, sessionId: t.sessions.id })
     .from(t.sessions)
     .innerJoin(t.users, eq(t.users.id, t.sessions.userId))
-    .where(and(eq(t.sessions.id, hashToken(id)), gt(t.sessions.expiresAt, new Date())))
+    .where(and(eq(t.sessions.id, hashToken(id)), gt(t.sessions.expiresAt, new Date()), isNull(t.users.disabledAt)))
     .get();
   return row ? { ...row.user, sessionId: row.sessionId, via: "session" } : undefined;
 }
 
-/** The user of an `Authorization: Bearer <token>` personal API token that is not revoked. */
+/** The user of an `Authorization: Bearer <token>` personal API token that is not revoked or expired, of an enabled account. */
 export function userFromBearer(request: Request): SessionUser | undefined {
   const header = request.headers.get("Authorization");
   const match = header?.match(/^Bearer\s+(\S+)$/i);
@@ -61,7 +61,14 @@ export function userFromBearer(request: Request): SessionUser | undefined {
     .select({ user: t.users, tokenId: t.apiTokens.id })
     .from(t.apiTokens)
     .innerJoin(t.users, eq(t.users.id, t.apiTokens.userId))
-    .where(and(eq(t.apiTokens.tokenHash, hashToken(match[1])), isNull(t.apiTokens.revokedAt)))
+    .where(
+      and(
+        eq(t.apiTokens.tokenHash, hashToken(match[1])),
+        isNull(t.apiTokens.revokedAt),
+        or(isNull(t.apiTokens.expiresAt), gt(t.apiTokens.expiresAt, new Date())),
+        isNull(t.users.disabledAt),
+      ),
+    )
     .get();
   if (!row) return undefined;
   db().update(t.apiTokens).set({ lastUsedAt: new Date() }).where(eq(t.apiTokens.id, row.tokenId)).run();
@@ -73,6 +80,21 @@ export async function destroySession(request: Request) {
   const id = await sessionIdFrom(request);
   if (id) db().delete(t.sessions).where(eq(t.sessions.id, hashToken(id))).run();
   return cookie().serialize("", { maxAge: 0 });
+}
+
+/**
+ * Ends every session of the user (except optionally the one making the request) and revokes every API
+ * token: after a password change or reset, or when the account is disabled, nothing a thief may hold
+ * keeps working.
+ */
+export function signOutEverywhere(userId: number, keepSessionId?: string) {
+  const endedSessions = endUserSessions(userId, keepSessionId);
+  const revokedTokens = db()
+    .update(t.apiTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(t.apiTokens.userId, userId), isNull(t.apiTokens.revokedAt)))
+    .run().changes;
+  return { endedSessions, revokedTokens };
 }
 
 /** Ends every session of the user, except optionally the one making the request. */

@@ -82,6 +82,16 @@ export async function sendEmail(email: OutgoingEmail): Promise<SentEmail> {
   return { messageId: info.messageId, outboxFile: file };
 }
 
+/**
+ * Sends after the current request has been answered, so the answer never waits on the mail server (and its
+ * timing reveals nothing about whether an email went out). Failures are logged: nobody is waiting for them.
+ */
+export function sendEmailLater(email: OutgoingEmail, what: string) {
+  setImmediate(() => {
+    sendEmail(email).catch((error) => console.error(`[email] could not send ${what} to ${email.to}:`, error));
+  });
+}
+
 /** An absolute link into the site, for emails. */
 export function siteUrl(pathAndQuery: string) {
   return `${config().PUBLIC_URL}${pathAndQuery}`;

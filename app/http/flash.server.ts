@@ -1,7 +1,7 @@
 // Toasts that survive a redirect: a form posted without JavaScript redirects, and the next page shows
 // the outcome. Stored in a short-lived signed cookie read once by the root loader.
 import { createCookie } from "@remix-run/node";
-import { config } from "../config.server";
+import { config, cookiesAreSecure } from "../config.server";
 import type { Toast } from "../toast";
 import { secureRedirect } from "./responses.server";
 
@@ -11,6 +11,7 @@ function cookie() {
   flashCookie ??= createCookie("flash", {
     httpOnly: true,
     sameSite: "lax",
+    secure: cookiesAreSecure(),
     path: "/",
     maxAge: 60,
     secrets: [config().SESSION_SECRET],

@@ -7,10 +7,17 @@ import { jsonError } from "./responses.server";
 export type RateLimitRule = { name: string; limit: number; windowMs: number };
 
 export const RATE_LIMITS = {
-  login: { name: "login", limit: 10, windowMs: 15 * 60_000 },
-  forgotPassword: { name: "forgot-password", limit: 5, windowMs: 15 * 60_000 },
-  resetPassword: { name: "reset-password", limit: 10, windowMs: 15 * 60_000 },
-  acceptInvitation: { name: "accept-invitation", limit: 10, windowMs: 15 * 60_000 },
+  /** Failed logins for one account from one address: password guessing against one account. */
+  loginFailuresPerAccount: { name: "login-failures", limit: 10, windowMs: 15 * 60_000 },
+  /** Failed logins from one address, any account: spraying guesses over many accounts. */
+  loginFailuresPerAddress: { name: "login-failures-address", limit: 50, windowMs: 15 * 60_000 },
+  /** Wrong current passwords when changing email or password, per account: a stolen session guessing it. */
+  currentPasswordFailures: { name: "current-password-failures", limit: 10, windowMs: 15 * 60_000 },
+  forgotPasswordPerAccount: { name: "forgot-password", limit: 5, windowMs: 15 * 60_000 },
+  forgotPasswordPerAddress: { name: "forgot-password-address", limit: 20, windowMs: 15 * 60_000 },
+  /** Reset and invitation tokens that were wrong, per address: guessing tokens. Valid tokens never count. */
+  resetPasswordFailures: { name: "reset-password-failures", limit: 10, windowMs: 15 * 60_000 },
+  acceptInvitationFailures: { name: "accept-invitation-failures", limit: 10, windowMs: 15 * 60_000 },
   subscribe: { name: "subscribe", limit: 10, windowMs: 60 * 60_000 },
   feedback: { name: "feedback", limit: 10, windowMs: 60 * 60_000 },
   aiSummary: { name: "ai-summary", limit: 30, windowMs: 60 * 60_000 },
@@ -49,13 +56,31 @@ export function rateLimitMessage(waitMs: number, what = "attempts") {
   return `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
 
-/** Throws a 429 JSON answer when the caller is over the limit. */
+function tooManyAttempts(waitMs: number) {
+  return jsonError(429, rateLimitMessage(waitMs), { "Retry-After": String(Math.ceil(waitMs / 1000)) });
+}
+
+/** Counts the call and throws a 429 JSON answer when the caller is over the limit. */
 export function enforceRateLimit(rule: RateLimitRule, key: string) {
   const waitMs = hitRateLimit(rule, key);
-  if (waitMs > 0) {
-    throw jsonError(429, rateLimitMessage(waitMs), {
-      "Retry-After": String(Math.ceil(waitMs / 1000)),
-    });
+  if (waitMs > 0) throw tooManyAttempts(waitMs);
+}
+
+export type RateLimitCheck = { rule: RateLimitRule; key: string };
+
+/**
+ * Runs `attempt` unless one of the checks already has the caller waiting (429), and counts a hit on every
+ * check only when the attempt fails with a refusal (a thrown Response). Successes never count, so a
+ * person who gets it right is never held back by what others, or their own earlier typos, did.
+ */
+export async function limitFailures<T>(checks: RateLimitCheck[], attempt: () => Promise<T>): Promise<T> {
+  const waitMs = Math.max(...checks.map(({ rule, key }) => rateLimitWait(rule, key)));
+  if (waitMs > 0) throw tooManyAttempts(waitMs);
+  try {
+    return await attempt();
+  } catch (error) {
+    if (error instanceof Response) for (const { rule, key } of checks) hitRateLimit(rule, key);
+    throw error;
   }
 }
 

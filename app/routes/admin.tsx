@@ -15,6 +15,7 @@ import { LoginForm } from "~/components/admin/LoginForm";
 import { SourceHealth } from "~/components/admin/SourceHealth";
 import { SourcesPanel } from "~/components/admin/SourcesPanel";
 import { SubscribersPanel } from "~/components/admin/SubscribersPanel";
+import { UsersPanel } from "~/components/admin/UsersPanel";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { assertSameOrigin } from "~/http/csrf.server";
@@ -70,6 +71,7 @@ export default function Admin() {
           <Stack gap="xl">
             <DashboardHeader user={data.user} can={data.can} apiTokens={data.apiTokens} />
             <AdminControls can={data.can} jobs={data.jobs} runner={data.runner} timeZone={data.timeZone} />
+            {data.users ? <UsersPanel users={data.users} currentUserId={data.user.id} timeZone={data.timeZone} /> : null}
             {data.subscribers ? <SubscribersPanel subscribers={data.subscribers} timeZone={data.timeZone} /> : null}
             <SourceHealth stats={data.stats} health={data.health} />
             <SourcesPanel sources={data.sources} can={data.can} timeZone={data.timeZone} />

@@ -2,7 +2,7 @@
 // without an account.
 import { randomUUID } from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import { config } from "../config.server";
+import { config, cookiesAreSecure } from "../config.server";
 
 let visitorCookie: ReturnType<typeof createCookie> | undefined;
 
@@ -10,7 +10,7 @@ function cookie() {
   visitorCookie ??= createCookie("visitor", {
     httpOnly: true,
     sameSite: "lax",
-    secure: config().NODE_ENV === "production" && config().PUBLIC_URL.startsWith("https:"),
+    secure: cookiesAreSecure(),
     path: "/",
     maxAge: 60 * 60 * 24 * 400,
     secrets: [config().SESSION_SECRET],

@@ -231,6 +231,44 @@ test("toggle a subscriber and send a test newsletter", async ({ page }, info) =>
   await expect(page.getByText(`Test newsletter sent to ${ADMIN.email}`).first()).toBeVisible();
 });
 
+test("the Users panel disables, enables and deletes an account", async ({ page }, info) => {
+  const email = `member-${tag(info)}@example.com`;
+  seed("INSERT INTO users (email, password_hash, role) VALUES (?, 'unused', 'editor')", email);
+  await signIn(page);
+  await page.goto("/admin");
+  const users = page.getByRole("table", { name: "Users" });
+  const row = users.getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText("Active");
+  await row.getByRole("button", { name: `Disable ${email}` }).click();
+  await expect(row.getByRole("button", { name: `Enable ${email}` })).toBeVisible();
+  await expect(row).toContainText("Disabled");
+  await row.getByRole("button", { name: `Enable ${email}` }).click();
+  await expect(row.getByRole("button", { name: `Disable ${email}` })).toBeVisible();
+  await row.getByRole("button", { name: `Delete ${email}` }).click();
+  await expect(page.getByText("User deleted").first()).toBeVisible();
+  await expect(users.getByRole("row").filter({ hasText: email })).toHaveCount(0);
+});
+
+test("changing the email needs the current password and keeps the typed email when it is wrong", async ({ page }, info) => {
+  const email = `mover-${tag(info)}@example.com`;
+  const moved = `moved-${tag(info)}@example.com`;
+  seed("INSERT INTO users (email, password_hash, role) VALUES (?, ?, 'viewer')", email, await hashPassword("mover-password-1"));
+  await signIn(page, email, "mover-password-1");
+  await page.goto("/admin");
+  await trigger(page, "Account settings", info.project.use.javaScriptEnabled !== false).click();
+  const dialog = page.getByRole("dialog", { name: "Account settings" });
+  await dialog.getByLabel("New email").fill(moved);
+  await dialog.getByLabel("Current password").first().fill("wrong-password");
+  await dialog.getByRole("button", { name: "Update email" }).click();
+  await expect(page.getByText("Current password is incorrect").first()).toBeVisible();
+  const again = page.getByRole("dialog", { name: "Account settings" });
+  await expect(again.getByLabel("New email")).toHaveValue(moved);
+  await again.getByLabel("Current password").first().fill("mover-password-1");
+  await again.getByRole("button", { name: "Update email" }).click();
+  await expect(page.getByText(`You now sign in as ${moved}`).first()).toBeVisible();
+  await expect.poll(() => latestEmailTo(email, "now signs in as")).toContain(`now signs in as ${moved}`);
+});
+
 test("a job button enqueues the job, listed as queued while the runner is away", async ({ page }) => {
   await signIn(page);
   await page.goto("/admin");

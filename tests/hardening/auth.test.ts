@@ -35,7 +35,13 @@ const API_ROUTES: { method: string; path: string; role: Role }[] = [
   { method: "POST", path: "/api/admin/send-test-newsletter", role: "admin" },
   { method: "PATCH", path: "/api/admin/update-email", role: "viewer" },
   { method: "PATCH", path: "/api/admin/update-password", role: "viewer" },
+  { method: "GET", path: "/api/admin/users", role: "admin" },
+  { method: "PATCH", path: "/api/admin/users/999999/status", role: "admin" },
+  { method: "DELETE", path: "/api/admin/users/999999", role: "admin" },
 ];
+
+/** Intents a request authenticated by an API token may never run, whatever its role: a token cannot mint tokens. */
+const SESSION_ONLY_INTENTS = new Set(["create-token"]);
 
 /** The dashboard's form intents and their least role (start-job stands for every job button). */
 const FORM_INTENTS: { intent: string; role: Role; fields?: Record<string, string> }[] = [
@@ -119,7 +125,9 @@ describe("dashboard form actions (POST /admin)", () => {
           body: new URLSearchParams({ intent, respond: "json", ...fields }),
           redirect: "manual",
         });
-        expectAccess(response.status, caller, role, `${caller.name} intent=${intent}`);
+        if (caller.name.includes("API token") && !caller.denied && SESSION_ONLY_INTENTS.has(intent))
+          expect(response.status, `${caller.name} intent=${intent}`).toBe(403);
+        else expectAccess(response.status, caller, role, `${caller.name} intent=${intent}`);
       }
     });
   }
@@ -159,12 +167,35 @@ describe("dashboard form actions (POST /admin)", () => {
     expect(document.status).toBe(403);
     expect(document.headers.get("x-frame-options")).toBe("DENY");
     expect(document.headers.get("content-security-policy")).toContain("default-src 'none'");
-    expect(await document.text()).toContain("Forbidden");
+    const page = await document.text();
+    expect(page).toContain("403 Forbidden");
+    expect(page).toContain("Cross-site request refused.");
     expect(db().select().from(t.sources).where(eq(t.sources.url, url)).get()).toBeUndefined();
     expect(server.alarmingLines.slice(linesBefore)).toEqual([]);
     // The same post from the site itself goes through, so the refusals above are the origin checks at work.
     expect((await post(server.url)).status).toBe(302);
     expect(db().select().from(t.sources).where(eq(t.sources.url, url)).get()).toBeDefined();
+  });
+});
+
+describe("login rate limits", () => {
+  const logIn = (email: string, password: string, address: string) =>
+    fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/json", "X-Forwarded-For": address },
+      body: JSON.stringify({ email, password }),
+    });
+
+  it("an attacker's wrong guesses from address A throttle A (429, Retry-After) but never stop the admin logging in from address B", async () => {
+    const target = users.admin;
+    const guesses = await Promise.all(Array.from({ length: 10 }, (_, i) => logIn(target.email, `wrong-${i}`, "198.51.100.66")));
+    expect(guesses.map((r) => r.status)).toEqual(Array(10).fill(401));
+    const throttled = await logIn(target.email, "wrong-again", "198.51.100.66");
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThan(0);
+    const admin = await logIn(target.email, target.password, "198.51.100.67");
+    expect(admin.status).toBe(200);
+    expect(admin.headers.get("set-cookie")).toMatch(/__session=/);
   });
 });
 

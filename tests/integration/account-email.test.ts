@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 type Mail = { to: string; raw: string };
 const mails: Mail[] = [];
+/** How long the server holds back accepting each message: a slow mail server. */
+let acceptDelayMs = 0;
 const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ["STARTTLS", "AUTH"],
@@ -12,8 +14,10 @@ const smtp = new SMTPServer({
     let raw = "";
     stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
     stream.on("end", () => {
-      mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), raw });
-      callback();
+      setTimeout(() => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), raw });
+        callback();
+      }, acceptDelayMs);
     });
   },
 });
@@ -35,6 +39,8 @@ const forgotApi = await import("~/routes/api.auth.forgot-password");
 const resetPage = await import("~/routes/reset-password");
 const resetApi = await import("~/routes/api.auth.reset-password");
 const loginApi = await import("~/routes/api.auth.login");
+const updateEmailApi = await import("~/routes/api.admin.update-email");
+const { createSession } = await import("~/auth/session.server");
 const { call, cookieFrom, form, makeUser } = await import("../support/auth");
 
 afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
@@ -178,10 +184,68 @@ describe("forgotten passwords", () => {
     expect((await missing.json()).message).toBe("Invalid reset link. No token provided.");
   });
 
+  it("answers before the mail server has accepted the email, which still goes out", async () => {
+    const user = await makeUser("viewer");
+    const seen = mails.length;
+    acceptDelayMs = 1500;
+    try {
+      const started = performance.now();
+      const response = await call(forgotApi, "/x", { method: "POST", body: { email: user.email }, headers: { "X-Forwarded-For": "192.0.2.60" } });
+      const answeredMs = performance.now() - started;
+      expect(response.status).toBe(200);
+      expect(answeredMs).toBeLessThan(1000);
+      expect(mails.length).toBe(seen);
+      expect(await nextMailTo(user.email, seen)).toContain("/reset-password?token=");
+    } finally {
+      acceptDelayMs = 0;
+    }
+  });
+
+  it("limits requests per address over many emails (429), while another address may still ask", async () => {
+    const from = { "X-Forwarded-For": "192.0.2.70" };
+    let last: Response | undefined;
+    for (let i = 0; i < 21; i++) last = await call(forgotApi, "/x", { method: "POST", body: { email: `walker${i}@example.com` }, headers: from });
+    expect(last!.status).toBe(429);
+    expect(last!.headers.get("Retry-After")).toMatch(/^\d+$/);
+    const other = await call(forgotApi, "/x", { method: "POST", body: { email: "walker0@example.com" }, headers: { "X-Forwarded-For": "192.0.2.71" } });
+    expect(other.status).toBe(200);
+  });
+
   it("limits reset requests per address (429)", async () => {
     const from = { "X-Forwarded-For": "192.0.2.99" };
     let last: Response | undefined;
     for (let i = 0; i < 6; i++) last = await call(forgotApi, "/x", { method: "POST", body: { email: "x@example.com" }, headers: from });
     expect(last!.status).toBe(429);
+  });
+});
+
+describe("changing the email", () => {
+  it("needs the current password, tells the old address, and ends the other sessions but not this one", async () => {
+    const user = await makeUser("editor", "my-password");
+    const other = cookieFrom(await createSession(user.id));
+    const seen = mails.length;
+    const wrong = await call(updateEmailApi, "/x", { method: "PATCH", user, body: { currentEmail: user.email, newEmail: "moved@example.com", currentPassword: "guess" } });
+    expect(wrong.status).toBe(400);
+    const changed = await call(updateEmailApi, "/x", { method: "PATCH", user, body: { currentEmail: user.email, newEmail: "moved@example.com", currentPassword: "my-password" } });
+    expect(await changed.json()).toEqual({ email: "moved@example.com", endedSessions: 1 });
+    const notice = await nextMailTo(user.email, seen);
+    expect(notice).toContain("now signs in as moved@example.com");
+    expect(mails.slice(seen).filter((m) => m.to === user.email)).toHaveLength(1);
+    const sessionOf = (cookie: string) => userFromSession(new Request("http://localhost/", { headers: { Cookie: cookie } }));
+    expect(await sessionOf(other)).toBeUndefined();
+    expect((await sessionOf(user.cookie))?.email).toBe("moved@example.com");
+  });
+
+  it("works from the account settings form without JavaScript, keeping the typed email when the password is wrong", async () => {
+    const user = await makeUser("viewer", "form-password");
+    const fields = { intent: "update-email", currentEmail: user.email, newEmail: "typed@example.com" };
+    const wrong = await call(adminPage, "/admin?index", { method: "POST", user, body: form({ ...fields, currentPassword: "nope" }) });
+    const data = await wrong.json();
+    expect([wrong.status, data.toast.message, data.values.newEmail]).toEqual([400, "Current password is incorrect", "typed@example.com"]);
+    expect(data.values).not.toHaveProperty("currentPassword");
+    const seen = mails.length;
+    const done = await call(adminPage, "/admin?index", { method: "POST", user, body: form({ ...fields, currentPassword: "form-password" }) });
+    expect((await done.json()).toast.title).toBe("Email updated");
+    expect(await nextMailTo(user.email, seen)).toContain("now signs in as typed@example.com");
   });
 });

@@ -19,6 +19,9 @@ import * as subscribers from "~/routes/api.admin.subscribers";
 import * as subscriberStatus from "~/routes/api.admin.subscribers.$id.status";
 import * as updateEmail from "~/routes/api.admin.update-email";
 import * as updatePassword from "~/routes/api.admin.update-password";
+import * as usersApi from "~/routes/api.admin.users";
+import * as userById from "~/routes/api.admin.users.$id";
+import * as userStatus from "~/routes/api.admin.users.$id.status";
 import * as articleById from "~/routes/api.articles.$id";
 import * as articleCategory from "~/routes/api.articles.$id.category";
 import * as suggestTags from "~/routes/api.articles.$id.suggest-tags";
@@ -39,6 +42,8 @@ const newSource = () =>
   db().insert(t.sources).values({ name: "Feed", url: `https://example.gov/feed-${++unique}.xml`, category: "government" }).returning().get().id;
 const newFeedback = (values: Partial<typeof t.feedback.$inferInsert> = {}) =>
   db().insert(t.feedback).values({ type: "bug", subject: "Broken link", message: "The link 404s", ...values }).returning().get().id;
+/** An account to disable or delete (its password never used: the hash is a placeholder). */
+const newAccount = () => db().insert(t.users).values({ email: `member${++unique}@example.com`, passwordHash: "unused", role: "editor" }).returning().get().id;
 const newSubscriber = () => db().insert(t.subscribers).values({ email: `reader${++unique}@example.com` }).returning().get().id;
 
 beforeAll(async () => {
@@ -76,6 +81,9 @@ const CASES: Case[] = [
   },
   { name: "GET /api/admin/subscribers", route: subscribers, method: "GET", role: "admin", ok: 200, setup: () => ({}) },
   { name: "PATCH /api/admin/subscribers/{id}/status", route: subscriberStatus, method: "PATCH", role: "admin", ok: 200, setup: () => ({ params: { id: String(newSubscriber()) }, body: { isActive: false } }) },
+  { name: "GET /api/admin/users", route: usersApi, method: "GET", role: "admin", ok: 200, setup: () => ({}) },
+  { name: "PATCH /api/admin/users/{id}/status", route: userStatus, method: "PATCH", role: "admin", ok: 200, setup: () => ({ params: { id: String(newAccount()) }, body: { disabled: true } }) },
+  { name: "DELETE /api/admin/users/{id}", route: userById, method: "DELETE", role: "admin", ok: 200, setup: () => ({ params: { id: String(newAccount()) } }) },
   { name: "POST /api/admin/send-test-newsletter", route: sendTestNewsletter, method: "POST", role: "admin", ok: 200, setup: () => ({}) },
   { name: "POST /api/admin/scrape", route: scrape, method: "POST", role: "editor", ok: 202, setup: () => ({}) },
   { name: "POST /api/admin/backfill", route: backfill, method: "POST", role: "editor", ok: 202, setup: () => ({ body: { daysBack: 30 } }) },
@@ -237,11 +245,13 @@ describe("bad input", () => {
     [updatePassword, "PATCH", {}, { currentPassword: "password-123" }, "Please fill in all password fields"],
     [updatePassword, "PATCH", {}, { currentPassword: "password-123", newPassword: "12345" }, "Password too short"],
     [updatePassword, "PATCH", {}, { currentPassword: "wrong-password", newPassword: "123456" }, "Current password is incorrect"],
-    [updateEmail, "PATCH", {}, { newEmail: "nope" }, "'newEmail' must be an email address"],
+    [updateEmail, "PATCH", {}, { newEmail: "nope", currentPassword: "password-123" }, "'newEmail' must be an email address"],
+    [updateEmail, "PATCH", {}, { newEmail: "new@example.com" }, "Please enter your current password."],
+    [userStatus, "PATCH", { id: "ACCOUNT" }, { disabled: "maybe" }, "'disabled'"],
     [sources, "POST", {}, "{not json", "The request body must be JSON."],
     [sources, "POST", {}, "[1,2]", "The request body must be a JSON object."],
   ] as const)("%#: 400 with a message naming the problem", async (route, method, params, body, message) => {
-    const ids: Record<string, string> = { ARTICLE: String(insertTestArticle()), FEEDBACK: String(newFeedback()), SUBSCRIBER: String(newSubscriber()) };
+    const ids: Record<string, string> = { ARTICLE: String(insertTestArticle()), FEEDBACK: String(newFeedback()), SUBSCRIBER: String(newSubscriber()), ACCOUNT: String(newAccount()) };
     const resolved = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, ids[v as string] ?? v]));
     const response = await call(route, "/x", {
       method,
@@ -263,6 +273,8 @@ describe("bad input", () => {
     [articleById, "DELETE", undefined],
     [feedbackStatus, "PATCH", { status: "open" }],
     [subscriberStatus, "PATCH", { isActive: true }],
+    [userStatus, "PATCH", { disabled: true }],
+    [userById, "DELETE", undefined],
   ] as const)("%#: unknown and malformed ids are 404", async (route, method, body) => {
     for (const id of ["999999", "abc", "-1"]) {
       const response = await call(route, "/x", { method, user: users.admin, params: { id }, body });
@@ -302,7 +314,7 @@ describe("sessions, tokens and cross-site requests", () => {
     expect((await call(scrape, "/api/admin/scrape", { method: "POST", headers: { Authorization: "Bearer made-up" } })).status).toBe(401);
   });
 
-  it("logs in with the spec's messages and limits attempts per address and account (429)", async () => {
+  it("logs in with the spec's messages and limits failed attempts per address and account (429)", async () => {
     const user = await makeUser("editor", "right-password");
     const from = { "X-Forwarded-For": "203.0.113.7" };
     const missing = await call(login, "/api/auth/login", { method: "POST", body: { email: user.email }, headers: from });
@@ -315,8 +327,9 @@ describe("sessions, tokens and cross-site requests", () => {
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ id: user.id, email: user.email, role: "editor" });
     expect(ok.headers.get("Set-Cookie")).toMatch(/__session=.+HttpOnly.*SameSite=Lax/i);
+    // The successful login did not count: 10 failures in all are answered 401, the next attempt 429.
     let last: Response | undefined;
-    for (let i = 0; i < 9; i++) last = await call(login, "/api/auth/login", { method: "POST", body: { email: user.email, password: "nope" }, headers: from });
+    for (let i = 0; i < 10; i++) last = await call(login, "/api/auth/login", { method: "POST", body: { email: user.email, password: "nope" }, headers: from });
     expect(last!.status).toBe(429);
     expect((await last!.json()).message).toMatch(/Too many attempts/);
     expect(last!.headers.get("Retry-After")).toMatch(/^\d+$/);
@@ -324,11 +337,13 @@ describe("sessions, tokens and cross-site requests", () => {
     expect(otherAddress.status).toBe(200);
   });
 
-  it("changes the password, ending the user's other sessions but not this one", async () => {
+  it("changes the password, ending the user's other sessions and API tokens but not this session", async () => {
     const { createSession, userFromSession } = await import("~/auth/session.server");
     const { cookieFrom } = await import("../support/auth");
+    const { createApiToken } = await import("~/auth/account.server");
     const user = await makeUser("viewer", "first-password");
     const other = cookieFrom(await createSession(user.id));
+    const token = createApiToken(user.id, "script").token;
     const changed = await call(updatePassword, "/x", {
       method: "PATCH",
       user,
@@ -338,17 +353,23 @@ describe("sessions, tokens and cross-site requests", () => {
     const sessionOf = (cookie: string) => userFromSession(new Request("http://localhost/", { headers: { Cookie: cookie } }));
     expect(await sessionOf(other)).toBeUndefined();
     expect((await sessionOf(user.cookie))?.id).toBe(user.id);
+    expect((await call(scrape, "/api/admin/scrape", { method: "POST", headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
     const notMine = await call(updatePassword, "/x", { method: "PATCH", user, body: { email: users.admin.email, currentPassword: "second-password", newPassword: "third-password" } });
     expect(notMine.status).toBe(403);
   });
 
-  it("changes the email, refusing someone else's and one in use", async () => {
+  it("changes the email with the current password, refusing someone else's, one in use and a wrong password", async () => {
     const user = await makeUser("viewer");
-    const notMine = await call(updateEmail, "/x", { method: "PATCH", user, body: { currentEmail: users.admin.email, newEmail: "n@example.com" } });
+    const currentPassword = user.password;
+    const notMine = await call(updateEmail, "/x", { method: "PATCH", user, body: { currentEmail: users.admin.email, newEmail: "n@example.com", currentPassword } });
     expect(notMine.status).toBe(403);
-    const taken = await call(updateEmail, "/x", { method: "PATCH", user, body: { currentEmail: user.email, newEmail: users.admin.email } });
+    const withoutPassword = await call(updateEmail, "/x", { method: "PATCH", user, body: { currentEmail: user.email, newEmail: "n@example.com" } });
+    expect([withoutPassword.status, (await withoutPassword.json()).message]).toEqual([400, "Please enter your current password."]);
+    const wrongPassword = await call(updateEmail, "/x", { method: "PATCH", user, body: { currentEmail: user.email, newEmail: "n@example.com", currentPassword: "stolen-session" } });
+    expect([wrongPassword.status, (await wrongPassword.json()).message]).toEqual([400, "Current password is incorrect"]);
+    const taken = await call(updateEmail, "/x", { method: "PATCH", user, body: { currentEmail: user.email, newEmail: users.admin.email, currentPassword } });
     expect(taken.status).toBe(409);
-    const changed = await call(updateEmail, "/x", { method: "PATCH", user, body: { currentEmail: user.email, newEmail: "Renamed@Example.com" } });
-    expect(await changed.json()).toEqual({ email: "renamed@example.com" });
+    const changed = await call(updateEmail, "/x", { method: "PATCH", user, body: { currentEmail: user.email, newEmail: "Renamed@Example.com", currentPassword } });
+    expect(await changed.json()).toEqual({ email: "renamed@example.com", endedSessions: 0 });
   });
 });

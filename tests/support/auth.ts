@@ -1,10 +1,14 @@
 // Accounts and requests for route tests: users of each role with a real session cookie, and a caller
 // that runs a route's loader or action with a real Request, as Remix would.
+import { hashPassword } from "../../app/auth/password.server";
 import { createSession } from "../../app/auth/session.server";
-import { createUser, type Role } from "../../app/auth/users.server";
+import type { Role } from "../../app/auth/users.server";
+import { db, t } from "../../app/db.server";
 import { loadContextFor } from "./load-context";
 
 let counter = 0;
+/** One real hash per distinct password: scrypt at its production cost takes ~0.3 s, too slow to repeat per user. */
+const hashes = new Map<string, Promise<string>>();
 
 export type TestUser = { id: number; email: string; role: Role; password: string; cookie: string };
 
@@ -15,7 +19,9 @@ export function cookieFrom(setCookie: string | null) {
 
 export async function makeUser(role: Role, password = "password-123"): Promise<TestUser> {
   counter += 1;
-  const user = await createUser(`${role}${counter}-${Date.now()}@test.example`, password, role);
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  const passwordHash = await hashes.get(password)!;
+  const user = db().insert(t.users).values({ email: `${role}${counter}-${Date.now()}@test.example`, passwordHash, role }).returning().get();
   return { id: user.id, email: user.email, role, password, cookie: cookieFrom(await createSession(user.id)) };
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Divider, Group, PasswordInput, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Code, Divider, Group, NativeSelect, PasswordInput, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import type { ApiTokenJson } from "~/auth/account.server";
 import { useHydrated } from "~/hooks";
@@ -30,6 +30,12 @@ function EmailForm({ email }: { email: string }) {
           </Alert>
         ) : null}
         <TextInput label="New email" name="newEmail" type="email" autoComplete="email" defaultValue={kept(state, "newEmail")} />
+        <PasswordInput
+          label="Current password"
+          name="currentPassword"
+          autoComplete="current-password"
+          description="We email your old address about the change and sign out your other sessions."
+        />
         <FormError state={state} />
         <Group>
           <Button type="submit" loading={state.pending}>
@@ -51,7 +57,12 @@ function PasswordForm() {
           Change password
         </Title>
         <PasswordInput label="Current password" name="currentPassword" autoComplete="current-password" />
-        <PasswordInput label="New password" name="newPassword" autoComplete="new-password" description="At least 6 characters." />
+        <PasswordInput
+          label="New password"
+          name="newPassword"
+          autoComplete="new-password"
+          description="At least 6 characters. Your other sessions end and your API tokens are revoked."
+        />
         <PasswordInput label="Confirm new password" name="confirmPassword" autoComplete="new-password" />
         <FormError state={state} />
         <Group>
@@ -63,6 +74,15 @@ function PasswordForm() {
     </IntentForm>
   );
 }
+
+/** The form's expiry choices, in days (the API also takes any `expiresInDays` or an `expiresAt`). */
+const TOKEN_EXPIRY_CHOICES = [
+  { value: "7", label: "in 7 days" },
+  { value: "30", label: "in 30 days" },
+  { value: "90", label: "in 90 days" },
+  { value: "365", label: "in 1 year" },
+  { value: "", label: "never" },
+];
 
 function RevokeTokenButton({ token }: { token: ApiTokenJson }) {
   const state = useIntent("revoke-token", { match: (d) => d.intent === "revoke-token" && d.values?.id === String(token.id) });
@@ -97,6 +117,7 @@ function ApiTokens({ tokens }: { tokens: ApiTokenJson[] }) {
       <IntentForm state={state}>
         <Group align="flex-end">
           <TextInput label="Token name" name="name" placeholder="e.g. nightly export" defaultValue={kept(state, "name")} />
+          <NativeSelect label="Expires" name="expiresInDays" data={TOKEN_EXPIRY_CHOICES} defaultValue={kept(state, "expiresInDays", "90")} />
           <Button type="submit" loading={state.pending}>
             Create token
           </Button>
@@ -110,6 +131,7 @@ function ApiTokens({ tokens }: { tokens: ApiTokenJson[] }) {
               <Table.Th>Name</Table.Th>
               <Table.Th>Created</Table.Th>
               <Table.Th>Last used</Table.Th>
+              <Table.Th>Expires</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -119,6 +141,7 @@ function ApiTokens({ tokens }: { tokens: ApiTokenJson[] }) {
                 <Table.Td>{token.name}</Table.Td>
                 <Table.Td>{token.createdAt.slice(0, 10)}</Table.Td>
                 <Table.Td>{token.lastUsedAt ? token.lastUsedAt.slice(0, 10) : "never"}</Table.Td>
+                <Table.Td>{token.expiresAt ? token.expiresAt.slice(0, 10) : "never"}</Table.Td>
                 <Table.Td>
                   <RevokeTokenButton token={token} />
                 </Table.Td>

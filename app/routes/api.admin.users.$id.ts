@@ -1,0 +1,8 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiOperation } from "~/admin/api.server";
+import { operations } from "~/admin/operations.server";
+import { allowOnly } from "~/http/responses.server";
+
+export const action = ({ request, params }: ActionFunctionArgs) => apiOperation(request, "DELETE", operations.deleteUser, { id: params.id });
+
+export const loader = allowOnly("DELETE");
