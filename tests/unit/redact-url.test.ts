@@ -18,6 +18,10 @@ describe("redactUrl", () => {
     expect(redactUrl("/invite/tok3n-value?_data=routes%2Finvite.%24token")).toBe("/invite/[redacted]?_data=routes%2Finvite.%24token");
     expect(redactUrl("/api/invitations/tok3n-value")).toBe("/api/invitations/[redacted]");
     expect(redactUrl("/api/invitations/tok3n-value/accept")).toBe("/api/invitations/[redacted]/accept");
+    // The router matches routes without regard to case, so these open the same pages.
+    expect(redactUrl("/INVITE/tok3n-value")).toBe("/INVITE/[redacted]");
+    expect(redactUrl("/Api/Invitations/tok3n-value/accept")).toBe("/Api/Invitations/[redacted]/accept");
+    expect(redactUrl("//invite//tok3n-value")).toBe("//invite//[redacted]");
   });
 
   it("leaves URLs without credentials alone", () => {
