@@ -31,22 +31,29 @@ export async function createServerApp() {
   const build = await loadBuild();
   const app = express();
   app.disable("x-powered-by");
+  // Set by main() on SIGTERM: answers from then on close their connection, so none is left idle to wait for.
+  const shutdown = { stopping: false, closeIdleConnections: () => {} };
   // Express reads X-Forwarded-Proto/Host only from the proxies the operator declared.
   app.set("trust proxy", settings.TRUST_PROXY);
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const started = performance.now();
+    // Read now: a mounted middleware (express.static under /build) rewrites req.url, and so req.path, later.
+    const requestPath = req.path;
     res.locals.clientAddress = resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], settings.TRUST_PROXY);
-    onHeaders(res, () =>
+    onHeaders(res, () => {
       completeResponseHeaders(
         { get: (name) => res.getHeader(name), set: (name, value) => res.setHeader(name, value) },
-        { path: req.path, authorization: req.headers.authorization, cookie: req.headers.cookie, httpsOnly },
-      ),
-    );
+        { path: requestPath, authorization: req.headers.authorization, cookie: req.headers.cookie, httpsOnly },
+      );
+      if (shutdown.stopping) res.setHeader("Connection", "close");
+    });
     res.once("finish", () => {
       const entry = { method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, ms: Math.round(performance.now() - started), client: res.locals.clientAddress };
       if (res.statusCode >= 500) log.error(entry, "request failed");
       else log.info(entry, "request");
+      // An answer whose headers went out before the stop kept its connection open: close it now it is idle.
+      if (shutdown.stopping) setImmediate(shutdown.closeIdleConnections);
     });
     next();
   });
@@ -77,11 +84,11 @@ export async function createServerApp() {
     if (res.headersSent) return res.destroy();
     res.status(status).set(error.headers ?? {}).json({ message: status === 500 ? "Unexpected server error." : error.message });
   });
-  return { app, build };
+  return { app, build, shutdown };
 }
 
 async function main() {
-  const { app, build } = await createServerApp();
+  const { app, build, shutdown } = await createServerApp();
   const settings = config();
   const host = process.env.HOST;
   const server = host ? app.listen(settings.PORT, host, ready) : app.listen(settings.PORT, ready);
@@ -96,6 +103,8 @@ async function main() {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    shutdown.stopping = true;
+    shutdown.closeIdleConnections = () => server.closeIdleConnections();
     log.info({ signal }, "stopping: finishing in-flight requests");
     server.close(() => {
       globalThis.__appDb?.$client.close();
