@@ -12,7 +12,7 @@ import onHeaders from "on-headers";
 import { config, ConfigError } from "./app/config.server";
 import { bodyStream, limitRequestBody } from "./app/http/body-limit.server";
 import { resolveClientAddress } from "./app/http/client-address.server";
-import { log, redactUrl } from "./app/http/log.server";
+import { log, redactMessage, redactUrl } from "./app/http/log.server";
 import { completeResponseHeaders } from "./app/http/security-headers.server";
 
 const BUILD_FILE = path.resolve("build/index.js");
@@ -80,7 +80,8 @@ export async function createServerApp() {
     // A status on the error is a refusal decided by the app (docs/decisions/009), not a fault.
     const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status === 500) log.error({ err: error, url: redactUrl(req.originalUrl) }, "unhandled error");
-    else log.warn({ url: redactUrl(req.originalUrl), status }, error.stack?.split("\n")[0] ?? error.message);
+    // The message may quote the path (Express's decode error, the cross-site refusal): tokens are redacted there too.
+    else log.warn({ url: redactUrl(req.originalUrl), status }, redactMessage(error.stack?.split("\n")[0] ?? error.message, req.originalUrl));
     if (res.headersSent) return res.destroy();
     res.status(status).set(error.headers ?? {}).json({ message: status === 500 ? "Unexpected server error." : error.message });
   });

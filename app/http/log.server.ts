@@ -39,3 +39,14 @@ export function redactUrl(url: string): string {
     .join("&");
   return `${path}?${query}`;
 }
+
+/**
+ * An error message that may quote the request's URL or path (Express's "Failed to decode param '/invite/…'",
+ * the cross-site refusal's "Refused a cross-site POST to /invite/…"), with every such quote redacted.
+ */
+export function redactMessage(message: string, url: string): string {
+  const pathOnly = url.split("?")[0];
+  let redacted = message.split(url).join(redactUrl(url));
+  if (pathOnly !== url) redacted = redacted.split(pathOnly).join(redactUrl(pathOnly));
+  return redacted;
+}

@@ -1,6 +1,6 @@
 // What the web server's request log may show of a URL: never a token or other credential.
 import { describe, expect, it } from "vitest";
-import { redactUrl } from "~/http/log.server";
+import { redactMessage, redactUrl } from "~/http/log.server";
 
 describe("redactUrl", () => {
   it("redacts credential query values", () => {
@@ -35,5 +35,18 @@ describe("redactUrl", () => {
     const logged = redactUrl("/reset-password?token=a?b=c&next=/");
     expect(logged).not.toContain("a?b");
     expect(logged).toContain("token=[redacted]");
+  });
+});
+
+describe("redactMessage", () => {
+  it("redacts the request's path where an error message quotes it", () => {
+    expect(redactMessage("URIError: Failed to decode param '/invite/tok3n%ff'", "/invite/tok3n%ff")).toBe("URIError: Failed to decode param '/invite/[redacted]'");
+    expect(redactMessage("Refused a cross-site POST to /invite/tok3n from http://evil.example (403)", "/invite/tok3n?_data=x")).toBe(
+      "Refused a cross-site POST to /invite/[redacted] from http://evil.example (403)",
+    );
+    expect(redactMessage("Refused a cross-site POST to /reset-password from http://evil.example (403)", "/reset-password?token=abc")).toBe(
+      "Refused a cross-site POST to /reset-password from http://evil.example (403)",
+    );
+    expect(redactMessage("something about /reset-password?token=abc", "/reset-password?token=abc")).toBe("something about /reset-password?token=[redacted]");
   });
 });
