@@ -1,5 +1,6 @@
 // Logging in (SPEC.md sections 5 and 8): remix-auth's form strategy for the login form, and the same
 // credential check for POST /api/auth/login. The caller then starts a server-side session.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { jsonError } from "../http/responses.server";
@@ -37,12 +38,16 @@ export async function verifyLogin(clientAddress: string, email: unknown, passwor
 
 export const authenticator = new Authenticator<AuthenticatedUser>();
 
-/** remix-auth hands the strategy only the request, so the login form's caller address rides beside it. */
-const loginFormAddresses = new WeakMap<Request, string>();
+/**
+ * remix-auth hands the strategy only the request, and a copy of it at that (`new Request(request.url, request)`
+ * in `Authenticator.authenticate`), so the login form's caller address cannot be looked up by the request
+ * object: it rides along in the async context of the call instead.
+ */
+const loginFormAddress = new AsyncLocalStorage<string>();
 
 authenticator.use(
-  new FormStrategy(async ({ form, request }) => {
-    const address = loginFormAddresses.get(request);
+  new FormStrategy(async ({ form }) => {
+    const address = loginFormAddress.getStore();
     if (!address) throw new Error("authenticateLoginForm() must be used to log in with the form");
     return verifyLogin(address, form.get("email"), form.get("password"));
   }),
@@ -51,8 +56,7 @@ authenticator.use(
 
 /** The login form's credentials checked by remix-auth's form strategy, limited per caller address. */
 export function authenticateLoginForm(request: Request, clientAddress: string) {
-  loginFormAddresses.set(request, clientAddress);
-  return authenticator.authenticate("form", request);
+  return loginFormAddress.run(clientAddress, () => authenticator.authenticate("form", request));
 }
 
 /** Public fields of a user, as the API answers them. */
