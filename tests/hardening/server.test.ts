@@ -398,3 +398,29 @@ describe("graceful stop", () => {
     }
   });
 });
+
+describe("a model server that hangs", () => {
+  it("gets the summary route's 504 on the SDK's time limit, and the web process lives on with nothing unhandled", async () => {
+    const model = await startOpenAiServer();
+    model.reply({ kind: "hang" });
+    const articleId = addArticle({ title: "A rule the model never summarizes", originalUrl: "http://127.0.0.1:9/gone" });
+    const server = await startProductionServer({
+      port: PORT,
+      databaseFile: process.env.DATABASE_URL!,
+      env: { AI_PROVIDER: "openai", OPENAI_BASE_URL: model.baseURL, OPENAI_TIMEOUT_MS: "1000" },
+    });
+    try {
+      const answer = await rawRequest(server.url + `/api/articles/${articleId}/ai-summary`, { method: "POST", headers: { Origin: SAME_ORIGIN } });
+      expect(answer.status).toBe(504);
+      // The aborted requests' rejections would surface on the next turns of the event loop.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(server.exitCode()).toBeNull();
+      expect((await rawRequest(server.url + "/healthz")).status).toBe(200);
+      // The 504's own request line (level 50) is expected; an unhandled rejection would print a TypeError.
+      expect(server.alarmingLines.filter((line) => !line.includes('"status":504'))).toEqual([]);
+    } finally {
+      await server.stop();
+      await model.close();
+    }
+  });
+});
