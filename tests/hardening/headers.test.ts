@@ -254,7 +254,7 @@ describe("security headers", () => {
   });
 });
 
-/** The headers every answer carries, checked on a raw answer (fetch follows nothing here, but is kept simple). */
+/** The headers every answer carries, whoever answered: a route, Remix, express.static or Express's router. */
 function expectSecurityHeaders(response: Response, label: string) {
   for (const [name, value] of Object.entries(EVERY_RESPONSE)) expect(response.headers.get(name), `${label}: ${name}`).toBe(value);
   expect(response.headers.get("content-security-policy"), label).toContain("frame-ancestors 'none'");
@@ -262,21 +262,23 @@ function expectSecurityHeaders(response: Response, label: string) {
 }
 
 describe("security headers below the app: static files and refusals by the web server", () => {
-  it("carries them on /favicon.svg, a /build asset, a missing asset and a path that is not valid percent-encoding", async () => {
+  it("carries them on /favicon.svg, a /build asset, a missing asset, a path that is not valid percent-encoding and /__manifest", async () => {
     const html = await (await fetch(server.url + "/")).text();
     const asset = html.match(/\/build\/[^"']+\.js/)?.[0];
     expect(asset).toBeTruthy();
-    const cases: [string, number, RegExp][] = [
+    const cases: [string, number, RegExp | null][] = [
       ["/favicon.svg", 200, /image\/svg\+xml/],
       [asset!, 200, /javascript/],
       ["/build/no-such-asset.js", 404, /html/],
       ["/invite/%ff", 400, /json/],
+      // Answered by Remix itself, before any route.
+      ["/__manifest?p=%2Fabout", 204, null],
     ];
     for (const [path, status, type] of cases) {
       const response = await fetch(server.url + path);
       await response.arrayBuffer();
       expect(response.status, path).toBe(status);
-      expect(response.headers.get("content-type"), path).toMatch(type);
+      if (type) expect(response.headers.get("content-type"), path).toMatch(type);
       expectSecurityHeaders(response, path);
     }
   });
