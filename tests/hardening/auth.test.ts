@@ -157,7 +157,8 @@ describe("dashboard form actions (POST /admin)", () => {
     expect(document.status).toBe(403);
     expect(document.headers.get("x-frame-options")).toBe("DENY");
     expect(document.headers.get("content-security-policy")).toContain("default-src 'none'");
-    expect(await document.text()).toContain("Forbidden");
+    // server.ts's error handler answers the refusal's status with the app's own refusal body (docs/decisions/009).
+    expect(await document.json()).toEqual({ message: "Cross-site request refused." });
     expect(db().select().from(t.sources).where(eq(t.sources.url, url)).get()).toBeUndefined();
     expect(server.alarmingLines.slice(linesBefore)).toEqual([]);
     // The same post from the site itself goes through, so the refusals above are the origin checks at work.
