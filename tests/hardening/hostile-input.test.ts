@@ -247,9 +247,9 @@ type Answer = { status: number; body: string; url: string };
 const HTTP_LAYER_REFUSALS = new Set([431]);
 
 /**
- * A path that is not valid percent-encoding (`/invite/%ff`) is refused by remix-serve's Express router
- * (400, its own HTML page, no stack in the body) before the app sees it; Express logs that refusal as
- * `URIError: Failed to decode param '…'`, the only such line the attack may leave in the log.
+ * A path that is not valid percent-encoding (`/invite/%ff`) is refused by Express's router before the app sees
+ * it: server.ts's error handler answers 400 JSON `{ message }` (no stack) and logs one warning (pino level 40)
+ * whose message is `URIError: Failed to decode param '…'`, the only such line the attack may leave in the log.
  */
 function isMalformedPath(path: string) {
   try {
@@ -259,7 +259,7 @@ function isMalformedPath(path: string) {
     return true;
   }
 }
-const EXPRESS_DECODE_REFUSAL = /^URIError: Failed to decode param '/;
+const EXPRESS_DECODE_REFUSAL = /^\{"level":40,.*"status":400,"msg":"URIError: Failed to decode param '/;
 
 function expectRefusedOrServed({ status, body, url }: Answer, api: boolean) {
   expect(status, `${url.slice(0, 200)} -> ${body.slice(0, 300)}`).toBeLessThan(500);
