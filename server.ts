@@ -12,7 +12,7 @@ import onHeaders from "on-headers";
 import { config, ConfigError } from "./app/config.server";
 import { bodyStream, limitRequestBody } from "./app/http/body-limit.server";
 import { resolveClientAddress } from "./app/http/client-address.server";
-import { log, redactUrl } from "./app/http/log.server";
+import { log, redactMessage, redactUrl } from "./app/http/log.server";
 import { completeResponseHeaders } from "./app/http/security-headers.server";
 
 const BUILD_FILE = path.resolve("build/index.js");
@@ -39,22 +39,29 @@ export async function createServerApp() {
   const build = await loadBuild();
   const app = express();
   app.disable("x-powered-by");
+  // Set by main() on SIGTERM: answers from then on close their connection, so none is left idle to wait for.
+  const shutdown = { stopping: false, closeIdleConnections: () => {} };
   // Express reads X-Forwarded-Proto/Host only from the proxies the operator declared.
   app.set("trust proxy", settings.TRUST_PROXY);
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const started = performance.now();
+    // Read now: a mounted middleware (express.static under /build) rewrites req.url, and so req.path, later.
+    const requestPath = req.path;
     res.locals.clientAddress = resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], settings.TRUST_PROXY);
-    onHeaders(res, () =>
+    onHeaders(res, () => {
       completeResponseHeaders(
         { get: (name) => res.getHeader(name), set: (name, value) => res.setHeader(name, value) },
-        { path: req.path, authorization: req.headers.authorization, cookie: req.headers.cookie, httpsOnly },
-      ),
-    );
+        { path: requestPath, authorization: req.headers.authorization, cookie: req.headers.cookie, httpsOnly },
+      );
+      if (shutdown.stopping) res.setHeader("Connection", "close");
+    });
     res.once("finish", () => {
       const entry = { method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, ms: Math.round(performance.now() - started), client: res.locals.clientAddress };
       if (res.statusCode >= 500) log.error(entry, "request failed");
       else log.info(entry, "request");
+      // An answer whose headers went out before the stop kept its connection open: close it now it is idle.
+      if (shutdown.stopping) setImmediate(shutdown.closeIdleConnections);
     });
     next();
   });
@@ -81,7 +88,8 @@ export async function createServerApp() {
     // A status on the error is a refusal decided by the app (docs/decisions/009), not a fault.
     const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status === 500) log.error({ err: error, url: redactUrl(req.originalUrl) }, "unhandled error");
-    else log.warn({ url: redactUrl(req.originalUrl), status, reason: error.message }, "request refused");
+    // The message may quote the path (Express's decode error): tokens are redacted there too.
+    else log.warn({ url: redactUrl(req.originalUrl), status, reason: redactMessage(error.message, req.originalUrl) }, "request refused");
     if (res.headersSent) return res.destroy();
     const message = status === 500 ? "Unexpected server error." : error.message;
     res.status(status).set(error.headers ?? {});
@@ -89,11 +97,11 @@ export async function createServerApp() {
     if (req.accepts(["json", "html"]) === "html") res.type("html").send(errorPage(status, message));
     else res.json({ message });
   });
-  return { app, build };
+  return { app, build, shutdown };
 }
 
 async function main() {
-  const { app, build } = await createServerApp();
+  const { app, build, shutdown } = await createServerApp();
   const settings = config();
   const host = process.env.HOST;
   const server = host ? app.listen(settings.PORT, host, ready) : app.listen(settings.PORT, ready);
@@ -108,6 +116,8 @@ async function main() {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    shutdown.stopping = true;
+    shutdown.closeIdleConnections = () => server.closeIdleConnections();
     log.info({ signal }, "stopping: finishing in-flight requests");
     server.close(() => {
       globalThis.__appDb?.$client.close();

@@ -52,30 +52,7 @@ const narrativeSchema = z.object({
   emergingPatterns: z.string().default(""),
 });
 
-declare global {
-  // eslint-disable-next-line no-var
-  var __abortQuirkTolerated: boolean | undefined;
-}
-
-const LOCKED_BODY_CANCEL = "Cannot cancel a stream that already has a reader";
-
-/**
- * remix-serve replaces fetch with @remix-run/web-fetch, whose abort (the SDK's time limit firing on a model
- * server that hangs) cancels the request body stream while its writer still holds it; that rejection is never
- * handled and would end the web process. It is harmless (the request is torn down anyway) and it is the only
- * one let through: every other unhandled rejection still ends the process, as Node's default does.
- */
-function tolerateAbortQuirk() {
-  if (globalThis.__abortQuirkTolerated) return;
-  globalThis.__abortQuirkTolerated = true;
-  process.on("unhandledRejection", (reason) => {
-    if (reason instanceof TypeError && reason.message === LOCKED_BODY_CANCEL) return;
-    throw reason;
-  });
-}
-
 export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
-  tolerateAbortQuirk();
   const client = new OpenAI({
     // Local OpenAI-compatible servers often need no key; the SDK insists on one.
     apiKey: options.apiKey ?? "not-needed",

@@ -8,8 +8,26 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 export const BODY_TOO_LARGE = `The request body is too large: the limit is ${MAX_BODY_BYTES / 1024} KB.`;
 
-function refuse(res: Response) {
-  // The client may still be sending: close the connection after the answer rather than read the rest.
+/** How long a refused client may keep sending (discarded) after the 413, so that it can read the answer. */
+const LINGER_MS = 2_000;
+
+/**
+ * Answers 413 and closes the connection without reading the rest of the body. The client may still be
+ * sending: a socket closed with unread bytes in it answers them with a TCP reset, and a reset makes the
+ * client's system drop the 413 it has not read yet (the client sees ECONNRESET instead). So the close lingers,
+ * as nginx's does: after the answer the server only half-closes (FIN), discards what still arrives, and
+ * destroys the socket when the client closes its side or after LINGER_MS, whichever comes first.
+ */
+function refuse(req: Request, res: Response) {
+  const socket = req.socket;
+  // Node ends a `Connection: close` answer with `socket.destroySoon()` (end, then destroy at once).
+  socket.destroySoon = () => {
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once("close", () => clearTimeout(timer));
+  };
+  req.resume();
   res.status(413).set("Connection", "close").json({ message: BODY_TOO_LARGE });
 }
 
@@ -20,10 +38,7 @@ function refuse(res: Response) {
 export function limitRequestBody(limit = MAX_BODY_BYTES) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
-    if (Number(req.headers["content-length"] ?? 0) > limit) {
-      req.resume();
-      return refuse(res);
-    }
+    if (Number(req.headers["content-length"] ?? 0) > limit) return refuse(req, res);
     const chunks: Buffer[] = [];
     let size = 0;
     let refused = false;
@@ -33,8 +48,7 @@ export function limitRequestBody(limit = MAX_BODY_BYTES) {
       if (size > limit) {
         refused = true;
         chunks.length = 0;
-        refuse(res);
-        res.once("finish", () => req.destroy());
+        refuse(req, res);
         return;
       }
       chunks.push(chunk);

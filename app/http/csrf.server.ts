@@ -26,9 +26,9 @@ export function assertSameOrigin(request: Request) {
 /**
  * Remix itself compares a document form post's Origin with its Host before any action runs, and answers a
  * mismatch with a bare 500 after passing the error to `handleError` (server-runtime 2.17,
- * `throwIfPotentialCSRFAttack`). remix-serve gives no hook before the Remix handler, so `handleError` rethrows
- * that one error as this refusal: remix-serve's Express error handler answers an error's `status` and
- * `headers`, and logs its `stack`, here one plain line (docs/decisions/009).
+ * `throwIfPotentialCSRFAttack`) inside the Remix handler, after any middleware, so `handleError` rethrows that one
+ * error as this refusal: server.ts's error handler answers a 4xx error's `status` and `headers` with JSON
+ * `{ message }`, and logs the first line of its `stack`, here one plain line (docs/decisions/009 and 010).
  */
 const REMIX_ORIGIN_CHECK = /header does not match `origin` header|needed to compare the `origin` header/;
 

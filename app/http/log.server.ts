@@ -12,8 +12,11 @@ export const log = pino({
 
 /** Query parameters whose value is a credential. */
 const SECRET_PARAMS = new Set(["token", "key", "secret", "password", "code", "signature"]);
-/** Paths whose segment after the prefix is a credential (an invitation token). */
-const SECRET_PATH = /^(\/invite\/|\/api\/invitations\/)([^/?#]+)/;
+/**
+ * Paths whose segment after the prefix is a credential (an invitation token). Matched as the router matches
+ * routes: without regard to case (`/Invite/…` opens the same page), and with repeated slashes.
+ */
+const SECRET_PATH = /^(\/+(?:invite|api\/+invitations)\/+)([^/?#]+)/i;
 
 /** The URL as it may be logged: credential path segments and query values replaced by `[redacted]`. */
 export function redactUrl(url: string): string {
@@ -35,4 +38,15 @@ export function redactUrl(url: string): string {
     })
     .join("&");
   return `${path}?${query}`;
+}
+
+/**
+ * An error message that may quote the request's URL or path (Express's "Failed to decode param '/invite/…'",
+ * the cross-site refusal's "Refused a cross-site POST to /invite/…"), with every such quote redacted.
+ */
+export function redactMessage(message: string, url: string): string {
+  const pathOnly = url.split("?")[0];
+  let redacted = message.split(url).join(redactUrl(url));
+  if (pathOnly !== url) redacted = redacted.split(pathOnly).join(redactUrl(pathOnly));
+  return redacted;
 }

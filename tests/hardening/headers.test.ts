@@ -7,7 +7,7 @@ import { makeUser, type TestUser } from "../support/auth";
 import type { ProductionServer } from "../support/prod-server";
 import { addArticle } from "../support/articles";
 import { insertInvitation, insertSubscriber, nextClientAddress, signedInAdmin, type SignedInAdmin } from "./fixtures";
-import { serveTestDatabase } from "./harness";
+import { hardeningPort, serveTestDatabase } from "./harness";
 
 /**
  * Who sends the request: an admin's session cookie or API token, an editor's cookie, or a user about to
@@ -148,6 +148,9 @@ export const HEADER_TARGETS: Target[] = [
   { method: "DELETE", path: "/api/articles/999999", kind: "json", status: 404, as: "admin" },
 ];
 
+/** Paths whose answers carry account, subscriber or feedback data, or a token in the URL. */
+const NO_STORE_PATHS = /^\/(admin|api\/admin|api\/feedback|unsubscribe|invite|api\/invitations|reset-password|api\/auth)(\/|$)/;
+
 const EVERY_RESPONSE = {
   "x-content-type-options": "nosniff",
   "referrer-policy": "strict-origin-when-cross-origin",
@@ -217,6 +220,13 @@ describe("security headers", () => {
     for (const [name, value] of Object.entries(EVERY_RESPONSE)) expect(response.headers.get(name), name).toBe(value);
     const csp = response.headers.get("content-security-policy");
     expect(csp).toContain("frame-ancestors 'none'");
+    // Account, subscriber and feedback data, an answer that sets a cookie or answers an API token: never stored.
+    const pathname = new URL(response.url || server.url + target.path).pathname;
+    if (NO_STORE_PATHS.test(pathname) || response.headers.get("set-cookie") || target.as === "adminToken") {
+      expect(response.headers.get("cache-control"), "cache-control").toBe("no-store");
+    }
+    // Plain http (PUBLIC_URL http://127.0.0.1:…): no HSTS, which would pin a browser to https that is not there.
+    expect(response.headers.get("strict-transport-security")).toBeNull();
     if (kind === "document") {
       expect(response.headers.get("content-type")).toContain("text/html");
       expect(csp).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]{16,}'/);
@@ -245,5 +255,93 @@ describe("security headers", () => {
     }
     expect(nonces.size).toBe(5);
     expect(nonces.has(undefined)).toBe(false);
+  });
+});
+
+/** The headers every answer carries, whoever answered: a route, Remix, express.static or Express's router. */
+function expectSecurityHeaders(response: Response, label: string) {
+  for (const [name, value] of Object.entries(EVERY_RESPONSE)) expect(response.headers.get(name), `${label}: ${name}`).toBe(value);
+  expect(response.headers.get("content-security-policy"), label).toContain("frame-ancestors 'none'");
+  expect(response.headers.get("permissions-policy"), label).toContain("camera=()");
+}
+
+describe("security headers below the app: static files and refusals by the web server", () => {
+  it("carries them on /favicon.svg, a /build asset, a missing asset, a path that is not valid percent-encoding and /__manifest", async () => {
+    const html = await (await fetch(server.url + "/")).text();
+    const asset = html.match(/\/build\/[^"']+\.js/)?.[0];
+    expect(asset).toBeTruthy();
+    const cases: [string, number, RegExp | null][] = [
+      ["/favicon.svg", 200, /image\/svg\+xml/],
+      [asset!, 200, /javascript/],
+      ["/build/no-such-asset.js", 404, /html/],
+      ["/invite/%ff", 400, /json/],
+      // Answered by Remix itself, before any route.
+      ["/__manifest?p=%2Fabout", 204, null],
+    ];
+    for (const [path, status, type] of cases) {
+      const response = await fetch(server.url + path);
+      await response.arrayBuffer();
+      expect(response.status, path).toBe(status);
+      if (type) expect(response.headers.get("content-type"), path).toMatch(type);
+      expectSecurityHeaders(response, path);
+    }
+  });
+
+  it("marks the build's assets immutable and the public files cacheable, not no-store", async () => {
+    const favicon = await fetch(server.url + "/favicon.svg");
+    expect(favicon.headers.get("cache-control")).toBe("public, max-age=3600");
+    const html = await (await fetch(server.url + "/")).text();
+    const asset = await fetch(server.url + html.match(/\/build\/[^"']+\.js/)![0]);
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+});
+
+describe("Cache-Control: no-store on private answers", () => {
+  it.each([
+    { path: "/admin", as: undefined },
+    { path: "/admin", as: "admin" },
+    { path: "/admin?_data=routes%2Fadmin", as: "admin" },
+    { path: "/api/admin/subscribers", as: "adminToken" },
+    { path: "/api/feedback", as: "admin" },
+    { path: "/unsubscribe?token={unsubscribe}", as: undefined },
+    { path: "/invite/{invitation}", as: undefined },
+  ] as { path: string; as?: Caller }[])("$path (as $as)", async ({ path, as }) => {
+    const response = await fetch(server.url + path.replace(/\{(\w+)\}/g, (_, name: string) => rows[name]), { headers: credentials(as) });
+    await response.arrayBuffer();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("on any answer that sets a cookie (a visitor's first bookmark), and not on the public feed", async () => {
+    const bookmark = await fetch(`${server.url}/api/articles/${rows.article}/bookmark`, { method: "PATCH", headers: { Origin: server.url, "X-Forwarded-For": nextClientAddress() } });
+    await bookmark.arrayBuffer();
+    expect(bookmark.headers.get("set-cookie")).toMatch(/^visitor=/);
+    expect(bookmark.headers.get("cache-control")).toBe("no-store");
+    const feed = await fetch(server.url + "/");
+    await feed.arrayBuffer();
+    expect(feed.headers.get("set-cookie")).toBeNull();
+    expect(feed.headers.get("cache-control")).not.toBe("no-store");
+  });
+});
+
+describe("Strict-Transport-Security", () => {
+  it("is absent while PUBLIC_URL is http", async () => {
+    for (const path of ["/", "/favicon.svg", "/api/articles", "/no-such-page"]) {
+      const response = await fetch(server.url + path);
+      await response.arrayBuffer();
+      expect(response.headers.get("strict-transport-security"), path).toBeNull();
+    }
+  });
+
+  it("is on every answer when PUBLIC_URL is https, static files and 404s included", async () => {
+    await server.stop();
+    // The same port: this file's offset is its own, and the http server has just stopped.
+    server = await serveTestDatabase("headers", { PUBLIC_URL: `https://dereg.example:${hardeningPort("headers")}` });
+    for (const path of ["/", "/favicon.svg", "/api/articles", "/no-such-page", "/healthz"]) {
+      const response = await fetch(server.url + path);
+      await response.arrayBuffer();
+      expect(response.headers.get("strict-transport-security"), path).toBe("max-age=31536000; includeSubDomains");
+      expectSecurityHeaders(response, path);
+    }
   });
 });

@@ -8,7 +8,9 @@ export type Reply =
   | { kind: "content"; content: string }
   | { kind: "status"; status: number }
   | { kind: "malformed" }
-  | { kind: "hang" };
+  | { kind: "hang" }
+  /** The content after `ms` milliseconds: a model that takes its time, for requests that must still be running. */
+  | { kind: "slow"; ms: number; content: string };
 
 export async function startOpenAiServer() {
   const requests: ChatRequest[] = [];
@@ -24,6 +26,11 @@ export async function startOpenAiServer() {
       const body = JSON.parse(raw) as ChatRequest;
       requests.push(body);
       if (reply.kind === "hang") return;
+      const current = reply;
+      if (current.kind === "slow") {
+        setTimeout(() => answer(current.content), current.ms);
+        return;
+      }
       if (reply.kind === "status") {
         res.writeHead(reply.status, { "Content-Type": "application/json" }).end('{"error":{"message":"server error"}}');
         return;
@@ -32,16 +39,19 @@ export async function startOpenAiServer() {
         res.writeHead(200, { "Content-Type": "application/json" }).end('{"id": "chatcmpl-1", "choices": [{"message": ');
         return;
       }
-      res.writeHead(200, { "Content-Type": "application/json" }).end(
-        JSON.stringify({
-          id: "chatcmpl-test",
-          object: "chat.completion",
-          created: Math.floor(Date.now() / 1000),
-          model: body.model,
-          choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: reply.content } }],
-          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-        }),
-      );
+      answer(reply.content);
+      function answer(content: string) {
+        res.writeHead(200, { "Content-Type": "application/json" }).end(
+          JSON.stringify({
+            id: "chatcmpl-test",
+            object: "chat.completion",
+            created: Math.floor(Date.now() / 1000),
+            model: body.model,
+            choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content } }],
+            usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+          }),
+        );
+      }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

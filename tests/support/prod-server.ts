@@ -24,20 +24,35 @@ export type ProductionServer = {
   pid: number;
   /** Every stdout/stderr line that looks like an error (request log lines are not kept). */
   alarmingLines: string[];
+  /** Every line the process wrote to stdout or stderr so far, in order (pino JSON on stdout). */
+  output: string[];
+  /** The process's exit code once it has exited (null while running, or when ended by a signal). */
+  exitCode(): number | null;
+  /** Resolves with the exit code (or the signal's name) when the process ends. */
+  exited: Promise<number | string>;
+  /** Sends a signal to the web process without waiting for it to end. */
+  signal(name: NodeJS.Signals): void;
   /** Peak resident memory of the web process so far, in bytes (VmHWM); undefined off Linux. */
   peakRss(): number | undefined;
   stop(): Promise<void>;
 };
 
-export type ServerOptions = { port: number; databaseFile: string; env?: Record<string, string> };
+export type ServerOptions = {
+  port: number;
+  databaseFile: string;
+  env?: Record<string, string>;
+  /** `listening`: ready as soon as anything answers (a server on a broken database); `ok` (default): /api/sources answers 200. */
+  ready?: "ok" | "listening";
+};
 
-async function waitUntilReady(url: string, child: ChildProcess, timeoutMs = 30_000) {
+async function waitUntilReady(url: string, child: ChildProcess, ready: "ok" | "listening", timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the web process exited with code ${child.exitCode} before answering`);
     try {
       const response = await fetch(`${url}/api/sources`);
-      if (response.ok) return;
+      await response.arrayBuffer();
+      if (response.ok || ready === "listening") return;
     } catch {
       // not listening yet
     }
@@ -56,7 +71,7 @@ export function readPeakRss(pid: number): number | undefined {
   }
 }
 
-export async function startProductionServer({ port, databaseFile, env = {} }: ServerOptions): Promise<ProductionServer> {
+export async function startProductionServer({ port, databaseFile, env = {}, ready = "ok" }: ServerOptions): Promise<ProductionServer> {
   ensureProductionBuild();
   const dir = path.dirname(databaseFile);
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
@@ -76,14 +91,33 @@ export async function startProductionServer({ port, databaseFile, env = {} }: Se
     stdio: ["ignore", "pipe", "pipe"],
   });
   const alarmingLines: string[] = [];
-  const collect = (chunk: Buffer) => {
-    for (const line of chunk.toString("utf8").split("\n")) if (ALARMING.test(line) && !REQUEST_LOG.test(line)) alarmingLines.push(line);
+  const output: string[] = [];
+  // Lines, not chunks: a chunk may end inside a line, whose rest comes with the next chunk.
+  const collector = () => {
+    let partial = "";
+    const take = (line: string) => {
+      if (!line) return;
+      output.push(line);
+      if (ALARMING.test(line) && !REQUEST_LOG.test(line)) alarmingLines.push(line);
+    };
+    return {
+      data(chunk: Buffer) {
+        const lines = (partial + chunk.toString("utf8")).split("\n");
+        partial = lines.pop()!;
+        lines.forEach(take);
+      },
+      end: () => take(partial),
+    };
   };
-  child.stdout!.on("data", collect);
-  child.stderr!.on("data", collect);
+  for (const stream of [child.stdout!, child.stderr!]) {
+    const { data, end } = collector();
+    stream.on("data", data);
+    stream.on("end", end);
+  }
+  const exited = new Promise<number | string>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown")));
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilReady(url, child);
+    await waitUntilReady(url, child, ready);
   } catch (error) {
     child.kill("SIGKILL");
     throw new Error(`${(error as Error).message}\n${alarmingLines.join("\n")}`);
@@ -94,6 +128,10 @@ export async function startProductionServer({ port, databaseFile, env = {} }: Se
     port,
     pid,
     alarmingLines,
+    output,
+    exitCode: () => child.exitCode,
+    exited,
+    signal: (name) => child.kill(name),
     peakRss: () => readPeakRss(pid),
     stop: () =>
       new Promise<void>((resolve) => {
