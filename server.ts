@@ -84,12 +84,13 @@ export async function createServerApp() {
   });
   app.all("*", (req: Request, res: Response, next: NextFunction) => remix(bodyStream(req, res), res, next));
 
-  app.use((error: Error & { status?: number; headers?: Record<string, string> }, req: Request, res: Response, _next: NextFunction) => {
+  // `status`, `headers` and `detail` (what the log should say) are set by the app on refusals it decides.
+  app.use((error: Error & { status?: number; headers?: Record<string, string>; detail?: string }, req: Request, res: Response, _next: NextFunction) => {
     // A status on the error is a refusal decided by the app (docs/decisions/009), not a fault.
     const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status === 500) log.error({ err: error, url: redactUrl(req.originalUrl) }, "unhandled error");
     // The message may quote the path (Express's decode error): tokens are redacted there too.
-    else log.warn({ url: redactUrl(req.originalUrl), status, reason: redactMessage(error.message, req.originalUrl) }, "request refused");
+    else log.warn({ url: redactUrl(req.originalUrl), status, reason: redactMessage(error.detail ?? error.message, req.originalUrl) }, "request refused");
     if (res.headersSent) return res.destroy();
     const message = status === 500 ? "Unexpected server error." : error.message;
     res.status(status).set(error.headers ?? {});

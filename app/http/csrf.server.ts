@@ -27,22 +27,21 @@ export function assertSameOrigin(request: Request) {
  * Remix itself compares a document form post's Origin with its Host before any action runs, and answers a
  * mismatch with a bare 500 after passing the error to `handleError` (server-runtime 2.17,
  * `throwIfPotentialCSRFAttack`) inside the Remix handler, after any middleware, so `handleError` rethrows that one
- * error as this refusal: server.ts's error handler answers a 4xx error's `status` and `headers` with JSON
- * `{ message }`, and logs the first line of its `stack`, here one plain line (docs/decisions/009 and 010).
+ * error as this refusal: server.ts's error handler answers a 4xx error's `status` and `headers` (a page for a
+ * browser, JSON `{ message }` otherwise) and logs its `detail` in one warning line (docs/decisions/009 and 010).
  */
 const REMIX_ORIGIN_CHECK = /header does not match `origin` header|needed to compare the `origin` header/;
 
-export type CrossSiteRefusal = Error & { status: 403; headers: Record<string, string> };
+export type CrossSiteRefusal = Error & { status: 403; headers: Record<string, string>; detail: string };
 
 export function crossSiteRefusal(error: unknown, request: Request): CrossSiteRefusal | undefined {
   if (!(error instanceof Error) || !REMIX_ORIGIN_CHECK.test(error.message)) return undefined;
   const headers = new Headers();
   applySecurityHeaders(headers);
   const origin = request.headers.get("Origin") ?? "no origin";
-  const refusal = Object.assign(new Error(CROSS_SITE_REFUSED), {
+  return Object.assign(new Error(CROSS_SITE_REFUSED), {
     status: 403 as const,
     headers: Object.fromEntries(headers),
+    detail: `Refused a cross-site ${request.method} to ${new URL(request.url).pathname} from ${origin} (403)`,
   });
-  refusal.stack = `Refused a cross-site ${request.method} to ${new URL(request.url).pathname} from ${origin} (403)`;
-  return refusal;
 }

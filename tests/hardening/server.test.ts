@@ -253,11 +253,11 @@ describe("the server on the demo data", () => {
         "password=a-long-password-123&confirmPassword=a-long-password-123",
       );
       expect(crossSite.status).toBe(403);
-      const refusals = async () => logLines(server).filter((line) => line.level === 40 && /decode param|cross-site/.test(String(line.msg)));
+      const refusals = async () => logLines(server).filter((line) => line.level === 40 && /decode param|cross-site/.test(String(line.reason)));
       const deadline = Date.now() + 5_000;
       while ((await refusals()).length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect((await refusals()).map((line) => line.msg)).toEqual([
-        "URIError: Failed to decode param '/invite/[redacted]'",
+      expect((await refusals()).map((line) => line.reason)).toEqual([
+        "Failed to decode param '/invite/[redacted]'",
         "Refused a cross-site POST to /invite/[redacted] from http://evil.example (403)",
       ]);
       const output = server.output.join("\n");
