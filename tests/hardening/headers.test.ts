@@ -68,7 +68,7 @@ export const HEADER_TARGETS: Target[] = [
   { method: "GET", path: "/feedback", kind: "document", status: 200 },
   { method: "POST", path: "/feedback", kind: "redirect", status: 302, form: GOOD_FEEDBACK },
   { method: "POST", path: "/feedback", kind: "document", status: 400, form: { type: "bug", subject: "", message: "" } },
-  { method: "POST", path: "/feedback", kind: "document", status: 400, json: GOOD_FEEDBACK },
+  { method: "POST", path: "/feedback", kind: "document", status: 415, json: GOOD_FEEDBACK },
   { method: "POST", path: "/feedback?_data=routes%2Ffeedback", kind: "json", status: 204, form: GOOD_FEEDBACK },
   { method: "POST", path: "/api/feedback", kind: "json", status: 201, json: GOOD_FEEDBACK },
   { method: "POST", path: "/api/feedback", kind: "json", status: 400, json: {} },
@@ -115,7 +115,7 @@ export const HEADER_TARGETS: Target[] = [
   { method: "GET", path: "/admin?_data=routes%2Fadmin", kind: "json", status: 200, as: "admin" },
   { method: "POST", path: "/admin", kind: "redirect", status: 302, as: "admin", form: { intent: "archive-feedback" } },
   { method: "POST", path: "/admin", kind: "document", status: 400, as: "admin", form: { intent: "no-such-intent" } },
-  { method: "POST", path: "/admin", kind: "document", status: 400, as: "admin", json: { intent: "archive-feedback" } },
+  { method: "POST", path: "/admin", kind: "document", status: 415, as: "admin", json: { intent: "archive-feedback" } },
   { method: "POST", path: "/admin?index&_data=routes%2Fadmin", kind: "json", status: 400, as: "admin", form: { intent: "no-such-intent", respond: "json" } },
   // The admin API
   { method: "POST", path: "/api/admin/scrape", kind: "json", status: 401 },
