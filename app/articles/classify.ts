@@ -1,5 +1,7 @@
 // Classification rules: category, priority and tags of an article from its own text and source.
 // One module decides for ingestion, the recategorize/fix-priorities jobs, extraction and tag suggestions.
+import modelJson from "./classify-model.json";
+import { featuresOf, probabilities, scoresOf, type NaiveBayesModel } from "./classify-model";
 import type { Category, Priority, SourceCategory, Tag } from "./vocabulary";
 
 export type ClassifyInput = {
@@ -15,7 +17,9 @@ export type ClassifyInput = {
   commentsCloseOn?: string | null;
 };
 
-export type Classification = { category: Category; priority: Priority; tags: Tag[] };
+/** Why: short human text for the category and the priority, e.g. "rollback: 'delay of effective date'". */
+export type ClassificationReason = { category: string; priority: string };
+export type Classification = { category: Category; priority: Priority; tags: Tag[]; reason: ClassificationReason };
 
 const has = (text: string, pattern: RegExp) => pattern.test(text);
 
@@ -73,50 +77,143 @@ const TAG_RULES: [Tag, RegExp][] = [
   ["legislation", /\b(legislat\w*|bill|public law|act of \d{4}|h\.r\.)\b/i],
 ];
 
-function isPresidential(input: ClassifyInput) {
-  return (input.documentType ?? "").toLowerCase().includes("presidential") || has(input.title, PRESIDENTIAL_TITLE);
-}
+const MODEL = modelJson as NaiveBayesModel;
+/** How much the class frequencies of the development part count at inference (1 = plain naive Bayes). */
+const PRIOR_WEIGHT = 0.5;
+/** The model files an item outside new-regulations only when it is at least this sure. */
+const MODEL_MIN_PROBABILITY = 0.6;
 
-function isRollback(title: string) {
-  return has(title, ROLLBACK) && !has(title, NOT_ROLLBACK);
-}
+type Decision<T> = { value: T; why: string };
+const quote = (text: string, match: RegExpMatchArray | null) => `'${(match?.[0] ?? text).trim().toLowerCase().slice(0, 60)}'`;
+const noAbstract = (summary: string) => !summary.trim() || /^no summary/i.test(summary.trim());
 
 /**
- * The order matters: who published it says most (think tanks analyse, courts decide), then the strongest
- * signal in the title (a bill number or a court caption beats a rollback word), then the document type.
+ * Federal Register presidential documents carry no abstract and are titled by what they do, starting with a
+ * gerund ("Restoring ...", "Unleashing ..."); agency documents name a program, a party or a notice kind.
  */
-function categoryOf(input: ClassifyInput): Category {
+const PRESIDENTIAL_GERUND = /^(?:[A-Z][a-z]+ing|Withdrawing)\b(?!.*[;:])/;
+function presidentialSignal(input: ClassifyInput, summary: string): string | null {
+  if ((input.documentType ?? "").toLowerCase().includes("presidential")) return "presidential document";
+  const title = input.title.trim();
+  if (PRESIDENTIAL_TITLE.test(title) || /^presidential (?:memorandum|determination);?/i.test(title)) return "presidential document";
+  if (input.sourceCategory === "government" && noAbstract(summary) && PRESIDENTIAL_GERUND.test(title) && !/\b(notice|meeting|llc|inc\.)\b/i.test(title))
+    return "presidential document (title, no abstract)";
+  return null;
+}
+
+/** Presidential documents that cut or freeze rules rather than impose duties. */
+const PRESIDENTIAL_ROLLBACK =
+  /\b(rescission\w*|rescind\w*|repeal\w*|revok\w*|revoc\w*|deregulat\w*|regulatory barriers|regulatory budgeting|overcriminalization|unleash\w*|regulatory freeze|ten-for-one|10-to-1)\b/i;
+const INTERNAL_PRESIDENTIAL = /\b(succession|in-person|return to (?:in-person )?work|council|task force|commission on|establishing the|designation of officers|presidential determination)\b/i;
+const CEREMONIAL = /\b(national \w+(?: \w+)? (?:day|week|month)|anniversary|day of (?:prayer|remembrance)|honoring|in memory)\b/i;
+
+/** Adjudications and court business as the Federal Register prints them. */
+const ADJUDICATION =
+  /\b(decision and order|in the matter of|order denying export privileges|final debarment order|proposed (?:final )?judgment|consent (?:decree|judgment)|notice of court decision|complainant|section 337|notice of (?:the )?institution of investigation|notice of receipt of complaint|commission determination|initial determination|petition for objection|order on petition|royalty judges|administrative law judge)\b/i;
+
+/** Documents whose product is findings: assessments, evaluations, reports. */
+const ANALYSIS_DOC =
+  /\b(environmental (?:assessment|impact statement)|risk evaluations?|risk assessments?|scope of the risk evaluation|evaluation findings|damage assessment|sequestration report|report (?:to|on) (?:the )?(?:congress|president|selection)|report on the|annual report|study of|program evaluation)\b/i;
+const NOT_ANALYSIS = /\b(information collection|comment request|paperwork|guidance|assessment program)\b/i;
+
+/** Federal land withdrawn from leasing or entry keeps the land closed: not a requirement going away. */
+const LAND_WITHDRAWAL = /\bwithdrawal of (?:certain )?(?:areas|lands?|public lands?)\b|\bpublic land order\b/i;
+
+/** Abstract wording that says a requirement goes away, loosens or is put off. */
+const ROLLBACK_ABSTRACT =
+  /\b(delays? (?:until [^,.]{0,30} )?the effective date|delay(?:ing)? the (?:effective|compliance) dates?|postpon\w+ the effective|extend\w* (?:by [\w ]{1,20} )?the compliance dates?|propos\w* to rescind|(?:is |are |to )?rescind(?:s|ing)? (?:the |a |its |portions? |certain |appendix |\d)|remov(?:e|es|ing) (?:existing |obsolete |outdated |duplicative |redundant |unnecessary |the )?(?:regulations|requirements|provisions|rules)|propos\w* to remove|remove or replace|determined not to pursue|withdraw\w* (?:a |the |its )?(?:notice of proposed rulemaking|proposed rule|nprm)|reduce (?:the )?regulatory burden|regulatory freeze pending review|deregulat\w+|will no longer be|sunset date|rescission of|one-year extension of the)\b/i;
+/** The withdrawal of a direct final rule after adverse comment keeps the requirement. */
+const KEEPS_REQUIREMENT = /\b(adverse comment|withdrawing the direct final)\b/i;
+const COMMENT_EXTENSION = /\b(extension of (?:the )?comment period|reopening (?:of )?(?:the )?comment periods?|comment period extension)\b/i;
+
+function categoryOf(input: ClassifyInput, summary: string, presidential: string | null): Decision<Category> {
   const { title } = input;
-  const type = (input.documentType ?? "").toLowerCase();
-  if (input.sourceCategory === "think-tank") return "policy-analysis";
-  if (isPresidential(input)) return isRollback(title) ? "regulatory-rollbacks" : "new-regulations";
-  if (input.sourceCategory === "legal" && !has(title, LEGISLATIVE)) return has(title, ANALYSIS) ? "policy-analysis" : "legal-decisions";
-  if (has(title, LEGISLATIVE)) return "legislative-action";
-  if (has(title, COURT)) return "legal-decisions";
-  if (input.sourceCategory === "news" && has(title, ANALYSIS)) return "policy-analysis";
-  if (isRollback(title)) return "regulatory-rollbacks";
-  // A rule whose abstract says it rescinds or delays is a rollback even under a neutral title.
-  if ((type === "rule" || type === "proposed rule") && isRollback((input.summary ?? "").slice(0, 300))) return "regulatory-rollbacks";
-  if (input.sourceCategory === "news" && has(title, /\b(report|study|survey|testimony)\b/i)) return "policy-analysis";
-  return "new-regulations";
+  const lead = summary.slice(0, 400);
+  let m: RegExpMatchArray | null;
+  if (input.sourceCategory === "think-tank") return { value: "policy-analysis", why: "analysis: think-tank source" };
+  if (presidential) {
+    if ((m = title.match(PRESIDENTIAL_ROLLBACK))) return { value: "regulatory-rollbacks", why: `rollback: ${presidential} that cuts rules, ${quote(title, m)}` };
+    return { value: "new-regulations", why: `new regulation: ${presidential}` };
+  }
+  if (input.sourceCategory === "legal" && !has(title, LEGISLATIVE))
+    return has(title, ANALYSIS) ? { value: "policy-analysis", why: "analysis: explainer from a court feed" } : { value: "legal-decisions", why: "legal: court source" };
+  if ((m = title.match(LEGISLATIVE))) return { value: "legislative-action", why: `legislative: ${quote(title, m)}` };
+  if ((m = title.match(ADJUDICATION)) || (m = title.match(COURT))) return { value: "legal-decisions", why: `legal: ${quote(title, m)}` };
+  if (input.sourceCategory === "news" && (m = title.match(ANALYSIS))) return { value: "policy-analysis", why: `analysis: ${quote(title, m)}` };
+  if ((m = title.match(ANALYSIS_DOC)) && !has(title, NOT_ANALYSIS)) return { value: "policy-analysis", why: `analysis: ${quote(title, m)}` };
+  if ((m = title.match(NOT_ROLLBACK)) || (m = title.match(LAND_WITHDRAWAL))) return { value: "new-regulations", why: `new regulation: routine step, ${quote(title, m)}` };
+  if (has(lead, KEEPS_REQUIREMENT)) return { value: "new-regulations", why: "new regulation: withdrawal after adverse comment keeps the requirement" };
+  if ((m = title.match(COMMENT_EXTENSION)) && !has(title, ROLLBACK)) return { value: "new-regulations", why: `new regulation: ${quote(title, m)} of a proposal` };
+  if ((m = title.match(ROLLBACK))) return { value: "regulatory-rollbacks", why: `rollback: ${quote(title, m)}` };
+  if (/;\s*withdrawal\.?$/i.test(title) || /\bplanned rescission\b/i.test(title)) return { value: "regulatory-rollbacks", why: "rollback: rule or proposal withdrawn" };
+  if (!has(title, ROUTINE) && (m = lead.match(ROLLBACK_ABSTRACT))) return { value: "regulatory-rollbacks", why: `rollback: abstract says ${quote(lead, m)}` };
+  if (input.sourceCategory === "news" && (m = title.match(/\b(report|study|survey|testimony)\b/i))) return { value: "policy-analysis", why: `analysis: ${quote(title, m)}` };
+  // No rule fits: the learned model reads the words, and only a confident answer moves the item off the default.
+  const scores = scoresOf(MODEL, featuresOf(title, summary)).map((s, c) => s - MODEL.priors[c] * (1 - PRIOR_WEIGHT));
+  const probs = probabilities(scores);
+  const best = probs.indexOf(Math.max(...probs));
+  const label = MODEL.classes[best];
+  if (label !== "new-regulations" && label !== "legislative-action" && probs[best] >= MODEL_MIN_PROBABILITY)
+    return { value: label, why: `${label}: word model ${(probs[best] * 100).toFixed(0)}%` };
+  return { value: "new-regulations", why: "new regulation: no rollback, court, Congress or analysis signal" };
 }
 
 function daysUntil(isoDate: string, now: Date) {
   return (Date.parse(`${isoDate}T23:59:59Z`) - now.getTime()) / 86_400_000;
 }
 
-function priorityOf(text: string, input: ClassifyInput, category: Category, now: Date): Priority {
-  const title = input.title;
-  if (input.significant) return "high";
-  if (isPresidential(input) || has(title, /\bexecutive order\b/i)) return "high";
-  if (category === "legal-decisions" && has(`${text} ${input.sourceName ?? ""}`, /\bsupreme court\b|\bscotus\b/i)) return "high";
+/** Routine kinds the codebook files as low, beyond the title patterns of ROUTINE. */
+const ROUTINE_RULES =
+  /\b(air plan approval|approval and promulgation|air quality (?:implementation )?plans?|tolerances?|pesticide|standard instrument approach|regulated navigation area|anchorage|technical amendments?|correcting amendments?|corrections?|marketing order|referendum|nomination|incidental take|taking and importing|take of marine mammals|fisheries of the|fishery|quota|harvest|exemption|receipt of (?:a )?petition|national priorities list|(?:state|tribal) (?:plan|program)|adjustment\w* for inflation|civil (?:monetary )?penalt\w+ (?:inflation )?adjustment|cross[- ]references?|obsolete|privacy act|system of records|redundant|conforming)\b/i;
+const REAL_RULE =
+  /\b(final rule|interim final rule|proposed rule|propos(?:es|ing) to (?:amend|revise|establish|require|update|modify|adopt)|notice of proposed rulemaking|final regulations|proposed regulations|draft guidance|final guidance|extending the comment period|reopening the comment period|request(?:ing)? (?:for )?public comments? on section 232|announc\w+ updated procedures|adopts final rules)\b/i;
+const SIGNIFICANT = /\b(economically significant|significant regulatory action|significant under (?:executive order|e\.o\.) 12866|major rule)\b/i;
+const NOT_SIGNIFICANT = /\bnot (?:a )?(?:economically )?significant\b/i;
+const SUPREME = /\b(supreme court|justices|scotus)\b/i;
+const COURT_BLOCKS_RULE = /\b(vacat\w+|strikes? down|struck down|blocks?|enjoin\w*|overturn\w*)\b.*\b(rules?|regulations?|standards?)\b|\bstrikes down chevron\b/i;
+const ENACTED = /\b(public law \d+-\d+|joint resolution|j\.\s?res|congressional (?:review act|disapproval)|cra resolution|signed into law|votes? to overturn|sends .{0,30}to the president)\b/i;
+
+function priorityOf(input: ClassifyInput, summary: string, category: Category, presidential: string | null, now: Date): Decision<Priority> {
+  const { title } = input;
+  const text = `${title} ${summary}`;
+  let m: RegExpMatchArray | null;
+  if (input.significant) return { value: "high", why: "high: significant under EO 12866" };
   if (input.commentsCloseOn) {
     const days = daysUntil(input.commentsCloseOn, now);
-    if (days >= 0 && days <= 7) return "high";
+    if (days >= 0 && days <= 7) return { value: "high", why: `high: comments close in ${Math.max(0, Math.floor(days))} days` };
   }
-  if (has(title, ROUTINE)) return "low";
-  if (has(text, URGENT_WORDS)) return "high";
-  return "medium";
+  if (presidential) {
+    if ((m = title.match(CEREMONIAL))) return { value: "low", why: `low: ceremonial, ${quote(title, m)}` };
+    if ((m = title.match(INTERNAL_PRESIDENTIAL))) return { value: "medium", why: `medium: presidential document internal to government, ${quote(title, m)}` };
+    return { value: "high", why: `high: ${presidential}` };
+  }
+  if (category === "legislative-action") {
+    if ((m = text.match(ENACTED))) return { value: "high", why: `high: enacted law or CRA resolution, ${quote(text, m)}` };
+    if ((m = title.match(/\b(h\.\s?r\.\s?\d+|s\.\s?\d+|bill)\b/i))) return { value: "medium", why: `medium: bill, ${quote(title, m)}` };
+    return { value: "low", why: "low: Congress talking, not acting" };
+  }
+  if (category === "legal-decisions") {
+    const where = `${title} ${input.sourceName ?? ""}`;
+    if (input.sourceCategory === "government" && !/\bcourt\b/i.test(input.sourceName ?? "")) return { value: "low", why: "low: single-party adjudication or trade-court step" };
+    if (/\b(agree|agrees) to hear|oral argument|certiorari\b/i.test(title)) return { value: "medium", why: "medium: the court takes a case, no decision yet" };
+    if ((m = where.match(SUPREME)) || (m = title.match(COURT_BLOCKS_RULE))) return { value: "high", why: `high: ${quote(where, m)}` };
+    return { value: "medium", why: "medium: court decision" };
+  }
+  if ((m = title.match(ROUTINE)) || (m = title.match(ROUTINE_RULES))) {
+    if (has(summary, SIGNIFICANT) && !has(summary, NOT_SIGNIFICANT)) return { value: "high", why: "high: routine kind, but the abstract says significant" };
+    return { value: "low", why: `low: routine, ${quote(title, m)}` };
+  }
+  if ((m = summary.match(SIGNIFICANT)) && !has(summary, NOT_SIGNIFICANT)) return { value: "high", why: `high: abstract says ${quote(summary, m)}` };
+  if (input.sourceCategory === "news" && (m = title.match(/\b(finaliz\w+|final rule)\b/i))) return { value: "high", why: `high: final rule in the news, ${quote(title, m)}` };
+  const type = (input.documentType ?? "").toLowerCase();
+  if (category === "regulatory-rollbacks") return { value: "medium", why: "medium: rollback of requirements" };
+  if (category === "policy-analysis") {
+    if ((m = title.match(/\b(risk evaluations?|risk assessments?)\b/i))) return { value: "medium", why: `medium: substantive analysis, ${quote(title, m)}` };
+    return { value: "low", why: "low: analysis of a single project or routine report" };
+  }
+  if (type === "rule" || type === "proposed rule") return { value: "medium", why: `medium: ${type}` };
+  if ((m = summary.slice(0, 400).match(REAL_RULE))) return { value: "medium", why: `medium: ${quote(summary, m)}` };
+  return { value: "low", why: "low: no signal of a change in requirements" };
 }
 
 function tagsOf(text: string, input: ClassifyInput, category: Category, priority: Priority): Tag[] {
@@ -133,9 +230,22 @@ function tagsOf(text: string, input: ClassifyInput, category: Category, priority
   return [...tags].slice(0, 10);
 }
 
+/**
+ * Rules first, for the signals the codebook calls unambiguous (who published it, presidential documents,
+ * Congress, courts and adjudications, analysis documents, routine notice kinds, rollback actions and their
+ * direction); a naive Bayes over title and abstract words decides what no rule does. Priority starts low and
+ * rises only on the codebook's signals.
+ */
 export function classifyArticle(input: ClassifyInput, now = new Date()): Classification {
-  const text = `${input.title} ${input.summary ?? ""}`;
-  const category = categoryOf(input);
-  const priority = priorityOf(text, input, category, now);
-  return { category, priority, tags: tagsOf(text, input, category, priority) };
+  const summary = input.summary ?? "";
+  const text = `${input.title} ${summary}`;
+  const presidential = presidentialSignal(input, summary);
+  const category = categoryOf(input, summary, presidential);
+  const priority = priorityOf(input, summary, category.value, presidential, now);
+  return {
+    category: category.value,
+    priority: priority.value,
+    tags: tagsOf(text, input, category.value, priority.value),
+    reason: { category: category.why, priority: priority.why },
+  };
 }

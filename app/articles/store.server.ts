@@ -21,7 +21,8 @@ export type NewArticle = {
   effectiveOn?: string | null;
   isDemo?: boolean;
   /** Category, priority and tags chosen by a person (the admin's Add Article); marks the article manually tagged. */
-  manualClassification?: Classification;
+  /** An editor's choice: no rule decided it, so it carries no reason. */
+  manualClassification?: Omit<Classification, "reason">;
 };
 
 export type InsertOutcome =

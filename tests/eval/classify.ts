@@ -4,6 +4,7 @@
 // product sees them: title, summary, source kind and name; the Federal Register sample has no type or
 // agencies, so none are passed.
 import fs from "node:fs";
+import path from "node:path";
 import { classifyArticle } from "../../app/articles/classify";
 import { splitOf } from "../../app/articles/classification-split";
 import { CATEGORY_VALUES, PRIORITY_VALUES, type Category, type Priority } from "../../app/articles/vocabulary";
@@ -70,4 +71,4 @@ function main() {
   console.log(table("Priority", PRIORITY_VALUES, figures.priority));
 }
 
-if (process.argv[1]?.endsWith("classify.ts")) main();
+if (process.argv[1] && path.basename(process.argv[1]) === "classify.ts") main();
