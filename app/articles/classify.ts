@@ -1,7 +1,7 @@
 // Classification rules: category, priority and tags of an article from its own text and source.
 // One module decides for ingestion, the recategorize/fix-priorities jobs, extraction and tag suggestions.
 import modelJson from "./classify-model.json";
-import { featuresOf, probabilities, scoresOf, type NaiveBayesModel } from "./classify-model";
+import { probabilities, scoreText, type NaiveBayesModel } from "./classify-model";
 import type { Category, Priority, SourceCategory, Tag } from "./vocabulary";
 
 export type ClassifyInput = {
@@ -149,7 +149,7 @@ function categoryOf(input: ClassifyInput, summary: string, presidential: string 
   if (!has(title, ROUTINE) && (m = lead.match(ROLLBACK_ABSTRACT))) return { value: "regulatory-rollbacks", why: `rollback: abstract says ${quote(lead, m)}` };
   if (input.sourceCategory === "news" && (m = title.match(/\b(report|study|survey|testimony)\b/i))) return { value: "policy-analysis", why: `analysis: ${quote(title, m)}` };
   // No rule fits: the learned model reads the words, and only a confident answer moves the item off the default.
-  const scores = scoresOf(MODEL, featuresOf(title, summary)).map((s, c) => s - MODEL.priors[c] * (1 - PRIOR_WEIGHT));
+  const scores = scoreText(MODEL, title, summary).map((s, c) => s - MODEL.priors[c] * (1 - PRIOR_WEIGHT));
   const probs = probabilities(scores);
   const best = probs.indexOf(Math.max(...probs));
   const label = MODEL.classes[best];
@@ -164,7 +164,7 @@ function daysUntil(isoDate: string, now: Date) {
 
 /** Routine kinds the codebook files as low, beyond the title patterns of ROUTINE. */
 const ROUTINE_RULES =
-  /\b(air plan approval|approval and promulgation|air quality (?:implementation )?plans?|tolerances?|pesticide|standard instrument approach|regulated navigation area|anchorage|technical amendments?|correcting amendments?|corrections?|marketing order|referendum|nomination|incidental take|taking and importing|take of marine mammals|fisheries of the|fishery|quota|harvest|exemption|receipt of (?:a )?petition|national priorities list|(?:state|tribal) (?:plan|program)|adjustment\w* for inflation|civil (?:monetary )?penalt\w+ (?:inflation )?adjustment|cross[- ]references?|obsolete|privacy act|system of records|redundant|conforming)\b/i;
+  /\b(air plan approval|approval and promulgation|air quality (?:implementation )?plans?|tolerances?|pesticide|standard instrument approach|regulated navigation area|anchorage|technical amendments?|correcting amendments?|corrections?|marketing order|referendum|nomination|incidental take|taking and importing|take of marine mammals|fisheries of the|fishery|quota|harvest|exemption|receipt of (?:a )?petition|national priorities list|(?:state|tribal) (?:plan|program)|adjustment\w* for inflation|civil (?:monetary )?penalt\w+ (?:inflation )?adjustment|cross[- ]references?|privacy act|system of records|conforming|exemptive relief|(?:non)?attainment (?:date|area)|jet routes?|rnav|(?:vor|area) navigation routes?|spent fuel storage casks?|interest assumptions?)\b/i;
 const REAL_RULE =
   /\b(final rule|interim final rule|proposed rule|propos(?:es|ing) to (?:amend|revise|establish|require|update|modify|adopt)|notice of proposed rulemaking|final regulations|proposed regulations|draft guidance|final guidance|extending the comment period|reopening the comment period|request(?:ing)? (?:for )?public comments? on section 232|announc\w+ updated procedures|adopts final rules)\b/i;
 const SIGNIFICANT = /\b(economically significant|significant regulatory action|significant under (?:executive order|e\.o\.) 12866|major rule)\b/i;
@@ -206,13 +206,19 @@ function priorityOf(input: ClassifyInput, summary: string, category: Category, p
   if ((m = summary.match(SIGNIFICANT)) && !has(summary, NOT_SIGNIFICANT)) return { value: "high", why: `high: abstract says ${quote(summary, m)}` };
   if (input.sourceCategory === "news" && (m = title.match(/\b(finaliz\w+|final rule)\b/i))) return { value: "high", why: `high: final rule in the news, ${quote(title, m)}` };
   const type = (input.documentType ?? "").toLowerCase();
-  if (category === "regulatory-rollbacks") return { value: "medium", why: "medium: rollback of requirements" };
+  if (category === "regulatory-rollbacks") {
+    if ((m = title.match(/\bexecutive orders?\b/i))) return { value: "high", why: "high: rollback ordered by or of executive orders" };
+    if ((m = `${title} ${summary.slice(0, 400)}`.match(/\b(obsolete|cross[- ]references?|technical amendment|redundant)\b/i)))
+      return { value: "low", why: `low: clean-up of narrow or obsolete text, ${quote(title, m)}` };
+    return { value: "medium", why: "medium: rollback of requirements" };
+  }
   if (category === "policy-analysis") {
     if ((m = title.match(/\b(risk evaluations?|risk assessments?)\b/i))) return { value: "medium", why: `medium: substantive analysis, ${quote(title, m)}` };
     return { value: "low", why: "low: analysis of a single project or routine report" };
   }
   if (type === "rule" || type === "proposed rule") return { value: "medium", why: `medium: ${type}` };
-  if ((m = summary.slice(0, 400).match(REAL_RULE))) return { value: "medium", why: `medium: ${quote(summary, m)}` };
+  if ((m = title.match(COMMENT_EXTENSION))) return { value: "medium", why: `medium: ${quote(title, m)} of a real rule` };
+  if ((m = `${title} ${summary.slice(0, 400)}`.match(REAL_RULE))) return { value: "medium", why: `medium: ${quote(summary, m)}` };
   return { value: "low", why: "low: no signal of a change in requirements" };
 }
 

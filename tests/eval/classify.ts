@@ -1,5 +1,5 @@
 // npm run eval:classify [-- --json]
-// Measures today's classifyArticle on the TEST part of the labelled set (docs/classification.md) and
+// Measures classifyArticle on the TEST part of the labelled set (docs/classification.md) and
 // prints category and priority figures beside the majority-class baseline. Items are classified as the
 // product sees them: title, summary, source kind and name; the Federal Register sample has no type or
 // agencies, so none are passed.
@@ -58,17 +58,30 @@ function table<L extends string>(name: string, labels: readonly L[], f: Figures<
   return lines.join("\n");
 }
 
+/** Items classified per second: every labelled item, over and over for about half a second. */
+export function throughput(items: LabelledItem[], minMs = 500) {
+  const inputs = items.map((item) => ({ title: item.title, summary: item.summary, sourceCategory: item.sourceCategory, sourceName: item.sourceName }));
+  for (const input of inputs) classifyArticle(input, NOW); // warm up
+  let done = 0;
+  const start = performance.now();
+  while (performance.now() - start < minMs) for (const input of inputs) (classifyArticle(input, NOW), done++);
+  return Math.round(done / ((performance.now() - start) / 1000));
+}
+
 function main() {
-  const test = readLabelled().filter((item) => splitOf(item.id) === "test");
+  const all = readLabelled();
+  const test = all.filter((item) => splitOf(item.id) === "test");
   const figures = measure(test);
+  const perSecond = throughput(all);
   if (process.argv.includes("--json")) {
-    console.log(JSON.stringify({ split: "test", items: test.length, ...figures }, null, 2));
+    console.log(JSON.stringify({ split: "test", items: test.length, itemsPerSecond: perSecond, ...figures }, null, 2));
     return;
   }
-  console.log(`Today's rules on the test part (${test.length} items)\n`);
+  console.log(`classifyArticle on the test part (${test.length} items)\n`);
   console.log(table("Category", CATEGORY_VALUES, figures.category));
   console.log(`  rollbacks: recall ${pct(figures.rollback.recall)}, precision ${pct(figures.rollback.precision)}\n`);
   console.log(table("Priority", PRIORITY_VALUES, figures.priority));
+  console.log(`\nThroughput: ${perSecond.toLocaleString("en-US")} items per second (all ${all.length} labelled items, one thread)`);
 }
 
 if (process.argv[1] && path.basename(process.argv[1]) === "classify.ts") main();
