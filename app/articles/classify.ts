@@ -121,7 +121,7 @@ const LAND_WITHDRAWAL = /\bwithdrawal of (?:certain )?(?:areas|lands?|public lan
 
 /** Abstract wording that says a requirement goes away, loosens or is put off. */
 const ROLLBACK_ABSTRACT =
-  /\b(delays? (?:until [^,.]{0,30} )?the effective date|delay(?:ing)? the (?:effective|compliance) dates?|postpon\w+ the effective|extend\w* (?:by [\w ]{1,20} )?the compliance dates?|propos\w* to rescind|(?:is |are |to )?rescind(?:s|ing)? (?:the |a |its |portions? |certain |appendix |\d)|remov(?:e|es|ing) (?:existing |obsolete |outdated |duplicative |redundant |unnecessary |the )?(?:regulations|requirements|provisions|rules)|propos\w* to remove|remove or replace|determined not to pursue|withdraw\w* (?:a |the |its )?(?:notice of proposed rulemaking|proposed rule|nprm)|reduce (?:the )?regulatory burden|regulatory freeze pending review|deregulat\w+|will no longer be|sunset date|rescission of|one-year extension of the)\b/i;
+  /\b(delays? (?:until [^.;]{0,40}? )?the effective date|delay(?:ing)? the (?:effective|compliance) dates?|postpon\w+ the effective|extend\w* (?:by [\w ]{1,20} )?the compliance dates?|propos\w* to rescind|(?:is |are |to )?rescind(?:s|ing)? (?:the |a |its |portions? |certain |appendix |\d)|remov(?:e|es|ing) (?:existing |obsolete |outdated |duplicative |redundant |unnecessary |the )?(?:regulations|requirements|provisions|rules)|propos\w* to remove|remove or replace|determined not to pursue|withdraw\w* (?:a |the |its )?(?:notice of proposed rulemaking|proposed rule|nprm)|reduce (?:the )?regulatory burden|regulatory freeze pending review|deregulat\w+|will no longer be|sunset date|rescission of|one-year extension of the)\b/i;
 /** The withdrawal of a direct final rule after adverse comment keeps the requirement. */
 const KEEPS_REQUIREMENT = /\b(adverse comment|withdrawing the direct final)\b/i;
 const COMMENT_EXTENSION = /\b(extension of (?:the )?comment period|reopening (?:of )?(?:the )?comment periods?|comment period extension)\b/i;
@@ -148,6 +148,8 @@ function categoryOf(input: ClassifyInput, summary: string, presidential: string 
   if (/;\s*withdrawal\.?$/i.test(title) || /\bplanned rescission\b/i.test(title)) return { value: "regulatory-rollbacks", why: "rollback: rule or proposal withdrawn" };
   if (!has(title, ROUTINE) && (m = lead.match(ROLLBACK_ABSTRACT))) return { value: "regulatory-rollbacks", why: `rollback: abstract says ${quote(lead, m)}` };
   if (input.sourceCategory === "news" && (m = title.match(/\b(report|study|survey|testimony)\b/i))) return { value: "policy-analysis", why: `analysis: ${quote(title, m)}` };
+  // Direction: a title that says a rule comes back announces a requirement, whatever the abstract says was removed before.
+  if ((m = title.match(/\breinstat\w*\b/i))) return { value: "new-regulations", why: `new regulation: a requirement comes back, ${quote(title, m)}` };
   // No rule fits: the learned model reads the words, and only a confident answer moves the item off the default.
   const scores = scoreText(MODEL, title, summary).map((s, c) => s - MODEL.priors[c] * (1 - PRIOR_WEIGHT));
   const probs = probabilities(scores);

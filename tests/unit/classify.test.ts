@@ -1,57 +1,68 @@
-// The classification rules on real text: a labelled table of at least 150 titles, with its accuracy reported.
+// The classifier (docs/classification.md): its figures on the DEVELOPMENT part of the labelled set (the test
+// part is measured only by npm run eval:classify), the codebook's rule signals one by one, and the model file.
+// The development figures are in-sample (the rules were written and the model trained on that part), so the
+// thresholds guard against regressions; they say nothing about generalisation, which the test part measures.
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
+import { splitOf } from "../../app/articles/classification-split";
 import { classifyArticle, type ClassifyInput } from "../../app/articles/classify";
-import { TAG_VOCABULARY } from "../../app/articles/vocabulary";
-import type { FederalRegisterPage } from "../../app/ingest/federal-register";
-import { LABELLED_TABLE } from "../fixtures/classification-table";
+import { CATEGORY_VALUES, PRIORITY_VALUES, TAG_VOCABULARY } from "../../app/articles/vocabulary";
+import { readLabelled, type LabelledItem } from "../eval/classify";
+import { evaluate } from "../eval/metrics";
+import { MODEL_PATH, train } from "../eval/train-classify";
 
-const sample = JSON.parse(fs.readFileSync("db/demo/federal-register-2025-sample.json", "utf8")) as FederalRegisterPage;
-const byNumber = new Map((sample.results ?? []).map((doc) => [doc.document_number, doc]));
+const NOW = new Date("2026-11-23T12:00:00Z");
+const development = readLabelled().filter((item) => splitOf(item.id) === "development");
+const inputOf = (item: LabelledItem): ClassifyInput => ({
+  title: item.title,
+  summary: item.summary,
+  sourceCategory: item.sourceCategory,
+  sourceName: item.sourceName,
+});
 
-function inputOf(row: (typeof LABELLED_TABLE)[number]): ClassifyInput {
-  if ("doc" in row) {
-    const doc = byNumber.get(row.doc);
-    if (!doc) throw new Error(`document ${row.doc} is not in the sample`);
-    return { title: doc.title, summary: doc.abstract ?? "", sourceCategory: "government" };
-  }
-  return { title: row.title, summary: row.summary, sourceCategory: row.sourceCategory, sourceName: row.sourceName, documentType: row.documentType };
-}
+describe("classifyArticle on the development part of the labelled set", () => {
+  const results = development.map((item) => ({ item, got: classifyArticle(inputOf(item), NOW) }));
+  const category = evaluate(CATEGORY_VALUES, results.map((r) => ({ expected: r.item.category, predicted: r.got.category })));
+  const priority = evaluate(PRIORITY_VALUES, results.map((r) => ({ expected: r.item.priority, predicted: r.got.priority })));
 
-describe("classifyArticle on the labelled table", () => {
-  it(`has at least 150 labelled real titles, each listed once`, () => {
-    expect(LABELLED_TABLE.length).toBeGreaterThanOrEqual(150);
-    const keys = LABELLED_TABLE.map((row) => ("doc" in row ? row.doc : row.title));
-    expect(new Set(keys).size).toBe(keys.length);
+  it("gets at least 90% of categories right, and finds rollbacks with recall and precision of at least 85%", () => {
+    const rollbacks = category.perClass["regulatory-rollbacks"];
+    console.log(
+      `Development part (${development.length} items): category ${(category.accuracy * 100).toFixed(1)}%, macro F1 ${category.macroF1.toFixed(3)}, ` +
+        `rollbacks recall ${(rollbacks.recall * 100).toFixed(1)}% precision ${(rollbacks.precision * 100).toFixed(1)}%; ` +
+        `priority ${(priority.accuracy * 100).toFixed(1)}% (always "low": ${(priority.majority.accuracy * 100).toFixed(1)}%)`,
+    );
+    expect(category.accuracy).toBeGreaterThanOrEqual(0.9);
+    expect(rollbacks.recall).toBeGreaterThanOrEqual(0.85);
+    expect(rollbacks.precision).toBeGreaterThanOrEqual(0.85);
   });
 
-  it("gets at least 90% of categories right (accuracy printed below)", () => {
-    const misses: string[] = [];
-    const perCategory = new Map<string, { right: number; total: number }>();
-    for (const row of LABELLED_TABLE) {
-      const input = inputOf(row);
-      const got = classifyArticle(input).category;
-      const tally = perCategory.get(row.category) ?? { right: 0, total: 0 };
-      tally.total++;
-      if (got === row.category) tally.right++;
-      else misses.push(`  expected ${row.category}, got ${got}: ${input.title.slice(0, 110)}`);
-      perCategory.set(row.category, tally);
+  it("beats always answering low on priority, and is right when it says high at least 80% of the time", () => {
+    expect(priority.accuracy).toBeGreaterThanOrEqual(priority.majority.accuracy + 0.05);
+    expect(priority.perClass.high.precision).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it("gives a reason for every category and priority, and only uses tags from the vocabulary", () => {
+    const vocabulary = new Set<string>(TAG_VOCABULARY);
+    for (const { item, got } of results) {
+      expect(got.reason.category, item.id).not.toBe("");
+      expect(got.reason.priority, item.id).toMatch(/^(high|medium|low):/);
+      for (const tag of got.tags) expect(vocabulary.has(tag), tag).toBe(true);
     }
-    const right = LABELLED_TABLE.length - misses.length;
-    const accuracy = right / LABELLED_TABLE.length;
-    console.log(
-      [
-        `Classification accuracy: ${right}/${LABELLED_TABLE.length} = ${(accuracy * 100).toFixed(1)}%`,
-        ...[...perCategory].map(([category, t]) => `  ${category}: ${t.right}/${t.total}`),
-        ...(misses.length ? ["Misclassified:", ...misses] : []),
-      ].join("\n"),
-    );
-    expect(accuracy).toBeGreaterThanOrEqual(0.9);
   });
 });
 
-describe("classifyArticle rules", () => {
+describe("the word model", () => {
+  it("is what npm run train:classify makes from the development part", () => {
+    const committed = JSON.parse(fs.readFileSync(MODEL_PATH, "utf8"));
+    expect(train(development)).toEqual(committed);
+    expect(Object.keys(committed.features).length).toBeLessThanOrEqual(5000);
+  });
+});
+
+describe("classifyArticle rule signals", () => {
   const now = new Date("2025-06-01T12:00:00Z");
+  const fr = (title: string, summary = "") => classifyArticle({ title, summary, sourceCategory: "government" }, now);
 
   it("makes executive orders, significant rules, Supreme Court rulings and close comment deadlines high priority", () => {
     expect(classifyArticle({ title: "Restoring Gold Standard Science", documentType: "Presidential Document" }, now).priority).toBe("high");
@@ -62,23 +73,62 @@ describe("classifyArticle rules", () => {
     expect(classifyArticle(closing, now).tags).toContain("urgent");
     expect(classifyArticle({ ...closing, commentsCloseOn: "2025-06-30" }, now).priority).toBe("medium");
     expect(classifyArticle({ ...closing, commentsCloseOn: "2025-05-30" }, now).priority).toBe("medium");
+    expect(fr("Some Rule", "This action is a significant regulatory action under Executive Order 12866.").priority).toBe("high");
   });
 
-  it("makes routine notices low priority", () => {
+  it("makes routine notices low priority, and says why", () => {
     for (const title of [
       "Agency Information Collection Activities; Submission for OMB Review; Comment Request",
       "Center for Scientific Review; Notice of Closed Meetings",
       "Airworthiness Directives; The Boeing Company Airplanes",
-    ])
-      expect(classifyArticle({ title, sourceCategory: "government", documentType: "Notice" }, now).priority, title).toBe("low");
+    ]) {
+      const got = classifyArticle({ title, sourceCategory: "government", documentType: "Notice" }, now);
+      expect(got.priority, title).toBe("low");
+      expect(got.reason.priority, title).toMatch(/^low: routine/);
+    }
+    // No signal at all: low, not medium.
+    expect(fr("Notice of Availability of Funds for Grants").priority).toBe("low");
   });
 
-  it("only uses tags from the vocabulary", () => {
-    const vocabulary = new Set<string>(TAG_VOCABULARY);
-    for (const row of LABELLED_TABLE) for (const tag of classifyArticle(inputOf(row), now).tags) expect(vocabulary.has(tag), tag).toBe(true);
-    expect(classifyArticle({ title: "SEC Votes to End Defense of Climate Disclosure Rules" }).tags).toEqual(
-      expect.arrayContaining(["sec", "environmental"]),
+  it("files delays, withdrawals and rescissions of requirements as rollbacks, with the words that decided", () => {
+    const delay = fr("Federal Motor Vehicle Safety Standards; Occupant Crash Protection", "This document delays until March 20, 2025, the effective date of the January 3, 2025, final rule.");
+    expect(delay.category).toBe("regulatory-rollbacks");
+    expect(delay.reason.category).toMatch(/^rollback: abstract says 'delays until/);
+    expect(fr("Affirmatively Furthering Fair Housing; Withdrawal").category).toBe("regulatory-rollbacks");
+    expect(fr("Extension of Postponement of Effectiveness for Certain Provisions of Trichloroethylene (TCE)").category).toBe("regulatory-rollbacks");
+    expect(classifyArticle({ title: "Additional Rescissions of Harmful Executive Orders and Actions", documentType: "Presidential Document" }, now)).toMatchObject({
+      category: "regulatory-rollbacks",
+      priority: "high",
+    });
+  });
+
+  it("does not file routine withdrawals, comment-period extensions or kept requirements as rollbacks", () => {
+    expect(fr("Protecting Americans From Harmful Data Broker Practices (Regulation V); Extension of Comment Period").category).toBe("new-regulations");
+    expect(fr("Self-Regulatory Organizations; Nasdaq PHLX LLC; Notice of Withdrawal of Proposed Rule Change").category).toBe("new-regulations");
+    expect(fr("Melamine From the People's Republic of China: Rescission of Countervailing Duty Administrative Review; 2023")).toMatchObject({
+      category: "new-regulations",
+      priority: "low",
+    });
+    const kept = fr(
+      "Hazardous and Solid Waste Management System: Disposal of Coal Combustion Residuals From Electric Utilities; CCR Management Unit Deadline Extension Rule",
+      "Due to the receipt of adverse comment, the Environmental Protection Agency (EPA) is withdrawing the direct final rule.",
     );
+    expect(kept.category).toBe("new-regulations");
+  });
+
+  it("files courts, Congress and analysis by their signals", () => {
+    expect(fr("Mariste Pharmacy; Decision and Order")).toMatchObject({ category: "legal-decisions", priority: "low" });
+    expect(fr("Public Law 119-1 - Laken Riley Act")).toMatchObject({ category: "legislative-action", priority: "high" });
+    expect(fr("Vinyl Chloride; Draft Scope of the Risk Evaluation Under the Toxic Substances Control Act (TSCA)")).toMatchObject({
+      category: "policy-analysis",
+      priority: "medium",
+    });
+    expect(fr("Northern States Power Company; Notice of Availability of Environmental Assessment")).toMatchObject({ category: "policy-analysis", priority: "low" });
+    expect(classifyArticle({ title: "What Loper Bright Means for Agency Rulemaking", sourceCategory: "think-tank" }, now).category).toBe("policy-analysis");
+  });
+
+  it("keeps tags from the vocabulary on hand-written titles", () => {
+    expect(classifyArticle({ title: "SEC Votes to End Defense of Climate Disclosure Rules" }).tags).toEqual(expect.arrayContaining(["sec", "environmental"]));
     expect(classifyArticle({ title: "Rescinding Obsolete Financial Assistance Rules", documentType: "Rule" }).tags).toEqual(
       expect.arrayContaining(["rule-rescission", "financial", "agency-rules"]),
     );
