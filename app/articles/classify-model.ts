@@ -47,10 +47,11 @@ export function featuresOf(title: string, summary: string | undefined): string[]
 // Scoring without building feature strings: every word of a kept feature gets a number, and a feature is a
 // number made from its prefix and its one or two word numbers. Built once per model; gives the same scores as
 // summing the JSON weights of featuresOf(...).
-type Compiled = { words: Map<string, number>; weights: Map<number, Float64Array>; noAbstract: Float64Array | undefined };
+type Compiled = { words: Map<string, number>; title: Map<number, Float64Array>; abstract: Map<number, Float64Array>; noAbstract: Float64Array | undefined };
 const compiled = new WeakMap<NaiveBayesModel, Compiled>();
 const PAIR = 1 << 15;
-const keyOf = (title: boolean, a: number, b: number) => (title ? 1 : 2) * PAIR * PAIR + a * PAIR + b;
+/** Below 2^30, so keys stay small integers, the quickest kind of Map key. */
+const keyOf = (a: number, b: number) => a * PAIR + b;
 
 function compile(model: NaiveBayesModel): Compiled {
   const words = new Map<string, number>([["#", 1]]);
@@ -59,19 +60,20 @@ function compile(model: NaiveBayesModel): Compiled {
     if (id === undefined) words.set(w, (id = words.size + 1));
     return id;
   };
-  const weights = new Map<number, Float64Array>();
+  const title = new Map<number, Float64Array>();
+  const abstract = new Map<number, Float64Array>();
   let noAbstract: Float64Array | undefined;
   for (const [feature, w] of Object.entries(model.features)) {
     if (feature === "no-abstract") {
       noAbstract = Float64Array.from(w);
       continue;
     }
-    const title = feature.startsWith("t:");
-    const [a, b] = (title ? feature.slice(2) : feature).split(" ");
-    weights.set(keyOf(title, idOf(a), b === undefined ? 0 : idOf(b)), Float64Array.from(w));
+    const isTitle = feature.startsWith("t:");
+    const [a, b] = (isTitle ? feature.slice(2) : feature).split(" ");
+    (isTitle ? title : abstract).set(keyOf(idOf(a), b === undefined ? 0 : idOf(b)), Float64Array.from(w));
   }
   if (words.size >= PAIR) throw new Error("classifier model has too many words");
-  return { words, weights, noAbstract };
+  return { words, title, abstract, noAbstract };
 }
 
 /** log-probability scores per class (unnormalised) of a title and abstract: scoresOf(model, featuresOf(title, summary)). */
@@ -79,27 +81,27 @@ export function scoreText(model: NaiveBayesModel, title: string, summary: string
   let c = compiled.get(model);
   if (!c) compiled.set(model, (c = compile(model)));
   const scores = Float64Array.from(model.priors);
-  const { words, weights } = c;
-  const run = (isTitle: boolean, tokenList: string[]) => {
+  const { words } = c;
+  const run = (weights: Map<number, Float64Array>, tokenList: string[]) => {
     let previous = -1; // -1: no previous word; 0: a word the model does not know
     for (const word of tokenList) {
       const id = words.get(word) ?? 0;
       if (id > 1 && !STOP.has(word)) {
-        const w = weights.get(keyOf(isTitle, id, 0));
+        const w = weights.get(keyOf(id, 0));
         if (w) for (let i = 0; i < w.length; i++) scores[i] += w[i];
       }
       if (previous > 0 && id > 0) {
-        const w = weights.get(keyOf(isTitle, previous, id));
+        const w = weights.get(keyOf(previous, id));
         if (w) for (let i = 0; i < w.length; i++) scores[i] += w[i];
       }
       previous = id;
     }
   };
-  run(true, tokens(title));
+  run(c.title, tokens(title));
   const abstract = (summary ?? "").trim();
   if (!abstract || /^no summary/i.test(abstract)) {
     if (c.noAbstract) for (let i = 0; i < c.noAbstract.length; i++) scores[i] += c.noAbstract[i];
-  } else run(false, tokens(abstract.slice(0, 400)));
+  } else run(c.abstract, tokens(abstract.slice(0, 400)));
   return [...scores];
 }
 

@@ -28,7 +28,7 @@ const ROLLBACK =
   /\b(rescind\w*|rescission\w*|repeal\w*|withdraw\w*|revoc\w*|revok\w*|deregulat\w*|delay(?:s|ed|ing)? (?:of |in )?(?:the )?(?:effective|compliance|implementation)|(?:effective|compliance|applicability) dates? (?:extension|delay)|extend\w* (?:the )?compliance dates?|extension of (?:the )?(?:compliance|applicability) dates?|extension of deadlines|stay(?:s|ed|ing)? (?:of )?(?:the )?(?:effective|rule|regulation|final|compliance)|postpone\w* of effectiveness|postpone\w* (?:the )?effective|vacatur|remov(?:al|e|ing) (?:of )?(?:obsolete|outdated|unnecessary|redundant|burdensome|references|barriers|regulations|requirements|national environmental)|eliminat(?:e|es|ed|ing|ion of) (?:obsolete|outdated|unnecessary|regulations|rules|requirements)|improving and eliminating|roll(?:s|ing|ed)?\s?backs?|reduc(?:e|es|ing) (?:the )?(?:regulatory )?burden\w*|regulatory (?:relief|barriers|budgeting)|unleash\w*|ten-for-one|10-to-1|sunset(?:ting)? (?:of )?(?:rules|regulations)|end\w* (?:its )?defense of|overcriminalization|removal of .{0,80} from the list)\b/i;
 /** Trade-remedy, licensing and notice paperwork that uses rollback words for routine steps. */
 const NOT_ROLLBACK =
-  /\b(antidumping|countervailing|self-regulatory organizations|information collection|comment request|meetings?|withdrawal of (?:approval of )?(?:\d+ )?(?:abbreviated )?new drug applications?|withdrawal of approval of \d+|not withdrawn from sale|notice of (?:effectiveness of )?withdrawal of (?:a )?(?:application|notices? of intent|proposed rule change)|withdrawal of (?:a )?proposed rule change|removal of class [a-e]\d? airspace)\b/i;
+  /\b(antidumping|countervailing|self-regulatory organizations?|information collection|comment request|meetings?|withdrawal of (?:approval of )?(?:\d+ )?(?:abbreviated )?new drug applications?|withdrawal of approval of \d+|not withdrawn from sale|notice of (?:effectiveness of )?withdrawal of (?:a )?(?:application|notices? of intent|proposed rule change)|withdrawal of (?:a )?proposed rule change|removal of class [a-e]\d? airspace)\b/i;
 const COURT =
   /\b(supreme court|court of appeals|appeals court|circuit court|district court|federal (?:judge|court)|judges?|justices|court (?:decision|rul\w+|strikes|vacates|upholds|blocks|sides|overturns|finds|of)|scotus|\w+ circuit|complainant|decision and order|in the matter of|order denying|proposed final judgment|consent decree|lawsuit|injunction|oral argument|certiorari)\b|\sv(?:s)?\.\s/i;
 const LEGISLATIVE =
@@ -37,7 +37,7 @@ const ANALYSIS =
   /(^(?:analysis|opinion|commentary|perspective|explainer|podcast|op-ed)\b|\b(?:op-ed|commentary|explainer)\b|^(?:why|how|what|the case for|the case against|lessons|understanding)\b|\bwhat .{3,60} means\b|\?$)/i;
 const PRESIDENTIAL_TITLE = /^(executive order|presidential (?:memorandum|determination|proclamation|document)|proclamation \d+|memorandum (?:for|on))\b/i;
 const ROUTINE =
-  /\b(information collection|paperwork reduction|agency information|submission for (?:omb )?review|comment request|(?:closed |open |virtual |public )?meetings?\b|sunshine act|advisory (?:committee|council|board|panel)|airworthiness directives?|privacy act of 1974|system of records|agency forms?|antidumping|countervailing|less than fair value|drawbridge|safety zone|special local regulation|flood hazard determinations|filing of complaint|petition for (?:waiver|exemption|extension of waiver)|waiver of compliance|combined filings|product change|change in bank control|acquisitions of shares|bank holding compan\w+|intended repatriation|inventory completion|radio broadcasting services|self-regulatory organizations|recovery permit|permit applications?|culturally significant objects|environmental impact statements?; notice of availability|application for|notice of application|hydro\w*, ?llc|energy, llc|pipeline company|class [a-e]\d? airspace|major disaster|solicitation of nominations|determination of regulatory review period|correction$)/i;
+  /\b(information collection|paperwork reduction|agency information|submission for (?:omb )?review|comment request|(?:closed |open |virtual |public )?meetings?\b|sunshine act|advisory (?:committee|council|board|panel)|airworthiness directives?|privacy act of 1974|system of records|agency forms?|antidumping|countervailing|less than fair value|drawbridge|safety zone|special local regulation|flood hazard determinations|filing of complaint|petition for (?:waiver|exemption|extension of waiver)|waiver of compliance|combined filings|product change|change in bank control|acquisitions of shares|bank holding compan\w+|intended repatriation|inventory completion|radio broadcasting services|self-regulatory organizations?|recovery permit|permit applications?|culturally significant objects|environmental impact statements?; notice of availability|application for|notice of application|hydro\w*, ?llc|energy, llc|pipeline company|class [a-e]\d? airspace|major disaster|solicitation of nominations|determination of regulatory review period|correction$)/i;
 const URGENT_WORDS = /\b(executive order|economically significant|emergency (?:rule|order|action|temporary rule)|interim final rule)\b/i;
 
 const TAG_RULES: [Tag, RegExp][] = [
@@ -109,7 +109,12 @@ const CEREMONIAL = /\b(national \w+(?: \w+)? (?:day|week|month)|anniversary|day 
 
 /** Adjudications and court business as the Federal Register prints them. */
 const ADJUDICATION =
-  /\b(decision and order|in the matter of|order denying export privileges|final debarment order|proposed (?:final )?judgment|consent (?:decree|judgment)|notice of court decision|complainant|section 337|notice of (?:the )?institution of investigation|notice of receipt of complaint|commission determination|initial determination|petition for objection|order on petition|royalty judges|administrative law judge)\b/i;
+  /\b(decision and order|in the matter of|order denying export privileges|final debarment order|proposed (?:final )?judgment|consent (?:decree|judgment)|notice of court decision|complainant|section 337|notice of (?:the )?institution of investigation|notice of receipt of complaint|petition for objection|order on petition|royalty judges|administrative law judge)\b/i;
+
+/** Patent-import cases at the International Trade Commission are titled "Certain <goods>; ... Determination". */
+const ITC_CASE = /^certain\b.*\b(?:commission determination|initial determination)\b/i;
+/** Self-regulatory organization filings cite rules like "Rule 6.1 v. ..."; they are routine paperwork, not cases. */
+const SRO_FILING = /\bself-regulatory organizations?\b/i;
 
 /** Documents whose product is findings: assessments, evaluations, reports. */
 const ANALYSIS_DOC =
@@ -121,12 +126,12 @@ const LAND_WITHDRAWAL = /\bwithdrawal of (?:certain )?(?:areas|lands?|public lan
 
 /** Abstract wording that says a requirement goes away, loosens or is put off. */
 const ROLLBACK_ABSTRACT =
-  /\b(delays? (?:until [^.;]{0,40}? )?the effective date|delay(?:ing)? the (?:effective|compliance) dates?|postpon\w+ the effective|extend\w* (?:by [\w ]{1,20} )?the compliance dates?|propos\w* to rescind|(?:is |are |to )?rescind(?:s|ing)? (?:the |a |its |portions? |certain |appendix |\d)|remov(?:e|es|ing) (?:existing |obsolete |outdated |duplicative |redundant |unnecessary |the )?(?:regulations|requirements|provisions|rules)|propos\w* to remove|remove or replace|determined not to pursue|withdraw\w* (?:a |the |its )?(?:notice of proposed rulemaking|proposed rule|nprm)|reduce (?:the )?regulatory burden|regulatory freeze pending review|deregulat\w+|will no longer be|sunset date|rescission of|one-year extension of the)\b/i;
+  /\b(delays? (?:until [^.;]{0,40}? )?the effective date|delay(?:ing)? the (?:effective|compliance) dates?|postpon\w+ the effective|extend\w* (?:by [\w ]{1,20} )?the compliance dates?|propos\w* to rescind|rescind(?:s|ing)?|remov(?:e|es|ing) (?:[\w-]+ ){0,4}?(?:regulations|requirements|provisions|rules)|relief from (?:certain )?(?:[\w-]+ )?requirements|codify (?:longstanding )?waivers|(?:modify|extend\w*) (?:the )?compliance deadlines|extension of the [\w" -]{0,30}(?:attainment|compliance) date|propos\w* to remove|remove or replace|determined not to pursue|withdraw\w* (?:a |the |its )?(?:notice of proposed rulemaking|proposed rule|nprm)|reduce (?:the )?regulatory burden|regulatory freeze pending review|deregulat\w+|will no longer be|sunset date|rescission of|one-year extension of the)\b/i;
 /** The withdrawal of a direct final rule after adverse comment keeps the requirement. */
 const KEEPS_REQUIREMENT = /\b(adverse comment|withdrawing the direct final)\b/i;
 const COMMENT_EXTENSION = /\b(extension of (?:the )?comment period|reopening (?:of )?(?:the )?comment periods?|comment period extension)\b/i;
 
-function categoryOf(input: ClassifyInput, summary: string, presidential: string | null): Decision<Category> {
+function categoryOf(input: ClassifyInput, summary: string, presidential: string | null, model: NaiveBayesModel): Decision<Category> {
   const { title } = input;
   const lead = summary.slice(0, 400);
   let m: RegExpMatchArray | null;
@@ -138,23 +143,24 @@ function categoryOf(input: ClassifyInput, summary: string, presidential: string 
   if (input.sourceCategory === "legal" && !has(title, LEGISLATIVE))
     return has(title, ANALYSIS) ? { value: "policy-analysis", why: "analysis: explainer from a court feed" } : { value: "legal-decisions", why: "legal: court source" };
   if ((m = title.match(LEGISLATIVE))) return { value: "legislative-action", why: `legislative: ${quote(title, m)}` };
-  if ((m = title.match(ADJUDICATION)) || (m = title.match(COURT))) return { value: "legal-decisions", why: `legal: ${quote(title, m)}` };
+  if ((m = title.match(ADJUDICATION)) || (m = title.match(ITC_CASE)) || (!has(title, SRO_FILING) && (m = title.match(COURT))))
+    return { value: "legal-decisions", why: `legal: ${quote(title, m)}` };
   if (input.sourceCategory === "news" && (m = title.match(ANALYSIS))) return { value: "policy-analysis", why: `analysis: ${quote(title, m)}` };
   if ((m = title.match(ANALYSIS_DOC)) && !has(title, NOT_ANALYSIS)) return { value: "policy-analysis", why: `analysis: ${quote(title, m)}` };
   if ((m = title.match(NOT_ROLLBACK)) || (m = title.match(LAND_WITHDRAWAL))) return { value: "new-regulations", why: `new regulation: routine step, ${quote(title, m)}` };
   if (has(lead, KEEPS_REQUIREMENT)) return { value: "new-regulations", why: "new regulation: withdrawal after adverse comment keeps the requirement" };
   if ((m = title.match(COMMENT_EXTENSION)) && !has(title, ROLLBACK)) return { value: "new-regulations", why: `new regulation: ${quote(title, m)} of a proposal` };
   if ((m = title.match(ROLLBACK))) return { value: "regulatory-rollbacks", why: `rollback: ${quote(title, m)}` };
-  if (/;\s*withdrawal\.?$/i.test(title) || /\bplanned rescission\b/i.test(title)) return { value: "regulatory-rollbacks", why: "rollback: rule or proposal withdrawn" };
+  if (/;\s*withdrawal\.?$/i.test(title) || /\b(planned rescission|exemptive relief)\b/i.test(title)) return { value: "regulatory-rollbacks", why: "rollback: rule or proposal withdrawn" };
   if (!has(title, ROUTINE) && (m = lead.match(ROLLBACK_ABSTRACT))) return { value: "regulatory-rollbacks", why: `rollback: abstract says ${quote(lead, m)}` };
   if (input.sourceCategory === "news" && (m = title.match(/\b(report|study|survey|testimony)\b/i))) return { value: "policy-analysis", why: `analysis: ${quote(title, m)}` };
   // Direction: a title that says a rule comes back announces a requirement, whatever the abstract says was removed before.
   if ((m = title.match(/\breinstat\w*\b/i))) return { value: "new-regulations", why: `new regulation: a requirement comes back, ${quote(title, m)}` };
   // No rule fits: the learned model reads the words, and only a confident answer moves the item off the default.
-  const scores = scoreText(MODEL, title, summary).map((s, c) => s - MODEL.priors[c] * (1 - PRIOR_WEIGHT));
+  const scores = scoreText(model, title, summary).map((s, c) => s - model.priors[c] * (1 - PRIOR_WEIGHT));
   const probs = probabilities(scores);
   const best = probs.indexOf(Math.max(...probs));
-  const label = MODEL.classes[best];
+  const label = model.classes[best];
   if (label !== "new-regulations" && label !== "legislative-action" && probs[best] >= MODEL_MIN_PROBABILITY)
     return { value: label, why: `${label}: word model ${(probs[best] * 100).toFixed(0)}%` };
   return { value: "new-regulations", why: "new regulation: no rollback, court, Congress or analysis signal" };
@@ -219,7 +225,8 @@ function priorityOf(input: ClassifyInput, summary: string, category: Category, p
     return { value: "low", why: "low: analysis of a single project or routine report" };
   }
   if (type === "rule" || type === "proposed rule") return { value: "medium", why: `medium: ${type}` };
-  if ((m = title.match(COMMENT_EXTENSION))) return { value: "medium", why: `medium: ${quote(title, m)} of a real rule` };
+  if ((m = title.match(COMMENT_EXTENSION)) && !has(title, /\brequest for (?:information|comments?|nominations|interest)\b/i))
+    return { value: "medium", why: `medium: ${quote(title, m)} of a real rule` };
   if ((m = `${title} ${summary.slice(0, 400)}`.match(REAL_RULE))) return { value: "medium", why: `medium: ${quote(summary, m)}` };
   return { value: "low", why: "low: no signal of a change in requirements" };
 }
@@ -245,10 +252,15 @@ function tagsOf(text: string, input: ClassifyInput, category: Category, priority
  * rises only on the codebook's signals.
  */
 export function classifyArticle(input: ClassifyInput, now = new Date()): Classification {
+  return classifyWithModel(input, now, MODEL);
+}
+
+/** classifyArticle with another word model: for cross-validating the whole classifier on the development part. */
+export function classifyWithModel(input: ClassifyInput, now: Date, model: NaiveBayesModel): Classification {
   const summary = input.summary ?? "";
   const text = `${input.title} ${summary}`;
   const presidential = presidentialSignal(input, summary);
-  const category = categoryOf(input, summary, presidential);
+  const category = categoryOf(input, summary, presidential, model);
   const priority = priorityOf(input, summary, category.value, presidential, now);
   return {
     category: category.value,

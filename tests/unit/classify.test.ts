@@ -114,6 +114,18 @@ describe("classifyArticle rule signals", () => {
       "Due to the receipt of adverse comment, the Environmental Protection Agency (EPA) is withdrawing the direct final rule.",
     );
     expect(kept.category).toBe("new-regulations");
+    expect(fr("Self-Regulatory Organization; NYSE National, Inc.; Order Approving a Proposed Rule Change")).toMatchObject({ category: "new-regulations", priority: "low" });
+    expect(fr("Request for Information Regarding Diagnostic Excellence Measurement; Reopening of Comment Period").priority).toBe("low");
+  });
+
+  it("reads the direction of an action in the abstract: relief and moved deadlines are rollbacks, a reinstated rule is not", () => {
+    expect(fr("Qualification and Certification of Locomotive Engineers", "FRA proposes to amend its regulations to codify longstanding waivers that have granted relief from certain certification requirements.").category).toBe(
+      "regulatory-rollbacks",
+    );
+    expect(fr("Coal Combustion Residuals; Deadline Rule", "The Agency is proposing to modify compliance deadlines for select provisions.").category).toBe("regulatory-rollbacks");
+    const reinstated = classifyArticle({ title: "EPA Reinstates Ohio Air Nuisance Rule in State Implementation Plan", summary: "A rulemaking that removed the rule is corrected." });
+    expect(reinstated.category).toBe("new-regulations");
+    expect(reinstated.reason.category).toMatch(/comes back/);
   });
 
   it("files courts, Congress and analysis by their signals", () => {
