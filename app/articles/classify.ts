@@ -15,6 +15,16 @@ export type ClassifyInput = {
   agencies?: string[];
   significant?: boolean;
   commentsCloseOn?: string | null;
+  effectiveOn?: string | null;
+  /** The Federal Register's `action` line, e.g. "Final rule; delay of effective date." */
+  action?: string | null;
+  /** The Federal Register's `dates` paragraph (effective date, comment deadline). */
+  dates?: string | null;
+  regulationIdNumbers?: string[];
+  topics?: string[];
+  cfrReferences?: string[];
+  /** Printed pages: a long document usually reaches further. */
+  pageLength?: number | null;
 };
 
 /** Why: short human text for the category and the priority, e.g. "rollback: 'delay of effective date'". */
