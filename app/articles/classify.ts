@@ -29,7 +29,20 @@ export type ClassifyInput = {
 
 /** Why: short human text for the category and the priority, e.g. "rollback: 'delay of effective date'". */
 export type ClassificationReason = { category: string; priority: string };
-export type Classification = { category: Category; priority: Priority; tags: Tag[]; reason: ClassificationReason };
+/**
+ * How the category was decided: by a codebook rule, by the word model (confident enough to move the item), or by
+ * the default when neither fired. `probability` is the word model's probability for the category given (1 when a
+ * rule decided, since the model was not consulted). The optional model-assisted classifier asks a language model only
+ * about items no rule decided and whose probability is low.
+ */
+export type CategoryConfidence = { decidedBy: "rule" | "model" | "default"; probability: number };
+export type Classification = {
+  category: Category;
+  priority: Priority;
+  tags: Tag[];
+  reason: ClassificationReason;
+  confidence: CategoryConfidence;
+};
 
 const has = (text: string, pattern: RegExp) => pattern.test(text);
 
@@ -94,6 +107,7 @@ const PRIOR_WEIGHT = 0.5;
 const MODEL_MIN_PROBABILITY = 0.6;
 
 type Decision<T> = { value: T; why: string };
+type CategoryDecision = Decision<Category> & { confidence?: CategoryConfidence };
 const quote = (text: string, match: RegExpMatchArray | null) => `'${(match?.[0] ?? text).trim().toLowerCase().slice(0, 60)}'`;
 const noAbstract = (summary: string) => !summary.trim() || /^no summary/i.test(summary.trim());
 
@@ -141,7 +155,39 @@ const ROLLBACK_ABSTRACT =
 const KEEPS_REQUIREMENT = /\b(adverse comment|withdrawing the direct final)\b/i;
 const COMMENT_EXTENSION = /\b(extension of (?:the )?comment period|reopening (?:of )?(?:the )?comment periods?|comment period extension)\b/i;
 
-function categoryOf(input: ClassifyInput, summary: string, presidential: string | null, model: NaiveBayesModel): Decision<Category> {
+/**
+ * The Federal Register's `action` line says what the document does in the agency's own words, so it decides
+ * before any reading of the title: "Final rule; delay of effective date.", "Proposed rule; withdrawal.".
+ */
+const actionText = (input: ClassifyInput) => (input.action ?? "").trim().replace(/\.+$/, "").toLowerCase();
+/** An action on a rule (not a notice): only then does "withdrawal" or "removal" take a requirement away. */
+const RULE_ACTION = /^(?:final|proposed|interim final|direct final|temporary final|interim|temporary)? ?rules?\b|^(?:final )?regulations?\b/;
+const ACTION_ROLLBACK =
+  /\b(delay(?:s|ed)? of (?:the )?(?:effective|compliance|applicability) dates?|postponement of (?:the )?(?:effective|effectiveness|compliance)|stay(?:ed)?(?: of)?\b|rescission|rescinded|repeal|removal|withdrawal|extension of (?:the )?(?:compliance|applicability|effective) dates?|suspension|partial withdrawal)/;
+/** A direct final rule withdrawn after adverse comment: the requirement it would have changed stands. */
+const ACTION_DIRECT_FINAL_WITHDRAWN = /^direct final rule; withdrawal\b/;
+const ACTION_COMMENT_PERIOD = /\b(extension of (?:the )?comment period|reopening of (?:the )?comment period|comment period (?:extension|reopening))\b/;
+const ACTION_AVAILABILITY = /\bnotice of (?:availability|data availability)\b/;
+const AVAILABLE_ANALYSIS = /\b(assessments?|evaluations?|report|study|environmental impact statement|analysis|findings)\b/i;
+
+function actionCategory(input: ClassifyInput): Decision<Category> | null {
+  const action = actionText(input);
+  if (!action) return null;
+  const said = `action '${action}'`;
+  if (ACTION_DIRECT_FINAL_WITHDRAWN.test(action))
+    return { value: "new-regulations", why: `new regulation: ${said}, the requirement stands` };
+  // More time to comment changes nothing for the regulated: the notice follows the action it is about.
+  if (ACTION_COMMENT_PERIOD.test(action)) {
+    if (has(input.title, ROLLBACK)) return { value: "regulatory-rollbacks", why: `rollback: ${said} on a rollback` };
+    if (has(input.title, ANALYSIS_DOC)) return { value: "policy-analysis", why: `analysis: ${said} on an analysis` };
+    return { value: "new-regulations", why: `new regulation: ${said}, not a rollback` };
+  }
+  if (RULE_ACTION.test(action) && ACTION_ROLLBACK.test(action)) return { value: "regulatory-rollbacks", why: `rollback: ${said}` };
+  if (ACTION_AVAILABILITY.test(action) && has(input.title, AVAILABLE_ANALYSIS)) return { value: "policy-analysis", why: `analysis: ${said} of findings` };
+  return null;
+}
+
+function categoryOf(input: ClassifyInput, summary: string, presidential: string | null, model: NaiveBayesModel): CategoryDecision {
   const { title } = input;
   const lead = summary.slice(0, 400);
   let m: RegExpMatchArray | null;
@@ -150,6 +196,8 @@ function categoryOf(input: ClassifyInput, summary: string, presidential: string 
     if ((m = title.match(PRESIDENTIAL_ROLLBACK))) return { value: "regulatory-rollbacks", why: `rollback: ${presidential} that cuts rules, ${quote(title, m)}` };
     return { value: "new-regulations", why: `new regulation: ${presidential}` };
   }
+  const byAction = actionCategory(input);
+  if (byAction) return byAction;
   if (input.sourceCategory === "legal" && !has(title, LEGISLATIVE))
     return has(title, ANALYSIS) ? { value: "policy-analysis", why: "analysis: explainer from a court feed" } : { value: "legal-decisions", why: "legal: court source" };
   if ((m = title.match(LEGISLATIVE))) return { value: "legislative-action", why: `legislative: ${quote(title, m)}` };
@@ -172,8 +220,12 @@ function categoryOf(input: ClassifyInput, summary: string, presidential: string 
   const best = probs.indexOf(Math.max(...probs));
   const label = model.classes[best];
   if (label !== "new-regulations" && label !== "legislative-action" && probs[best] >= MODEL_MIN_PROBABILITY)
-    return { value: label, why: `${label}: word model ${(probs[best] * 100).toFixed(0)}%` };
-  return { value: "new-regulations", why: "new regulation: no rollback, court, Congress or analysis signal" };
+    return { value: label, why: `${label}: word model ${(probs[best] * 100).toFixed(0)}%`, confidence: { decidedBy: "model", probability: probs[best] } };
+  return {
+    value: "new-regulations",
+    why: "new regulation: no rollback, court, Congress or analysis signal",
+    confidence: { decidedBy: "default", probability: probs[model.classes.indexOf("new-regulations")] ?? 0 },
+  };
 }
 
 function daysUntil(isoDate: string, now: Date) {
@@ -191,15 +243,46 @@ const SUPREME = /\b(supreme court|justices|scotus)\b/i;
 const COURT_BLOCKS_RULE = /\b(vacat\w+|strikes? down|struck down|blocks?|enjoin\w*|overturn\w*)\b.*\b(rules?|regulations?|standards?)\b|\bstrikes down chevron\b/i;
 const ENACTED = /\b(public law \d+-\d+|joint resolution|j\.\s?res|congressional (?:review act|disapproval)|cra resolution|signed into law|votes? to overturn|sends .{0,30}to the president)\b/i;
 
+/** A final rule that bites within this many days, or comments that close within this many, is acted on first. */
+const EFFECTIVE_SOON_DAYS = 30;
+const COMMENTS_CLOSE_SOON_DAYS = 7;
+/** A rule in force once published: by the action line when there is one, else by the document type. */
+function isFinalRule(input: ClassifyInput) {
+  const action = actionText(input);
+  if (action) return /^(?:final|interim final|direct final|temporary final) rule\b|^rule$/.test(action);
+  return (input.documentType ?? "").toLowerCase() === "rule";
+}
+
+function timingSignal(input: ClassifyInput, category: Category, now: Date): Decision<Priority> | null {
+  if (input.commentsCloseOn) {
+    const days = daysUntil(input.commentsCloseOn, now);
+    if (days >= 0 && days <= COMMENTS_CLOSE_SOON_DAYS) return { value: "high", why: `high: comments close in ${Math.floor(days)} days` };
+  }
+  if (input.effectiveOn && isFinalRule(input) && category !== "legal-decisions") {
+    const days = daysUntil(input.effectiveOn, now);
+    if (days >= 0 && days <= EFFECTIVE_SOON_DAYS) return { value: "high", why: `high: final rule effective in ${Math.floor(days)} days` };
+  }
+  return null;
+}
+
+/** A long document touching many parts of the CFR reaches further than a one-page amendment. */
+const BROAD_PAGES = 75;
+const BROAD_CFR_PARTS = 5;
+function breadthSignal(input: ClassifyInput): string | null {
+  const pages = input.pageLength ?? 0;
+  const parts = new Set((input.cfrReferences ?? []).map((ref) => ref.trim().toLowerCase())).size;
+  if (pages >= BROAD_PAGES && parts >= 2) return `${pages} pages touching ${parts} CFR parts`;
+  if (parts >= BROAD_CFR_PARTS) return `${parts} CFR parts${pages ? ` in ${pages} pages` : ""}`;
+  if (pages >= BROAD_PAGES * 2) return `${pages} pages`;
+  return null;
+}
+
 function priorityOf(input: ClassifyInput, summary: string, category: Category, presidential: string | null, now: Date): Decision<Priority> {
   const { title } = input;
   const text = `${title} ${summary}`;
   let m: RegExpMatchArray | null;
+  // The Federal Register's own EO 12866 designation outranks every reading of the text, routine kinds included.
   if (input.significant) return { value: "high", why: "high: significant under EO 12866" };
-  if (input.commentsCloseOn) {
-    const days = daysUntil(input.commentsCloseOn, now);
-    if (days >= 0 && days <= 7) return { value: "high", why: `high: comments close in ${Math.max(0, Math.floor(days))} days` };
-  }
   if (presidential) {
     if ((m = title.match(CEREMONIAL))) return { value: "low", why: `low: ceremonial, ${quote(title, m)}` };
     if ((m = title.match(INTERNAL_PRESIDENTIAL))) return { value: "medium", why: `medium: presidential document internal to government, ${quote(title, m)}` };
@@ -221,6 +304,10 @@ function priorityOf(input: ClassifyInput, summary: string, category: Category, p
     if (has(summary, SIGNIFICANT) && !has(summary, NOT_SIGNIFICANT)) return { value: "high", why: "high: routine kind, but the abstract says significant" };
     return { value: "low", why: `low: routine, ${quote(title, m)}` };
   }
+  // Timing and breadth come after the routine kinds: an information collection whose comments close
+  // tomorrow, or an airworthiness directive effective next week, is still routine (codebook, priority step 1).
+  const soon = timingSignal(input, category, now);
+  if (soon) return soon;
   if ((m = summary.match(SIGNIFICANT)) && !has(summary, NOT_SIGNIFICANT)) return { value: "high", why: `high: abstract says ${quote(summary, m)}` };
   if (input.sourceCategory === "news" && (m = title.match(/\b(finaliz\w+|final rule)\b/i))) return { value: "high", why: `high: final rule in the news, ${quote(title, m)}` };
   const type = (input.documentType ?? "").toLowerCase();
@@ -234,7 +321,11 @@ function priorityOf(input: ClassifyInput, summary: string, category: Category, p
     if ((m = title.match(/\b(risk evaluations?|risk assessments?)\b/i))) return { value: "medium", why: `medium: substantive analysis, ${quote(title, m)}` };
     return { value: "low", why: "low: analysis of a single project or routine report" };
   }
+  const broad = breadthSignal(input);
+  if (broad && (type === "rule" || type === "proposed rule" || RULE_ACTION.test(actionText(input))))
+    return { value: "high", why: `high: broad ${type || "rule"}, ${broad}` };
   if (type === "rule" || type === "proposed rule") return { value: "medium", why: `medium: ${type}` };
+  if (/^interim final rule\b/.test(actionText(input))) return { value: "medium", why: "medium: interim final rule, in force before comment" };
   if ((m = title.match(COMMENT_EXTENSION)) && !has(title, /\brequest for (?:information|comments?|nominations|interest)\b/i))
     return { value: "medium", why: `medium: ${quote(title, m)} of a real rule` };
   if ((m = `${title} ${summary.slice(0, 400)}`.match(REAL_RULE))) return { value: "medium", why: `medium: ${quote(summary, m)}` };
@@ -277,5 +368,6 @@ export function classifyWithModel(input: ClassifyInput, now: Date, model: NaiveB
     priority: priority.value,
     tags: tagsOf(text, input, category.value, priority.value),
     reason: { category: category.why, priority: priority.why },
+    confidence: category.confidence ?? { decidedBy: "rule", probability: 1 },
   };
 }

@@ -22,7 +22,7 @@ export type NewArticle = {
   isDemo?: boolean;
   /** Category, priority and tags chosen by a person (the admin's Add Article); marks the article manually tagged. */
   /** An editor's choice: no rule decided it, so it carries no reason. */
-  manualClassification?: Omit<Classification, "reason">;
+  manualClassification?: Pick<Classification, "category" | "priority" | "tags">;
 };
 
 export type InsertOutcome =
