@@ -33,7 +33,7 @@ function asAiError(error: unknown): AiError {
 }
 
 /** The JSON value in a model's answer, tolerating code fences or a sentence around it. */
-function parseJsonAnswer(content: string, open: "{" | "["): unknown {
+export function parseJsonAnswer(content: string, open: "{" | "["): unknown {
   const close = open === "{" ? "}" : "]";
   const start = content.indexOf(open);
   const end = content.lastIndexOf(close);

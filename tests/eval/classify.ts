@@ -1,11 +1,14 @@
-// npm run eval:classify [-- --json]
+// npm run eval:classify [-- --json] [-- --assisted [--assist-federal-register]]
 // Measures classifyArticle on the TEST part of the labelled set (docs/classification.md) and
-// prints category and priority figures beside the majority-class baseline. Items are classified as the
+// prints category and priority figures beside the majority-class baseline. With --assisted it also measures the
+// model-assisted classifier (app/ai/classify-assist.server.ts) through the OpenAI-compatible server that
+// OPENAI_BASE_URL / OPENAI_MODEL / OPENAI_API_KEY name, side by side with the local one. Items are classified as the
 // product sees them: title, summary, source kind and name; the Federal Register sample has no type or
 // agencies, so none are passed.
 import fs from "node:fs";
 import path from "node:path";
-import { classifyArticle } from "../../app/articles/classify";
+import { createClassifyAssistant, type ClassifyAssistant } from "../../app/ai/classify-assist.server";
+import { classifyArticle, type ClassifyInput } from "../../app/articles/classify";
 import { splitOf } from "../../app/articles/classification-split";
 import { CATEGORY_VALUES, PRIORITY_VALUES, type Category, type Priority } from "../../app/articles/vocabulary";
 import { evaluate, type Figures } from "./metrics";
@@ -31,14 +34,49 @@ export function readLabelled(file = LABELLED_PATH): LabelledItem[] {
 /** A fixed clock, so "comments close within a week" never depends on the day the evaluation runs. */
 const NOW = new Date("2026-11-23T12:00:00Z");
 
-function measure(items: LabelledItem[]) {
-  const results = items.map((item) => ({
-    item,
-    got: classifyArticle({ title: item.title, summary: item.summary, sourceCategory: item.sourceCategory, sourceName: item.sourceName }, NOW),
-  }));
+const inputOf = (item: LabelledItem): ClassifyInput => ({ title: item.title, summary: item.summary, sourceCategory: item.sourceCategory, sourceName: item.sourceName });
+
+function figuresOf(results: { item: LabelledItem; got: { category: Category; priority: Priority } }[]) {
   const category = evaluate(CATEGORY_VALUES, results.map((r) => ({ expected: r.item.category, predicted: r.got.category })));
   const priority = evaluate(PRIORITY_VALUES, results.map((r) => ({ expected: r.item.priority, predicted: r.got.priority })));
   return { category, priority, rollback: category.perClass["regulatory-rollbacks"] };
+}
+
+function measure(items: LabelledItem[]) {
+  return figuresOf(items.map((item) => ({ item, got: classifyArticle(inputOf(item), NOW) })));
+}
+
+/** Requests in flight at once against the model server. */
+const ASSIST_CONCURRENCY = 4;
+
+/**
+ * The local and the assisted classifier on the same items. Only feed items may go to the model, as in the
+ * product; the labelled Federal Register items carry no type or action line, so `includeFederalRegister` lets
+ * them be tried too (they stand for documents whose fields are missing).
+ */
+export async function measureAssisted(items: LabelledItem[], assistant: ClassifyAssistant, includeFederalRegister = false) {
+  const results: { item: LabelledItem; got: Awaited<ReturnType<ClassifyAssistant["classify"]>> }[] = [];
+  for (let i = 0; i < items.length; i += ASSIST_CONCURRENCY) {
+    const batch = items.slice(i, i + ASSIST_CONCURRENCY);
+    const answers = await Promise.all(
+      batch.map((item) => {
+        const input = inputOf(item);
+        if (item.source !== "federal-register" || includeFederalRegister) return assistant.classify(input, NOW);
+        return { ...classifyArticle(input, NOW), source: "local" as const, askedModel: false };
+      }),
+    );
+    batch.forEach((item, j) => results.push({ item, got: answers[j] }));
+  }
+  const asked = results.filter((r) => r.got.askedModel);
+  return {
+    local: measure(items),
+    assisted: figuresOf(results),
+    eligible: items.filter((item) => item.source !== "federal-register" || includeFederalRegister).length,
+    asked: asked.length,
+    answered: asked.filter((r) => r.got.source === "model").length,
+    fellBack: asked.filter((r) => r.got.source === "local").length,
+    askedIds: asked.map((r) => r.item.id),
+  };
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -68,9 +106,54 @@ export function throughput(items: LabelledItem[], minMs = 500) {
   return Math.round(done / ((performance.now() - start) / 1000));
 }
 
-function main() {
+type Measured = ReturnType<typeof measure>;
+
+function sideBySide(local: Measured, assisted: Measured) {
+  const rows: [string, (f: Measured) => string, string][] = [
+    ["category accuracy", (f) => pct(f.category.accuracy), `${pct(local.category.majority.accuracy)} ("${local.category.majority.label}")`],
+    ["category macro F1", (f) => f.category.macroF1.toFixed(3), local.category.majority.macroF1.toFixed(3)],
+    ["rollbacks recall / precision", (f) => `${pct(f.rollback.recall)} / ${pct(f.rollback.precision)}`, ""],
+    ["priority accuracy", (f) => pct(f.priority.accuracy), `${pct(local.priority.majority.accuracy)} ("${local.priority.majority.label}")`],
+    ["priority macro F1", (f) => f.priority.macroF1.toFixed(3), local.priority.majority.macroF1.toFixed(3)],
+    ["high precision / recall", (f) => `${pct(f.priority.perClass.high.precision)} / ${pct(f.priority.perClass.high.recall)}`, ""],
+  ];
+  return [
+    `  ${"".padEnd(30)} ${"local".padStart(16)} ${"assisted".padStart(16)}  majority baseline`,
+    ...rows.map(([name, value, baseline]) => `  ${name.padEnd(30)} ${value(local).padStart(16)} ${value(assisted).padStart(16)}  ${baseline}`),
+  ].join("\n");
+}
+
+async function mainAssisted(test: LabelledItem[]) {
+  const model = process.env.OPENAI_MODEL || "gpt-4o-mini";
+  const assistant = createClassifyAssistant({
+    apiKey: process.env.OPENAI_API_KEY || undefined,
+    baseURL: process.env.OPENAI_BASE_URL || undefined,
+    model,
+    timeoutMs: Number(process.env.OPENAI_TIMEOUT_MS) || undefined,
+  });
+  const includeFederalRegister = process.argv.includes("--assist-federal-register");
+  const run = await measureAssisted(test, assistant, includeFederalRegister);
+  if (process.argv.includes("--json")) {
+    const { askedIds: _ids, ...figures } = run;
+    console.log(JSON.stringify({ split: "test", items: test.length, model, baseURL: process.env.OPENAI_BASE_URL ?? null, ...figures }, null, 2));
+    return;
+  }
+  console.log(`Local and model-assisted classification on the test part (${test.length} items), model ${model} at ${process.env.OPENAI_BASE_URL ?? "the OpenAI API"}`);
+  console.log(
+    `${run.eligible} items may go to the model (${includeFederalRegister ? "all" : "feed items only"}); ${run.asked} were unsure and asked, ` +
+      `${run.answered} answered, ${run.fellBack} fell back to the local answer\n`,
+  );
+  console.log(sideBySide(run.local, run.assisted));
+  console.log("");
+  console.log(table("Category (assisted)", CATEGORY_VALUES, run.assisted.category));
+  console.log("");
+  console.log(table("Priority (assisted)", PRIORITY_VALUES, run.assisted.priority));
+}
+
+async function main() {
   const all = readLabelled();
   const test = all.filter((item) => splitOf(item.id) === "test");
+  if (process.argv.includes("--assisted")) return mainAssisted(test);
   const figures = measure(test);
   const perSecond = throughput(all);
   if (process.argv.includes("--json")) {
@@ -84,4 +167,8 @@ function main() {
   console.log(`\nThroughput: ${perSecond.toLocaleString("en-US")} items per second (all ${all.length} labelled items, one thread)`);
 }
 
-if (process.argv[1] && path.basename(process.argv[1]) === "classify.ts") main();
+if (process.argv[1] && path.basename(process.argv[1]) === "classify.ts")
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -1,5 +1,6 @@
 // A local OpenAI-compatible server (POST /v1/chat/completions) for tests: it records what it received
-// and answers as the current `reply` says (content, an HTTP error, malformed JSON, or silence).
+// and answers as the current `reply` says (content, an HTTP error, malformed JSON, or silence), or as a
+// function of each request says (`respond`), for tests where different requests need different answers.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -10,7 +11,9 @@ export type Reply =
   | { kind: "malformed" }
   | { kind: "hang" }
   /** The content after `ms` milliseconds: a model that takes its time, for requests that must still be running. */
-  | { kind: "slow"; ms: number; content: string };
+  | { kind: "slow"; ms: number; content: string }
+  /** Decides per request: the reply for this request (any kind above). */
+  | { kind: "respond"; respond: (request: ChatRequest) => Exclude<Reply, { kind: "respond" }> };
 
 export async function startOpenAiServer() {
   const requests: ChatRequest[] = [];
@@ -25,21 +28,21 @@ export async function startOpenAiServer() {
       }
       const body = JSON.parse(raw) as ChatRequest;
       requests.push(body);
-      if (reply.kind === "hang") return;
-      const current = reply;
+      const current = reply.kind === "respond" ? reply.respond(body) : reply;
+      if (current.kind === "hang") return;
       if (current.kind === "slow") {
         setTimeout(() => answer(current.content), current.ms);
         return;
       }
-      if (reply.kind === "status") {
-        res.writeHead(reply.status, { "Content-Type": "application/json" }).end('{"error":{"message":"server error"}}');
+      if (current.kind === "status") {
+        res.writeHead(current.status, { "Content-Type": "application/json" }).end('{"error":{"message":"server error"}}');
         return;
       }
-      if (reply.kind === "malformed") {
+      if (current.kind === "malformed") {
         res.writeHead(200, { "Content-Type": "application/json" }).end('{"id": "chatcmpl-1", "choices": [{"message": ');
         return;
       }
-      answer(reply.content);
+      answer(current.content);
       function answer(content: string) {
         res.writeHead(200, { "Content-Type": "application/json" }).end(
           JSON.stringify({

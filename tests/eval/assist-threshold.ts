@@ -1,0 +1,43 @@
+// npx tsx tests/eval/assist-threshold.ts
+// Chooses ASSIST_BELOW_PROBABILITY (app/ai/classify-assist.server.ts) on the DEVELOPMENT part only: with the
+// word model 5-fold cross-validated (retrained without each fold, so its probabilities are out of sample), it
+// prints, for each candidate threshold, how many items no rule decided fall below it (they would go to the
+// language model) and how often the local classifier gets the category right on each side. A good threshold
+// sends few items and leaves the local answers above it nearly always right.
+import { splitOf } from "../../app/articles/classification-split";
+import { classifyWithModel } from "../../app/articles/classify";
+import { readLabelled } from "./classify";
+import { train } from "./train-classify";
+
+const NOW = new Date("2026-11-23T12:00:00Z");
+const FOLDS = 5;
+
+function main() {
+  const development = readLabelled().filter((item) => splitOf(item.id) === "development");
+  const unruled: { probability: number; right: boolean }[] = [];
+  let ruled = 0;
+  let ruledRight = 0;
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const model = train(development.filter((_, i) => i % FOLDS !== fold));
+    development.forEach((item, i) => {
+      if (i % FOLDS !== fold) return;
+      const got = classifyWithModel({ title: item.title, summary: item.summary, sourceCategory: item.sourceCategory, sourceName: item.sourceName }, NOW, model);
+      const right = got.category === item.category;
+      if (got.confidence.decidedBy === "rule") (ruled++, right && ruledRight++);
+      else unruled.push({ probability: got.confidence.probability, right });
+    });
+  }
+  const pct = (a: number, b: number) => (b ? `${((a / b) * 100).toFixed(1)}%` : "-");
+  console.log(`Development part, ${development.length} items: a rule decided ${ruled} (${pct(ruledRight, ruled)} right); no rule decided ${unruled.length}`);
+  console.log("threshold  sent  local right among sent  local right among kept");
+  for (const threshold of [0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.99]) {
+    const sent = unruled.filter((u) => u.probability < threshold);
+    const kept = unruled.filter((u) => u.probability >= threshold);
+    const right = (list: typeof unruled) => list.filter((u) => u.right).length;
+    console.log(
+      `${threshold.toFixed(2).padStart(9)} ${String(sent.length).padStart(5)} ${pct(right(sent), sent.length).padStart(23)} ${pct(right(kept), kept.length).padStart(23)}`,
+    );
+  }
+}
+
+main();
