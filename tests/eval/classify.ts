@@ -140,8 +140,8 @@ async function mainAssisted(test: LabelledItem[]) {
   }
   console.log(`Local and model-assisted classification on the test part (${test.length} items), model ${model} at ${process.env.OPENAI_BASE_URL ?? "the OpenAI API"}`);
   console.log(
-    `${run.eligible} items may go to the model (${includeFederalRegister ? "all" : "feed items only"}); ${run.asked} were unsure and asked, ` +
-      `${run.answered} answered, ${run.fellBack} fell back to the local answer\n`,
+    `May go to the model: ${run.eligible} items (${includeFederalRegister ? "all" : "feed items only"}); unsure and asked: ${run.asked}; ` +
+      `answered: ${run.answered}; fell back to the local answer: ${run.fellBack}\n`,
   );
   console.log(sideBySide(run.local, run.assisted));
   console.log("");
