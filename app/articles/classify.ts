@@ -163,7 +163,7 @@ const actionText = (input: ClassifyInput) => (input.action ?? "").trim().replace
 /** An action on a rule (not a notice): only then does "withdrawal" or "removal" take a requirement away. */
 const RULE_ACTION = /^(?:final|proposed|interim final|direct final|temporary final|interim|temporary)? ?rules?\b|^(?:final )?regulations?\b/;
 const ACTION_ROLLBACK =
-  /\b(delay(?:s|ed)? of (?:the )?(?:effective|compliance|applicability) dates?|postponement of (?:the )?(?:effective|effectiveness|compliance)|stay(?:ed)?(?: of)?\b|rescission|rescinded|repeal|removal|withdrawal|extension of (?:the )?(?:compliance|applicability|effective) dates?|suspension|partial withdrawal)/;
+  /\b(delay(?:s|ed)? of (?:the )?(?:effective|compliance|applicability) dates?|postponement of (?:the )?(?:effective|effectiveness|compliance)|stay(?:ed)?(?: of)?\b|rescission|rescinded|repeal|removal|withdrawal|extension of (?:the )?(?:compliance|applicability|effective) dates?|suspension)/;
 /** A direct final rule withdrawn after adverse comment: the requirement it would have changed stands. */
 const ACTION_DIRECT_FINAL_WITHDRAWN = /^direct final rule; withdrawal\b/;
 const ACTION_COMMENT_PERIOD = /\b(extension of (?:the )?comment period|reopening of (?:the )?comment period|comment period (?:extension|reopening))\b/;
