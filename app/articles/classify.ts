@@ -243,8 +243,12 @@ const SUPREME = /\b(supreme court|justices|scotus)\b/i;
 const COURT_BLOCKS_RULE = /\b(vacat\w+|strikes? down|struck down|blocks?|enjoin\w*|overturn\w*)\b.*\b(rules?|regulations?|standards?)\b|\bstrikes down chevron\b/i;
 const ENACTED = /\b(public law \d+-\d+|joint resolution|j\.\s?res|congressional (?:review act|disapproval)|cra resolution|signed into law|votes? to overturn|sends .{0,30}to the president)\b/i;
 
-/** A final rule that bites within this many days, or comments that close within this many, is acted on first. */
-const EFFECTIVE_SOON_DAYS = 30;
+/**
+ * A final rule that bites within this many days, or comments that close within this many, is acted on first.
+ * Most final rules take effect 30 days or more after publication (5 U.S.C. 553(d)), so a 30-day window would
+ * mark nearly every final rule high when it arrives; two weeks singles out the ones that bite early.
+ */
+const EFFECTIVE_SOON_DAYS = 14;
 const COMMENTS_CLOSE_SOON_DAYS = 7;
 /** A rule in force once published: by the action line when there is one, else by the document type. */
 function isFinalRule(input: ClassifyInput) {

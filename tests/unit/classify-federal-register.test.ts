@@ -94,12 +94,12 @@ describe("document type, significance, timing and breadth decide the priority", 
     expect(classifyArticle(routine, NOW).priority).toBe("high");
   });
 
-  it("a final rule effective within 30 days is high; later, or already in force, it is not", () => {
+  it("a final rule effective within 14 days is high; later, or already in force, it is not", () => {
     const rule = { title: "Hazard Communication Standard Updates", documentType: "Rule", action: "Final rule." };
     const soon = classifyArticle(register({ ...rule, effectiveOn: inDays(9) }), NOW);
     expect(soon.priority).toBe("high");
     expect(soon.reason.priority).toBe("high: final rule effective in 9 days");
-    expect(classifyArticle(register({ ...rule, effectiveOn: inDays(60) }), NOW).reason.priority).toBe("medium: rule");
+    expect(classifyArticle(register({ ...rule, effectiveOn: inDays(30) }), NOW).reason.priority).toBe("medium: rule");
     expect(classifyArticle(register({ ...rule, effectiveOn: inDays(-3) }), NOW).reason.priority).toBe("medium: rule");
     // A proposal has no effective date that binds anyone.
     expect(classifyArticle(register({ ...proposal, effectiveOn: inDays(9) }), NOW).priority).toBe("medium");
