@@ -29,6 +29,8 @@ export type ClassifyInput = {
 
 /** Why: short human text for the category and the priority, e.g. "rollback: 'delay of effective date'". */
 export type ClassificationReason = { category: string; priority: string };
+/** The stored reason of a category or priority an editor chose by hand (app/articles/admin.server.ts). */
+export const EDITOR_REASON = "set by an editor";
 export type Classification = { category: Category; priority: Priority; tags: Tag[]; reason: ClassificationReason };
 
 const has = (text: string, pattern: RegExp) => pattern.test(text);
