@@ -88,6 +88,20 @@ export const articles = sqliteTable(
     significant: integer({ mode: "boolean" }).notNull().default(false),
     commentsCloseOn: text(),
     effectiveOn: text(),
+    /** Further Federal Register fields the classifier reads (app/articles/classify.ts), kept so a re-run judges alike. */
+    registerAction: text(),
+    registerDates: text(),
+    regulationIdNumbers: text({ mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    topics: text({ mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    /** e.g. "40 CFR 52" */
+    cfrReferences: text({ mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    pageLength: integer(),
+    /**
+     * Why the article has its category and priority: the classifier's short text, or "set by an editor".
+     * Null on rows stored before reasons existed, until the recategorize and fix-priorities jobs run.
+     */
+    categoryReason: text(),
+    priorityReason: text(),
     publishDate: integer({ mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),
     views: integer().notNull().default(0),

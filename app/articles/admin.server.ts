@@ -6,6 +6,7 @@ import { db, t } from "../db.server";
 import { httpUrl, requiredText, textList } from "../http/fields";
 import { jsonError } from "../http/responses.server";
 import { canonicalUrl, federalRegisterDocumentNumber } from "./canonical-url";
+import { EDITOR_REASON } from "./classify";
 import { getArticle } from "./queries.server";
 import { dedupKeys, deleteArticles, insertArticle, replaceArticleTags } from "./store.server";
 import { CATEGORY_VALUES, DEFAULT_PRIORITY, normalizeTag, PRIORITY_VALUES, type Category, type Priority, type Tag } from "./vocabulary";
@@ -44,17 +45,20 @@ export const addArticleSchema = z.object({
 });
 
 function requireArticle(id: number) {
-  const row = db().select({ id: t.articles.id }).from(t.articles).where(eq(t.articles.id, id)).get();
+  const row = db().select({ category: t.articles.category, priority: t.articles.priority }).from(t.articles).where(eq(t.articles.id, id)).get();
   if (!row) throw jsonError(404, "Article not found");
+  return row;
 }
 
 export function updateArticleTags(id: number, input: z.output<typeof articleTagsSchema>) {
-  requireArticle(id);
+  const current = requireArticle(id);
   const tags = normalizeTags([...input.tags, ...(input.newTags ?? "").split(",")]);
   if (tags.length > MAX_TAGS) throw jsonError(400, `'tags' must hold at most ${MAX_TAGS} entries`);
+  // The tag editor always sends the priority; only a changed one is the editor's call, an unchanged one keeps its reason.
+  const priorityChanged = input.priority !== undefined && input.priority !== current.priority;
   db().transaction((tx) => {
     tx.update(t.articles)
-      .set({ tags, manuallyTagged: true, ...(input.priority ? { priority: input.priority } : {}) })
+      .set({ tags, manuallyTagged: true, ...(priorityChanged ? { priority: input.priority, priorityReason: EDITOR_REASON } : {}) })
       .where(eq(t.articles.id, id))
       .run();
     replaceArticleTags(tx, id, tags);
@@ -63,8 +67,9 @@ export function updateArticleTags(id: number, input: z.output<typeof articleTags
 }
 
 export function updateArticleCategory(id: number, category: Category) {
-  requireArticle(id);
-  db().update(t.articles).set({ category, manuallyTagged: true }).where(eq(t.articles.id, id)).run();
+  const current = requireArticle(id);
+  const reason = category === current.category ? {} : { categoryReason: EDITOR_REASON };
+  db().update(t.articles).set({ category, manuallyTagged: true, ...reason }).where(eq(t.articles.id, id)).run();
   return getArticle(id)!;
 }
 

@@ -29,6 +29,8 @@ export type ClassifyInput = {
 
 /** Why: short human text for the category and the priority, e.g. "rollback: 'delay of effective date'". */
 export type ClassificationReason = { category: string; priority: string };
+/** The stored reason of a category or priority an editor chose by hand (app/articles/admin.server.ts). */
+export const EDITOR_REASON = "set by an editor";
 /**
  * How the category was decided: by a codebook rule, by the word model (confident enough to move the item), or by
  * the default when neither fired. `probability` is the word model's probability for the category given (1 when a

@@ -47,6 +47,8 @@ const articleColumns = {
   summary: t.articles.summary,
   category: t.articles.category,
   priority: t.articles.priority,
+  categoryReason: t.articles.categoryReason,
+  priorityReason: t.articles.priorityReason,
   tags: t.articles.tags,
   manuallyTagged: t.articles.manuallyTagged,
   sourceId: t.articles.sourceId,
@@ -75,6 +77,9 @@ export type ArticleJson = {
   summary: string;
   category: string;
   priority: string;
+  /** Why the article has its category and priority (the classifier's words, or "set by an editor"); null on rows not yet re-judged. */
+  categoryReason: string | null;
+  priorityReason: string | null;
   tags: string[];
   manuallyTagged: boolean;
   sourceId: number | null;
@@ -96,6 +101,8 @@ export function toArticleJson(row: ArticleRow): ArticleJson {
     summary: row.summary,
     category: row.category,
     priority: row.priority,
+    categoryReason: row.categoryReason,
+    priorityReason: row.priorityReason,
     tags: row.tags,
     manuallyTagged: row.manuallyTagged,
     sourceId: row.sourceId,

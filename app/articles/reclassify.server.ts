@@ -3,7 +3,7 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import { db, t } from "../db.server";
 import { classifyArticle } from "./classify";
-import { replaceArticleTags } from "./store.server";
+import { classifyInputOf, replaceArticleTags } from "./store.server";
 
 const BATCH = 500;
 
@@ -35,45 +35,40 @@ function sourceCategories() {
 }
 
 function classificationOf(row: ArticleRow, categories: Map<number, string>, now: Date) {
-  const sourceCategory = row.sourceId ? categories.get(row.sourceId) : undefined;
-  return classifyArticle(
-    {
-      title: row.title,
-      summary: row.summary,
-      // Articles without a source (the demo sample) are Federal Register documents when they carry a number.
-      sourceCategory: sourceCategory ?? (row.documentNumber ? "government" : null),
-      sourceName: row.sourceName,
-      documentType: row.documentType,
-      agencies: row.agencies,
-      significant: row.significant,
-      commentsCloseOn: row.commentsCloseOn,
-    },
-    now,
-  );
+  // Articles without a source (the demo sample) are Federal Register documents when they carry a number.
+  const sourceCategory = (row.sourceId ? categories.get(row.sourceId) : undefined) ?? (row.documentNumber ? "government" : null);
+  return classifyArticle(classifyInputOf(row, sourceCategory), now);
 }
 
 const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every((tag, i) => tag === b[i]);
 
-/** Re-derives category and tags of every article not tagged by hand. */
+/**
+ * Re-derives category, its reason and tags of every article not tagged by hand. An article whose category
+ * stands but whose reason changed (or was never stored) counts as updated: the reason is part of the judgement.
+ */
 export function recategorizeArticles(now = new Date()): { updated: number } {
   const categories = sourceCategories();
   const updated = forEachAutomaticArticle((row, tx) => {
-    const { category, tags } = classificationOf(row, categories, now);
-    if (category === row.category && sameTags(tags, row.tags)) return false;
-    tx.update(t.articles).set({ category, tags }).where(eq(t.articles.id, row.id)).run();
-    replaceArticleTags(tx, row.id, tags);
+    const { category, tags, reason } = classificationOf(row, categories, now);
+    const tagsChanged = !sameTags(tags, row.tags);
+    if (category === row.category && reason.category === row.categoryReason && !tagsChanged) return false;
+    tx.update(t.articles).set({ category, categoryReason: reason.category, tags }).where(eq(t.articles.id, row.id)).run();
+    if (tagsChanged) replaceArticleTags(tx, row.id, tags);
     return true;
   });
   return { updated };
 }
 
-/** Re-derives the priority of every article not tagged by hand (comment deadlines move into and out of the 7-day window). */
+/**
+ * Re-derives the priority and its reason of every article not tagged by hand (comment deadlines move into and
+ * out of the 7-day window, and the reason counts the days).
+ */
 export function fixPriorities(now = new Date()): { updated: number } {
   const categories = sourceCategories();
   const updated = forEachAutomaticArticle((row, tx) => {
-    const { priority } = classificationOf(row, categories, now);
-    if (priority === row.priority) return false;
-    tx.update(t.articles).set({ priority }).where(eq(t.articles.id, row.id)).run();
+    const { priority, reason } = classificationOf(row, categories, now);
+    if (priority === row.priority && reason.priority === row.priorityReason) return false;
+    tx.update(t.articles).set({ priority, priorityReason: reason.priority }).where(eq(t.articles.id, row.id)).run();
     return true;
   });
   return { updated };

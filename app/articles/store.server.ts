@@ -3,7 +3,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { db, t } from "../db.server";
 import { canonicalUrl, federalRegisterDocumentNumber, isHttpUrl } from "./canonical-url";
-import { classifyArticle, type Classification } from "./classify";
+import { classifyArticle, EDITOR_REASON, type Classification, type ClassifyInput } from "./classify";
 
 export type NewArticle = {
   title: string;
@@ -19,11 +19,66 @@ export type NewArticle = {
   significant?: boolean;
   commentsCloseOn?: string | null;
   effectiveOn?: string | null;
+  /** Federal Register `action` line and `dates` paragraph. */
+  registerAction?: string | null;
+  registerDates?: string | null;
+  regulationIdNumbers?: string[];
+  topics?: string[];
+  /** e.g. "40 CFR 52" */
+  cfrReferences?: string[];
+  pageLength?: number | null;
   isDemo?: boolean;
-  /** Category, priority and tags chosen by a person (the admin's Add Article); marks the article manually tagged. */
-  /** An editor's choice: no rule decided it, so it carries no reason. */
+  /**
+   * Category, priority and tags chosen by a person (the admin's Add Article); marks the article manually tagged.
+   * No rule decided it: its reasons say an editor set them.
+   */
   manualClassification?: Pick<Classification, "category" | "priority" | "tags">;
 };
+
+/** What an article says about itself that the classifier reads: the same signals at ingestion and in the jobs. */
+export type ClassifiedFields = Pick<
+  NewArticle,
+  | "title"
+  | "summary"
+  | "sourceName"
+  | "documentType"
+  | "agencies"
+  | "significant"
+  | "commentsCloseOn"
+  | "effectiveOn"
+  | "registerAction"
+  | "registerDates"
+  | "regulationIdNumbers"
+  | "topics"
+  | "cfrReferences"
+  | "pageLength"
+>;
+
+export function classifyInputOf(article: ClassifiedFields, sourceCategory: string | null | undefined): ClassifyInput {
+  return {
+    title: article.title,
+    summary: article.summary,
+    sourceCategory,
+    sourceName: article.sourceName,
+    documentType: article.documentType,
+    agencies: article.agencies,
+    significant: article.significant,
+    commentsCloseOn: article.commentsCloseOn,
+    effectiveOn: article.effectiveOn,
+    action: article.registerAction,
+    dates: article.registerDates,
+    regulationIdNumbers: article.regulationIdNumbers,
+    topics: article.topics,
+    cfrReferences: article.cfrReferences,
+    pageLength: article.pageLength,
+  };
+}
+
+/** Classifies a new article, or takes an editor's choice (Add Article) with reasons that say so. */
+function classificationOf(input: NewArticle): Pick<Classification, "category" | "priority" | "tags" | "reason"> {
+  if (input.manualClassification) return { ...input.manualClassification, reason: { category: EDITOR_REASON, priority: EDITOR_REASON } };
+  return classifyArticle(classifyInputOf(input, input.sourceCategory));
+}
 
 export type InsertOutcome =
   | { status: "inserted"; id: number }
@@ -46,10 +101,12 @@ function prepareInsertStatements(client: Client) {
     tombstone: client.prepare<[string, string]>("SELECT 1 FROM deleted_articles WHERE key IN (?, ?) LIMIT 1").pluck(),
     insert: client
       .prepare(
-        `INSERT INTO articles (title, summary, category, priority, tags, manually_tagged, source_id, source_name, original_url, canonical_url,
-           document_number, document_type, agencies, significant, comments_close_on, effective_on, publish_date, is_demo)
-         VALUES (@title, @summary, @category, @priority, @tags, @manuallyTagged, @sourceId, @sourceName, @originalUrl, @canonicalUrl,
-           @documentNumber, @documentType, @agencies, @significant, @commentsCloseOn, @effectiveOn, @publishDate, @isDemo)
+        `INSERT INTO articles (title, summary, category, priority, category_reason, priority_reason, tags, manually_tagged, source_id,
+           source_name, original_url, canonical_url, document_number, document_type, agencies, significant, comments_close_on, effective_on,
+           register_action, register_dates, regulation_id_numbers, topics, cfr_references, page_length, publish_date, is_demo)
+         VALUES (@title, @summary, @category, @priority, @categoryReason, @priorityReason, @tags, @manuallyTagged, @sourceId,
+           @sourceName, @originalUrl, @canonicalUrl, @documentNumber, @documentType, @agencies, @significant, @commentsCloseOn, @effectiveOn,
+           @registerAction, @registerDates, @regulationIdNumbers, @topics, @cfrReferences, @pageLength, @publishDate, @isDemo)
          ON CONFLICT DO NOTHING RETURNING id`,
       )
       .pluck(),
@@ -74,21 +131,14 @@ export function insertArticle(input: NewArticle): InsertOutcome {
   const [urlKey, docKey] = dedupKeys(canonical, documentNumber);
   return db().$client.transaction((): InsertOutcome => {
     if (statements.tombstone.get(urlKey, docKey ?? urlKey)) return { status: "deleted" };
-    const { category, priority, tags } = input.manualClassification ?? classifyArticle({
-      title: input.title,
-      summary: input.summary,
-      sourceCategory: input.sourceCategory,
-      sourceName: input.sourceName,
-      documentType: input.documentType,
-      agencies: input.agencies,
-      significant: input.significant,
-      commentsCloseOn: input.commentsCloseOn,
-    });
+    const { category, priority, tags, reason } = classificationOf(input);
     const id = statements.insert.get({
       title: input.title,
       summary: input.summary,
       category,
       priority,
+      categoryReason: reason.category,
+      priorityReason: reason.priority,
       tags: JSON.stringify(tags),
       manuallyTagged: input.manualClassification ? 1 : 0,
       sourceId: input.sourceId,
@@ -101,6 +151,12 @@ export function insertArticle(input: NewArticle): InsertOutcome {
       significant: input.significant ? 1 : 0,
       commentsCloseOn: input.commentsCloseOn ?? null,
       effectiveOn: input.effectiveOn ?? null,
+      registerAction: input.registerAction ?? null,
+      registerDates: input.registerDates ?? null,
+      regulationIdNumbers: JSON.stringify(input.regulationIdNumbers ?? []),
+      topics: JSON.stringify(input.topics ?? []),
+      cfrReferences: JSON.stringify(input.cfrReferences ?? []),
+      pageLength: input.pageLength ?? null,
       publishDate: input.publishDate.getTime(),
       isDemo: input.isDemo ? 1 : 0,
     }) as number | undefined;

@@ -62,7 +62,22 @@ export function CardSummary({
 }
 
 /** A badge drawn like Mantine's (styles in app.css), as a plain element: a feed page shows dozens of them. */
-export function CardBadge({ variant, color, small, keepCase, children }: { variant: "light" | "filled" | "outline"; color: string; small?: boolean; keepCase?: boolean; children: ReactNode }) {
+export function CardBadge({
+  variant,
+  color,
+  small,
+  keepCase,
+  title,
+  children,
+}: {
+  variant: "light" | "filled" | "outline";
+  color: string;
+  small?: boolean;
+  keepCase?: boolean;
+  /** Native tooltip: shown on hover without JavaScript or a tooltip component. */
+  title?: string;
+  children: ReactNode;
+}) {
   const colors: Record<typeof variant, CSSProperties> = {
     light: { "--badge-bg": `var(--mantine-color-${color}-light)`, "--badge-fg": `var(--mantine-color-${color}-light-color)` } as CSSProperties,
     filled: { "--badge-bg": `var(--mantine-color-${color}-filled)`, "--badge-fg": "var(--mantine-color-white)" } as CSSProperties,
@@ -70,9 +85,30 @@ export function CardBadge({ variant, color, small, keepCase, children }: { varia
   };
   const className = `card-badge${small ? " is-small" : ""}${keepCase ? " keep-case" : ""}`;
   return (
-    <span className={className} data-variant={variant} style={colors[variant]}>
+    <span className={className} data-variant={variant} style={colors[variant]} title={title}>
       {children}
     </span>
+  );
+}
+
+/** A stored reason, or what to say for rows stored before reasons existed (the jobs fill them in). */
+export function reasonText(reason: string | null) {
+  return reason ?? "not recorded yet";
+}
+
+/**
+ * A badge whose tooltip says why: the native `title` for pointer users, and the same words as visually hidden
+ * text beside it for screen readers, which do not read `title` on a plain span reliably.
+ */
+function ReasonBadge({ reason, label, children, ...badge }: Parameters<typeof CardBadge>[0] & { reason: string | null; label: string }) {
+  const why = `${label}: ${reasonText(reason)}`;
+  return (
+    <>
+      <CardBadge {...badge} title={why}>
+        {children}
+      </CardBadge>
+      <span className="visually-hidden">({why})</span>
+    </>
   );
 }
 
@@ -90,9 +126,9 @@ export function ArticleCard({ article, timeZone, search, readHref, onReadOrigina
     >
       <div className="card-top">
         <div className="card-row">
-          <CardBadge variant="light" color="indigo">
+          <ReasonBadge variant="light" color="indigo" label="Why this category" reason={article.categoryReason}>
             {categoryLabel(article.category)}
-          </CardBadge>
+          </ReasonBadge>
           <span className="card-dimmed is-xs inline-icon">
             <IconCalendar width={12} height={12} />{" "}
             <time dateTime={article.publishDate}>{formatDate(article.publishDate, timeZone)}</time>
@@ -105,9 +141,9 @@ export function ArticleCard({ article, timeZone, search, readHref, onReadOrigina
       </h3>
       {article.summary ? <CardSummary text={article.summary} limit={CARD_SUMMARY_LIMIT} search={search} /> : null}
       <div className="card-row is-tight">
-        <CardBadge variant="filled" color={priority.color} small>
+        <ReasonBadge variant="filled" color={priority.color} small label="Why this priority" reason={article.priorityReason}>
           {priority.label} priority
-        </CardBadge>
+        </ReasonBadge>
         {article.tags.slice(0, CARD_TAG_LIMIT).map((tag) => (
           <CardBadge key={tag} variant="outline" color="gray" small keepCase>
             {tag}

@@ -15,6 +15,15 @@ export type FederalRegisterDocument = {
   significant?: boolean | null;
   comments_close_on?: string | null;
   effective_on?: string | null;
+  /** e.g. "Final rule; delay of effective date." */
+  action?: string | null;
+  /** The DATES paragraph: when the rule takes effect, when comments are due. */
+  dates?: string | null;
+  regulation_id_numbers?: string[] | null;
+  topics?: string[] | null;
+  /** The CFR parts the document touches: { title: 40, part: 52 } is 40 CFR part 52. */
+  cfr_references?: { title?: number | string | null; part?: number | string | null }[] | null;
+  page_length?: number | null;
 };
 
 export type FederalRegisterPage = { count?: number; next_page_url?: string | null; results?: FederalRegisterDocument[] };
@@ -36,6 +45,12 @@ export const FEDERAL_REGISTER_FIELDS = [
   "significant",
   "comments_close_on",
   "effective_on",
+  "action",
+  "dates",
+  "regulation_id_numbers",
+  "topics",
+  "cfr_references",
+  "page_length",
 ] as const;
 
 export function isFederalRegisterApiUrl(url: string) {
@@ -82,6 +97,19 @@ export function isUsableDocument(doc: FederalRegisterDocument | null | undefined
   );
 }
 
+/** Strings of a list field, trimmed, empty and non-string entries dropped: the API answers null for "none". */
+function textList(values: unknown[] | null | undefined) {
+  return (values ?? []).filter((v): v is string => typeof v === "string").map((v) => normalizeTitle(v)).filter(Boolean);
+}
+
+/** { title: 40, part: 52 } -> "40 CFR 52"; a reference to a whole title -> "40 CFR". */
+export function cfrCitations(refs: FederalRegisterDocument["cfr_references"]) {
+  const citations = (refs ?? [])
+    .filter((ref) => ref && ref.title != null && String(ref.title).trim())
+    .map((ref) => `${String(ref.title).trim()} CFR${ref.part != null && String(ref.part).trim() ? ` ${String(ref.part).trim()}` : ""}`);
+  return [...new Set(citations)];
+}
+
 export function federalRegisterArticle(
   doc: FederalRegisterDocument,
   source: { id: number | null; name: string; category?: string | null },
@@ -101,5 +129,11 @@ export function federalRegisterArticle(
     significant: Boolean(doc.significant),
     commentsCloseOn: doc.comments_close_on ?? null,
     effectiveOn: doc.effective_on ?? null,
+    registerAction: normalizeTitle(doc.action) || null,
+    registerDates: normalizeSummary(doc.dates) || null,
+    regulationIdNumbers: textList(doc.regulation_id_numbers),
+    topics: textList(doc.topics),
+    cfrReferences: cfrCitations(doc.cfr_references),
+    pageLength: Number.isSafeInteger(doc.page_length) && doc.page_length! > 0 ? doc.page_length! : null,
   };
 }

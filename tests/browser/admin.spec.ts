@@ -184,6 +184,8 @@ test("edit an article's category and tags; the public feed shows it as Manual", 
   await editor.getByRole("button", { name: "Save tags" }).click();
   await expect(page.getByText("Tags updated").first()).toBeVisible();
   await expect(card.getByText("Manual", { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(card.getByText("Category: set by an editor · Priority: set by an editor")).toBeVisible();
   await page.goto(`/?q=${word}`);
   const publicCard = page.locator("article.article-card", { hasText: title });
   // The card's own badges come first; the related-articles block below repeats category badges.
@@ -191,6 +193,27 @@ test("edit an article's category and tags; the public feed shows it as Manual", 
   await expect(publicCard.getByText("Legal Decisions", { exact: true }).first()).toBeVisible();
   await expect(publicCard.getByText("High priority").first()).toBeVisible();
   for (const t of ["urgent", "wildlife-habitat"]) await expect(publicCard.getByText(t, { exact: true }).first()).toBeVisible();
+});
+
+test("the reason for an article's category and priority shows in Article Management and as the badges' tooltips", async ({ page }, info) => {
+  const word = `${tag(info)}-reasons`;
+  const title = `The ${word} rule is delayed`;
+  seed(
+    `INSERT INTO articles (title, summary, category, priority, category_reason, priority_reason, tags, source_name, original_url, canonical_url, publish_date)
+     VALUES (?, 'A summary.', 'regulatory-rollbacks', 'medium', ?, ?, '[]', 'E2E', ?, ?, ?)`,
+    title, "rollback: 'delay of effective date'", "medium: rollback of requirements", `https://example.gov/${word}`, `https://example.gov/${word}`, Date.now(),
+  );
+  await page.goto(`/?q=${word}`);
+  const publicCard = page.locator("article.article-card", { hasText: title });
+  const category = publicCard.locator(".card-badge", { hasText: "Regulatory Rollbacks" }).first();
+  await expect(category).toHaveAttribute("title", "Why this category: rollback: 'delay of effective date'");
+  await expect(publicCard.locator(".card-badge", { hasText: "Medium priority" }).first()).toHaveAttribute("title", "Why this priority: medium: rollback of requirements");
+  // The same words for assistive technology, which does not read a plain span's title.
+  await expect(publicCard.getByText("(Why this category: rollback: 'delay of effective date')")).toHaveCount(1);
+  await signIn(page);
+  await page.goto(`/admin?q=${word}`);
+  const card = page.locator("article.article-card", { hasText: title });
+  await expect(card.getByText("Category: rollback: 'delay of effective date' · Priority: medium: rollback of requirements")).toBeVisible();
 });
 
 test("change feedback status and archive old resolved feedback", async ({ page, javaScriptEnabled }, info) => {

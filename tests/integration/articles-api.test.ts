@@ -28,10 +28,13 @@ describe("GET /api/articles", () => {
     const articles = await response.json();
     expect(articles).toHaveLength(33);
     expect(Object.keys(articles[0]).sort()).toEqual(
-      ["aiSummary", "aiSummaryBy", "category", "createdAt", "id", "isBookmarked", "manuallyTagged", "originalUrl", "priority", "publishDate", "sourceId", "sourceName", "summary", "tags", "title", "views"].sort(),
+      ["aiSummary", "aiSummaryBy", "category", "categoryReason", "createdAt", "id", "isBookmarked", "manuallyTagged", "originalUrl", "priority", "priorityReason", "publishDate", "sourceId", "sourceName", "summary", "tags", "title", "views"].sort(),
     );
     expect(articles[0].title).toBe("EPA rescinds power plant emissions rule");
     expect(articles[0].category).toBe("regulatory-rollbacks");
+    // Why, as stored at ingestion: the classifier's words.
+    expect(articles[0].categoryReason).toBe("rollback: 'rescinds'");
+    expect(articles[0].priorityReason).toMatch(/^medium: /);
   });
 
   it("filters by category, timeframe, search, priority, limit and offset", async () => {

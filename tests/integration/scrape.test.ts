@@ -106,6 +106,21 @@ describe("adapters", () => {
     const rows = articlesOf(source.id);
     const cec = rows.find((r) => r.documentNumber === "2025-12464")!;
     expect(cec).toMatchObject({ category: "regulatory-rollbacks", documentType: "Rule", agencies: ["Council on Environmental Quality"] });
+    // The further fields, requested and stored in the product's shape (CFR objects become citations).
+    for (const field of ["action", "dates", "regulation_id_numbers", "topics", "cfr_references", "page_length"])
+      expect(server.log.find((r) => r.path.startsWith("/api/v1/documents.json"))!.path).toContain(`fields%5B%5D=${field}`);
+    expect(cec).toMatchObject({
+      registerAction: "Final rule.",
+      registerDates: "This rule is effective July 3, 2025.",
+      regulationIdNumbers: ["1902-AG14"],
+      topics: ["Administrative practice and procedure", "Environmental impact statements"],
+      cfrReferences: ["18 CFR 380", "18 CFR 385"],
+      pageLength: 4,
+      categoryReason: expect.stringMatching(/^rollback: /),
+      priorityReason: expect.any(String),
+    });
+    expect(rows.find((r) => r.documentNumber === "2025-00146")).toMatchObject({ registerDates: null, topics: [], cfrReferences: ["14 CFR 39"] });
+    expect(rows.find((r) => r.documentNumber === "2025-17393")).toMatchObject({ registerAction: null, pageLength: null, cfrReferences: [] });
     expect(rows.find((r) => r.documentNumber === "2025-14429")).toMatchObject({ significant: true, priority: "high" });
     expect(rows.find((r) => r.documentNumber === "2025-00146")!.priority).toBe("low");
   });

@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import type { ArticleFilters } from "~/articles/filters";
 import type { ArticleJson } from "~/articles/queries.server";
 import { ADMIN_PAGE_SIZE, CATEGORIES, PRIORITIES, TIMEFRAMES } from "~/articles/vocabulary";
-import { ArticleCard } from "../ArticleCard";
+import { ArticleCard, reasonText } from "../ArticleCard";
 import { FeedPagination } from "../FeedPagination";
 import { DialogFrame, DialogTrigger, FormError, IntentForm, useDialog, useIntent } from "./intent";
 import { TagEditor } from "./TagEditor";
@@ -71,6 +71,9 @@ function ManagedArticle({ article, can, timeZone, suggested }: { article: Articl
   const tags = useDialog(`tags-${article.id}`);
   return (
     <ArticleCard article={article} timeZone={timeZone} headerAction={can.edit ? <CategoryEditor article={article} /> : undefined}>
+      <Text size="xs" c="dimmed" data-testid="classification-reason">
+        Category: {reasonText(article.categoryReason)} · Priority: {reasonText(article.priorityReason)}
+      </Text>
       {can.edit ? (
         <>
           <Group gap="xs">
