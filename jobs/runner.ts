@@ -18,6 +18,7 @@ import {
 } from "../app/jobs/queue.server";
 import { migrateDatabase } from "../db/client";
 import { firstStartJobs, jobHandlers, schedules } from "./registry";
+import { hasArticles, recordJudgedByCurrentClassifier, storedJudgementIsStale } from "../app/articles/reclassify.server";
 
 const POLL_MS = 1000;
 const HEARTBEAT_MS = 10_000;
@@ -58,6 +59,19 @@ function queueFirstStartJobs() {
   }
 }
 
+/**
+ * A new classifier version re-judges the stored articles once (hand-edited ones stay as they are). An install
+ * without articles has nothing to re-judge: its articles will be judged by this version as they arrive.
+ */
+export function queueRejudgingAfterClassifierChange() {
+  if (!storedJudgementIsStale()) return;
+  if (hasArticles()) for (const kind of ["recategorize", "fix-priorities"] as const) {
+    const { job } = enqueueJob(kind, {}, "classifier updated");
+    console.log(`[jobs] the classifier changed: ${kind} queued as #${job.id}`);
+  }
+  recordJudgedByCurrentClassifier();
+}
+
 export function errorMessage(error: unknown) {
   return error instanceof Error ? error.message : String(error);
 }
@@ -85,6 +99,7 @@ export async function startRunner() {
   };
   requeueOrphans();
   queueFirstStartJobs();
+  queueRejudgingAfterClassifierChange();
 
   const stopping = new AbortController();
   const crons = schedules.map(

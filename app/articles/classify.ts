@@ -29,6 +29,12 @@ export type ClassifyInput = {
 
 /** Why: short human text for the category and the priority, e.g. "rollback: 'delay of effective date'". */
 export type ClassificationReason = { category: string; priority: string };
+/**
+ * Raise it whenever the rules or the word model change: the job runner then re-judges every stored article
+ * (recategorize and fix-priorities) once, so old rows do not keep the old judgement.
+ */
+export const CLASSIFIER_VERSION = "2026-11-23";
+
 /** The stored reason of a category or priority an editor chose by hand (app/articles/admin.server.ts). */
 export const EDITOR_REASON = "set by an editor";
 /**

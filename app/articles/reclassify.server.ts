@@ -2,7 +2,7 @@
 // or as time passes and comment deadlines come close (fix-priorities). Editors' manual work is never overwritten.
 import { and, asc, eq, gt } from "drizzle-orm";
 import { db, t } from "../db.server";
-import { classifyArticle } from "./classify";
+import { CLASSIFIER_VERSION, classifyArticle } from "./classify";
 import { classifyInputOf, replaceArticleTags } from "./store.server";
 
 const BATCH = 500;
@@ -72,4 +72,26 @@ export function fixPriorities(now = new Date()): { updated: number } {
     return true;
   });
   return { updated };
+}
+
+const JUDGED_BY_KEY = "classifier-version";
+
+export function hasArticles() {
+  return Boolean(db().select({ id: t.articles.id }).from(t.articles).limit(1).get());
+}
+
+/** Whether the stored articles were judged by another version of the classifier than this one. */
+export function storedJudgementIsStale() {
+  const row = db().select().from(t.appState).where(eq(t.appState.key, JUDGED_BY_KEY)).get();
+  return row?.value !== CLASSIFIER_VERSION;
+}
+
+/** Records that the stored articles are (being) re-judged by this version of the classifier. */
+export function recordJudgedByCurrentClassifier() {
+  const now = new Date();
+  db()
+    .insert(t.appState)
+    .values({ key: JUDGED_BY_KEY, value: CLASSIFIER_VERSION, updatedAt: now })
+    .onConflictDoUpdate({ target: t.appState.key, set: { value: CLASSIFIER_VERSION, updatedAt: now } })
+    .run();
 }

@@ -1,9 +1,10 @@
 // recategorize and fix-priorities: re-derive what the rules decide, never touching articles edited by hand.
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
-import { fixPriorities, recategorizeArticles } from "../../app/articles/reclassify.server";
+import { fixPriorities, recategorizeArticles, storedJudgementIsStale } from "../../app/articles/reclassify.server";
 import { db, t } from "../../app/db.server";
 import { runFixPriorities, runRecategorize } from "../../jobs/ingest";
+import { queueRejudgingAfterClassifierChange } from "../../jobs/runner";
 import { addArticle, clearArticles } from "../support/articles";
 
 beforeEach(clearArticles);
@@ -41,4 +42,23 @@ it("fix-priorities raises articles whose comment period closes within 7 days, an
   expect(fixPriorities(new Date("2025-06-10T12:00:00Z"))).toEqual({ updated: 1 });
   expect(row(closing).priority).toBe("medium");
   expect(await runFixPriorities({}, { signal: new AbortController().signal, progress() {}, log() {} })).toEqual({ updated: 0 });
+});
+
+it("a new classifier version queues the re-judging of stored articles once, and an empty install records it without jobs", () => {
+  const jobsOf = () => db().select().from(t.jobs).all().filter((job) => job.requestedBy === "classifier updated").map((job) => job.kind).sort();
+  const setStoredVersion = (value: string) =>
+    db().insert(t.appState).values({ key: "classifier-version", value }).onConflictDoUpdate({ target: t.appState.key, set: { value } }).run();
+
+  setStoredVersion("an older classifier");
+  queueRejudgingAfterClassifierChange();
+  expect(jobsOf()).toEqual([]);
+  expect(storedJudgementIsStale()).toBe(false);
+
+  addArticle({ title: "Rescinding Obsolete Financial Assistance Rules", documentType: "Rule" });
+  setStoredVersion("an older classifier");
+  expect(storedJudgementIsStale()).toBe(true);
+  queueRejudgingAfterClassifierChange();
+  expect(jobsOf()).toEqual(["fix-priorities", "recategorize"]);
+  queueRejudgingAfterClassifierChange();
+  expect(jobsOf()).toEqual(["fix-priorities", "recategorize"]);
 });
