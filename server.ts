@@ -52,7 +52,7 @@ export async function createServerApp() {
     onHeaders(res, () => {
       completeResponseHeaders(
         { get: (name) => res.getHeader(name), set: (name, value) => res.setHeader(name, value) },
-        { path: requestPath, authorization: req.headers.authorization, cookie: req.headers.cookie, httpsOnly },
+        { path: requestPath, authorization: req.headers.authorization, httpsOnly },
       );
       if (shutdown.stopping) res.setHeader("Connection", "close");
     });

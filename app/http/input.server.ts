@@ -3,6 +3,7 @@
 // media type is a 415, text that cannot be stored (NUL, unpaired surrogates) a 400 naming the field.
 import type { z } from "zod";
 import { jsonError } from "./responses.server";
+import { BODY_TOO_LARGE, MAX_BODY_BYTES } from "./body-limit.server";
 
 /**
  * Messages for issues whose schema gave none. They start lower-case and are completed with the
@@ -40,13 +41,11 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   return parsed.data;
 }
 
-/** Bodies this large are not something any form or API call of the product sends. */
-const MAX_BODY_BYTES = 64 * 1024;
-
+/** The web server refuses larger bodies while they stream in (server.ts); this is the same limit, checked again. */
 async function readBodyText(request: Request) {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) throw jsonError(413, "Request body is too large.");
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) throw jsonError(413, BODY_TOO_LARGE);
   const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw jsonError(413, "Request body is too large.");
+  if (text.length > MAX_BODY_BYTES) throw jsonError(413, BODY_TOO_LARGE);
   return text;
 }
 

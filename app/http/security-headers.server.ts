@@ -38,23 +38,19 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
  */
 const PRIVATE_PATHS = /^\/(admin|api\/admin|api\/auth|api\/feedback|api\/invitations|api\/account|invite|reset-password|forgot-password|unsubscribe|subscribe|confirm-subscription|feedback)(\/|$)/;
 
-export function isPrivateAnswer(path: string, request: { authorization?: string; cookie?: string }, setsCookie: boolean) {
-  return PRIVATE_PATHS.test(path) || setsCookie || Boolean(request.authorization);
-}
-
 /**
  * The headers every answer of the web server carries, static files, 404s and 500s included: set just before
  * the headers go out, each one only when the route did not set its own (documents bring a nonce CSP).
  */
 export function completeResponseHeaders(
   headers: { get(name: string): string | number | string[] | undefined; set(name: string, value: string): void },
-  { path, authorization, cookie, httpsOnly }: { path: string; authorization?: string; cookie?: string; httpsOnly: boolean },
+  { path, authorization, httpsOnly }: { path: string; authorization?: string; httpsOnly: boolean },
 ) {
   const defaults = new Headers();
   applySecurityHeaders(defaults);
   for (const [name, value] of defaults) if (headers.get(name) === undefined) headers.set(name, value);
   if (httpsOnly) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  if (isPrivateAnswer(path, { authorization, cookie }, headers.get("set-cookie") !== undefined)) {
+  if (PRIVATE_PATHS.test(path) || headers.get("set-cookie") !== undefined || authorization) {
     headers.set("Cache-Control", "no-store");
   }
 }

@@ -1,10 +1,11 @@
 // Subscribers: signup (normalised, idempotent, double opt-in), confirmation, and the signed unsubscribe token.
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { generateToken, hashToken } from "../auth/tokens.server";
 import { config } from "../config.server";
 import { db, t } from "../db.server";
 import { isValidEmail, normalizeEmail } from "../email/address";
-import { sendEmail, siteUrl } from "../email/mailer.server";
+import { sendEmailLater, siteUrl, type OutgoingEmail } from "../email/mailer.server";
 import { hitRateLimit, rateLimitMessage, RATE_LIMITS } from "../http/rate-limit.server";
 import { SUBSCRIBE_TOASTS, SUBSCRIBED_CONFIRM_MESSAGE, SUBSCRIBED_MESSAGE } from "./signup";
 
@@ -56,10 +57,10 @@ export function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: stri
   if (existing?.isActive) {
     // The answer must not tell a stranger the address is subscribed, so its owner hears it by email instead.
     db().update(t.subscribers).set({ confirmationSentAt: new Date() }).where(eq(t.subscribers.id, existing.id)).run();
-    sendAfterAnswer(() => sendAlreadySubscribedEmail(email));
+    sendEmailLater(alreadySubscribedEmail(email), "the already-subscribed notice");
     return { ok: true, message: SUBSCRIBED_CONFIRM_MESSAGE, subscriber: existing };
   }
-  const token = randomBytes(32).toString("base64url");
+  const token = generateToken();
   const pending = { isActive: false, confirmedAt: null, confirmationTokenHash: hashToken(token), confirmationSentAt: new Date() };
   const subscriber = db()
     .insert(t.subscribers)
@@ -67,19 +68,12 @@ export function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: stri
     .onConflictDoUpdate({ target: t.subscribers.email, set: pending })
     .returning()
     .get();
-  sendAfterAnswer(() => sendConfirmationEmail(email, token));
+  sendEmailLater(confirmationEmail(email, token), "the subscription confirmation link");
   return { ok: true, message: SUBSCRIBED_CONFIRM_MESSAGE, subscriber };
 }
 
-/** Sends once the answer is on its way: how long the mail server takes must not show in the response time. */
-function sendAfterAnswer(send: () => Promise<unknown>) {
-  setImmediate(() => {
-    send().catch((error) => console.error(`[subscribe] could not send an email: ${(error as Error).message}`));
-  });
-}
-
-async function sendAlreadySubscribedEmail(email: string) {
-  await sendEmail({
+function alreadySubscribedEmail(email: string): OutgoingEmail {
+  return {
     to: email,
     subject: "You are already subscribed to the weekly deregulation newsletter",
     text: [
@@ -88,20 +82,16 @@ async function sendAlreadySubscribedEmail(email: string) {
       "",
       `Every newsletter ends with a link to unsubscribe. The site: ${siteUrl("/")}`,
     ].join("\n"),
-  });
-}
-
-function hashToken(token: string) {
-  return createHash("sha256").update(token).digest("base64url");
+  };
 }
 
 export function confirmationUrl(token: string) {
   return siteUrl(`/confirm-subscription?token=${encodeURIComponent(token)}`);
 }
 
-async function sendConfirmationEmail(email: string, token: string) {
+function confirmationEmail(email: string, token: string): OutgoingEmail {
   const link = confirmationUrl(token);
-  await sendEmail({
+  return {
     to: email,
     subject: "Confirm your subscription to the weekly deregulation newsletter",
     text: [
@@ -116,7 +106,7 @@ async function sendConfirmationEmail(email: string, token: string) {
       `<p><a href="${link}">Confirm your subscription</a></p>`,
       `<p>The link works for ${CONFIRMATION_LINK_HOURS} hours. If you did not ask for this, ignore this email: you will not hear from us again.</p>`,
     ].join(""),
-  });
+  };
 }
 
 /** The pending subscriber a confirmation token belongs to, while the link is still valid. */
