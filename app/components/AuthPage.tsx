@@ -6,7 +6,7 @@ import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
 import { showToast } from "./Toasts";
 
-/** The frame of the small account pages (invitation, forgot and reset password). */
+/** The frame of the small pages reached from an email or an account link (invitation, password, subscription). */
 export function AuthPage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <>

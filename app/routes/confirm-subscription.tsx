@@ -1,10 +1,9 @@
 // /confirm-subscription?token=: the double opt-in link from the confirmation email. GET asks (a mail scanner
 // that prefetches the link confirms nothing); the button's POST confirms. The token is the authority here.
-import { Anchor, Button, Card, Container, Text, Title } from "@mantine/core";
+import { Anchor, Button, Text } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { SiteFooter } from "~/components/SiteFooter";
-import { SiteHeader } from "~/components/SiteHeader";
+import { AuthPage } from "~/components/AuthPage";
 import { CONFIRMATION_LINK_HOURS, confirmSubscription, pendingSubscriberFromToken } from "~/newsletter/subscribers.server";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your subscription: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
@@ -48,18 +47,5 @@ export default function ConfirmSubscription() {
       </Form>
     );
   }
-  return (
-    <>
-      <SiteHeader />
-      <Container size={560} component="main" id="main" py="lg">
-        <Card withBorder padding="lg">
-          <Title order={2} size="h3" mb="md">
-            Confirm your subscription
-          </Title>
-          {body}
-        </Card>
-      </Container>
-      <SiteFooter />
-    </>
-  );
+  return <AuthPage title="Confirm your subscription">{body}</AuthPage>;
 }

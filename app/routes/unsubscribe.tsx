@@ -1,11 +1,10 @@
 // /unsubscribe?token=: GET asks for confirmation (a link prefetched by a mail scanner changes nothing);
 // POST unsubscribes, which is also what a mail client's RFC 8058 one-click request does. The signed
 // token is the authority here, so no session or same-origin check applies.
-import { Button, Card, Container, Text, Title } from "@mantine/core";
+import { Button, Text } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { SiteFooter } from "~/components/SiteFooter";
-import { SiteHeader } from "~/components/SiteHeader";
+import { AuthPage } from "~/components/AuthPage";
 import { deactivateSubscriber, subscriberFromToken } from "~/newsletter/subscribers.server";
 
 export const meta: MetaFunction = () => [{ title: "Unsubscribe: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
@@ -52,18 +51,5 @@ export default function Unsubscribe() {
       </Form>
     );
   }
-  return (
-    <>
-      <SiteHeader />
-      <Container size={560} component="main" id="main" py="lg">
-        <Card withBorder padding="lg">
-          <Title order={2} size="h3" mb="md">
-            Unsubscribe
-          </Title>
-          {body}
-        </Card>
-      </Container>
-      <SiteFooter />
-    </>
-  );
+  return <AuthPage title="Unsubscribe">{body}</AuthPage>;
 }

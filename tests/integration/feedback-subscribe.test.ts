@@ -10,19 +10,12 @@ import { action as subscribeAction } from "~/routes/api.subscribe";
 import { action as feedbackPageAction } from "~/routes/feedback";
 import { action as subscribePageAction } from "~/routes/subscribe";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe";
-import { withContext } from "../support/load-context";
+import { callRoute } from "../support/load-context";
 
 const ORIGIN = "http://localhost";
 let client = 0;
 
-async function call(handler: (args: any) => any, url: string, init: RequestInit = {}) {
-  try {
-    return (await handler(withContext(new Request(`${ORIGIN}${url}`, init)))) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
+const call = callRoute;
 
 /** Each test posts from its own address, so rate limits of one test do not leak into another. */
 function postJson(body: unknown, ip = `10.0.0.${++client}`) {

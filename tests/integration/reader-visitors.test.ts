@@ -9,22 +9,13 @@ import { action as viewAction } from "~/routes/api.articles.$id.view";
 import { loader as openLoader } from "~/routes/articles.$id.open";
 import { loader as locateLoader } from "~/routes/articles.$id.locate";
 import { addArticle } from "../support/articles";
-import { withContext } from "../support/load-context";
+import { callRoute } from "../support/load-context";
 
 const ORIGIN = "http://localhost";
 let first: number;
 let second: number;
 
-type Handler = (args: any) => Promise<Response> | Response;
-
-async function call(handler: Handler, url: string, init: RequestInit = {}, params: Record<string, string> = {}) {
-  try {
-    return await handler(withContext(new Request(`${ORIGIN}${url}`, init), params));
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
+const call = callRoute;
 
 let visitors = 0;
 

@@ -11,19 +11,12 @@ import { SUBSCRIBED_CONFIRM_MESSAGE, SUBSCRIBED_MESSAGE } from "~/newsletter/sig
 import { action as confirmAction, loader as confirmLoader } from "~/routes/confirm-subscription";
 import { action as subscribeAction } from "~/routes/api.subscribe";
 import { listSubscribers, setSubscriberActive } from "~/subscribers/admin.server";
-import { withContext } from "../support/load-context";
+import { callRoute } from "../support/load-context";
 
 const ORIGIN = "http://localhost";
 let client = 0;
 
-async function call(handler: (args: any) => any, url: string, init: RequestInit = {}) {
-  try {
-    return (await handler(withContext(new Request(`${ORIGIN}${url}`, init)))) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
+const call = callRoute;
 
 const subscribeJson = (email: string) =>
   call(subscribeAction, "/api/subscribe", {

@@ -13,3 +13,15 @@ export function loadContextFor(request: Request): AppLoadContext {
 export function withContext(request: Request, params: Record<string, string> = {}) {
   return { request, params, context: loadContextFor(request) };
 }
+
+type RouteHandler = (args: any) => unknown;
+
+/** Calls a route's loader or action on `http://localhost{url}` and answers its Response, thrown or returned. */
+export async function callRoute(handler: RouteHandler, url: string, init: RequestInit = {}, params: Record<string, string> = {}) {
+  try {
+    return (await handler(withContext(new Request(`http://localhost${url}`, init), params))) as Response;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
