@@ -22,6 +22,7 @@ export type DashboardActionData = {
 
 export const DASHBOARD_INTENTS = {
   "create-source": operations.createSource,
+  "update-source": operations.updateSource,
   "delete-source": operations.deleteSource,
   "toggle-source": operations.toggleSource,
   "update-tags": operations.updateArticleTags,

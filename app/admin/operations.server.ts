@@ -32,7 +32,7 @@ import { parseInput } from "../http/input.server";
 import { jsonError, parseId } from "../http/responses.server";
 import { backfillSchema, JOB_BUTTONS, startJob, waitForJob, type ButtonJobKind } from "../jobs/admin.server";
 import { sendTestNewsletter } from "../newsletter/newsletter.server";
-import { createSource, deleteSource, sourceSchema, toggleSource } from "../sources/admin.server";
+import { createSource, deleteSource, sourceSchema, toggleSource, updateSource } from "../sources/admin.server";
 import { setSubscriberActive, subscriberStatusSchema } from "../subscribers/admin.server";
 import type { Toast } from "../toast";
 
@@ -104,6 +104,12 @@ export const operations = {
     success: (source) => ({ title: "Source added", message: `${source.name} will be checked on the next update.` }),
     failure: "Failed to add source",
     status: 201,
+  }),
+  updateSource: operation({
+    role: "editor",
+    run: (input) => updateSource(idOf(input), input),
+    success: (source) => ({ title: "Source updated", message: source.name }),
+    failure: "Failed to update source",
   }),
   deleteSource: operation({
     role: "editor",

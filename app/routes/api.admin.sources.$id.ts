@@ -1,8 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiOperation } from "~/admin/api.server";
 import { operations } from "~/admin/operations.server";
-import { allowOnly } from "~/http/responses.server";
+import { allowOnly, jsonError } from "~/http/responses.server";
 
-export const action = ({ request, params }: ActionFunctionArgs) => apiOperation(request, "DELETE", operations.deleteSource, { id: params.id });
+const ALLOW = "PATCH, DELETE";
 
-export const loader = allowOnly("DELETE");
+export function action({ request, params }: ActionFunctionArgs) {
+  const method = request.method.toUpperCase();
+  if (method === "PATCH") return apiOperation(request, "PATCH", operations.updateSource, { id: params.id });
+  if (method === "DELETE") return apiOperation(request, "DELETE", operations.deleteSource, { id: params.id });
+  return jsonError(405, "Use PATCH to edit a source or DELETE to delete it.", { Allow: ALLOW });
+}
+
+export const loader = allowOnly(ALLOW);
