@@ -44,8 +44,8 @@ const theme = createTheme({
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { toast, setCookie } = await readToast(request);
-  return json({ toast }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  const { toast, at, setCookie } = await readToast(request);
+  return json({ toast, toastAt: at }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -65,7 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <MantineProvider theme={theme} forceColorScheme="light">
-          <Toasts pending={rootData?.toast ?? null} />
+          <Toasts pending={rootData?.toast ?? null} at={rootData?.toastAt ?? null} />
           {children}
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />

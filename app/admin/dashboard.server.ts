@@ -46,17 +46,22 @@ export const DASHBOARD_INTENTS = {
 /** Query parameters that open a dialog or editor: a redirect after success closes it. */
 const TRANSIENT_PARAMS = ["dialog", "refresh"];
 
-function backTo(request: Request, extra: Record<string, string> = {}) {
+/** An element id a form names as the place to return to (`at`): the redirect opens the page there. */
+const ANCHOR = /^[a-z][a-z0-9-]{0,80}$/;
+
+function backTo(request: Request, at: unknown, extra: Record<string, string> = {}) {
   const url = new URL(request.url);
   for (const name of [...TRANSIENT_PARAMS, "index", "_data"]) url.searchParams.delete(name);
   for (const [name, value] of Object.entries(extra)) url.searchParams.set(name, value);
-  return `${url.pathname}${url.search}`;
+  const hash = typeof at === "string" && ANCHOR.test(at) ? `#${at}` : "";
+  return `${url.pathname}${url.search}${hash}`;
 }
 
 function withoutSecrets(values: Record<string, unknown>) {
   const copy = { ...values };
   for (const key of Object.keys(copy)) if (/password/i.test(key)) delete copy[key];
   delete copy.respond;
+  delete copy.at;
   return copy;
 }
 
@@ -83,7 +88,7 @@ export async function runDashboardIntent(request: Request, form: FormData) {
     const toast = op.success(result);
     if (!wantsJson && !op.showsResult) {
       const refreshMs = intent === "start-job" ? REFRESH_AFTER_MS[values.kind as JobKind] : undefined;
-      return redirectWithToast(backTo(request, refreshMs ? { refresh: String(refreshMs / 1000) } : {}), toast);
+      return redirectWithToast(backTo(request, values.at, refreshMs ? { refresh: String(refreshMs / 1000) } : {}), toast);
     }
     return json<DashboardActionData>({ intent, ok: true, toast, result, values: withoutSecrets(values) });
   } catch (error) {

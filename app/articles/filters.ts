@@ -51,3 +51,28 @@ export function feedHref(filters: ArticleFilters, page = 1, hash = "", path = "/
   const query = params.toString();
   return `${path}${query ? `?${query}` : ""}${hash}`;
 }
+
+const FEED_PARAMS = new Set(["category", "priority", "time", "q", "saved", "page"]);
+
+/**
+ * The feed's params in their short form (as `feedHref` writes them): empty, default and unknown values
+ * left out. Other params (a dialog, the feedback filter) are kept as they are.
+ */
+export function tidyFeedSearch(params: URLSearchParams) {
+  const { filters, page } = parseFeedParams(params);
+  const tidy = new URLSearchParams(feedHref(filters, page).split("?")[1]);
+  for (const [name, value] of params) if (!FEED_PARAMS.has(name)) tidy.append(name, value);
+  return tidy;
+}
+
+/**
+ * Where to send a request for an untidy feed URL (a GET form without JavaScript submits every field,
+ * `?q=&priority=&time=all`), or null when it is tidy already; the order of params does not matter.
+ */
+export function tidyFeedPath(url: URL) {
+  const tidy = tidyFeedSearch(url.searchParams);
+  const key = (params: URLSearchParams) => [...params].map(([name, value]) => `${name}=${value}`).sort().join("&");
+  if (key(tidy) === key(url.searchParams)) return null;
+  const query = tidy.toString();
+  return `${url.pathname}${query ? `?${query}` : ""}`;
+}

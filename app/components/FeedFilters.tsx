@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect } from "@mantine/core";
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { feedHref, type ArticleFilters } from "~/articles/filters";
+import { feedHref, tidyFeedSearch, type ArticleFilters } from "~/articles/filters";
 import { CATEGORIES, PRIORITIES, TIMEFRAMES } from "~/articles/vocabulary";
 import { useHydrated } from "~/hooks";
 import { IconBookmark } from "./icons";
@@ -11,18 +11,32 @@ export const FEED_FORM_ID = "feed-filters";
 const SEARCH_DEBOUNCE_MS = 350;
 
 /**
+ * Applies the filter form with JavaScript: to its tidy URL (no empty or default params), which is
+ * where the loader would redirect the form's own submission.
+ */
+function useApplyFilters() {
+  const navigate = useNavigate();
+  return (form: HTMLFormElement, options: { replace?: boolean } = {}) => {
+    const fields = new URLSearchParams();
+    for (const [name, value] of new FormData(form)) if (typeof value === "string") fields.append(name, value);
+    const query = tidyFeedSearch(fields).toString();
+    navigate(`/${query ? `?${query}` : ""}`, options);
+  };
+}
+
+/**
  * The header's search field, bound to the feed's filter form. With JavaScript every change is
  * applied after a short pause (one request per pause, not per key); without, Enter submits.
  */
 export function FeedSearchInput({ search }: { search?: string }) {
-  const submit = useSubmit();
+  const applyFilters = useApplyFilters();
   const inputRef = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
 
-  // Back/forward: show the search of the URL unless the person is typing.
+  // The box follows the URL (back and forward included), except while typed words wait to be applied.
   useEffect(() => {
     const input = inputRef.current;
-    if (input && document.activeElement !== input) input.value = search ?? "";
+    if (input && !timer.current) input.value = search ?? "";
   }, [search]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -35,8 +49,9 @@ export function FeedSearchInput({ search }: { search?: string }) {
         const form = event.currentTarget.form;
         clearTimeout(timer.current);
         timer.current = setTimeout(() => {
+          timer.current = undefined;
           // Typing refines one search: replace the history entry instead of adding one per pause.
-          if (form) submit(form, { replace: Boolean(search) });
+          if (form) applyFilters(form, { replace: Boolean(search) });
         }, SEARCH_DEBOUNCE_MS);
       }}
     />
@@ -44,13 +59,22 @@ export function FeedSearchInput({ search }: { search?: string }) {
 }
 
 export function FeedFilters({ filters }: { filters: ArticleFilters }) {
-  const submit = useSubmit();
+  const applyFilters = useApplyFilters();
   const hydrated = useHydrated();
   const submitOnChange = (event: React.ChangeEvent<HTMLSelectElement>) => {
-    if (event.currentTarget.form) submit(event.currentTarget.form);
+    if (event.currentTarget.form) applyFilters(event.currentTarget.form);
   };
   return (
-    <Form method="get" action="/" id={FEED_FORM_ID} aria-label="Filter articles">
+    <Form
+      method="get"
+      action="/"
+      id={FEED_FORM_ID}
+      aria-label="Filter articles"
+      onSubmit={(event) => {
+        event.preventDefault();
+        applyFilters(event.currentTarget);
+      }}
+    >
       <nav aria-label="Categories" className="category-row">
         <Group gap="xs" wrap="wrap" py={4}>
           {[{ value: undefined, label: "All News" }, ...CATEGORIES].map((category) => {

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { isValidEmail } from "~/email/address";
 import { useHydrated } from "~/hooks";
 import { SUBSCRIBE_TOASTS } from "~/newsletter/signup";
-import { showToast } from "./Toasts";
+import { showToast, ToastHere } from "./Toasts";
 
 export const NEWSLETTER_ANCHOR = "newsletter";
 
@@ -77,6 +77,7 @@ export function NewsletterSignup() {
       <Text size="sm" c="dimmed" mb="sm">
         The week's most important regulatory changes and trends, in your inbox every Monday. Unsubscribe with one click.
       </Text>
+      <ToastHere at={NEWSLETTER_ANCHOR} />
       <NewsletterForm />
     </Card>
   );

@@ -1,6 +1,6 @@
 import { Badge, Box, Container, Group, Text, TextInput, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { forwardRef, type ReactNode } from "react";
 import { IconSearch } from "./icons";
 
 export const SEARCH_PLACEHOLDER = "Search federal regulations, agencies, executive orders, or policy changes...";
@@ -47,9 +47,11 @@ export function SiteHeader({ search, actions }: Props) {
   );
 }
 
-export function HeaderSearchInput(props: React.ComponentProps<typeof TextInput>) {
+/** Forwards its ref to the input: the feed sets the box's words when the URL changes (back and forward). */
+export const HeaderSearchInput = forwardRef<HTMLInputElement, React.ComponentProps<typeof TextInput>>(function HeaderSearchInput(props, ref) {
   return (
     <TextInput
+      ref={ref}
       type="search"
       name="q"
       aria-label="Search articles"
@@ -60,4 +62,4 @@ export function HeaderSearchInput(props: React.ComponentProps<typeof TextInput>)
       {...props}
     />
   );
-}
+});

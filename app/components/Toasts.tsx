@@ -1,5 +1,6 @@
 import { Alert } from "@mantine/core";
 import { notifications, Notifications } from "@mantine/notifications";
+import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useHydrated } from "~/hooks";
 import { TOAST_DURATION_MS, type Toast } from "~/toast";
@@ -15,11 +16,22 @@ export function showToast(toast: Toast) {
   });
 }
 
+/** The toast as a server-rendered banner, for pages without JavaScript. */
+function ToastBanner({ toast, className }: { toast: Toast; className?: string }) {
+  const failed = toast.variant === "destructive";
+  return (
+    <Alert role={failed ? "alert" : "status"} color={failed ? "red" : "green"} title={toast.title} className={className}>
+      {toast.message}
+    </Alert>
+  );
+}
+
 /**
- * The toast system: Mantine notifications with JavaScript; without it, a server-rendered banner
- * with the toast that the previous request left behind.
+ * The toast system: Mantine notifications with JavaScript; without it, a server-rendered banner with the
+ * toast that the previous request left behind: at the top of the page, or (`at`) where a `ToastHere`
+ * with that anchor stands.
  */
-export function Toasts({ pending }: { pending: Toast | null }) {
+export function Toasts({ pending, at }: { pending: Toast | null; at: string | null }) {
   const hydrated = useHydrated();
   useEffect(() => {
     if (pending) showToast(pending);
@@ -27,16 +39,18 @@ export function Toasts({ pending }: { pending: Toast | null }) {
   return (
     <>
       <Notifications limit={1} autoClose={TOAST_DURATION_MS} position="top-right" />
-      {pending && !hydrated ? (
-        <Alert
-          role="status"
-          color={pending.variant === "destructive" ? "red" : "green"}
-          title={pending.title}
-          className="flash-banner"
-        >
-          {pending.message}
-        </Alert>
-      ) : null}
+      {pending && !hydrated && !at ? <ToastBanner toast={pending} className="flash-banner" /> : null}
     </>
   );
+}
+
+/**
+ * Where the outcome of a post that redirected to `#at` is shown without JavaScript: next to the control
+ * that caused it, which the redirect scrolled into view. Every anchor a redirect names has one of these.
+ */
+export function ToastHere({ at }: { at: string }) {
+  const root = useRouteLoaderData<{ toast: Toast | null; toastAt: string | null }>("root");
+  const hydrated = useHydrated();
+  if (hydrated || !root?.toast || root.toastAt !== at) return null;
+  return <ToastBanner toast={root.toast} />;
 }

@@ -2,7 +2,7 @@ import { Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { parseFeedParams } from "~/articles/filters";
+import { parseFeedParams, tidyFeedPath } from "~/articles/filters";
 import { feedPage } from "~/articles/queries.server";
 import { relatedArticles } from "~/articles/related.server";
 import { PAGE_SIZE } from "~/articles/vocabulary";
@@ -20,6 +20,7 @@ import { SiteHeader } from "~/components/SiteHeader";
 import { SourcesFaq } from "~/components/SourcesFaq";
 import { TrendsCard } from "~/components/TrendsCard";
 import { config } from "~/config.server";
+import { secureRedirect } from "~/http/responses.server";
 import { listPublicSources } from "~/sources/queries.server";
 import { latestTrends } from "~/trends/queries.server";
 import { readVisitorId } from "~/visitors/visitor.server";
@@ -33,7 +34,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { filters, page: requestedPage } = parseFeedParams(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const tidyPath = tidyFeedPath(url);
+  if (tidyPath) throw secureRedirect(tidyPath);
+  const { filters, page: requestedPage } = parseFeedParams(url.searchParams);
   const visitorId = await readVisitorId(request);
   const { articles, total, page, pageCount } = feedPage(filters, requestedPage, PAGE_SIZE, visitorId);
   return {

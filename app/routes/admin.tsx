@@ -2,6 +2,7 @@ import { Container, Stack } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { dashboardData } from "~/admin/dashboard-data.server";
+import { tidyFeedPath } from "~/articles/filters";
 import { runDashboardIntent, type DashboardActionData } from "~/admin/dashboard.server";
 import { currentUser } from "~/auth/guard.server";
 import { authenticateLoginForm } from "~/auth/login.server";
@@ -26,6 +27,9 @@ import { secureRedirect } from "~/http/responses.server";
 export const meta: MetaFunction = () => [{ title: "Admin: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // The article list's filter form submits every field: its empty and default values leave the address.
+  const tidyPath = tidyFeedPath(new URL(request.url));
+  if (tidyPath) throw secureRedirect(tidyPath);
   const user = await currentUser(request);
   if (!user) return json({ signedIn: false as const });
   return json({ signedIn: true as const, ...(await dashboardData(user, new URL(request.url))) });

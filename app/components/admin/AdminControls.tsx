@@ -1,3 +1,4 @@
+import { ToastHere } from "../Toasts";
 import { Alert, Badge, Button, Card, SimpleGrid, Table, Text, Title } from "@mantine/core";
 import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
@@ -22,6 +23,8 @@ const STATUS_COLORS: Record<string, string> = { queued: "gray", running: "blue",
 /** While a job is queued or running, the dashboard checks on it this often. */
 const JOB_POLL_MS = 5000;
 
+const CONTROLS_ANCHOR = "admin-controls";
+
 function JobButton({ kind, label, refreshMs }: { kind: string; label: string; refreshMs?: number }) {
   const revalidator = useRevalidator();
   const state = useIntent("start-job", {
@@ -32,7 +35,7 @@ function JobButton({ kind, label, refreshMs }: { kind: string; label: string; re
     },
   });
   return (
-    <IntentForm state={state}>
+    <IntentForm state={state} at={CONTROLS_ANCHOR}>
       <input type="hidden" name="kind" value={kind} />
       {kind === "backfill" ? <input type="hidden" name="daysBack" value={BACKFILL_DEFAULT_DAYS} /> : null}
       <Button type="submit" fullWidth loading={state.pending} variant="light">
@@ -94,11 +97,12 @@ export function AdminControls({ can, jobs, runner, timeZone }: Props) {
   const addArticle = useDialog("add-article");
   useJobPolling(jobs);
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="controls-title">
+    <Card withBorder padding="lg" component="section" aria-labelledby="controls-title" id={CONTROLS_ANCHOR}>
       <NoScriptRefresh />
       <Title order={2} size="h4" id="controls-title" mb="sm">
         Admin Controls
       </Title>
+      <ToastHere at={CONTROLS_ANCHOR} />
       {runner.stale ? (
         <Alert color="yellow" title="The job runner is not running" mb="sm" role="status">
           {runner.lastSeen

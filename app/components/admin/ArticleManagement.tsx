@@ -1,12 +1,15 @@
+import { ToastHere } from "../Toasts";
 import { Button, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import type { ArticleFilters } from "~/articles/filters";
 import type { ArticleJson } from "~/articles/queries.server";
 import { ADMIN_PAGE_SIZE, CATEGORIES, PRIORITIES, TIMEFRAMES } from "~/articles/vocabulary";
-import { ArticleCard, reasonText } from "../ArticleCard";
+import { ArticleCard, articleAnchorId, reasonText } from "../ArticleCard";
 import { FeedPagination } from "../FeedPagination";
 import { DialogFrame, DialogTrigger, FormError, IntentForm, useDialog, useIntent } from "./intent";
 import { TagEditor } from "./TagEditor";
+
+const ARTICLES_ANCHOR = "articles-admin";
 
 function CategoryEditor({ article }: { article: ArticleJson }) {
   const state = useIntent("update-category", {
@@ -14,7 +17,7 @@ function CategoryEditor({ article }: { article: ArticleJson }) {
     toastFailures: false,
   });
   return (
-    <IntentForm state={state}>
+    <IntentForm state={state} at={articleAnchorId(article.id)}>
       <input type="hidden" name="id" value={article.id} />
       <Group gap={4} wrap="nowrap" align="flex-end">
         <NativeSelect
@@ -53,7 +56,7 @@ function DeleteArticle({ article }: { article: ArticleJson }) {
         <Text size="sm" mb="md">
           Delete “{article.title}”? It will not come back with later updates.
         </Text>
-        <IntentForm state={state} navigate>
+        <IntentForm state={state} navigate at={ARTICLES_ANCHOR} errorAt={confirm.name}>
           <input type="hidden" name="id" value={article.id} />
           <FormError state={state} />
           <Group justify="flex-end">
@@ -74,6 +77,7 @@ function ManagedArticle({ article, can, timeZone, suggested }: { article: Articl
       <Text size="xs" c="dimmed" data-testid="classification-reason">
         Category: {reasonText(article.categoryReason)} · Priority: {reasonText(article.priorityReason)}
       </Text>
+      <ToastHere at={articleAnchorId(article.id)} />
       {can.edit ? (
         <>
           <Group gap="xs">
@@ -100,10 +104,11 @@ type Props = {
 export function ArticleManagement({ articles, filters, suggestions, can, timeZone }: Props) {
   const first = (articles.page - 1) * ADMIN_PAGE_SIZE + 1;
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="articles-admin-title">
+    <Card withBorder padding="lg" component="section" aria-labelledby="articles-admin-title" id={ARTICLES_ANCHOR}>
       <Title order={2} size="h4" id="articles-admin-title" mb="sm">
         Article Management
       </Title>
+      <ToastHere at={ARTICLES_ANCHOR} />
       <Form method="get" action="/admin" aria-label="Filter managed articles" preventScrollReset>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput type="search" name="q" label="Search" defaultValue={filters.search ?? ""} maxLength={200} />

@@ -1,3 +1,4 @@
+import { ToastHere } from "../Toasts";
 import { Badge, Button, Card, Group, NativeSelect, Table, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { FeedbackJson } from "~/feedback/admin.server";
@@ -18,7 +19,7 @@ function StatusSelect({ item, canEdit }: { item: FeedbackJson; canEdit: boolean 
   const state = useIntent("feedback-status", { match: (d) => d.intent === "feedback-status" && d.values?.id === String(item.id) });
   if (!canEdit) return <Badge variant="light">{item.status}</Badge>;
   return (
-    <IntentForm state={state}>
+    <IntentForm state={state} at={`feedback-${item.id}`}>
       <input type="hidden" name="id" value={item.id} />
       <Group gap={4} wrap="nowrap">
         <NativeSelect
@@ -37,6 +38,7 @@ function StatusSelect({ item, canEdit }: { item: FeedbackJson; canEdit: boolean 
         )}
       </Group>
       <FormError state={state} />
+      <ToastHere at={`feedback-${item.id}`} />
     </IntentForm>
   );
 }
@@ -48,7 +50,7 @@ export function FeedbackPanel({ feedback, filter, can, timeZone }: Props) {
   const allHref = useHrefWith("feedback", null);
   const activeHref = useHrefWith("feedback", "active");
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="feedback-title">
+    <Card withBorder padding="lg" component="section" aria-labelledby="feedback-title" id="feedback">
       <Group justify="space-between" mb="sm" wrap="wrap">
         <Title order={2} size="h4" id="feedback-title">
           Feedback Management
@@ -65,7 +67,7 @@ export function FeedbackPanel({ feedback, filter, can, timeZone }: Props) {
             </Group>
           </nav>
           {can.edit ? (
-            <IntentForm state={archive}>
+            <IntentForm state={archive} at="feedback">
               <Button type="submit" size="xs" variant="light" loading={archive.pending}>
                 Archive Old
               </Button>
@@ -74,6 +76,7 @@ export function FeedbackPanel({ feedback, filter, can, timeZone }: Props) {
         </Group>
       </Group>
       <FormError state={archive} />
+      <ToastHere at="feedback" />
       {feedback.length ? (
         <Table.ScrollContainer minWidth={760}>
           <Table aria-label="Feedback" verticalSpacing="sm">
@@ -89,7 +92,7 @@ export function FeedbackPanel({ feedback, filter, can, timeZone }: Props) {
             </Table.Thead>
             <Table.Tbody>
               {feedback.map((item) => (
-                <Table.Tr key={item.id}>
+                <Table.Tr key={item.id} id={`feedback-${item.id}`}>
                   <Table.Td>{TYPE_LABELS[item.type] ?? item.type}</Table.Td>
                   <Table.Td>
                     <Text size="sm" fw={600}>

@@ -4,7 +4,8 @@ import { isHttpUrl } from "~/articles/canonical-url";
 import { SOURCE_CATEGORIES } from "~/articles/vocabulary";
 import { formatDateTime } from "~/format";
 import type { SourceJson } from "~/sources/queries.server";
-import { DialogFrame, DialogTrigger, FormError, IntentForm, kept, useDialog, useIntent } from "./intent";
+import { ToastHere } from "../Toasts";
+import { DialogFrame, DialogTrigger, FormError, IntentForm, kept, useDialog, useIntent, type DialogState, type IntentState } from "./intent";
 
 /** SPEC.md section 4: Connected (healthy), Issues (warning), Failed (otherwise); plus never checked. */
 export function sourceHealthLabel(source: Pick<SourceJson, "status">) {
@@ -14,33 +15,47 @@ export function sourceHealthLabel(source: Pick<SourceJson, "status">) {
   return { label: "Failed", color: "red" };
 }
 
+const SOURCES_ANCHOR = "sources";
+const ADD_SOURCE_ANCHOR = "add-source";
+const sourceAnchor = (id: number) => `source-${id}`;
+
+/** The fields of a source, to add one or edit one: `source` fills them in, a failed post's values take precedence. */
+function SourceFields({ state, source }: { state: IntentState<any>; source?: SourceJson }) {
+  return (
+    <>
+      <Group grow align="flex-start" wrap="wrap">
+        <TextInput label="Name" name="name" withAsterisk defaultValue={kept(state, "name", source?.name)} />
+        <TextInput label="Feed URL" name="url" withAsterisk placeholder="https://…" defaultValue={kept(state, "url", source?.url)} />
+        <NativeSelect
+          label="Category"
+          name="category"
+          withAsterisk
+          data={[{ value: "", label: "Select a category" }, ...SOURCE_CATEGORIES.map((c) => ({ value: c, label: c }))]}
+          defaultValue={kept(state, "category", source?.category)}
+        />
+      </Group>
+      <TextInput
+        label="Keywords"
+        name="keywords"
+        description="Comma-separated. When set, only items mentioning one of them are kept."
+        defaultValue={kept(state, "keywords", source?.keywords.join(", "))}
+      />
+      <FormError state={state} />
+    </>
+  );
+}
+
 function AddSourceForm() {
   const form = useRef<HTMLFormElement>(null);
   const state = useIntent("create-source", { onSuccess: () => form.current?.reset() });
   return (
-    <IntentForm state={state} formRef={form} aria-label="Add New Source">
+    <IntentForm state={state} formRef={form} aria-label="Add New Source" id={ADD_SOURCE_ANCHOR} at={ADD_SOURCE_ANCHOR}>
       <Stack gap="sm">
         <Title order={3} size="h5">
           Add New Source
         </Title>
-        <Group grow align="flex-start" wrap="wrap">
-          <TextInput label="Name" name="name" withAsterisk defaultValue={kept(state, "name")} />
-          <TextInput label="Feed URL" name="url" withAsterisk placeholder="https://…" defaultValue={kept(state, "url")} />
-          <NativeSelect
-            label="Category"
-            name="category"
-            withAsterisk
-            data={[{ value: "", label: "Select a category" }, ...SOURCE_CATEGORIES.map((c) => ({ value: c, label: c }))]}
-            defaultValue={kept(state, "category")}
-          />
-        </Group>
-        <TextInput
-          label="Keywords"
-          name="keywords"
-          description="Comma-separated. When set, only items mentioning one of them are kept."
-          defaultValue={kept(state, "keywords")}
-        />
-        <FormError state={state} />
+        <ToastHere at={ADD_SOURCE_ANCHOR} />
+        <SourceFields state={state} />
         <Group>
           <Button type="submit" loading={state.pending}>
             Add source
@@ -51,15 +66,39 @@ function AddSourceForm() {
   );
 }
 
+/** Editing keeps the source's row, so its health history stays; a failure keeps the dialog open with what was typed. */
+function EditSourceDialog({ source, dialog }: { source: SourceJson; dialog: DialogState }) {
+  const state = useIntent("update-source", {
+    match: (d) => d.intent === "update-source" && d.values?.id === String(source.id),
+    onSuccess: dialog.close,
+  });
+  return (
+    <DialogFrame dialog={dialog} title={`Edit source: ${source.name}`}>
+      <IntentForm state={state} aria-label={`Edit ${source.name}`} at={sourceAnchor(source.id)} errorAt={dialog.name}>
+        <input type="hidden" name="id" value={source.id} />
+        <Stack gap="sm">
+          <SourceFields state={state} source={source} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={state.pending}>
+              Save source
+            </Button>
+          </Group>
+        </Stack>
+      </IntentForm>
+    </DialogFrame>
+  );
+}
+
 function SourceRow({ source, canEdit, timeZone }: { source: SourceJson; canEdit: boolean; timeZone: string }) {
   const matchRow = (intent: string) => (d: { intent: string; values?: Record<string, unknown> }) =>
     d.intent === intent && d.values?.id === String(source.id);
   const toggle = useIntent("toggle-source", { match: matchRow("toggle-source") });
   const confirm = useDialog(`delete-source-${source.id}`);
+  const edit = useDialog(`edit-source-${source.id}`);
   const remove = useIntent("delete-source", { match: matchRow("delete-source"), onSuccess: confirm.close });
   const health = sourceHealthLabel(source);
   return (
-    <Table.Tr>
+    <Table.Tr id={sourceAnchor(source.id)}>
       <Table.Td>
         <Text fw={600} size="sm">
           {source.name}
@@ -103,22 +142,27 @@ function SourceRow({ source, canEdit, timeZone }: { source: SourceJson; canEdit:
       {canEdit ? (
         <Table.Td>
           <Group gap={6} wrap="nowrap">
-            <IntentForm state={toggle}>
+            <IntentForm state={toggle} at={sourceAnchor(source.id)}>
               <input type="hidden" name="id" value={source.id} />
               <Button type="submit" size="xs" variant="light" loading={toggle.pending} aria-label={`${source.isActive ? "Disable" : "Enable"} ${source.name}`}>
                 {source.isActive ? "Disable" : "Enable"}
               </Button>
             </IntentForm>
+            <DialogTrigger dialog={edit} size="xs" variant="light" aria-label={`Edit ${source.name}`}>
+              Edit
+            </DialogTrigger>
             <DialogTrigger dialog={confirm} size="xs" color="red" variant="light" aria-label={`Delete ${source.name}`}>
               Delete
             </DialogTrigger>
           </Group>
           <FormError state={toggle} />
+          <ToastHere at={sourceAnchor(source.id)} />
+          <EditSourceDialog source={source} dialog={edit} />
           <DialogFrame dialog={confirm} title="Delete source" size="md">
             <Text size="sm" mb="md">
               Delete {source.name}? Its articles stay in the feed with their source name; it is no longer checked.
             </Text>
-            <IntentForm state={remove} navigate>
+            <IntentForm state={remove} navigate at={SOURCES_ANCHOR} errorAt={confirm.name}>
               <input type="hidden" name="id" value={source.id} />
               <FormError state={remove} />
               <Group justify="flex-end">
@@ -136,10 +180,11 @@ function SourceRow({ source, canEdit, timeZone }: { source: SourceJson; canEdit:
 
 export function SourcesPanel({ sources, can, timeZone }: { sources: SourceJson[]; can: { edit: boolean }; timeZone: string }) {
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="sources-title">
+    <Card withBorder padding="lg" component="section" aria-labelledby="sources-title" id={SOURCES_ANCHOR}>
       <Title order={2} size="h4" id="sources-title" mb="sm">
         Source Management
       </Title>
+      <ToastHere at={SOURCES_ANCHOR} />
       {can.edit ? <AddSourceForm /> : null}
       <Table.ScrollContainer minWidth={640} mt="md">
         <Table aria-label="Sources" verticalSpacing="sm">

@@ -1,3 +1,4 @@
+import { ToastHere } from "../Toasts";
 import { Badge, Button, Card, Group, Table, Text, Title } from "@mantine/core";
 import type { SubscriberJson, SubscriberStatus } from "~/subscribers/admin.server";
 import { formatDate } from "~/format";
@@ -11,13 +12,14 @@ function SubscriberToggle({ subscriber }: { subscriber: SubscriberJson }) {
     match: (d) => d.intent === "subscriber-status" && d.values?.id === String(subscriber.id),
   });
   return (
-    <IntentForm state={state}>
+    <IntentForm state={state} at={`subscriber-${subscriber.id}`}>
       <input type="hidden" name="id" value={subscriber.id} />
       <input type="hidden" name="isActive" value={String(!subscriber.isActive)} />
       <Button type="submit" size="xs" variant="light" color={subscriber.isActive ? "gray" : "green"} loading={state.pending}
         aria-label={`${subscriber.isActive ? "Deactivate" : "Activate"} ${subscriber.email}`}>
         {subscriber.isActive ? "Deactivate" : "Activate"}
       </Button>
+      <ToastHere at={`subscriber-${subscriber.id}`} />
     </IntentForm>
   );
 }
@@ -27,7 +29,7 @@ export function SubscribersPanel({ subscribers, timeZone }: { subscribers: Subsc
   const active = subscribers.filter((s) => s.status === "active").length;
   const pending = subscribers.filter((s) => s.status === "pending").length;
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="subscribers-title">
+    <Card withBorder padding="lg" component="section" aria-labelledby="subscribers-title" id="subscribers">
       <Group justify="space-between" mb="sm">
         <div>
           <Title order={2} size="h4" id="subscribers-title">
@@ -38,12 +40,13 @@ export function SubscribersPanel({ subscribers, timeZone }: { subscribers: Subsc
             newsletter goes out on Mondays to active addresses.
           </Text>
         </div>
-        <IntentForm state={testSend}>
+        <IntentForm state={testSend} at="subscribers">
           <Button type="submit" variant="light" loading={testSend.pending}>
             Send test newsletter
           </Button>
         </IntentForm>
       </Group>
+      <ToastHere at="subscribers" />
       {subscribers.length ? (
         <Table.ScrollContainer minWidth={560} mah={360}>
           <Table aria-label="Subscribers">
@@ -59,7 +62,7 @@ export function SubscribersPanel({ subscribers, timeZone }: { subscribers: Subsc
             </Table.Thead>
             <Table.Tbody>
               {subscribers.map((s) => (
-                <Table.Tr key={s.id}>
+                <Table.Tr key={s.id} id={`subscriber-${s.id}`}>
                   <Table.Td>{s.email}</Table.Td>
                   <Table.Td>
                     <Badge color={STATUS_COLORS[s.status]} variant="light">

@@ -2,6 +2,7 @@ import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, TextInp
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { ArticleJson } from "~/articles/queries.server";
+import { articleAnchorId } from "../ArticleCard";
 import { COMMON_TAGS, PRIORITIES, TAG_VOCABULARY } from "~/articles/vocabulary";
 import { DialogFrame, FormError, IntentForm, useIntent, type DialogState } from "./intent";
 
@@ -54,7 +55,7 @@ export function TagEditor({ article, dialog, suggested: serverSuggested }: { art
 
   return (
     <DialogFrame dialog={dialog} title={`Edit tags: ${article.title}`} size="xl">
-      <IntentForm state={state}>
+      <IntentForm state={state} at={articleAnchorId(article.id)} errorAt={`${dialog.name}-save`}>
         <input type="hidden" name="id" value={article.id} />
         <input type="hidden" name="tags" value="" />
         <Stack gap="sm">
@@ -78,7 +79,9 @@ export function TagEditor({ article, dialog, suggested: serverSuggested }: { art
             defaultValue={article.priority}
             data={PRIORITIES.map((p) => ({ value: p.value, label: p.editorLabel }))}
           />
-          <FormError state={state} />
+          <div id={`${dialog.name}-save`}>
+            <FormError state={state} />
+          </div>
           <Group justify="flex-end">
             <Button type="submit" loading={state.pending}>
               Save tags

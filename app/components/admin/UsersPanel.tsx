@@ -1,3 +1,4 @@
+import { ToastHere } from "../Toasts";
 import { Badge, Button, Card, Group, Table, Text, Title } from "@mantine/core";
 import type { UserJson } from "~/auth/user-admin.server";
 import { formatDate } from "~/format";
@@ -6,7 +7,7 @@ import { FormError, IntentForm, useIntent } from "./intent";
 function StatusButton({ user }: { user: UserJson }) {
   const state = useIntent("user-status", { match: (d) => d.intent === "user-status" && d.values?.id === String(user.id) });
   return (
-    <IntentForm state={state}>
+    <IntentForm state={state} at={`user-${user.id}`}>
       <input type="hidden" name="id" value={user.id} />
       <input type="hidden" name="disabled" value={String(!user.disabled)} />
       <Button type="submit" size="xs" variant="light" color={user.disabled ? "green" : "gray"} loading={state.pending}
@@ -14,6 +15,7 @@ function StatusButton({ user }: { user: UserJson }) {
         {user.disabled ? "Enable" : "Disable"}
       </Button>
       <FormError state={state} />
+      <ToastHere at={`user-${user.id}`} />
     </IntentForm>
   );
 }
@@ -22,7 +24,7 @@ function DeleteButton({ user }: { user: UserJson }) {
   const state = useIntent("delete-user", { match: (d) => d.intent === "delete-user" && d.values?.id === String(user.id) });
   // A page navigation: the row disappears on success, which would take a fetcher's toast with it.
   return (
-    <IntentForm state={state} navigate>
+    <IntentForm state={state} navigate at="users" errorAt={`user-${user.id}`}>
       <input type="hidden" name="id" value={user.id} />
       <Button type="submit" size="xs" variant="light" color="red" loading={state.pending} aria-label={`Delete ${user.email}`}>
         Delete
@@ -35,13 +37,14 @@ function DeleteButton({ user }: { user: UserJson }) {
 /** Admins only: every account with its role and status, to disable, enable or delete. */
 export function UsersPanel({ users, currentUserId, timeZone }: { users: UserJson[]; currentUserId: number; timeZone: string }) {
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="users-title">
+    <Card withBorder padding="lg" component="section" aria-labelledby="users-title" id="users">
       <Title order={2} size="h4" id="users-title">
         Users
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
         Disabling signs the user out everywhere and revokes their API tokens. The last active admin cannot be disabled or deleted.
       </Text>
+      <ToastHere at="users" />
       <Table.ScrollContainer minWidth={560} mah={360}>
         <Table aria-label="Users">
           <Table.Thead>
@@ -55,7 +58,7 @@ export function UsersPanel({ users, currentUserId, timeZone }: { users: UserJson
           </Table.Thead>
           <Table.Tbody>
             {users.map((user) => (
-              <Table.Tr key={user.id}>
+              <Table.Tr key={user.id} id={`user-${user.id}`}>
                 <Table.Td>
                   {user.email}
                   {user.id === currentUserId ? " (you)" : ""}

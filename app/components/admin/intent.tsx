@@ -58,20 +58,34 @@ type IntentFormProps = {
   withIntentField?: boolean;
   formRef?: Ref<HTMLFormElement>;
   className?: string;
+  id?: string;
   "aria-label"?: string;
   /**
    * Submit as a page navigation (the server redirects with a toast) instead of a fetcher: for forms
    * whose row disappears on success, which would take the fetcher's toast with it.
    */
   navigate?: boolean;
+  /**
+   * Without JavaScript, the id of the element (with a `ToastHere`) that the page returns to after a
+   * success, so its outcome shows in view next to the control; it must still exist after the success.
+   */
+  at?: string;
+  /** Without JavaScript, where the page returns to when the post fails (the form's message): `at` unless said. */
+  errorAt?: string;
 };
 
-export function IntentForm({ state, children, withIntentField = true, formRef, navigate = false, ...rest }: IntentFormProps) {
+export function IntentForm({ state, children, withIntentField = true, formRef, navigate = false, at, errorAt, ...rest }: IntentFormProps) {
   const FormComponent = navigate ? Form : state.fetcher.Form;
+  const location = useLocation();
+  // A fragment in a form's action survives the post: the answer (the failure page, or the redirect that
+  // inherits it) opens scrolled to that element instead of the top.
+  const returnHash = state.hydrated ? undefined : (errorAt ?? at);
+  const action = returnHash ? `${location.pathname}${location.search}#${returnHash}` : undefined;
   return (
-    <FormComponent method="post" ref={formRef} preventScrollReset {...rest}>
+    <FormComponent method="post" ref={formRef} preventScrollReset action={action} {...rest}>
       {withIntentField ? <input type="hidden" name="intent" value={state.intent} /> : null}
       {state.hydrated && !navigate ? <input type="hidden" name="respond" value="json" /> : null}
+      {at && !state.hydrated ? <input type="hidden" name="at" value={at} /> : null}
       {children}
     </FormComponent>
   );
@@ -93,14 +107,14 @@ export function kept(state: IntentState<any>, name: string, fallback = ""): stri
   return typeof value === "string" ? value : fallback;
 }
 
-/** The current page's URL with one search parameter changed (or removed with null). */
-export function useHrefWith(name: string, value: string | null) {
+/** The current page's URL with one search parameter changed (or removed with null), opening at `hash` if given. */
+export function useHrefWith(name: string, value: string | null, hash?: string) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   if (value === null) params.delete(name);
   else params.set(name, value);
   const query = params.toString();
-  return `${location.pathname}${query ? `?${query}` : ""}`;
+  return `${location.pathname}${query ? `?${query}` : ""}${hash ? `#${hash}` : ""}`;
 }
 
 /**
@@ -116,12 +130,16 @@ export function useDialog(name: string) {
 
 export type DialogState = ReturnType<typeof useDialog>;
 
+/** Without JavaScript, the id of a dialog's trigger: closing the dialog returns there. */
+const triggerId = (dialog: DialogState) => `${dialog.name}-trigger`;
+
 export function DialogTrigger({ dialog, children, ...button }: { dialog: DialogState; children: ReactNode } & ButtonProps) {
   const hydrated = useHydrated();
-  const href = useHrefWith("dialog", dialog.name);
+  // The dialog opens in place, maybe far down the page: the link opens the page scrolled to it.
+  const href = useHrefWith("dialog", dialog.name, dialog.name);
   if (hydrated) return <Button {...button} onClick={dialog.open}>{children}</Button>;
   return (
-    <Button {...button} component={Link} to={href} preventScrollReset>
+    <Button {...button} component={Link} to={href} id={triggerId(dialog)} preventScrollReset>
       {children}
     </Button>
   );
@@ -129,7 +147,7 @@ export function DialogTrigger({ dialog, children, ...button }: { dialog: DialogS
 
 export function DialogFrame({ dialog, title, children, size }: { dialog: DialogState; title: string; children: ReactNode; size?: string }) {
   const hydrated = useHydrated();
-  const closeHref = useHrefWith("dialog", null);
+  const closeHref = useHrefWith("dialog", null, triggerId(dialog));
   if (hydrated)
     return (
       <Modal opened={dialog.opened} onClose={dialog.close} title={title} size={size ?? "lg"} centered>
@@ -138,7 +156,7 @@ export function DialogFrame({ dialog, title, children, size }: { dialog: DialogS
     );
   if (!dialog.opened) return null;
   return (
-    <Card withBorder shadow="sm" padding="lg" role="dialog" aria-label={title} className="inline-dialog">
+    <Card withBorder shadow="sm" padding="lg" role="dialog" aria-label={title} className="inline-dialog" id={dialog.name}>
       <Group justify="space-between" mb="sm">
         <Text fw={700}>{title}</Text>
         <Button component={Link} to={closeHref} variant="subtle" size="xs" preventScrollReset>
