@@ -54,6 +54,12 @@ export function FeedSearchInput({ search }: { search?: string }) {
           if (form) applyFilters(form, { replace: Boolean(search) });
         }, SEARCH_DEBOUNCE_MS);
       }}
+      onKeyDown={(event) => {
+        // Enter submits the form at once: the pending pause would apply the same words a second time.
+        if (event.key !== "Enter") return;
+        clearTimeout(timer.current);
+        timer.current = undefined;
+      }}
     />
   );
 }
