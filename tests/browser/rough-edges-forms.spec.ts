@@ -73,60 +73,67 @@ async function expectInView(locator: Locator) {
     .toEqual({ top: true, bottom: true });
 }
 
-test("a delete confirmation and the tag editor open in view, far down the dashboard", async ({ page, javaScriptEnabled }, info) => {
-  const word = `${tag(info)}-panels`;
-  const name = `Panel source ${word}`;
-  seedSource(name, `https://${word}.example.gov/feed.xml`);
-  const title = `The ${word} habitat rule is proposed`;
-  seed(
-    `INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date)
-     VALUES (?, 'A summary.', 'new-regulations', 'medium', '[]', 'E2E', ?, ?, ?)`,
-    title, `https://example.gov/${word}`, `https://example.gov/${word}`, Date.now() - 200 * 86_400_000,
-  );
-  await signIn(page);
-  await page.goto("/admin");
-  await trigger(page, `Delete ${name}`, javaScriptEnabled).click();
-  const confirm = page.getByRole("dialog", { name: "Delete source" });
-  await expectInView(confirm);
-  await expectInView(confirm.getByRole("button", { name: "Delete source" }));
+// The wide screen and a phone's: the anchors work whatever the layout puts above them.
+for (const width of [1280, 390]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width > 400 ? 720 : 844 } });
 
-  await page.goto(`/admin?q=${word}`);
-  const card = page.locator("article.article-card", { hasText: title });
-  await trigger(card, "Edit tags", javaScriptEnabled).click();
-  const editor = page.getByRole("dialog", { name: `Edit tags: ${title}` });
-  await expectInView(editor.getByText(`Edit tags: ${title}`));
-  await expectInView(editor.getByText("Common tags"));
-});
+    test("a delete confirmation and the tag editor open in view, far down the dashboard", async ({ page, javaScriptEnabled }, info) => {
+      const word = `${tag(info)}-panels-${width}`;
+      const name = `Panel source ${word}`;
+      seedSource(name, `https://${word}.example.gov/feed.xml`);
+      const title = `The ${word} habitat rule is proposed`;
+      seed(
+        `INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date)
+         VALUES (?, 'A summary.', 'new-regulations', 'medium', '[]', 'E2E', ?, ?, ?)`,
+        title, `https://example.gov/${word}`, `https://example.gov/${word}`, Date.now() - 200 * 86_400_000,
+      );
+      await signIn(page);
+      await page.goto("/admin");
+      await trigger(page, `Delete ${name}`, javaScriptEnabled).click();
+      const confirm = page.getByRole("dialog", { name: "Delete source" });
+      await expectInView(confirm);
+      await expectInView(confirm.getByRole("button", { name: "Delete source" }));
 
-test("a dashboard post's outcome is announced in view, next to its control", async ({ page, javaScriptEnabled }, info) => {
-  const word = `${tag(info)}-outcome`;
-  const name = `Outcome source ${word}`;
-  const id = seedSource(name, `https://${word}.example.gov/feed.xml`);
-  await signIn(page);
-  await page.goto("/admin");
-  const row = page.locator(`#source-${id}`);
-  await row.getByRole("button", { name: `Disable ${name}` }).click();
-  await expect(row.getByRole("button", { name: `Enable ${name}` })).toBeVisible();
-  // With JavaScript the outcome is a toast; without, a status banner in the row itself.
-  const outcome = javaScriptEnabled ? page.getByText("Source disabled").first() : row.getByRole("status");
-  await expect(outcome).toContainText("Source disabled");
-  await expectInView(outcome);
+      await page.goto(`/admin?q=${word}`);
+      const card = page.locator("article.article-card", { hasText: title });
+      await trigger(card, "Edit tags", javaScriptEnabled).click();
+      const editor = page.getByRole("dialog", { name: `Edit tags: ${title}` });
+      await expectInView(editor.getByText(`Edit tags: ${title}`));
+      await expectInView(editor.getByText("Common tags"));
+    });
 
-  // A failure: the message stands by the form, in view, with what was typed.
-  const form = page.getByRole("form", { name: "Add New Source" });
-  await form.getByLabel("Name").fill(`Unfinished ${word}`);
-  await form.getByRole("button", { name: "Add source" }).click();
-  await expectInView(form.getByRole("alert"));
-  await expect(form.getByRole("alert")).toContainText("Please fill all required fields");
-  await expect(form.getByLabel("Name")).toHaveValue(`Unfinished ${word}`);
+    test("a dashboard post's outcome is announced in view, next to its control", async ({ page, javaScriptEnabled }, info) => {
+      const word = `${tag(info)}-outcome-${width}`;
+      const name = `Outcome source ${word}`;
+      const id = seedSource(name, `https://${word}.example.gov/feed.xml`);
+      await signIn(page);
+      await page.goto("/admin");
+      const row = page.locator(`#source-${id}`);
+      await row.getByRole("button", { name: `Disable ${name}` }).click();
+      await expect(row.getByRole("button", { name: `Enable ${name}` })).toBeVisible();
+      // With JavaScript the outcome is a toast; without, a status banner in the row itself.
+      const outcome = javaScriptEnabled ? page.getByText("Source disabled").first() : row.getByRole("status");
+      await expect(outcome).toContainText("Source disabled");
+      await expectInView(outcome);
 
-  // Deleting removes the row: the outcome shows at the top of the source list instead.
-  await trigger(page, `Delete ${name}`, javaScriptEnabled).click();
-  await page.getByRole("dialog", { name: "Delete source" }).getByRole("button", { name: "Delete source" }).click();
-  await expect(page.locator(`#source-${id}`)).toHaveCount(0);
-  const deleted = page.getByText(`Source deleted: ${name}`).first();
-  await expectInView(deleted);
-});
+      // A failure: the message stands by the form, in view, with what was typed.
+      const form = page.getByRole("form", { name: "Add New Source" });
+      await form.getByLabel("Name").fill(`Unfinished ${word}`);
+      await form.getByRole("button", { name: "Add source" }).click();
+      await expectInView(form.getByRole("alert"));
+      await expect(form.getByRole("alert")).toContainText("Please fill all required fields");
+      await expect(form.getByLabel("Name")).toHaveValue(`Unfinished ${word}`);
+
+      // Deleting removes the row: the outcome shows at the top of the source list instead.
+      await trigger(page, `Delete ${name}`, javaScriptEnabled).click();
+      await page.getByRole("dialog", { name: "Delete source" }).getByRole("button", { name: "Delete source" }).click();
+      await expect(page.locator(`#source-${id}`)).toHaveCount(0);
+      const deleted = page.getByText(`Source deleted: ${name}`).first();
+      await expectInView(deleted);
+    });
+  });
+}
 
 test("saved tags are announced in view by their article", async ({ page, javaScriptEnabled }, info) => {
   const word = `${tag(info)}-tagsaved`;
