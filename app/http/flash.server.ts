@@ -34,7 +34,7 @@ export async function readToast(request: Request): Promise<{ toast: Toast | null
 
 export async function redirectWithToast(url: string, toast: Toast, init: ResponseInit = {}) {
   const headers = new Headers(init.headers);
-  const at = decodeURIComponent(new URL(url, "http://site.invalid").hash.slice(1));
+  const at = new URL(url, "http://site.invalid").hash.slice(1);
   headers.append("Set-Cookie", await toastCookie(at ? { ...toast, at } : toast));
   return secureRedirect(url, { ...init, headers });
 }
