@@ -241,9 +241,11 @@ function daysUntil(isoDate: string, now: Date) {
 
 /** Routine kinds the codebook files as low, beyond the title patterns of ROUTINE. */
 const ROUTINE_RULES =
-  /\b(air plan approval|approval and promulgation|air quality (?:implementation )?plans?|tolerances?|pesticide|standard instrument approach|regulated navigation area|anchorage|technical amendments?|correcting amendments?|corrections?|marketing order|referendum|nomination|incidental take|taking and importing|take of marine mammals|fisheries of the|fishery|quota|harvest|exemption|receipt of (?:a )?petition|national priorities list|(?:state|tribal) (?:plan|program)|adjustment\w* for inflation|civil (?:monetary )?penalt\w+ (?:inflation )?adjustment|cross[- ]references?|privacy act|system of records|conforming|exemptive relief|(?:non)?attainment (?:date|area)|jet routes?|rnav|(?:vor|area) navigation routes?|spent fuel storage casks?|interest assumptions?)\b/i;
+  /\b(air plan approval|approval and promulgation|air quality (?:implementation )?plans?|tolerances?|pesticide|standard instrument approach|regulated navigation area|anchorage|technical amendments?|correcting amendments?|corrections?|marketing order|referendum|nomination|incidental take|taking and importing|take of marine mammals|fisheries of the|fishery|quota|harvest|exemption|receipt of (?:a )?petition|national priorities list|(?:state|tribal) (?:plan|program)|adjustment\w* for inflation|inflation adjustments?|adjustment of civil (?:monetary )?penalt\w+|civil (?:monetary )?penalt\w+ (?:inflation )?adjustment|cross[- ]references?|privacy act|system of records|conforming|exemptive relief|(?:non)?attainment (?:date|area)|jet routes?|rnav|(?:vor|area) navigation routes?|spent fuel storage casks?|interest assumptions?)\b/i;
 const REAL_RULE =
-  /\b(final rule|interim final rule|proposed rule|propos(?:es|ing) to (?:amend|revise|establish|require|update|modify|adopt)|notice of proposed rulemaking|final regulations|proposed regulations|draft guidance|final guidance|extending the comment period|reopening the comment period|request(?:ing)? (?:for )?public comments? on section 232|announc\w+ updated procedures|adopts final rules)\b/i;
+  /\b(final rule|interim final rule|proposed rule|propos(?:e|es|ing) to (?:amend|revise|establish|require|update|modify|adopt|define)|notice of proposed rulemaking|final regulations|proposed regulations|draft guidance|draft regulatory guide|seeks? (?:public )?comments? on (?:how|whether|a variety of|measures)|final guidance|extending the comment period|reopening the comment period|request(?:ing)? (?:for )?public comments? on section 232|announc\w+ updated procedures|adopts final rules)\b/i;
+/** An abstract that says what it is, wherever it says so: "In this final rule, DOE is adopting ...". */
+const THIS_RULE = /\bthis (?:final|interim final|proposed|direct final) rule\b/i;
 const SIGNIFICANT = /\b(economically significant|significant regulatory action|significant under (?:executive order|e\.o\.) 12866|major rule)\b/i;
 const NOT_SIGNIFICANT = /\bnot (?:a )?(?:economically )?significant\b/i;
 const SUPREME = /\b(supreme court|justices|scotus)\b/i;
@@ -339,7 +341,7 @@ function priorityOf(input: ClassifyInput, summary: string, category: Category, p
   if (/^interim final rule\b/.test(actionText(input))) return { value: "medium", why: "medium: interim final rule, in force before comment" };
   if ((m = title.match(COMMENT_EXTENSION)) && !has(title, /\brequest for (?:information|comments?|nominations|interest)\b/i))
     return { value: "medium", why: `medium: ${quote(title, m)} of a real rule` };
-  if ((m = `${title} ${summary.slice(0, 400)}`.match(REAL_RULE))) return { value: "medium", why: `medium: ${quote(summary, m)}` };
+  if ((m = `${title} ${summary.slice(0, 400)}`.match(REAL_RULE)) || (m = summary.match(THIS_RULE))) return { value: "medium", why: `medium: ${quote(summary, m)}` };
   return { value: "low", why: "low: no signal of a change in requirements" };
 }
 
