@@ -72,7 +72,7 @@ const ROUTINE =
   /\b(information collection|paperwork reduction|agency information|submission for (?:omb )?review|comment request|(?:closed |open |virtual |public )?meetings?\b|sunshine act|advisory (?:committee|council|board|panel)|airworthiness directives?|privacy act of 1974|system of records|agency forms?|antidumping|countervailing|less than fair value|drawbridge|safety zone|special local regulation|flood hazard determinations|filing of complaint|petition for (?:waiver|exemption|extension of waiver)|waiver of compliance|combined filings|product change|change in bank control|acquisitions of shares|bank holding compan\w+|intended repatriation|inventory completion|radio broadcasting services|self-regulatory organizations?|recovery permit|permit applications?|culturally significant objects|environmental impact statements?; notice of availability|application for|notice of application|hydro\w*, ?llc|energy, llc|pipeline company|class [a-e]\d? airspace|major disaster|solicitation of nominations|determination of regulatory review period|correction$)/i;
 const URGENT_WORDS = /\b(executive order|economically significant|emergency (?:rule|order|action|temporary rule)|interim final rule)\b/i;
 
-const TAG_RULES: [Tag, RegExp][] = [
+export const TAG_RULES: [Tag, RegExp][] = [
   ["rule-rescission", /\b(rescind\w*|rescission\w*|repeal\w*|revoc\w*|revok\w*|withdraw\w*)\b/i],
   ["rule-modification", /\b(amend\w*|modif\w*|revis\w*|technical correction\w*|update\w* to)\b/i],
   ["regulatory-freeze", /\b(freeze|regulatory pause|delay(?:ed|ing)? (?:of )?(?:the )?effective date|postpone\w*|stay(?:ed|ing)? of)\b/i],
@@ -243,7 +243,7 @@ function daysUntil(isoDate: string, now: Date) {
 const ROUTINE_RULES =
   /\b(air plan approval|approval and promulgation|air quality (?:implementation )?plans?|tolerances?|pesticide|standard instrument approach|regulated navigation area|anchorage|technical amendments?|correcting amendments?|corrections?|marketing order|referendum|nomination|incidental take|taking and importing|take of marine mammals|fisheries of the|fishery|quota|harvest|exemption|receipt of (?:a )?petition|national priorities list|(?:state|tribal) (?:plan|program)|adjustment\w* for inflation|inflation adjustments?|adjustment of civil (?:monetary )?penalt\w+|civil (?:monetary )?penalt\w+ (?:inflation )?adjustment|cross[- ]references?|privacy act|system of records|conforming|exemptive relief|(?:non)?attainment (?:date|area)|jet routes?|rnav|(?:vor|area) navigation routes?|spent fuel storage casks?|interest assumptions?)\b/i;
 const REAL_RULE =
-  /\b(final rule|interim final rule|proposed rule|propos(?:e|es|ing) to (?:amend|revise|establish|require|update|modify|adopt|define)|notice of proposed rulemaking|final regulations|proposed regulations|draft guidance|draft regulatory guide|seeks? (?:public )?comments? on (?:how|whether|a variety of|measures)|final guidance|extending the comment period|reopening the comment period|request(?:ing)? (?:for )?public comments? on section 232|announc\w+ updated procedures|adopts final rules)\b/i;
+  /\b(final rule|interim final rule|proposed rule|propos(?:e|es|ing) to (?:amend|revise|establish|require|update|modify|adopt|define)|notice of proposed rulemaking|final regulations|proposed regulations|draft guidance|draft regulatory guide|seeks? (?:public )?comments? on (?:how|whether|a variety of|measures)|propos(?:es|ed) (?:steps|changes|amendments|revisions)|proposal (?:that would|to) (?:modify|amend|revise|require)|solicit\w* comments? on whether to (?:amend|revise)|to inform (?:its|the) reconsideration|concept release|final guidance|extending the comment period|reopening the comment period|request(?:ing)? (?:for )?public comments? on section 232|announc\w+ updated procedures|adopts final rules)\b/i;
 /** An abstract that says what it is, wherever it says so: "In this final rule, DOE is adopting ...". */
 const THIS_RULE = /\bthis (?:final|interim final|proposed|direct final) rule\b/i;
 const SIGNIFICANT = /\b(economically significant|significant regulatory action|significant under (?:executive order|e\.o\.) 12866|major rule)\b/i;
@@ -353,8 +353,8 @@ function priorityOf(input: ClassifyInput, summary: string, category: Category, p
 const TAG_STARTS = new RegExp(`\\b(?=${TAG_RULES.map(([, pattern]) => `(?:${pattern.source})`).join("|")})`, "gi");
 const TAG_AT = TAG_RULES.map(([tag, pattern]) => ({ tag, pattern: new RegExp(pattern.source, `${pattern.flags}y`) }));
 
-function tagsOf(text: string, input: ClassifyInput, category: Category, priority: Priority): Tag[] {
-  const haystack = `${text} ${(input.agencies ?? []).join(" ")}`;
+/** The tags whose rule matches somewhere in the text, in TAG_RULES order: the same as testing each rule over all of it. */
+export function tagRuleMatches(haystack: string): Tag[] {
   const found = new Array<boolean>(TAG_AT.length).fill(false);
   TAG_STARTS.lastIndex = 0;
   for (let start = TAG_STARTS.exec(haystack); start; start = TAG_STARTS.exec(haystack)) {
@@ -365,8 +365,12 @@ function tagsOf(text: string, input: ClassifyInput, category: Category, priority
     }
     TAG_STARTS.lastIndex = start.index + 1;
   }
-  // In the rules' order, as before: the list is cut at ten.
-  const tags = new Set<Tag>(TAG_AT.flatMap(({ tag }, i) => (found[i] ? [tag] : [])));
+  return TAG_AT.flatMap(({ tag }, i) => (found[i] ? [tag] : []));
+}
+
+function tagsOf(text: string, input: ClassifyInput, category: Category, priority: Priority): Tag[] {
+  // In the rules' order, as the list is cut at ten.
+  const tags = new Set<Tag>(tagRuleMatches(`${text} ${(input.agencies ?? []).join(" ")}`));
   if (category === "legal-decisions") tags.add("court-decisions");
   if (category === "legislative-action") tags.add("legislation");
   if (tags.has("executive-order")) tags.add("executive-orders");
