@@ -137,8 +137,8 @@ export function isKnownArticle(originalUrl: string, documentNumber?: string | nu
   const canonical = canonicalUrl(originalUrl);
   const number = documentNumber || federalRegisterDocumentNumber(originalUrl) || null;
   const [urlKey, docKey] = dedupKeys(canonical, number);
-  if (insertStatements().tombstone.get(urlKey, docKey ?? urlKey)) return true;
-  return Boolean(insertStatements().stored.get(canonical, number));
+  const statements = insertStatements();
+  return Boolean(statements.tombstone.get(urlKey, docKey ?? urlKey) || statements.stored.get(canonical, number));
 }
 
 /** Inserts a classified article unless it (or a deleted twin) is already known. */
