@@ -41,6 +41,13 @@ const envSchema = z.object({
   OPENAI_MODEL: z.string().default("gpt-4o-mini"),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30000),
   AI_PROVIDER: z.enum(["local", "openai", ""]).optional(),
+  /**
+   * With AI_PROVIDER=openai: scraping asks the model about new feed items the local classifier is unsure of
+   * (app/ai/classify-assist.server.ts). Off by default: the local classifier alone decides.
+   */
+  CLASSIFY_ASSIST: booleanFlag,
+  /** The most feed items one scrape or backfill run sends to the model; the rest keep the local answer. */
+  CLASSIFY_ASSIST_MAX_PER_RUN: z.coerce.number().int().min(0).default(25),
   ALLOW_PRIVATE_NETWORKS: booleanFlag,
   /** Comma-separated `host:port` entries fetched even when private networks are refused (an intranet feed). */
   PRIVATE_NETWORK_ALLOWLIST: z

@@ -1,15 +1,15 @@
-// The learned part of the classifier: a multinomial naive Bayes over lowercase words and word pairs of an
+// The learned part of the classifier: a multinomial logistic regression over lowercase words and word pairs of an
 // article's title and abstract. Weights live in classify-model.json (written by `npm run train:classify` from
 // the development part of the labelled set only); this module turns text into features and scores them.
 import type { Category } from "./vocabulary";
 
-export type NaiveBayesModel = {
+export type WordModel = {
   /** What the weights were trained on, for the reviewer. */
   trainedOn: string;
   classes: Category[];
-  /** log P(class) */
-  priors: number[];
-  /** log P(feature | class) for every kept feature, one number per class, in `classes` order. */
+  /** One intercept per class, in `classes` order. */
+  bias: number[];
+  /** The weight of one occurrence of a feature, one number per class, in `classes` order; absent features weigh 0. */
   features: Record<string, number[]>;
 };
 
@@ -48,12 +48,12 @@ export function featuresOf(title: string, summary: string | undefined): string[]
 // number made from its prefix and its one or two word numbers. Built once per model; gives the same scores as
 // summing the JSON weights of featuresOf(...).
 type Compiled = { words: Map<string, number>; title: Map<number, Float64Array>; abstract: Map<number, Float64Array>; noAbstract: Float64Array | undefined };
-const compiled = new WeakMap<NaiveBayesModel, Compiled>();
+const compiled = new WeakMap<WordModel, Compiled>();
 const PAIR = 1 << 15;
 /** Below 2^30, so keys stay small integers, the quickest kind of Map key. */
 const keyOf = (a: number, b: number) => a * PAIR + b;
 
-function compile(model: NaiveBayesModel): Compiled {
+function compile(model: WordModel): Compiled {
   const words = new Map<string, number>([["#", 1]]);
   const idOf = (w: string) => {
     let id = words.get(w);
@@ -76,11 +76,11 @@ function compile(model: NaiveBayesModel): Compiled {
   return { words, title, abstract, noAbstract };
 }
 
-/** log-probability scores per class (unnormalised) of a title and abstract: scoresOf(model, featuresOf(title, summary)). */
-export function scoreText(model: NaiveBayesModel, title: string, summary: string | undefined): number[] {
+/** Scores per class (logits) of a title and abstract: the bias plus the weights of featuresOf(title, summary). */
+export function scoreText(model: WordModel, title: string, summary: string | undefined): number[] {
   let c = compiled.get(model);
   if (!c) compiled.set(model, (c = compile(model)));
-  const scores = Float64Array.from(model.priors);
+  const scores = Float64Array.from(model.bias);
   const { words } = c;
   const run = (weights: Map<number, Float64Array>, tokenList: string[]) => {
     let previous = -1; // -1: no previous word; 0: a word the model does not know
@@ -103,16 +103,6 @@ export function scoreText(model: NaiveBayesModel, title: string, summary: string
     if (c.noAbstract) for (let i = 0; i < c.noAbstract.length; i++) scores[i] += c.noAbstract[i];
   } else run(c.abstract, tokens(abstract.slice(0, 400)));
   return [...scores];
-}
-
-/** log-probability scores per class (unnormalised); features the model does not keep are ignored. */
-export function scoresOf(model: NaiveBayesModel, feats: string[]): number[] {
-  const scores = [...model.priors];
-  for (const f of feats) {
-    const w = model.features[f];
-    if (w) for (let c = 0; c < scores.length; c++) scores[c] += w[c];
-  }
-  return scores;
 }
 
 /** Class probabilities from scores (softmax), for the reason text and thresholds. */

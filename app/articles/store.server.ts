@@ -33,6 +33,11 @@ export type NewArticle = {
    * No rule decided it: its reasons say an editor set them.
    */
   manualClassification?: Pick<Classification, "category" | "priority" | "tags">;
+  /**
+   * Category, priority, tags and reasons the model-assisted classifier gave at ingestion (app/ai/classify-assist.server.ts):
+   * stored instead of the local judgement, but not a manual edit, so the jobs may re-judge it later.
+   */
+  assistedClassification?: Pick<Classification, "category" | "priority" | "tags" | "reason">;
 };
 
 /** What an article says about itself that the classifier reads: the same signals at ingestion and in the jobs. */
@@ -77,6 +82,7 @@ export function classifyInputOf(article: ClassifiedFields, sourceCategory: strin
 /** Classifies a new article, or takes an editor's choice (Add Article) with reasons that say so. */
 function classificationOf(input: NewArticle): Pick<Classification, "category" | "priority" | "tags" | "reason"> {
   if (input.manualClassification) return { ...input.manualClassification, reason: { category: EDITOR_REASON, priority: EDITOR_REASON } };
+  if (input.assistedClassification) return input.assistedClassification;
   return classifyArticle(classifyInputOf(input, input.sourceCategory));
 }
 
@@ -99,6 +105,7 @@ const statementsByClient = new WeakMap<Client, ReturnType<typeof prepareInsertSt
 function prepareInsertStatements(client: Client) {
   return {
     tombstone: client.prepare<[string, string]>("SELECT 1 FROM deleted_articles WHERE key IN (?, ?) LIMIT 1").pluck(),
+    stored: client.prepare<[string, string | null]>("SELECT 1 FROM articles WHERE canonical_url = ? OR document_number = ? LIMIT 1").pluck(),
     insert: client
       .prepare(
         `INSERT INTO articles (title, summary, category, priority, category_reason, priority_reason, tags, manually_tagged, source_id,
@@ -119,6 +126,19 @@ function insertStatements() {
   let statements = statementsByClient.get(client);
   if (!statements) statementsByClient.set(client, (statements = prepareInsertStatements(client)));
   return statements;
+}
+
+/**
+ * Whether insertArticle would turn this item away as known: stored under its canonical URL or document number, or
+ * deleted by an editor. Lets ingestion skip work (a model call) for items it will not store.
+ */
+export function isKnownArticle(originalUrl: string, documentNumber?: string | null) {
+  if (!isHttpUrl(originalUrl)) return true;
+  const canonical = canonicalUrl(originalUrl);
+  const number = documentNumber || federalRegisterDocumentNumber(originalUrl) || null;
+  const [urlKey, docKey] = dedupKeys(canonical, number);
+  const statements = insertStatements();
+  return Boolean(statements.tombstone.get(urlKey, docKey ?? urlKey) || statements.stored.get(canonical, number));
 }
 
 /** Inserts a classified article unless it (or a deleted twin) is already known. */

@@ -1,7 +1,9 @@
 // Scraping and backfilling sources: fetch, pick the adapter, keep what the keywords admit, insert
 // (deduplicated), and record each source's health. One broken source never stops the others.
 import { asc, eq } from "drizzle-orm";
-import { insertArticle, type NewArticle } from "../articles/store.server";
+import { classifyAssistantFromConfig, isUnsure, type ClassifyAssistant } from "../ai/classify-assist.server";
+import { classifyArticle } from "../articles/classify";
+import { classifyInputOf, insertArticle, isKnownArticle, type NewArticle } from "../articles/store.server";
 import type { SourceType } from "../articles/vocabulary";
 import { config } from "../config.server";
 import { db, t } from "../db.server";
@@ -71,7 +73,21 @@ export const SCRAPE_MAX_PAGES = 10;
 
 type Mode = { kind: "scrape" } | { kind: "backfill"; from: string; to: string };
 
-type Run = { now: Date; signal?: AbortSignal; timeoutMs?: number; mode: Mode };
+/** The model-assisted classifier of a run and how many more items it may ask about (CLASSIFY_ASSIST_MAX_PER_RUN). */
+type AssistBudget = { assistant: ClassifyAssistant; remaining: number };
+
+type Run = { now: Date; signal?: AbortSignal; timeoutMs?: number; mode: Mode; assist: AssistBudget | null };
+
+/** Model calls at once within one source's batch. */
+const ASSIST_CONCURRENCY = 4;
+
+/** Only with CLASSIFY_ASSIST and a model configured (AI_PROVIDER=openai); otherwise the local classifier alone decides. */
+function assistBudget(): AssistBudget | null {
+  const settings = config();
+  if (!settings.CLASSIFY_ASSIST || settings.CLASSIFY_ASSIST_MAX_PER_RUN === 0) return null;
+  const assistant = classifyAssistantFromConfig(settings);
+  return assistant ? { assistant, remaining: settings.CLASSIFY_ASSIST_MAX_PER_RUN } : null;
+}
 
 class Cancelled extends Error {}
 
@@ -105,6 +121,31 @@ function ingestBatch(articles: NewArticle[], source: SourceRow, summary: SourceS
   }, { behavior: "immediate" });
   summary.new += inserted;
   return { inserted, newest: newest as Date | null };
+}
+
+/**
+ * Before a feed batch is stored: asks the model about the items the local classifier is unsure of, among those that
+ * the source's keywords admit and that are not stored or deleted already (a known item is never re-judged at
+ * ingestion, so asking would waste a call), up to the run's budget. A failed call keeps the local answer; a model
+ * answer is stored with its reason, not as a manual edit.
+ */
+async function assistFeedItems(articles: NewArticle[], source: SourceRow, run: Run) {
+  const assist = run.assist;
+  if (!assist || assist.remaining <= 0) return;
+  const admits = keywordMatcher(source.keywords);
+  const unsure: NewArticle[] = [];
+  for (const article of articles) {
+    if (unsure.length >= assist.remaining) break;
+    if (admits && !admits(`${article.title}\n${article.summary}`)) continue;
+    if (isKnownArticle(article.originalUrl, article.documentNumber)) continue;
+    if (isUnsure(classifyArticle(classifyInputOf(article, article.sourceCategory), run.now))) unsure.push(article);
+  }
+  assist.remaining -= unsure.length;
+  await forEachConcurrently(unsure, ASSIST_CONCURRENCY, async (article) => {
+    checkCancelled(run);
+    const got = await assist.assistant.classify(classifyInputOf(article, article.sourceCategory), run.now, run.signal);
+    if (got.source === "model") article.assistedClassification = { category: got.category, priority: got.priority, tags: got.tags, reason: got.reason };
+  });
 }
 
 function parseFederalRegisterJson(result: FetchResult): FederalRegisterPage {
@@ -191,6 +232,7 @@ async function scrapeCurrentItems(source: SourceRow, summary: SourceSummary, run
     summary.overLimit += parsed.overLimit;
     if (parsed.overLimit)
       warning = `The feed lists ${(MAX_FEED_ITEMS + parsed.overLimit).toLocaleString("en-US")} items; only the first ${MAX_FEED_ITEMS.toLocaleString("en-US")} were read`;
+    await assistFeedItems(parsed.articles, source, run);
     newestItemAt = ingestBatch(parsed.articles, source, summary).newest;
   }
   return { newestItemAt, detectedType, warning, ...(conditional ? validators : {}) };
@@ -310,7 +352,7 @@ function requestedSource(sourceId: number) {
  */
 export async function scrapeSources(options: IngestOptions & { sourceId?: number; force?: boolean } = {}): Promise<IngestResult> {
   const now = options.now ?? new Date();
-  const run: Run = { now, signal: options.signal, timeoutMs: options.timeoutMs, mode: { kind: "scrape" } };
+  const run: Run = { now, signal: options.signal, timeoutMs: options.timeoutMs, mode: { kind: "scrape" }, assist: assistBudget() };
   if (options.sourceId !== undefined) return ingestSources([requestedSource(options.sourceId)], run, options, 0);
   const active = activeSources();
   const due = options.force ? active : active.filter((source) => isDue(source, now));
@@ -325,6 +367,6 @@ export async function backfillSources(options: IngestOptions & { daysBack: numbe
   const now = options.now ?? new Date();
   const to = dayString(now);
   const from = addDays(to, -Math.max(0, Math.floor(options.daysBack)));
-  const run: Run = { now, signal: options.signal, timeoutMs: options.timeoutMs, mode: { kind: "backfill", from, to } };
+  const run: Run = { now, signal: options.signal, timeoutMs: options.timeoutMs, mode: { kind: "backfill", from, to }, assist: assistBudget() };
   return ingestSources(activeSources(), run, options, 0);
 }

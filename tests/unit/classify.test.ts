@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { splitOf } from "../../app/articles/classification-split";
-import { classifyArticle, type ClassifyInput } from "../../app/articles/classify";
+import { classifyArticle, TAG_RULES, tagRuleMatches, type ClassifyInput } from "../../app/articles/classify";
 import { CATEGORY_VALUES, PRIORITY_VALUES, TAG_VOCABULARY } from "../../app/articles/vocabulary";
 import { readLabelled, type LabelledItem } from "../eval/classify";
 import { evaluate } from "../eval/metrics";
@@ -88,6 +88,16 @@ describe("classifyArticle rule signals", () => {
     }
     // No signal at all: low, not medium.
     expect(fr("Notice of Availability of Funds for Grants").priority).toBe("low");
+    expect(fr("Financial Crimes Enforcement Network; Inflation Adjustment of Civil Monetary Penalties", "FinCEN is publishing this final rule.").priority).toBe("low");
+  });
+
+  it("makes real rules medium however the abstract says so", () => {
+    const late = `EPCA requires the Department to periodically review its existing standards. ${"It sets out the history. ".repeat(20)}In this final rule, DOE is adopting new and amended energy conservation standards.`;
+    expect(late.indexOf("this final rule")).toBeGreaterThan(400);
+    expect(fr("Energy Conservation Standards for Commercial Refrigerators", late)).toMatchObject({ priority: "medium" });
+    expect(fr("Residential Mortgage-Backed Securities", "The Commission is publishing this concept release to solicit comments on whether to amend disclosure requirements.").priority).toBe("medium");
+    expect(fr("Unsafe or Unsound Practices", "The OCC and the FDIC propose to define the term unsafe or unsound practice.").priority).toBe("medium");
+    expect(fr("Draft Regulatory Guide: Emergency Response Planning", "The NRC is issuing for public comment a draft regulatory guide.").priority).toBe("medium");
   });
 
   it("files delays, withdrawals and rescissions of requirements as rollbacks, with the words that decided", () => {
@@ -123,6 +133,15 @@ describe("classifyArticle rule signals", () => {
       "regulatory-rollbacks",
     );
     expect(fr("Coal Combustion Residuals; Deadline Rule", "The Agency is proposing to modify compliance deadlines for select provisions.").category).toBe("regulatory-rollbacks");
+    // Other alternatives allowed, deadlines revised, provisions eliminated, language declared unenforceable.
+    for (const [title, summary] of [
+      ["Coke Oven Emissions", "This proposed rule would revise some substance-specific respirator requirements to allow different types of respirators to be used."],
+      ["Brake System Training", "FRA proposes to allow railroads to use virtual simulation to satisfy the hands-on portion of refresher training."],
+      ["Iron and Steel Manufacturing: Interim Final Rule", "The EPA is taking interim final action to revise certain compliance deadlines for standards finalized in 2024."],
+      ["Supervisory Committee Audits", "The Board is proposing to amend its regulations to eliminate unnecessary, redundant, and overly prescriptive provisions."],
+      ["Nondiscrimination on the Basis of Disability; Clarification", "The Department is issuing this document to clarify the non-enforceability of certain language in the preamble."],
+    ])
+      expect(fr(title, summary).category, title).toBe("regulatory-rollbacks");
     const reinstated = classifyArticle({ title: "EPA Reinstates Ohio Air Nuisance Rule in State Implementation Plan", summary: "A rulemaking that removed the rule is corrected." });
     expect(reinstated.category).toBe("new-regulations");
     expect(reinstated.reason.category).toMatch(/comes back/);
@@ -131,12 +150,21 @@ describe("classifyArticle rule signals", () => {
   it("files courts, Congress and analysis by their signals", () => {
     expect(fr("Mariste Pharmacy; Decision and Order")).toMatchObject({ category: "legal-decisions", priority: "low" });
     expect(fr("Public Law 119-1 - Laken Riley Act")).toMatchObject({ category: "legislative-action", priority: "high" });
+    // A program named after a law is not Congress acting.
+    expect(fr("Increase in Maximum Tuition and Fee Amounts Payable Under the Post-9/11 GI Bill").category).toBe("new-regulations");
     expect(fr("Vinyl Chloride; Draft Scope of the Risk Evaluation Under the Toxic Substances Control Act (TSCA)")).toMatchObject({
       category: "policy-analysis",
       priority: "medium",
     });
     expect(fr("Northern States Power Company; Notice of Availability of Environmental Assessment")).toMatchObject({ category: "policy-analysis", priority: "low" });
     expect(classifyArticle({ title: "What Loper Bright Means for Agency Rulemaking", sourceCategory: "think-tank" }, now).category).toBe("policy-analysis");
+  });
+
+  it("finds the same tags as testing every tag rule over the whole text", () => {
+    for (const item of readLabelled()) {
+      const text = `${item.title} ${item.summary} Securities and Exchange Commission`;
+      expect(tagRuleMatches(text), item.id).toEqual(TAG_RULES.filter(([, pattern]) => pattern.test(text)).map(([tag]) => tag));
+    }
   });
 
   it("keeps tags from the vocabulary on hand-written titles", () => {
