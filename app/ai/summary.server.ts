@@ -84,6 +84,12 @@ async function generate(row: SummaryRow, provider: AiProvider): Promise<StoredAi
   return stored(summaryRow(row.id)!)!;
 }
 
+/** Whether the article has a summary of its own (shown on its card above the AI summary control). */
+export function hasOwnSummary(articleId: number) {
+  const row = db().select({ summary: t.articles.summary }).from(t.articles).where(eq(t.articles.id, articleId)).get();
+  return Boolean(row?.summary);
+}
+
 const inFlight = new Map<number, Promise<StoredAiSummary>>();
 
 /** The cached summary of the article, or undefined when the article does not exist. */

@@ -140,6 +140,20 @@ export function countArticles(filters: ArticleFilters, visitorId?: string): numb
   return db().select({ n: count() }).from(t.articles).where(and(...conditions)).get()?.n ?? 0;
 }
 
+/** When the newest article matching the filters was published (ISO), or undefined when none does. */
+export function newestPublishDate(filters: ArticleFilters, visitorId?: string): string | undefined {
+  const conditions = filterConditions(filters, visitorId);
+  if (!conditions) return undefined;
+  const row = db()
+    .select({ publishDate: t.articles.publishDate })
+    .from(t.articles)
+    .where(and(...conditions))
+    .orderBy(desc(t.articles.publishDate))
+    .limit(1)
+    .get();
+  return row?.publishDate.toISOString();
+}
+
 /** One page of the feed, with the page clamped to the last one that exists. */
 export function feedPage(filters: ArticleFilters, requestedPage: number, pageSize: number, visitorId?: string) {
   const total = countArticles(filters, visitorId);

