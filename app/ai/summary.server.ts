@@ -31,6 +31,7 @@ function summaryRow(articleId: number) {
       originalUrl: t.articles.originalUrl,
       agencies: t.articles.agencies,
       documentType: t.articles.documentType,
+      registerAction: t.articles.registerAction,
       effectiveOn: t.articles.effectiveOn,
       commentsCloseOn: t.articles.commentsCloseOn,
       aiSummary: t.articles.aiSummary,
@@ -67,6 +68,7 @@ async function generate(row: SummaryRow, provider: AiProvider): Promise<StoredAi
       sourceName: row.sourceName,
       agencies: row.agencies,
       documentType: row.documentType,
+      registerAction: row.registerAction,
       effectiveOn: row.effectiveOn,
       commentsCloseOn: row.commentsCloseOn,
     });
