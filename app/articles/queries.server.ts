@@ -54,6 +54,9 @@ const articleColumns = {
   sourceId: t.articles.sourceId,
   sourceName: t.articles.sourceName,
   originalUrl: t.articles.originalUrl,
+  documentNumber: t.articles.documentNumber,
+  documentType: t.articles.documentType,
+  agencies: t.articles.agencies,
   publishDate: t.articles.publishDate,
   createdAt: t.articles.createdAt,
   views: t.articles.views,
@@ -85,6 +88,10 @@ export type ArticleJson = {
   sourceId: number | null;
   sourceName: string;
   originalUrl: string;
+  /** Federal Register documents: what tells apart notices that share a title (null and [] for other articles). */
+  documentNumber: string | null;
+  documentType: string | null;
+  agencies: string[];
   publishDate: string;
   createdAt: string;
   views: number;
@@ -108,6 +115,9 @@ export function toArticleJson(row: ArticleRow): ArticleJson {
     sourceId: row.sourceId,
     sourceName: row.sourceName,
     originalUrl: row.originalUrl,
+    documentNumber: row.documentNumber,
+    documentType: row.documentType,
+    agencies: row.agencies,
     publishDate: row.publishDate.toISOString(),
     createdAt: row.createdAt.toISOString(),
     views: row.views,
