@@ -1,4 +1,4 @@
-// The feed's empty state (SPEC.md section 1: 'No articles found' with a hint), saying what would help: how to save
+// The feed's empty state ('No articles found' with a hint), saying what would help: how to save
 // an article when nothing is saved yet, and when a time filter hides everything, how old the newest match is.
 import { Stack, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
