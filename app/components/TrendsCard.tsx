@@ -70,11 +70,11 @@ export function TrendsCard({ trends, newestArticleBeforeWindow, timeZone }: Prop
           {stats?.daily.length ? <TrendsChart daily={stats.daily} /> : null}
         </Stack>
       ) : (
-        (staleNote ?? (
+        staleNote ?? (
           <Text size="sm" c="dimmed">
             No analysis yet. The 30-day trends analysis is generated daily at 9 AM once articles have been collected.
           </Text>
-        ))
+        )
       )}
     </Card>
   );

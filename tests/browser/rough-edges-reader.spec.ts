@@ -205,6 +205,7 @@ test("cards of Federal Register notices that share a title show what tells them 
 test.describe("an install holding only the demo data", () => {
   let server: ChildProcess | undefined;
   let origin = "";
+  let serverPort = 0;
 
   test.beforeAll(async () => {
     const free = await new Promise<number>((resolve) => {
@@ -213,6 +214,7 @@ test.describe("an install holding only the demo data", () => {
         probe.close(() => resolve(chosen));
       });
     });
+    serverPort = free;
     origin = `http://127.0.0.1:${free}`;
     server = spawn(process.execPath, ["--import", "tsx", "tests/browser/serve.ts"], { env: { ...process.env, E2E_PORT: String(free) }, stdio: "ignore" });
     await expect.poll(() => fetch(`${origin}/api/sources`).then((r) => r.status, () => 0), { timeout: 60_000 }).toBe(200);
@@ -223,6 +225,7 @@ test.describe("an install holding only the demo data", () => {
     const exited = new Promise((resolve) => server!.once("exit", resolve));
     server.kill("SIGTERM");
     await exited;
+    fs.rmSync(path.resolve("tests/.tmp", `e2e-${serverPort}`), { recursive: true, force: true });
   });
 
   test("Today says when the newest article is, and the trends card says the articles are older than 30 days", async ({ page, javaScriptEnabled }) => {
