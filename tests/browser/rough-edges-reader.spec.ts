@@ -144,7 +144,10 @@ test("an empty Saved view says how to save an article, then when the newest save
   await page.goto("/?q=manatee");
   await ready(page, javaScriptEnabled);
   const manatee = page.locator("article.article-card").first();
+  // With JavaScript the toggle shows the new state at once: wait for the request that stores it.
+  const stored = javaScriptEnabled ? page.waitForResponse((response) => response.url().includes("/bookmark")) : undefined;
   await manatee.getByRole("button", { name: "Bookmark" }).click();
+  await stored;
   await expect(manatee.getByRole("button", { name: "Bookmark" })).toHaveAttribute("aria-pressed", "true");
 
   // Saved, but not today: the hint names the newest saved article's day and links to all time.
