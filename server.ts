@@ -13,6 +13,7 @@ import { config, ConfigError } from "./app/config.server";
 import { bodyStream, limitRequestBody } from "./app/http/body-limit.server";
 import { resolveClientAddress } from "./app/http/client-address.server";
 import { log, redactMessage, redactUrl } from "./app/http/log.server";
+import { prefersHtml } from "./app/http/responses.server";
 import { completeResponseHeaders } from "./app/http/security-headers.server";
 
 const BUILD_FILE = path.resolve("build/index.js");
@@ -95,7 +96,7 @@ export async function createServerApp() {
     const message = status === 500 ? "Unexpected server error." : error.message;
     res.status(status).set(error.headers ?? {});
     // A browser's whole-page request gets a page it can show; everything else the API's JSON shape.
-    if (req.accepts(["json", "html"]) === "html") res.type("html").send(errorPage(status, message));
+    if (prefersHtml(req.headers.accept)) res.type("html").send(errorPage(status, message));
     else res.json({ message });
   });
   return { app, build, shutdown };

@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { crossSiteRefusal } from "./http/csrf.server";
 import { withoutNulBytes } from "./http/html-stream.server";
+import { isServerRefusal } from "./http/responses.server";
 import { applySecurityHeaders, createNonce } from "./http/security-headers.server";
 import { NonceContext } from "./nonce";
 
@@ -56,6 +57,8 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
 export function handleError(error: unknown, { request }: { request: Request }) {
   // Refusals such as 405 for a method a route does not take are answers, not server faults.
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
+  // A refusal a route threw for server.ts to answer (app/http/responses.server.ts): passed on, not logged here.
+  if (isServerRefusal(error)) throw error;
   const refusal = crossSiteRefusal(error, request);
   if (refusal) throw refusal;
   console.error(error);

@@ -1,6 +1,6 @@
 // The local provider's summary: the most informative sentences of the article, unchanged and in their
-// original order, then the key facts found in the text or the document's metadata. Deterministic, offline.
-import { collapseWhitespace, fitSentences, splitSentences } from "./sentences";
+// original order, then the key facts the document's own fields state. Deterministic, offline.
+import { fitSentences, splitSentences } from "./sentences";
 
 export type ArticleText = {
   title: string;
@@ -9,6 +9,8 @@ export type ArticleText = {
   sourceName?: string;
   agencies?: string[];
   documentType?: string | null;
+  /** The Federal Register's own "action" line, e.g. "Final rule; delay of effective date." */
+  registerAction?: string | null;
   effectiveOn?: string | null;
   commentsCloseOn?: string | null;
 };
@@ -33,8 +35,6 @@ const REGULATORY_CUES =
   /\b(final rule|proposed rule|interim final rule|rule|rescind\w*|repeal\w*|amend\w*|effective|comments?|deadline|requir\w*|establish\w*|withdraw\w*|propos\w*|executive order|eliminat\w*|reduc\w*|exempt\w*|compliance|burden)\b/i;
 
 const BOILERPLATE = /\b(for further information contact|addresses:|click here|subscribe|cookie|all rights reserved|share this|privacy policy|javascript)\b/i;
-
-const MONTH_DATE = "(?:January|February|March|April|May|June|July|August|September|October|November|December) \\d{1,2}, \\d{4}";
 
 function words(text: string) {
   return (text.toLowerCase().match(/[a-z][a-z-]{3,}/g) ?? []).filter((w) => !STOPWORDS.has(w));
@@ -83,42 +83,33 @@ function formatIsoDay(day: string) {
   return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" }).format(date);
 }
 
-function firstMatch(text: string, pattern: RegExp) {
-  return text.match(pattern)?.[1];
-}
-
-const ACTION_IN_TEXT =
-  /\b(interim final rule|direct final rule|final rule|proposed rule|advance notice of proposed rulemaking|executive order|notice of proposed rulemaking|memorandum|proclamation)\b/i;
-const AGENCY_IN_TEXT =
-  /\b((?:the )?(?:Department of (?:the )?[A-Z][a-z]+(?: (?:and )?[A-Z][a-z]+)*|(?:[A-Z][a-z]+ ){1,5}(?:Agency|Administration|Commission|Bureau|Service|Board|Office)))\b/;
-
-/** Agency, action, effective date and comment deadline, each only when the text or metadata states it. */
+/**
+ * Agency, document type, action, effective date and comment deadline, each only when the document's own fields
+ * (the Federal Register's metadata, stored on the article) state it, and whole: names are never pieced together
+ * from the text, where "the U.S. Fish and Wildlife Service" would come out as "Wildlife Service".
+ */
 export function keyFacts(article: ArticleText): [string, string][] {
-  const text = collapseWhitespace(`${article.title}. ${article.text}`);
   const facts: [string, string][] = [];
-  const agency = article.agencies?.length ? article.agencies.slice(0, 2).join("; ") : firstMatch(text, AGENCY_IN_TEXT)?.replace(/^the /i, "");
-  if (agency) facts.push(["Agency", agency]);
-  const action = article.documentType || firstMatch(text, ACTION_IN_TEXT);
-  if (action) facts.push(["Action", action.charAt(0).toUpperCase() + action.slice(1).toLowerCase()]);
-  const effective =
-    (article.effectiveOn && formatIsoDay(article.effectiveOn)) ||
-    firstMatch(text, new RegExp(`\\beffective (?:on |date (?:is |of )?|as of |beginning )?(${MONTH_DATE})`, "i"));
-  if (effective) facts.push(["Effective date", effective]);
-  const deadline =
-    (article.commentsCloseOn && formatIsoDay(article.commentsCloseOn)) ||
-    firstMatch(
-      text,
-      new RegExp(`\\bcomments?[^.]{0,80}?(?:on or before|no later than|by|until|before)\\s+(?:\\d{1,2}(?::\\d{2})? ?[ap]\\.?m\\.?[^,]*, )?(${MONTH_DATE})`, "i"),
-    );
-  if (deadline) facts.push(["Comment deadline", deadline]);
+  const agencies = (article.agencies ?? []).filter(Boolean);
+  if (agencies.length) facts.push([agencies.length > 1 ? "Agencies" : "Agency", agencies.join("; ")]);
+  if (article.documentType) facts.push(["Document type", article.documentType]);
+  if (article.registerAction) facts.push(["Action", article.registerAction.replace(/\.$/, "")]);
+  if (article.effectiveOn) facts.push(["Effective date", formatIsoDay(article.effectiveOn)]);
+  if (article.commentsCloseOn) facts.push(["Comment deadline", formatIsoDay(article.commentsCloseOn)]);
   return facts;
 }
 
-/** The extractive summary: chosen sentences, then a "Key facts" block when any were found. */
+/** The extractive summary: chosen sentences, then a "Key facts" block with the facts that fit whole. */
 export function summarizeExtractively(article: ArticleText): string {
   const body = extractiveSentences(article.text, article.title).join(" ");
   if (!body) return "";
-  const facts = keyFacts(article);
-  const factBlock = facts.length ? `\n\nKey facts:\n${facts.map(([label, value]) => `${label}: ${value}`).join("\n")}` : "";
-  return `${body}${factBlock}`.slice(0, SUMMARY_MAX_CHARS);
+  let summary = body;
+  let heading = "\n\nKey facts:";
+  for (const [label, value] of keyFacts(article)) {
+    const line = `${heading}\n${label}: ${value}`;
+    if (summary.length + line.length > SUMMARY_MAX_CHARS) continue;
+    summary += line;
+    heading = "";
+  }
+  return summary;
 }

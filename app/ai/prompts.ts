@@ -18,6 +18,7 @@ export function summaryPrompt(article: ArticleText) {
   if (article.sourceName) lines.push(`Source: ${article.sourceName}`);
   if (article.agencies?.length) lines.push(`Agencies: ${article.agencies.join("; ")}`);
   if (article.documentType) lines.push(`Document type: ${article.documentType}`);
+  if (article.registerAction) lines.push(`Action: ${article.registerAction}`);
   if (article.effectiveOn) lines.push(`Effective on: ${article.effectiveOn}`);
   if (article.commentsCloseOn) lines.push(`Comments close on: ${article.commentsCloseOn}`);
   lines.push("", "Article text:", '"""', article.text.slice(0, ARTICLE_TEXT_LIMIT), '"""');

@@ -5,6 +5,14 @@
 export const AI_SUMMARY_FALLBACK_MESSAGE =
   "AI summarization is currently unavailable. Please refer to the original article summary above.";
 
+/** The same advice on a card without a summary of its own, where "the summary above" would point at nothing. */
+export const AI_SUMMARY_FALLBACK_WITHOUT_SUMMARY =
+  "AI summarization is currently unavailable, and this article has no summary of its own: please read the original article.";
+
+export function aiSummaryFallbackMessage(articleHasSummary: boolean) {
+  return articleHasSummary ? AI_SUMMARY_FALLBACK_MESSAGE : AI_SUMMARY_FALLBACK_WITHOUT_SUMMARY;
+}
+
 /** Query parameters that open a card's summary (or its failure panel) after a request made without JavaScript. */
 export const AI_SUMMARY_PARAM = "aiSummary";
 export const AI_SUMMARY_ERROR_PARAM = "aiSummaryError";
@@ -72,9 +80,10 @@ export function isAiSummaryFailureReason(value: unknown): value is AiSummaryFail
   return (AI_SUMMARY_FAILURE_REASONS as readonly unknown[]).includes(value);
 }
 
-export function aiSummaryFailure(reason: AiSummaryFailureReason): AiSummaryFailure & { status: number } {
+/** The panel's fields; the fallback names the summary above only when the card shows one. */
+export function aiSummaryFailure(reason: AiSummaryFailureReason, articleHasSummary: boolean): AiSummaryFailure & { status: number } {
   const { status, userMessage, suggestions } = FAILURES[reason];
-  return { status, userMessage, suggestions, fallbackMessage: AI_SUMMARY_FALLBACK_MESSAGE };
+  return { status, userMessage, suggestions, fallbackMessage: aiSummaryFallbackMessage(articleHasSummary) };
 }
 
 /** The label under a stored summary: which provider and model wrote it. */

@@ -31,6 +31,7 @@ function summaryRow(articleId: number) {
       originalUrl: t.articles.originalUrl,
       agencies: t.articles.agencies,
       documentType: t.articles.documentType,
+      registerAction: t.articles.registerAction,
       effectiveOn: t.articles.effectiveOn,
       commentsCloseOn: t.articles.commentsCloseOn,
       aiSummary: t.articles.aiSummary,
@@ -67,6 +68,7 @@ async function generate(row: SummaryRow, provider: AiProvider): Promise<StoredAi
       sourceName: row.sourceName,
       agencies: row.agencies,
       documentType: row.documentType,
+      registerAction: row.registerAction,
       effectiveOn: row.effectiveOn,
       commentsCloseOn: row.commentsCloseOn,
     });
@@ -82,6 +84,12 @@ async function generate(row: SummaryRow, provider: AiProvider): Promise<StoredAi
     .where(and(eq(t.articles.id, row.id), isNull(t.articles.aiSummary)))
     .run();
   return stored(summaryRow(row.id)!)!;
+}
+
+/** Whether the article has a summary of its own (shown on its card above the AI summary control). */
+export function hasOwnSummary(articleId: number) {
+  const row = db().select({ summary: t.articles.summary }).from(t.articles).where(eq(t.articles.id, articleId)).get();
+  return Boolean(row?.summary);
 }
 
 const inFlight = new Map<number, Promise<StoredAiSummary>>();

@@ -54,6 +54,9 @@ const articleColumns = {
   sourceId: t.articles.sourceId,
   sourceName: t.articles.sourceName,
   originalUrl: t.articles.originalUrl,
+  documentNumber: t.articles.documentNumber,
+  documentType: t.articles.documentType,
+  agencies: t.articles.agencies,
   publishDate: t.articles.publishDate,
   createdAt: t.articles.createdAt,
   views: t.articles.views,
@@ -85,6 +88,10 @@ export type ArticleJson = {
   sourceId: number | null;
   sourceName: string;
   originalUrl: string;
+  /** Federal Register documents: what tells apart notices that share a title (null and [] for other articles). */
+  documentNumber: string | null;
+  documentType: string | null;
+  agencies: string[];
   publishDate: string;
   createdAt: string;
   views: number;
@@ -108,6 +115,9 @@ export function toArticleJson(row: ArticleRow): ArticleJson {
     sourceId: row.sourceId,
     sourceName: row.sourceName,
     originalUrl: row.originalUrl,
+    documentNumber: row.documentNumber,
+    documentType: row.documentType,
+    agencies: row.agencies,
     publishDate: row.publishDate.toISOString(),
     createdAt: row.createdAt.toISOString(),
     views: row.views,
@@ -138,6 +148,20 @@ export function countArticles(filters: ArticleFilters, visitorId?: string): numb
   const conditions = filterConditions(filters, visitorId);
   if (!conditions) return 0;
   return db().select({ n: count() }).from(t.articles).where(and(...conditions)).get()?.n ?? 0;
+}
+
+/** When the newest article matching the filters was published (ISO), or undefined when none does. */
+export function newestPublishDate(filters: ArticleFilters, visitorId?: string): string | undefined {
+  const conditions = filterConditions(filters, visitorId);
+  if (!conditions) return undefined;
+  const row = db()
+    .select({ publishDate: t.articles.publishDate })
+    .from(t.articles)
+    .where(and(...conditions))
+    .orderBy(desc(t.articles.publishDate))
+    .limit(1)
+    .get();
+  return row?.publishDate.toISOString();
 }
 
 /** One page of the feed, with the page clamped to the last one that exists. */

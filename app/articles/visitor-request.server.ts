@@ -4,23 +4,24 @@ import { eq } from "drizzle-orm";
 import { db, t } from "../db.server";
 import { addressRateKey } from "../http/client-address.server";
 import { assertSameOrigin } from "../http/csrf.server";
-import { jsonError, parseId } from "../http/responses.server";
+import { idParam, jsonError } from "../http/responses.server";
 import { ensureVisitorId } from "../visitors/visitor.server";
 
-export async function visitorArticleRequest(
-  request: Request,
-  clientAddress: string,
-  rawId: string | undefined,
-  options = { sameOrigin: true },
-) {
-  if (options.sameOrigin) assertSameOrigin(request);
-  const articleId = parseId(rawId);
-  const article = db()
-    .select({ id: t.articles.id, originalUrl: t.articles.originalUrl })
-    .from(t.articles)
-    .where(eq(t.articles.id, articleId))
-    .get();
-  if (!article) throw jsonError(404, "Article not found.");
+type Options = {
+  sameOrigin?: boolean;
+  /** What is thrown when the id names no article: the API's JSON 404 unless the route answers pages too. */
+  notFound?: (message: string) => unknown;
+};
+
+export async function visitorArticleRequest(request: Request, clientAddress: string, rawId: string | undefined, options: Options = {}) {
+  const { sameOrigin = true, notFound = (message: string) => jsonError(404, message) } = options;
+  if (sameOrigin) assertSameOrigin(request);
+  const articleId = idParam(rawId);
+  const article =
+    articleId === undefined
+      ? undefined
+      : db().select({ id: t.articles.id, originalUrl: t.articles.originalUrl }).from(t.articles).where(eq(t.articles.id, articleId)).get();
+  if (!article) throw notFound(articleId === undefined ? "Not found" : "Article not found.");
   const { visitorId, setCookie } = await ensureVisitorId(request);
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);

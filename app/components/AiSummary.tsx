@@ -11,7 +11,7 @@ import {
 } from "~/ai/summary-failure";
 import type { ArticleJson } from "~/articles/queries.server";
 
-type Props = { article: Pick<ArticleJson, "id" | "title" | "aiSummary" | "aiSummaryBy"> };
+type Props = { article: Pick<ArticleJson, "id" | "title" | "summary" | "aiSummary" | "aiSummaryBy"> };
 
 function isFailureBody(body: unknown): body is AiSummaryFailure {
   const value = body as Partial<AiSummaryFailure> | null;
@@ -57,8 +57,10 @@ export function AiSummary({ article }: Props) {
   const [generated, setGenerated] = useState<Pick<ArticleJson, "aiSummary" | "aiSummaryBy"> | null>(null);
   const [open, setOpen] = useState(requestedHere && !errorParam);
   const [pending, setPending] = useState(false);
+  // The card shows the article's own summary above this control only when it has one (ArticleCard).
+  const hasSummary = Boolean(article.summary);
   const [failure, setFailure] = useState<AiSummaryFailure | null>(
-    !article.aiSummary && isAiSummaryFailureReason(errorParam) ? aiSummaryFailure(errorParam) : null,
+    !article.aiSummary && isAiSummaryFailureReason(errorParam) ? aiSummaryFailure(errorParam, hasSummary) : null,
   );
 
   const summary = generated?.aiSummary ?? article.aiSummary;
@@ -77,10 +79,10 @@ export function AiSummary({ article }: Props) {
         setGenerated({ aiSummary, aiSummaryBy: (body as Pick<ArticleJson, "aiSummaryBy">).aiSummaryBy ?? null });
         setOpen(true);
       } else {
-        setFailure(isFailureBody(body) ? body : aiSummaryFailure("unreadable"));
+        setFailure(isFailureBody(body) ? body : aiSummaryFailure("unreadable", hasSummary));
       }
     } catch {
-      setFailure(aiSummaryFailure("unavailable"));
+      setFailure(aiSummaryFailure("unavailable", hasSummary));
     } finally {
       setPending(false);
     }

@@ -112,6 +112,16 @@ function ReasonBadge({ reason, label, children, ...badge }: Parameters<typeof Ca
   );
 }
 
+/**
+ * A Federal Register document's type, agencies and number: many notices share a title ("Sunshine Act Meetings"),
+ * and this line is what tells their cards apart.
+ */
+function RegisterLine({ article }: { article: Pick<ArticleJson, "documentNumber" | "documentType" | "agencies"> }) {
+  if (!article.documentNumber) return null;
+  const parts = [article.documentType, article.agencies.join("; "), `Document ${article.documentNumber}`].filter(Boolean);
+  return <p className="card-dimmed is-xs card-register">{parts.join(" · ")}</p>;
+}
+
 // The card is plain elements styled in app.css to look like Mantine's Card, Badge and Text: a feed page renders
 // 12 of them, and Mantine's components cost several times more to render on the server and to hydrate.
 export function ArticleCard({ article, timeZone, search, readHref, onReadOriginal, headerAction, children, highlighted }: Props) {
@@ -139,6 +149,7 @@ export function ArticleCard({ article, timeZone, search, readHref, onReadOrigina
       <h3 className="card-title" id={`${articleAnchorId(article.id)}-title`}>
         <Highlight text={article.title} search={search} />
       </h3>
+      <RegisterLine article={article} />
       {article.summary ? <CardSummary text={article.summary} limit={CARD_SUMMARY_LIMIT} search={search} /> : null}
       <div className="card-row is-tight">
         <ReasonBadge variant="filled" color={priority.color} small label="Why this priority" reason={article.priorityReason}>

@@ -1,4 +1,5 @@
 import { Badge, Card, Group, List, Stack, Text, Title } from "@mantine/core";
+import { formatDate } from "~/format";
 import type { TrendsJson } from "~/trends/queries.server";
 import { readTrendsStats } from "~/trends/stats";
 import { IconTrend } from "./icons";
@@ -16,8 +17,21 @@ function Section({ title, text }: { title: string; text: string }) {
   );
 }
 
-export function TrendsCard({ trends }: { trends: TrendsJson | null }) {
+type Props = {
+  trends: TrendsJson | null;
+  /** The newest article's date when it is older than the 30 days analysed (app/trends/queries.server.ts). */
+  newestArticleBeforeWindow: string | null;
+  timeZone: string;
+};
+
+export function TrendsCard({ trends, newestArticleBeforeWindow, timeZone }: Props) {
   const stats = trends ? readTrendsStats(trends.stats) : null;
+  const staleNote = newestArticleBeforeWindow ? (
+    <Text size="sm" fw={500}>
+      The newest article is from {formatDate(newestArticleBeforeWindow, timeZone)}, more than 30 days ago, so the last 30
+      days have no articles to analyse.
+    </Text>
+  ) : null;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="trends-title">
       <Group gap="xs" mb="sm">
@@ -28,6 +42,7 @@ export function TrendsCard({ trends }: { trends: TrendsJson | null }) {
       </Group>
       {trends ? (
         <Stack gap="sm">
+          {staleNote}
           <Group gap="xs">
             <Badge variant="light">{trends.articleCount} articles analysed</Badge>
             <Text size="xs" c="dimmed">
@@ -55,9 +70,11 @@ export function TrendsCard({ trends }: { trends: TrendsJson | null }) {
           {stats?.daily.length ? <TrendsChart daily={stats.daily} /> : null}
         </Stack>
       ) : (
-        <Text size="sm" c="dimmed">
-          No analysis yet. The 30-day trends analysis is generated daily at 9 AM once articles have been collected.
-        </Text>
+        staleNote ?? (
+          <Text size="sm" c="dimmed">
+            No analysis yet. The 30-day trends analysis is generated daily at 9 AM once articles have been collected.
+          </Text>
+        )
       )}
     </Card>
   );

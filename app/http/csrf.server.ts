@@ -1,8 +1,7 @@
 // Cross-site request refusal: a state-changing request must come from this site's own pages
 // (or carry no cookies at all, like a script using a Bearer token).
 import { config } from "../config.server";
-import { jsonError } from "./responses.server";
-import { applySecurityHeaders } from "./security-headers.server";
+import { jsonError, serverRefusal, type ServerRefusal } from "./responses.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -32,16 +31,8 @@ export function assertSameOrigin(request: Request) {
  */
 const REMIX_ORIGIN_CHECK = /header does not match `origin` header|needed to compare the `origin` header/;
 
-export type CrossSiteRefusal = Error & { status: 403; headers: Record<string, string>; detail: string };
-
-export function crossSiteRefusal(error: unknown, request: Request): CrossSiteRefusal | undefined {
+export function crossSiteRefusal(error: unknown, request: Request): ServerRefusal | undefined {
   if (!(error instanceof Error) || !REMIX_ORIGIN_CHECK.test(error.message)) return undefined;
-  const headers = new Headers();
-  applySecurityHeaders(headers);
   const origin = request.headers.get("Origin") ?? "no origin";
-  return Object.assign(new Error(CROSS_SITE_REFUSED), {
-    status: 403 as const,
-    headers: Object.fromEntries(headers),
-    detail: `Refused a cross-site ${request.method} to ${new URL(request.url).pathname} from ${origin} (403)`,
-  });
+  return serverRefusal(403, CROSS_SITE_REFUSED, `Refused a cross-site ${request.method} to ${new URL(request.url).pathname} from ${origin} (403)`);
 }

@@ -65,9 +65,79 @@ export function allowOnly(allow: string) {
 /** `export const action = methodNotAllowed` on read-only resource routes. */
 export const methodNotAllowed = allowOnly("GET, HEAD");
 
+/** A positive integer route id, or undefined when the parameter cannot name a row. */
+export function idParam(raw: string | undefined) {
+  const id = Number(raw);
+  return raw && /^\d+$/.test(raw) && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
 /** Parses a positive integer route id; anything else is a 404, not a 500. */
 export function parseId(raw: string | undefined) {
-  const id = Number(raw);
-  if (!raw || !/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id <= 0) throw jsonError(404, "Not found");
+  const id = idParam(raw);
+  if (id === undefined) throw jsonError(404, "Not found");
   return id;
+}
+
+/** How well an Accept header takes a media type: its most specific matching range, as negotiation ranks them. */
+function acceptance(accept: string, type: string) {
+  const [wantedType, wantedSubtype] = type.split("/");
+  let best: { q: number; specificity: number; order: number } | undefined;
+  accept.split(",").forEach((part, order) => {
+    const [range, ...params] = part.split(";").map((p) => p.trim().toLowerCase());
+    const [rangeType, rangeSubtype] = range.split("/");
+    const specificity =
+      rangeType === wantedType && rangeSubtype === wantedSubtype ? 2 : rangeType === wantedType && rangeSubtype === "*" ? 1 : range === "*/*" ? 0 : -1;
+    const given = Number(params.find((p) => p.startsWith("q="))?.slice(2) ?? 1);
+    const q = Number.isFinite(given) ? given : 0;
+    if (specificity < 0 || (best && (best.specificity > specificity || (best.specificity === specificity && best.q >= q)))) return;
+    best = { q, specificity, order };
+  });
+  return best;
+}
+
+/**
+ * True when the client ranks an HTML page above JSON, as a browser following a link does; a client that sends
+ * no Accept header, `*\/*` or JSON first gets JSON (Express's `req.accepts(["json", "html"])`, used by server.ts).
+ */
+export function prefersHtml(accept: string | null | undefined) {
+  const html = acceptance(accept || "*/*", "text/html");
+  const json = acceptance(accept || "*/*", "application/json");
+  if (!html || html.q <= 0) return false;
+  if (!json || json.q <= 0) return true;
+  if (html.q !== json.q) return html.q > json.q;
+  if (html.specificity !== json.specificity) return html.specificity > json.specificity;
+  return html.order < json.order;
+}
+
+export type ServerRefusal = Error & { status: number; headers: Record<string, string>; detail: string };
+
+const refusals = new WeakSet<Error>();
+
+/**
+ * A refusal for server.ts's error handler, which answers its 4xx `status` with its `headers` (the security headers
+ * here), as a short page for a browser and as JSON `{ message }` otherwise, and logs `detail` in one warning line.
+ * It is the way out of Remix for an answer Remix would render as a page: `handleError` in app/entry.server.tsx
+ * rethrows it (docs/decisions/009).
+ */
+export function serverRefusal(status: number, message: string, detail: string, extraHeaders?: HeadersInit): ServerRefusal {
+  const headers = new Headers(extraHeaders);
+  applySecurityHeaders(headers);
+  const refusal = Object.assign(new Error(message), { status, headers: Object.fromEntries(headers), detail });
+  refusals.add(refusal);
+  return refusal;
+}
+
+export function isServerRefusal(error: unknown): error is ServerRefusal {
+  return error instanceof Error && refusals.has(error);
+}
+
+/**
+ * A refusal from a route that browsers open as a page (the links "Read Original" and a related article follow
+ * without JavaScript): the app's error page for a browser or Remix's own data request, via the root ErrorBoundary;
+ * the API's JSON `{ message }` for any other client (a script, `curl`), which is what such a client reads.
+ */
+export function pageRouteRefusal(request: Request, status: number, message: string, headers?: HeadersInit) {
+  const url = new URL(request.url);
+  if (url.searchParams.has("_data") || prefersHtml(request.headers.get("Accept"))) return new Response(message, { status, headers });
+  return serverRefusal(status, message, `${message} ${request.method} ${url.pathname} (${status})`, headers);
 }

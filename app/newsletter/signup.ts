@@ -7,8 +7,13 @@ export const SUBSCRIBE_TOASTS = {
   subscribed: { title: "Successfully Subscribed!" },
 } satisfies Record<string, Toast>;
 
-/** Answered to every successful signup, new or repeated, so the form never reveals who is subscribed. */
+/** Answered to a signup when the address is subscribed at once (double opt-in switched off). */
 export const SUBSCRIBED_MESSAGE = "Thank you for subscribing! You'll receive our weekly newsletter every Monday.";
 
-/** The same words, plus the one step double opt-in adds (the address is not subscribed until it confirms). */
-export const SUBSCRIBED_CONFIRM_MESSAGE = `${SUBSCRIBED_MESSAGE} Please confirm your address with the link we just emailed you.`;
+/**
+ * Answered to every signup with double opt-in, new or repeated: true for both (a new address gets the link to
+ * confirm, a subscribed one a note saying so), so the form never tells a stranger who is subscribed.
+ * Why: docs/decisions/011-subscribing-reveals-nothing.md.
+ */
+export const SUBSCRIBED_CONFIRM_MESSAGE =
+  "Check your inbox: we have emailed this address a link to confirm the subscription, or a note if it is already subscribed. The newsletter arrives every Monday.";

@@ -2,13 +2,14 @@ import { Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { parseFeedParams, tidyFeedPath } from "~/articles/filters";
-import { feedPage } from "~/articles/queries.server";
+import { parseFeedParams, tidyFeedPath, type ArticleFilters } from "~/articles/filters";
+import { countArticles, feedPage, newestPublishDate } from "~/articles/queries.server";
 import { relatedArticles } from "~/articles/related.server";
 import { PAGE_SIZE } from "~/articles/vocabulary";
 import { AiSummary } from "~/components/AiSummary";
 import { ArticleCard, articleAnchorId } from "~/components/ArticleCard";
 import { BookmarkToggle } from "~/components/BookmarkToggle";
+import { FeedEmptyState, type EmptyFeedHelp } from "~/components/FeedEmptyState";
 import { FeedbackButton } from "~/components/FeedbackDialog";
 import { NewsletterSignup } from "~/components/NewsletterSignup";
 import { RelatedArticles } from "~/components/RelatedArticles";
@@ -22,7 +23,7 @@ import { TrendsCard } from "~/components/TrendsCard";
 import { config } from "~/config.server";
 import { secureRedirect } from "~/http/responses.server";
 import { listPublicSources } from "~/sources/queries.server";
-import { latestTrends } from "~/trends/queries.server";
+import { latestTrends, newestArticleBeforeWindow } from "~/trends/queries.server";
 import { readVisitorId } from "~/visitors/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -46,10 +47,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total,
     page,
     pageCount,
+    emptyHelp: total ? null : emptyFeedHelp(filters, visitorId),
     trends: latestTrends(),
+    newestArticleBeforeWindow: newestArticleBeforeWindow(),
     sources: listPublicSources(),
     timeZone: config().APP_TIMEZONE,
     related: relatedForCards(articles.map((a) => a.id)),
+  };
+}
+
+/** What the empty state can offer: the newest match when a time filter hid it, and whether anything is saved. */
+function emptyFeedHelp(filters: ArticleFilters, visitorId: string | undefined): EmptyFeedHelp {
+  return {
+    newestAnyTime: filters.timeframe === "all" ? undefined : newestPublishDate({ ...filters, timeframe: "all" }, visitorId),
+    hasSaved: filters.saved ? countArticles({ timeframe: "all", saved: true }, visitorId) > 0 : undefined,
   };
 }
 
@@ -94,23 +105,9 @@ function useArticleJumps(pageIds: number[]) {
   return { highlighted, jump };
 }
 
-function EmptyState({ searching }: { searching: boolean }) {
-  return (
-    <Stack align="center" py="xl" gap="xs" ta="center" role="status">
-      <Title order={2} size="h4">
-        No articles found
-      </Title>
-      <Text c="dimmed" size="sm" maw={520}>
-        {searching
-          ? "No articles match your search. Try different or fewer keywords, or clear the search to see everything."
-          : "No articles match these filters yet. Try another category, priority or time range; sources are checked every 6 hours."}
-      </Text>
-    </Stack>
-  );
-}
-
 export default function Feed() {
-  const { filters, articles, total, page, pageCount, trends, sources, timeZone, related } = useLoaderData<typeof loader>();
+  const { filters, articles, total, page, pageCount, emptyHelp, trends, newestArticleBeforeWindow, sources, timeZone, related } =
+    useLoaderData<typeof loader>();
   const first = (page - 1) * PAGE_SIZE + 1;
   const location = useLocation();
   const hydrated = useHydrated();
@@ -123,7 +120,7 @@ export default function Feed() {
       <Container size="lg" component="main" id="main" py="lg">
         <Stack gap="lg">
           <FeedFilters filters={filters} />
-          <TrendsCard trends={trends} />
+          <TrendsCard trends={trends} newestArticleBeforeWindow={newestArticleBeforeWindow} timeZone={timeZone} />
           <NewsletterSignup />
           <section aria-labelledby="articles-title">
             <Group justify="space-between" mb="sm">
@@ -164,7 +161,7 @@ export default function Feed() {
                 ))}
               </Stack>
             ) : (
-              <EmptyState searching={Boolean(filters.search)} />
+              <FeedEmptyState filters={filters} help={emptyHelp ?? {}} timeZone={timeZone} />
             )}
             <FeedPagination filters={filters} page={page} pageCount={pageCount} />
           </section>

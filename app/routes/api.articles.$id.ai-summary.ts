@@ -3,7 +3,7 @@
 // page it came from, with the summary (or the failure panel) open on the card.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { AI_SUMMARY_ERROR_PARAM, AI_SUMMARY_PARAM, aiSummaryFailure, type AiSummaryFailureReason } from "~/ai/summary-failure";
-import { AiSummaryError, aiSummaryFor, cachedAiSummary, type StoredAiSummary } from "~/ai/summary.server";
+import { AiSummaryError, aiSummaryFor, cachedAiSummary, hasOwnSummary, type StoredAiSummary } from "~/ai/summary.server";
 import { assertSameOrigin } from "~/http/csrf.server";
 import { readForm } from "~/http/input.server";
 import { addressRateKey, clientAddress } from "~/http/client-address.server";
@@ -60,7 +60,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const headers = { "Cache-Control": "no-store" };
   if (typeof outcome !== "string") return secureJson(outcome, { headers });
-  const { status, ...failure } = aiSummaryFailure(outcome);
+  const { status, ...failure } = aiSummaryFailure(outcome, articleId !== undefined && hasOwnSummary(articleId));
   return secureJson({ message: failure.userMessage, reason: outcome, ...failure }, { status, headers });
 }
 

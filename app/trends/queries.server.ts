@@ -1,6 +1,10 @@
 // Reading the stored 30-day trends analyses.
 import { desc } from "drizzle-orm";
+import { newestPublishDate } from "../articles/queries.server";
+import { config } from "../config.server";
 import { db, t } from "../db.server";
+import { startOfDaysAgo } from "../time";
+import { TRENDS_WINDOW_DAYS } from "./stats";
 
 export type TrendsJson = {
   createdAt: string;
@@ -32,4 +36,14 @@ export function latestTrends(): TrendsJson | null {
     model: row.model,
     stats: row.stats ?? null,
   };
+}
+
+/**
+ * When the newest article was published, if that is before the 30-day window the analysis reads (as on an install
+ * holding only the demo data): the trends card then says so instead of looking empty for no reason.
+ */
+export function newestArticleBeforeWindow(now = new Date()): string | null {
+  const newest = newestPublishDate({ timeframe: "all" });
+  if (!newest) return null;
+  return new Date(newest) < startOfDaysAgo(now, TRENDS_WINDOW_DAYS - 1, config().APP_TIMEZONE) ? newest : null;
 }

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AI_SUMMARY_FALLBACK_MESSAGE } from "~/ai/summary-failure";
+import { AI_SUMMARY_FALLBACK_MESSAGE, AI_SUMMARY_FALLBACK_WITHOUT_SUMMARY } from "~/ai/summary-failure";
 import { db, t } from "~/db.server";
 import { RATE_LIMITS } from "~/http/rate-limit.server";
 import { action } from "~/routes/api.articles.$id.ai-summary";
@@ -40,12 +40,20 @@ const form = (fields: Record<string, string>) => ({ body: new URLSearchParams(fi
 
 describe("POST /api/articles/{id}/ai-summary", () => {
   it("generates from the article's page, labels the provider, and caches the summary", async () => {
-    const id = addArticle({ title: "EPA reinstates Ohio Air Nuisance Rule", summary: "Short stored summary.", originalUrl: pages.url("/release") });
+    const id = addArticle({
+      title: "EPA reinstates Ohio Air Nuisance Rule",
+      summary: "Short stored summary.",
+      originalUrl: pages.url("/release"),
+      agencies: ["Environmental Protection Agency"],
+      registerAction: "Final rule.",
+      effectiveOn: "2025-02-20",
+    });
     const first = await post(id);
     expect(first.status).toBe(200);
     const body = await first.json();
     expect(body.aiSummary).toContain("The Environmental Protection Agency (EPA) is taking final action");
-    expect(body.aiSummary).toContain("Effective date: February 20, 2025");
+    // The key facts are the stored document fields, whole.
+    expect(body.aiSummary).toContain("Key facts:\nAgency: Environmental Protection Agency\nAction: Final rule\nEffective date: February 20, 2025");
     expect(body.aiSummaryBy).toEqual({ provider: "local", model: "extractive" });
     expect(pages.hits("/release")).toBe(1);
 
@@ -73,7 +81,8 @@ describe("POST /api/articles/{id}/ai-summary", () => {
     const id = addArticle({ summary: stored, originalUrl: missingPage() });
     const body = await (await post(id)).json();
     expect(body.aiSummary).toContain(stored);
-    expect(body.aiSummary).toContain("Comment deadline: May 1, 2025");
+    // Key facts come from the document's fields only; this article has none.
+    expect(body.aiSummary).not.toContain("Key facts");
   });
 
   it("answers the failure shape when there is no text at all", async () => {
@@ -86,8 +95,10 @@ describe("POST /api/articles/{id}/ai-summary", () => {
       reason: "no-text",
       userMessage: expect.stringMatching(/no article text/i),
       suggestions: expect.arrayContaining([expect.stringMatching(/Read Original/)]),
-      fallbackMessage: AI_SUMMARY_FALLBACK_MESSAGE,
+      // No summary of its own on the card: the SPEC's fallback would point at a summary "above" that is not there.
+      fallbackMessage: AI_SUMMARY_FALLBACK_WITHOUT_SUMMARY,
     });
+    expect(AI_SUMMARY_FALLBACK_WITHOUT_SUMMARY).not.toMatch(/above/);
     expect(AI_SUMMARY_FALLBACK_MESSAGE).toBe("AI summarization is currently unavailable. Please refer to the original article summary above.");
     const row = db().select().from(t.articles).where(eq(t.articles.id, id)).get()!;
     expect(row.aiSummary).toBeNull();

@@ -28,7 +28,7 @@ describe("GET /api/articles", () => {
     const articles = await response.json();
     expect(articles).toHaveLength(33);
     expect(Object.keys(articles[0]).sort()).toEqual(
-      ["aiSummary", "aiSummaryBy", "category", "categoryReason", "createdAt", "id", "isBookmarked", "manuallyTagged", "originalUrl", "priority", "priorityReason", "publishDate", "sourceId", "sourceName", "summary", "tags", "title", "views"].sort(),
+      ["aiSummary", "aiSummaryBy", "agencies", "category", "categoryReason", "createdAt", "documentNumber", "documentType", "id", "isBookmarked", "manuallyTagged", "originalUrl", "priority", "priorityReason", "publishDate", "sourceId", "sourceName", "summary", "tags", "title", "views"].sort(),
     );
     expect(articles[0].title).toBe("EPA rescinds power plant emissions rule");
     expect(articles[0].category).toBe("regulatory-rollbacks");
