@@ -23,6 +23,11 @@ export async function toastCookie(toast: Toast) {
   return cookie().serialize(toast);
 }
 
+/** Whether the request carries a toast to show: its page is then the reader's own, not the shared one. */
+export function carriesToast(cookieHeader: string | undefined) {
+  return /(?:^|;\s*)flash=/.test(cookieHeader ?? "");
+}
+
 /** Reads and clears the pending toast, if any. */
 export async function readToast(request: Request): Promise<{ toast: Toast | null; setCookie?: string }> {
   const toast = (await cookie().parse(request.headers.get("Cookie"))) as Toast | null;
