@@ -4,17 +4,20 @@
 // graceful stop. Why this replaces remix-serve: docs/decisions/010-own-web-server.md.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
+import { broadcastDevReady, createRequestHandler as createRemixHandler, type ServerBuild } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import onHeaders from "on-headers";
+import { sharedFeedKey, feedRevision } from "./app/articles/shared-feed.server";
 import { config, ConfigError } from "./app/config.server";
 import { bodyStream, limitRequestBody } from "./app/http/body-limit.server";
 import { resolveClientAddress } from "./app/http/client-address.server";
 import { log, redactMessage, redactUrl } from "./app/http/log.server";
 import { prefersHtml } from "./app/http/responses.server";
 import { completeResponseHeaders } from "./app/http/security-headers.server";
+import { carriesToast } from "./app/http/flash.server";
+import { sharedPageCache } from "./app/http/shared-page-cache.server";
 
 const BUILD_FILE = path.resolve("build/index.js");
 /** How long in-flight requests may take to finish after SIGTERM before their connections are closed. */
@@ -32,6 +35,21 @@ function errorPage(status: number, message: string) {
   const title = `${status} ${STATUS_TITLES[status] ?? "Error"}`;
   const text = message.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p><p><a href="/">Back to the news feed</a></p></body></html>`;
+}
+
+/**
+ * A page request as a Fetch GET (a HEAD's page is rendered whole too, since every reader shares it), not
+ * aborted when the reader who started the render goes away: others may be waiting for it.
+ */
+function readRequestOf(req: Request) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
+  }
+  return new globalThis.Request(new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`), {
+    method: "GET",
+    headers,
+  });
 }
 
 export async function createServerApp() {
@@ -83,7 +101,23 @@ export async function createServerApp() {
     build: process.env.NODE_ENV === "development" ? loadBuild : build,
     getLoadContext: (_req, res) => ({ clientAddress: res.locals.clientAddress as string }),
   });
-  app.all("*", (req: Request, res: Response, next: NextFunction) => remix(bodyStream(req, res), res, next));
+  const answer = (req: Request, res: Response, next: NextFunction) => remix(bodyStream(req, res), res, next);
+  if (process.env.NODE_ENV === "production") {
+    // The feed page is the same for every reader: rendered once per URL and revision (docs/decisions/013).
+    const renderPage = createRemixHandler(build, "production");
+    app.get(
+      "/",
+      sharedPageCache({
+        shareableKey: (req) => (carriesToast(req.headers.cookie) ? null : sharedFeedKey(req.path, new URL(req.originalUrl, "http://x").search)),
+        revision: () => feedRevision(),
+        version: build.assets.version,
+        secret: settings.SESSION_SECRET,
+        render: (req, res, nonce) => renderPage(readRequestOf(req), { clientAddress: res.locals.clientAddress as string, nonce }),
+        fallback: answer,
+      }),
+    );
+  }
+  app.all("*", answer);
 
   // `status`, `headers` and `detail` (what the log should say) are set by the app on refusals it decides.
   app.use((error: Error & { status?: number; headers?: Record<string, string>; detail?: string }, req: Request, res: Response, _next: NextFunction) => {

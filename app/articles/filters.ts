@@ -52,7 +52,7 @@ export function feedHref(filters: ArticleFilters, page = 1, hash = "", path = "/
   return `${path}${query ? `?${query}` : ""}${hash}`;
 }
 
-const FEED_PARAMS = new Set(["category", "priority", "time", "q", "saved", "page"]);
+export const FEED_PARAMS = new Set(["category", "priority", "time", "q", "saved", "page"]);
 
 /**
  * The feed's params in their short form (as `feedHref` writes them): empty, default and unknown values

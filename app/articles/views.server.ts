@@ -1,6 +1,6 @@
 // View counting: opening Read Original counts once per visitor, article and calendar day,
 // so reloading or clicking again cannot inflate the count.
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { config } from "../config.server";
 import { db, t } from "../db.server";
 import { dayInZone } from "../time";
@@ -25,4 +25,11 @@ export function recordView(viewerKeys: string | string[], articleId: number, now
     },
     { behavior: "immediate" },
   );
+}
+
+/** The current view counts of these articles (the shared feed page may show counts up to a minute old). */
+export function viewCounts(articleIds: number[]): Record<number, number> {
+  if (!articleIds.length) return {};
+  const rows = db().select({ id: t.articles.id, views: t.articles.views }).from(t.articles).where(inArray(t.articles.id, articleIds)).all();
+  return Object.fromEntries(rows.map((row) => [row.id, row.views]));
 }

@@ -1,15 +1,19 @@
-// The card's bookmark toggle. A POST form to the bookmark endpoint (which sends the browser back here);
-// with JavaScript the same form sends PATCH through a fetcher and shows the new state at once.
+// The card's bookmark toggle. Without JavaScript it is a POST form naming the state it asks for (the page it
+// sits on is shared by every reader, so the server sets that state rather than flipping one it cannot see) and
+// the browser is sent back with a toast. With JavaScript the same form sends PATCH through a fetcher, which
+// toggles, and shows the new state at once.
 import { Button } from "@mantine/core";
 import { useFetcher } from "@remix-run/react";
 import { useHydrated } from "~/hooks";
 import { IconBookmark } from "./icons";
 
 export function BookmarkToggle({ articleId, bookmarked, returnTo }: { articleId: number; bookmarked: boolean; returnTo: string }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<{ isBookmarked?: boolean }>();
   const hydrated = useHydrated();
   const action = `/api/articles/${articleId}/bookmark`;
-  const shown = fetcher.state === "idle" ? bookmarked : !bookmarked;
+  // The answer to this card's last toggle is the newest truth; until then, what the page learned.
+  const known = typeof fetcher.data?.isBookmarked === "boolean" ? fetcher.data.isBookmarked : bookmarked;
+  const shown = fetcher.state === "idle" ? known : !known;
   return (
     <form
       method="post"
@@ -22,6 +26,7 @@ export function BookmarkToggle({ articleId, bookmarked, returnTo }: { articleId:
       }}
     >
       <input type="hidden" name="returnTo" value={returnTo} />
+      <input type="hidden" name="bookmarked" value={shown ? "false" : "true"} />
       <Button
         type="submit"
         variant={shown ? "light" : "subtle"}

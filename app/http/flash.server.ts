@@ -24,6 +24,11 @@ export async function toastCookie(toast: Toast & { at?: string }) {
   return cookie().serialize(toast);
 }
 
+/** Whether the request carries a toast to show: its page is then the reader's own, not the shared one. */
+export function carriesToast(cookieHeader: string | undefined) {
+  return /(?:^|;\s*)flash=/.test(cookieHeader ?? "");
+}
+
 /** Reads and clears the pending toast, if any, and the anchor it belongs to. */
 export async function readToast(request: Request): Promise<{ toast: Toast | null; at: string | null; setCookie?: string }> {
   const stored = (await cookie().parse(request.headers.get("Cookie"))) as (Toast & { at?: unknown }) | null;

@@ -1,6 +1,13 @@
 // Security headers for every response: a nonce-based Content-Security-Policy and friends.
 import { randomBytes } from "node:crypto";
 
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /** The script nonce chosen by the web server for a page every reader shares (server.ts); else one per answer. */
+    nonce?: string;
+  }
+}
+
 export function createNonce() {
   return randomBytes(16).toString("base64");
 }

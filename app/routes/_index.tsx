@@ -1,5 +1,5 @@
 import { Container, Group, Stack, Text, Title } from "@mantine/core";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { parseFeedParams, tidyFeedPath, type ArticleFilters } from "~/articles/filters";
@@ -16,11 +16,13 @@ import { RelatedArticles } from "~/components/RelatedArticles";
 import { useHydrated } from "~/hooks";
 import { FeedFilters, FeedSearchInput } from "~/components/FeedFilters";
 import { FeedPagination } from "~/components/FeedPagination";
+import type { FeedState } from "./api.feed-state";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { SourcesFaq } from "~/components/SourcesFaq";
 import { TrendsCard } from "~/components/TrendsCard";
 import { config } from "~/config.server";
+import { carriesToast } from "~/http/flash.server";
 import { secureRedirect } from "~/http/responses.server";
 import { listPublicSources } from "~/sources/queries.server";
 import { latestTrends, newestArticleBeforeWindow } from "~/trends/queries.server";
@@ -39,22 +41,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tidyPath = tidyFeedPath(url);
   if (tidyPath) throw secureRedirect(tidyPath);
   const { filters, page: requestedPage } = parseFeedParams(url.searchParams);
-  const visitorId = await readVisitorId(request);
+  // Only the Saved view, and a page showing the outcome of the reader's own form (a toast), are the visitor's
+  // own. Every other page is the same for every reader and is shared (server.ts, docs/decisions/013): its
+  // bookmark buttons learn their state after load (useFeedState).
+  const ownPage = Boolean(filters.saved) || carriesToast(request.headers.get("Cookie") ?? undefined);
+  const visitorId = ownPage ? await readVisitorId(request) : undefined;
   const { articles, total, page, pageCount } = feedPage(filters, requestedPage, PAGE_SIZE, visitorId);
-  return {
-    filters,
-    articles,
-    total,
-    page,
-    pageCount,
-    emptyHelp: total ? null : emptyFeedHelp(filters, visitorId),
-    trends: latestTrends(),
-    newestArticleBeforeWindow: newestArticleBeforeWindow(),
-    sources: listPublicSources(),
-    timeZone: config().APP_TIMEZONE,
-    related: relatedForCards(articles.map((a) => a.id)),
-  };
+  return json(
+    {
+      filters,
+      articles,
+      total,
+      page,
+      pageCount,
+      emptyHelp: total ? null : emptyFeedHelp(filters, visitorId),
+      trends: latestTrends(),
+      newestArticleBeforeWindow: newestArticleBeforeWindow(),
+      sources: listPublicSources(),
+      timeZone: config().APP_TIMEZONE,
+      related: relatedForCards(articles.map((a) => a.id)),
+    },
+    ownPage ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+  );
 }
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers();
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  return headers;
+};
 
 /** What the empty state can offer: the newest match when a time filter hid it, and whether anything is saved. */
 function emptyFeedHelp(filters: ArticleFilters, visitorId: string | undefined): EmptyFeedHelp {
@@ -105,6 +121,22 @@ function useArticleJumps(pageIds: number[]) {
   return { highlighted, jump };
 }
 
+/**
+ * What the shared page cannot carry (docs/decisions/013-shared-feed-page.md): the visitor's bookmarks among the
+ * cards shown and their current view counts, asked for after load (in the Saved view the page already is the
+ * visitor's own). Revalidated after every bookmark toggle and counted view.
+ */
+function useFeedState(articleIds: number[], pageIsOwn: boolean) {
+  const fetcher = useFetcher<FeedState>();
+  const hydrated = useHydrated();
+  const ids = articleIds.join(",");
+  const { load } = fetcher;
+  useEffect(() => {
+    if (hydrated && !pageIsOwn && ids) load(`/api/feed-state?ids=${ids}`);
+  }, [hydrated, pageIsOwn, ids, load]);
+  return { bookmarked: new Set(fetcher.data?.bookmarked ?? []), views: fetcher.data?.views ?? {} };
+}
+
 export default function Feed() {
   const { filters, articles, total, page, pageCount, emptyHelp, trends, newestArticleBeforeWindow, sources, timeZone, related } =
     useLoaderData<typeof loader>();
@@ -113,6 +145,7 @@ export default function Feed() {
   const hydrated = useHydrated();
   const viewCounter = useFetcher();
   const { highlighted, jump } = useArticleJumps(articles.map((a) => a.id));
+  const feedState = useFeedState(articles.map((a) => a.id), Boolean(filters.saved));
   const returnTo = `/${location.search}`;
   return (
     <>
@@ -138,7 +171,7 @@ export default function Feed() {
                 {articles.map((article) => (
                   <ArticleCard
                     key={article.id}
-                    article={article}
+                    article={{ ...article, views: feedState.views[article.id] ?? article.views }}
                     timeZone={timeZone}
                     search={filters.search}
                     highlighted={highlighted === article.id}
@@ -148,7 +181,13 @@ export default function Feed() {
                         ? () => viewCounter.submit({}, { method: "PATCH", action: `/api/articles/${article.id}/view` })
                         : undefined
                     }
-                    headerAction={<BookmarkToggle articleId={article.id} bookmarked={article.isBookmarked} returnTo={returnTo} />}
+                    headerAction={
+                      <BookmarkToggle
+                        articleId={article.id}
+                        bookmarked={article.isBookmarked || feedState.bookmarked.has(article.id)}
+                        returnTo={returnTo}
+                      />
+                    }
                   >
                     <AiSummary article={article} />
                     <RelatedArticles

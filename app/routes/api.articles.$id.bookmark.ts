@@ -1,10 +1,13 @@
 // PATCH /api/articles/{id}/bookmark toggles the caller's bookmark and answers the article as the caller sees it.
-// Without JavaScript the card's form POSTs here and is sent back to the page it came from.
+// Without JavaScript the card's form POSTs here with the state it asks for (`bookmarked`: the shared feed page
+// cannot show a reader's own state, so flipping could undo what the reader meant) and is sent back to the page
+// it came from, with a toast saying what happened.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { toggleBookmark } from "~/articles/bookmarks.server";
+import { setBookmark, toggleBookmark } from "~/articles/bookmarks.server";
 import { getArticle } from "~/articles/queries.server";
 import { readForm } from "~/http/input.server";
-import { jsonError, secureJson, secureRedirect } from "~/http/responses.server";
+import { redirectWithToast } from "~/http/flash.server";
+import { jsonError, secureJson } from "~/http/responses.server";
 import { safeReturnPath } from "~/http/return-to";
 import { visitorArticleRequest } from "~/articles/visitor-request.server";
 import { clientAddress } from "~/http/client-address.server";
@@ -15,11 +18,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { article, visitorId, headers } = await visitorArticleRequest(request, clientAddress(context), params.id);
   // The form is read before the toggle: a body that is refused must change nothing.
   const form = method === "POST" ? await readForm(request) : null;
-  toggleBookmark(visitorId, article.id);
+  const asked = form?.get("bookmarked");
+  const bookmarked = asked === "true" || asked === "false" ? setBookmark(visitorId, article.id, asked === "true") : toggleBookmark(visitorId, article.id);
   if (form) {
     const back = new URL(safeReturnPath(form.get("returnTo")), "http://site.invalid");
     back.hash = `article-${article.id}`;
-    return secureRedirect(`${back.pathname}${back.search}${back.hash}`, { headers });
+    const toast = bookmarked
+      ? { title: "Article saved", message: "Find it under Saved, above the feed." }
+      : { title: "Removed from saved articles" };
+    return redirectWithToast(`${back.pathname}${back.search}${back.hash}`, toast, { headers });
   }
   return secureJson(getArticle(article.id, visitorId), { headers });
 }

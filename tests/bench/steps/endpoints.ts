@@ -20,10 +20,17 @@ export function feedEndpoints(count: number) {
   ];
 }
 
-async function measure(context: BenchContext, name: string, path: string, connections: number, seconds: number): Promise<Measurement> {
+async function measure(
+  context: BenchContext,
+  name: string,
+  path: string,
+  connections: number,
+  seconds: number,
+  headers: Record<string, string> = BROWSER_HEADERS,
+): Promise<Measurement> {
   const server = context.servers.large;
-  await warmUp(server.url + path, BROWSER_HEADERS);
-  const result = await runLoad({ url: server.url + path, connections, seconds, headers: BROWSER_HEADERS });
+  await warmUp(server.url + path, headers);
+  const result = await runLoad({ url: server.url + path, connections, seconds, headers });
   return { name, server: "large", path, ...result };
 }
 
@@ -35,6 +42,11 @@ export const endpointsStep: BenchStep = {
     for (const { name, path } of feedEndpoints(context.options.count)) {
       measurements.push(await measure(context, name, path, connections, seconds));
     }
+    // The shared page beside the same page rendered for each request (`page=1` is not the tidy URL, so it is
+    // not shared: docs/decisions/013), and a reader revalidating the page it holds.
+    measurements.push(await measure(context, "feed page 1, rendered per request (/?page=1)", "/?page=1", connections, seconds));
+    const etag = (await fetch(context.servers.large.url + "/", { headers: BROWSER_HEADERS })).headers.get("etag");
+    if (etag) measurements.push(await measure(context, "feed page 1, revalidated (304)", "/", connections, seconds, { ...BROWSER_HEADERS, "if-none-match": etag }));
     // The largest answer the API gives (its default: the newest 1,000 articles).
     measurements.push(await measure(context, "api default list (1,000 articles)", "/api/articles", 2, seconds));
     return { measurements };

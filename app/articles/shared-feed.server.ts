@@ -1,0 +1,36 @@
+// The public feed page every reader shares (docs/decisions/013-shared-feed-page.md): which URLs share one
+// page, and what that page is made of, as one short string that changes whenever the page would: the
+// articles (their revision counter, migration 0003), the latest trends analysis, the public sources list and
+// the day in the site's time zone (Today, This Week and This Month move at midnight). View counts and stored
+// AI summaries are not part of it: the shared page lets them lag by at most its cache lifetime.
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { config } from "../config.server";
+import { db } from "../db.server";
+import { dayInZone } from "../time";
+import { FEED_PARAMS, feedHref, parseFeedParams, tidyFeedPath } from "./filters";
+
+export function feedRevision(now = new Date()): string {
+  const row = db().get<{ articles: number; trends: string | null; sources: string | null }>(sql`
+    SELECT
+      (SELECT revision FROM article_revision WHERE id = 1) AS articles,
+      (SELECT id || '@' || created_at FROM trends ORDER BY date DESC, id DESC LIMIT 1) AS trends,
+      (SELECT group_concat(id || char(31) || name || char(31) || url || char(31) || category || char(31) || is_active, char(30))
+         FROM sources) AS sources`);
+  const sourcesDigest = createHash("sha1").update(row?.sources ?? "").digest("base64url").slice(0, 10);
+  return [row?.articles ?? 0, row?.trends ?? "-", sourcesDigest, dayInZone(now, config().APP_TIMEZONE)].join(".");
+}
+
+/**
+ * The key of a feed URL whose page is the same for every reader: its filters in their tidy order. Null for a
+ * reader's own Saved view, for untidy URLs (the route redirects them: `tidyFeedPath`) and for URLs with any
+ * other parameter (a dialog opened without JavaScript, a data request).
+ */
+export function sharedFeedKey(pathname: string, search: string): string | null {
+  if (pathname !== "/") return null;
+  const params = new URLSearchParams(search);
+  if ([...params.keys()].some((name) => !FEED_PARAMS.has(name))) return null;
+  if (tidyFeedPath(new URL(`${pathname}${search}`, "http://site.invalid"))) return null;
+  const { filters, page } = parseFeedParams(params);
+  return filters.saved ? null : feedHref(filters, page);
+}

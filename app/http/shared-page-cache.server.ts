@@ -1,0 +1,141 @@
+// One shared copy of a public page for every reader (docs/decisions/013-shared-feed-page.md): the page is
+// rendered once per URL and content revision, compressed once, kept in this process for a minute, and
+// answered to everyone asking for the same URL, with a strong ETag (a 304 when the reader already has it) and
+// a Cache-Control that lets a shared cache in front of the site do the same.
+import { createHash, createHmac } from "node:crypto";
+import zlib from "node:zlib";
+import type { NextFunction, Request, Response } from "express";
+import { contentSecurityPolicy } from "./security-headers.server";
+
+export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+/** As long as a shared cache may keep the page (s-maxage): view counts and AI summaries lag by at most this. */
+const FRESH_MS = 60_000;
+/** Pages kept: the popular first pages and filters, not every deep page a crawler walks through. */
+const MAX_ENTRIES = 256;
+
+type Entry = {
+  etag: string;
+  storedAt: number;
+  headers: [string, string][];
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+};
+
+export type SharedPageOptions = {
+  /** The URL's key when its page is the same for every reader, or null (a reader's own view, a pending toast). */
+  shareableKey(req: Request): string | null;
+  /** Changes whenever any shared page would (articles, trends, sources, the day). */
+  revision(): string;
+  /** The build's version: a deploy changes every page's scripts. */
+  version: string;
+  /** Keys the nonce (below) so it cannot be guessed from the ETag. */
+  secret: string;
+  /** Renders the page through the app with this script nonce. */
+  render(req: Request, res: Response, nonce: string): Promise<globalThis.Response>;
+  /** Answers a request whose page is not cached (the app's normal path). */
+  fallback(req: Request, res: Response, next: NextFunction): unknown;
+};
+
+/**
+ * The script nonce of a shared page, derived from its ETag: every copy of one ETag carries the same nonce, so a
+ * browser revalidating with a 304 keeps a page whose scripts match the policy it stored with it. A new revision
+ * (which is what injected content would need to reach the page) gets a new, unpredictable nonce.
+ */
+function nonceFor(etag: string, secret: string) {
+  return createHmac("sha256", secret).update(etag).digest("base64").slice(0, 24);
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string) {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+export function sharedPageCache(options: SharedPageOptions) {
+  const entries = new Map<string, Entry>();
+  const rendering = new Map<string, Promise<Entry | null>>();
+
+  function remember(key: string, entry: Entry) {
+    entries.delete(key);
+    entries.set(key, entry);
+    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  }
+
+  async function renderEntry(req: Request, res: Response, etag: string): Promise<Entry | null> {
+    const response = await options.render(req, res, nonceFor(etag, options.secret));
+    const cacheable =
+      response.status === 200 &&
+      !response.headers.has("set-cookie") &&
+      (response.headers.get("content-type") ?? "").startsWith("text/html");
+    if (!cacheable) {
+      await response.body?.cancel();
+      return null;
+    }
+    const identity = Buffer.from(await response.arrayBuffer());
+    const headers = [...response.headers.entries()].filter(([name]) => !/^(content-length|content-encoding)$/i.test(name));
+    return {
+      etag,
+      storedAt: Date.now(),
+      headers,
+      identity,
+      gzip: zlib.gzipSync(identity, { level: 6 }),
+      br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } }),
+    };
+  }
+
+  function send(req: Request, res: Response, entry: Entry) {
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    const encoding = req.acceptsEncodings("br", "gzip", "identity");
+    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
+    if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.status(200).end(req.method === "HEAD" ? undefined : body);
+  }
+
+  /** The page's ETag, or null when the revision cannot be read (a damaged database): the app then answers. */
+  function etagOf(key: string) {
+    try {
+      return `"${createHash("sha1").update(`${options.version}\n${options.revision()}\n${key}`).digest("base64url").slice(0, 27)}"`;
+    } catch {
+      return null;
+    }
+  }
+
+  return async function sharedPage(req: Request, res: Response, next: NextFunction) {
+    const key = req.method === "GET" || req.method === "HEAD" ? options.shareableKey(req) : null;
+    const etag = key === null ? null : etagOf(key);
+    if (key === null || etag === null) return options.fallback(req, res, next);
+    res.setHeader("ETag", etag);
+    res.setHeader("Cache-Control", SHARED_PAGE_CACHE_CONTROL);
+    res.setHeader("Vary", "Accept-Encoding");
+    if (matches(req.get("If-None-Match"), etag)) {
+      // A 304 carries the policy the stored page was served with (same ETag, same nonce).
+      res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonceFor(etag, options.secret)));
+      return res.status(304).end();
+    }
+    const cached = entries.get(key);
+    if (cached && cached.etag === etag && Date.now() - cached.storedAt < FRESH_MS) return send(req, res, cached);
+
+    // Readers asking for the same page while it renders wait for that one render.
+    const flightKey = `${key}\n${etag}`;
+    let flight = rendering.get(flightKey);
+    if (!flight) {
+      flight = renderEntry(req, res, etag).finally(() => rendering.delete(flightKey));
+      rendering.set(flightKey, flight);
+    }
+    let entry: Entry | null;
+    try {
+      entry = await flight;
+    } catch (error) {
+      return next(error);
+    }
+    if (!entry) {
+      // Not shareable after all (an error page, a redirect): answered the app's normal way, uncached.
+      res.removeHeader("ETag");
+      res.removeHeader("Cache-Control");
+      return options.fallback(req, res, next);
+    }
+    remember(key, entry);
+    send(req, res, entry);
+  };
+}
