@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import type { JobJson } from "~/jobs/admin.server";
 import { BACKFILL_DEFAULT_DAYS, JOB_BUTTONS, REFRESH_AFTER_MS } from "~/jobs/buttons";
+import { statusLabel } from "~/jobs/outcome";
 import { formatDateTime } from "~/format";
 import { useHydrated } from "~/hooks";
 import { AddArticleDialog } from "./AddArticleDialog";
@@ -18,7 +19,7 @@ const JOB_NAMES: Record<string, string> = {
   maintenance: "Maintenance",
 };
 
-const STATUS_COLORS: Record<string, string> = { queued: "gray", running: "blue", succeeded: "green", failed: "red" };
+const STATUS_COLORS: Record<string, string> = { queued: "gray", running: "blue", succeeded: "green", "partly-failed": "orange", failed: "red" };
 /** While a job is queued or running, the dashboard checks on it this often. */
 const JOB_POLL_MS = 5000;
 
@@ -71,16 +72,6 @@ function useJobPolling(jobs: JobJson[]) {
     }, JOB_POLL_MS);
     return () => clearInterval(timer);
   }, [busy, revalidator]);
-}
-
-function outcome(job: JobJson) {
-  if (job.error) return job.error;
-  const data = job.result ?? job.progress;
-  if (!data) return job.status === "queued" ? "Waiting for the job runner" : "";
-  return Object.entries(data)
-    .filter(([, v]) => typeof v === "number" || typeof v === "string" || typeof v === "boolean")
-    .map(([k, v]) => `${k}: ${v}`)
-    .join(", ");
 }
 
 type Props = {
@@ -145,15 +136,16 @@ export function AdminControls({ can, jobs, runner, timeZone }: Props) {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLORS[job.status] ?? "gray"} variant="light">
-                      {job.status}
+                    {/* The whole word, however narrow the column: a badge reading "SUCCEE…" says nothing. */}
+                    <Badge color={STATUS_COLORS[job.status] ?? "gray"} variant="light" style={{ overflow: "visible" }} styles={{ label: { overflow: "visible" } }}>
+                      {statusLabel(job.status)}
                     </Badge>
                   </Table.Td>
                   <Table.Td>{job.startedAt ? formatDateTime(job.startedAt, timeZone) : "not yet"}</Table.Td>
                   <Table.Td>{job.finishedAt ? formatDateTime(job.finishedAt, timeZone) : "—"}</Table.Td>
                   <Table.Td>
-                    <Text size="sm" c={job.error ? "red.8" : undefined}>
-                      {outcome(job)}
+                    <Text size="sm" c={job.status === "failed" ? "red.8" : undefined}>
+                      {job.summary}
                     </Text>
                   </Table.Td>
                 </Table.Tr>
