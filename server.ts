@@ -14,6 +14,7 @@ import { bodyStream, limitRequestBody } from "./app/http/body-limit.server";
 import { resolveClientAddress } from "./app/http/client-address.server";
 import { log, redactMessage, redactUrl } from "./app/http/log.server";
 import { completeResponseHeaders } from "./app/http/security-headers.server";
+import { recordWebAddress, webProcessAddress } from "./app/public-url.server";
 
 const BUILD_FILE = path.resolve("build/index.js");
 /** How long in-flight requests may take to finish after SIGTERM before their connections are closed. */
@@ -107,7 +108,14 @@ async function main() {
   const host = process.env.HOST;
   const server = host ? app.listen(settings.PORT, host, ready) : app.listen(settings.PORT, ready);
   function ready() {
-    log.info({ port: settings.PORT, publicUrl: settings.PUBLIC_URL }, "listening");
+    const address = webProcessAddress(settings, host);
+    log.info({ port: settings.PORT, publicUrl: address }, "listening");
+    // The job runner and `npm run jobs` link to the site by this address when PUBLIC_URL is not set for them.
+    try {
+      recordWebAddress(address);
+    } catch (error) {
+      log.warn({ err: error }, "could not record the site's address (is the database set up? npm run setup)");
+    }
     if (process.env.NODE_ENV === "development") broadcastDevReady(build);
   }
   // Keep-alive connections must outlive a load balancer's idle timeout, or it may reuse one being closed.
