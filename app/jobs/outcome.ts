@@ -70,7 +70,8 @@ function describeIngest(result: Result, totals: IngestTotals) {
     );
   } else {
     const failures = failuresOf(result)!;
-    if (failures.failed >= failures.of) parts.push(`All ${plural(totals.sources, "source")} failed${firstReasons(failures.reasons)}.`);
+    if (failures.failed >= failures.of)
+      parts.push(`${totals.sources === 1 ? "The source" : `All ${plural(totals.sources, "source")}`} failed${firstReasons(failures.reasons)}.`);
     else if (failures.failed) parts.push(`${failures.failed} of ${plural(totals.sources, "source")} failed${firstReasons(failures.reasons)}.`);
     if (failures.failed < failures.of)
       parts.push(

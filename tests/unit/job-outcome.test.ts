@@ -33,3 +33,11 @@ describe("job outcome", () => {
     );
   });
 });
+
+describe("a scrape of one source", () => {
+  it("that failed says so with the reason", () => {
+    const result = { waiting: 0, sources: [{ name: "Agency feed", error: "HTTP 500 from agency.example" }], totals: { sources: 1, failed: 1, fetched: 0, new: 0, duplicates: 0, skippedByKeywords: 0, invalid: 0 } };
+    expect(finishedStatus(result)).toBe("failed");
+    expect(describeJob(finished(result))).toBe("The source failed: Agency feed: HTTP 500 from agency.example.");
+  });
+});

@@ -36,7 +36,8 @@ function JobButton({ kind, label, refreshMs }: { kind: string; label: string; re
     <IntentForm state={state}>
       <input type="hidden" name="kind" value={kind} />
       {kind === "backfill" ? <input type="hidden" name="daysBack" value={BACKFILL_DEFAULT_DAYS} /> : null}
-      <Button type="submit" fullWidth loading={state.pending} variant="light">
+      {/* As tall as its row: a label that wraps at a narrow width does not leave its neighbours shorter. */}
+      <Button type="submit" fullWidth h="100%" loading={state.pending} variant="light">
         {label}
       </Button>
     </IntentForm>
@@ -115,7 +116,7 @@ export function AdminControls({ can, jobs, runner, timeZone }: Props) {
         Last run of each job
       </Title>
       {jobs.length ? (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer type="native" minWidth={640}>
           <Table aria-label="Jobs" data-testid="jobs-table">
             <Table.Thead>
               <Table.Tr>
@@ -136,8 +137,7 @@ export function AdminControls({ can, jobs, runner, timeZone }: Props) {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    {/* The whole word, however narrow the column: a badge reading "SUCCEE…" says nothing. */}
-                    <Badge color={STATUS_COLORS[job.status] ?? "gray"} variant="light" style={{ overflow: "visible" }} styles={{ label: { overflow: "visible" } }}>
+                    <Badge color={STATUS_COLORS[job.status] ?? "gray"} variant="light">
                       {statusLabel(job.status)}
                     </Badge>
                   </Table.Td>

@@ -75,7 +75,7 @@ export function FeedbackPanel({ feedback, filter, can, timeZone }: Props) {
       </Group>
       <FormError state={archive} />
       {feedback.length ? (
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer type="native" minWidth={760}>
           <Table aria-label="Feedback" verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
