@@ -48,7 +48,7 @@ function addSource(name: string, url: string) {
 
 /** `npm run jobs -- <args>` run by an operator against the test server's database. */
 function jobsCli(...args: string[]) {
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
     DATABASE_URL: path.join(dir, "app.db"),
