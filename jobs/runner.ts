@@ -100,7 +100,8 @@ export async function runJob(job: JobRow, signal: AbortSignal, options: RunOptio
 /**
  * Runs a claimed (or directly recorded) job to its end and records how it went. A job stopped by `signal`
  * that says it was interrupted, or that fails because of the stop, goes back to the queue when `requeueOnStop`;
- * otherwise it is recorded as stopped. Returns the result, or undefined when it failed or was re-queued.
+ * otherwise it is recorded as stopped. Returns the result, or undefined when it failed or was re-queued; the
+ * caller reports the recorded outcome.
  */
 export async function executeJob(job: JobRow, signal: AbortSignal, options: RunOptions & { requeueOnStop: boolean }) {
   const keepAlive = setInterval(() => heartbeatJob(job.id), HEARTBEAT_MS);
@@ -120,10 +121,7 @@ export async function executeJob(job: JobRow, signal: AbortSignal, options: RunO
     if (signal.aborted && options.requeueOnStop) {
       requeueJob(job.id);
       console.log(`[jobs] #${job.id} ${job.kind} stopped: back in the queue`);
-    } else {
-      finishJob(job.id, { error: errorMessage(error) });
-      console.error(`[jobs] #${job.id} ${job.kind} failed: ${errorMessage(error)}`);
-    }
+    } else finishJob(job.id, { error: errorMessage(error) });
     return undefined;
   } finally {
     clearInterval(keepAlive);
@@ -186,7 +184,10 @@ export async function startRunner() {
     }
     const promise = executeJob(job, stopping.signal, { requeueOnStop: true }).then(() => {
       const row = jobById(job.id);
-      if (row && isFinished(row.status)) console.log(`[jobs] #${job.id} ${job.kind} ${statusLabel(row.status)}: ${describeJob(row)}`);
+      if (!row || !isFinished(row.status)) return;
+      const line = `[jobs] #${job.id} ${job.kind} ${statusLabel(row.status)}: ${describeJob(row)}`;
+      if (row.status === "failed") console.error(line);
+      else console.log(line);
     });
     current = { job, promise };
     await promise;
