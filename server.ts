@@ -114,7 +114,7 @@ async function main() {
     try {
       recordWebAddress(address);
     } catch (error) {
-      log.warn({ err: error }, "could not record the site's address (is the database set up? npm run setup)");
+      log.warn({ reason: (error as Error).message }, "could not record the site's address for the job runner (is the database set up? npm run setup)");
     }
     if (process.env.NODE_ENV === "development") broadcastDevReady(build);
   }
