@@ -18,6 +18,7 @@ import { prefersHtml } from "./app/http/responses.server";
 import { completeResponseHeaders } from "./app/http/security-headers.server";
 import { carriesToast } from "./app/http/flash.server";
 import { sharedPageCache } from "./app/http/shared-page-cache.server";
+import { recordWebAddress, webProcessAddress } from "./app/public-url.server";
 
 const BUILD_FILE = path.resolve("build/index.js");
 /** How long in-flight requests may take to finish after SIGTERM before their connections are closed. */
@@ -142,7 +143,14 @@ async function main() {
   const host = process.env.HOST;
   const server = host ? app.listen(settings.PORT, host, ready) : app.listen(settings.PORT, ready);
   function ready() {
-    log.info({ port: settings.PORT, publicUrl: settings.PUBLIC_URL }, "listening");
+    const address = webProcessAddress(settings, host);
+    log.info({ port: settings.PORT, publicUrl: address }, "listening");
+    // The job runner and `npm run jobs` link to the site by this address when PUBLIC_URL is not set for them.
+    try {
+      recordWebAddress(address);
+    } catch (error) {
+      log.warn({ reason: (error as Error).message }, "could not record the site's address for the job runner (is the database set up? npm run setup)");
+    }
     if (process.env.NODE_ENV === "development") broadcastDevReady(build);
   }
   // Keep-alive connections must outlive a load balancer's idle timeout, or it may reuse one being closed.

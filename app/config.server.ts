@@ -81,7 +81,10 @@ export type AppConfig = Omit<z.infer<typeof envSchema>, "SESSION_SECRET" | "AI_P
   AI_PROVIDER: "local" | "openai";
   /** Directory holding the database and other runtime files. */
   DATA_DIR: string;
+  /** PUBLIC_URL, or http://localhost:$PORT when unset. Links in emails use publicUrl() (app/public-url.server.ts). */
   PUBLIC_URL: string;
+  /** Whether PUBLIC_URL was set, rather than derived from PORT. */
+  PUBLIC_URL_FROM_ENV: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -110,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     DATA_DIR: dataDir,
     OUTBOX_DIR: path.resolve(values.OUTBOX_DIR),
     PUBLIC_URL: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+    PUBLIC_URL_FROM_ENV: values.PUBLIC_URL !== undefined,
     SESSION_SECRET: values.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
     AI_PROVIDER: values.AI_PROVIDER || (values.OPENAI_API_KEY || values.OPENAI_BASE_URL ? "openai" : "local"),
   };

@@ -290,7 +290,7 @@ export const jobs = sqliteTable(
     id: integer().primaryKey({ autoIncrement: true }),
     /** scrape | backfill | recategorize | fix-priorities | trends | newsletter | maintenance */
     kind: text().notNull(),
-    /** queued | running | succeeded | failed */
+    /** queued | running | succeeded | partly-failed | failed (app/jobs/outcome.ts) */
     status: text().notNull().default("queued"),
     params: text({ mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
     progress: text({ mode: "json" }).$type<Record<string, unknown>>(),

@@ -3,11 +3,12 @@
 import { parseArgs } from "node:util";
 import { ConfigError } from "../app/config.server";
 import { db } from "../app/db.server";
-import { JOB_KINDS, recentJobs, type JobKind } from "../app/jobs/queue.server";
+import { describeJob, statusLabel } from "../app/jobs/outcome";
+import { JOB_KINDS, jobById, recentJobs, recordDirectRun, type JobKind } from "../app/jobs/queue.server";
 import { migrateDatabase } from "../db/client";
 import { formatIngestTable } from "./ingest";
 import { jobHandlers } from "./registry";
-import { startRunner } from "./runner";
+import { executeJob, runnerIdFor, startRunner } from "./runner";
 import type { IngestResult } from "../app/ingest/scrape.server";
 
 function usage() {
@@ -20,9 +21,9 @@ function usage() {
     backfill [--days 30]            re-read the last N days`;
 }
 
+/** Runs one job in this process, recorded in the jobs table like the runner's, so the list and the dashboard show it. */
 async function runOnce(kind: JobKind, options: Record<string, string | boolean | undefined>) {
-  const handler = jobHandlers[kind];
-  if (!handler) {
+  if (!jobHandlers[kind]) {
     console.error(`Unknown job "${kind}".\n${usage()}`);
     process.exit(2);
   }
@@ -32,12 +33,16 @@ async function runOnce(kind: JobKind, options: Record<string, string | boolean |
   if (options.force) params.force = true;
   const controller = new AbortController();
   process.on("SIGINT", () => controller.abort());
-  const result = await handler(params, {
-    signal: controller.signal,
-    progress: (progress) => console.log(`[${kind}] ${describeProgress(progress)}`),
+  const job = recordDirectRun(kind, params, "cli", runnerIdFor(process.pid));
+  const result = await executeJob(job, controller.signal, {
+    requeueOnStop: false,
+    onProgress: (progress) => console.log(`[${kind}] ${describeProgress(progress)}`),
     log: (message) => console.log(`[${kind}] ${message}`),
   });
-  console.log(Array.isArray(result.sources) ? formatIngestTable(result as IngestResult) : JSON.stringify(result, null, 2));
+  if (result) console.log(Array.isArray(result.sources) ? formatIngestTable(result as IngestResult) : JSON.stringify(result, null, 2));
+  const finished = jobById(job.id)!;
+  console.log(`#${job.id} ${kind} ${statusLabel(finished.status)}: ${describeJob(finished)}`);
+  if (finished.status === "failed") process.exitCode = 1;
 }
 
 function describeProgress(progress: Record<string, unknown>) {
@@ -56,10 +61,8 @@ async function main() {
   if (!command) return startRunner();
   migrateDatabase(db());
   if (command === "list") {
-    for (const job of recentJobs(30)) {
-      const outcome = job.error ?? (job.result ? JSON.stringify(job.result) : "");
-      console.log(`#${job.id}\t${job.kind}\t${job.status}\t${job.createdAt.toISOString()}\t${outcome.slice(0, 160)}`);
-    }
+    for (const job of recentJobs(30))
+      console.log(`#${job.id}\t${job.kind}\t${statusLabel(job.status)}\t${job.createdAt.toISOString()}\t${describeJob(job)}`);
     return;
   }
   if (!(JOB_KINDS as readonly string[]).includes(command)) {

@@ -30,15 +30,12 @@ function parseParams<T extends z.ZodType>(schema: T, params: Record<string, unkn
 
 export const runScrape: JobHandler = async (params, context) => {
   const { sourceId, force } = parseParams(scrapeParams, params);
-  const result = await scrapeSources({ sourceId, force, signal: context.signal, onProgress: context.progress });
-  context.log(describeIngest(result));
-  return result;
+  return scrapeSources({ sourceId, force, signal: context.signal, onProgress: context.progress });
 };
 
 export const runBackfill: JobHandler = async (params, context) => {
   const { daysBack } = parseParams(backfillParams, params);
   const result = await backfillSources({ daysBack, signal: context.signal, onProgress: context.progress });
-  context.log(describeIngest(result));
   return { daysBack, ...result };
 };
 
@@ -46,18 +43,7 @@ export const runRecategorize: JobHandler = async () => recategorizeArticles();
 
 export const runFixPriorities: JobHandler = async () => fixPriorities();
 
-/** One line for logs: totals of a scrape or backfill. */
-export function describeIngest(result: IngestResult) {
-  const { totals } = result;
-  return (
-    `${totals.sources} source(s): ${totals.fetched} fetched, ${totals.new} new, ${totals.duplicates} duplicates, ` +
-    `${totals.skippedByKeywords} skipped by keywords, ${totals.failed} failed` +
-    (result.waiting ? `, ${result.waiting} waiting out a back-off` : "") +
-    (result.interrupted ? " (interrupted: will resume)" : "")
-  );
-}
-
-/** The per-source table the operator CLI prints after a scrape or backfill. */
+/** The per-source table the operator CLI prints after a scrape or backfill (the summary line follows it). */
 export function formatIngestTable(result: IngestResult) {
   const header = ["source", "fetched", "new", "duplicates", "skipped by keywords", "error"];
   const rows = result.sources.map((s) => [
@@ -71,5 +57,5 @@ export function formatIngestTable(result: IngestResult) {
   const widths = header.map((h, i) => Math.min(60, Math.max(h.length, ...rows.map((r) => r[i].length))));
   const line = (cells: string[]) =>
     cells.map((cell, i) => (i === cells.length - 1 ? cell : i === 0 ? cell.slice(0, widths[i]).padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
-  return [line(header), ...rows.map(line), "", describeIngest(result)].join("\n");
+  return [line(header), ...rows.map(line), ""].join("\n");
 }

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { config } from "../app/config.server";
+import { webProcessAddress } from "../app/public-url.server";
 import { describeSetup, reportConfigErrorAndExit, setup } from "../db/setup";
 
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
@@ -14,7 +15,8 @@ async function main() {
     process.exit(1);
   }
   const report = await setup();
-  const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production", PORT: String(config().PORT) };
+  // Both processes get the same port and public address, so the runner's emails link to this web process.
+  const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production", PORT: String(config().PORT), PUBLIC_URL: webProcessAddress() };
   const children: ChildProcess[] = [
     spawn(process.execPath, ["--import", "tsx", "server.ts"], { env, stdio: "inherit" }),
     spawn(bin("tsx"), ["jobs/cli.ts"], { env, stdio: "inherit" }),
@@ -35,7 +37,7 @@ async function main() {
 
   setTimeout(() => {
     console.log("");
-    console.log(`Federal Deregulation Tracker is running at ${config().PUBLIC_URL}`);
+    console.log(`Federal Deregulation Tracker is running at ${env.PUBLIC_URL}`);
     for (const line of describeSetup(report)) console.log(line);
     console.log("Stop with Ctrl+C.");
   }, 1500);

@@ -14,8 +14,10 @@ import {
   latestJobPerKind,
   requeueJob,
   requeueOrphanedJobs,
+  jobById,
   type JobRow,
 } from "../app/jobs/queue.server";
+import { describeJob, isFinished, statusLabel } from "../app/jobs/outcome";
 import { migrateDatabase } from "../db/client";
 import { firstStartJobs, jobHandlers, schedules } from "./registry";
 import { hasArticles, recordJudgedByCurrentClassifier, storedJudgementIsStale } from "../app/articles/reclassify.server";
@@ -26,8 +28,8 @@ const ORPHAN_CHECK_MS = 30_000;
 /** How long a stopping runner lets the current job finish before putting it back in the queue. */
 const SHUTDOWN_GRACE_MS = 20_000;
 
-/** Runner ids are host:pid:nonce. */
-function runnerIdFor(pid: number) {
+/** Runner ids are host:pid:nonce (also of a CLI process running one job). */
+export function runnerIdFor(pid: number) {
   return `${hostname()}:${pid}:${randomUUID().slice(0, 8)}`;
 }
 
@@ -76,18 +78,54 @@ export function errorMessage(error: unknown) {
   return error instanceof Error ? error.message : String(error);
 }
 
-export async function runJob(job: JobRow, signal: AbortSignal) {
+type RunOptions = { log?: (message: string) => void; onProgress?: (progress: Record<string, unknown>) => void };
+
+export async function runJob(job: JobRow, signal: AbortSignal, options: RunOptions = {}) {
   const handler = jobHandlers[job.kind as keyof typeof jobHandlers];
   if (!handler) throw new Error(`No handler for job kind "${job.kind}"`);
   return handler(
     job.params,
     {
       signal,
-      progress: (progress) => heartbeatJob(job.id, progress),
-      log: (message) => console.log(`[jobs] #${job.id} ${job.kind}: ${message}`),
+      progress: (progress) => {
+        heartbeatJob(job.id, progress);
+        options.onProgress?.(progress);
+      },
+      log: options.log ?? ((message) => console.log(`[jobs] #${job.id} ${job.kind}: ${message}`)),
     },
     job,
   );
+}
+
+/**
+ * Runs a claimed (or directly recorded) job to its end and records how it went. A job stopped by `signal`
+ * that says it was interrupted, or that fails because of the stop, goes back to the queue when `requeueOnStop`;
+ * otherwise it is recorded as stopped. Returns the result, or undefined when it failed or was re-queued; the
+ * caller reports the recorded outcome.
+ */
+export async function executeJob(job: JobRow, signal: AbortSignal, options: RunOptions & { requeueOnStop: boolean }) {
+  const keepAlive = setInterval(() => heartbeatJob(job.id), HEARTBEAT_MS);
+  try {
+    const result = await runJob(job, signal, options);
+    if (signal.aborted && result?.interrupted) {
+      if (options.requeueOnStop) {
+        requeueJob(job.id);
+        console.log(`[jobs] #${job.id} ${job.kind} interrupted: back in the queue`);
+        return undefined;
+      }
+      finishJob(job.id, { result, error: "Stopped before it finished" });
+    } else finishJob(job.id, { result });
+    return result;
+  } catch (error) {
+    // A job that fails because the runner is stopping did not really fail: it runs again at the next start.
+    if (signal.aborted && options.requeueOnStop) {
+      requeueJob(job.id);
+      console.log(`[jobs] #${job.id} ${job.kind} stopped: back in the queue`);
+    } else finishJob(job.id, { error: errorMessage(error) });
+    return undefined;
+  } finally {
+    clearInterval(keepAlive);
+  }
 }
 
 export async function startRunner() {
@@ -144,24 +182,13 @@ export async function startRunner() {
       await sleep(POLL_MS);
       continue;
     }
-    const keepAlive = setInterval(() => heartbeatJob(job.id), HEARTBEAT_MS);
-    const promise = runJob(job, stopping.signal)
-      .then((result) => {
-        if (stopping.signal.aborted && result?.interrupted) {
-          requeueJob(job.id);
-          console.log(`[jobs] #${job.id} ${job.kind} interrupted: back in the queue`);
-        } else {
-          finishJob(job.id, { result });
-          console.log(`[jobs] #${job.id} ${job.kind} finished`);
-        }
-      })
-      .catch((error) => {
-        // A job that fails because the runner is stopping did not really fail: it runs again at the next start.
-        if (stopping.signal.aborted) return requeueJob(job.id);
-        finishJob(job.id, { error: errorMessage(error) });
-        console.error(`[jobs] #${job.id} ${job.kind} failed: ${errorMessage(error)}`);
-      })
-      .finally(() => clearInterval(keepAlive));
+    const promise = executeJob(job, stopping.signal, { requeueOnStop: true }).then(() => {
+      const row = jobById(job.id);
+      if (!row || !isFinished(row.status)) return;
+      const line = `[jobs] #${job.id} ${job.kind} ${statusLabel(row.status)}: ${describeJob(row)}`;
+      if (row.status === "failed") console.error(line);
+      else console.log(line);
+    });
     current = { job, promise };
     await promise;
     current = undefined;

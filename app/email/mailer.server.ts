@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "../config.server";
+import { publicUrl } from "../public-url.server";
 
 export type OutgoingEmail = {
   to: string;
@@ -92,7 +93,7 @@ export function sendEmailLater(email: OutgoingEmail, what: string) {
   });
 }
 
-/** An absolute link into the site, for emails. */
+/** An absolute link into the site, for emails (the same address whichever process sends them). */
 export function siteUrl(pathAndQuery: string) {
-  return `${config().PUBLIC_URL}${pathAndQuery}`;
+  return `${publicUrl()}${pathAndQuery}`;
 }

@@ -1,11 +1,10 @@
 // Jobs started from the dashboard's Admin Controls and the admin API. They only enqueue: the runner
 // does the work. Two calls of SPEC.md answer with a result (`updated`), so they wait a little for it.
-import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { db, t } from "../db.server";
 import { wholeNumber } from "../http/fields";
 import { BACKFILL_DEFAULT_DAYS } from "./buttons";
-import { enqueueJob, runnerLastSeen, STALE_HEARTBEAT_MS, type JobKind, type JobRow } from "./queue.server";
+import { describeJob, isFinished } from "./outcome";
+import { enqueueJob, jobById, runnerLastSeen, STALE_HEARTBEAT_MS, type JobKind, type JobRow } from "./queue.server";
 
 export { JOB_BUTTONS, REFRESH_AFTER_MS, type ButtonJobKind } from "./buttons";
 
@@ -23,6 +22,8 @@ export type JobJson = {
   progress: Record<string, unknown> | null;
   result: Record<string, unknown> | null;
   error: string | null;
+  /** What happened, in words (the same text `npm run jobs -- list` prints). */
+  summary: string;
   requestedBy: string | null;
   createdAt: string;
   startedAt: string | null;
@@ -38,6 +39,7 @@ export function toJobJson(job: JobRow): JobJson {
     progress: job.progress ?? null,
     result: job.result ?? null,
     error: job.error,
+    summary: describeJob(job),
     requestedBy: job.requestedBy,
     createdAt: job.createdAt.toISOString(),
     startedAt: job.startedAt?.toISOString() ?? null,
@@ -54,8 +56,8 @@ export function startJob(kind: JobKind, params: Record<string, unknown>, request
 export async function waitForJob(jobId: number, timeoutMs: number, pollMs = 250): Promise<JobRow> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const job = db().select().from(t.jobs).where(eq(t.jobs.id, jobId)).get()!;
-    if (job.status === "succeeded" || job.status === "failed" || Date.now() >= deadline) return job;
+    const job = jobById(jobId)!;
+    if (isFinished(job.status) || Date.now() >= deadline) return job;
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }

@@ -1,12 +1,15 @@
 // The dashboard's job buttons (SPEC.md section 2, Admin Controls). Shared by the server and the browser.
 
-/** Label, job kind, and the toast titles of SPEC.md section 8. */
+/**
+ * Label, job kind, the failure toast titles of SPEC.md section 8, and the titles that say what happened:
+ * `queued` when the job was handed to the runner, `finished` when the answer waited for its end.
+ */
 export const JOB_BUTTONS = [
-  { kind: "scrape", label: "Update News", failure: "Scraping failed", started: "News update started" },
-  { kind: "backfill", label: "Import 30 Days", failure: "Historical import failed", started: "Historical import started" },
-  { kind: "recategorize", label: "Fix Categories", failure: "Recategorization failed", started: "Recategorization started" },
-  { kind: "fix-priorities", label: "Fix Priorities", failure: "Priority update failed", started: "Priority update started" },
-  { kind: "trends", label: "Generate Trends", failure: "Trends generation failed", started: "Trends generation started" },
+  { kind: "scrape", label: "Update News", failure: "Scraping failed", queued: "News update queued", finished: "News updated" },
+  { kind: "backfill", label: "Import 30 Days", failure: "Historical import failed", queued: "Historical import queued", finished: "Historical import finished" },
+  { kind: "recategorize", label: "Fix Categories", failure: "Recategorization failed", queued: "Recategorization queued", finished: "Categories fixed" },
+  { kind: "fix-priorities", label: "Fix Priorities", failure: "Priority update failed", queued: "Priority update queued", finished: "Priorities fixed" },
+  { kind: "trends", label: "Generate Trends", failure: "Trends generation failed", queued: "Trends generation queued", finished: "Trends generated" },
 ] as const;
 export type ButtonJobKind = (typeof JOB_BUTTONS)[number]["kind"];
 

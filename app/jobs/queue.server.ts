@@ -2,6 +2,7 @@
 // Long work never runs inside a web request: a button enqueues a row and answers at once.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, t } from "../db.server";
+import { finishedStatus } from "./outcome";
 
 const { appState, jobs } = t;
 
@@ -38,6 +39,18 @@ export function enqueueJob(kind: JobKind, params: Record<string, unknown> = {}, 
   }, { behavior: "immediate" });
 }
 
+/**
+ * Records a run started outside the queue (an operator's `npm run jobs -- <kind>`) as already running, so its
+ * outcome is listed beside the runner's. Its runner id is the process's: if that dies, the runner re-queues it.
+ */
+export function recordDirectRun(kind: JobKind, params: Record<string, unknown>, requestedBy: string, runnerId: string, now = new Date()) {
+  return db()
+    .insert(jobs)
+    .values({ kind, params, requestedBy, status: "running", runnerId, startedAt: now, heartbeatAt: now, attempts: 1 })
+    .returning()
+    .get();
+}
+
 /** Atomically takes the oldest queued job, of the kinds this runner can run, whose kind is not already running. */
 export function claimNextJob(runnerId: string, kinds: readonly string[], now = new Date()): JobRow | undefined {
   if (!kinds.length) return undefined;
@@ -60,11 +73,12 @@ export function heartbeatJob(jobId: number, progress?: Record<string, unknown>) 
     .run();
 }
 
+/** Records a job's end: failed on an error, otherwise as its result says (a scrape whose sources all failed failed too). */
 export function finishJob(jobId: number, outcome: { result?: Record<string, unknown>; error?: string }) {
   db()
     .update(jobs)
     .set({
-      status: outcome.error ? "failed" : "succeeded",
+      status: outcome.error ? "failed" : finishedStatus(outcome.result),
       result: outcome.result ?? null,
       error: outcome.error ?? null,
       finishedAt: new Date(),
@@ -99,6 +113,10 @@ export function requeueOrphanedJobs(isRunnerGone: (runnerId: string) => boolean,
     }
   }
   return requeued;
+}
+
+export function jobById(jobId: number) {
+  return db().select().from(jobs).where(eq(jobs.id, jobId)).get();
 }
 
 export function recentJobs(limit = 20) {

@@ -156,12 +156,24 @@ function personalize(content: NewsletterContent, unsubscribe: string, to: string
   };
 }
 
-/** Sends the current issue to one address (the admin's "Send test newsletter"); nothing is recorded. */
+const NOT_SUBSCRIBED_NOTE = "This test copy went to an address that is not subscribed, so it has no unsubscribe link; each subscriber's copy has one of their own.";
+
+/**
+ * Sends the current issue to one address (the admin's "Send test newsletter"); nothing is recorded. A subscribed
+ * address gets its own working unsubscribe link; any other is told why its copy has none (a link without a
+ * subscriber behind it could only lead to an error page).
+ */
 export async function sendTestNewsletter(toEmail: string): Promise<void> {
   const content = renderNewsletter();
+  const subject = `[Test] ${content.subject}`;
   const subscriber = db().select().from(t.subscribers).where(eq(t.subscribers.email, toEmail.trim().toLowerCase())).get();
-  const unsubscribe = subscriber ? unsubscribeUrl(subscriber) : siteUrl("/unsubscribe");
-  await sendEmail(personalize({ ...content, subject: `[Test] ${content.subject}` }, unsubscribe, toEmail));
+  if (subscriber) return void (await sendEmail(personalize({ ...content, subject }, unsubscribeUrl(subscriber), toEmail)));
+  await sendEmail({
+    to: toEmail,
+    subject,
+    text: content.text.replaceAll(`Unsubscribe: ${UNSUBSCRIBE_MARK}`, NOT_SUBSCRIBED_NOTE),
+    html: content.html.replaceAll(`<a href="${UNSUBSCRIBE_MARK}">Unsubscribe</a>`, escapeHtml(NOT_SUBSCRIBED_NOTE)),
+  });
 }
 
 /** SMTP says "never" with a 5xx reply; anything else (4xx, a dropped connection, a timeout) may pass later. */

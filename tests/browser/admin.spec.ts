@@ -298,7 +298,7 @@ test("a job button enqueues the job, listed as queued while the runner is away",
   await page.goto("/admin");
   await expect(page.getByText("The job runner is not running")).toBeVisible();
   await page.getByRole("button", { name: "Generate Trends" }).click();
-  await expect(page.getByText(/Trends generation started|Already in progress/).first()).toBeVisible();
+  await expect(page.getByText(/Trends generation queued|Already queued or running/).first()).toBeVisible();
   const row = page.getByTestId("jobs-table").getByRole("row").filter({ hasText: "Generate Trends" });
   await expect(row).toContainText("queued");
   await expect(row).toContainText(`by ${ADMIN.email}`);

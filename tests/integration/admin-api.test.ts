@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, t } from "~/db.server";
-import { claimNextJob, finishJob } from "~/jobs/queue.server";
+import { claimNextJob, finishJob, recordRunnerHeartbeat } from "~/jobs/queue.server";
 import * as addArticle from "~/routes/api.admin.add-article";
 import * as backfill from "~/routes/api.admin.backfill";
 import * as extractArticle from "~/routes/api.admin.extract-article";
@@ -31,7 +31,8 @@ import * as archiveOld from "~/routes/api.feedback.archive-old";
 import * as feedbackStatus from "~/routes/api.feedback.$id.status";
 import * as invitations from "~/routes/api.invitations";
 import { addArticle as insertTestArticle } from "../support/articles";
-import { call, makeUser, type TestUser } from "../support/auth";
+import * as adminPage from "~/routes/admin";
+import { call, form, makeUser, type TestUser } from "../support/auth";
 
 type Role = "viewer" | "editor" | "admin";
 let users: Record<Role, TestUser>;
@@ -50,6 +51,7 @@ beforeAll(async () => {
   users = { viewer: await makeUser("viewer"), editor: await makeUser("editor"), admin: await makeUser("admin") };
   // A stand-in for the job runner, so the calls that wait for their job's result get one.
   runner = setInterval(() => {
+    recordRunnerHeartbeat({ runnerId: "test-runner" });
     const job = claimNextJob("test-runner", ["recategorize", "fix-priorities"]);
     if (job) finishJob(job.id, { result: { updated: job.kind === "recategorize" ? 4 : 2 } });
   }, 20);
@@ -216,6 +218,21 @@ describe("responses", () => {
     expect(await recat.json()).toMatchObject({ updated: 4 });
     const fix = await call(fixPriorities, "/api/admin/fix-priorities", { method: "POST", user: users.editor });
     expect(await fix.json()).toMatchObject({ updated: 2 });
+  });
+
+  it("the dashboard's job buttons say what happened: finished with its count, or queued", async () => {
+    const press = async (kind: string) =>
+      (await (await call(adminPage, "/admin?index", { method: "POST", user: users.editor, body: form({ intent: "start-job", kind, respond: "json" }) })).json()).toast;
+    expect(await press("fix-priorities")).toEqual({ title: "Priorities fixed", message: "2 articles updated." });
+    expect(await press("recategorize")).toEqual({ title: "Categories fixed", message: "4 articles updated." });
+    db().update(t.jobs).set({ status: "failed" }).where(eq(t.jobs.kind, "trends")).run();
+    expect(await press("trends")).toMatchObject({ title: "Trends generation queued" });
+    // Without a job runner nothing would finish: the answer comes at once and says queued.
+    clearInterval(runner);
+    db().delete(t.appState).where(eq(t.appState.key, "runner-heartbeat")).run();
+    const started = Date.now();
+    expect(await press("fix-priorities")).toMatchObject({ title: "Priority update queued" });
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it("maps extraction failures to the spec's messages", async () => {

@@ -151,5 +151,24 @@ describe("weekly newsletter", () => {
     expect(received.at(-1)!.to).toEqual(["admin@example.com"]);
     expect(header(received.at(-1)!.raw, "Subject")).toMatch(/^\[Test\] /);
     expect(deliveries()).toHaveLength(rows);
+    // Not a subscriber: no unsubscribe link that could only lead to an error page, and a word on why.
+    expect(header(received.at(-1)!.raw, "List-Unsubscribe")).toBeUndefined();
+    expect(readable(received.at(-1)!.raw)).not.toContain("/unsubscribe");
+    expect(readable(received.at(-1)!.raw).replace(/\s+/g, " ")).toContain("is not subscribed, so it has no unsubscribe link");
+  });
+
+  it("a test newsletter to a subscribed address carries that subscriber's working unsubscribe link", async () => {
+    const subscriber = addConfirmedSubscriber("tester@example.com");
+    await sendTestNewsletter("tester@example.com");
+    const link = /^<(.+)>$/.exec(header(received.at(-1)!.raw, "List-Unsubscribe")!)![1];
+    expect(link).toMatch(/^https:\/\/dereg\.example\/unsubscribe\?token=/);
+    const url = new URL(link);
+    const response = await unsubscribeAction({
+      request: new Request(`http://localhost${url.pathname}${url.search}`, { method: "POST" }),
+      params: {},
+      context: { clientAddress: LOOPBACK },
+    });
+    expect(response.status).toBe(200);
+    expect(db().select().from(t.subscribers).where(eq(t.subscribers.id, subscriber.id)).get()!.isActive).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import type { JobJson } from "~/jobs/admin.server";
 import { BACKFILL_DEFAULT_DAYS, JOB_BUTTONS, REFRESH_AFTER_MS } from "~/jobs/buttons";
+import { statusLabel } from "~/jobs/outcome";
 import { formatDateTime } from "~/format";
 import { useHydrated } from "~/hooks";
 import { AddArticleDialog } from "./AddArticleDialog";
@@ -19,7 +20,7 @@ const JOB_NAMES: Record<string, string> = {
   maintenance: "Maintenance",
 };
 
-const STATUS_COLORS: Record<string, string> = { queued: "gray", running: "blue", succeeded: "green", failed: "red" };
+const STATUS_COLORS: Record<string, string> = { queued: "gray", running: "blue", succeeded: "green", "partly-failed": "orange", failed: "red" };
 /** While a job is queued or running, the dashboard checks on it this often. */
 const JOB_POLL_MS = 5000;
 
@@ -38,7 +39,8 @@ function JobButton({ kind, label, refreshMs }: { kind: string; label: string; re
     <IntentForm state={state} at={CONTROLS_ANCHOR}>
       <input type="hidden" name="kind" value={kind} />
       {kind === "backfill" ? <input type="hidden" name="daysBack" value={BACKFILL_DEFAULT_DAYS} /> : null}
-      <Button type="submit" fullWidth loading={state.pending} variant="light">
+      {/* As tall as its row: a label that wraps at a narrow width does not leave its neighbours shorter. */}
+      <Button type="submit" fullWidth h="100%" loading={state.pending} variant="light">
         {label}
       </Button>
     </IntentForm>
@@ -74,16 +76,6 @@ function useJobPolling(jobs: JobJson[]) {
     }, JOB_POLL_MS);
     return () => clearInterval(timer);
   }, [busy, revalidator]);
-}
-
-function outcome(job: JobJson) {
-  if (job.error) return job.error;
-  const data = job.result ?? job.progress;
-  if (!data) return job.status === "queued" ? "Waiting for the job runner" : "";
-  return Object.entries(data)
-    .filter(([, v]) => typeof v === "number" || typeof v === "string" || typeof v === "boolean")
-    .map(([k, v]) => `${k}: ${v}`)
-    .join(", ");
 }
 
 type Props = {
@@ -128,7 +120,7 @@ export function AdminControls({ can, jobs, runner, timeZone }: Props) {
         Last run of each job
       </Title>
       {jobs.length ? (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer type="native" minWidth={640}>
           <Table aria-label="Jobs" data-testid="jobs-table">
             <Table.Thead>
               <Table.Tr>
@@ -150,14 +142,14 @@ export function AdminControls({ can, jobs, runner, timeZone }: Props) {
                   </Table.Td>
                   <Table.Td>
                     <Badge color={STATUS_COLORS[job.status] ?? "gray"} variant="light">
-                      {job.status}
+                      {statusLabel(job.status)}
                     </Badge>
                   </Table.Td>
                   <Table.Td>{job.startedAt ? formatDateTime(job.startedAt, timeZone) : "not yet"}</Table.Td>
                   <Table.Td>{job.finishedAt ? formatDateTime(job.finishedAt, timeZone) : "—"}</Table.Td>
                   <Table.Td>
-                    <Text size="sm" c={job.error ? "red.8" : undefined}>
-                      {outcome(job)}
+                    <Text size="sm" c={job.status === "failed" ? "red.8" : undefined}>
+                      {job.summary}
                     </Text>
                   </Table.Td>
                 </Table.Tr>

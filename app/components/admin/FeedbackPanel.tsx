@@ -78,7 +78,7 @@ export function FeedbackPanel({ feedback, filter, can, timeZone }: Props) {
       <FormError state={archive} />
       <ToastHere at="feedback" />
       {feedback.length ? (
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer type="native" minWidth={760}>
           <Table aria-label="Feedback" verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>

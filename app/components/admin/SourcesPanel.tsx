@@ -186,7 +186,7 @@ export function SourcesPanel({ sources, can, timeZone }: { sources: SourceJson[]
       </Title>
       <ToastHere at={SOURCES_ANCHOR} />
       {can.edit ? <AddSourceForm /> : null}
-      <Table.ScrollContainer minWidth={640} mt="md">
+      <Table.ScrollContainer type="native" minWidth={640} mt="md">
         <Table aria-label="Sources" verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>

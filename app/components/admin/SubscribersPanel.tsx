@@ -48,7 +48,7 @@ export function SubscribersPanel({ subscribers, timeZone }: { subscribers: Subsc
       </Group>
       <ToastHere at="subscribers" />
       {subscribers.length ? (
-        <Table.ScrollContainer minWidth={560} mah={360}>
+        <Table.ScrollContainer type="native" minWidth={560} mah={360}>
           <Table aria-label="Subscribers">
             <Table.Thead>
               <Table.Tr>

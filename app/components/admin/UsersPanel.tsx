@@ -45,7 +45,7 @@ export function UsersPanel({ users, currentUserId, timeZone }: { users: UserJson
         Disabling signs the user out everywhere and revokes their API tokens. The last active admin cannot be disabled or deleted.
       </Text>
       <ToastHere at="users" />
-      <Table.ScrollContainer minWidth={560} mah={360}>
+      <Table.ScrollContainer type="native" minWidth={560} mah={360}>
         <Table aria-label="Users">
           <Table.Thead>
             <Table.Tr>

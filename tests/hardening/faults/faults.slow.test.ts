@@ -13,6 +13,7 @@ import { AI_SUMMARY_FALLBACK_MESSAGE } from "~/ai/summary-failure";
 import { config } from "~/config.server";
 import { db, t } from "~/db.server";
 import { enqueueJob } from "~/jobs/queue.server";
+import { isFinished } from "~/jobs/outcome";
 import { addArticle } from "../../support/articles";
 import { serveFixture, startServer, type TestServer } from "../../support/http-server";
 import { ensureBuild, startRunner, startWeb, stop, timedGet, type ProductProcess } from "./processes";
@@ -162,12 +163,13 @@ describe("a source that hangs forever", () => {
     const runner = startRunner({ FETCH_TIMEOUT_MS: "3000" });
     started.push(runner);
     const jobRow = () => db().select().from(t.jobs).where(eq(t.jobs.id, job.id)).get()!;
-    const finished = () => ["succeeded", "failed"].includes(jobRow().status);
+    const finished = () => isFinished(jobRow().status);
 
     while (jobRow().status === "queued") await new Promise((resolve) => setTimeout(resolve, 50));
     const times = await pollFeed(site.origin, finished);
     const row = jobRow();
-    expect(row.status).toBe("succeeded");
+    // Two of its three sources timed out: the job says so.
+    expect(row.status).toBe("partly-failed");
     // The run lasted as long as the time limit (3 s), not forever, and the web answered all along.
     const runMs = row.finishedAt!.getTime() - row.startedAt!.getTime();
     expect(runMs).toBeGreaterThanOrEqual(2900);

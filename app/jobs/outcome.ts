@@ -1,0 +1,118 @@
+// How a job went, in one place: the status a finished job is given from its result (a scrape where every
+// source failed did not succeed), and the one-line summary that the dashboard and `npm run jobs -- list` show.
+
+export const FINISHED_STATUSES = ["succeeded", "partly-failed", "failed"] as const;
+export type FinishedStatus = (typeof FINISHED_STATUSES)[number];
+export type JobStatus = "queued" | "running" | FinishedStatus;
+
+/** How a status reads to a person ("partly failed", not "partly-failed"). */
+export function statusLabel(status: string) {
+  return status.replace(/-/g, " ");
+}
+
+export function isFinished(status: string): status is FinishedStatus {
+  return (FINISHED_STATUSES as readonly string[]).includes(status);
+}
+
+/** How many reasons a summary quotes before it says "and n more". */
+const REASONS_SHOWN = 3;
+
+type Result = Record<string, unknown>;
+type SourceSummary = { name?: unknown; error?: unknown; cancelled?: unknown };
+type IngestTotals = { sources: number; failed: number; fetched: number; new: number; duplicates: number; skippedByKeywords: number };
+
+/** Units of work that failed, for the jobs made of many separate ones (sources of a scrape, recipients of a newsletter). */
+type Failures = { failed: number; of: number; reasons: string[] };
+
+function ingestTotals(result: Result): IngestTotals | null {
+  const totals = result.totals as Partial<IngestTotals> | undefined;
+  return totals && typeof totals.sources === "number" && typeof totals.failed === "number" ? (totals as IngestTotals) : null;
+}
+
+function failuresOf(result: Result | null | undefined): Failures | null {
+  if (!result) return null;
+  const totals = ingestTotals(result);
+  if (totals) {
+    const sources = Array.isArray(result.sources) ? (result.sources as SourceSummary[]) : [];
+    const reasons = sources.filter((s) => s.error && !s.cancelled).map((s) => `${String(s.name)}: ${String(s.error)}`);
+    return { failed: totals.failed, of: totals.sources, reasons };
+  }
+  if (typeof result.sent === "number" && typeof result.rejected === "number") {
+    return { failed: result.rejected, of: result.sent + result.rejected, reasons: [] };
+  }
+  return null;
+}
+
+/** The status of a job that ran to its end: failed when every unit of its work failed, partly failed when some did. */
+export function finishedStatus(result: Result | null | undefined): FinishedStatus {
+  const failures = failuresOf(result);
+  if (!failures || failures.failed === 0) return "succeeded";
+  return failures.failed >= failures.of ? "failed" : "partly-failed";
+}
+
+const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+
+function firstReasons(reasons: string[]) {
+  if (!reasons.length) return "";
+  const more = reasons.length - REASONS_SHOWN;
+  return `: ${reasons.slice(0, REASONS_SHOWN).join("; ")}${more > 0 ? `; and ${more} more` : ""}`;
+}
+
+function describeIngest(result: Result, totals: IngestTotals) {
+  const waiting = typeof result.waiting === "number" ? result.waiting : 0;
+  const parts: string[] = [];
+  if (typeof result.daysBack === "number") parts.push(`Last ${plural(result.daysBack, "day")}.`);
+  if (totals.sources === 0) {
+    parts.push(
+      waiting
+        ? `No source was tried: all ${plural(waiting, "active source")} are waiting out a back-off after failing.`
+        : "No active source to fetch.",
+    );
+  } else {
+    const failures = failuresOf(result)!;
+    if (failures.failed >= failures.of)
+      parts.push(`${totals.sources === 1 ? "The source" : `All ${plural(totals.sources, "source")}`} failed${firstReasons(failures.reasons)}.`);
+    else if (failures.failed) parts.push(`${failures.failed} of ${plural(totals.sources, "source")} failed${firstReasons(failures.reasons)}.`);
+    if (failures.failed < failures.of)
+      parts.push(
+        `${plural(totals.sources - failures.failed, "source")} read: ${totals.new.toLocaleString("en-US")} new, ` +
+          `${totals.duplicates.toLocaleString("en-US")} already known, ${totals.skippedByKeywords.toLocaleString("en-US")} skipped by keywords.`,
+      );
+    if (waiting) parts.push(`${plural(waiting, "more source")} waiting out a back-off after failing, not tried this time.`);
+  }
+  if (result.interrupted) parts.push("Interrupted: the next run completes it.");
+  return parts.join(" ");
+}
+
+function describeResult(result: Result) {
+  const totals = ingestTotals(result);
+  if (totals) return describeIngest(result, totals);
+  if (typeof result.sent === "number" && typeof result.rejected === "number") {
+    const { sent, rejected } = result;
+    return `Sent to ${plural(sent, "subscriber")}` + (rejected ? `; ${plural(rejected, "address")} refused by the mail server.` : ".");
+  }
+  if (typeof result.updated === "number") return `${plural(result.updated, "article")} updated.`;
+  if (typeof result.articleCount === "number" && typeof result.date === "string") {
+    const fallback = result.modelFailure ? ` The model failed (${String(result.modelFailure)}): the statistical narrative was stored.` : "";
+    return `Analysed ${plural(result.articleCount, "article")} for ${result.date}.${fallback}`;
+  }
+  return Object.entries(result)
+    .filter(([, v]) => typeof v === "number" || typeof v === "string" || typeof v === "boolean")
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(", ");
+}
+
+function describeProgress(progress: Result) {
+  if (typeof progress.sourcesDone === "number" && typeof progress.sourcesTotal === "number")
+    return `${progress.sourcesDone} of ${plural(progress.sourcesTotal, "source")} done (${Number(progress.new ?? 0).toLocaleString("en-US")} new so far).`;
+  if (typeof progress.sent === "number" && typeof progress.total === "number") return `Sent ${progress.sent} of ${progress.total}.`;
+  return describeResult(progress);
+}
+
+/** What happened (or is happening) in one sentence or a few, for the dashboard's job rows and the CLI's list. */
+export function describeJob(job: { status: string; result: Result | null; progress: Result | null; error: string | null }) {
+  if (job.error) return job.error;
+  if (job.status === "queued") return "Waiting for the job runner.";
+  if (job.status === "running") return job.progress ? describeProgress(job.progress) : "Running.";
+  return job.result ? describeResult(job.result) : "";
+}
