@@ -51,3 +51,8 @@ export function feedHref(filters: ArticleFilters, page = 1, hash = "", path = "/
   const query = params.toString();
   return `${path}${query ? `?${query}` : ""}${hash}`;
 }
+
+/** The count line over a list: "Showing 1–12 of 345", or "of 10,000+" when counting stopped at a cap. */
+export function showingLabel(first: number, shown: number, total: number, totalCapped = false) {
+  return `Showing ${first}–${first + shown - 1} of ${total.toLocaleString("en-US")}${totalCapped ? "+" : ""}`;
+}

@@ -2,7 +2,7 @@ import { Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { parseFeedParams } from "~/articles/filters";
+import { parseFeedParams, showingLabel } from "~/articles/filters";
 import { feedPage } from "~/articles/queries.server";
 import { relatedArticles } from "~/articles/related.server";
 import { PAGE_SIZE } from "~/articles/vocabulary";
@@ -35,11 +35,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const { filters, page: requestedPage } = parseFeedParams(new URL(request.url).searchParams);
   const visitorId = await readVisitorId(request);
-  const { articles, total, page, pageCount } = feedPage(filters, requestedPage, PAGE_SIZE, visitorId);
+  const { articles, total, totalCapped, page, pageCount } = feedPage(filters, requestedPage, PAGE_SIZE, visitorId);
   return {
     filters,
     articles,
     total,
+    totalCapped,
     page,
     pageCount,
     trends: latestTrends(),
@@ -106,7 +107,7 @@ function EmptyState({ searching }: { searching: boolean }) {
 }
 
 export default function Feed() {
-  const { filters, articles, total, page, pageCount, trends, sources, timeZone, related } = useLoaderData<typeof loader>();
+  const { filters, articles, total, totalCapped, page, pageCount, trends, sources, timeZone, related } = useLoaderData<typeof loader>();
   const first = (page - 1) * PAGE_SIZE + 1;
   const location = useLocation();
   const hydrated = useHydrated();
@@ -128,7 +129,7 @@ export default function Feed() {
               </Title>
               <Text size="sm" c="dimmed" aria-live="polite">
                 {total
-                  ? `Showing ${first}–${first + articles.length - 1} of ${total.toLocaleString("en-US")}`
+                  ? showingLabel(first, articles.length, total, totalCapped)
                   : "0 articles"}
               </Text>
             </Group>
