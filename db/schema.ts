@@ -138,6 +138,43 @@ export const articleTags = sqliteTable(
   (t) => [primaryKey({ columns: [t.articleId, t.tag] }), index("article_tags_tag_idx").on(t.tag, t.articleId)],
 );
 
+/**
+ * Each article's related articles, computed when articles are written (app/articles/related-store.server.ts).
+ * A row here says the article's list below is stored and exact; triggers of migration 0007 drop every list an
+ * edit or a deletion may change, and note new and changed articles in related_pending until the job runner has
+ * offered them to the stored lists of others.
+ */
+export const relatedLists = sqliteTable("related_lists", {
+  articleId: integer()
+    .primaryKey()
+    .references(() => articles.id, { onDelete: "cascade" }),
+});
+
+export const relatedListEntries = sqliteTable(
+  "related_list_entries",
+  {
+    articleId: integer()
+      .notNull()
+      .references(() => relatedLists.articleId, { onDelete: "cascade" }),
+    /** 1 for the best. */
+    rank: integer().notNull(),
+    /** No foreign key: deleting the related article drops the whole list (a trigger), not only this entry. */
+    relatedId: integer().notNull(),
+    score: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.rank] }),
+    index("related_list_entries_related_idx").on(t.relatedId, t.articleId),
+  ],
+);
+
+/** New and changed articles not yet offered to the other articles' stored related lists. */
+export const relatedPending = sqliteTable("related_pending", {
+  articleId: integer()
+    .primaryKey()
+    .references(() => articles.id, { onDelete: "cascade" }),
+});
+
 /** URLs and document numbers of deleted articles, so a later scrape does not bring them back. */
 export const deletedArticles = sqliteTable("deleted_articles", {
   key: text().primaryKey(),

@@ -27,6 +27,11 @@ const { migrateDatabase } = await import("../../db/client");
 const { db } = await import("../../app/db.server");
 const queries = await import("../../app/articles/queries.server");
 const { PAGE_SIZE } = await import("../../app/articles/vocabulary");
+const { relatedArticlesBruteForce } = await import("../../app/articles/related.server");
+const { relatedArticles } = await import("../../app/articles/related.server");
+const { searchRelated } = await import("../../app/articles/related-search.server");
+const { refreshRelatedLists } = await import("../../app/articles/related-store.server");
+const { insertArticle } = await import("../../app/articles/store.server");
 type ArticleFilters = import("../../app/articles/filters").ArticleFilters;
 
 migrateDatabase(db());
@@ -100,6 +105,68 @@ const page = `ORDER BY publish_date DESC, id DESC LIMIT ${PAGE_SIZE}`;
 explain("plain search page", `SELECT id FROM articles WHERE id IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ?) ${page}`, '"rule"*');
 explain("walked search page", `SELECT id FROM articles WHERE +id IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ?) ${page}`, '"rule"*');
 explain("walked search page with a category", `SELECT id FROM articles WHERE category = ? AND +id IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ?) ${page}`, "regulatory-rollbacks", '"rule"*');
+
+// Related articles for 12-card pages: the indexed search the page ran per request before (its per-connection
+// cache emptied first, as after any change of an article), against reading the stored lists.
+console.log("\n| related for a 12-card page | search per request (before) | stored lists (after) | same as brute force |");
+console.log("| --- | ---: | ---: | --- |");
+const forgetCachedAnswers = () => db().$client.prepare("UPDATE article_revision SET revision = revision + 1").run();
+const relatedPages = [1, 2, Math.ceil(lastPage / 2), lastPage];
+for (const page of relatedPages) {
+  const ids = queries.listArticlesPlain(all, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }).map((a) => a.id);
+  const stored = relatedArticles(ids); // the first read computes and stores the page's missing lists
+  const same = JSON.stringify(stored) === JSON.stringify(relatedArticlesBruteForce(ids));
+  if (!same) mismatches++;
+  const before = medianCpuMs(() => {
+    forgetCachedAnswers();
+    searchRelated(ids, 3);
+  });
+  const after = medianCpuMs(() => relatedArticles(ids));
+  console.log(`| feed page ${page} | ${before.toFixed(2)} | ${after.toFixed(2)} | ${same ? "yes" : "NO"} |`);
+}
+
+// What the runner pays: filling missing lists (after the migration), and offering new articles to the others.
+const cpuSeconds = (run: () => void) => {
+  const start = process.cpuUsage();
+  run();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1e6;
+};
+let filled = 0;
+const fillSeconds = cpuSeconds(() => {
+  while (filled < 1000) {
+    const done = refreshRelatedLists(0).filled;
+    if (!done) break;
+    filled += done;
+  }
+});
+console.log(`\nfilling missing lists: ${filled} in ${fillSeconds.toFixed(1)} s CPU (${(fillSeconds * 1000 / filled).toFixed(1)} ms per list)`);
+const newcomers = queries.listArticlesPlain(all, { limit: 20 }).map((a, i) => {
+  const outcome = insertArticle({
+    title: a.title,
+    summary: a.summary,
+    sourceId: a.sourceId,
+    sourceName: a.sourceName,
+    originalUrl: `${a.originalUrl}/bench-copy-${Date.now()}-${i}`,
+    publishDate: new Date(Date.parse(a.publishDate) + 1000),
+  });
+  return outcome.status === "inserted" ? outcome.id : undefined;
+});
+let offered = 0;
+const offerSeconds = cpuSeconds(() => {
+  for (;;) {
+    const done = refreshRelatedLists(0);
+    offered += done.offered;
+    if (!done.offered) break;
+  }
+});
+console.log(`offering ${offered} new articles (copies of the newest) to the stored lists: ${offerSeconds.toFixed(2)} s CPU (${(offerSeconds * 1000 / Math.max(1, offered)).toFixed(0)} ms per article)`);
+const firstPage = queries.listArticlesPlain(all, { limit: PAGE_SIZE }).map((a) => a.id);
+const sameAfterWrites = JSON.stringify(relatedArticles(firstPage)) === JSON.stringify(relatedArticlesBruteForce(firstPage));
+console.log(`page 1 after the new articles: ${sameAfterWrites ? "same as brute force" : "DIFFERENT from brute force"}`);
+if (!sameAfterWrites) mismatches++;
+// The copies are removed again, so the next run reads the same corpus.
+db().$client.prepare("DELETE FROM articles WHERE id IN (SELECT value FROM json_each(?))").run(JSON.stringify(newcomers.filter(Boolean)));
 
 if (mismatches) {
   console.error(`${mismatches} read(s) differ from the plain plan`);
