@@ -8,8 +8,12 @@ import { DISPLAY_COLUMNS, PageSearch, searchCache, searchRelated, statement, typ
 
 /** With more articles pending than this, a page finds its related articles through the search instead. */
 const MAX_PENDING_MERGED_ON_READ = 200;
-/** Articles offered, or lists filled, per transaction of the runner's refresh. */
-const REFRESH_BATCH = 100;
+/**
+ * Articles offered, and lists filled, per round of the runner's refresh: at 100,000 articles offering one costs
+ * about 110 ms and filling one list about 13 ms (docs/benchmarks.md), so a round stays near half a second.
+ */
+const OFFER_BATCH = 5;
+const FILL_BATCH = 40;
 /** With more articles pending than this, the runner computes every list again rather than offering each article. */
 const MAX_PENDING_OFFERED = 2_000;
 
@@ -146,7 +150,7 @@ function dropAllLists() {
 function offerPending() {
   const plan = db().$client.transaction(() => {
     const at = articleRevision();
-    const pending = statement(`SELECT article_id FROM related_pending ORDER BY article_id LIMIT ${REFRESH_BATCH}`)
+    const pending = statement(`SELECT article_id FROM related_pending ORDER BY article_id LIMIT ${OFFER_BATCH}`)
       .pluck()
       .all() as number[];
     if (!pending.length) return undefined;
@@ -194,7 +198,7 @@ function fillMissing() {
     const at = articleRevision();
     const missing = statement(
       `SELECT id FROM articles a WHERE NOT EXISTS (SELECT 1 FROM related_lists l WHERE l.article_id = a.id)
-       ORDER BY publish_date DESC, id DESC LIMIT ${REFRESH_BATCH}`,
+       ORDER BY publish_date DESC, id DESC LIMIT ${FILL_BATCH}`,
     )
       .pluck()
       .all() as number[];
