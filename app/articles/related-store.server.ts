@@ -10,10 +10,11 @@ import { DISPLAY_COLUMNS, PageSearch, searchCache, searchRelated, statement, typ
 const MAX_PENDING_MERGED_ON_READ = 200;
 /**
  * Articles offered, and lists filled, per round of the runner's refresh: at 100,000 articles offering one costs
- * about 110 ms and filling one list about 13 ms (docs/benchmarks.md), so a round stays near half a second.
+ * about 110 ms and filling one list about 13 ms once the lists they read are cached (docs/benchmarks.md; a fresh
+ * process reads them first), so a round stays near half a second.
  */
 const OFFER_BATCH = 5;
-const FILL_BATCH = 40;
+const FILL_BATCH = 10;
 /** With more articles pending than this, the runner computes every list again rather than offering each article. */
 const MAX_PENDING_OFFERED = 2_000;
 
@@ -196,6 +197,10 @@ function offerPending() {
 function fillMissing() {
   const plan = db().$client.transaction(() => {
     const at = articleRevision();
+    // Every list belongs to an article, so equal counts mean none is missing: two index counts, where looking for
+    // a missing list would walk every article (the runner asks each second while idle).
+    const lists = statement("SELECT count(*) FROM related_lists").pluck().get() as number;
+    if (lists === (statement("SELECT count(*) FROM articles").pluck().get() as number)) return undefined;
     const missing = statement(
       `SELECT id FROM articles a WHERE NOT EXISTS (SELECT 1 FROM related_lists l WHERE l.article_id = a.id)
        ORDER BY publish_date DESC, id DESC LIMIT ${FILL_BATCH}`,
