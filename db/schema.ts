@@ -44,7 +44,7 @@ export const sources = sqliteTable(
 
 /**
  * Characters on which the full-text tokenizer (unicode61, see migration 0001) and the related-articles word
- * rule (`significantWords` in app/articles/related.server.ts) agree character by character: tab, line breaks,
+ * rule (`significantWords` in app/articles/related-score.ts) agree character by character: tab, line breaks,
  * ASCII, Latin letters, general punctuation, currency, letterlike and other common symbols (not the newer
  * ones, which the tokenizer's older Unicode tables take for parts of words). A word of an article written only
  * with these is always found by the full-text index; tests/integration/related.test.ts checks every one.
@@ -119,7 +119,7 @@ export const articles = sqliteTable(
     index("articles_category_date_idx").on(t.category, t.publishDate, t.id),
     index("articles_priority_date_idx").on(t.priority, t.publishDate, t.id),
     index("articles_source_idx").on(t.sourceId),
-    // Related articles (app/articles/related.server.ts): the articles of one source, and the newest of each
+    // Related articles (app/articles/related-search.server.ts): the articles of one source, and the newest of each
     // (source, category, priority) class; and the few articles whose text the full-text index may split
     // differently from the related-articles word rule.
     index("articles_related_class_idx").on(t.sourceName, t.category, t.priority, t.publishDate, t.id),

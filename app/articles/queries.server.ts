@@ -14,12 +14,13 @@ export function timeframeStart(timeframe: ArticleFilters["timeframe"], now = new
   return startOfDaysAgo(now, TIMEFRAME_DAYS_BACK[timeframe], config().APP_TIMEZONE);
 }
 
-/** Past this many matches a feed page stops counting and says "of 10,000+" (SPEC wording kept for exact counts). */
+/** Past this many matches a feed page stops counting and says "of 10,000+" (docs/decisions/012). */
 export const FEED_COUNT_CAP = 10_000;
 
 /**
  * A search with more matches than this is paged by walking the date index and checking each article against the
- * full-text matches; with fewer, the matches are looked up and sorted. docs/benchmarks.md has the crossover.
+ * full-text matches; with fewer, looking the matches up and sorting them is cheaper than walking the whole index
+ * to find a few.
  */
 const WALK_DATE_ORDER_FROM = 1_000;
 
@@ -28,11 +29,11 @@ function onlySearch(filters: ArticleFilters) {
   return Boolean(filters.search) && !filters.category && !filters.priority && filters.timeframe === "all" && !filters.saved;
 }
 
-/** Matches of a full-text query, counting no further than `atMost + 1`. */
-function ftsMatchCount(match: string, atMost: number): number {
-  return db().get<{ n: number }>(
-    sql`SELECT count(*) AS n FROM (SELECT 1 FROM articles_fts WHERE articles_fts MATCH ${match} LIMIT ${atMost + 1})`,
-  ).n;
+/** Matches of a full-text query (the index holds one row per article), counting no further than `atMost + 1` if given. */
+function ftsMatchCount(match: string, atMost?: number): number {
+  const matches = sql`SELECT 1 FROM articles_fts WHERE articles_fts MATCH ${match}`;
+  const limited = atMost === undefined ? matches : sql`${matches} LIMIT ${atMost + 1}`;
+  return db().get<{ n: number }>(sql`SELECT count(*) AS n FROM (${limited})`).n;
 }
 
 /**
@@ -191,7 +192,7 @@ function listArticlesWith(conditions: SQL[] | null, options: ListOptions): Artic
 export function countArticles(filters: ArticleFilters, visitorId?: string): number {
   if (onlySearch(filters)) {
     const match = toFtsQuery(filters.search!);
-    return match ? ftsMatchCount(match, Number.MAX_SAFE_INTEGER - 1) : 0;
+    return match ? ftsMatchCount(match) : 0;
   }
   return countArticlesPlain(filters, visitorId);
 }

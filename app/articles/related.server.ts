@@ -1,4 +1,4 @@
-// Related articles (SPEC.md section 9) as the feed shows them: read from the stored lists
+// Related articles as the feed shows them: read from the stored lists
 // (app/articles/related-store.server.ts), or for other lengths found by the indexed search
 // (app/articles/related-search.server.ts); the score itself is app/articles/related-score.ts.
 import { RELATED_LIMIT, type Scored } from "./related-score";
