@@ -128,7 +128,7 @@ for (const [index, ids] of pageIds.entries()) {
     coldTimes.push(cold.ms);
     const stored = timed(() => relatedArticles(ids));
     if (run > 0) warmTimes.push(stored.ms); // the first read stores the page's lists
-    if (run === 0) differ(pages[index], "the indexed search", cold.value, bruteRanked);
+    if (run === 0) differ(pages[index], "the indexed search", Object.fromEntries(cold.value), Object.fromEntries(bruteRanked));
     if (run === 1) differ(pages[index], "the stored lists", stored.value, brute.value);
   }
 }
