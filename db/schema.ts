@@ -44,7 +44,7 @@ export const sources = sqliteTable(
 
 /**
  * Characters on which the full-text tokenizer (unicode61, see migration 0001) and the related-articles word
- * rule (`significantWords` in app/articles/related.server.ts) agree character by character: tab, line breaks,
+ * rule (`significantWords` in app/articles/related-score.ts) agree character by character: tab, line breaks,
  * ASCII, Latin letters, general punctuation, currency, letterlike and other common symbols (not the newer
  * ones, which the tokenizer's older Unicode tables take for parts of words). A word of an article written only
  * with these is always found by the full-text index; tests/integration/related.test.ts checks every one.
@@ -119,7 +119,7 @@ export const articles = sqliteTable(
     index("articles_category_date_idx").on(t.category, t.publishDate, t.id),
     index("articles_priority_date_idx").on(t.priority, t.publishDate, t.id),
     index("articles_source_idx").on(t.sourceId),
-    // Related articles (app/articles/related.server.ts): the articles of one source, and the newest of each
+    // Related articles (app/articles/related-search.server.ts): the articles of one source, and the newest of each
     // (source, category, priority) class; and the few articles whose text the full-text index may split
     // differently from the related-articles word rule.
     index("articles_related_class_idx").on(t.sourceName, t.category, t.priority, t.publishDate, t.id),
@@ -137,6 +137,43 @@ export const articleTags = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.articleId, t.tag] }), index("article_tags_tag_idx").on(t.tag, t.articleId)],
 );
+
+/**
+ * Each article's related articles, computed when articles are written (app/articles/related-store.server.ts).
+ * A row here says the article's list below is stored and exact; triggers of migration 0006 drop every list an
+ * edit or a deletion may change, and note new and changed articles in related_pending until the job runner has
+ * offered them to the stored lists of others.
+ */
+export const relatedLists = sqliteTable("related_lists", {
+  articleId: integer()
+    .primaryKey()
+    .references(() => articles.id, { onDelete: "cascade" }),
+});
+
+export const relatedListEntries = sqliteTable(
+  "related_list_entries",
+  {
+    articleId: integer()
+      .notNull()
+      .references(() => relatedLists.articleId, { onDelete: "cascade" }),
+    /** 1 for the best. */
+    rank: integer().notNull(),
+    /** No foreign key: deleting the related article drops the whole list (a trigger), not only this entry. */
+    relatedId: integer().notNull(),
+    score: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.rank] }),
+    index("related_list_entries_related_idx").on(t.relatedId, t.articleId),
+  ],
+);
+
+/** New and changed articles not yet offered to the other articles' stored related lists. */
+export const relatedPending = sqliteTable("related_pending", {
+  articleId: integer()
+    .primaryKey()
+    .references(() => articles.id, { onDelete: "cascade" }),
+});
 
 /** URLs and document numbers of deleted articles, so a later scrape does not bring them back. */
 export const deletedArticles = sqliteTable("deleted_articles", {

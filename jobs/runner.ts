@@ -21,12 +21,30 @@ import { describeJob, isFinished, statusLabel } from "../app/jobs/outcome";
 import { migrateDatabase } from "../db/client";
 import { firstStartJobs, jobHandlers, schedules } from "./registry";
 import { hasArticles, recordJudgedByCurrentClassifier, storedJudgementIsStale } from "../app/articles/reclassify.server";
+import { refreshRelatedLists } from "../app/articles/related-store.server";
 
 const POLL_MS = 1000;
 const HEARTBEAT_MS = 10_000;
 const ORPHAN_CHECK_MS = 30_000;
 /** How long a stopping runner lets the current job finish before putting it back in the queue. */
 const SHUTDOWN_GRACE_MS = 20_000;
+
+/** How long one slice of related-list work may take: a queued job or a heartbeat waits at most about this. */
+const RELATED_REFRESH_MS = 500;
+
+/**
+ * Keeps the stored related lists (app/articles/related-store.server.ts) current with the articles jobs write:
+ * after each batch a job reports and between jobs, new and changed articles are offered to the other lists and
+ * missing lists are filled, newest first, one bounded slice at a time.
+ */
+export function keepRelatedListsCurrent() {
+  try {
+    const done = refreshRelatedLists(RELATED_REFRESH_MS);
+    if (done.offered) console.log(`[jobs] related lists: ${done.offered} new or changed article(s) offered, ${done.listsChanged} list(s) changed`);
+  } catch (error) {
+    console.error(`[jobs] related lists: ${errorMessage(error)}`);
+  }
+}
 
 /** Runner ids are host:pid:nonce (also of a CLI process running one job). */
 export function runnerIdFor(pid: number) {
@@ -90,6 +108,7 @@ export async function runJob(job: JobRow, signal: AbortSignal, options: RunOptio
       progress: (progress) => {
         heartbeatJob(job.id, progress);
         options.onProgress?.(progress);
+        keepRelatedListsCurrent();
       },
       log: options.log ?? ((message) => console.log(`[jobs] #${job.id} ${job.kind}: ${message}`)),
     },
@@ -179,6 +198,7 @@ export async function startRunner() {
   while (!stopping.signal.aborted) {
     const job = claimNextJob(runnerId, kinds);
     if (!job) {
+      keepRelatedListsCurrent();
       await sleep(POLL_MS);
       continue;
     }
@@ -192,6 +212,7 @@ export async function startRunner() {
     current = { job, promise };
     await promise;
     current = undefined;
+    keepRelatedListsCurrent();
   }
 }
 

@@ -76,3 +76,8 @@ export function tidyFeedPath(url: URL) {
   const query = tidy.toString();
   return `${url.pathname}${query ? `?${query}` : ""}`;
 }
+
+/** The count line over a list: "Showing 1–12 of 345", or "of 10,000+" when counting stopped at a cap. */
+export function showingLabel(first: number, shown: number, total: number, totalCapped = false) {
+  return `Showing ${first}–${first + shown - 1} of ${total.toLocaleString("en-US")}${totalCapped ? "+" : ""}`;
+}

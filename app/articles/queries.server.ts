@@ -14,8 +14,34 @@ export function timeframeStart(timeframe: ArticleFilters["timeframe"], now = new
   return startOfDaysAgo(now, TIMEFRAME_DAYS_BACK[timeframe], config().APP_TIMEZONE);
 }
 
-/** SQL conditions for the filters, or null when the filters can match nothing. */
-function filterConditions(filters: ArticleFilters, visitorId: string | undefined): SQL[] | null {
+/** Past this many matches a feed page stops counting and says "of 10,000+" (docs/decisions/012). */
+export const FEED_COUNT_CAP = 10_000;
+
+/**
+ * A search with more matches than this is paged by walking the date index and checking each article against the
+ * full-text matches; with fewer, looking the matches up and sorting them is cheaper than walking the whole index
+ * to find a few.
+ */
+const WALK_DATE_ORDER_FROM = 1_000;
+
+/** Only a search narrows the list: the full-text index alone can count it. */
+function onlySearch(filters: ArticleFilters) {
+  return Boolean(filters.search) && !filters.category && !filters.priority && filters.timeframe === "all" && !filters.saved;
+}
+
+/** Matches of a full-text query (the index holds one row per article), counting no further than `atMost + 1` if given. */
+function ftsMatchCount(match: string, atMost?: number): number {
+  const matches = sql`SELECT 1 FROM articles_fts WHERE articles_fts MATCH ${match}`;
+  const limited = atMost === undefined ? matches : sql`${matches} LIMIT ${atMost + 1}`;
+  return db().get<{ n: number }>(sql`SELECT count(*) AS n FROM (${limited})`).n;
+}
+
+/**
+ * SQL conditions for the filters, or null when the filters can match nothing. With `walkDateOrder` the search
+ * condition cannot drive the query (the unary `+` hides the id from the planner), so SQLite reads the
+ * newest-first index of the other filters and probes the full-text matches, stopping once the page is full.
+ */
+function filterConditions(filters: ArticleFilters, visitorId: string | undefined, walkDateOrder = false): SQL[] | null {
   const conditions: SQL[] = [];
   if (filters.category) conditions.push(eq(t.articles.category, filters.category));
   if (filters.priority) conditions.push(eq(t.articles.priority, filters.priority));
@@ -24,7 +50,8 @@ function filterConditions(filters: ArticleFilters, visitorId: string | undefined
   if (filters.search) {
     const match = toFtsQuery(filters.search);
     if (!match) return null;
-    conditions.push(sql`${t.articles.id} IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ${match})`);
+    const id = walkDateOrder ? sql`+${t.articles.id}` : sql`${t.articles.id}`;
+    conditions.push(sql`${id} IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ${match})`);
   }
   if (filters.saved) {
     if (!visitorId) return null;
@@ -33,6 +60,18 @@ function filterConditions(filters: ArticleFilters, visitorId: string | undefined
     );
   }
   return conditions;
+}
+
+/**
+ * Whether a page of this search is cheaper by walking the date index: always when other filters bound the walk
+ * to their own index, and for a search alone when it matches many articles (`matches` if already counted).
+ */
+function walksDateOrder(filters: ArticleFilters, matches?: number) {
+  if (!filters.search || filters.saved) return false;
+  if (!onlySearch(filters)) return true;
+  const match = toFtsQuery(filters.search);
+  if (!match) return false;
+  return (matches ?? ftsMatchCount(match, WALK_DATE_ORDER_FROM)) > WALK_DATE_ORDER_FROM;
 }
 
 function isBookmarkedColumn(visitorId: string | undefined) {
@@ -127,11 +166,26 @@ export function toArticleJson(row: ArticleRow): ArticleJson {
   };
 }
 
-export type ListOptions = { visitorId?: string; limit?: number; offset?: number };
+export type ListOptions = {
+  visitorId?: string;
+  limit?: number;
+  offset?: number;
+  /** How many articles match, when the caller already counted: picks the cheaper plan without counting again. */
+  matches?: number;
+};
 
 /** Articles matching the filters, newest first. */
 export function listArticles(filters: ArticleFilters, options: ListOptions = {}): ArticleJson[] {
-  const conditions = filterConditions(filters, options.visitorId);
+  const walk = options.limit !== undefined && walksDateOrder(filters, options.matches);
+  return listArticlesWith(filterConditions(filters, options.visitorId, walk), options);
+}
+
+/** The same list through the plain plan (the search drives, every match is sorted): the reference the tests compare with. */
+export function listArticlesPlain(filters: ArticleFilters, options: ListOptions = {}): ArticleJson[] {
+  return listArticlesWith(filterConditions(filters, options.visitorId), options);
+}
+
+function listArticlesWith(conditions: SQL[] | null, options: ListOptions): ArticleJson[] {
   if (!conditions) return [];
   let query = db()
     .select({ ...articleColumns, isBookmarked: isBookmarkedColumn(options.visitorId) })
@@ -144,7 +198,17 @@ export function listArticles(filters: ArticleFilters, options: ListOptions = {})
   return query.all().map(toArticleJson);
 }
 
+/** Every article matching the filters: exact, for the /api's X-Total-Count. */
 export function countArticles(filters: ArticleFilters, visitorId?: string): number {
+  if (onlySearch(filters)) {
+    const match = toFtsQuery(filters.search!);
+    return match ? ftsMatchCount(match) : 0;
+  }
+  return countArticlesPlain(filters, visitorId);
+}
+
+/** The same count by joining every match with its article: the reference the tests compare with. */
+export function countArticlesPlain(filters: ArticleFilters, visitorId?: string): number {
   const conditions = filterConditions(filters, visitorId);
   if (!conditions) return 0;
   return db().select({ n: count() }).from(t.articles).where(and(...conditions)).get()?.n ?? 0;
@@ -164,15 +228,51 @@ export function newestPublishDate(filters: ArticleFilters, visitorId?: string): 
   return row?.publishDate.toISOString();
 }
 
-/** One page of the feed, with the page clamped to the last one that exists. */
-export function feedPage(filters: ArticleFilters, requestedPage: number, pageSize: number, visitorId?: string) {
-  const total = countArticles(filters, visitorId);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+/**
+ * How many articles match, counting no further than `atMost + 1`: a search alone is counted in the full-text
+ * index, a search with other filters by walking their index (the join of an exact count costs more than a page).
+ */
+export function countArticlesUpTo(filters: ArticleFilters, atMost: number, visitorId?: string): { total: number; capped: boolean } {
+  if (!filters.search) return { total: countArticles(filters, visitorId), capped: false };
+  let counted: number;
+  if (onlySearch(filters)) {
+    const match = toFtsQuery(filters.search);
+    counted = match ? ftsMatchCount(match, atMost) : 0;
+  } else {
+    const conditions = filterConditions(filters, visitorId, walksDateOrder(filters));
+    if (!conditions) return { total: 0, capped: false };
+    counted = db().get<{ n: number }>(
+      sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${t.articles} WHERE ${and(...conditions)} LIMIT ${atMost + 1})`,
+    ).n;
+  }
+  return counted > atMost ? { total: atMost, capped: true } : { total: counted, capped: false };
+}
+
+/**
+ * One page of the feed, with the page clamped to the last one that exists. A search matching more than
+ * FEED_COUNT_CAP articles (or more than the pages up to the one asked for) reports `totalCapped`: `total` is
+ * then a lower bound, and one more page than it fills is offered, so paging on counts further.
+ */
+export function feedPage(
+  filters: ArticleFilters,
+  requestedPage: number,
+  pageSize: number,
+  visitorId?: string,
+  countCap = FEED_COUNT_CAP,
+) {
+  const atMost = Math.max(countCap, requestedPage * pageSize);
+  const { total, capped: totalCapped } = countArticlesUpTo(filters, atMost, visitorId);
+  const pageCount = Math.max(1, Math.ceil((totalCapped ? total + 1 : total) / pageSize));
   const page = Math.min(requestedPage, pageCount);
   const articles = total
-    ? listArticles(filters, { visitorId, limit: pageSize, offset: (page - 1) * pageSize })
+    ? listArticles(filters, {
+        visitorId,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+        matches: onlySearch(filters) ? (totalCapped ? total + 1 : total) : undefined,
+      })
     : [];
-  return { articles, total, page, pageCount };
+  return { articles, total, totalCapped, page, pageCount };
 }
 
 export function getArticle(id: number, visitorId?: string): ArticleJson | undefined {

@@ -2,7 +2,7 @@ import { Container, Group, Stack, Text, Title } from "@mantine/core";
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { parseFeedParams, tidyFeedPath, type ArticleFilters } from "~/articles/filters";
+import { parseFeedParams, showingLabel, tidyFeedPath, type ArticleFilters } from "~/articles/filters";
 import { countArticles, feedPage, newestPublishDate } from "~/articles/queries.server";
 import { relatedArticles } from "~/articles/related.server";
 import { PAGE_SIZE } from "~/articles/vocabulary";
@@ -46,12 +46,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // bookmark buttons learn their state after load (useFeedState).
   const ownPage = Boolean(filters.saved) || carriesToast(request.headers.get("Cookie") ?? undefined);
   const visitorId = ownPage ? await readVisitorId(request) : undefined;
-  const { articles, total, page, pageCount } = feedPage(filters, requestedPage, PAGE_SIZE, visitorId);
+  const { articles, total, totalCapped, page, pageCount } = feedPage(filters, requestedPage, PAGE_SIZE, visitorId);
   return json(
     {
       filters,
       articles,
       total,
+      totalCapped,
       page,
       pageCount,
       emptyHelp: total ? null : emptyFeedHelp(filters, visitorId),
@@ -138,7 +139,7 @@ function useFeedState(articleIds: number[], pageIsOwn: boolean) {
 }
 
 export default function Feed() {
-  const { filters, articles, total, page, pageCount, emptyHelp, trends, newestArticleBeforeWindow, sources, timeZone, related } =
+  const { filters, articles, total, totalCapped, page, pageCount, emptyHelp, trends, newestArticleBeforeWindow, sources, timeZone, related } =
     useLoaderData<typeof loader>();
   const first = (page - 1) * PAGE_SIZE + 1;
   const location = useLocation();
@@ -162,7 +163,7 @@ export default function Feed() {
               </Title>
               <Text size="sm" c="dimmed" aria-live="polite">
                 {total
-                  ? `Showing ${first}–${first + articles.length - 1} of ${total.toLocaleString("en-US")}`
+                  ? showingLabel(first, articles.length, total, totalCapped)
                   : "0 articles"}
               </Text>
             </Group>

@@ -86,6 +86,10 @@ async function writeCorpus(options: CorpusOptions) {
     if ((start / BATCH) % 10 === 0) process.stdout.write(`  ${Math.min(options.count, start + BATCH).toLocaleString("en-US")} / ${options.count.toLocaleString("en-US")}\r`);
   }
   const seconds = (performance.now() - started) / 1000;
+  // As the job runner's first refresh after a bulk load does: every article was pending for the stored related
+  // lists; they are dropped at once, and pages compute and store their lists on first read.
+  const { refreshRelatedLists } = await import("../../app/articles/related-store.server");
+  refreshRelatedLists(0);
   database.$client.pragma("wal_checkpoint(TRUNCATE)");
   database.$client.close();
   return { ...counts, seconds };

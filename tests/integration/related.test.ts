@@ -18,6 +18,7 @@ import { RelatedArticles } from "~/components/RelatedArticles";
 import { db, t } from "~/db.server";
 import { RELATED_TEXT_CONTROLS, RELATED_TEXT_RANGES } from "../../db/schema";
 import { addArticle, clearArticles } from "../support/articles";
+import { randomCorpus, seededRandom } from "../support/related-corpus";
 
 type Spec = { title: string; summary: string; category: string; source: string; priority: string; tags: string[]; day: number };
 
@@ -86,64 +87,6 @@ describe("the score (SPEC.md section 9)", () => {
     expect([...significantWords("EPA rule: the Rule, RULES and Café-2025 ok")].sort()).toEqual(["2025", "café", "rule", "rules"]);
   });
 });
-
-/** Deterministic pseudo-random numbers (mulberry32), one stream per seed. */
-function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(state ^ (state >>> 15), state | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const CATEGORY_LIST = ["new-regulations", "regulatory-rollbacks", "policy-analysis", "legal-decisions", "legislative-action"];
-const TAG_LIST = ["epa", "energy", "sec", "financial", "healthcare", "urgent", "rule-modification", "treasury", "fda", "doj"];
-const COMMON_WORDS = ["notice", "rule", "agency", "final", "proposed", "meeting", "comment", "federal", "public", "request"];
-// Spellings the full-text index folds or splits differently from the word rule: accents, letters whose lower
-// case lies outside the checked set, private-use and newer characters glued to words (irregular articles).
-const AWKWARD_WORDS = ["café", "cafe", "CAFÉ", "Ⱥlpha", "pipeline\uE000", "\u{1F916}safety", "naïve", "résumé", "resume", "₿coin"];
-
-/**
- * A corpus like the feed's: families of near-duplicate documents (the same title again, some summary words
- * dropped, another source and date), a few very common words, skewed categories, sources and priorities,
- * many equal dates, short words that do not count, and some awkward spellings.
- */
-function randomCorpus(seed: number, size: number) {
-  const random = seededRandom(seed);
-  const pick = <T,>(list: readonly T[], skew = 1) => list[Math.floor(random() ** skew * list.length)];
-  const vocabulary = Array.from({ length: 600 }, (_, i) => `term${i.toString(36)}x`);
-  const word = () => (random() < 0.25 ? pick(COMMON_WORDS, 2) : random() < 0.02 ? pick(AWKWARD_WORDS) : pick(vocabulary, 2.5));
-  const sentence = (n: number) => Array.from({ length: n }, () => (random() < 0.15 ? pick(["the", "of", "and", "tax"]) : word())).join(pick([" ", ", ", "; ", " - "]));
-  const families = Array.from({ length: Math.ceil(size / 12) }, () => ({
-    title: sentence(2 + Math.floor(random() * 6)),
-    summary: sentence(Math.floor(random() * 25)),
-    category: pick(CATEGORY_LIST, 3),
-    tags: [...new Set(Array.from({ length: Math.floor(random() * 4) }, () => pick(TAG_LIST, 1.5)))],
-  }));
-  db().$client.transaction(() => {
-    for (let i = 0; i < size; i++) {
-      const family = pick(families, 1.3);
-      const copy = random() < 0.7;
-      const summary = copy ? family.summary.split(" ").filter(() => random() > 0.2).join(" ") : sentence(Math.floor(random() * 20));
-      const id = addArticle({
-        title: copy ? family.title : sentence(3),
-        summary: random() < 0.1 ? summary.toUpperCase() : summary,
-        sourceName: `Source ${Math.floor(random() ** 2 * 8)}`,
-        publishDate: new Date(Date.UTC(2025, 0, 1 + Math.floor(random() * 40))),
-        manualClassification: {
-          category: (copy && random() < 0.8 ? family.category : pick(CATEGORY_LIST, 3)) as Category,
-          priority: pick(["medium", "low", "high"], 2) as Priority,
-          tags: (copy ? family.tags : [pick(TAG_LIST)]).filter(() => random() > 0.1) as Tag[],
-        },
-      });
-      // Gaps in the ids, as deletions leave them.
-      if (random() < 0.02) db().delete(t.articles).where(eq(t.articles.id, id)).run();
-    }
-  })();
-  return db().select({ id: t.articles.id }).from(t.articles).all().map((row) => row.id);
-}
 
 describe("the indexed search agrees with the brute-force scorer", () => {
   it("on a small corpus full of ties and shared words", () => {

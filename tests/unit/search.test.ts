@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { showingLabel } from "~/articles/filters";
 import { highlightParts, toFtsQuery } from "~/articles/search";
 
 describe("toFtsQuery", () => {
@@ -35,5 +36,13 @@ describe("highlightParts", () => {
 
   it("leaves text alone without a search", () => {
     expect(highlightParts("Some text", undefined)).toEqual([{ text: "Some text", match: false }]);
+  });
+});
+
+describe("showingLabel", () => {
+  it("keeps the exact wording for exact counts and marks a capped count with a plus", () => {
+    expect(showingLabel(1, 12, 345)).toBe("Showing 1–12 of 345");
+    expect(showingLabel(13, 12, 12_345)).toBe("Showing 13–24 of 12,345");
+    expect(showingLabel(1, 12, 10_000, true)).toBe("Showing 1–12 of 10,000+");
   });
 });

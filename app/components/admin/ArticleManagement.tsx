@@ -1,7 +1,7 @@
 import { ToastHere } from "../Toasts";
 import { Button, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
-import type { ArticleFilters } from "~/articles/filters";
+import { showingLabel, type ArticleFilters } from "~/articles/filters";
 import type { ArticleJson } from "~/articles/queries.server";
 import { ADMIN_PAGE_SIZE, CATEGORIES, PRIORITIES, TIMEFRAMES } from "~/articles/vocabulary";
 import { ArticleCard, articleAnchorId, reasonText } from "../ArticleCard";
@@ -94,7 +94,7 @@ function ManagedArticle({ article, can, timeZone, suggested }: { article: Articl
 }
 
 type Props = {
-  articles: { articles: ArticleJson[]; total: number; page: number; pageCount: number };
+  articles: { articles: ArticleJson[]; total: number; totalCapped: boolean; page: number; pageCount: number };
   filters: ArticleFilters;
   suggestions: { articleId: number; tags: string[] } | null;
   can: { edit: boolean; admin: boolean };
@@ -132,7 +132,7 @@ export function ArticleManagement({ articles, filters, suggestions, can, timeZon
       </Form>
       <Text size="sm" c="dimmed" my="sm" aria-live="polite">
         {articles.total
-          ? `Showing ${first}–${first + articles.articles.length - 1} of ${articles.total.toLocaleString("en-US")}`
+          ? showingLabel(first, articles.articles.length, articles.total, articles.totalCapped)
           : "No articles match these filters."}
       </Text>
       <Stack gap="md">

@@ -1,0 +1,572 @@
+// Related articles: the exact search through the indexes, which scores only the articles that may rank (the
+// score itself is app/articles/related-score.ts), and the brute-force scorer tests and benchmarks compare it with.
+import type { Statement } from "better-sqlite3";
+import { db, t } from "../db.server";
+import {
+  FEATURE_COLUMNS,
+  RELATED_WEIGHTS,
+  TopRanked,
+  byRank,
+  relatedScore,
+  toFeatures,
+  type FeatureRow,
+  type RelatedFeatures,
+  type Scored,
+} from "./related-score";
+
+// Raw prepared statements, compiled once per connection: this runs for every feed page and may read
+// thousands of rows, so it skips the ORM.
+const statementCache = new WeakMap<object, Map<string, Statement>>();
+
+export function statement(sqlText: string): Statement {
+  const client = db().$client;
+  let cache = statementCache.get(client);
+  if (!cache) statementCache.set(client, (cache = new Map()));
+  let prepared = cache.get(sqlText);
+  if (!prepared) cache.set(sqlText, (prepared = client.prepare(sqlText)));
+  return prepared;
+}
+
+export function rowsById<T>(columns: string, list: number[]): T[] {
+  if (!list.length) return [];
+  return statement(`SELECT ${columns} FROM articles WHERE id IN (SELECT value FROM json_each(?))`).all(
+    JSON.stringify(list),
+  ) as T[];
+}
+
+function featureRows(list: number[]): FeatureRow[] {
+  return rowsById<FeatureRow>(FEATURE_COLUMNS, list);
+}
+
+/** What a card shows of a related article. */
+export type DisplayRow = {
+  id: number;
+  title: string;
+  summary: string;
+  category: string;
+  source_name: string;
+  original_url: string;
+  publish_date: number;
+};
+
+export const DISPLAY_COLUMNS = "id, title, summary, category, source_name, original_url, publish_date";
+
+/** Ids the query lists (a short list). */
+function ids(sqlText: string, ...values: unknown[]): number[] {
+  return statement(sqlText).pluck().all(...values) as number[];
+}
+
+/** Ids the query lists, as one JSON array: twice as fast as row by row for lists of many thousands. */
+function idList(sqlText: string, value: string): number[] {
+  return JSON.parse(statement(`SELECT json_group_array(id) FROM (${sqlText})`).pluck().get(value) as string) as number[];
+}
+
+/**
+ * How many list entries reading costs as much as scoring one article directly (fetching its row and splitting
+ * its text): the exchange rate the search uses to choose between reading another list and scoring.
+ */
+const POSTINGS_PER_SCORING = 40;
+/** Articles scored at once while settling the remaining candidates. */
+const SCORING_BATCH = 64;
+
+/**
+ * How many articles have each feature. Only the order of reading depends on these numbers, never the
+ * answer, so they are kept across requests, and dropped wholesale when the map grows large or the table
+ * has grown by a tenth since they were counted.
+ */
+const frequencyEstimates = new Map<string, number>();
+const MAX_ESTIMATES = 200_000;
+let estimatesCountedAt = 0;
+
+function refreshEstimates(maxId: number) {
+  if (frequencyEstimates.size <= MAX_ESTIMATES && maxId <= estimatesCountedAt * 1.1 + 100) return;
+  frequencyEstimates.clear();
+  estimatesCountedAt = maxId;
+}
+
+function estimate(key: string, sqlText: string, ...values: unknown[]) {
+  let n = frequencyEstimates.get(key);
+  if (n === undefined) frequencyEstimates.set(key, (n = statement(sqlText).pluck().get(...values) as number));
+  return n;
+}
+
+const termViews = new WeakSet<object>();
+
+function wordFrequency(word: string) {
+  let n = frequencyEstimates.get(`word:${word}`);
+  if (n === undefined) {
+    const client = db().$client;
+    if (!termViews.has(client)) {
+      // A per-connection view of the FTS index's term statistics: how many articles contain each word.
+      client.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.related_terms USING fts5vocab(main, articles_fts, row)");
+      termViews.add(client);
+    }
+    // A word the index folds differently (accents) shows no count; it is then simply read early.
+    n = (statement("SELECT doc FROM temp.related_terms WHERE term = ?").pluck().get(word) as number | undefined) ?? 0;
+    frequencyEstimates.set(`word:${word}`, n);
+  }
+  return n;
+}
+
+/**
+ * One thing a target can share with others: its weight, roughly how many articles have it, and the query
+ * listing them. A list may hold extra articles (the full-text index folds accents) but never misses one,
+ * except articles with irregular text, which the search scores directly. Tags are listed by article_tags,
+ * which every write of an article's tags keeps in step (`replaceArticleTags`).
+ */
+type Feature = { key: string; weight: number; frequency: number; sqlText: string; value: string };
+
+function featuresOf(target: RelatedFeatures): Feature[] {
+  const column = (key: string, column: string, weight: number, value: string): Feature => ({
+    key: `${key}:${value}`,
+    weight,
+    frequency: estimate(`${key}:${value}`, `SELECT count(*) FROM articles WHERE ${column} = ?`, value),
+    sqlText: `SELECT id FROM articles WHERE ${column} = ?`,
+    value,
+  });
+  return [
+    column("category", "category", RELATED_WEIGHTS.category, target.category),
+    column("source", "source_name", RELATED_WEIGHTS.source, target.sourceName),
+    column("priority", "priority", RELATED_WEIGHTS.priority, target.priority),
+    ...[...target.tags].map((tag) => ({
+      key: `tag:${tag}`,
+      weight: RELATED_WEIGHTS.tag,
+      frequency: estimate(`tag:${tag}`, "SELECT count(*) FROM article_tags WHERE tag = ?", tag),
+      sqlText: "SELECT article_id AS id FROM article_tags WHERE tag = ?",
+      value: tag,
+    })),
+    ...[...target.words].map((word) => ({
+      key: `word:${word}`,
+      weight: RELATED_WEIGHTS.word,
+      frequency: wordFrequency(word),
+      sqlText: "SELECT rowid AS id FROM articles_fts WHERE articles_fts MATCH ?",
+      value: `{title summary} : "${word.replaceAll('"', '""')}"`,
+    })),
+  ];
+}
+
+function shortest(features: Feature[]) {
+  return features.reduce((best, f) => (f.frequency < best.frequency ? f : best));
+}
+
+/**
+ * For each total weight d up to `most`, the set of features with the fewest list entries whose weights add
+ * up to at least d. Features of weight 1 (the words) are best taken shortest first, so only the few heavier
+ * ones (category, source, priority, tags) need a 0/1 knapsack over small integer weights; totals above
+ * `most` count as `most`.
+ */
+class CheapestCovers {
+  private readonly light: Feature[];
+  private readonly lightPrefix: number[];
+  private readonly heavy: Feature[];
+  /** cost[i][w]: fewest entries among the first i heavy features for a capped total weight of w. */
+  private readonly cost: Float64Array[];
+  /** from[i][w]: the capped total before heavy feature i - 1 was added, or -1 when it was not. */
+  private readonly from: Int32Array[];
+  /** For each d: the cheapest capped heavy total to combine with the shortest light lists, and the cost. */
+  private readonly bestHeavy: Int32Array;
+  private readonly bestCost: Float64Array;
+
+  constructor(features: Feature[], private readonly most: number) {
+    this.light = features.filter((f) => f.weight === 1).sort((a, b) => a.frequency - b.frequency);
+    this.lightPrefix = [0];
+    for (const f of this.light) this.lightPrefix.push(this.lightPrefix[this.lightPrefix.length - 1] + f.frequency);
+    this.heavy = features.filter((f) => f.weight !== 1);
+    const first = new Float64Array(most + 1).fill(Infinity);
+    first[0] = 0;
+    this.cost = [first];
+    this.from = [new Int32Array(most + 1).fill(-1)];
+    for (const { weight, frequency } of this.heavy) {
+      const before = this.cost[this.cost.length - 1];
+      const cost = before.slice();
+      const from = new Int32Array(most + 1).fill(-1);
+      for (let w = 0; w <= most; w++) {
+        const to = Math.min(most, w + weight);
+        if (before[w] + frequency < cost[to]) {
+          cost[to] = before[w] + frequency;
+          from[to] = w;
+        }
+      }
+      this.cost.push(cost);
+      this.from.push(from);
+    }
+    const heavyCost = this.cost[this.heavy.length];
+    const reachable = [...heavyCost.keys()].filter((w) => heavyCost[w] < Infinity);
+    this.bestHeavy = new Int32Array(most + 1).fill(-1);
+    this.bestCost = new Float64Array(most + 1).fill(Infinity);
+    for (let d = 1; d <= most; d++) {
+      for (const w of reachable) {
+        const words = Math.max(0, d - w);
+        if (words > this.light.length) continue;
+        const total = heavyCost[w] + this.lightPrefix[words];
+        if (total < this.bestCost[d]) {
+          this.bestCost[d] = total;
+          this.bestHeavy[d] = w;
+        }
+      }
+    }
+  }
+
+  /** How many entries the cheapest lists of total weight at least `weight` hold (Infinity if none do). */
+  postings(weight: number) {
+    return weight > this.most ? Infinity : this.bestCost[weight];
+  }
+
+  /** Those lists. */
+  features(weight: number) {
+    const heavyTotal = this.bestHeavy[weight];
+    if (heavyTotal < 0) return [];
+    const picked = this.light.slice(0, Math.max(0, weight - heavyTotal));
+    for (let i = this.heavy.length, w = heavyTotal; i > 0 && w > 0; i--) {
+      const before = this.from[i][w];
+      if (before < 0) continue;
+      picked.push(this.heavy[i - 1]);
+      w = before;
+    }
+    return picked;
+  }
+}
+
+/**
+ * What the search reads and finds, kept across requests while the articles stay as they are: visitors ask for
+ * the same pages again and again, and a page's category, priority and source lists are mostly the next page's.
+ * The article_revision counter (moved by triggers on every insert, delete and change of a scored column) tells
+ * whether it all still holds; when it moves, or the cache outgrows its bounds, everything is dropped at once.
+ * One cache per database connection, so a process that opens another database file never mixes the two.
+ */
+type SearchCache = {
+  revision: number;
+  lists: Map<string, number[]>;
+  listEntries: number;
+  features: Map<number, RelatedFeatures>;
+  results: Map<string, Scored[]>;
+};
+
+/** Bounds of one connection's cache: about 20 MB of id lists, 10,000 articles' features, 20,000 answers. */
+const CACHE_BOUNDS = { listEntries: 2_000_000, features: 10_000, results: 20_000 };
+
+const searchCaches = new WeakMap<object, SearchCache>();
+
+const emptyCache = (revision: number): SearchCache => ({
+  revision,
+  lists: new Map(),
+  listEntries: 0,
+  features: new Map(),
+  results: new Map(),
+});
+
+/**
+ * This connection's cache, emptied if the articles changed since; a part that outgrew its bound is emptied on
+ * its own. Called inside the read transaction, so the revision is the one of the data the search reads.
+ */
+export function searchCache(): SearchCache {
+  const client = db().$client;
+  const revision = statement("SELECT revision FROM article_revision WHERE id = 1").pluck().get() as number;
+  let cache = searchCaches.get(client);
+  if (!cache || cache.revision !== revision) searchCaches.set(client, (cache = emptyCache(revision)));
+  if (cache.listEntries > CACHE_BOUNDS.listEntries) {
+    cache.lists.clear();
+    cache.listEntries = 0;
+  }
+  if (cache.features.size > CACHE_BOUNDS.features) cache.features.clear();
+  if (cache.results.size > CACHE_BOUNDS.results) cache.results.clear();
+  return cache;
+}
+
+const UNSEEN = 0;
+const SEEN = 1;
+const SCORED = 2;
+
+/**
+ * The exact search for one feed page, without scoring every article.
+ *
+ * An article's score is the sum of the weights of the target's features it has (its category, source,
+ * priority, each tag, each word), and each feature has an index listing the articles that have it (the
+ * category, priority and source indexes, article_tags, the full-text index). The search reads some of these
+ * lists, adding each listed article's weight into an accumulator, so an article's score is at most its
+ * accumulated weight plus the weight of all unread features. Articles scored exactly set the bar: the
+ * third-best score so far. While the unread weight reaches the bar, an article listed nowhere yet could
+ * still get in, so the search reads on (the shortest of the cheapest lists that would lift it below the
+ * bar). After that only listed articles whose bound reaches the bar are candidates, and it either reads more
+ * lists, to lower their bounds, or scores them, whichever costs less, until none is left. Scoring the
+ * articles that share the most as soon as they appear raises the bar early. Articles whose text the
+ * full-text index may split differently (RELATED_IRREGULAR_TEXT, normally none) are scored directly.
+ *
+ * Lists, rows and the accumulators are shared by the page's targets; everything runs in one read
+ * transaction, so the answer is the brute-force answer on one snapshot of the data.
+ */
+export class PageSearch {
+  private readonly lists: Map<string, number[]>;
+  private readonly known: Map<number, RelatedFeatures>;
+  private readonly accumulated: Int32Array;
+  private readonly state: Uint8Array;
+  private readonly irregular: number[];
+  private readonly total: number;
+
+  constructor(private readonly cache: SearchCache) {
+    this.lists = cache.lists;
+    this.known = cache.features;
+    const maxId = (statement("SELECT max(id) FROM articles").pluck().get() as number | null) ?? 0;
+    refreshEstimates(maxId);
+    this.total = estimate("total", "SELECT count(*) FROM articles");
+    this.accumulated = new Int32Array(maxId + 1);
+    this.state = new Uint8Array(maxId + 1);
+    this.irregular = ids(`SELECT id FROM articles WHERE ${t.RELATED_IRREGULAR_TEXT}`);
+  }
+
+  /** The features of the given articles, read once per page. */
+  featuresOf(list: number[]) {
+    const missing = list.filter((id) => !this.known.has(id));
+    for (const row of featureRows(missing)) this.known.set(row.id, toFeatures(row));
+    return list.flatMap((id) => this.known.get(id) ?? []);
+  }
+
+  /** Publication dates, from the features already read or else from the rows. */
+  datesOf(list: number[]): { id: number; publishDate: number }[] {
+    const missing = list.filter((id) => !this.known.has(id));
+    const read = rowsById<{ id: number; publish_date: number }>("id, publish_date", missing);
+    return [
+      ...list.flatMap((id) => {
+        const known = this.known.get(id);
+        return known ? [{ id, publishDate: known.publishDate }] : [];
+      }),
+      ...read.map((row) => ({ id: row.id, publishDate: row.publish_date })),
+    ];
+  }
+
+  private list(feature: Feature) {
+    let list = this.lists.get(feature.key);
+    if (!list) {
+      this.lists.set(feature.key, (list = idList(feature.sqlText, feature.value)));
+      this.cache.listEntries += list.length;
+    }
+    return list;
+  }
+
+  /**
+   * The articles a new or changed article may enter the related lists of, scored exactly: those sharing a feature
+   * with it whose weight accumulated over every list (never below their score) reaches `bar(id)`, the score their
+   * stored list asks for, and the articles with irregular text, which the lists may miss. `bar` is undefined for an
+   * article without a stored list: its list is computed, from all articles, when it is first needed.
+   */
+  scoredAgainst(newcomer: RelatedFeatures, bar: (id: number) => number | undefined): Scored[] {
+    const { accumulated } = this;
+    const touched: number[] = [];
+    try {
+      for (const feature of featuresOf(newcomer)) {
+        for (const id of this.list(feature)) {
+          if (accumulated[id] === 0) touched.push(id);
+          accumulated[id] += feature.weight;
+        }
+      }
+      const reaches = (id: number) => {
+        const needed = bar(id);
+        return id !== newcomer.id && needed !== undefined && accumulated[id] >= needed;
+      };
+      const candidates = new Set(touched.filter(reaches));
+      for (const id of this.irregular) if (id !== newcomer.id && bar(id) !== undefined) candidates.add(id);
+      return this.featuresOf([...candidates]).map((other) => ({
+        id: other.id,
+        score: relatedScore(newcomer, other),
+        publishDate: other.publishDate,
+      }));
+    } finally {
+      for (const id of touched) accumulated[id] = 0;
+    }
+  }
+
+  find(target: RelatedFeatures, limit: number): Scored[] {
+    const { accumulated, state } = this;
+    const top = new TopRanked(limit);
+    let unreadFeatures = featuresOf(target);
+    let unread = unreadFeatures.reduce((sum, f) => sum + f.weight, 0);
+    // Listed, not yet scored articles by accumulated weight; a bucket may hold stale entries (checked on use).
+    const buckets: number[][] = Array.from({ length: unread + 1 }, () => []);
+    const perWeight = new Int32Array(unread + 1);
+    let highest = 0;
+    const touched: number[] = [];
+
+    const score = (list: number[]) => {
+      const fresh: number[] = [];
+      for (const id of list) {
+        if (state[id] === SCORED) continue;
+        if (state[id] === SEEN) perWeight[accumulated[id]]--;
+        else touched.push(id);
+        state[id] = SCORED;
+        fresh.push(id);
+      }
+      for (const other of this.featuresOf(fresh)) {
+        top.offer({ id: other.id, score: relatedScore(target, other), publishDate: other.publishDate });
+      }
+    };
+    const read = (feature: Feature) => {
+      const weight = feature.weight;
+      // An article whose accumulated weight ends below the floor can never reach the bar: every later read
+      // lifts the floor by as much as it can lift the article. It is settled here and costs nothing more.
+      const floorAfter = top.threshold() - (unread - weight);
+      for (const id of this.list(feature)) {
+        if (state[id] === SCORED) continue;
+        if (state[id] === UNSEEN) {
+          if (weight < floorAfter) continue;
+          state[id] = SEEN;
+          touched.push(id);
+        } else {
+          perWeight[accumulated[id]]--;
+          if (accumulated[id] + weight < floorAfter) {
+            state[id] = SCORED;
+            continue;
+          }
+        }
+        const sum = (accumulated[id] += weight);
+        perWeight[sum]++;
+        buckets[sum].push(id);
+        if (sum > highest) highest = sum;
+      }
+      unread -= weight;
+      unreadFeatures = unreadFeatures.filter((f) => f !== feature);
+    };
+    /**
+     * Scores candidates, except those whose bound only equals the bar and whose date (read first, cheaply)
+     * already ranks them below the current last: on a tie the newer article wins.
+     */
+    const settle = (list: number[]) => {
+      const tying = list.filter((id) => accumulated[id] + unread === top.threshold());
+      for (const { id, publishDate } of this.datesOf(tying)) {
+        if (top.admits({ id, score: top.threshold(), publishDate })) continue;
+        perWeight[accumulated[id]]--;
+        state[id] = SCORED;
+      }
+      score(list.filter((id) => state[id] !== SCORED));
+    };
+    /** Up to `count` unscored articles with accumulated weight at least `floor`, highest first. */
+    const candidates = (floor: number, count: number) => {
+      const found: number[] = [];
+      for (let weight = highest; weight >= Math.max(floor, 1) && found.length < count; weight--) {
+        // Drops the stale entries on the way: articles scored since, or accumulated further.
+        const bucket = buckets[weight].filter((id) => state[id] === SEEN && accumulated[id] === weight);
+        buckets[weight] = bucket;
+        for (const id of bucket) {
+          found.push(id);
+          if (found.length === count) break;
+        }
+      }
+      return found;
+    };
+    const listedAtLeast = (from: number, to = highest) => {
+      let n = 0;
+      for (let weight = Math.max(from, 1); weight <= Math.min(to, highest); weight++) n += perWeight[weight];
+      return n;
+    };
+
+    /**
+     * The list to read next, if reading pays. Reading lists of weight d in all raises the floor by d: it rules
+     * out the candidates less than d above the floor that those lists do not hold. For each d the cheapest
+     * lists to read are a knapsack; reading pays when, for some d, the scoring it saves costs more than the
+     * reading. Of the lists worth reading, the shortest is read first.
+     */
+    const listWorthReading = (floor: number) => {
+      const covers = new CheapestCovers(unreadFeatures, highest - floor + 1);
+      let best: { gain: number; weight: number } | undefined;
+      for (let weight = 1; weight <= highest - floor + 1; weight++) {
+        const postings = covers.postings(weight);
+        const ruledOut = listedAtLeast(floor, floor + weight - 1) * Math.max(0, 1 - postings / this.total);
+        const gain = ruledOut * POSTINGS_PER_SCORING - postings;
+        if (gain > 0 && (!best || gain > best.gain)) best = { gain, weight };
+      }
+      return best && shortest(covers.features(best.weight));
+    };
+
+    /**
+     * When more candidates than a batch share the highest accumulated weight (say, the thousands of articles
+     * of the same source), scoring them in arbitrary order is slow to find the best: the shortest unread
+     * list, if cheaper than scoring them all, sets some of them apart.
+     */
+    const listSplittingTie = () => {
+      let top = highest;
+      while (top > 0 && !perWeight[top]) top--;
+      const tied = perWeight[top];
+      if (tied <= SCORING_BATCH || !unreadFeatures.length) return undefined;
+      const feature = shortest(unreadFeatures);
+      return feature.frequency < tied * POSTINGS_PER_SCORING ? feature : undefined;
+    };
+
+    try {
+      state[target.id] = SCORED;
+      touched.push(target.id);
+      // The newest articles of the target's own class set a first bar cheaply (category, source and priority: 17).
+      score(
+        ids(
+          `SELECT id FROM articles WHERE source_name = ? AND category = ? AND priority = ?
+           ORDER BY publish_date DESC, id DESC LIMIT ${limit + 1}`,
+          target.sourceName,
+          target.category,
+          target.priority,
+        ),
+      );
+      score(this.irregular);
+      let leadersAt = 0;
+      for (;;) {
+        const bar = top.threshold();
+        const floor = bar - unread;
+        // The articles sharing the most so far are the likeliest answers: scoring a few raises the bar early.
+        if (highest > leadersAt) {
+          leadersAt = highest;
+          score(candidates(highest, limit));
+          continue;
+        }
+        if (floor <= 0) {
+          // An article listed nowhere yet could still reach the bar: read on, the shortest of the cheapest lists
+          // that together lift the floor to 1.
+          read(shortest(new CheapestCovers(unreadFeatures, 1 - floor).features(1 - floor)));
+          continue;
+        }
+        if (!listedAtLeast(floor)) return top.items;
+        // Articles whose accumulated weight alone reaches the bar need an exact score whatever is read next.
+        if (listedAtLeast(bar)) {
+          settle(candidates(bar, SCORING_BATCH));
+          continue;
+        }
+        const feature = listWorthReading(floor) ?? listSplittingTie();
+        if (feature) read(feature);
+        else settle(candidates(floor, SCORING_BATCH));
+      }
+    } finally {
+      for (const id of touched) {
+        accumulated[id] = 0;
+        state[id] = UNSEEN;
+      }
+    }
+  }
+}
+
+
+/** Up to `limit` related articles for each of the given articles, found through the indexes, in one read transaction. */
+export function searchRelated(articleIds: number[], limit: number): (readonly [number, Scored[]])[] {
+  if (!articleIds.length) return [];
+  return db().$client.transaction(() => {
+    const cache = searchCache();
+    const search = new PageSearch(cache);
+    return search.featuresOf(articleIds).map((target) => {
+      const key = `${target.id}:${limit}`;
+      let found = cache.results.get(key);
+      if (!found) cache.results.set(key, (found = search.find(target, limit)));
+      return [target.id, found] as const;
+    });
+  })();
+}
+
+/** The same answer by scoring every article against every target: the reference for tests and the benchmarks. */
+export function searchRelatedBruteForce(articleIds: number[], limit: number): (readonly [number, Scored[]])[] {
+  const all = (statement(`SELECT ${FEATURE_COLUMNS} FROM articles`).all() as FeatureRow[]).map(toFeatures);
+  return all
+    .filter((a) => articleIds.includes(a.id))
+    .map((target) => {
+      const ranked = all
+        .filter((other) => other.id !== target.id)
+        .map((other) => ({ id: other.id, score: relatedScore(target, other), publishDate: other.publishDate }))
+        .filter((r) => r.score > 0)
+        .sort(byRank)
+        .slice(0, limit);
+      return [target.id, ranked] as const;
+    });
+}

@@ -1,0 +1,214 @@
+// Stored related lists (migration 0006): each article's related articles, computed when articles are written, so
+// a feed page reads them with one indexed query. Triggers drop every list a change could make wrong and note new
+// and changed articles in related_pending; the job runner offers those to the other stored lists
+// (`refreshRelatedLists`), and a page merges the few still pending itself, so what it shows is always exact.
+import { db } from "../db.server";
+import { RELATED_LIMIT, relatedScore, withOffered, type Scored } from "./related-score";
+import { DISPLAY_COLUMNS, PageSearch, searchCache, searchRelated, statement, type DisplayRow } from "./related-search.server";
+
+/** With more articles pending than this, a page finds its related articles through the search instead. */
+const MAX_PENDING_MERGED_ON_READ = 200;
+/**
+ * Articles offered, and lists filled, per round of the runner's refresh: at 100,000 articles offering one costs
+ * about 110 ms and filling one list about 13 ms once the lists they read are cached (docs/benchmarks.md; a fresh
+ * process reads them first), so a round stays near half a second.
+ */
+const OFFER_BATCH = 5;
+const FILL_BATCH = 10;
+/** With more articles pending than this, the runner computes every list again rather than offering each article. */
+const MAX_PENDING_OFFERED = 2_000;
+
+type Lists = Map<number, Scored[]>;
+
+function articleRevision() {
+  return statement("SELECT revision FROM article_revision WHERE id = 1").pluck().get() as number;
+}
+
+/** The stored lists among the given articles, with what the cards show of each entry, in one indexed query. */
+function storedLists(articleIds: number[]): { lists: Lists; rows: DisplayRow[] } {
+  const columns = DISPLAY_COLUMNS.split(", ").map((column) => `a.${column}`).join(", ");
+  const found = statement(
+    `SELECT l.article_id AS list_id, e.score, ${columns}
+     FROM related_lists l
+     LEFT JOIN related_list_entries e ON e.article_id = l.article_id
+     LEFT JOIN articles a ON a.id = e.related_id
+     WHERE l.article_id IN (SELECT value FROM json_each(?))
+     ORDER BY l.article_id, e.rank`,
+  ).all(JSON.stringify(articleIds)) as (DisplayRow & { list_id: number; score: number | null })[];
+  const lists: Lists = new Map();
+  const rows: DisplayRow[] = [];
+  for (const { list_id, score, ...row } of found) {
+    let list = lists.get(list_id);
+    if (!list) lists.set(list_id, (list = []));
+    if (score === null) continue;
+    list.push({ id: row.id, score, publishDate: row.publish_date });
+    rows.push(row);
+  }
+  return { lists, rows };
+}
+
+/** Stores lists read at article revision `at`, unless an article changed since (then they may be stale). */
+function storeLists(lists: Lists, at: number, done: number[] = []) {
+  const dropList = statement("DELETE FROM related_lists WHERE article_id = ?");
+  const addList = statement("INSERT INTO related_lists (article_id) VALUES (?)");
+  const addEntry = statement("INSERT INTO related_list_entries (article_id, rank, related_id, score) VALUES (?, ?, ?, ?)");
+  const dropPending = statement("DELETE FROM related_pending WHERE article_id = ?");
+  return db()
+    .$client.transaction(() => {
+      if (articleRevision() !== at) return false;
+      for (const [articleId, entries] of lists) {
+        dropList.run(articleId);
+        addList.run(articleId);
+        entries.forEach((entry, i) => addEntry.run(articleId, i + 1, entry.id, entry.score));
+      }
+      for (const articleId of done) dropPending.run(articleId);
+      return true;
+    })
+    .immediate();
+}
+
+/**
+ * The related lists of a page's articles: the stored ones, the missing ones computed by the search (and stored),
+ * and the articles still pending offered to each. With many pending (a large write the runner has not reached
+ * yet) the search answers for every article, as it would without stored lists.
+ */
+export function pageRelatedLists(articleIds: number[]): { lists: Lists; rows: DisplayRow[] } {
+  const read = db().$client.transaction(() => {
+    const at = articleRevision();
+    const pending = statement(`SELECT article_id FROM related_pending LIMIT ${MAX_PENDING_MERGED_ON_READ + 1}`)
+      .pluck()
+      .all() as number[];
+    if (pending.length > MAX_PENDING_MERGED_ON_READ) {
+      return { at, lists: new Map(searchRelated(articleIds, RELATED_LIMIT)), rows: [], computed: new Map() as Lists };
+    }
+    const { lists, rows } = storedLists(articleIds);
+    const missing = articleIds.filter((id) => !lists.has(id));
+    const computed: Lists = new Map(searchRelated(missing, RELATED_LIMIT));
+    for (const [id, list] of computed) lists.set(id, list);
+    if (pending.length) {
+      const search = new PageSearch(searchCache());
+      const newcomers = search.featuresOf(pending);
+      for (const target of search.featuresOf([...lists.keys()])) {
+        let list = lists.get(target.id)!;
+        for (const other of newcomers) {
+          if (other.id === target.id) continue;
+          list = withOffered(list, { id: other.id, score: relatedScore(target, other), publishDate: other.publishDate }, RELATED_LIMIT);
+        }
+        lists.set(target.id, list);
+      }
+    }
+    return { at, lists, rows, computed };
+  })();
+  if (read.computed.size) storeLists(read.computed, read.at);
+  return { lists: read.lists, rows: read.rows };
+}
+
+/**
+ * Offers pending articles to the stored lists of the articles they may now rank for, stores their own lists, and
+ * then fills missing lists, newest articles first, until `budgetMs` is spent. Run by the job runner between jobs;
+ * a round that sees articles change under it is dropped and tried again.
+ */
+export function refreshRelatedLists(budgetMs = 2000) {
+  const started = performance.now();
+  const totals = { offered: 0, listsChanged: 0, filled: 0, reset: false };
+  if (pendingCount(MAX_PENDING_OFFERED + 1) > MAX_PENDING_OFFERED) totals.reset = dropAllLists();
+  do {
+    const round = offerPending();
+    if (round) {
+      if (round.stored) {
+        totals.offered += round.offered;
+        totals.listsChanged += round.changed;
+      }
+      continue;
+    }
+    const filled = fillMissing();
+    if (filled === undefined) break;
+    totals.filled += filled;
+  } while (performance.now() - started < budgetMs);
+  return totals;
+}
+
+function pendingCount(atMost: number) {
+  return statement(`SELECT count(*) FROM (SELECT 1 FROM related_pending LIMIT ${atMost})`).pluck().get() as number;
+}
+
+/**
+ * After a bulk write (a first scrape, a long backfill, a re-classification) offering every article to every list
+ * costs more than computing the lists again: all are dropped and filled anew, newest first, while pages compute
+ * the ones they need.
+ */
+function dropAllLists() {
+  db()
+    .$client.transaction(() => {
+      statement("DELETE FROM related_pending").run();
+      statement("DELETE FROM related_lists").run();
+    })
+    .immediate();
+  return true;
+}
+
+/** One batch of pending articles offered to the stored lists; undefined when none is pending. */
+function offerPending() {
+  const plan = db().$client.transaction(() => {
+    const at = articleRevision();
+    const pending = statement(`SELECT article_id FROM related_pending ORDER BY article_id LIMIT ${OFFER_BATCH}`)
+      .pluck()
+      .all() as number[];
+    if (!pending.length) return undefined;
+    const maxId = (statement("SELECT max(id) FROM articles").pluck().get() as number | null) ?? 0;
+    // The score an article must reach to enter its stored list: 1 while the list has room, else its last score;
+    // 0 for an article without a stored list.
+    const bar = new Int32Array(maxId + 1);
+    const rows = statement(
+      `SELECT l.article_id AS id, count(e.rank) AS n, min(e.score) AS last
+       FROM related_lists l LEFT JOIN related_list_entries e ON e.article_id = l.article_id GROUP BY l.article_id`,
+    ).all() as { id: number; n: number; last: number | null }[];
+    for (const row of rows) bar[row.id] = row.n < RELATED_LIMIT ? 1 : row.last!;
+    const barOf = (list: Scored[]) => (list.length < RELATED_LIMIT ? 1 : list[RELATED_LIMIT - 1].score);
+
+    const search = new PageSearch(searchCache());
+    const changed: Lists = new Map();
+    const listOf = (id: number) => changed.get(id) ?? storedLists([id]).lists.get(id) ?? [];
+    const newcomers = search.featuresOf(pending);
+    for (const newcomer of newcomers) {
+      if (bar[newcomer.id]) continue;
+      const own = search.find(newcomer, RELATED_LIMIT);
+      changed.set(newcomer.id, own);
+      bar[newcomer.id] = barOf(own);
+    }
+    for (const newcomer of newcomers) {
+      if (!rows.length) break; // no stored list to offer it to
+      for (const scored of search.scoredAgainst(newcomer, (id) => bar[id] || undefined)) {
+        const list = listOf(scored.id);
+        const next = withOffered(list, { id: newcomer.id, score: scored.score, publishDate: newcomer.publishDate }, RELATED_LIMIT);
+        if (next === list) continue;
+        changed.set(scored.id, next);
+        bar[scored.id] = barOf(next);
+      }
+    }
+    return { at, pending, changed };
+  })();
+  if (!plan) return undefined;
+  const stored = storeLists(plan.changed, plan.at, plan.pending);
+  return { stored, offered: plan.pending.length, changed: plan.changed.size };
+}
+
+/** Computes and stores one batch of missing lists, newest articles first; undefined when none is missing. */
+function fillMissing() {
+  const plan = db().$client.transaction(() => {
+    const at = articleRevision();
+    // Every list belongs to an article, so equal counts mean none is missing: two index counts, where looking for
+    // a missing list would walk every article (the runner asks each second while idle).
+    const lists = statement("SELECT count(*) FROM related_lists").pluck().get() as number;
+    if (lists === (statement("SELECT count(*) FROM articles").pluck().get() as number)) return undefined;
+    const missing = statement(
+      `SELECT id FROM articles a WHERE NOT EXISTS (SELECT 1 FROM related_lists l WHERE l.article_id = a.id)
+       ORDER BY publish_date DESC, id DESC LIMIT ${FILL_BATCH}`,
+    )
+      .pluck()
+      .all() as number[];
+    return missing.length ? { at, lists: new Map(searchRelated(missing, RELATED_LIMIT)) } : undefined;
+  })();
+  if (!plan) return undefined;
+  return storeLists(plan.lists, plan.at) ? plan.lists.size : 0;
+}

@@ -1,0 +1,119 @@
+// Stored related lists: filled and kept current by the runner's refresh through inserts, edits and deletions,
+// always equal to the brute-force scorer; a page reads them, merges articles still pending, and computes
+// (and stores) a list that is missing.
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { updateArticleCategory, updateArticleTags } from "~/articles/admin.server";
+import { relatedArticles, relatedArticlesBruteForce } from "~/articles/related.server";
+import { refreshRelatedLists } from "~/articles/related-store.server";
+import { deleteArticles } from "~/articles/store.server";
+import { db, t } from "~/db.server";
+import { addArticle, clearArticles } from "../support/articles";
+import { randomCorpus, seededRandom } from "../support/related-corpus";
+
+const allIds = () => db().select({ id: t.articles.id }).from(t.articles).all().map((row) => row.id);
+const pendingCount = () => db().select({ n: sql<number>`count(*)` }).from(t.relatedPending).get()!.n;
+const listCount = () => db().select({ n: sql<number>`count(*)` }).from(t.relatedLists).get()!.n;
+
+/** Every stored list as [related id, score] pairs, by article. */
+function storedTable() {
+  const lists: Record<number, [number, number][]> = {};
+  for (const { articleId } of db().select().from(t.relatedLists).all()) lists[articleId] = [];
+  const entries = db().select().from(t.relatedListEntries).orderBy(t.relatedListEntries.articleId, t.relatedListEntries.rank).all();
+  for (const entry of entries) lists[entry.articleId].push([entry.relatedId, entry.score]);
+  return lists;
+}
+
+function bruteForceTable(ids: number[]) {
+  return Object.fromEntries(
+    Object.entries(relatedArticlesBruteForce(ids)).map(([id, list]) => [id, list.map((r) => [r.id, r.score])]),
+  );
+}
+
+const refreshAll = () => refreshRelatedLists(Number.POSITIVE_INFINITY);
+
+describe("stored related lists", () => {
+  it("are filled by the refresh and equal the brute-force answers", () => {
+    clearArticles();
+    randomCorpus(11, 500);
+    expect(pendingCount()).toBeGreaterThan(0);
+    const totals = refreshAll();
+    expect(totals.filled + totals.offered).toBeGreaterThan(0);
+    expect(pendingCount()).toBe(0);
+    expect(listCount()).toBe(allIds().length);
+    expect(storedTable()).toEqual(bruteForceTable(allIds()));
+  });
+
+  it("stay exact through inserts, edits and deletions: pages merge what is pending, the refresh stores it", () => {
+    clearArticles();
+    const ids = randomCorpus(12, 500);
+    refreshAll();
+    const random = seededRandom(99);
+    const pick = () => ids[Math.floor(random() * ids.length)];
+    const page = ids.slice(0, 12);
+
+    // Near-copies of existing articles: each enters the lists of its original's family.
+    for (let i = 0; i < 15; i++) {
+      const original = db().select().from(t.articles).where(eq(t.articles.id, pick())).get()!;
+      addArticle({
+        title: original.title,
+        summary: original.summary,
+        sourceName: original.sourceName,
+        publishDate: new Date(original.publishDate.getTime() + 86_400_000),
+        manualClassification: { category: original.category as never, priority: original.priority as never, tags: original.tags as never },
+      });
+    }
+    const edited = [pick(), pick(), pick(), pick()];
+    updateArticleTags(edited[0], { tags: ["energy", "epa"] });
+    updateArticleCategory(edited[1], "legal-decisions");
+    db().update(t.articles).set({ title: "Entirely new words here" }).where(eq(t.articles.id, edited[2])).run();
+    db().update(t.articles).set({ publishDate: new Date(Date.UTC(2026, 0, 1)) }).where(eq(t.articles.id, edited[3])).run();
+    // Deleting articles that stand in other lists drops those lists.
+    const listed = db().select({ id: t.relatedListEntries.relatedId }).from(t.relatedListEntries).limit(5).all().map((row) => row.id);
+    deleteArticles(listed);
+    expect(pendingCount()).toBeGreaterThan(0);
+
+    const current = page.filter((id) => !listed.includes(id));
+    expect(relatedArticles(current)).toEqual(relatedArticlesBruteForce(current));
+
+    refreshAll();
+    expect(pendingCount()).toBe(0);
+    expect(listCount()).toBe(allIds().length);
+    expect(storedTable()).toEqual(bruteForceTable(allIds()));
+  });
+
+  it("are what a page shows, and a missing one is computed and stored by the page", () => {
+    clearArticles();
+    const ids = randomCorpus(13, 200);
+    refreshAll();
+    const [first, second] = ids;
+    const expected = relatedArticlesBruteForce([first, second]);
+    expect(relatedArticles([first, second])).toEqual(expected);
+
+    // The page reads the stored entry (a changed score shows), not a fresh search.
+    const entry = { articleId: t.relatedListEntries.articleId, rank: t.relatedListEntries.rank };
+    db().update(t.relatedListEntries).set({ score: 999 }).where(sql`${entry.articleId} = ${first} AND ${entry.rank} = 1`).run();
+    expect(relatedArticles([first])[first][0].score).toBe(999);
+
+    db().delete(t.relatedLists).where(eq(t.relatedLists.articleId, first)).run();
+    expect(relatedArticles([first, second])).toEqual(expected);
+    expect(db().select().from(t.relatedLists).where(eq(t.relatedLists.articleId, first)).get()).toBeDefined();
+    expect(storedTable()[first]).toEqual(expected[first].map((r) => [r.id, r.score]));
+  });
+});
+
+describe("after a bulk write", () => {
+  it("drops every list and fills them again instead of offering each article", () => {
+    clearArticles();
+    randomCorpus(21, 300);
+    refreshAll();
+    randomCorpus(22, 2100);
+    const totals = refreshAll();
+    expect(totals.reset).toBe(true);
+    expect(pendingCount()).toBe(0);
+    expect(listCount()).toBe(allIds().length);
+    const stored = storedTable();
+    const sample = allIds().filter((_, i) => i % 40 === 0);
+    expect(Object.fromEntries(sample.map((id) => [id, stored[id]]))).toEqual(bruteForceTable(sample));
+  });
+});

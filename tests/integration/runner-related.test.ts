@@ -1,0 +1,64 @@
+// The job runner as a real process keeps the stored related lists current: it fills them while idle, and offers
+// articles inserted and edited meanwhile (by another process, as the web's editors do) to the other lists.
+import { spawn, type ChildProcess } from "node:child_process";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, expect, it } from "vitest";
+import { relatedArticlesBruteForce } from "~/articles/related.server";
+import { db, t } from "~/db.server";
+import { addArticle } from "../support/articles";
+import { randomCorpus } from "../support/related-corpus";
+
+const runners: ChildProcess[] = [];
+afterAll(() => {
+  for (const runner of runners) if (runner.exitCode === null) runner.kill("SIGKILL");
+});
+
+const count = (table: string) => db().get<{ n: number }>(sql.raw(`SELECT count(*) AS n FROM ${table}`)).n;
+const settled = () => count("related_pending") === 0 && count("related_lists") === count("articles");
+
+function storedMatchesBruteForce() {
+  const ids = db().select({ id: t.articles.id }).from(t.articles).all().map((row) => row.id);
+  const stored: Record<number, [number, number][]> = Object.fromEntries(ids.map((id) => [id, []]));
+  for (const entry of db().select().from(t.relatedListEntries).orderBy(t.relatedListEntries.articleId, t.relatedListEntries.rank).all()) {
+    stored[entry.articleId].push([entry.relatedId, entry.score]);
+  }
+  const brute = Object.fromEntries(Object.entries(relatedArticlesBruteForce(ids)).map(([id, list]) => [id, list.map((r) => [r.id, r.score])]));
+  expect(stored).toEqual(brute);
+}
+
+async function waitFor(condition: () => boolean, what: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+it("fills the related lists and keeps them equal to the brute-force answers through writes", { timeout: 90_000 }, async () => {
+  const ids = randomCorpus(31, 150);
+  expect(settled()).toBe(false);
+  const runner = spawn(process.execPath, ["--import", "tsx", "jobs/cli.ts"], {
+    env: { ...process.env, NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "ignore"],
+  });
+  runners.push(runner);
+
+  await waitFor(settled, "the runner to fill every list");
+  storedMatchesBruteForce();
+
+  // A near-copy enters the lists of its original's family; an edit moves an article between families.
+  const original = db().select().from(t.articles).where(eq(t.articles.id, ids[3])).get()!;
+  addArticle({
+    title: original.title,
+    summary: original.summary,
+    sourceName: original.sourceName,
+    publishDate: new Date(original.publishDate.getTime() + 1000),
+    manualClassification: { category: original.category as never, priority: original.priority as never, tags: original.tags as never },
+  });
+  db().update(t.articles).set({ title: original.title, category: original.category }).where(eq(t.articles.id, ids[40])).run();
+  expect(settled()).toBe(false);
+  await waitFor(settled, "the runner to offer the new and edited articles");
+  storedMatchesBruteForce();
+
+  runner.kill("SIGTERM");
+});

@@ -1,0 +1,86 @@
+// The feed's cheaper reads (counts in the full-text index or capped, pages walked down the date index) give the
+// same pages and counts as the plain plan, on the Federal Register sample in a real SQLite file.
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ArticleFilters } from "~/articles/filters";
+import { toggleBookmark } from "~/articles/bookmarks.server";
+import { countArticles, countArticlesPlain, feedPage, listArticles, listArticlesPlain } from "~/articles/queries.server";
+import { PAGE_SIZE } from "~/articles/vocabulary";
+import { db, t } from "~/db.server";
+import { loadDemo } from "../../db/demo";
+
+const VISITOR = "search-plans-visitor";
+const TERMS = ["the", "federal", "rule", "court", "emission standards", "environmental protection", "air", "noncompete", "medicare prior", "café", "zzzznothing"];
+const OTHER_FILTERS: Omit<ArticleFilters, "search">[] = [
+  { timeframe: "all" },
+  { timeframe: "all", category: "new-regulations" },
+  { timeframe: "all", priority: "high" },
+  { timeframe: "all", category: "regulatory-rollbacks", priority: "medium" },
+  { timeframe: "month" },
+  { timeframe: "all", saved: true },
+];
+
+beforeAll(() => {
+  expect(loadDemo().inserted).toBe(2000);
+  // A spread of bookmarks for the Saved filter.
+  const ids = db().select({ id: t.articles.id }).from(t.articles).all().map((row) => row.id);
+  for (const id of ids.filter((_, i) => i % 7 === 0)) toggleBookmark(VISITOR, id);
+});
+
+const plainPage = (filters: ArticleFilters, page: number) =>
+  listArticlesPlain(filters, { visitorId: VISITOR, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }).map((a) => a.id);
+
+describe("the feed's search plans", () => {
+  it("lists broad terms with more matches than the walk threshold, so both plans are exercised", () => {
+    expect(countArticlesPlain({ timeframe: "all", search: "the" })).toBeGreaterThan(1000);
+    expect(countArticlesPlain({ timeframe: "all", search: "noncompete" })).toBeLessThan(1000);
+  });
+
+  for (const search of TERMS) {
+    for (const other of OTHER_FILTERS) {
+      const filters: ArticleFilters = { ...other, search };
+      it(`gives the plain answer for ${JSON.stringify(filters)}`, () => {
+        const total = countArticlesPlain(filters, VISITOR);
+        expect(countArticles(filters, VISITOR)).toBe(total);
+        const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+        for (const page of new Set([1, Math.min(2, lastPage), Math.ceil(lastPage / 2), lastPage])) {
+          const fast = feedPage(filters, page, PAGE_SIZE, VISITOR);
+          expect(fast).toMatchObject({ total, totalCapped: false, page, pageCount: lastPage });
+          expect(fast.articles.map((a) => a.id)).toEqual(plainPage(filters, page));
+          expect(listArticles(filters, { visitorId: VISITOR, limit: 25, offset: 7 }).map((a) => a.id)).toEqual(
+            listArticlesPlain(filters, { visitorId: VISITOR, limit: 25, offset: 7 }).map((a) => a.id),
+          );
+        }
+      });
+    }
+  }
+});
+
+describe("capped counts", () => {
+  const filters: ArticleFilters = { timeframe: "all", search: "rule" };
+  const withCategory: ArticleFilters = { ...filters, category: "new-regulations" };
+
+  it("stops counting a broad search at the cap and offers the page past it", () => {
+    const total = countArticlesPlain(filters);
+    const first = feedPage(filters, 1, PAGE_SIZE, undefined, 100);
+    expect(first).toMatchObject({ total: 100, totalCapped: true, page: 1, pageCount: 9 });
+    expect(first.articles.map((a) => a.id)).toEqual(plainPage(filters, 1));
+    // Paging on counts further: page 30 is found, exact, although it lies past the first cap.
+    const deep = feedPage(filters, 30, PAGE_SIZE, undefined, 100);
+    expect(deep).toMatchObject({ total: 360, totalCapped: true, page: 30, pageCount: 31 });
+    expect(deep.articles.map((a) => a.id)).toEqual(plainPage(filters, 30));
+    // Past the real end the page is clamped to the last one, with the exact count.
+    const beyond = feedPage(filters, 10_000, PAGE_SIZE, undefined, 100);
+    expect(beyond).toMatchObject({ total, totalCapped: false, page: Math.ceil(total / PAGE_SIZE) });
+    expect(beyond.articles.map((a) => a.id)).toEqual(plainPage(filters, Math.ceil(total / PAGE_SIZE)));
+  });
+
+  it("caps a search combined with other filters the same way", () => {
+    expect(countArticlesPlain(withCategory)).toBeGreaterThan(50);
+    expect(feedPage(withCategory, 1, PAGE_SIZE, undefined, 50)).toMatchObject({ total: 50, totalCapped: true, pageCount: 5 });
+  });
+
+  it("keeps counts below the cap exact", () => {
+    const total = countArticlesPlain(filters);
+    expect(feedPage(filters, 1, PAGE_SIZE, undefined, total)).toMatchObject({ total, totalCapped: false });
+  });
+});
