@@ -119,6 +119,8 @@ export const articles = sqliteTable(
     index("articles_category_date_idx").on(t.category, t.publishDate, t.id),
     index("articles_priority_date_idx").on(t.priority, t.publishDate, t.id),
     index("articles_source_idx").on(t.sourceId),
+    // The newest stored AI summary, read by every request of the shared feed page (app/articles/shared-feed.server.ts).
+    index("articles_ai_summary_at_idx").on(t.aiSummaryAt),
     // Related articles (app/articles/related-search.server.ts): the articles of one source, and the newest of each
     // (source, category, priority) class; and the few articles whose text the full-text index may split
     // differently from the related-articles word rule.

@@ -299,7 +299,7 @@ test("a job button enqueues the job, listed as queued while the runner is away",
   await expect(page.getByText("The job runner is not running")).toBeVisible();
   await page.getByRole("button", { name: "Generate Trends" }).click();
   await expect(page.getByText(/Trends generation queued|Already queued or running/).first()).toBeVisible();
-  const row = page.getByTestId("jobs-table").getByRole("row").filter({ hasText: "Generate Trends" });
+  // Jobs run from the command line by other tests are listed too: this one is the admin's.
+  const row = page.getByTestId("jobs-table").getByRole("row").filter({ hasText: "Generate Trends" }).filter({ hasText: `by ${ADMIN.email}` }).first();
   await expect(row).toContainText("queued");
-  await expect(row).toContainText(`by ${ADMIN.email}`);
 });

@@ -104,8 +104,9 @@ test("the dashboard at 390 px: no button or badge clips its label; wide tables s
   // not one that hides the columns that do not fit.
   const tables = await page.evaluate(() =>
     [...document.querySelectorAll("table")].map((table) => {
+      // The nearest box around the table that does not let its content spill out.
       let box = table.parentElement;
-      while (box && box.scrollWidth <= box.clientWidth + 1) box = box.parentElement;
+      while (box && getComputedStyle(box).overflowX === "visible") box = box.parentElement;
       return {
         table: table.getAttribute("aria-label"),
         wide: table.getBoundingClientRect().width > innerWidth,

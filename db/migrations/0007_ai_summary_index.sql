@@ -1,0 +1,1 @@
+CREATE INDEX `articles_ai_summary_at_idx` ON `articles` (`ai_summary_at`);
