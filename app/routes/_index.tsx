@@ -1,4 +1,4 @@
-import { Container, Group, Stack, Text, Title } from "@mantine/core";
+import { Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -116,57 +116,55 @@ export default function Feed() {
   return (
     <>
       <SiteHeader search={<FeedSearchInput search={filters.search} />} actions={<FeedbackButton />} />
-      <Container size="lg" component="main" id="main" py="lg">
-        <Stack gap="lg">
-          <FeedFilters filters={filters} />
-          <TrendsCard trends={trends} />
-          <NewsletterSignup />
-          <section aria-labelledby="articles-title">
-            <Group justify="space-between" mb="sm">
-              <Title order={2} size="h4" id="articles-title">
-                Latest articles
-              </Title>
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {total
-                  ? `Showing ${first}–${first + articles.length - 1} of ${total.toLocaleString("en-US")}`
-                  : "0 articles"}
-              </Text>
-            </Group>
-            {articles.length ? (
-              <Stack gap="md">
-                {articles.map((article) => (
-                  <ArticleCard
-                    key={article.id}
-                    article={article}
+      <main id="main" className="page-container page-main">
+        <FeedFilters filters={filters} />
+        <TrendsCard trends={trends} />
+        <NewsletterSignup />
+        <section aria-labelledby="articles-title">
+          <div className="section-head">
+            <h2 className="title-h4" id="articles-title">
+              Latest articles
+            </h2>
+            <p className="text-sm dimmed" aria-live="polite">
+              {total
+                ? `Showing ${first}–${first + articles.length - 1} of ${total.toLocaleString("en-US")}`
+                : "0 articles"}
+            </p>
+          </div>
+          {articles.length ? (
+            <div className="stack">
+              {articles.map((article) => (
+                <ArticleCard
+                  key={article.id}
+                  article={article}
+                  timeZone={timeZone}
+                  search={filters.search}
+                  highlighted={highlighted === article.id}
+                  readHref={hydrated ? article.originalUrl : `/articles/${article.id}/open`}
+                  onReadOriginal={
+                    hydrated
+                      ? () => viewCounter.submit({}, { method: "PATCH", action: `/api/articles/${article.id}/view` })
+                      : undefined
+                  }
+                  headerAction={<BookmarkToggle articleId={article.id} bookmarked={article.isBookmarked} returnTo={returnTo} />}
+                >
+                  <AiSummary article={article} />
+                  <RelatedArticles
+                    related={related[article.id] ?? []}
                     timeZone={timeZone}
-                    search={filters.search}
-                    highlighted={highlighted === article.id}
-                    readHref={hydrated ? article.originalUrl : `/articles/${article.id}/open`}
-                    onReadOriginal={
-                      hydrated
-                        ? () => viewCounter.submit({}, { method: "PATCH", action: `/api/articles/${article.id}/view` })
-                        : undefined
-                    }
-                    headerAction={<BookmarkToggle articleId={article.id} bookmarked={article.isBookmarked} returnTo={returnTo} />}
-                  >
-                    <AiSummary article={article} />
-                    <RelatedArticles
-                      related={related[article.id] ?? []}
-                      timeZone={timeZone}
-                      search={location.search}
-                      onJump={hydrated ? jump : undefined}
-                    />
-                  </ArticleCard>
-                ))}
-              </Stack>
-            ) : (
-              <EmptyState searching={Boolean(filters.search)} />
-            )}
-            <FeedPagination filters={filters} page={page} pageCount={pageCount} />
-          </section>
-          <SourcesFaq sources={sources} />
-        </Stack>
-      </Container>
+                    search={location.search}
+                    onJump={hydrated ? jump : undefined}
+                  />
+                </ArticleCard>
+              ))}
+            </div>
+          ) : (
+            <EmptyState searching={Boolean(filters.search)} />
+          )}
+          <FeedPagination filters={filters} page={page} pageCount={pageCount} />
+        </section>
+        <SourcesFaq sources={sources} />
+      </main>
       <SiteFooter />
     </>
   );
