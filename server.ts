@@ -13,6 +13,7 @@ import { config, ConfigError } from "./app/config.server";
 import { bodyStream, limitRequestBody } from "./app/http/body-limit.server";
 import { resolveClientAddress } from "./app/http/client-address.server";
 import { log, redactMessage, redactUrl } from "./app/http/log.server";
+import { precompressedFiles } from "./app/http/precompressed.server";
 import { completeResponseHeaders } from "./app/http/security-headers.server";
 
 const BUILD_FILE = path.resolve("build/index.js");
@@ -74,6 +75,7 @@ export async function createServerApp() {
     next();
   });
 
+  app.use(precompressedFiles("public"));
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static("public", { maxAge: "1h", index: false }));
 
