@@ -14,12 +14,9 @@ export const PRECOMPRESSED_ENCODINGS = [
   { encoding: "gzip", suffix: ".gz" },
 ] as const;
 
-function isFile(file: string) {
-  try {
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
+function modified(file: string) {
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  return stat?.isFile() ? stat.mtimeMs : undefined;
 }
 
 /** Serve precompressed copies of the files under `root` (mounted at the site's root, before express.static). */
@@ -30,7 +27,9 @@ export function precompressedFiles(root: string) {
   const copiesOf = (file: string) => {
     let found = copies.get(file);
     if (!found) {
-      found = PRECOMPRESSED_ENCODINGS.filter(({ suffix }) => isFile(file + suffix)).map(({ encoding }) => encoding);
+      const original = modified(file);
+      // A copy older than its file (the file was edited after the build) is stale: the file is served instead.
+      found = PRECOMPRESSED_ENCODINGS.filter(({ suffix }) => original !== undefined && (modified(file + suffix) ?? -1) >= original).map(({ encoding }) => encoding);
       if (process.env.NODE_ENV === "production") copies.set(file, found);
     }
     return found;
