@@ -1,4 +1,4 @@
-import { ColorSchemeScript, MantineProvider, createTheme, mantineHtmlProps } from "@mantine/core";
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Links,
@@ -15,6 +15,7 @@ import { ErrorPage } from "./components/ErrorPage";
 import { Toasts } from "./components/Toasts";
 import { readToast } from "./http/flash.server";
 import { useNonce } from "./nonce";
+import { theme } from "./theme";
 import mantineStyles from "./styles/mantine.css";
 import notificationStyles from "@mantine/notifications/styles.css";
 import appStyles from "./styles/app.css";
@@ -34,14 +35,6 @@ export const meta: MetaFunction = () => [
       "Federal regulatory and deregulatory news from the Federal Register, the White House, agencies, courts, Congress and think tanks, classified and searchable.",
   },
 ];
-
-const theme = createTheme({
-  primaryColor: "blue",
-  fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-  defaultRadius: "md",
-  // Filled and light variants at shade 9 keep white-on-color and color-on-tint text above 4.5:1 (WCAG AA).
-  primaryShade: 9,
-});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, at, setCookie } = await readToast(request);
@@ -64,7 +57,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        <MantineProvider theme={theme} forceColorScheme="light">
+        {/* The theme's CSS variables come from a static stylesheet (app/theme.ts), not an inline <style> per
+            page; no component uses the responsive hiddenFrom/visibleFrom classes. */}
+        <MantineProvider theme={theme} forceColorScheme="light" withCssVariables={false} withGlobalClasses={false}>
           <Toasts pending={rootData?.toast ?? null} at={rootData?.toastAt ?? null} />
           {children}
         </MantineProvider>

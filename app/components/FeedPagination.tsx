@@ -1,4 +1,3 @@
-import { Button, Group, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { feedHref, type ArticleFilters } from "~/articles/filters";
 
@@ -14,41 +13,38 @@ export function visiblePages(page: number, pageCount: number): (number | "gap")[
 
 type Props = { filters: ArticleFilters; page: number; pageCount: number; /** The list's page: the feed, or the admin article list. */ path?: string };
 
+// Links styled in app.css as Mantine's default and filled buttons: a row of them on every list page.
 export function FeedPagination({ filters, page, pageCount, path = "/" }: Props) {
   if (pageCount <= 1) return null;
   return (
-    <nav aria-label="Pagination">
-      <Group gap={6} justify="center" wrap="wrap" mt="lg">
-        {page > 1 ? (
-          <Button component={Link} to={feedHref(filters, page - 1, "", path)} variant="default" size="sm" rel="prev">
-            Previous
-          </Button>
-        ) : null}
-        {visiblePages(page, pageCount).map((p, i) =>
-          p === "gap" ? (
-            <Text key={`gap-${i}`} c="dimmed" aria-hidden="true">
-              …
-            </Text>
-          ) : (
-            <Button
-              key={p}
-              component={Link}
-              to={feedHref(filters, p, "", path)}
-              variant={p === page ? "filled" : "default"}
-              size="sm"
-              aria-current={p === page ? "page" : undefined}
-              aria-label={`Page ${p}`}
-            >
-              {p}
-            </Button>
-          ),
-        )}
-        {page < pageCount ? (
-          <Button component={Link} to={feedHref(filters, page + 1, "", path)} variant="default" size="sm" rel="next">
-            Next
-          </Button>
-        ) : null}
-      </Group>
+    <nav aria-label="Pagination" className="pagination">
+      {page > 1 ? (
+        <Link to={feedHref(filters, page - 1, "", path)} className="page-button" rel="prev">
+          Previous
+        </Link>
+      ) : null}
+      {visiblePages(page, pageCount).map((p, i) =>
+        p === "gap" ? (
+          <span key={`gap-${i}`} className="pagination-gap" aria-hidden="true">
+            …
+          </span>
+        ) : (
+          <Link
+            key={p}
+            to={feedHref(filters, p, "", path)}
+            className="page-button"
+            aria-current={p === page ? "page" : undefined}
+            aria-label={`Page ${p}`}
+          >
+            {p}
+          </Link>
+        ),
+      )}
+      {page < pageCount ? (
+        <Link to={feedHref(filters, page + 1, "", path)} className="page-button" rel="next">
+          Next
+        </Link>
+      ) : null}
     </nav>
   );
 }

@@ -5,7 +5,7 @@
 import type { RelatedArticle } from "~/articles/related.server";
 import { RELATED_SUMMARY_LIMIT, categoryLabel } from "~/articles/vocabulary";
 import { formatDate } from "~/format";
-import { CardBadge, CardSummary } from "./ArticleCard";
+import { CardSummary } from "./ArticleCard";
 import { IconExternal } from "./icons";
 
 type Props = {
@@ -29,9 +29,8 @@ export function RelatedArticles({ related, timeZone, search, onJump }: Props) {
         {related.map((article) => (
           <li key={article.id} className="related-item">
             <div className="related-meta">
-              <CardBadge variant="light" color="indigo" small>
-                {categoryLabel(article.category)}
-              </CardBadge>
+              {/* The card's light indigo badge, its colours from a class rather than a style attribute. */}
+              <span className="card-badge is-small badge-indigo-light">{categoryLabel(article.category)}</span>
               <time className="related-dimmed" dateTime={article.publishDate}>
                 {formatDate(article.publishDate, timeZone)}
               </time>

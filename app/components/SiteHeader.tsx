@@ -1,4 +1,4 @@
-import { Badge, Box, Container, Group, Text, TextInput, Title } from "@mantine/core";
+import { TextInput } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { forwardRef, type ReactNode } from "react";
 import { IconSearch } from "./icons";
@@ -12,38 +12,39 @@ type Props = {
   actions?: ReactNode;
 };
 
+// The header's static part is plain elements styled in app.css (it is on every page); the search field stays
+// Mantine's input.
 export function SiteHeader({ search, actions }: Props) {
   return (
-    <Box component="header" className="site-header" py="md">
-      <Container size="lg">
-        <Group justify="space-between" align="center" wrap="wrap" gap="sm">
-          <Group gap="sm" align="center" wrap="wrap">
-            <Title order={1} size="h3">
+    <header className="site-header">
+      <div className="page-container">
+        <div className="header-row">
+          <div className="header-brand">
+            <h1 className="title-h3">
               <Link to="/" className="brand-link">
                 Federal Deregulation Tracker
               </Link>
-            </Title>
-            <Badge color="indigo" variant="filled" size="sm">
-              PRO
-            </Badge>
-            <Badge color="green" variant="light" size="sm" leftSection={<span className="live-dot" aria-hidden="true" />}>
-              LIVE
-            </Badge>
-            <Text size="sm" c="dimmed">
-              Monitoring 20+ News Sources
-            </Text>
-          </Group>
+            </h1>
+            <span className="card-badge is-small badge-indigo-filled">PRO</span>
+            <span className="card-badge is-small badge-green-light with-section">
+              <span className="badge-section" aria-hidden="true">
+                <span className="live-dot" />
+              </span>
+              <span>LIVE</span>
+            </span>
+            <p className="text-sm dimmed">Monitoring 20+ News Sources</p>
+          </div>
           {actions}
-        </Group>
-        <Box mt="md" role="search">
+        </div>
+        <div className="header-search" role="search">
           {search ?? (
             <form method="get" action="/">
               <HeaderSearchInput />
             </form>
           )}
-        </Box>
-      </Container>
-    </Box>
+        </div>
+      </div>
+    </header>
   );
 }
 

@@ -1,4 +1,3 @@
-import { Anchor, Card, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { isHttpUrl } from "~/articles/canonical-url";
 
 type PublicSource = { id: number; name: string; url: string; category: string };
@@ -34,56 +33,48 @@ function siteOf(url: string) {
   return isHttpUrl(url) ? new URL(url.trim()).origin : undefined;
 }
 
+// Plain elements styled in app.css (panels, headings, lists): static text shown on the feed and the about page.
 export function SourcesFaq({ sources }: { sources: PublicSource[] }) {
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" component="section" aria-labelledby="faq-title">
-      <Card withBorder padding="lg">
-        <Title order={2} size="h4" id="faq-title" mb="sm">
+    <section className="two-col" aria-labelledby="faq-title">
+      <div className="panel">
+        <h2 className="title-h4 mb-sm" id="faq-title">
           Frequently asked questions
-        </Title>
-        <Stack gap="xs">
+        </h2>
+        <div className="stack is-xs">
           {FAQ.map((item) => (
             <details key={item.q}>
               <summary>
-                <Text component="span" fw={600} size="sm">
-                  {item.q}
-                </Text>
+                <span className="text-sm strong">{item.q}</span>
               </summary>
-              <Text size="sm" mt={4}>
-                {item.a}
-              </Text>
+              <p className="text-sm faq-answer">{item.a}</p>
             </details>
           ))}
-        </Stack>
-      </Card>
-      <Card withBorder padding="lg">
-        <Title order={2} size="h4" mb="sm">
-          Our sources ({sources.length})
-        </Title>
-        <Stack gap="sm">
+        </div>
+      </div>
+      <div className="panel">
+        <h2 className="title-h4 mb-sm">Our sources ({sources.length})</h2>
+        <div className="stack is-sm">
           {SOURCE_GROUPS.map((group) => {
             const inGroup = sources.filter((s) => s.category === group.category);
             if (!inGroup.length) return null;
             return (
               <div key={group.category}>
-                <Title order={3} size="h6">
-                  {group.label}
-                </Title>
-                {/* Links at least 24px apart (WCAG 2.2 target size). */}
-                <List size="sm" spacing={6}>
+                <h3 className="title-h6">{group.label}</h3>
+                <ul className="list is-sm">
                   {inGroup.map((source) => (
-                    <List.Item key={source.id}>
-                      <Anchor href={siteOf(source.url)} target="_blank" rel="noopener noreferrer" size="sm">
+                    <li key={source.id}>
+                      <a href={siteOf(source.url)} target="_blank" rel="noopener noreferrer" className="anchor is-sm">
                         {source.name}
-                      </Anchor>
-                    </List.Item>
+                      </a>
+                    </li>
                   ))}
-                </List>
+                </ul>
               </div>
             );
           })}
-        </Stack>
-      </Card>
-    </SimpleGrid>
+        </div>
+      </div>
+    </section>
   );
 }

@@ -1,4 +1,3 @@
-import { Container, Group, Stack, Text, Title } from "@mantine/core";
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -151,63 +150,59 @@ export default function Feed() {
   return (
     <>
       <SiteHeader search={<FeedSearchInput search={filters.search} />} actions={<FeedbackButton />} />
-      <Container size="lg" component="main" id="main" py="lg">
-        <Stack gap="lg">
-          <FeedFilters filters={filters} />
-          <TrendsCard trends={trends} newestArticleBeforeWindow={newestArticleBeforeWindow} timeZone={timeZone} />
-          <NewsletterSignup />
-          <section aria-labelledby="articles-title">
-            <Group justify="space-between" mb="sm">
-              <Title order={2} size="h4" id="articles-title">
-                Latest articles
-              </Title>
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {total
-                  ? showingLabel(first, articles.length, total, totalCapped)
-                  : "0 articles"}
-              </Text>
-            </Group>
-            {articles.length ? (
-              <Stack gap="md">
-                {articles.map((article) => (
-                  <ArticleCard
-                    key={article.id}
-                    article={{ ...article, views: feedState.views[article.id] ?? article.views }}
-                    timeZone={timeZone}
-                    search={filters.search}
-                    highlighted={highlighted === article.id}
-                    readHref={hydrated ? article.originalUrl : `/articles/${article.id}/open`}
-                    onReadOriginal={
-                      hydrated
-                        ? () => viewCounter.submit({}, { method: "PATCH", action: `/api/articles/${article.id}/view` })
-                        : undefined
-                    }
-                    headerAction={
-                      <BookmarkToggle
-                        articleId={article.id}
-                        bookmarked={article.isBookmarked || feedState.bookmarked.has(article.id)}
-                        returnTo={returnTo}
-                      />
-                    }
-                  >
-                    <AiSummary article={article} />
-                    <RelatedArticles
-                      related={related[article.id] ?? []}
-                      timeZone={timeZone}
-                      search={location.search}
-                      onJump={hydrated ? jump : undefined}
+      <main id="main" className="page-container page-main">
+        <FeedFilters filters={filters} />
+        <TrendsCard trends={trends} newestArticleBeforeWindow={newestArticleBeforeWindow} timeZone={timeZone} />
+        <NewsletterSignup />
+        <section aria-labelledby="articles-title">
+          <div className="section-head">
+            <h2 className="title-h4" id="articles-title">
+              Latest articles
+            </h2>
+            <p className="text-sm dimmed" aria-live="polite">
+              {total ? showingLabel(first, articles.length, total, totalCapped) : "0 articles"}
+            </p>
+          </div>
+          {articles.length ? (
+            <div className="stack">
+              {articles.map((article) => (
+                <ArticleCard
+                  key={article.id}
+                  article={{ ...article, views: feedState.views[article.id] ?? article.views }}
+                  timeZone={timeZone}
+                  search={filters.search}
+                  highlighted={highlighted === article.id}
+                  readHref={hydrated ? article.originalUrl : `/articles/${article.id}/open`}
+                  onReadOriginal={
+                    hydrated
+                      ? () => viewCounter.submit({}, { method: "PATCH", action: `/api/articles/${article.id}/view` })
+                      : undefined
+                  }
+                  headerAction={
+                    <BookmarkToggle
+                      articleId={article.id}
+                      bookmarked={article.isBookmarked || feedState.bookmarked.has(article.id)}
+                      returnTo={returnTo}
                     />
-                  </ArticleCard>
-                ))}
-              </Stack>
-            ) : (
-              <FeedEmptyState filters={filters} help={emptyHelp ?? {}} timeZone={timeZone} />
-            )}
-            <FeedPagination filters={filters} page={page} pageCount={pageCount} />
-          </section>
-          <SourcesFaq sources={sources} />
-        </Stack>
-      </Container>
+                  }
+                >
+                  <AiSummary article={article} />
+                  <RelatedArticles
+                    related={related[article.id] ?? []}
+                    timeZone={timeZone}
+                    search={location.search}
+                    onJump={hydrated ? jump : undefined}
+                  />
+                </ArticleCard>
+              ))}
+            </div>
+          ) : (
+            <FeedEmptyState filters={filters} help={emptyHelp ?? {}} timeZone={timeZone} />
+          )}
+          <FeedPagination filters={filters} page={page} pageCount={pageCount} />
+        </section>
+        <SourcesFaq sources={sources} />
+      </main>
       <SiteFooter />
     </>
   );

@@ -21,13 +21,15 @@ function fetchRaw(url: string): Promise<Transfer & { body: Buffer }> {
   });
 }
 
-/** Every asset the document makes the browser load: stylesheets, module scripts and preloads, the icon. */
+/** Every asset the document makes the browser load: stylesheets, module scripts and preloads, the icons. */
 export function assetUrls(html: string): string[] {
   const found = new Set<string>();
   for (const match of html.matchAll(/<link\b[^>]*\bhref="([^"]+)"[^>]*>/g)) {
     if (/\brel="(stylesheet|modulepreload|icon|preload)"/.test(match[0])) found.add(match[1]);
   }
   for (const match of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) found.add(match[1]);
+  // The icon sprite the page's <svg><use> elements draw from.
+  for (const match of html.matchAll(/<use\b[^>]*\bhref="([^"#]+)#/g)) found.add(match[1]);
   // Remix imports the entry and route modules from an inline module script.
   for (const match of html.matchAll(/import[^"']*["'](\/build\/[^"']+\.js)["']/g)) found.add(match[1]);
   return [...found];
@@ -45,7 +47,10 @@ export async function measurePageWeight(baseUrl: string, path: string) {
   const assets = await Promise.all(assetUrls(text).map((asset) => fetchRaw(new URL(asset, baseUrl).toString())));
   const transfers: Transfer[] = [document, ...assets].map(({ url, status, wireBytes, encoding }) => ({ url: url.replace(baseUrl, ""), status, wireBytes, encoding }));
   const totalBytes = transfers.reduce((sum, transfer) => sum + transfer.wireBytes, 0);
-  return { path, totalBytes, documentBytes: document.wireBytes, documentUncompressedBytes: Buffer.byteLength(text), transfers };
+  // What the server renders per request besides the content: style attributes and inline SVG elements.
+  const styleAttributes = (text.match(/<[^>]*\sstyle="/g) ?? []).length;
+  const inlineSvgs = (text.match(/<svg\b/g) ?? []).length;
+  return { path, totalBytes, documentBytes: document.wireBytes, documentUncompressedBytes: Buffer.byteLength(text), styleAttributes, inlineSvgs, transfers };
 }
 
 export const PAGE_WEIGHT_LIMIT = 150 * 1024;
@@ -63,7 +68,7 @@ export const pageWeightStep: BenchStep = {
         value: weight.totalBytes / 1024,
         target: "<= 150",
         met: weight.totalBytes <= PAGE_WEIGHT_LIMIT,
-        detail: `${weight.transfers.length} requests; document ${(weight.documentBytes / 1024).toFixed(1)} KB (${(weight.documentUncompressedBytes / 1024).toFixed(1)} KB uncompressed)`,
+        detail: `${weight.transfers.length} requests; document ${(weight.documentBytes / 1024).toFixed(1)} KB (${(weight.documentUncompressedBytes / 1024).toFixed(1)} KB uncompressed, ${weight.styleAttributes} style attributes, ${weight.inlineSvgs} svg elements)`,
       });
     }
     return { figures: { pageWeight: pages }, ratios };

@@ -1,0 +1,61 @@
+// The pages' static parts come from files, not from markup per page: the theme's colours, font and radius from
+// a stylesheet (no inline <style> of CSS variables), the icons from one sprite that the browser loads and
+// draws (its CSP allows it), and no style attribute on the parts drawn with plain elements.
+import { expect, test } from "@playwright/test";
+
+test("the theme's values reach the page from its stylesheets", async ({ page }) => {
+  await page.goto("/");
+  expect(await page.locator("style[data-mantine-styles]").count()).toBe(0);
+  const styles = await page.evaluate(() => {
+    const css = (selector: string, property: string) => getComputedStyle(document.querySelector(selector)!).getPropertyValue(property);
+    return {
+      // primaryShade 9 of blue, the theme's filled colour.
+      currentPage: css('nav[aria-label="Pagination"] [aria-current="page"]', "background-color"),
+      subscribe: css('#newsletter button[type="submit"]', "background-color"),
+      dimmed: css('section[aria-labelledby="articles-title"] [aria-live="polite"]', "color"),
+      bodyFont: css("body", "font-family"),
+      cardRadius: css(".article-card", "border-top-left-radius"),
+      link: css('footer a[href="/about"]', "color"),
+    };
+  });
+  expect(styles).toEqual({
+    currentPage: "rgb(24, 100, 171)",
+    subscribe: "rgb(24, 100, 171)",
+    dimmed: "rgb(95, 103, 110)",
+    bodyFont: "system-ui, -apple-system, \"Segoe UI\", Roboto, \"Helvetica Neue\", Arial, sans-serif",
+    cardRadius: "8px",
+    link: "rgb(24, 100, 171)",
+  });
+});
+
+test("icons are drawn from one sprite", async ({ page }) => {
+  const sprites = new Set<string>();
+  page.on("response", (response) => {
+    if (/\/icons-[^/]+\.svg$/.test(new URL(response.url()).pathname) && response.ok()) sprites.add(response.url());
+  });
+  await page.goto("/");
+  const icons = page.locator("svg.icon");
+  expect(await icons.count()).toBeGreaterThan(20);
+  expect(await page.locator("svg.icon :is(path, circle, rect)").count(), "no icon carries its own shapes").toBe(0);
+  // A <use> whose symbol did not load has an empty box (counted among the icons laid out, not those in closed <details>).
+  await expect
+    .poll(() =>
+      page.locator("svg.icon use").evaluateAll((uses) => {
+        const shown = uses.filter((use) => use.parentElement!.getBoundingClientRect().width > 0);
+        return { shown: shown.length > 10, empty: shown.filter((use) => (use as SVGGraphicsElement).getBBox().width === 0).length };
+      }),
+    )
+    .toEqual({ shown: true, empty: 0 });
+  expect(await icons.evaluateAll((svgs) => svgs.every((svg) => svg.getAttribute("aria-hidden") === "true"))).toBe(true);
+  expect(sprites.size).toBe(1);
+});
+
+test("the static parts carry no style attributes", async ({ page }) => {
+  for (const path of ["/", "/about"]) {
+    await page.goto(path);
+    const styled = await page
+      .locator('header.site-header[style], .header-brand [style], footer [style], nav[aria-label="Pagination"] [style], section[aria-labelledby="faq-title"] [style], .related-block [style], main > section.panel [style]')
+      .count();
+    expect(styled, path).toBe(0);
+  }
+});
