@@ -7,6 +7,8 @@ import { classifyInputOf, insertArticle, isKnownArticle, type NewArticle } from 
 import type { SourceType } from "../articles/vocabulary";
 import { config } from "../config.server";
 import { db, t } from "../db.server";
+import { isDue, recordScrapeFailure, recordScrapeSuccess } from "../sources/health.server";
+import type { SourceRow } from "../sources/queries.server";
 import {
   FEDERAL_REGISTER_MAX_PER_PAGE,
   FEDERAL_REGISTER_RESULT_CAP,
@@ -18,7 +20,6 @@ import {
   type FederalRegisterPage,
 } from "./federal-register";
 import { looksLikeHtml, MAX_FEED_ITEMS, parseFeed } from "./feed.server";
-import { isDue, recordScrapeFailure, recordScrapeSuccess, type SourceRow } from "./health.server";
 import { FetchError, fetchUrl, type FetchResult } from "./http-client.server";
 import { keywordMatcher } from "./keywords";
 
