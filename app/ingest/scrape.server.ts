@@ -11,7 +11,7 @@ import { config } from "../config.server";
 import { db, t } from "../db.server";
 import { isDue, recordScrapeFailure, recordScrapeSuccess } from "../sources/health.server";
 import type { SourceRow } from "../sources/queries.server";
-import { detectSourceType } from "./detect.server";
+import { detectSourceType, fetchSourceType } from "./detect.server";
 import { federalRegisterArticle, federalRegisterRequestUrl, isFederalRegisterApiUrl, isUsableDocument, type FederalRegisterPage } from "./federal-register";
 import { federalRegisterPages, federalRegisterRangePages, parseFederalRegisterResponse, publicationWindow } from "./federal-register-api.server";
 import { MAX_FEED_ITEMS, parseFeed } from "./feed.server";
@@ -221,7 +221,10 @@ async function ingestSource(source: SourceRow, run: Run): Promise<SourceSummary>
   const summary = emptySummary(source);
   try {
     checkCancelled(run);
-    const federal = source.type === "federal-register-api" || (!source.type && isFederalRegisterApiUrl(source.url));
+    // A backfill reads a Federal Register source's whole range, so a source without a type yet (its detection
+    // failed when it was added) is told first rather than read as a scrape would, which stops after a few pages.
+    const type = source.type ?? (run.mode.kind === "backfill" ? await fetchSourceType(source.url, { signal: run.signal, timeoutMs: run.timeoutMs }) : undefined);
+    const federal = type === "federal-register-api" || (!type && isFederalRegisterApiUrl(source.url));
     const outcome =
       run.mode.kind === "backfill" && federal
         ? await backfillFederalRegister(source, summary, run, run.mode.from, run.mode.to)
