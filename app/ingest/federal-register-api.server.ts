@@ -2,14 +2,24 @@
 // the splitting of a date range into windows the API answers in full. The document shape and how a document
 // becomes an article are in federal-register.ts; what is stored, and when to stop, is the orchestrator's
 // (scrape.server.ts).
-import { FEDERAL_REGISTER_MAX_PER_PAGE, FEDERAL_REGISTER_RESULT_CAP, federalRegisterRequestUrl, isFederalRegisterPage, type FederalRegisterPage } from "./federal-register";
+import {
+  FEDERAL_REGISTER_MAX_PER_PAGE,
+  FEDERAL_REGISTER_RESULT_CAP,
+  federalRegisterPageSchema,
+  federalRegisterRequestUrl,
+  isFederalRegisterPage,
+  type FederalRegisterApiPage,
+} from "./federal-register";
 import { looksLikeHtml } from "./feed.server";
 import { FetchError, fetchUrl, type FetchResult } from "./http-client.server";
 
 export type FederalRegisterRequest = { signal?: AbortSignal; timeoutMs?: number };
 
-/** A fetched documents.json page; throws FetchError with an operator-facing message when it is not one. */
-export function parseFederalRegisterResponse(result: FetchResult): FederalRegisterPage {
+/**
+ * A fetched documents.json page, checked at the boundary; throws FetchError with an operator-facing message when
+ * it is not one, so a malformed page fails its source, not the run.
+ */
+export function parseFederalRegisterResponse(result: FetchResult): FederalRegisterApiPage {
   const host = new URL(result.url).hostname;
   let value: unknown;
   try {
@@ -20,7 +30,12 @@ export function parseFederalRegisterResponse(result: FetchResult): FederalRegist
     throw new FetchError(`Not a Federal Register response: invalid JSON from ${host}`);
   }
   if (!isFederalRegisterPage(value)) throw new FetchError(`Not a Federal Register response: no documents in the JSON from ${host}`);
-  return value;
+  const page = federalRegisterPageSchema.safeParse(value);
+  if (!page.success) {
+    const issue = page.error.issues[0];
+    throw new FetchError(`Not a Federal Register response: malformed page from ${host} (${issue.path.join(".")}: ${issue.message})`);
+  }
+  return page.data;
 }
 
 async function fetchPage(url: string, request: FederalRegisterRequest) {
@@ -28,8 +43,8 @@ async function fetchPage(url: string, request: FederalRegisterRequest) {
 }
 
 /** `first` and the pages after it; each next page is fetched only when the caller asks for it. */
-export async function* federalRegisterPages(first: FederalRegisterPage, request: FederalRegisterRequest): AsyncGenerator<FederalRegisterPage> {
-  let page: FederalRegisterPage | undefined = first;
+export async function* federalRegisterPages(first: FederalRegisterApiPage, request: FederalRegisterRequest): AsyncGenerator<FederalRegisterApiPage> {
+  let page: FederalRegisterApiPage | undefined = first;
   while (page) {
     yield page;
     const next: string | null | undefined = page.next_page_url;
@@ -59,7 +74,7 @@ export function publicationWindow(now: Date, daysBack: number) {
  * Every page of the documents of a Federal Register source published in [from, to], in the API's largest pages.
  * The API stops at 10,000 results per query, so a window that reaches the cap is split in two until each part fits.
  */
-export async function* federalRegisterRangePages(sourceUrl: string, from: string, to: string, request: FederalRegisterRequest): AsyncGenerator<FederalRegisterPage> {
+export async function* federalRegisterRangePages(sourceUrl: string, from: string, to: string, request: FederalRegisterRequest): AsyncGenerator<FederalRegisterApiPage> {
   const windows: [string, string][] = [[from, to]];
   while (windows.length) {
     request.signal?.throwIfAborted();

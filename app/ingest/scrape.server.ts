@@ -12,7 +12,7 @@ import { db, t } from "../db.server";
 import { isDue, recordScrapeFailure, recordScrapeSuccess } from "../sources/health.server";
 import type { SourceRow } from "../sources/queries.server";
 import { detectSourceType, fetchSourceType } from "./detect.server";
-import { federalRegisterArticle, federalRegisterRequestUrl, isFederalRegisterApiUrl, isUsableDocument, type FederalRegisterPage } from "./federal-register";
+import { federalRegisterArticle, federalRegisterRequestUrl, isFederalRegisterApiUrl, usableDocuments, type FederalRegisterApiPage } from "./federal-register";
 import { federalRegisterPages, federalRegisterRangePages, parseFederalRegisterResponse, publicationWindow } from "./federal-register-api.server";
 import { MAX_FEED_ITEMS, parseFeed } from "./feed.server";
 import { FetchError, fetchUrl } from "./http-client.server";
@@ -145,18 +145,17 @@ async function assistFeedItems(articles: NewArticle[], source: SourceRow, run: R
 }
 
 /** Ingests Federal Register pages while wanted. Returns the newest publication date seen. */
-async function ingestFederalRegisterPages(pages: AsyncIterable<FederalRegisterPage>, source: SourceRow, summary: SourceSummary, run: Run, followAll: boolean) {
+async function ingestFederalRegisterPages(pages: AsyncIterable<FederalRegisterApiPage>, source: SourceRow, summary: SourceSummary, run: Run, followAll: boolean) {
   let newest: Date | null = null;
   let pageNumber = 0;
   for await (const page of pages) {
     pageNumber++;
     checkCancelled(run);
     summary.pages++;
-    const documents = page.results ?? [];
-    const usable = documents.filter(isUsableDocument);
-    summary.invalid += documents.length - usable.length;
+    const { documents, invalid } = usableDocuments(page.results);
+    summary.invalid += invalid;
     const batch = ingestBatch(
-      usable.map((doc) => federalRegisterArticle(doc, source)),
+      documents.map((doc) => federalRegisterArticle(doc, source)),
       source,
       summary,
     );
