@@ -211,6 +211,16 @@ async function backfillFederalRegister(source: SourceRow, summary: SourceSummary
   return { newestItemAt: newest, detectedType: source.type ? null : ("federal-register-api" as const) };
 }
 
+/**
+ * Whether a backfill reads the source as the Federal Register API, over its whole range. A source without a type
+ * yet (its detection failed when it was added) is told by fetching it first: read as a scrape would read it, it
+ * would stop after SCRAPE_MAX_PAGES pages.
+ */
+async function backfillsAsFederalRegister(source: SourceRow, run: Run) {
+  const type = source.type ?? (await fetchSourceType(source.url, { signal: run.signal, timeoutMs: run.timeoutMs }));
+  return type === "federal-register-api";
+}
+
 function describeFailure(error: unknown) {
   if (error instanceof FetchError) return error.message;
   return `Unexpected error: ${error instanceof Error ? error.message : String(error)}`;
@@ -220,12 +230,8 @@ async function ingestSource(source: SourceRow, run: Run): Promise<SourceSummary>
   const summary = emptySummary(source);
   try {
     checkCancelled(run);
-    // A backfill reads a Federal Register source's whole range, so a source without a type yet (its detection
-    // failed when it was added) is told first rather than read as a scrape would, which stops after a few pages.
-    const type = source.type ?? (run.mode.kind === "backfill" ? await fetchSourceType(source.url, { signal: run.signal, timeoutMs: run.timeoutMs }) : undefined);
-    const federal = type === "federal-register-api" || (!type && isFederalRegisterApiUrl(source.url));
     const outcome =
-      run.mode.kind === "backfill" && federal
+      run.mode.kind === "backfill" && (await backfillsAsFederalRegister(source, run))
         ? await backfillFederalRegister(source, summary, run, run.mode.from, run.mode.to)
         : await scrapeCurrentItems(source, summary, run);
     recordScrapeSuccess(source, { now: run.now, ...outcome });
