@@ -1,5 +1,5 @@
 // What the admin dashboard shows, read from the database for the signed-in user's role.
-import { count, sql } from "drizzle-orm";
+import { count } from "drizzle-orm";
 import { parseFeedParams } from "../articles/filters";
 import { feedPage } from "../articles/queries.server";
 import { ADMIN_PAGE_SIZE } from "../articles/vocabulary";
@@ -13,20 +13,9 @@ import { db, t } from "../db.server";
 import { listFeedbackForAdmin } from "../feedback/admin.server";
 import { runnerHealth, toJobJson } from "../jobs/admin.server";
 import { latestJobPerKind } from "../jobs/queue.server";
+import { sourceHealthCounts } from "../sources/health.server";
 import { listSources } from "../sources/queries.server";
 import { listSubscribers } from "../subscribers/admin.server";
-
-/** The health monitor's four counters: disabled or never-checked sources count apart from the rest. */
-export function sourceHealthCounts() {
-  const row = db().get<{ healthy: number; warning: number; error: number; unchecked: number }>(sql`
-    SELECT
-      coalesce(sum(is_active = 1 AND status IN ('healthy', 'active')), 0) AS healthy,
-      coalesce(sum(is_active = 1 AND status = 'warning'), 0) AS warning,
-      coalesce(sum(is_active = 1 AND status = 'error'), 0) AS error,
-      coalesce(sum(is_active = 0 OR status IS NULL), 0) AS unchecked
-    FROM ${t.sources}`);
-  return row;
-}
 
 export async function dashboardData(user: SessionUser, url: URL) {
   const { filters, page: requestedPage } = parseFeedParams(url.searchParams);

@@ -1,5 +1,6 @@
 // The Federal Register API v1 (documents.json): its document shape, the URLs we ask it for,
 // and how a document becomes an article.
+import { z } from "zod";
 import { isHttpUrl } from "../articles/canonical-url";
 import type { NewArticle } from "../articles/store.server";
 import { normalizeSummary, normalizeTitle } from "./normalize";
@@ -62,12 +63,22 @@ export function isFederalRegisterApiUrl(url: string) {
   }
 }
 
-/** A documents.json body: an object whose `results` hold documents. */
-export function isFederalRegisterPage(value: unknown): value is FederalRegisterPage {
-  if (!value || typeof value !== "object" || !Array.isArray((value as FederalRegisterPage).results)) return false;
-  const results = (value as FederalRegisterPage).results!;
-  return results.length === 0 ? "count" in value : results.some((doc) => doc && typeof doc.document_number === "string");
+/** A documents.json body at first sight: an object whose `results` hold documents (or an empty page with a count). */
+export function isFederalRegisterPage(value: unknown): value is { results: unknown[] } {
+  if (!value || typeof value !== "object" || !Array.isArray((value as { results?: unknown }).results)) return false;
+  const results = (value as { results: unknown[] }).results;
+  return results.length === 0
+    ? "count" in value
+    : results.some((doc) => Boolean(doc) && typeof (doc as { document_number?: unknown }).document_number === "string");
 }
+
+/** A documents.json page as the paging reads it; its documents are checked one by one (usableDocuments). */
+export const federalRegisterPageSchema = z.object({
+  count: z.number().optional(),
+  next_page_url: z.string().nullish(),
+  results: z.array(z.unknown()),
+});
+export type FederalRegisterApiPage = z.output<typeof federalRegisterPageSchema>;
 
 /** The source's URL, asking for the fields we read (unless the operator listed fields themselves). */
 export function federalRegisterRequestUrl(sourceUrl: string, options: { from?: string; to?: string; perPage?: number } = {}) {
@@ -84,17 +95,50 @@ function publicationInstant(day: string) {
   return new Date(`${day}T12:00:00Z`);
 }
 
-/** A usable document has a number, a title, an http(s) link and a publication day; anything else is skipped. */
-export function isUsableDocument(doc: FederalRegisterDocument | null | undefined): doc is FederalRegisterDocument {
-  return Boolean(
-    doc &&
-      typeof doc.document_number === "string" &&
-      typeof doc.title === "string" &&
-      doc.title.trim() &&
-      typeof doc.html_url === "string" &&
-      isHttpUrl(doc.html_url) &&
-      /^\d{4}-\d{2}-\d{2}$/.test(doc.publication_date ?? ""),
-  );
+const optionalText = z.string().nullish().catch(null);
+const textOrNumber = z.union([z.number(), z.string()]).nullish().catch(null);
+/** A list field, its malformed entries dropped rather than the document: the API answers null for "none". */
+const listOf = <T extends z.ZodType>(entry: T) =>
+  z
+    .array(z.unknown())
+    .transform((values) => values.flatMap((value) => {
+      const parsed = entry.safeParse(value);
+      return parsed.success ? [parsed.data as z.output<T>] : [];
+    }))
+    .nullish()
+    .catch(null);
+
+/**
+ * A usable document has a number, a title, an http(s) link and a publication day; anything else is skipped.
+ * The further fields are read when well-formed and left empty when not, so one odd field never loses a document.
+ */
+const federalRegisterDocumentSchema: z.ZodType<FederalRegisterDocument> = z.object({
+  document_number: z.string(),
+  title: z.string().refine((title) => title.trim() !== ""),
+  html_url: z.string().refine(isHttpUrl),
+  publication_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  abstract: optionalText,
+  type: optionalText,
+  agencies: listOf(z.object({ name: z.string().optional().catch(undefined), raw_name: z.string().optional().catch(undefined) })),
+  significant: z.unknown().optional().transform((value) => (value == null ? null : Boolean(value))),
+  comments_close_on: optionalText,
+  effective_on: optionalText,
+  action: optionalText,
+  dates: optionalText,
+  regulation_id_numbers: listOf(z.string()),
+  topics: listOf(z.string()),
+  cfr_references: listOf(z.object({ title: textOrNumber, part: textOrNumber })),
+  page_length: z.number().nullish().catch(null),
+});
+
+/** The usable documents of a page's results, and how many were not. */
+export function usableDocuments(results: unknown[]) {
+  const documents: FederalRegisterDocument[] = [];
+  for (const raw of results) {
+    const parsed = federalRegisterDocumentSchema.safeParse(raw);
+    if (parsed.success) documents.push(parsed.data);
+  }
+  return { documents, invalid: results.length - documents.length };
 }
 
 /** Strings of a list field, trimmed, empty and non-string entries dropped: the API answers null for "none". */

@@ -1,5 +1,7 @@
-// Scraping and backfilling sources: fetch, pick the adapter, keep what the keywords admit, insert
-// (deduplicated), and record each source's health. One broken source never stops the others.
+// The orchestrator: scraping and backfilling sources. Fetch (http-client.server.ts), tell the format
+// (detect.server.ts), read it with its adapter (feed.server.ts, federal-register-api.server.ts), keep what the
+// keywords admit, insert (deduplicated), and record each source's health (app/sources/health.server.ts).
+// One broken source never stops the others.
 import { asc, eq } from "drizzle-orm";
 import { classifyAssistantFromConfig, isUnsure, type ClassifyAssistant } from "../ai/classify-assist.server";
 import { classifyArticle } from "../articles/classify";
@@ -7,19 +9,13 @@ import { classifyInputOf, insertArticle, isKnownArticle, type NewArticle } from 
 import type { SourceType } from "../articles/vocabulary";
 import { config } from "../config.server";
 import { db, t } from "../db.server";
-import {
-  FEDERAL_REGISTER_MAX_PER_PAGE,
-  FEDERAL_REGISTER_RESULT_CAP,
-  federalRegisterArticle,
-  federalRegisterRequestUrl,
-  isFederalRegisterApiUrl,
-  isFederalRegisterPage,
-  isUsableDocument,
-  type FederalRegisterPage,
-} from "./federal-register";
-import { looksLikeHtml, MAX_FEED_ITEMS, parseFeed } from "./feed.server";
-import { isDue, recordScrapeFailure, recordScrapeSuccess, type SourceRow } from "./health.server";
-import { FetchError, fetchUrl, type FetchResult } from "./http-client.server";
+import { isDue, recordScrapeFailure, recordScrapeSuccess } from "../sources/health.server";
+import type { SourceRow } from "../sources/queries.server";
+import { detectSourceType, fetchSourceType } from "./detect.server";
+import { federalRegisterArticle, federalRegisterRequestUrl, isFederalRegisterApiUrl, usableDocuments, type FederalRegisterApiPage } from "./federal-register";
+import { federalRegisterPages, federalRegisterRangePages, parseFederalRegisterResponse, publicationWindow } from "./federal-register-api.server";
+import { MAX_FEED_ITEMS, parseFeed } from "./feed.server";
+import { FetchError, fetchUrl } from "./http-client.server";
 import { keywordMatcher } from "./keywords";
 
 export type SourceSummary = {
@@ -148,59 +144,28 @@ async function assistFeedItems(articles: NewArticle[], source: SourceRow, run: R
   });
 }
 
-function parseFederalRegisterJson(result: FetchResult): FederalRegisterPage {
-  const host = new URL(result.url).hostname;
-  let value: unknown;
-  try {
-    value = JSON.parse(result.text());
-  } catch {
-    const text = result.text();
-    if (looksLikeHtml(text)) throw new FetchError("Not a Federal Register response: got an HTML page");
-    throw new FetchError(`Not a Federal Register response: invalid JSON from ${host}`);
-  }
-  if (!isFederalRegisterPage(value)) throw new FetchError(`Not a Federal Register response: no documents in the JSON from ${host}`);
-  return value;
-}
-
-/** Ingests a Federal Register page and, while wanted, the pages after it. Returns the newest publication date seen. */
-async function ingestFederalRegisterPages(first: FederalRegisterPage, source: SourceRow, summary: SourceSummary, run: Run, followAll: boolean) {
-  let page: FederalRegisterPage | undefined = first;
+/** Ingests Federal Register pages while wanted. Returns the newest publication date seen. */
+async function ingestFederalRegisterPages(pages: AsyncIterable<FederalRegisterApiPage>, source: SourceRow, summary: SourceSummary, run: Run, followAll: boolean) {
   let newest: Date | null = null;
-  for (let pageNumber = 1; page; pageNumber++) {
+  let pageNumber = 0;
+  for await (const page of pages) {
+    pageNumber++;
     checkCancelled(run);
     summary.pages++;
-    const documents = page.results ?? [];
-    const usable = documents.filter(isUsableDocument);
-    summary.invalid += documents.length - usable.length;
+    const { documents, invalid } = usableDocuments(page.results);
+    summary.invalid += invalid;
     const batch = ingestBatch(
-      usable.map((doc) => federalRegisterArticle(doc, source)),
+      documents.map((doc) => federalRegisterArticle(doc, source)),
       source,
       summary,
     );
     if (batch.newest && (!newest || batch.newest > newest)) newest = batch.newest;
-    const next: string | null | undefined = page.next_page_url;
     // A source's first scrape (or a re-run of one that was interrupted) reads up to SCRAPE_MAX_PAGES pages;
     // later scrapes stop at the first page that brings nothing new.
     const wanted = followAll || (pageNumber < SCRAPE_MAX_PAGES && (batch.inserted > 0 || !source.lastSuccessfulScrape));
-    page = next && wanted ? parseFederalRegisterJson(await fetchUrl(next, { signal: run.signal, timeoutMs: run.timeoutMs, accept: "application/json" })) : undefined;
+    if (!wanted) break;
   }
   return newest;
-}
-
-function detectFeedType(text: string): SourceType {
-  return /<feed[\s>]/.test(text.slice(0, 4096)) && !/<rss[\s>]|<rdf:RDF[\s>]/.test(text.slice(0, 4096)) ? "atom" : "rss";
-}
-
-/** True when a response whose source has no type yet is a Federal Register documents.json page. */
-function looksLikeFederalRegister(result: FetchResult) {
-  if (isFederalRegisterApiUrl(result.url)) return true;
-  const text = result.text();
-  if (!/^\s*\{/.test(text)) return false;
-  try {
-    return isFederalRegisterPage(JSON.parse(text));
-  } catch {
-    return false;
-  }
 }
 
 /** Fetches one source's current items (feeds, or a Federal Register query's newest pages). */
@@ -219,12 +184,13 @@ async function scrapeCurrentItems(source: SourceRow, summary: SourceSummary, run
     summary.notModified = true;
     return { newestItemAt: null };
   }
-  const isFederal = federal || (!source.type && looksLikeFederalRegister(result));
-  const detectedType: SourceType | null = source.type ? null : isFederal ? "federal-register-api" : detectFeedType(result.text());
+  const detectedType: SourceType | null = source.type ? null : federal ? "federal-register-api" : (detectSourceType(result) ?? "rss");
+  const isFederal = federal || detectedType === "federal-register-api";
   let newestItemAt: Date | null;
   let warning: string | null = null;
   if (isFederal) {
-    newestItemAt = await ingestFederalRegisterPages(parseFederalRegisterJson(result), source, summary, run, false);
+    const pages = federalRegisterPages(parseFederalRegisterResponse(result), { signal: run.signal, timeoutMs: run.timeoutMs });
+    newestItemAt = await ingestFederalRegisterPages(pages, source, summary, run, false);
   } else {
     summary.pages++;
     const parsed = await parseFeed(result.text(), result.url, source, run.now);
@@ -238,40 +204,21 @@ async function scrapeCurrentItems(source: SourceRow, summary: SourceSummary, run
   return { newestItemAt, detectedType, warning, ...(conditional ? validators : {}) };
 }
 
-function dayString(date: Date) {
-  return date.toISOString().slice(0, 10);
-}
-
-function addDays(day: string, days: number) {
-  return dayString(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
-}
-
-function daysBetween(from: string, to: string) {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+/** Reads every document of a Federal Register source published in [from, to]. */
+async function backfillFederalRegister(source: SourceRow, summary: SourceSummary, run: Run, from: string, to: string) {
+  const pages = federalRegisterRangePages(source.url, from, to, { signal: run.signal, timeoutMs: run.timeoutMs });
+  const newest = await ingestFederalRegisterPages(pages, source, summary, run, true);
+  return { newestItemAt: newest, detectedType: source.type ? null : ("federal-register-api" as const) };
 }
 
 /**
- * Reads every document of a Federal Register source published in [from, to]. The API stops at 10,000
- * results per query, so a window that reaches the cap is split in two until each part fits.
+ * Whether a backfill reads the source as the Federal Register API, over its whole range. A source without a type
+ * yet (its detection failed when it was added) is told by fetching it first: read as a scrape would read it, it
+ * would stop after SCRAPE_MAX_PAGES pages.
  */
-async function backfillFederalRegister(source: SourceRow, summary: SourceSummary, run: Run, from: string, to: string) {
-  const windows: [string, string][] = [[from, to]];
-  let newest: Date | null = null;
-  while (windows.length) {
-    checkCancelled(run);
-    const [start, end] = windows.shift()!;
-    const url = federalRegisterRequestUrl(source.url, { from: start, to: end, perPage: FEDERAL_REGISTER_MAX_PER_PAGE });
-    const first = parseFederalRegisterJson(await fetchUrl(url, { signal: run.signal, timeoutMs: run.timeoutMs, accept: "application/json" }));
-    const span = daysBetween(start, end);
-    if ((first.count ?? 0) >= FEDERAL_REGISTER_RESULT_CAP && span > 0) {
-      const middle = addDays(start, Math.floor(span / 2));
-      windows.unshift([start, middle], [addDays(middle, 1), end]);
-      continue;
-    }
-    const pageNewest = await ingestFederalRegisterPages(first, source, summary, run, true);
-    if (pageNewest && (!newest || pageNewest > newest)) newest = pageNewest;
-  }
-  return { newestItemAt: newest, detectedType: source.type ? null : ("federal-register-api" as const) };
+async function backfillsAsFederalRegister(source: SourceRow, run: Run) {
+  const type = source.type ?? (await fetchSourceType(source.url, { signal: run.signal, timeoutMs: run.timeoutMs }));
+  return type === "federal-register-api";
 }
 
 function describeFailure(error: unknown) {
@@ -283,9 +230,8 @@ async function ingestSource(source: SourceRow, run: Run): Promise<SourceSummary>
   const summary = emptySummary(source);
   try {
     checkCancelled(run);
-    const federal = source.type === "federal-register-api" || (!source.type && isFederalRegisterApiUrl(source.url));
     const outcome =
-      run.mode.kind === "backfill" && federal
+      run.mode.kind === "backfill" && (await backfillsAsFederalRegister(source, run))
         ? await backfillFederalRegister(source, summary, run, run.mode.from, run.mode.to)
         : await scrapeCurrentItems(source, summary, run);
     recordScrapeSuccess(source, { now: run.now, ...outcome });
@@ -365,8 +311,7 @@ export async function scrapeSources(options: IngestOptions & { sourceId?: number
  */
 export async function backfillSources(options: IngestOptions & { daysBack: number }): Promise<IngestResult> {
   const now = options.now ?? new Date();
-  const to = dayString(now);
-  const from = addDays(to, -Math.max(0, Math.floor(options.daysBack)));
+  const { from, to } = publicationWindow(now, options.daysBack);
   const run: Run = { now, signal: options.signal, timeoutMs: options.timeoutMs, mode: { kind: "backfill", from, to }, assist: assistBudget() };
   return ingestSources(activeSources(), run, options, 0);
 }

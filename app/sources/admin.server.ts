@@ -1,13 +1,14 @@
 // Managing news sources from the admin dashboard and the admin API.
-import { and, eq, ne, not } from "drizzle-orm";
+import { and, eq, isNull, ne, not } from "drizzle-orm";
 import { z } from "zod";
-import { SOURCE_CATEGORIES } from "../articles/vocabulary";
+import { SOURCE_CATEGORIES, type SourceType } from "../articles/vocabulary";
 import { db, t } from "../db.server";
 import { httpUrl, requiredText, textList } from "../http/fields";
 import { parseInput } from "../http/input.server";
 import { jsonError } from "../http/responses.server";
+import { fetchSourceType } from "../ingest/detect.server";
 import { privateAddressRefusal } from "../ingest/http-client.server";
-import { toSourceJson } from "./queries.server";
+import { toSourceJson, type SourceRow } from "./queries.server";
 
 export const SOURCE_MISSING_FIELDS = "Please fill all required fields";
 const DUPLICATE_URL = "A source with this URL already exists.";
@@ -34,6 +35,33 @@ async function sourceFields(input: SourceInput) {
   return { name: input.name, url: input.url, category: input.category, keywords };
 }
 
+/** How long adding a source waits for its first answer; a source not told apart in time is told at its first read. */
+const DETECT_TIMEOUT_MS = 5_000;
+
+/**
+ * Tells a newly added (or re-pointed) source's type by fetching it once through the fetcher and its address
+ * policy, so a backfill started before its first scrape reads a Federal Register source's whole range. When the
+ * fetch fails or the answer is no known format, the source stays without a type, to be told when it is read.
+ */
+async function withDetectedType(row: SourceRow): Promise<SourceRow> {
+  let type: SourceType | undefined;
+  try {
+    type = await fetchSourceType(row.url, { timeoutMs: DETECT_TIMEOUT_MS });
+  } catch (error) {
+    console.warn(`[sources] type of source ${row.id} not detected: ${error instanceof Error ? error.message : String(error)}`);
+    return row;
+  }
+  if (!type) return row;
+  // Only while the row still has this URL and no type: an edit or a scrape in the meantime has the last word.
+  const updated = db()
+    .update(t.sources)
+    .set({ type })
+    .where(and(eq(t.sources.id, row.id), eq(t.sources.url, row.url), isNull(t.sources.type)))
+    .returning()
+    .get();
+  return updated ?? row;
+}
+
 export async function createSource(input: SourceInput) {
   const row = db()
     .insert(t.sources)
@@ -42,13 +70,13 @@ export async function createSource(input: SourceInput) {
     .returning()
     .get();
   if (!row) throw jsonError(409, DUPLICATE_URL);
-  return toSourceJson(row);
+  return toSourceJson(await withDetectedType(row));
 }
 
 /**
  * Edits a source in place, so its health history and articles stay with it. Fields left out keep their
  * values; the whole is checked as a new source would be. A new URL is a new feed: its type is detected
- * again and it is checked at the next update, without the old feed's conditional-GET validators.
+ * again (withDetectedType) and it is checked at the next update, without the old feed's conditional-GET validators.
  */
 export async function updateSource(id: number, changes: Record<string, unknown>) {
   const current = db().select().from(t.sources).where(eq(t.sources.id, id)).get();
@@ -62,14 +90,15 @@ export async function updateSource(id: number, changes: Record<string, unknown>)
     .where(and(eq(t.sources.url, fields.url), ne(t.sources.id, id)))
     .get();
   if (taken) throw jsonError(409, DUPLICATE_URL);
-  const newFeed = fields.url !== current.url ? { type: null, etag: null, lastModified: null, nextCheckAt: null } : {};
+  const newUrl = fields.url !== current.url;
+  const newFeed = newUrl ? { type: null, etag: null, lastModified: null, nextCheckAt: null } : {};
   const row = db()
     .update(t.sources)
     .set({ ...fields, ...newFeed })
     .where(eq(t.sources.id, id))
     .returning()
-    .get();
-  return toSourceJson(row!);
+    .get()!;
+  return toSourceJson(newUrl ? await withDetectedType(row) : row);
 }
 
 /** Deletes a source; its articles stay, keeping the source's name. */

@@ -2,6 +2,8 @@
 import { asc } from "drizzle-orm";
 import { db, t } from "../db.server";
 
+export type SourceRow = typeof t.sources.$inferSelect;
+
 export type SourceJson = {
   id: number;
   name: string;
@@ -19,7 +21,7 @@ export type SourceJson = {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toSourceJson(s: typeof t.sources.$inferSelect): SourceJson {
+export function toSourceJson(s: SourceRow): SourceJson {
   return {
     id: s.id,
     name: s.name,

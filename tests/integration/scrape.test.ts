@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deleteArticles } from "../../app/articles/store.server";
 import { db, t } from "../../app/db.server";
-import { BACKOFF_CAP_MS, backoffDelay } from "../../app/ingest/health.server";
+import { BACKOFF_CAP_MS, backoffDelay } from "../../app/sources/health.server";
 import { backfillSources, scrapeSources } from "../../app/ingest/scrape.server";
 import { clearArticles } from "../support/articles";
 import { federalRegisterRoute, generateDocuments, RESULT_CAP } from "../support/federal-register-api";

@@ -3,17 +3,10 @@ import { useRef } from "react";
 import { isHttpUrl } from "~/articles/canonical-url";
 import { SOURCE_CATEGORIES } from "~/articles/vocabulary";
 import { formatDateTime } from "~/format";
+import { sourceHealthLabel } from "~/sources/health";
 import type { SourceJson } from "~/sources/queries.server";
 import { ToastHere } from "../Toasts";
 import { DialogFrame, DialogTrigger, FormError, IntentForm, kept, useDialog, useIntent, type DialogState, type IntentState } from "./intent";
-
-/** SPEC.md section 4: Connected (healthy), Issues (warning), Failed (otherwise); plus never checked. */
-export function sourceHealthLabel(source: Pick<SourceJson, "status">) {
-  if (!source.status) return { label: "Not checked yet", color: "gray" };
-  if (source.status === "healthy" || source.status === "active") return { label: "Connected", color: "green" };
-  if (source.status === "warning") return { label: "Issues", color: "yellow" };
-  return { label: "Failed", color: "red" };
-}
 
 const SOURCES_ANCHOR = "sources";
 const ADD_SOURCE_ANCHOR = "add-source";

@@ -1,10 +1,10 @@
-// Source health: what the monitor shows, and when a source is tried again.
-// A failing source waits longer and longer (capped at a day) and is healthy again on its first success.
-import { eq } from "drizzle-orm";
+// Source health rules: what a fetch's outcome writes to a source, when a failing source is tried again, and
+// the monitor's counts. A failing source waits longer and longer (capped at a day) and is healthy again on its
+// first success. The labels people see are in app/sources/health.ts.
+import { eq, sql } from "drizzle-orm";
 import { db, t } from "../db.server";
-
-export type SourceRow = typeof t.sources.$inferSelect;
-export type HealthStatus = "healthy" | "warning" | "error";
+import type { HealthStatus } from "./health";
+import type { SourceRow } from "./queries.server";
 
 export const BACKOFF_BASE_MS = 30 * 60_000;
 export const BACKOFF_CAP_MS = 24 * 60 * 60_000;
@@ -79,4 +79,15 @@ export function recordScrapeFailure(source: SourceRow, message: string, now: Dat
     })
     .where(eq(t.sources.id, source.id))
     .run();
+}
+
+/** The health monitor's four counters: disabled or never-checked sources count apart from the rest. */
+export function sourceHealthCounts() {
+  return db().get<{ healthy: number; warning: number; error: number; unchecked: number }>(sql`
+    SELECT
+      coalesce(sum(is_active = 1 AND status = 'healthy'), 0) AS healthy,
+      coalesce(sum(is_active = 1 AND status = 'warning'), 0) AS warning,
+      coalesce(sum(is_active = 1 AND status = 'error'), 0) AS error,
+      coalesce(sum(is_active = 0 OR status IS NULL), 0) AS unchecked
+    FROM ${t.sources}`);
 }

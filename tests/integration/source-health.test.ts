@@ -1,0 +1,56 @@
+// Source health in one home: the statuses the scrape outcome writes, the monitor's counts and the labels
+// the admin panel shows all read the same rules (app/sources/health.server.ts, app/sources/health.ts).
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { db, t } from "~/db.server";
+import { SOURCE_HEALTH_STATUSES, sourceHealthLabel } from "~/sources/health";
+import { ERROR_AFTER_FAILURES, recordScrapeFailure, recordScrapeSuccess, sourceHealthCounts } from "~/sources/health.server";
+
+const now = new Date("2026-03-01T12:00:00Z");
+let unique = 0;
+
+function addSource(values: Partial<typeof t.sources.$inferInsert> = {}) {
+  const n = ++unique;
+  return db()
+    .insert(t.sources)
+    .values({ name: `Feed ${n}`, url: `https://health.example.gov/${n}.xml`, category: "government", createdAt: now, ...values })
+    .returning()
+    .get();
+}
+
+const row = (id: number) => db().select().from(t.sources).where(eq(t.sources.id, id)).get()!;
+
+function failTimes(id: number, times: number) {
+  for (let i = 0; i < times; i++) recordScrapeFailure(row(id), "HTTP 503 from health.example.gov", now);
+}
+
+beforeEach(() => {
+  db().delete(t.sources).run();
+});
+
+describe("source health", () => {
+  it("counts and labels exactly the statuses a scrape writes", () => {
+    const healthy = addSource();
+    recordScrapeSuccess(row(healthy.id), { now, newestItemAt: now });
+    const issues = addSource();
+    failTimes(issues.id, 1);
+    const failed = addSource();
+    failTimes(failed.id, ERROR_AFTER_FAILURES);
+    addSource();
+    const disabled = addSource({ isActive: false });
+    recordScrapeSuccess(row(disabled.id), { now, newestItemAt: now });
+
+    const written = [healthy, issues, failed].map((s) => row(s.id).status);
+    expect(written).toEqual(["healthy", "warning", "error"]);
+    for (const status of written) expect(SOURCE_HEALTH_STATUSES).toContain(status);
+    expect(written.map((status) => sourceHealthLabel({ status }).label)).toEqual(["Connected", "Issues", "Failed"]);
+    expect(sourceHealthLabel({ status: null }).label).toBe("Not checked yet");
+    expect(sourceHealthCounts()).toEqual({ healthy: 1, warning: 1, error: 1, unchecked: 2 });
+  });
+
+  it("reads any other status as Failed, never as Connected, and counts it nowhere", () => {
+    const odd = addSource({ status: "active" });
+    expect(sourceHealthLabel(row(odd.id)).label).toBe("Failed");
+    expect(sourceHealthCounts()).toEqual({ healthy: 0, warning: 0, error: 0, unchecked: 0 });
+  });
+});
