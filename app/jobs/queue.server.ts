@@ -119,8 +119,14 @@ export function jobById(jobId: number) {
   return db().select().from(jobs).where(eq(jobs.id, jobId)).get();
 }
 
+/** The newest jobs, with every job still queued or running first: a busy day of finished runs never hides one. */
 export function recentJobs(limit = 20) {
-  return db().select().from(jobs).orderBy(desc(jobs.id)).limit(limit).all();
+  return db()
+    .select()
+    .from(jobs)
+    .orderBy(desc(sql`${jobs.status} IN ('queued', 'running')`), desc(jobs.id))
+    .limit(limit)
+    .all();
 }
 
 /** The latest job of each kind, for the dashboard. */
