@@ -17,7 +17,8 @@ export async function currentUser(request: Request): Promise<SessionUser | undef
 
 /**
  * For /api routes and form actions: the caller, if signed in with at least `minimum`;
- * otherwise throws 401 (no valid session or token) or 403 (role too low, or a cross-site request).
+ * otherwise throws an AppError: unauthorized (no valid session or token) or forbidden (role too low, or a
+ * cross-site request).
  */
 export async function requireUser(request: Request, minimum: Role): Promise<SessionUser> {
   const user = await currentUser(request);

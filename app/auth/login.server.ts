@@ -15,9 +15,9 @@ export const ACCOUNT_DISABLED = "This account has been disabled. Ask an admin to
 let unknownUserHash: Promise<string> | undefined;
 
 /**
- * The user with these credentials; otherwise throws 400 (a field missing), 401 (wrong email or password),
- * 403 (account disabled, said only to someone who knows the password) or 429 (too many failures from this
- * address). Only failures count towards the limits, per address and account and per address, so a correct
+ * The user with these credentials; otherwise throws an AppError: invalid (a field missing), unauthorized (wrong
+ * email or password), forbidden (account disabled, said only to someone who knows the password) or rate-limited
+ * (too many failures from this address). Only failures count towards the limits, per address and account and per address, so a correct
  * password from an address that is not guessing always gets in. Unknown emails cost the same time as wrong
  * passwords, so the answer does not reveal which accounts exist.
  */

@@ -1,4 +1,5 @@
-// The admin /api routes: method check, caller and role, JSON body, then the shared operation.
+// The /api routes that run a shared operation: method check, caller and role, JSON body, then the operation;
+// a refusal (an AppError, or a JSON error from the body checks) is the JSON `{ message }`, anything else a 500.
 import type { Input, Operation } from "../admin/operations.server";
 import { requireUser } from "../auth/guard.server";
 import { assertSameOrigin } from "../auth/same-origin.server";
