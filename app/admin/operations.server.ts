@@ -1,6 +1,7 @@
 // Everything a signed-in user can change, in one place: the dashboard's form intents and the admin /api
 // routes both run these, so the role checks, validation and messages are the same on both paths.
 import { extractArticle } from "../ai/extract.server";
+import { PdfDocumentError } from "../ai/readable.server";
 import { suggestTags } from "../ai/suggest-tags.server";
 import {
   addArticleSchema,
@@ -28,10 +29,10 @@ import type { SessionUser } from "../auth/session.server";
 import type { Role } from "../auth/users.server";
 import { archiveOldFeedback, feedbackStatusSchema, setFeedbackStatus } from "../feedback/admin.server";
 import { isHttpUrl } from "../articles/canonical-url";
-import { AppError } from "../errors";
+import { AppError, hasCause } from "../errors";
 import { parseId, parseInput } from "../validation";
 import { backfillSchema, JOB_BUTTONS, runnerHealth, startJob, waitForJob, type ButtonJobKind, type JobJson } from "../jobs/admin.server";
-import { isPrivateAddressRefusal } from "../ingest/http-client.server";
+import { PrivateAddressRefused } from "../ingest/http-client.server";
 import { isFinished } from "../jobs/outcome";
 import { sendTestNewsletter } from "../newsletter/newsletter.server";
 import { createSource, deleteSource, sourceSchema, toggleSource, updateSource } from "../sources/admin.server";
@@ -190,8 +191,8 @@ export const operations = {
         const reason = error instanceof Error ? error.message : String(error);
         console.warn(`[extract] ${url}: ${reason}`);
         // A refused private address is said as such: the editor needs to know the URL itself is not allowed.
-        if (isPrivateAddressRefusal(error)) throw new AppError("unprocessable", reason);
-        throw new AppError("unprocessable", /pdf/i.test(reason) ? EXTRACT_PDF_MESSAGE : EXTRACT_FAILED_MESSAGE);
+        if (hasCause(error, PrivateAddressRefused)) throw new AppError("unprocessable", reason);
+        throw new AppError("unprocessable", hasCause(error, PdfDocumentError) ? EXTRACT_PDF_MESSAGE : EXTRACT_FAILED_MESSAGE);
       }
     },
     success: () => ({ title: "Article details extracted", message: "Check them before adding the article." }),

@@ -67,14 +67,6 @@ export class PrivateAddressRefused extends FetchError {
   }
 }
 
-/** True when the error, or an error it was raised from (its `cause`), is a private-address refusal. */
-export function isPrivateAddressRefusal(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 10; current = current.cause, depth++) {
-    if (current instanceof PrivateAddressRefused) return true;
-  }
-  return false;
-}
-
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
 
 /** A DNS lookup for http.request that refuses private addresses, so the check covers the address actually used. */
