@@ -1,6 +1,6 @@
 // Daily clean-up of rows that expire: sessions, one-time tokens, rate-limit windows.
 import { lt, or, isNotNull } from "drizzle-orm";
-import { purgeExpiredRateLimits } from "../app/http/rate-limit.server";
+import { purgeExpiredRateLimits } from "../app/rate-limit.server";
 import { db, t } from "../app/db.server";
 import type { JobHandler } from "./types";
 

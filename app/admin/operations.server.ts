@@ -1,6 +1,7 @@
 // Everything a signed-in user can change, in one place: the dashboard's form intents and the admin /api
 // routes both run these, so the role checks, validation and messages are the same on both paths.
 import { extractArticle } from "../ai/extract.server";
+import { PdfDocumentError } from "../ai/readable.server";
 import { suggestTags } from "../ai/suggest-tags.server";
 import {
   addArticleSchema,
@@ -28,9 +29,10 @@ import type { SessionUser } from "../auth/session.server";
 import type { Role } from "../auth/users.server";
 import { archiveOldFeedback, feedbackStatusSchema, setFeedbackStatus } from "../feedback/admin.server";
 import { isHttpUrl } from "../articles/canonical-url";
-import { parseInput } from "../http/input.server";
-import { jsonError, parseId } from "../http/responses.server";
+import { AppError, hasCause } from "../errors";
+import { parseId, parseInput } from "../validation";
 import { backfillSchema, JOB_BUTTONS, runnerHealth, startJob, waitForJob, type ButtonJobKind, type JobJson } from "../jobs/admin.server";
+import { PrivateAddressRefused } from "../ingest/http-client.server";
 import { isFinished } from "../jobs/outcome";
 import { sendTestNewsletter } from "../newsletter/newsletter.server";
 import { createSource, deleteSource, sourceSchema, toggleSource, updateSource } from "../sources/admin.server";
@@ -106,7 +108,7 @@ function waitingJobOperation(kind: "recategorize" | "fix-priorities") {
     run: async (_input: Input, user: SessionUser): Promise<WaitedJob> => {
       const { job } = startJob(kind, {}, user.email);
       const finished = runnerHealth().stale ? undefined : await waitForJob(job.id, JOB_WAIT_MS);
-      if (finished?.status === "failed") throw jsonError(500, finished.error ?? jobLabel(kind).failure);
+      if (finished?.status === "failed") throw new AppError("failed", finished.error ?? jobLabel(kind).failure);
       if (finished && isFinished(finished.status)) return { updated: Number(finished.result?.updated ?? 0), jobId: job.id };
       return { job, message: "The job is queued or running; its outcome shows under Admin Controls." };
     },
@@ -181,16 +183,16 @@ export const operations = {
     role: "editor",
     run: async (input) => {
       const url = typeof input.url === "string" ? input.url.trim() : "";
-      if (!url) throw jsonError(400, "URL Required");
-      if (!isHttpUrl(url)) throw jsonError(400, "'url' must be an http(s) URL");
+      if (!url) throw new AppError("invalid", "URL Required");
+      if (!isHttpUrl(url)) throw new AppError("invalid", "'url' must be an http(s) URL");
       try {
         return await extractArticle(url);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         console.warn(`[extract] ${url}: ${reason}`);
         // A refused private address is said as such: the editor needs to know the URL itself is not allowed.
-        if (reason.includes("Refused: ")) throw jsonError(422, reason);
-        throw jsonError(422, /pdf/i.test(reason) ? EXTRACT_PDF_MESSAGE : EXTRACT_FAILED_MESSAGE);
+        if (hasCause(error, PrivateAddressRefused)) throw new AppError("unprocessable", reason);
+        throw new AppError("unprocessable", hasCause(error, PdfDocumentError) ? EXTRACT_PDF_MESSAGE : EXTRACT_FAILED_MESSAGE);
       }
     },
     success: () => ({ title: "Article details extracted", message: "Check them before adding the article." }),
@@ -313,7 +315,7 @@ export const operations = {
 export type OperationName = keyof typeof operations;
 
 async function suggestTagsFor(id: number) {
-  if (!getArticle(id)) throw jsonError(404, "Article not found");
+  if (!getArticle(id)) throw new AppError("not-found", "Article not found");
   return suggestTags(id);
 }
 

@@ -80,7 +80,7 @@ export async function extractArticle(url: string, options: { federalRegisterApi?
   try {
     page = await fetchReadablePage(parsed.href);
   } catch (error) {
-    throw new Error(`Could not extract the article: ${describe(error)}`);
+    throw new Error(`Could not extract the article: ${describe(error)}`, { cause: error });
   }
   const title = cleanTitle(page.title);
   if (!title) throw new Error("Could not extract the article: the page has no title.");

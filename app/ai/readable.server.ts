@@ -20,6 +20,9 @@ const PAGE_MAX_BYTES = 4 * 1024 * 1024;
 
 export class NotAnArticleError extends Error {}
 
+/** The link is a PDF: the admin form then asks for the details by hand. */
+export class PdfDocumentError extends NotAnArticleError {}
+
 export function isPdf(result: { contentType: string; body: Buffer; url: string }) {
   return (
     /application\/(?:x-)?pdf/i.test(result.contentType) ||
@@ -61,7 +64,7 @@ export async function fetchReadablePage(url: string, signal?: AbortSignal): Prom
     signal,
   });
   if (result.status >= 400) throw new FetchError(`HTTP ${result.status} from ${new URL(url).host}`);
-  if (isPdf(result)) throw new NotAnArticleError("The link is a PDF document, which cannot be read as a web page.");
+  if (isPdf(result)) throw new PdfDocumentError("The link is a PDF document, which cannot be read as a web page.");
   if (result.contentType && !/html|xml/i.test(result.contentType))
     throw new NotAnArticleError(`The link is not a web page (it is ${result.contentType.split(";")[0]}).`);
   return readPage(result.text());

@@ -3,8 +3,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { db, t } from "../db.server";
-import { httpUrl, requiredText, textList } from "../http/fields";
-import { jsonError } from "../http/responses.server";
+import { httpUrl, requiredText, textList } from "../validation";
+import { AppError } from "../errors";
 import { canonicalUrl, federalRegisterDocumentNumber } from "./canonical-url";
 import { EDITOR_REASON } from "./classify";
 import { getArticle } from "./queries.server";
@@ -46,14 +46,14 @@ export const addArticleSchema = z.object({
 
 function requireArticle(id: number) {
   const row = db().select({ category: t.articles.category, priority: t.articles.priority }).from(t.articles).where(eq(t.articles.id, id)).get();
-  if (!row) throw jsonError(404, "Article not found");
+  if (!row) throw new AppError("not-found", "Article not found");
   return row;
 }
 
 export function updateArticleTags(id: number, input: z.output<typeof articleTagsSchema>) {
   const current = requireArticle(id);
   const tags = normalizeTags([...input.tags, ...(input.newTags ?? "").split(",")]);
-  if (tags.length > MAX_TAGS) throw jsonError(400, `'tags' must hold at most ${MAX_TAGS} entries`);
+  if (tags.length > MAX_TAGS) throw new AppError("invalid", `'tags' must hold at most ${MAX_TAGS} entries`);
   // The tag editor always sends the priority; only a changed one is the editor's call, an unchanged one keeps its reason.
   const priorityChanged = input.priority !== undefined && input.priority !== current.priority;
   db().transaction((tx) => {
@@ -91,11 +91,11 @@ export function addManualArticle(input: z.output<typeof addArticleSchema>) {
       tags: normalizeTags(input.tags ?? []) as Tag[],
     },
   });
-  if (outcome.status === "invalid-url") throw jsonError(400, "The URL must start with http:// or https://.");
-  if (outcome.status !== "inserted") throw jsonError(409, "This article is already in the feed.");
+  if (outcome.status === "invalid-url") throw new AppError("invalid", "The URL must start with http:// or https://.");
+  if (outcome.status !== "inserted") throw new AppError("conflict", "This article is already in the feed.");
   return getArticle(outcome.id)!;
 }
 
 export function deleteArticle(id: number) {
-  if (!deleteArticles([id])) throw jsonError(404, "Article not found");
+  if (!deleteArticles([id])) throw new AppError("not-found", "Article not found");
 }

@@ -1,8 +1,7 @@
 // `GET /api/articles` query parameters: strict, with an error naming the bad parameter.
 // Server-only: zod would otherwise be bundled into every page that links to the feed.
 import { z } from "zod";
-import { decimalParam } from "../http/fields";
-import { fieldMessage, isUnstorableText } from "../http/input.server";
+import { decimalParam, fieldMessage, isUnstorableText } from "../validation";
 import { cleanSearch, MAX_SEARCH_LENGTH, type ArticleFilters } from "./filters";
 import { CATEGORY_VALUES, PRIORITY_VALUES, TIMEFRAME_VALUES } from "./vocabulary";
 

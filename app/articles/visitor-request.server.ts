@@ -2,19 +2,20 @@
 // a real article, and the visitor id (created on first use).
 import { eq } from "drizzle-orm";
 import { db, t } from "../db.server";
-import { addressRateKey } from "../http/client-address.server";
-import { assertSameOrigin } from "../http/csrf.server";
-import { idParam, jsonError } from "../http/responses.server";
+import { assertSameOrigin } from "../auth/same-origin.server";
+import { AppError } from "../errors";
+import { addressRateKey } from "../rate-limit.server";
+import { idParam } from "../validation";
 import { ensureVisitorId } from "../visitors/visitor.server";
 
 type Options = {
   sameOrigin?: boolean;
-  /** What is thrown when the id names no article: the API's JSON 404 unless the route answers pages too. */
+  /** What is thrown when the id names no article: a "not-found" AppError unless the route answers pages too. */
   notFound?: (message: string) => unknown;
 };
 
 export async function visitorArticleRequest(request: Request, clientAddress: string, rawId: string | undefined, options: Options = {}) {
-  const { sameOrigin = true, notFound = (message: string) => jsonError(404, message) } = options;
+  const { sameOrigin = true, notFound = (message: string) => new AppError("not-found", message) } = options;
   if (sameOrigin) assertSameOrigin(request);
   const articleId = idParam(rawId);
   const article =

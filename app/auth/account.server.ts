@@ -2,10 +2,10 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { db, t } from "../db.server";
-import { requiredText } from "../http/fields";
+import { requiredText } from "../validation";
 import { sendEmailLater, siteUrl } from "../email/mailer.server";
-import { limitFailures, RATE_LIMITS } from "../http/rate-limit.server";
-import { jsonError } from "../http/responses.server";
+import { limitFailures, RATE_LIMITS } from "../rate-limit.server";
+import { AppError } from "../errors";
 import { hashPassword, verifyPassword } from "./password.server";
 import { endUserSessions, signOutEverywhere, type SessionUser } from "./session.server";
 import { generateToken, hashToken } from "./tokens.server";
@@ -65,13 +65,13 @@ export const apiTokenSchema = z
 
 function assertOwnEmail(user: SessionUser, claimed: string | undefined) {
   if (claimed !== undefined && normalizeEmail(claimed) !== user.email)
-    throw jsonError(403, "You can only change your own account.");
+    throw new AppError("forbidden", "You can only change your own account.");
 }
 
 /** Checks the current password; wrong guesses are limited per account, so a stolen session cannot search for it. */
 async function assertCurrentPassword(user: SessionUser, password: string) {
   await limitFailures([{ rule: RATE_LIMITS.currentPasswordFailures, key: `user:${user.id}` }], async () => {
-    if (!(await verifyPassword(password, user.passwordHash))) throw jsonError(400, CURRENT_PASSWORD_INCORRECT);
+    if (!(await verifyPassword(password, user.passwordHash))) throw new AppError("invalid", CURRENT_PASSWORD_INCORRECT);
   });
 }
 
@@ -82,9 +82,9 @@ async function assertCurrentPassword(user: SessionUser, password: string) {
 export async function updateEmail(user: SessionUser, input: z.output<typeof updateEmailSchema>) {
   assertOwnEmail(user, input.currentEmail);
   const newEmail = normalizeEmail(input.newEmail);
-  if (newEmail === user.email) throw jsonError(400, "That is already your email address.");
+  if (newEmail === user.email) throw new AppError("invalid", "That is already your email address.");
   await assertCurrentPassword(user, input.currentPassword);
-  if (findUserByEmail(newEmail)) throw jsonError(409, "Another account already uses this email address.");
+  if (findUserByEmail(newEmail)) throw new AppError("conflict", "Another account already uses this email address.");
   db().update(t.users).set({ email: newEmail, updatedAt: new Date() }).where(eq(t.users.id, user.id)).run();
   const endedSessions = endUserSessions(user.id, user.sessionId);
   sendEmailLater(
@@ -134,7 +134,7 @@ export const TOKEN_CANNOT_CREATE_TOKENS = "API tokens cannot create tokens. Sign
 
 /** Only a person signed in with a session may create a token: a leaked token must not mint longer-lived ones. */
 export function assertNotApiToken(user: Pick<SessionUser, "via">) {
-  if (user.via === "token") throw jsonError(403, TOKEN_CANNOT_CREATE_TOKENS);
+  if (user.via === "token") throw new AppError("forbidden", TOKEN_CANNOT_CREATE_TOKENS);
 }
 
 /** A new personal API token; the secret is returned here only, never stored or shown again. */
@@ -150,5 +150,5 @@ export function revokeApiToken(userId: number, tokenId: number) {
     .set({ revokedAt: new Date() })
     .where(and(eq(t.apiTokens.id, tokenId), eq(t.apiTokens.userId, userId), isNull(t.apiTokens.revokedAt)))
     .run().changes;
-  if (!revoked) throw jsonError(404, "Token not found");
+  if (!revoked) throw new AppError("not-found", "Token not found");
 }

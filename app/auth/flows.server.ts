@@ -1,7 +1,6 @@
 // The public account flows, shared by their pages and their /api routes: rate limit, validate, act.
-import { parseInput } from "../http/input.server";
-import { addressRateKey } from "../http/client-address.server";
-import { enforceRateLimit, limitFailures, RATE_LIMITS } from "../http/rate-limit.server";
+import { addressRateKey, enforceRateLimit, limitFailures, RATE_LIMITS } from "../rate-limit.server";
+import { parseInput } from "../validation";
 import { acceptInvitation, acceptInvitationSchema } from "./invitations.server";
 import { userJson } from "./login.server";
 import {

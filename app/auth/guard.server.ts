@@ -1,6 +1,6 @@
 // Who may do what (SPEC.md section 6), decided on the server for every admin screen, action and /api route.
-import { assertSameOrigin } from "../http/csrf.server";
-import { jsonError } from "../http/responses.server";
+import { assertSameOrigin } from "./same-origin.server";
+import { AppError } from "../errors";
 import { userFromBearer, userFromSession, type SessionUser } from "./session.server";
 import type { Role } from "./users.server";
 
@@ -17,12 +17,13 @@ export async function currentUser(request: Request): Promise<SessionUser | undef
 
 /**
  * For /api routes and form actions: the caller, if signed in with at least `minimum`;
- * otherwise throws 401 (no valid session or token) or 403 (role too low, or a cross-site request).
+ * otherwise throws an AppError: unauthorized (no valid session or token) or forbidden (role too low, or a
+ * cross-site request).
  */
 export async function requireUser(request: Request, minimum: Role): Promise<SessionUser> {
   const user = await currentUser(request);
-  if (!user) throw jsonError(401, "Authentication required. Please log in.");
+  if (!user) throw new AppError("unauthorized", "Authentication required. Please log in.");
   if (user.via === "session") assertSameOrigin(request);
-  if (!hasRole(user, minimum)) throw jsonError(403, `Your role (${user.role}) is not allowed to do this.`);
+  if (!hasRole(user, minimum)) throw new AppError("forbidden", `Your role (${user.role}) is not allowed to do this.`);
   return user;
 }

@@ -4,7 +4,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { db, t } from "../db.server";
 import { sendEmail, siteUrl } from "../email/mailer.server";
-import { jsonError } from "../http/responses.server";
+import { AppError } from "../errors";
 import { hashPassword } from "./password.server";
 import { INVALID_INVITATION, INVITATION_PASSWORD_MIN } from "./rules";
 import { generateToken, hashToken } from "./tokens.server";
@@ -66,7 +66,7 @@ export async function createInvitation(
   invitedBy: { id: number; email: string },
 ): Promise<CreatedInvitation> {
   const email = normalizeEmail(input.email);
-  if (findUserByEmail(email)) throw jsonError(409, "A user with this email already exists.");
+  if (findUserByEmail(email)) throw new AppError("conflict", "A user with this email already exists.");
   const token = generateToken();
   const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
   db()
@@ -96,7 +96,7 @@ export function findOpenInvitation(token: string) {
 
 /** Uses the invitation (once) and creates the invited account with the invited role. */
 export async function acceptInvitation(token: string, input: z.output<typeof acceptInvitationSchema>) {
-  if (!findOpenInvitation(token)) throw jsonError(404, INVALID_INVITATION);
+  if (!findOpenInvitation(token)) throw new AppError("not-found", INVALID_INVITATION);
   const passwordHash = await hashPassword(input.password);
   return db().transaction((tx) => {
     // Claimed with a conditional update, so two simultaneous accepts cannot both succeed.
@@ -106,9 +106,9 @@ export async function acceptInvitation(token: string, input: z.output<typeof acc
       .where(openInvitationCondition(token))
       .returning()
       .get();
-    if (!invitation) throw jsonError(404, INVALID_INVITATION);
+    if (!invitation) throw new AppError("not-found", INVALID_INVITATION);
     const existing = tx.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, invitation.email)).get();
-    if (existing) throw jsonError(409, "An account with this email already exists. Log in instead.");
+    if (existing) throw new AppError("conflict", "An account with this email already exists. Log in instead.");
     return tx.insert(t.users).values({ email: invitation.email, passwordHash, role: invitation.role }).returning().get();
   });
 }

@@ -1,9 +1,8 @@
 // Logging in (SPEC.md sections 5 and 8): remix-auth's form strategy for the login form, and the same
 // credential check for POST /api/auth/login. The caller then starts a server-side session.
 import { FormStrategy } from "remix-auth-form";
-import { jsonError } from "../http/responses.server";
-import { addressRateKey } from "../http/client-address.server";
-import { limitFailures, RATE_LIMITS } from "../http/rate-limit.server";
+import { AppError } from "../errors";
+import { addressRateKey, limitFailures, RATE_LIMITS } from "../rate-limit.server";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { findUserByEmail, normalizeEmail, setPassword } from "./users.server";
 
@@ -16,15 +15,15 @@ export const ACCOUNT_DISABLED = "This account has been disabled. Ask an admin to
 let unknownUserHash: Promise<string> | undefined;
 
 /**
- * The user with these credentials; otherwise throws 400 (a field missing), 401 (wrong email or password),
- * 403 (account disabled, said only to someone who knows the password) or 429 (too many failures from this
- * address). Only failures count towards the limits, per address and account and per address, so a correct
+ * The user with these credentials; otherwise throws an AppError: invalid (a field missing), unauthorized (wrong
+ * email or password), forbidden (account disabled, said only to someone who knows the password) or rate-limited
+ * (too many failures from this address). Only failures count towards the limits, per address and account and per address, so a correct
  * password from an address that is not guessing always gets in. Unknown emails cost the same time as wrong
  * passwords, so the answer does not reveal which accounts exist.
  */
 export async function verifyLogin(clientAddress: string, email: unknown, password: unknown): Promise<AuthenticatedUser> {
   if (typeof email !== "string" || typeof password !== "string" || !email.trim() || !password)
-    throw jsonError(400, LOGIN_MISSING_FIELDS);
+    throw new AppError("invalid", LOGIN_MISSING_FIELDS);
   const address = addressRateKey(clientAddress);
   const limits = [
     { rule: RATE_LIMITS.loginFailuresPerAccount, key: `${address}:${normalizeEmail(email)}` },
@@ -35,10 +34,10 @@ export async function verifyLogin(clientAddress: string, email: unknown, passwor
     if (!user) {
       unknownUserHash ??= hashPassword("no account has this password");
       await verifyPassword(password, await unknownUserHash);
-      throw jsonError(401, LOGIN_INVALID);
+      throw new AppError("unauthorized", LOGIN_INVALID);
     }
-    if (!(await verifyPassword(password, user.passwordHash))) throw jsonError(401, LOGIN_INVALID);
-    if (user.disabledAt) throw jsonError(403, ACCOUNT_DISABLED);
+    if (!(await verifyPassword(password, user.passwordHash))) throw new AppError("unauthorized", LOGIN_INVALID);
+    if (user.disabledAt) throw new AppError("forbidden", ACCOUNT_DISABLED);
     // The password is at hand only now: a hash made at an older cost is replaced by one at today's.
     if (needsRehash(user.passwordHash)) await setPassword(user.id, password);
     return user;

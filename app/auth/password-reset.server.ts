@@ -4,7 +4,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { db, t } from "../db.server";
 import { sendEmailLater, siteUrl } from "../email/mailer.server";
-import { jsonError } from "../http/responses.server";
+import { AppError } from "../errors";
 import { hashPassword } from "./password.server";
 import { RESET_NO_TOKEN, RESET_PASSWORD_MIN } from "./rules";
 import { signOutEverywhere } from "./session.server";
@@ -80,12 +80,12 @@ function openResetCondition(token: string, now: Date) {
 export async function resetPassword(token: string, newPassword: string) {
   // A wrong token is refused before the costly hash, so guessing tokens costs the server little.
   if (!db().select({ id: t.passwordResets.id }).from(t.passwordResets).where(openResetCondition(token, new Date())).get())
-    throw jsonError(400, RESET_INVALID_TOKEN);
+    throw new AppError("invalid", RESET_INVALID_TOKEN);
   const passwordHash = await hashPassword(newPassword);
   const now = new Date();
   const userId = db().transaction((tx) => {
     const reset = tx.update(t.passwordResets).set({ usedAt: now }).where(openResetCondition(token, now)).returning().get();
-    if (!reset) throw jsonError(400, RESET_INVALID_TOKEN);
+    if (!reset) throw new AppError("invalid", RESET_INVALID_TOKEN);
     tx.update(t.users).set({ passwordHash, updatedAt: now }).where(eq(t.users.id, reset.userId)).run();
     tx.update(t.passwordResets)
       .set({ usedAt: now })

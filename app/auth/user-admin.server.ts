@@ -3,8 +3,8 @@
 import { and, asc, count, eq, isNull, ne } from "drizzle-orm";
 import { z } from "zod";
 import { db, t } from "../db.server";
-import { booleanField } from "../http/fields";
-import { jsonError } from "../http/responses.server";
+import { booleanField } from "../validation";
+import { AppError } from "../errors";
 import { signOutEverywhere } from "./session.server";
 
 export const userStatusSchema = z.object({ disabled: booleanField });
@@ -31,14 +31,14 @@ export function listUsers(): UserJson[] {
 /** The user, or 404; refuses (409) taking away the last active admin. Called inside the caller's transaction. */
 function userToTakeAway(id: number) {
   const user = db().select().from(t.users).where(eq(t.users.id, id)).get();
-  if (!user) throw jsonError(404, "User not found");
+  if (!user) throw new AppError("not-found", "User not found");
   if (user.role === "admin" && user.disabledAt === null) {
     const otherAdmins = db()
       .select({ n: count() })
       .from(t.users)
       .where(and(eq(t.users.role, "admin"), isNull(t.users.disabledAt), ne(t.users.id, id)))
       .get()!.n;
-    if (otherAdmins === 0) throw jsonError(409, LAST_ADMIN_MESSAGE);
+    if (otherAdmins === 0) throw new AppError("conflict", LAST_ADMIN_MESSAGE);
   }
   return user;
 }
@@ -48,7 +48,7 @@ export function setUserDisabled(id: number, disabled: boolean): UserJson {
   const row = db().transaction(() => {
     if (!disabled) {
       const enabled = db().update(t.users).set({ disabledAt: null, updatedAt: new Date() }).where(eq(t.users.id, id)).returning().get();
-      if (!enabled) throw jsonError(404, "User not found");
+      if (!enabled) throw new AppError("not-found", "User not found");
       return enabled;
     }
     const user = userToTakeAway(id);

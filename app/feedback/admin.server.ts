@@ -2,7 +2,7 @@
 import { and, desc, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, t } from "../db.server";
-import { jsonError } from "../http/responses.server";
+import { AppError } from "../errors";
 
 export const FEEDBACK_STATUSES = ["open", "reviewed", "resolved"] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
@@ -50,7 +50,7 @@ export function setFeedbackStatus(id: number, status: FeedbackStatus) {
     .where(eq(t.feedback.id, id))
     .returning({ id: t.feedback.id, status: t.feedback.status })
     .get();
-  if (!row) throw jsonError(404, "Feedback not found");
+  if (!row) throw new AppError("not-found", "Feedback not found");
   return row;
 }
 

@@ -1,6 +1,6 @@
 // Storing and listing feedback. New feedback is open; bug reports start at high priority, the rest medium.
 import { db, t } from "../db.server";
-import { hitRateLimit, rateLimitMessage, RATE_LIMITS } from "../http/rate-limit.server";
+import { hitRateLimit, rateLimitMessage, RATE_LIMITS } from "../rate-limit.server";
 import type { Toast } from "../toast";
 import { FEEDBACK_TOASTS, feedbackValues, HONEYPOT_FIELD, validateFeedback, type FeedbackInput } from "./feedback";
 

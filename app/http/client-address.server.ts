@@ -18,18 +18,6 @@ export function clientAddress(context: AppLoadContext | undefined): string {
 }
 
 /**
- * The address as a rate-limit key: IPv4 as is, IPv6 by its /64 network, because one IPv6 subscriber usually
- * holds a whole /64 and could otherwise walk through fresh addresses to dodge every limit.
- */
-export function addressRateKey(address: string): string {
-  if (!ipaddr.isValid(address)) return address;
-  const parsed = ipaddr.process(address);
-  if (parsed.kind() === "ipv4") return parsed.toString();
-  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
-  return `${parts.join(":")}::/64`;
-}
-
-/**
  * The client address of one HTTP request as the server sees it. `trustedProxies` (TRUST_PROXY=N) is how many
  * reverse proxies stand in front: each appends the address it saw to X-Forwarded-For, so the N-th entry from
  * the right is the one the outermost trusted proxy wrote. Entries further left are whatever the client sent.

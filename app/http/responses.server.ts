@@ -23,11 +23,6 @@ export function jsonError(status: number, message: string, headers?: HeadersInit
   return secureJson({ message }, { status, headers });
 }
 
-/** Throwable guard in the spirit of `invariant`: stops a loader or action with a JSON error. */
-export function invariantResponse(condition: unknown, status: number, message: string): asserts condition {
-  if (!condition) throw jsonError(status, message);
-}
-
 /** True when If-None-Match names this ETag (strong or weak), or is `*` (any version of a resource that exists). */
 function clientHolds(request: Request, etag: string) {
   const ifNoneMatch = request.headers.get("If-None-Match");
@@ -54,28 +49,21 @@ export function jsonWithEtag(request: Request, data: unknown, init: { maxAge?: n
 }
 
 /**
+ * The one 405 answer of the resource routes: `Allow` lists the methods the route answers, and the message may
+ * say which one to use.
+ */
+export function methodNotAllowed(allow: string, message = "Method not allowed.") {
+  return jsonError(405, message, { Allow: allow });
+}
+
+/**
  * The handler a resource route would otherwise lack: without a loader (or an action), Remix answers GET (or
  * the other methods) itself, with "Unexpected Server Error" and without the security headers.
- * `export const loader = allowOnly("POST")` on a route that only acts.
+ * `export const loader = allowOnly("POST")` on a route that only acts, `export const action = allowOnly("GET, HEAD")`
+ * on one that only reads.
  */
-export function allowOnly(allow: string) {
-  return () => jsonError(405, "Method not allowed.", { Allow: allow });
-}
-
-/** `export const action = methodNotAllowed` on read-only resource routes. */
-export const methodNotAllowed = allowOnly("GET, HEAD");
-
-/** A positive integer route id, or undefined when the parameter cannot name a row. */
-export function idParam(raw: string | undefined) {
-  const id = Number(raw);
-  return raw && /^\d+$/.test(raw) && Number.isSafeInteger(id) && id > 0 ? id : undefined;
-}
-
-/** Parses a positive integer route id; anything else is a 404, not a 500. */
-export function parseId(raw: string | undefined) {
-  const id = idParam(raw);
-  if (id === undefined) throw jsonError(404, "Not found");
-  return id;
+export function allowOnly(allow: string, message?: string) {
+  return () => methodNotAllowed(allow, message);
 }
 
 /** How well an Accept header takes a media type: its most specific matching range, as negotiation ranks them. */

@@ -40,6 +40,13 @@ function itemLink(item: RawItem, base: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The operator's message for a document rss-parser could not read. rss-parser 3 and the XML parser under it
+ * (xml2js on sax) reject with plain Errors and no code, so their wording is the only signal there is, and this
+ * is the one place that reads it: rss-parser's "Feed not recognized as RSS 1 or 2." (lib/parser.js) for XML
+ * of another kind, sax's "<problem>\nLine: <n>\nColumn: <n>\nChar: <c>" for broken XML. A changed wording
+ * only makes the message vaguer (the first line, without a line number); the source is refused either way.
+ */
 function describeXmlError(error: unknown) {
   const message = error instanceof Error ? error.message : String(error);
   const [first, line] = [message.split("\n")[0], message.match(/Line:\s*(\d+)/)?.[1]];

@@ -59,8 +59,12 @@ function refusalReason(host: string, address: string) {
   return `${host} resolves to a private address (${address})`;
 }
 
-function privateRefusal(host: string, address: string) {
-  return new FetchError(`Refused: ${refusalReason(host, address)}`);
+/** A fetch refused because the address is private: the URL itself is not allowed, whatever is tried again. */
+export class PrivateAddressRefused extends FetchError {
+  constructor(host: string, address: string) {
+    super(`Refused: ${refusalReason(host, address)}`);
+    this.name = "PrivateAddressRefused";
+  }
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
@@ -72,7 +76,7 @@ function guardedLookup(hostname: string, options: dns.LookupOptions, callback: L
     const list = addresses as dns.LookupAddress[];
     const ownAddresses = hostAddresses();
     const blocked = list.find((entry) => isNonPublicAddress(entry.address, ownAddresses));
-    if (blocked) return callback(privateRefusal(hostname, blocked.address) as unknown as NodeJS.ErrnoException, "");
+    if (blocked) return callback(new PrivateAddressRefused(hostname, blocked.address) as unknown as NodeJS.ErrnoException, "");
     if (options.all) return callback(null, list);
     callback(null, list[0].address, list[0].family);
   });
@@ -238,7 +242,7 @@ function requestOnce(url: URL, headers: Record<string, string>, options: Require
   const host = url.hostname;
   const literal = host.replace(/^\[|\]$/g, "");
   const allowPrivate = options.allowPrivate || isAllowlisted(url);
-  if (!allowPrivate && net.isIP(literal) && isNonPublicAddress(literal)) return Promise.reject(privateRefusal(host, literal));
+  if (!allowPrivate && net.isIP(literal) && isNonPublicAddress(literal)) return Promise.reject(new PrivateAddressRefused(host, literal));
   const transport = url.protocol === "https:" ? https : http;
   return new Promise<Hop>((resolve, reject) => {
     let settled = false;

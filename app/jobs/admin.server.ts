@@ -1,7 +1,7 @@
 // Jobs started from the dashboard's Admin Controls and the admin API. They only enqueue: the runner
 // does the work. Two calls of SPEC.md answer with a result (`updated`), so they wait a little for it.
 import { z } from "zod";
-import { wholeNumber } from "../http/fields";
+import { wholeNumber } from "../validation";
 import { BACKFILL_DEFAULT_DAYS } from "./buttons";
 import { describeJob, isFinished } from "./outcome";
 import { enqueueJob, jobById, runnerLastSeen, STALE_HEARTBEAT_MS, type JobKind, type JobRow } from "./queue.server";

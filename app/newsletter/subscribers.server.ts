@@ -6,7 +6,7 @@ import { config } from "../config.server";
 import { db, t } from "../db.server";
 import { isValidEmail, normalizeEmail } from "../email/address";
 import { sendEmailLater, siteUrl, type OutgoingEmail } from "../email/mailer.server";
-import { hitRateLimit, rateLimitMessage, RATE_LIMITS } from "../http/rate-limit.server";
+import { hitRateLimit, rateLimitMessage, RATE_LIMITS } from "../rate-limit.server";
 import { SUBSCRIBE_TOASTS, SUBSCRIBED_CONFIRM_MESSAGE, SUBSCRIBED_MESSAGE } from "./signup";
 
 export type Subscriber = typeof t.subscribers.$inferSelect;

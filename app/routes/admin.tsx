@@ -3,7 +3,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from "@remix-run/react";
 import { dashboardData } from "~/admin/dashboard-data.server";
 import { tidyFeedPath } from "~/articles/filters";
-import { runDashboardIntent, type DashboardActionData } from "~/admin/dashboard.server";
+import type { DashboardActionData } from "~/admin/dashboard-action";
+import { runDashboardIntent } from "~/http/dashboard-intents.server";
 import { currentUser } from "~/auth/guard.server";
 import { authenticateLoginForm } from "~/auth/login.server";
 import { clientAddress } from "~/http/client-address.server";
@@ -19,9 +20,10 @@ import { SubscribersPanel } from "~/components/admin/SubscribersPanel";
 import { UsersPanel } from "~/components/admin/UsersPanel";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
-import { assertSameOrigin } from "~/http/csrf.server";
+import { assertSameOrigin } from "~/auth/same-origin.server";
+import { refusalOf, withAppErrors } from "~/http/app-error.server";
 import { redirectWithToast } from "~/http/flash.server";
-import { errorResponseMessage, readForm } from "~/http/input.server";
+import { readForm } from "~/http/input.server";
 import { secureRedirect } from "~/http/responses.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
@@ -45,7 +47,7 @@ async function login(request: Request, address: string, email: string) {
       { headers: { "Set-Cookie": await createSession(user.id) } },
     );
   } catch (error) {
-    const failure = await errorResponseMessage(error);
+    const failure = await refusalOf(error);
     if (!failure) throw error;
     return json<DashboardActionData>(
       { intent: "login", ok: false, toast: { title: "Access denied", message: failure.message, variant: "destructive" }, values: { email } },
@@ -54,7 +56,7 @@ async function login(request: Request, address: string, email: string) {
   }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = withAppErrors(async ({ request, context }: ActionFunctionArgs) => {
   const form = await readForm(request.clone());
   const intent = form.get("intent");
   if (intent === "login") return login(request, clientAddress(context), String(form.get("email") ?? ""));
@@ -63,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return secureRedirect("/admin", { headers: { "Set-Cookie": await destroySession(request) } });
   }
   return runDashboardIntent(request, form);
-}
+});
 
 export default function Admin() {
   const data = useLoaderData<typeof loader>();

@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson } from "~/admin/api.server";
+import { apiJson } from "~/http/api.server";
 import { requireUser } from "~/auth/guard.server";
 import { listSubscribers } from "~/subscribers/admin.server";
-import { methodNotAllowed } from "~/http/responses.server";
+import { withAppErrors } from "~/http/app-error.server";
+import { allowOnly } from "~/http/responses.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withAppErrors(async ({ request }: LoaderFunctionArgs) => {
   await requireUser(request, "admin");
   return apiJson(listSubscribers());
-}
+});
 
-export const action = methodNotAllowed;
+export const action = allowOnly("GET, HEAD");

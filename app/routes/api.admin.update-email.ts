@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiOperation } from "~/admin/api.server";
+import { apiOperation } from "~/http/api.server";
 import { operations } from "~/admin/operations.server";
 import { allowOnly } from "~/http/responses.server";
 

@@ -4,13 +4,17 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { AI_SUMMARY_ERROR_PARAM, AI_SUMMARY_PARAM, aiSummaryFailure, type AiSummaryFailureReason } from "~/ai/summary-failure";
 import { AiSummaryError, aiSummaryFor, cachedAiSummary, hasOwnSummary, type StoredAiSummary } from "~/ai/summary.server";
-import { assertSameOrigin } from "~/http/csrf.server";
+import { assertSameOrigin } from "~/auth/same-origin.server";
+import { withAppErrors } from "~/http/app-error.server";
 import { readForm } from "~/http/input.server";
-import { addressRateKey, clientAddress } from "~/http/client-address.server";
-import { aiSummaryBudget, hitRateLimit, RATE_LIMITS } from "~/http/rate-limit.server";
+import { clientAddress } from "~/http/client-address.server";
+import { addressRateKey, aiSummaryBudget, hitRateLimit, RATE_LIMITS } from "~/rate-limit.server";
 import { config } from "~/config.server";
-import { jsonError, secureJson, secureRedirect } from "~/http/responses.server";
+import { allowOnly, methodNotAllowed, secureJson, secureRedirect } from "~/http/responses.server";
 import { safeReturnPath } from "~/http/return-to";
+
+const ALLOW = "POST";
+const USE_POST = "Use POST to request an AI summary.";
 
 /** The route's article id, or undefined when it cannot name an article (answered with the failure fields). */
 function parseArticleId(raw: string | undefined) {
@@ -49,8 +53,8 @@ async function summarize(address: string, articleId: number): Promise<StoredAiSu
   }
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonError(405, "Use POST to request an AI summary.");
+export const action = withAppErrors(async ({ request, params, context }: ActionFunctionArgs) => {
+  if (request.method !== "POST") return methodNotAllowed(ALLOW, USE_POST);
   assertSameOrigin(request);
   const form = isFormPost(request) ? await readForm(request) : null;
   const articleId = parseArticleId(params.id);
@@ -62,8 +66,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (typeof outcome !== "string") return secureJson(outcome, { headers });
   const { status, ...failure } = aiSummaryFailure(outcome, articleId !== undefined && hasOwnSummary(articleId));
   return secureJson({ message: failure.userMessage, reason: outcome, ...failure }, { status, headers });
-}
+});
 
-export function loader() {
-  return jsonError(405, "Use POST to request an AI summary.");
-}
+export const loader = allowOnly(ALLOW, USE_POST);

@@ -7,14 +7,18 @@ import { setBookmark, toggleBookmark } from "~/articles/bookmarks.server";
 import { getArticle } from "~/articles/queries.server";
 import { readForm } from "~/http/input.server";
 import { redirectWithToast } from "~/http/flash.server";
-import { jsonError, secureJson } from "~/http/responses.server";
+import { withAppErrors } from "~/http/app-error.server";
+import { allowOnly, methodNotAllowed, secureJson } from "~/http/responses.server";
 import { safeReturnPath } from "~/http/return-to";
 import { visitorArticleRequest } from "~/articles/visitor-request.server";
 import { clientAddress } from "~/http/client-address.server";
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+const ALLOW = "PATCH, POST";
+const USE_PATCH = "Use PATCH to toggle a bookmark.";
+
+export const action = withAppErrors(async ({ request, params, context }: ActionFunctionArgs) => {
   const method = request.method.toUpperCase();
-  if (method !== "PATCH" && method !== "POST") return jsonError(405, "Use PATCH to toggle a bookmark.", { Allow: "PATCH, POST" });
+  if (method !== "PATCH" && method !== "POST") return methodNotAllowed(ALLOW, USE_PATCH);
   const { article, visitorId, headers } = await visitorArticleRequest(request, clientAddress(context), params.id);
   // The form is read before the toggle: a body that is refused must change nothing.
   const form = method === "POST" ? await readForm(request) : null;
@@ -29,8 +33,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirectWithToast(`${back.pathname}${back.search}${back.hash}`, toast, { headers });
   }
   return secureJson(getArticle(article.id, visitorId), { headers });
-}
+});
 
-export function loader() {
-  return jsonError(405, "Use PATCH to toggle a bookmark.", { Allow: "PATCH, POST" });
-}
+export const loader = allowOnly(ALLOW, USE_PATCH);

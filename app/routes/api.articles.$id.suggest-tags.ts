@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiOperation } from "~/admin/api.server";
+import { apiOperation } from "~/http/api.server";
 import { operations } from "~/admin/operations.server";
-import { methodNotAllowed } from "~/http/responses.server";
+import { allowOnly } from "~/http/responses.server";
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => apiOperation(request, "GET", operations.suggestTags, { id: params.id });
 
-export const action = methodNotAllowed;
+export const action = allowOnly("GET, HEAD");

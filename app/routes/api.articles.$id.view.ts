@@ -3,16 +3,18 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { getArticle } from "~/articles/queries.server";
 import { recordView } from "~/articles/views.server";
 import { visitorArticleRequest } from "~/articles/visitor-request.server";
-import { jsonError, secureJson } from "~/http/responses.server";
+import { withAppErrors } from "~/http/app-error.server";
+import { allowOnly, methodNotAllowed, secureJson } from "~/http/responses.server";
 import { clientAddress } from "~/http/client-address.server";
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  if (request.method.toUpperCase() !== "PATCH") return jsonError(405, "Use PATCH to count a view.", { Allow: "PATCH" });
+const ALLOW = "PATCH";
+const USE_PATCH = "Use PATCH to count a view.";
+
+export const action = withAppErrors(async ({ request, params, context }: ActionFunctionArgs) => {
+  if (request.method.toUpperCase() !== "PATCH") return methodNotAllowed(ALLOW, USE_PATCH);
   const { article, visitorId, viewerKeys, headers } = await visitorArticleRequest(request, clientAddress(context), params.id);
   recordView(viewerKeys, article.id);
   return secureJson(getArticle(article.id, visitorId), { headers });
-}
+});
 
-export function loader() {
-  return jsonError(405, "Use PATCH to count a view.", { Allow: "PATCH" });
-}
+export const loader = allowOnly(ALLOW, USE_PATCH);

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseApiArticleQuery } from "~/articles/api-query.server";
 import { countArticles, listArticles } from "~/articles/queries.server";
-import { jsonError, jsonWithEtag, methodNotAllowed } from "~/http/responses.server";
+import { jsonError, jsonWithEtag, allowOnly } from "~/http/responses.server";
 import { readVisitorId } from "~/visitors/visitor.server";
 
 /**
@@ -30,4 +30,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return jsonWithEtag(request, articles, { headers: pagingHeaders(url, total, query.offset + articles.length) });
 }
 
-export const action = methodNotAllowed;
+export const action = allowOnly("GET, HEAD");

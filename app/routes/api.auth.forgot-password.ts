@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiJson, publicApiPost } from "~/admin/api.server";
+import { apiJson, publicApiPost } from "~/http/api.server";
 import { forgotPasswordFlow } from "~/auth/flows.server";
 import { allowOnly } from "~/http/responses.server";
 import { clientAddress } from "~/http/client-address.server";

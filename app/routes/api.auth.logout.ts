@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiJson, publicApiPost } from "~/admin/api.server";
+import { apiJson, publicApiPost } from "~/http/api.server";
 import { destroySession } from "~/auth/session.server";
 import { allowOnly } from "~/http/responses.server";
 

@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bookmarkedAmong } from "~/articles/bookmarks.server";
 import { viewCounts } from "~/articles/views.server";
-import { jsonError, methodNotAllowed, secureJson } from "~/http/responses.server";
+import { jsonError, allowOnly, secureJson } from "~/http/responses.server";
 import { readVisitorId } from "~/visitors/visitor.server";
 
 /** A page holds 12 cards; the bound only keeps one request from asking about the whole table. */
@@ -24,4 +24,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return secureJson(state, { headers: { "Cache-Control": "private, no-store", Vary: "Cookie" } });
 }
 
-export const action = methodNotAllowed;
+export const action = allowOnly("GET, HEAD");

@@ -4,17 +4,19 @@ import { requireUser } from "~/auth/guard.server";
 import { listFeedbackForAdmin } from "~/feedback/admin.server";
 import { submitFeedback } from "~/feedback/feedback.server";
 import { readJsonOrForm } from "~/http/input.server";
-import { assertSameOrigin } from "~/http/csrf.server";
-import { addressRateKey, clientAddress } from "~/http/client-address.server";
-import { jsonError, jsonWithEtag, secureJson } from "~/http/responses.server";
+import { assertSameOrigin } from "~/auth/same-origin.server";
+import { withAppErrors } from "~/http/app-error.server";
+import { clientAddress } from "~/http/client-address.server";
+import { addressRateKey } from "~/rate-limit.server";
+import { jsonError, jsonWithEtag, methodNotAllowed, secureJson } from "~/http/responses.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withAppErrors(async ({ request }: LoaderFunctionArgs) => {
   await requireUser(request, "viewer");
   return jsonWithEtag(request, listFeedbackForAdmin(false));
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method.toUpperCase() !== "POST") return jsonError(405, "Use POST to send feedback.", { Allow: "GET, POST" });
+export const action = withAppErrors(async ({ request, context }: ActionFunctionArgs) => {
+  if (request.method.toUpperCase() !== "POST") return methodNotAllowed("GET, HEAD, POST", "Use POST to send feedback.");
   assertSameOrigin(request);
   const outcome = submitFeedback(await readJsonOrForm(request), addressRateKey(clientAddress(context)));
   if (!outcome.ok) {
@@ -22,4 +24,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return jsonError(outcome.status, outcome.toast.message!, headers);
   }
   return secureJson({ message: outcome.toast.message, id: outcome.id }, { status: 201 });
-}
+});

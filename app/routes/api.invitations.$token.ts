@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson } from "~/admin/api.server";
+import { apiJson } from "~/http/api.server";
 import { findOpenInvitation } from "~/auth/invitations.server";
 import { INVALID_INVITATION } from "~/auth/rules";
-import { jsonError, methodNotAllowed } from "~/http/responses.server";
+import { jsonError, allowOnly } from "~/http/responses.server";
 
 /** Lets the invitation page check a token with the server before showing the form. */
 export function loader({ params }: LoaderFunctionArgs) {
@@ -11,4 +11,4 @@ export function loader({ params }: LoaderFunctionArgs) {
   return apiJson({ email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt.toISOString() });
 }
 
-export const action = methodNotAllowed;
+export const action = allowOnly("GET, HEAD");

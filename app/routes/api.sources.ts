@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { jsonWithEtag, methodNotAllowed } from "~/http/responses.server";
+import { jsonWithEtag, allowOnly } from "~/http/responses.server";
 import { listSources } from "~/sources/queries.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return jsonWithEtag(request, listSources());
 }
 
-export const action = methodNotAllowed;
+export const action = allowOnly("GET, HEAD");

@@ -1,13 +1,18 @@
 // POST /api/subscribe {email, source}: answers { message } (SPEC.md section 7).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { readJsonOrForm } from "~/http/input.server";
-import { assertSameOrigin } from "~/http/csrf.server";
-import { addressRateKey, clientAddress } from "~/http/client-address.server";
-import { jsonError, secureJson } from "~/http/responses.server";
+import { assertSameOrigin } from "~/auth/same-origin.server";
+import { withAppErrors } from "~/http/app-error.server";
+import { clientAddress } from "~/http/client-address.server";
+import { addressRateKey } from "~/rate-limit.server";
+import { allowOnly, jsonError, methodNotAllowed, secureJson } from "~/http/responses.server";
 import { subscribe } from "~/newsletter/subscribers.server";
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method.toUpperCase() !== "POST") return jsonError(405, "Use POST to subscribe.", { Allow: "POST" });
+const ALLOW = "POST";
+const USE_POST = "Use POST to subscribe.";
+
+export const action = withAppErrors(async ({ request, context }: ActionFunctionArgs) => {
+  if (request.method.toUpperCase() !== "POST") return methodNotAllowed(ALLOW, USE_POST);
   assertSameOrigin(request);
   const body = await readJsonOrForm(request);
   const outcome = subscribe(body.email, body.source, addressRateKey(clientAddress(context)));
@@ -16,8 +21,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return jsonError(outcome.status, outcome.message, headers);
   }
   return secureJson({ message: outcome.message });
-}
+});
 
-export function loader() {
-  return jsonError(405, "Use POST to subscribe.", { Allow: "POST" });
-}
+export const loader = allowOnly(ALLOW, USE_POST);

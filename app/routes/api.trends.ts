@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { jsonError, jsonWithEtag, methodNotAllowed } from "~/http/responses.server";
+import { jsonError, jsonWithEtag, allowOnly } from "~/http/responses.server";
 import { latestTrends } from "~/trends/queries.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
@@ -9,4 +9,4 @@ export function loader({ request }: LoaderFunctionArgs) {
   return jsonWithEtag(request, trends, { maxAge: 3600 });
 }
 
-export const action = methodNotAllowed;
+export const action = allowOnly("GET, HEAD");

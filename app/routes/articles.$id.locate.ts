@@ -6,7 +6,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { feedHref, parseFeedParams } from "~/articles/filters";
 import { feedPosition } from "~/articles/queries.server";
 import { PAGE_SIZE } from "~/articles/vocabulary";
-import { idParam, pageRouteRefusal, secureRedirect } from "~/http/responses.server";
+import { pageRouteRefusal, secureRedirect } from "~/http/responses.server";
+import { idParam } from "~/validation";
 import { readVisitorId } from "~/visitors/visitor.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

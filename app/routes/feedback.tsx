@@ -7,20 +7,22 @@ import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { feedbackValues } from "~/feedback/feedback";
 import { submitFeedback } from "~/feedback/feedback.server";
-import { assertSameOrigin } from "~/http/csrf.server";
+import { assertSameOrigin } from "~/auth/same-origin.server";
+import { withAppErrors } from "~/http/app-error.server";
 import { redirectWithToast } from "~/http/flash.server";
 import { readForm } from "~/http/input.server";
-import { addressRateKey, clientAddress } from "~/http/client-address.server";
+import { clientAddress } from "~/http/client-address.server";
+import { addressRateKey } from "~/rate-limit.server";
 
 export const meta: MetaFunction = () => [{ title: `${FEEDBACK_TITLE}: Federal Deregulation Tracker` }];
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = withAppErrors(async ({ request, context }: ActionFunctionArgs) => {
   assertSameOrigin(request);
   const raw = Object.fromEntries(await readForm(request));
   const outcome = submitFeedback(raw, addressRateKey(clientAddress(context)));
   if (outcome.ok) return redirectWithToast("/", outcome.toast);
   return json({ toast: outcome.toast, values: feedbackValues(raw) }, { status: outcome.status });
-}
+});
 
 export default function FeedbackPage() {
   const result = useActionData<typeof action>();

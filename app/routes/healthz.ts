@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { migrationStatus } from "~/health.server";
 import { runnerHealth } from "~/jobs/admin.server";
-import { methodNotAllowed, secureJson } from "~/http/responses.server";
+import { allowOnly, secureJson } from "~/http/responses.server";
 
 /** Runs one check; a database that throws makes it a message instead of a 500 from the health check itself. */
 function attempt<T>(check: () => T): { value: T } | { error: string } {
@@ -41,4 +41,4 @@ export function loader() {
   );
 }
 
-export const action = methodNotAllowed;
+export const action = allowOnly("GET, HEAD");

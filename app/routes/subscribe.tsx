@@ -7,16 +7,18 @@ import { FeedbackButton } from "~/components/FeedbackDialog";
 import { NewsletterForm } from "~/components/NewsletterSignup";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
-import { assertSameOrigin } from "~/http/csrf.server";
+import { assertSameOrigin } from "~/auth/same-origin.server";
+import { withAppErrors } from "~/http/app-error.server";
 import { redirectWithToast } from "~/http/flash.server";
 import { readForm } from "~/http/input.server";
-import { addressRateKey, clientAddress } from "~/http/client-address.server";
+import { clientAddress } from "~/http/client-address.server";
+import { addressRateKey } from "~/rate-limit.server";
 import { SUBSCRIBE_TOASTS } from "~/newsletter/signup";
 import { subscribe } from "~/newsletter/subscribers.server";
 
 export const meta: MetaFunction = () => [{ title: "Subscribe: Federal Deregulation Tracker" }];
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = withAppErrors(async ({ request, context }: ActionFunctionArgs) => {
   assertSameOrigin(request);
   const form = await readForm(request);
   const email = String(form.get("email") ?? "");
@@ -24,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (outcome.ok) return redirectWithToast("/#newsletter", { title: SUBSCRIBE_TOASTS.subscribed.title, message: outcome.message });
   const toast = outcome.status === 400 ? SUBSCRIBE_TOASTS.invalidEmail : { ...SUBSCRIBE_TOASTS.failed, message: outcome.message };
   return json({ toast, email }, { status: outcome.status });
-}
+});
 
 export default function SubscribePage() {
   const result = useActionData<typeof action>();

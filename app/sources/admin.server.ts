@@ -3,10 +3,9 @@ import { and, eq, isNull, ne, not } from "drizzle-orm";
 import { z } from "zod";
 import { SOURCE_CATEGORIES, type SourceType } from "../articles/vocabulary";
 import { db, t } from "../db.server";
-import { httpUrl, requiredText, textList } from "../http/fields";
-import { parseInput } from "../http/input.server";
-import { jsonError } from "../http/responses.server";
+import { AppError } from "../errors";
 import { fetchSourceType } from "../ingest/detect.server";
+import { httpUrl, parseInput, requiredText, textList } from "../validation";
 import { privateAddressRefusal } from "../ingest/http-client.server";
 import { toSourceJson, type SourceRow } from "./queries.server";
 
@@ -30,7 +29,7 @@ type SourceInput = z.output<typeof sourceSchema>;
  */
 async function sourceFields(input: SourceInput) {
   const refusal = await privateAddressRefusal(input.url);
-  if (refusal) throw jsonError(400, `'url' is refused: ${refusal}`);
+  if (refusal) throw new AppError("invalid", `'url' is refused: ${refusal}`);
   const keywords = [...new Set((input.keywords ?? []).map((k) => k.trim()).filter(Boolean))];
   return { name: input.name, url: input.url, category: input.category, keywords };
 }
@@ -69,7 +68,7 @@ export async function createSource(input: SourceInput) {
     .onConflictDoNothing()
     .returning()
     .get();
-  if (!row) throw jsonError(409, DUPLICATE_URL);
+  if (!row) throw new AppError("conflict", DUPLICATE_URL);
   return toSourceJson(await withDetectedType(row));
 }
 
@@ -80,7 +79,7 @@ export async function createSource(input: SourceInput) {
  */
 export async function updateSource(id: number, changes: Record<string, unknown>) {
   const current = db().select().from(t.sources).where(eq(t.sources.id, id)).get();
-  if (!current) throw jsonError(404, "Source not found");
+  if (!current) throw new AppError("not-found", "Source not found");
   const fields = await sourceFields(
     parseInput(sourceSchema, { name: current.name, url: current.url, category: current.category, keywords: current.keywords, ...changes }),
   );
@@ -89,7 +88,7 @@ export async function updateSource(id: number, changes: Record<string, unknown>)
     .from(t.sources)
     .where(and(eq(t.sources.url, fields.url), ne(t.sources.id, id)))
     .get();
-  if (taken) throw jsonError(409, DUPLICATE_URL);
+  if (taken) throw new AppError("conflict", DUPLICATE_URL);
   const newUrl = fields.url !== current.url;
   const newFeed = newUrl ? { type: null, etag: null, lastModified: null, nextCheckAt: null } : {};
   const row = db()
@@ -104,12 +103,12 @@ export async function updateSource(id: number, changes: Record<string, unknown>)
 /** Deletes a source; its articles stay, keeping the source's name. */
 export function deleteSource(id: number) {
   const deleted = db().delete(t.sources).where(eq(t.sources.id, id)).returning({ name: t.sources.name }).get();
-  if (!deleted) throw jsonError(404, "Source not found");
+  if (!deleted) throw new AppError("not-found", "Source not found");
   return deleted;
 }
 
 export function toggleSource(id: number) {
   const row = db().update(t.sources).set({ isActive: not(t.sources.isActive) }).where(eq(t.sources.id, id)).returning().get();
-  if (!row) throw jsonError(404, "Source not found");
+  if (!row) throw new AppError("not-found", "Source not found");
   return toSourceJson(row);
 }

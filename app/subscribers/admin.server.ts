@@ -2,8 +2,8 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, t } from "../db.server";
-import { booleanField } from "../http/fields";
-import { jsonError } from "../http/responses.server";
+import { booleanField } from "../validation";
+import { AppError } from "../errors";
 
 export const subscriberStatusSchema = z.object({ isActive: booleanField });
 
@@ -49,6 +49,6 @@ export function setSubscriberActive(id: number, isActive: boolean) {
     .where(eq(t.subscribers.id, id))
     .returning()
     .get();
-  if (!row) throw jsonError(404, "Subscriber not found");
+  if (!row) throw new AppError("not-found", "Subscriber not found");
   return toSubscriberJson(row);
 }

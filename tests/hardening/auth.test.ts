@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DASHBOARD_INTENTS } from "../../app/admin/dashboard.server";
+import { DASHBOARD_INTENTS } from "../../app/http/dashboard-intents.server";
 import { createApiToken, revokeApiToken } from "../../app/auth/account.server";
 import { INVALID_INVITATION } from "../../app/auth/rules";
 import { RESET_INVALID_TOKEN } from "../../app/auth/password-reset.server";

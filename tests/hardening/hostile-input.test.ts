@@ -4,7 +4,7 @@
 import http from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DASHBOARD_INTENTS } from "../../app/admin/dashboard.server";
+import { DASHBOARD_INTENTS } from "../../app/http/dashboard-intents.server";
 import { db, t } from "../../app/db.server";
 import { JOB_BUTTONS } from "../../app/jobs/buttons";
 import { claimNextJob, finishJob } from "../../app/jobs/queue.server";

@@ -124,7 +124,7 @@ describe("invitations", () => {
     const accepted = await call(acceptApi, "/x", { method: "POST", params: { token }, body: { password: "secret1" } });
     expect(accepted.status).toBe(201);
     expect(await accepted.json()).toMatchObject({ email: "api-invitee@example.com", role: "admin" });
-    await expect(operations.invite.run({ email: "api-invitee@example.com", role: "editor" }, adminUser)).rejects.toMatchObject({ status: 409 });
+    await expect(operations.invite.run({ email: "api-invitee@example.com", role: "editor" }, adminUser)).rejects.toMatchObject({ kind: "conflict", message: "A user with this email already exists." });
   });
 
   it("limits acceptance attempts per address (429)", async () => {

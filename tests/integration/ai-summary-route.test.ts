@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AI_SUMMARY_FALLBACK_MESSAGE, AI_SUMMARY_FALLBACK_WITHOUT_SUMMARY } from "~/ai/summary-failure";
 import { db, t } from "~/db.server";
-import { RATE_LIMITS } from "~/http/rate-limit.server";
+import { RATE_LIMITS } from "~/rate-limit.server";
 import { action } from "~/routes/api.articles.$id.ai-summary";
 import { addArticle } from "../support/articles";
 import { startPageServer } from "../support/page-server";

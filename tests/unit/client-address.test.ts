@@ -1,6 +1,7 @@
 // Who is calling: the address server.ts puts in the load context, and the rate-limit key made from it.
 import { describe, expect, it } from "vitest";
-import { addressRateKey, resolveClientAddress } from "~/http/client-address.server";
+import { resolveClientAddress } from "~/http/client-address.server";
+import { addressRateKey } from "~/rate-limit.server";
 
 describe("resolveClientAddress", () => {
   it("uses the socket address when no proxy is trusted, whatever X-Forwarded-For says", () => {

@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, Stack, Textarea, TextInput } from "@mantine/core";
 import { useRef, useState } from "react";
-import type { DashboardActionData } from "~/admin/dashboard.server";
+import type { DashboardActionData } from "~/admin/dashboard-action";
 import { CATEGORIES, DEFAULT_PRIORITY, PRIORITIES } from "~/articles/vocabulary";
 import { DialogFrame, FormError, IntentForm, useIntent, type DialogState } from "./intent";
 

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Group, PasswordInput, Stack, TextInput, Title } from "@mantine/core";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import type { DashboardActionData } from "~/admin/dashboard.server";
+import type { DashboardActionData } from "~/admin/dashboard-action";
 import { showToast } from "../Toasts";
 
 export function LoginForm() {

@@ -3,7 +3,7 @@
 import { Button, Card, Group, Modal, Text, type ButtonProps } from "@mantine/core";
 import { Form, Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode, type Ref } from "react";
-import type { DashboardActionData } from "~/admin/dashboard.server";
+import type { DashboardActionData } from "~/admin/dashboard-action";
 import { useHydrated } from "~/hooks";
 import { showToast } from "../Toasts";
 

@@ -2,23 +2,15 @@
 // success redirects back with a toast (or renders a result to show); with JavaScript (`respond=json`) the
 // fetcher gets JSON. Failures come back with the typed values, so nothing a person typed is lost.
 import { json } from "@remix-run/node";
+import type { DashboardActionData } from "../admin/dashboard-action";
+import { jobStarts, operations, type Operation } from "../admin/operations.server";
 import { requireUser } from "../auth/guard.server";
 import { JOB_BUTTONS, REFRESH_AFTER_MS } from "../jobs/admin.server";
 import type { JobKind } from "../jobs/queue.server";
-import { redirectWithToast } from "../http/flash.server";
-import { errorResponseMessage, formToObject } from "../http/input.server";
-import { secureRedirect } from "../http/responses.server";
-import type { Toast } from "../toast";
-import { jobStarts, operations, type Operation } from "./operations.server";
-
-export type DashboardActionData = {
-  intent: string;
-  ok: boolean;
-  toast: Toast;
-  result?: unknown;
-  /** The submitted fields (passwords left out), to refill the form after a failure. */
-  values?: Record<string, unknown>;
-};
+import { refusalOf } from "./app-error.server";
+import { redirectWithToast } from "./flash.server";
+import { formToObject } from "./input.server";
+import { secureRedirect } from "./responses.server";
 
 export const DASHBOARD_INTENTS = {
   "create-source": operations.createSource,
@@ -92,7 +84,7 @@ export async function runDashboardIntent(request: Request, form: FormData) {
     }
     return json<DashboardActionData>({ intent, ok: true, toast, result, values: withoutSecrets(values) });
   } catch (error) {
-    const failure = await errorResponseMessage(error);
+    const failure = await refusalOf(error);
     if (!failure) throw error;
     if (failure.status === 401 && !wantsJson) return secureRedirect("/admin");
     return json<DashboardActionData>(

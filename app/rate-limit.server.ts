@@ -1,8 +1,21 @@
 // Fixed-window rate limits kept in SQLite, so they hold across restarts and processes.
 import { sql } from "drizzle-orm";
-import { config } from "../config.server";
-import { db } from "../db.server";
-import { jsonError } from "./responses.server";
+import ipaddr from "ipaddr.js";
+import { config } from "./config.server";
+import { db } from "./db.server";
+import { AppError } from "./errors";
+
+/**
+ * The address as a rate-limit key: IPv4 as is, IPv6 by its /64 network, because one IPv6 subscriber usually
+ * holds a whole /64 and could otherwise walk through fresh addresses to dodge every limit.
+ */
+export function addressRateKey(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${parts.join(":")}::/64`;
+}
 
 export type RateLimitRule = { name: string; limit: number; windowMs: number };
 
@@ -57,10 +70,10 @@ export function rateLimitMessage(waitMs: number, what = "attempts") {
 }
 
 function tooManyAttempts(waitMs: number) {
-  return jsonError(429, rateLimitMessage(waitMs), { "Retry-After": String(Math.ceil(waitMs / 1000)) });
+  return new AppError("rate-limited", rateLimitMessage(waitMs), { retryAfterSeconds: Math.ceil(waitMs / 1000) });
 }
 
-/** Counts the call and throws a 429 JSON answer when the caller is over the limit. */
+/** Counts the call and throws a "rate-limited" AppError (a 429 with Retry-After) when the caller is over the limit. */
 export function enforceRateLimit(rule: RateLimitRule, key: string) {
   const waitMs = hitRateLimit(rule, key);
   if (waitMs > 0) throw tooManyAttempts(waitMs);
@@ -70,7 +83,7 @@ export type RateLimitCheck = { rule: RateLimitRule; key: string };
 
 /**
  * Runs `attempt` unless one of the checks already has the caller waiting (429), and counts a hit on every
- * check only when the attempt fails with a refusal (a thrown Response). Successes never count, so a
+ * check only when the attempt fails with a refusal (a thrown AppError). Successes never count, so a
  * person who gets it right is never held back by what others, or their own earlier typos, did.
  */
 export async function limitFailures<T>(checks: RateLimitCheck[], attempt: () => Promise<T>): Promise<T> {
@@ -79,7 +92,7 @@ export async function limitFailures<T>(checks: RateLimitCheck[], attempt: () => 
   try {
     return await attempt();
   } catch (error) {
-    if (error instanceof Response) for (const { rule, key } of checks) hitRateLimit(rule, key);
+    if (error instanceof AppError) for (const { rule, key } of checks) hitRateLimit(rule, key);
     throw error;
   }
 }

@@ -1,9 +1,12 @@
-// The admin /api routes: method check, caller and role, JSON body, then the shared operation.
+// The /api routes that run a shared operation: method check, caller and role, JSON body, then the operation;
+// a refusal (an AppError, or a JSON error from the body checks) is the JSON `{ message }`, anything else a 500.
+import type { Input, Operation } from "../admin/operations.server";
 import { requireUser } from "../auth/guard.server";
-import { assertSameOrigin } from "../http/csrf.server";
-import { readJsonBody } from "../http/input.server";
-import { jsonError, secureJson } from "../http/responses.server";
-import type { Input, Operation } from "./operations.server";
+import { assertSameOrigin } from "../auth/same-origin.server";
+import { AppError } from "../errors";
+import { appErrorResponse } from "./app-error.server";
+import { readJsonBody } from "./input.server";
+import { jsonError, methodNotAllowed, secureJson } from "./responses.server";
 
 export function apiJson(data: unknown, status = 200, headers?: HeadersInit) {
   const response = secureJson(data, { status, headers });
@@ -13,7 +16,7 @@ export function apiJson(data: unknown, status = 200, headers?: HeadersInit) {
 
 /** Answers an admin /api call by running the operation; every failure is a JSON `{ message }`. */
 export async function apiOperation<R>(request: Request, method: string, op: Operation<R>, params: Input = {}) {
-  if (request.method.toUpperCase() !== method) return jsonError(405, `Use ${method} for this endpoint.`, { Allow: method });
+  if (request.method.toUpperCase() !== method) return methodNotAllowed(method, `Use ${method} for this endpoint.`);
   try {
     const user = await requireUser(request, op.role);
     const body = method === "GET" ? {} : await readJsonBody(request);
@@ -21,6 +24,7 @@ export async function apiOperation<R>(request: Request, method: string, op: Oper
     const status = typeof op.status === "function" ? op.status(result as Awaited<R>) : (op.status ?? 200);
     return apiJson(result, status);
   } catch (error) {
+    if (error instanceof AppError) return appErrorResponse(error);
     if (error instanceof Response) return error;
     console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed:`, error);
     return jsonError(500, op.failure);
@@ -29,11 +33,12 @@ export async function apiOperation<R>(request: Request, method: string, op: Oper
 
 /** Public POST endpoints (login, reset, invitation acceptance): same-site only, JSON body, JSON errors. */
 export async function publicApiPost(request: Request, handle: (body: Input) => Promise<Response>) {
-  if (request.method.toUpperCase() !== "POST") return jsonError(405, "Use POST for this endpoint.", { Allow: "POST" });
+  if (request.method.toUpperCase() !== "POST") return methodNotAllowed("POST", "Use POST for this endpoint.");
   try {
     assertSameOrigin(request);
     return await handle(await readJsonBody(request));
   } catch (error) {
+    if (error instanceof AppError) return appErrorResponse(error);
     if (error instanceof Response) return error;
     console.error(`[api] POST ${new URL(request.url).pathname} failed:`, error);
     return jsonError(500, "Something went wrong. Please try again.");
