@@ -9,7 +9,7 @@ import { readPage } from "../../app/ai/readable.server";
 import { splitSentences } from "../../app/ai/sentences";
 
 type Doc = { document_number: string; title: string; abstract: string | null };
-const documents = (JSON.parse(fs.readFileSync("db/demo/federal-register-2025-sample.json", "utf8")) as { results: Doc[] }).results;
+const documents = (JSON.parse(fs.readFileSync("scripts/demo/federal-register-2025-sample.json", "utf8")) as { results: Doc[] }).results;
 const flat = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /** The summary's sentences, without the "Key facts" block. */

@@ -9,7 +9,7 @@ import { generatePassword } from "../app/auth/password.server";
 import { signOutEverywhere } from "../app/auth/session.server";
 import { createUser, findUserByEmail, ROLES, setPassword, type Role } from "../app/auth/users.server";
 import { db, t } from "../app/db.server";
-import { migrateDatabase } from "./client";
+import { migrateDatabase } from "../db/client";
 import { reportConfigErrorAndExit } from "./setup";
 
 const USAGE = `Usage:
