@@ -2,13 +2,11 @@
 // does the work. Two calls of SPEC.md answer with a result (`updated`), so they wait a little for it.
 import { z } from "zod";
 import { wholeNumber } from "../http/fields";
-import { BACKFILL_DEFAULT_DAYS } from "./buttons";
+import { BACKFILL_DEFAULT_DAYS, BACKFILL_MAX_DAYS } from "./buttons";
 import { describeJob, isFinished } from "./outcome";
 import { enqueueJob, jobById, runnerLastSeen, STALE_HEARTBEAT_MS, type JobKind, type JobRow } from "./queue.server";
 
 export { JOB_BUTTONS, REFRESH_AFTER_MS, type ButtonJobKind } from "./buttons";
-
-export const BACKFILL_MAX_DAYS = 365;
 
 export const backfillSchema = z.object({
   daysBack: wholeNumber(1, BACKFILL_MAX_DAYS).optional().default(BACKFILL_DEFAULT_DAYS),

@@ -16,4 +16,6 @@ export type ButtonJobKind = (typeof JOB_BUTTONS)[number]["kind"];
 /** After these jobs the dashboard reloads its article list (SPEC.md section 4: 10 s and 30 s). */
 export const REFRESH_AFTER_MS: Partial<Record<string, number>> = { scrape: 10_000, backfill: 30_000 };
 
+/** How far back a backfill reads: 30 days unless asked, at most a year (the dashboard, the API and the CLI alike). */
 export const BACKFILL_DEFAULT_DAYS = 30;
+export const BACKFILL_MAX_DAYS = 365;

@@ -1,4 +1,4 @@
-import type { JobKind, JobRow } from "../app/jobs/queue.server";
+import type { JobKind, JobRow } from "./queue.server";
 
 export type JobContext = {
   /** Records progress (shown on the dashboard) and keeps the job's heartbeat fresh. */
