@@ -14,7 +14,7 @@ import { listFeedbackForAdmin } from "../feedback/admin.server";
 import { runnerHealth, toJobJson } from "../jobs/admin.server";
 import { latestJobPerKind } from "../jobs/queue.server";
 import { listSources } from "../sources/queries.server";
-import { listSubscribers } from "../subscribers/admin.server";
+import { listSubscribers } from "../newsletter/admin.server";
 
 /** The health monitor's four counters: disabled or never-checked sources count apart from the rest. */
 export function sourceHealthCounts() {

@@ -34,7 +34,7 @@ import { backfillSchema, JOB_BUTTONS, runnerHealth, startJob, waitForJob, type B
 import { isFinished } from "../jobs/outcome";
 import { sendTestNewsletter } from "../newsletter/newsletter.server";
 import { createSource, deleteSource, sourceSchema, toggleSource, updateSource } from "../sources/admin.server";
-import { setSubscriberActive, subscriberStatusSchema } from "../subscribers/admin.server";
+import { setSubscriberActive, subscriberStatusSchema } from "../newsletter/admin.server";
 import type { Toast } from "../toast";
 
 export type Input = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson } from "~/admin/api.server";
 import { requireUser } from "~/auth/guard.server";
-import { listSubscribers } from "~/subscribers/admin.server";
+import { listSubscribers } from "~/newsletter/admin.server";
 import { methodNotAllowed } from "~/http/responses.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import { ToastHere } from "../Toasts";
 import { Badge, Button, Card, Group, Table, Text, Title } from "@mantine/core";
-import type { SubscriberJson, SubscriberStatus } from "~/subscribers/admin.server";
+import type { SubscriberJson, SubscriberStatus } from "~/newsletter/admin.server";
 import { formatDate } from "~/format";
 import { IntentForm, useIntent } from "./intent";
 
