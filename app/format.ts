@@ -13,14 +13,6 @@ export function formatDate(iso: string, timeZone: string) {
   return format.format(new Date(iso));
 }
 
-/** Cuts text at a word boundary at or before `limit` characters. */
-export function truncate(text: string, limit: number) {
-  if (text.length <= limit) return text;
-  const cut = text.slice(0, limit);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > limit * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, "")}…`;
-}
-
 export function formatDateTime(iso: string, timeZone: string) {
   return new Intl.DateTimeFormat("en-US", {
     timeZone,

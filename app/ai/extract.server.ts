@@ -4,7 +4,7 @@ import { classifyArticle } from "../articles/classify";
 import { federalRegisterDocumentNumber } from "../articles/canonical-url";
 import type { FederalRegisterDocument } from "../ingest/federal-register";
 import { FetchError, fetchUrl } from "../ingest/http-client.server";
-import { fitSentences, splitSentences } from "./sentences";
+import { fitSentences, splitSentences } from "../text/sentences";
 import { fetchReadablePage, NotAnArticleError } from "./readable.server";
 
 export type ExtractedArticle = { title: string; summary: string; category: string; priority: string; tags: string[] };

@@ -4,8 +4,8 @@ import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUse
 import { z } from "zod";
 import type { TrendsStats } from "../trends/stats";
 import { AiError } from "./ai-error";
-import { SUMMARY_MAX_CHARS, type ArticleText } from "./extractive";
-import { toPlainText } from "./plain-text.server";
+import { AI_SUMMARY_MAX_CHARS, type ArticleText } from "./extractive";
+import { toPlainText } from "../text/plain-text";
 import type { AiProvider } from "./provider.server";
 import { SUMMARY_INSTRUCTIONS, summaryPrompt, tagsInstructions, tagsPrompt, TRENDS_INSTRUCTIONS, trendsPrompt } from "./prompts";
 import type { TrendsNarrative } from "./trends-narrative";
@@ -88,7 +88,7 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
     model: options.model,
 
     async summarize(article: ArticleText, signal?: AbortSignal) {
-      const text = toPlainText(await complete(SUMMARY_INSTRUCTIONS, summaryPrompt(article), 400, signal), SUMMARY_MAX_CHARS);
+      const text = toPlainText(await complete(SUMMARY_INSTRUCTIONS, summaryPrompt(article), 400, signal), AI_SUMMARY_MAX_CHARS);
       if (!text) throw new AiError("bad-response", "The language model's summary was empty once cleaned.");
       return text;
     },

@@ -3,8 +3,8 @@
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import { FetchError, fetchUrl } from "../ingest/http-client.server";
-import { collapseWhitespace } from "./sentences";
-import { htmlToPlainText } from "./plain-text.server";
+import { collapseWhitespace } from "../text/sentences";
+import { htmlToParagraphs, htmlToPlainText } from "../text/plain-text";
 
 export type ReadablePage = {
   /** og:title, twitter:title, Readability's title or <title>, in that order. */
@@ -43,13 +43,9 @@ export function readPage(html: string): ReadablePage {
   const documentTitle = collapseWhitespace(document.querySelector("title")?.textContent ?? "");
   // Readability changes the document it reads, so the metadata is taken first.
   const article = new Readability(document as unknown as Document).parse();
-  const text = article?.content ? htmlToPlainText(article.content) : collapseWhitespace(article?.textContent ?? "");
+  const text = article?.content ? htmlToParagraphs(article.content) : collapseWhitespace(article?.textContent ?? "");
   const title = metaTitle || collapseWhitespace(article?.title ?? "") || documentTitle;
-  return { title, description: htmlToPlainTextIfNeeded(description), text: text.trim() };
-}
-
-function htmlToPlainTextIfNeeded(text: string) {
-  return /[<&]/.test(text) ? collapseWhitespace(htmlToPlainText(text)) : text;
+  return { title, description: htmlToPlainText(description), text: text.trim() };
 }
 
 /** Fetches a page through the shared HTTP client and reads it; throws for PDFs and non-HTML answers. */

@@ -11,6 +11,7 @@ import { db, t } from "../db.server";
 import { sendEmail, siteUrl } from "../email/mailer.server";
 import { categoryLabel, priorityInfo } from "../articles/vocabulary";
 import { formatDate } from "../format";
+import { truncateAtWord } from "../text/truncate";
 import { dayInZone } from "../time";
 import { latestTrends } from "../trends/queries.server";
 import { unsubscribeUrl } from "./subscribers.server";
@@ -77,10 +78,6 @@ function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-function clip(text: string, limit: number) {
-  return text.length <= limit ? text : `${text.slice(0, limit).replace(/\s+\S*$/, "")}…`;
-}
-
 /** Groups by category; a group comes where its most important article comes, so high priority stays first. */
 function byCategory(articles: NewsletterArticle[]) {
   return [...new Set(articles.map((a) => a.category))].map((category) => ({
@@ -118,7 +115,7 @@ export function renderNewsletter(now = new Date()): NewsletterContent {
     for (const article of group.articles) {
       const priority = priorityInfo(article.priority).label;
       const date = formatDate(article.publishDate.toISOString(), timeZone);
-      const summary = clip(article.summary, 300);
+      const summary = truncateAtWord(article.summary, 300);
       textLines.push(`- [${priority}] ${article.title}`, `  ${article.sourceName}, ${date}`);
       if (summary) textLines.push(`  ${summary}`);
       textLines.push(`  ${article.originalUrl}`, "");
