@@ -5,6 +5,7 @@ import { hostname } from "node:os";
 import { Cron } from "croner";
 import { config } from "../app/config.server";
 import { db } from "../app/db.server";
+import { sleep } from "../app/time";
 import {
   claimNextJob,
   enqueueJob,
@@ -168,8 +169,4 @@ export async function startRunner() {
     await promise;
     current = undefined;
   }
-}
-
-function sleep(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -9,7 +9,8 @@ import { jsonError } from "../http/responses.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { endUserSessions, signOutEverywhere, type SessionUser } from "./session.server";
 import { generateToken, hashToken } from "./tokens.server";
-import { findUserByEmail, normalizeEmail } from "./users.server";
+import { normalizeEmail } from "../email/address";
+import { findUserByEmail } from "./users.server";
 
 export const ACCOUNT_PASSWORD_MIN = 6;
 

@@ -8,7 +8,8 @@ import { jsonError } from "../http/responses.server";
 import { hashPassword } from "./password.server";
 import { INVALID_INVITATION, INVITATION_PASSWORD_MIN } from "./rules";
 import { generateToken, hashToken } from "./tokens.server";
-import { findUserByEmail, normalizeEmail, ROLES, type Role } from "./users.server";
+import { normalizeEmail } from "../email/address";
+import { findUserByEmail, ROLES, type Role } from "./users.server";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 

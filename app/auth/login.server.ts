@@ -5,7 +5,8 @@ import { jsonError } from "../http/responses.server";
 import { addressRateKey } from "../http/client-address.server";
 import { limitFailures, RATE_LIMITS } from "../http/rate-limit.server";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
-import { findUserByEmail, normalizeEmail, setPassword } from "./users.server";
+import { normalizeEmail } from "../email/address";
+import { findUserByEmail, setPassword } from "./users.server";
 
 export type AuthenticatedUser = NonNullable<ReturnType<typeof findUserByEmail>>;
 

@@ -2,7 +2,7 @@ import type { CSSProperties, ReactNode } from "react";
 import type { ArticleJson } from "~/articles/queries.server";
 import { CARD_SUMMARY_LIMIT, CARD_TAG_LIMIT, categoryLabel, priorityInfo } from "~/articles/vocabulary";
 import { isHttpUrl } from "~/articles/canonical-url";
-import { formatDate } from "~/format";
+import { formatDate } from "~/time";
 import { truncateAtWord } from "~/text/truncate";
 import { Highlight } from "./Highlight";
 import { IconCalendar, IconExternal, IconEye, IconSource } from "./icons";

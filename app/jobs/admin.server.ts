@@ -2,6 +2,7 @@
 // does the work. Two calls of SPEC.md answer with a result (`updated`), so they wait a little for it.
 import { z } from "zod";
 import { wholeNumber } from "../http/fields";
+import { sleep } from "../time";
 import { BACKFILL_DEFAULT_DAYS, BACKFILL_MAX_DAYS } from "./buttons";
 import { describeJob, isFinished } from "./outcome";
 import { enqueueJob, jobById, runnerLastSeen, STALE_HEARTBEAT_MS, type JobKind, type JobRow } from "./queue.server";
@@ -56,7 +57,7 @@ export async function waitForJob(jobId: number, timeoutMs: number, pollMs = 250)
   for (;;) {
     const job = jobById(jobId)!;
     if (isFinished(job.status) || Date.now() >= deadline) return job;
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    await sleep(pollMs);
   }
 }
 

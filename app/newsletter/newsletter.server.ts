@@ -8,11 +8,11 @@
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { config } from "../config.server";
 import { db, t } from "../db.server";
+import { normalizeEmail } from "../email/address";
 import { sendEmail, siteUrl } from "../email/mailer.server";
 import { categoryLabel, priorityInfo } from "../articles/vocabulary";
-import { formatDate } from "../format";
 import { truncateAtWord } from "../text/truncate";
-import { dayInZone } from "../time";
+import { dayInZone, formatDate, sleep } from "../time";
 import { latestTrends } from "../trends/queries.server";
 import { unsubscribeUrl } from "./subscribers.server";
 
@@ -163,7 +163,7 @@ const NOT_SUBSCRIBED_NOTE = "This test copy went to an address that is not subsc
 export async function sendTestNewsletter(toEmail: string): Promise<void> {
   const content = renderNewsletter();
   const subject = `[Test] ${content.subject}`;
-  const subscriber = db().select().from(t.subscribers).where(eq(t.subscribers.email, toEmail.trim().toLowerCase())).get();
+  const subscriber = db().select().from(t.subscribers).where(eq(t.subscribers.email, normalizeEmail(toEmail))).get();
   if (subscriber) return void (await sendEmail(personalize({ ...content, subject }, unsubscribeUrl(subscriber), toEmail)));
   await sendEmail({
     to: toEmail,
@@ -220,12 +220,6 @@ function setDelivery(issueId: number, subscriberId: number, values: Partial<type
     .where(and(eq(t.newsletterDeliveries.issueId, issueId), eq(t.newsletterDeliveries.subscriberId, subscriberId)))
     .run();
 }
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
-  });
 
 /**
  * Sends this week's issue to every active subscriber who has not had it. Transient SMTP errors are retried
