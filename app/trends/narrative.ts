@@ -1,7 +1,8 @@
-// The local provider's trends narrative: readable sentences written only from the computed numbers,
+// The statistical trends narrative: readable sentences written only from the computed numbers,
 // so every figure in the text is one of the stored stats (or a percentage of two of them).
 import { CATEGORY_VALUES, categoryLabel } from "../articles/vocabulary";
-import type { Movement, TrendsStats } from "../trends/stats";
+import { formatDate } from "../time";
+import type { Movement, TrendsStats } from "./stats";
 
 export type TrendsNarrative = {
   trendsAnalysis: string;
@@ -25,9 +26,7 @@ export function weekOverWeek(last: number, previous: number) {
 }
 
 function formatDay(day: string) {
-  return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" }).format(
-    new Date(`${day}T12:00:00Z`),
-  );
+  return formatDate(`${day}T12:00:00Z`, "UTC");
 }
 
 function listing(items: string[]) {
