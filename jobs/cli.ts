@@ -45,7 +45,7 @@ async function runOnce(kind: JobKind, options: Record<string, string | boolean |
 }
 
 /** The per-source table the operator CLI prints after a scrape or backfill (the summary line follows it). */
-export function formatIngestTable(result: IngestResult) {
+function formatIngestTable(result: IngestResult) {
   const header = ["source", "fetched", "new", "duplicates", "skipped by keywords", "error"];
   const rows = result.sources.map((s) => [
     `#${s.sourceId} ${s.name}`,

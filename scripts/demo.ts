@@ -9,7 +9,7 @@ import { federalRegisterArticle, type FederalRegisterPage } from "../app/ingest/
 import { migrateDatabase } from "../db/client";
 
 export const DEMO_FILE = path.resolve("scripts/demo/federal-register-2025-sample.json");
-export const DEMO_SOURCE_NAME = "Federal Register (sample)";
+const DEMO_SOURCE_NAME = "Federal Register (sample)";
 
 export function loadDemo(file = DEMO_FILE) {
   const page = JSON.parse(fs.readFileSync(file, "utf8")) as FederalRegisterPage;
@@ -23,7 +23,7 @@ export function loadDemo(file = DEMO_FILE) {
   return counts;
 }
 
-export function removeDemo() {
+function removeDemo() {
   return db().delete(t.articles).where(eq(t.articles.isDemo, true)).run().changes;
 }
 

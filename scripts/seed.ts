@@ -9,7 +9,7 @@ type SeedSource = { name: string; url: string; type: string; category: string; k
 
 const SEEDED_KEY = "default-sources-seeded";
 
-export function readDefaultSources(): SeedSource[] {
+function readDefaultSources(): SeedSource[] {
   const file = path.resolve("scripts/sources.json");
   return (JSON.parse(fs.readFileSync(file, "utf8")) as { sources: SeedSource[] }).sources;
 }

@@ -7,7 +7,7 @@ import { db } from "../app/db.server";
 import { migrateDatabase } from "../db/client";
 import { seedDefaultSources } from "./seed";
 
-export type SetupReport = { sourcesSeeded: number; firstAdmin?: { email: string; password?: string } };
+type SetupReport = { sourcesSeeded: number; firstAdmin?: { email: string; password?: string } };
 
 async function ensureFirstAdmin(): Promise<SetupReport["firstAdmin"]> {
   if (countUsers() > 0) return undefined;

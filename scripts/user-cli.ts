@@ -40,7 +40,7 @@ function requireUser(email: string | undefined) {
 }
 
 /** Runs one command; returns the lines to print. */
-export async function runUserCommand(argv: string[]): Promise<string[]> {
+async function runUserCommand(argv: string[]): Promise<string[]> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,

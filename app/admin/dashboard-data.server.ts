@@ -62,5 +62,3 @@ export async function dashboardData(user: SessionUser, url: URL) {
     apiTokens: listApiTokens(user.id),
   };
 }
-
-export type DashboardData = Awaited<ReturnType<typeof dashboardData>>;

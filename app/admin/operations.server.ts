@@ -310,8 +310,6 @@ export const operations = {
   fixPriorities: waitingJobOperation("fix-priorities"),
 } satisfies Record<string, Operation<any>>;
 
-export type OperationName = keyof typeof operations;
-
 async function suggestTagsFor(id: number) {
   if (!getArticle(id)) throw jsonError(404, "Article not found");
   return suggestTags(id);

@@ -8,7 +8,7 @@ import { toPlainText } from "../text/plain-text";
 import type { AiProvider } from "./provider.server";
 import { SUMMARY_INSTRUCTIONS, summaryPrompt, tagsInstructions, tagsPrompt } from "./prompts";
 
-export type OpenAiOptions = {
+type OpenAiOptions = {
   apiKey?: string;
   baseURL?: string;
   model: string;

@@ -2,11 +2,11 @@
 // (Mozilla Readability on a linkedom document), reduced to plain text with paragraph breaks.
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
-import { FetchError, fetchUrl } from "../ingest/http-client.server";
+import { fetchUrl } from "../ingest/http-client.server";
 import { collapseWhitespace } from "../text/sentences";
 import { htmlToParagraphs, htmlToPlainText } from "../text/plain-text";
 
-export type ReadablePage = {
+type ReadablePage = {
   /** og:title, twitter:title, Readability's title or <title>, in that order. */
   title: string;
   /** og:description, description or twitter:description. */
@@ -20,7 +20,7 @@ const PAGE_MAX_BYTES = 4 * 1024 * 1024;
 
 export class NotAnArticleError extends Error {}
 
-export function isPdf(result: { contentType: string; body: Buffer; url: string }) {
+function isPdf(result: { contentType: string; body: Buffer; url: string }) {
   return (
     /application\/(?:x-)?pdf/i.test(result.contentType) ||
     result.body.subarray(0, 5).toString("latin1") === "%PDF-" ||
@@ -56,7 +56,6 @@ export async function fetchReadablePage(url: string, signal?: AbortSignal): Prom
     accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5",
     signal,
   });
-  if (result.status >= 400) throw new FetchError(`HTTP ${result.status} from ${new URL(url).host}`);
   if (isPdf(result)) throw new NotAnArticleError("The link is a PDF document, which cannot be read as a web page.");
   if (result.contentType && !/html|xml/i.test(result.contentType))
     throw new NotAnArticleError(`The link is not a web page (it is ${result.contentType.split(";")[0]}).`);

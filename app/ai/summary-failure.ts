@@ -9,7 +9,7 @@ export const AI_SUMMARY_FALLBACK_MESSAGE =
 export const AI_SUMMARY_FALLBACK_WITHOUT_SUMMARY =
   "AI summarization is currently unavailable, and this article has no summary of its own: please read the original article.";
 
-export function aiSummaryFallbackMessage(articleHasSummary: boolean) {
+function aiSummaryFallbackMessage(articleHasSummary: boolean) {
   return articleHasSummary ? AI_SUMMARY_FALLBACK_MESSAGE : AI_SUMMARY_FALLBACK_WITHOUT_SUMMARY;
 }
 
@@ -17,7 +17,7 @@ export function aiSummaryFallbackMessage(articleHasSummary: boolean) {
 export const AI_SUMMARY_PARAM = "aiSummary";
 export const AI_SUMMARY_ERROR_PARAM = "aiSummaryError";
 
-export const AI_SUMMARY_FAILURE_REASONS = [
+const AI_SUMMARY_FAILURE_REASONS = [
   "no-text",
   "timeout",
   "unavailable",

@@ -8,10 +8,10 @@ import { hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { normalizeEmail } from "../email/address";
 import { findUserByEmail, setPassword } from "./users.server";
 
-export type AuthenticatedUser = NonNullable<ReturnType<typeof findUserByEmail>>;
+type AuthenticatedUser = NonNullable<ReturnType<typeof findUserByEmail>>;
 
-export const LOGIN_MISSING_FIELDS = "Please enter both email and password";
-export const LOGIN_INVALID = "Invalid credentials";
+const LOGIN_MISSING_FIELDS = "Please enter both email and password";
+const LOGIN_INVALID = "Invalid credentials";
 export const ACCOUNT_DISABLED = "This account has been disabled. Ask an admin to enable it.";
 
 let unknownUserHash: Promise<string> | undefined;

@@ -4,9 +4,9 @@ import { z } from "zod";
 import { db, t } from "../db.server";
 import { jsonError } from "../http/responses.server";
 
-export const FEEDBACK_STATUSES = ["open", "reviewed", "resolved"] as const;
-export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
-export const ARCHIVE_AFTER_DAYS = 30;
+const FEEDBACK_STATUSES = ["open", "reviewed", "resolved"] as const;
+type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
+const ARCHIVE_AFTER_DAYS = 30;
 const LIST_LIMIT = 200;
 
 export const feedbackStatusSchema = z.object({ status: z.enum(FEEDBACK_STATUSES) });

@@ -18,9 +18,3 @@ export function keywordMatcher(keywords: readonly string[]): ((text: string) => 
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join("|")})(?![\\p{L}\\p{N}])`, "iu");
   return (text) => pattern.test(text);
 }
-
-/** True when the source has no keywords, or the title or summary mentions one of them. */
-export function admitsItem(keywords: readonly string[], item: { title: string; summary: string }): boolean {
-  const matches = keywordMatcher(keywords);
-  return !matches || matches(`${item.title}\n${item.summary}`);
-}

@@ -28,7 +28,7 @@ export const schedules: Schedule[] = [
 ];
 
 /** Kinds queued when the runner starts and none has ever run: a fresh install fills its feed at once. */
-export const firstStartJobs: JobKind[] = ["scrape"];
+const firstStartJobs: JobKind[] = ["scrape"];
 
 /** Queues the first-start jobs (a first scrape) that have never run, so a fresh install fills its feed at once. */
 export function queueFirstStartJobs() {

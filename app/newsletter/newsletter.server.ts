@@ -22,9 +22,9 @@ const MAX_INSIGHTS = 5;
 const WEEK_MS = 7 * 86_400_000;
 /** Where the per-recipient unsubscribe link goes in the stored issue. */
 const UNSUBSCRIBE_MARK = "%%UNSUBSCRIBE_URL%%";
-export const DEFAULT_RETRY_DELAYS_MS = [2_000, 10_000, 30_000];
+const DEFAULT_RETRY_DELAYS_MS = [2_000, 10_000, 30_000];
 
-export type NewsletterContent = { subject: string; html: string; text: string };
+type NewsletterContent = { subject: string; html: string; text: string };
 
 /** The Monday (YYYY-MM-DD, configured time zone) of the week `now` falls in. */
 export function weekOf(now: Date) {
@@ -87,7 +87,7 @@ function byCategory(articles: NewsletterArticle[]) {
 }
 
 /** Renders the issue for the week of `now`, with a placeholder where each recipient's unsubscribe link goes. */
-export function renderNewsletter(now = new Date()): NewsletterContent {
+function renderNewsletter(now = new Date()): NewsletterContent {
   const timeZone = config().APP_TIMEZONE;
   const { articles, fresh } = articlesFor(now);
   const insights = (latestTrends()?.keyInsights ?? []).slice(0, MAX_INSIGHTS);
@@ -183,7 +183,7 @@ function errorText(error: unknown) {
   return (error instanceof Error ? error.message : String(error)).slice(0, 500);
 }
 
-export type NewsletterRunOptions = {
+type NewsletterRunOptions = {
   now?: Date;
   signal?: AbortSignal;
   retryDelaysMs?: number[];
@@ -191,7 +191,7 @@ export type NewsletterRunOptions = {
   progress?: (progress: Record<string, unknown>) => void;
 };
 
-export type NewsletterRunResult = {
+type NewsletterRunResult = {
   weekOf: string;
   sent: number;
   rejected: number;

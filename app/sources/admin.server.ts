@@ -9,7 +9,7 @@ import { jsonError } from "../http/responses.server";
 import { privateAddressRefusal } from "../ingest/http-client.server";
 import { toSourceJson } from "./queries.server";
 
-export const SOURCE_MISSING_FIELDS = "Please fill all required fields";
+const SOURCE_MISSING_FIELDS = "Please fill all required fields";
 const DUPLICATE_URL = "A source with this URL already exists.";
 
 export const sourceSchema = z.object({

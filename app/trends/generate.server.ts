@@ -10,7 +10,7 @@ import { writeTrendsNarrative, type TrendsNarrative } from "./narrative";
 /** The model name a statistical trends analysis records. */
 const LOCAL_TRENDS_MODEL = "statistical";
 
-export type TrendsOutcome = {
+type TrendsOutcome = {
   date: string;
   articleCount: number;
   provider: string;

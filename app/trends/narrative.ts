@@ -18,7 +18,7 @@ export function percent(part: number, whole: number) {
 }
 
 /** "up 25%", "down 10%", "unchanged", or "none the week before" when there is no base to compare with. */
-export function weekOverWeek(last: number, previous: number) {
+function weekOverWeek(last: number, previous: number) {
   if (last === previous) return "unchanged";
   if (previous === 0) return "up from none";
   const change = percent(Math.abs(last - previous), previous);
