@@ -1,7 +1,7 @@
 // Why an AI summary could not be produced, and what the 'AI Summary Unavailable' panel says about it
-// (SPEC.md sections 4 and 8). Shared by the API route, the no-JavaScript redirect and the card.
+// on the article card. Shared by the API route, the no-JavaScript redirect and the card.
 
-/** SPEC.md section 8: shown whenever no summary can be given, including when the error body cannot be parsed. */
+/** Shown whenever no summary can be given, including when the error body cannot be parsed. */
 export const AI_SUMMARY_FALLBACK_MESSAGE =
   "AI summarization is currently unavailable. Please refer to the original article summary above.";
 

@@ -1,5 +1,6 @@
-// Logging in (SPEC.md sections 5 and 8): remix-auth's form strategy for the login form, and the same
-// credential check for POST /api/auth/login. The caller then starts a server-side session.
+// Logging in: remix-auth's form strategy for the login form, and the same credential check for
+// POST /api/auth/login (both fields required; one message for a wrong email or a wrong password). The caller then
+// starts a server-side session.
 import { FormStrategy } from "remix-auth-form";
 import { jsonError } from "../http/responses.server";
 import { addressRateKey } from "../http/client-address.server";

@@ -1,4 +1,4 @@
-// Feedback management (SPEC.md section 4): status changes and archiving of old resolved feedback.
+// Feedback management: status changes, and archiving of feedback resolved more than 30 days ago.
 import { and, desc, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, t } from "../db.server";

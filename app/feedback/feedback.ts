@@ -1,4 +1,4 @@
-// Feedback (SPEC.md sections 2, 3, 5, 8): types, wording and the validation shared by the dialog,
+// Feedback: its types, wording and the validation shared by the dialog,
 // the no-JavaScript page and POST /api/feedback.
 import { isValidEmail, MAX_EMAIL_LENGTH } from "../email/address";
 import type { Toast } from "../toast";

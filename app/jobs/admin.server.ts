@@ -1,5 +1,5 @@
 // Jobs started from the dashboard's Admin Controls and the admin API. They only enqueue: the runner
-// does the work. Two calls of SPEC.md answer with a result (`updated`), so they wait a little for it.
+// does the work. Two calls (recategorize, fix priorities) answer with a result (`updated`), so they wait a little for it.
 import { z } from "zod";
 import { wholeNumber } from "../http/fields";
 import { sleep } from "../time";
