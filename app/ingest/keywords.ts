@@ -1,4 +1,4 @@
-// A source's keywords admit only the items that mention one of them (SPEC: Source.keywords).
+// A source's keywords admit only the items that mention one of them; a source without keywords admits every item.
 // Matching is case-insensitive and starts at a word boundary; a keyword also matches its usual
 // inflections ("rule" finds "rules" and "rulemaking", "deregulat" finds "deregulatory"), but never
 // the inside of another word ("sec" does not match "section", "rule" does not match "overrule").
