@@ -3,7 +3,7 @@ import { openDatabase, type Db } from "../db/client";
 import { config } from "./config.server";
 
 declare global {
-  // eslint-disable-next-line no-var
+  // `var`, not `let`: only a var declaration in `declare global` types a property of globalThis.
   var __appDb: Db | undefined;
 }
 

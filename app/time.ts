@@ -1,4 +1,6 @@
-// Calendar arithmetic in a named time zone (the product's APP_TIMEZONE), without a date library.
+// Dates and times in a named time zone (the product's APP_TIMEZONE), without a date library: calendar
+// arithmetic, and the display formats shared by server rendering and the browser (same time zone on both,
+// so hydration matches).
 
 function zoneOffsetMs(instant: number, timeZone: string) {
   const parts = new Intl.DateTimeFormat("en-US", {
@@ -39,4 +41,36 @@ export function startOfDaysAgo(now: Date, daysBack: number, timeZone: string) {
   const [y, m, d] = today.split("-").map(Number);
   const target = new Date(Date.UTC(y, m - 1, d - daysBack)).toISOString().slice(0, 10);
   return startOfDayInZone(target, timeZone);
+}
+
+// Building an Intl.DateTimeFormat costs far more than using one (it was the feed page's most expensive
+// call per card), so one formatter per time zone is kept.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+export function formatDate(iso: string, timeZone: string) {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", year: "numeric" });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
+}
+
+export function formatDateTime(iso: string, timeZone: string) {
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  }).format(new Date(iso));
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts (a stopping job then checks the signal itself). */
+export function sleep(ms: number, signal?: AbortSignal) {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+  });
 }

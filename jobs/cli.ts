@@ -6,8 +6,7 @@ import { db } from "../app/db.server";
 import { describeJob, statusLabel } from "../app/jobs/outcome";
 import { JOB_KINDS, jobById, recentJobs, recordDirectRun, type JobKind } from "../app/jobs/queue.server";
 import { migrateDatabase } from "../db/client";
-import { formatIngestTable } from "./ingest";
-import { jobHandlers } from "./registry";
+import { jobHandlers } from "../app/jobs/registry.server";
 import { executeJob, runnerIdFor, startRunner } from "./runner";
 import type { IngestResult } from "../app/ingest/scrape.server";
 
@@ -18,7 +17,7 @@ function usage() {
   npm run jobs -- list              recent jobs and their outcome
   npm run jobs -- <kind> [options]  run one job now: ${kinds}
     scrape [--source ID] [--force]  every due source (--force: also those backing off), or one source
-    backfill [--days 30]            re-read the last N days`;
+    backfill [--days 30]            re-read the last N days (at most 365)`;
 }
 
 /** Runs one job in this process, recorded in the jobs table like the runner's, so the list and the dashboard show it. */
@@ -43,6 +42,23 @@ async function runOnce(kind: JobKind, options: Record<string, string | boolean |
   const finished = jobById(job.id)!;
   console.log(`#${job.id} ${kind} ${statusLabel(finished.status)}: ${describeJob(finished)}`);
   if (finished.status === "failed") process.exitCode = 1;
+}
+
+/** The per-source table the operator CLI prints after a scrape or backfill (the summary line follows it). */
+function formatIngestTable(result: IngestResult) {
+  const header = ["source", "fetched", "new", "duplicates", "skipped by keywords", "error"];
+  const rows = result.sources.map((s) => [
+    `#${s.sourceId} ${s.name}`,
+    String(s.fetched),
+    String(s.new),
+    String(s.duplicates),
+    String(s.skippedByKeywords),
+    s.error ?? (s.notModified ? "(not modified)" : ""),
+  ]);
+  const widths = header.map((h, i) => Math.min(60, Math.max(h.length, ...rows.map((r) => r[i].length))));
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i === cells.length - 1 ? cell : i === 0 ? cell.slice(0, widths[i]).padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
+  return [line(header), ...rows.map(line), ""].join("\n");
 }
 
 function describeProgress(progress: Record<string, unknown>) {

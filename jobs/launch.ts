@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { config } from "../app/config.server";
 import { webProcessAddress } from "../app/public-url.server";
-import { describeSetup, reportConfigErrorAndExit, setup } from "../db/setup";
+import { describeSetup, reportConfigErrorAndExit, setup } from "../scripts/setup";
 
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
 

@@ -5,13 +5,13 @@ import { hostname } from "node:os";
 import { Cron } from "croner";
 import { config } from "../app/config.server";
 import { db } from "../app/db.server";
+import { sleep } from "../app/time";
 import {
   claimNextJob,
   enqueueJob,
   finishJob,
   heartbeatJob,
   recordRunnerHeartbeat,
-  latestJobPerKind,
   requeueJob,
   requeueOrphanedJobs,
   jobById,
@@ -19,8 +19,7 @@ import {
 } from "../app/jobs/queue.server";
 import { describeJob, isFinished, statusLabel } from "../app/jobs/outcome";
 import { migrateDatabase } from "../db/client";
-import { firstStartJobs, jobHandlers, schedules } from "./registry";
-import { hasArticles, recordJudgedByCurrentClassifier, storedJudgementIsStale } from "../app/articles/reclassify.server";
+import { jobHandlers, queueFirstStartJobs, queueRejudgingAfterClassifierChange, schedules } from "../app/jobs/registry.server";
 import { refreshRelatedLists } from "../app/articles/related-store.server";
 
 const POLL_MS = 1000;
@@ -69,36 +68,13 @@ function isRunnerGone(runnerId: string, selfId: string) {
   }
 }
 
-/** Queues the first-start jobs (a first scrape) that have never run, so a fresh install fills its feed at once. */
-function queueFirstStartJobs() {
-  const ranBefore = new Set(latestJobPerKind().map((job) => job.kind));
-  for (const kind of firstStartJobs) {
-    if (ranBefore.has(kind) || !jobHandlers[kind]) continue;
-    const { job } = enqueueJob(kind, {}, "first start");
-    console.log(`[jobs] first start: ${kind} queued as #${job.id}`);
-  }
-}
-
-/**
- * A new classifier version re-judges the stored articles once (hand-edited ones stay as they are). An install
- * without articles has nothing to re-judge: its articles will be judged by this version as they arrive.
- */
-export function queueRejudgingAfterClassifierChange() {
-  if (!storedJudgementIsStale()) return;
-  if (hasArticles()) for (const kind of ["recategorize", "fix-priorities"] as const) {
-    const { job } = enqueueJob(kind, {}, "classifier updated");
-    console.log(`[jobs] the classifier changed: ${kind} queued as #${job.id}`);
-  }
-  recordJudgedByCurrentClassifier();
-}
-
-export function errorMessage(error: unknown) {
+function errorMessage(error: unknown) {
   return error instanceof Error ? error.message : String(error);
 }
 
 type RunOptions = { log?: (message: string) => void; onProgress?: (progress: Record<string, unknown>) => void };
 
-export async function runJob(job: JobRow, signal: AbortSignal, options: RunOptions = {}) {
+async function runJob(job: JobRow, signal: AbortSignal, options: RunOptions = {}) {
   const handler = jobHandlers[job.kind as keyof typeof jobHandlers];
   if (!handler) throw new Error(`No handler for job kind "${job.kind}"`);
   return handler(
@@ -214,8 +190,4 @@ export async function startRunner() {
     current = undefined;
     keepRelatedListsCurrent();
   }
-}
-
-function sleep(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

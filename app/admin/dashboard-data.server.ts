@@ -15,7 +15,7 @@ import { runnerHealth, toJobJson } from "../jobs/admin.server";
 import { latestJobPerKind } from "../jobs/queue.server";
 import { sourceHealthCounts } from "../sources/health.server";
 import { listSources } from "../sources/queries.server";
-import { listSubscribers } from "../subscribers/admin.server";
+import { listSubscribers } from "../newsletter/admin.server";
 
 export async function dashboardData(user: SessionUser, url: URL) {
   const { filters, page: requestedPage } = parseFeedParams(url.searchParams);
@@ -51,5 +51,3 @@ export async function dashboardData(user: SessionUser, url: URL) {
     apiTokens: listApiTokens(user.id),
   };
 }
-
-export type DashboardData = Awaited<ReturnType<typeof dashboardData>>;

@@ -36,18 +36,18 @@ import { PrivateAddressRefused } from "../ingest/http-client.server";
 import { isFinished } from "../jobs/outcome";
 import { sendTestNewsletter } from "../newsletter/newsletter.server";
 import { createSource, deleteSource, sourceSchema, toggleSource, updateSource } from "../sources/admin.server";
-import { setSubscriberActive, subscriberStatusSchema } from "../subscribers/admin.server";
+import { setSubscriberActive, subscriberStatusSchema } from "../newsletter/admin.server";
 import type { Toast } from "../toast";
 
 export type Input = Record<string, unknown>;
 
 export type Operation<R = unknown> = {
-  /** The least role allowed (SPEC.md section 6). */
+  /** The least role allowed: viewers read, editors change articles and sources, admins manage people. */
   role: Role;
   run(input: Input, user: SessionUser): R | Promise<R>;
   /** The dashboard's toast after success. */
   success(result: Awaited<R>): Toast;
-  /** The toast title when it fails (SPEC.md section 8); the message is the server's. */
+  /** The toast title when it fails (the product's fixed wording); the message is the server's. */
   failure: string;
   /** HTTP status of a successful /api answer. */
   status?: number | ((result: Awaited<R>) => number);
@@ -99,7 +99,7 @@ function jobOperation(kind: ButtonJobKind) {
 type WaitedJob = { updated: number; jobId: number } | { job: JobJson; message: string };
 
 /**
- * Enqueues a job and waits for its `updated` count, as SPEC.md section 7 promises; 202 when it takes longer,
+ * Enqueues a job and waits for its `updated` count, which the API answers with; 202 when it takes longer,
  * or at once when no job runner is running to do it.
  */
 function waitingJobOperation(kind: "recategorize" | "fix-priorities") {
@@ -311,8 +311,6 @@ export const operations = {
   recategorize: waitingJobOperation("recategorize"),
   fixPriorities: waitingJobOperation("fix-priorities"),
 } satisfies Record<string, Operation<any>>;
-
-export type OperationName = keyof typeof operations;
 
 async function suggestTagsFor(id: number) {
   if (!getArticle(id)) throw new AppError("not-found", "Article not found");

@@ -1,4 +1,4 @@
-// Why a provider could not answer; the summary route turns the reason into the panel of SPEC.md section 8.
+// Why a provider could not answer; the summary route turns the reason into the 'AI Summary Unavailable' panel.
 export type AiFailureReason = "timeout" | "unavailable" | "bad-response";
 
 export class AiError extends Error {

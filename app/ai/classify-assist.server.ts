@@ -26,9 +26,9 @@ export function isUnsure(local: Classification) {
 }
 
 /** A Federal Register document: its own fields decide, so it is never sent to the model. */
-export const isFederalRegisterInput = (input: ClassifyInput) => Boolean(input.documentType || input.action);
+const isFederalRegisterInput = (input: ClassifyInput) => Boolean(input.documentType || input.action);
 
-export const CLASSIFY_INSTRUCTIONS = [
+const CLASSIFY_INSTRUCTIONS = [
   "You classify U.S. federal regulatory news for a deregulation dashboard, following this codebook.",
   "Category, first step that fits decides:",
   "1. A think tank, opinion or analysis column, or explainer -> policy-analysis. A court feed -> legal-decisions.",
@@ -44,7 +44,7 @@ export const CLASSIFY_INSTRUCTIONS = [
   `Answer with JSON only: {"category": one of ${CATEGORY_VALUES.join(", ")}, "priority": one of ${PRIORITY_VALUES.join(", ")}, "reason": one short sentence}.`,
 ].join("\n");
 
-export function classifyPrompt(input: ClassifyInput) {
+function classifyPrompt(input: ClassifyInput) {
   const lines = [`Title: ${input.title}`];
   if (input.sourceName) lines.push(`Source: ${input.sourceName}`);
   if (input.sourceCategory) lines.push(`Source kind: ${input.sourceCategory}`);
@@ -60,9 +60,9 @@ const answerSchema = z.object({
 });
 
 /** Where an assisted answer came from: `local` also when the model was asked and failed (`failure` says how). */
-export type AssistedClassification = Classification & { source: "local" | "model"; askedModel: boolean; failure?: string };
+type AssistedClassification = Classification & { source: "local" | "model"; askedModel: boolean; failure?: string };
 
-export type ClassifyAssistOptions = { apiKey?: string; baseURL?: string; model: string; timeoutMs?: number; maxRetries?: number };
+type ClassifyAssistOptions = { apiKey?: string; baseURL?: string; model: string; timeoutMs?: number; maxRetries?: number };
 
 export type ClassifyAssistant = {
   readonly model: string;

@@ -4,12 +4,12 @@ import { classifyArticle } from "../articles/classify";
 import { federalRegisterDocumentNumber } from "../articles/canonical-url";
 import type { FederalRegisterDocument } from "../ingest/federal-register";
 import { FetchError, fetchUrl } from "../ingest/http-client.server";
-import { fitSentences, splitSentences } from "./sentences";
+import { fitSentences, splitSentences } from "../text/sentences";
 import { fetchReadablePage, NotAnArticleError } from "./readable.server";
 
-export type ExtractedArticle = { title: string; summary: string; category: string; priority: string; tags: string[] };
+type ExtractedArticle = { title: string; summary: string; category: string; priority: string; tags: string[] };
 
-export const FEDERAL_REGISTER_API = "https://www.federalregister.gov/api/v1";
+const FEDERAL_REGISTER_API = "https://www.federalregister.gov/api/v1";
 const EXTRACTED_SUMMARY_MAX_CHARS = 600;
 const TITLE_MAX_CHARS = 300;
 
@@ -33,7 +33,8 @@ async function fromFederalRegisterApi(documentNumber: string, apiBase: string): 
     accept: "application/json",
     timeoutMs: 10_000,
   }).catch(() => null);
-  if (!result || result.status >= 400) return null;
+  // fetchUrl throws for every answer that is not 2xx, so a result here is a document.
+  if (!result) return null;
   let doc: Partial<FederalRegisterDocument>;
   try {
     doc = JSON.parse(result.text());

@@ -1,6 +1,6 @@
 // The local provider's summary: the most informative sentences of the article, unchanged and in their
 // original order, then the key facts the document's own fields state. Deterministic, offline.
-import { fitSentences, splitSentences } from "./sentences";
+import { fitSentences, splitSentences } from "../text/sentences";
 
 export type ArticleText = {
   title: string;
@@ -15,7 +15,8 @@ export type ArticleText = {
   commentsCloseOn?: string | null;
 };
 
-export const SUMMARY_MAX_CHARS = 900;
+/** The longest AI summary (the article's `aiSummary`) a provider may store, the local one and the model alike. */
+export const AI_SUMMARY_MAX_CHARS = 900;
 const BODY_MAX_CHARS = 650;
 const MAX_SENTENCES = 4;
 /** A text made of one very long sentence still gets a summary: that sentence, cut at this length. */
@@ -107,7 +108,7 @@ export function summarizeExtractively(article: ArticleText): string {
   let heading = "\n\nKey facts:";
   for (const [label, value] of keyFacts(article)) {
     const line = `${heading}\n${label}: ${value}`;
-    if (summary.length + line.length > SUMMARY_MAX_CHARS) continue;
+    if (summary.length + line.length > AI_SUMMARY_MAX_CHARS) continue;
     summary += line;
     heading = "";
   }

@@ -2,15 +2,13 @@
 // Short timeouts and at most one retry: a slow or failing model must not hold a web request for minutes.
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { z } from "zod";
-import type { TrendsStats } from "../trends/stats";
 import { AiError } from "./ai-error";
-import { SUMMARY_MAX_CHARS, type ArticleText } from "./extractive";
-import { toPlainText } from "./plain-text.server";
+import { AI_SUMMARY_MAX_CHARS, type ArticleText } from "./extractive";
+import { toPlainText } from "../text/plain-text";
 import type { AiProvider } from "./provider.server";
-import { SUMMARY_INSTRUCTIONS, summaryPrompt, tagsInstructions, tagsPrompt, TRENDS_INSTRUCTIONS, trendsPrompt } from "./prompts";
-import type { TrendsNarrative } from "./trends-narrative";
+import { SUMMARY_INSTRUCTIONS, summaryPrompt, tagsInstructions, tagsPrompt } from "./prompts";
 
-export type OpenAiOptions = {
+type OpenAiOptions = {
   apiKey?: string;
   baseURL?: string;
   model: string;
@@ -20,8 +18,6 @@ export type OpenAiOptions = {
 };
 
 const DEFAULT_TIMEOUT_MS = 30_000;
-const NARRATIVE_FIELD_MAX_CHARS = 2_500;
-const INSIGHT_MAX_CHARS = 300;
 
 function asAiError(error: unknown): AiError {
   if (error instanceof AiError) return error;
@@ -44,13 +40,6 @@ export function parseJsonAnswer(content: string, open: "{" | "["): unknown {
     throw new AiError("bad-response", "The language model answered with malformed JSON.");
   }
 }
-
-const narrativeSchema = z.object({
-  trendsAnalysis: z.string().min(1),
-  keyInsights: z.array(z.string()).default([]),
-  significantChanges: z.string().default(""),
-  emergingPatterns: z.string().default(""),
-});
 
 export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
   const client = new OpenAI({
@@ -86,24 +75,12 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
   return {
     name: "openai",
     model: options.model,
+    ask: complete,
 
     async summarize(article: ArticleText, signal?: AbortSignal) {
-      const text = toPlainText(await complete(SUMMARY_INSTRUCTIONS, summaryPrompt(article), 400, signal), SUMMARY_MAX_CHARS);
+      const text = toPlainText(await complete(SUMMARY_INSTRUCTIONS, summaryPrompt(article), 400, signal), AI_SUMMARY_MAX_CHARS);
       if (!text) throw new AiError("bad-response", "The language model's summary was empty once cleaned.");
       return text;
-    },
-
-    async narrateTrends(stats: TrendsStats): Promise<TrendsNarrative> {
-      const parsed = narrativeSchema.safeParse(parseJsonAnswer(await complete(TRENDS_INSTRUCTIONS, trendsPrompt(stats), 1200), "{"));
-      if (!parsed.success) throw new AiError("bad-response", "The language model's trends answer lacked the expected fields.");
-      const narrative = {
-        trendsAnalysis: toPlainText(parsed.data.trendsAnalysis, NARRATIVE_FIELD_MAX_CHARS),
-        keyInsights: parsed.data.keyInsights.map((i) => toPlainText(i, INSIGHT_MAX_CHARS)).filter(Boolean).slice(0, 6),
-        significantChanges: toPlainText(parsed.data.significantChanges, NARRATIVE_FIELD_MAX_CHARS),
-        emergingPatterns: toPlainText(parsed.data.emergingPatterns, NARRATIVE_FIELD_MAX_CHARS),
-      };
-      if (!narrative.trendsAnalysis) throw new AiError("bad-response", "The language model's trends analysis was empty once cleaned.");
-      return narrative;
     },
 
     async chooseTags(article, allowed) {

@@ -1,7 +1,6 @@
 // The instructions given to a language model. Each grounds the model in the material we pass and asks
 // for plain, short output; the answers are still sanitised and length-limited before they are stored.
 import type { ArticleText } from "./extractive";
-import type { TrendsStats } from "../trends/stats";
 
 /** Enough of an article for a summary, without sending whole web pages. */
 const ARTICLE_TEXT_LIMIT = 12_000;
@@ -23,20 +22,6 @@ export function summaryPrompt(article: ArticleText) {
   if (article.commentsCloseOn) lines.push(`Comments close on: ${article.commentsCloseOn}`);
   lines.push("", "Article text:", '"""', article.text.slice(0, ARTICLE_TEXT_LIMIT), '"""');
   return lines.join("\n");
-}
-
-export const TRENDS_INSTRUCTIONS = [
-  "You write the daily 30-day trends briefing of a U.S. federal deregulation news dashboard for policy analysts.",
-  "You are given statistics computed from the articles and the most important high-priority items.",
-  "Use only these numbers and items: every number you write must appear in the data or be a percentage of two numbers in it. Do not speculate about causes the data does not show.",
-  'Answer with one JSON object and nothing else: {"trendsAnalysis": string (2 to 4 short paragraphs separated by blank lines), "keyInsights": string[] (3 to 6 one-sentence insights), "significantChanges": string (week-over-week changes), "emergingPatterns": string (rising tags and agencies)}.',
-  "All strings are plain text: no markdown, no HTML.",
-].join("\n");
-
-export function trendsPrompt(stats: TrendsStats) {
-  const { daily, ...summary } = stats;
-  const busiestDays = [...daily].sort((a, b) => b.total - a.total).slice(0, 3).map((d) => ({ date: d.date, articles: d.total }));
-  return `Statistics (JSON):\n${JSON.stringify({ ...summary, busiestDays }, null, 1)}`;
 }
 
 export function tagsInstructions(allowed: readonly string[]) {

@@ -2,14 +2,12 @@
 // `local` (default, deterministic, no network) and `openai` (any OpenAI-compatible server).
 import { classifyArticle } from "../articles/classify";
 import { config, type AppConfig } from "../config.server";
-import type { TrendsStats } from "../trends/stats";
 import { summarizeExtractively, type ArticleText } from "./extractive";
 import { createOpenAiProvider } from "./openai.server";
-import { writeTrendsNarrative, type TrendsNarrative } from "./trends-narrative";
+import { AiError } from "./ai-error";
 
 export { AiError, type AiFailureReason } from "./ai-error";
 export type { ArticleText } from "./extractive";
-export type { TrendsNarrative } from "./trends-narrative";
 
 export interface AiProvider {
   readonly name: "local" | "openai";
@@ -17,8 +15,8 @@ export interface AiProvider {
   readonly model: string;
   /** A plain-text summary grounded in the article's own text. */
   summarize(article: ArticleText, signal?: AbortSignal): Promise<string>;
-  /** The trends narrative, written only from the given numbers. */
-  narrateTrends(stats: TrendsStats): Promise<TrendsNarrative>;
+  /** The model's raw answer to a prompt under the given instructions (the trends narrative asks this way). */
+  ask(instructions: string, prompt: string, maxTokens: number, signal?: AbortSignal): Promise<string>;
   /** Tags for the article, each one from `allowed`. */
   chooseTags(article: { title: string; summary: string }, allowed: readonly string[]): Promise<string[]>;
 }
@@ -27,13 +25,13 @@ export const localProvider: AiProvider = {
   name: "local",
   model: "extractive",
   summarize: async (article) => summarizeExtractively(article),
-  narrateTrends: async (stats) => writeTrendsNarrative(stats),
+  // The local provider writes no free text: its trends narrative is the statistical one (app/trends/narrative.ts).
+  ask: async () => {
+    throw new AiError("unavailable", "The local provider answers no free-form prompts.");
+  },
   chooseTags: async (article, allowed) =>
     classifyArticle({ title: article.title, summary: article.summary }).tags.filter((tag) => allowed.includes(tag)),
 };
-
-/** The model name a local trends analysis records. */
-export const LOCAL_TRENDS_MODEL = "statistical";
 
 let cached: { settings: AppConfig; provider: AiProvider } | undefined;
 

@@ -2,11 +2,11 @@
 // (Mozilla Readability on a linkedom document), reduced to plain text with paragraph breaks.
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
-import { FetchError, fetchUrl } from "../ingest/http-client.server";
-import { collapseWhitespace } from "./sentences";
-import { htmlToPlainText } from "./plain-text.server";
+import { fetchUrl } from "../ingest/http-client.server";
+import { collapseWhitespace } from "../text/sentences";
+import { htmlToParagraphs, htmlToPlainText } from "../text/plain-text";
 
-export type ReadablePage = {
+type ReadablePage = {
   /** og:title, twitter:title, Readability's title or <title>, in that order. */
   title: string;
   /** og:description, description or twitter:description. */
@@ -46,13 +46,9 @@ export function readPage(html: string): ReadablePage {
   const documentTitle = collapseWhitespace(document.querySelector("title")?.textContent ?? "");
   // Readability changes the document it reads, so the metadata is taken first.
   const article = new Readability(document as unknown as Document).parse();
-  const text = article?.content ? htmlToPlainText(article.content) : collapseWhitespace(article?.textContent ?? "");
+  const text = article?.content ? htmlToParagraphs(article.content) : collapseWhitespace(article?.textContent ?? "");
   const title = metaTitle || collapseWhitespace(article?.title ?? "") || documentTitle;
-  return { title, description: htmlToPlainTextIfNeeded(description), text: text.trim() };
-}
-
-function htmlToPlainTextIfNeeded(text: string) {
-  return /[<&]/.test(text) ? collapseWhitespace(htmlToPlainText(text)) : text;
+  return { title, description: htmlToPlainText(description), text: text.trim() };
 }
 
 /** Fetches a page through the shared HTTP client and reads it; throws for PDFs and non-HTML answers. */
@@ -63,7 +59,6 @@ export async function fetchReadablePage(url: string, signal?: AbortSignal): Prom
     accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5",
     signal,
   });
-  if (result.status >= 400) throw new FetchError(`HTTP ${result.status} from ${new URL(url).host}`);
   if (isPdf(result)) throw new PdfDocumentError("The link is a PDF document, which cannot be read as a web page.");
   if (result.contentType && !/html|xml/i.test(result.contentType))
     throw new NotAnArticleError(`The link is not a web page (it is ${result.contentType.split(";")[0]}).`);

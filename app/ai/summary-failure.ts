@@ -1,7 +1,7 @@
 // Why an AI summary could not be produced, and what the 'AI Summary Unavailable' panel says about it
-// (SPEC.md sections 4 and 8). Shared by the API route, the no-JavaScript redirect and the card.
+// on the article card. Shared by the API route, the no-JavaScript redirect and the card.
 
-/** SPEC.md section 8: shown whenever no summary can be given, including when the error body cannot be parsed. */
+/** Shown whenever no summary can be given, including when the error body cannot be parsed. */
 export const AI_SUMMARY_FALLBACK_MESSAGE =
   "AI summarization is currently unavailable. Please refer to the original article summary above.";
 
@@ -9,7 +9,7 @@ export const AI_SUMMARY_FALLBACK_MESSAGE =
 export const AI_SUMMARY_FALLBACK_WITHOUT_SUMMARY =
   "AI summarization is currently unavailable, and this article has no summary of its own: please read the original article.";
 
-export function aiSummaryFallbackMessage(articleHasSummary: boolean) {
+function aiSummaryFallbackMessage(articleHasSummary: boolean) {
   return articleHasSummary ? AI_SUMMARY_FALLBACK_MESSAGE : AI_SUMMARY_FALLBACK_WITHOUT_SUMMARY;
 }
 
@@ -17,7 +17,7 @@ export function aiSummaryFallbackMessage(articleHasSummary: boolean) {
 export const AI_SUMMARY_PARAM = "aiSummary";
 export const AI_SUMMARY_ERROR_PARAM = "aiSummaryError";
 
-export const AI_SUMMARY_FAILURE_REASONS = [
+const AI_SUMMARY_FAILURE_REASONS = [
   "no-text",
   "timeout",
   "unavailable",

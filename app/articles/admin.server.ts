@@ -11,11 +11,11 @@ import { getArticle } from "./queries.server";
 import { dedupKeys, deleteArticles, insertArticle, replaceArticleTags } from "./store.server";
 import { CATEGORY_VALUES, DEFAULT_PRIORITY, normalizeTag, PRIORITY_VALUES, type Category, type Priority, type Tag } from "./vocabulary";
 
-export const MAX_TAGS = 30;
+const MAX_TAGS = 30;
 export const ADD_ARTICLE_MISSING = "Please fill in URL, title, summary, and category.";
 
-/** Tag entry rule of SPEC.md section 5, for a whole list: normalised, empty entries and duplicates dropped. */
-export function normalizeTags(raw: string[]) {
+/** The tag entry rule (`normalizeTag`), for a whole list: normalised, empty entries and duplicates dropped. */
+function normalizeTags(raw: string[]) {
   return [...new Set(raw.map(normalizeTag).map((tag) => tag.replace(/^-+|-+$/g, "")).filter(Boolean))].map((tag) => tag.slice(0, 60));
 }
 

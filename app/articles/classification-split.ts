@@ -3,7 +3,7 @@
 // Only the development part may be read while writing rules or training; the test part is for measurement.
 import crypto from "node:crypto";
 
-export type Split = "development" | "test";
+type Split = "development" | "test";
 
 /** First 8 hex digits of sha256(id) as a number, mod 100: below 70 is development, the rest test. */
 export function splitOf(id: string): Split {

@@ -28,7 +28,7 @@ export type ClassifyInput = {
 };
 
 /** Why: short human text for the category and the priority, e.g. "rollback: 'delay of effective date'". */
-export type ClassificationReason = { category: string; priority: string };
+type ClassificationReason = { category: string; priority: string };
 /**
  * Raise it whenever the rules or the word model change: the job runner then re-judges every stored article
  * (recategorize and fix-priorities) once, so old rows do not keep the old judgement.
@@ -43,7 +43,7 @@ export const EDITOR_REASON = "set by an editor";
  * rule decided, since the model was not consulted). The optional model-assisted classifier asks a language model only
  * about items no rule decided and whose probability is low.
  */
-export type CategoryConfidence = { decidedBy: "rule" | "model" | "default"; probability: number };
+type CategoryConfidence = { decidedBy: "rule" | "model" | "default"; probability: number };
 export type Classification = {
   category: Category;
   priority: Priority;

@@ -41,7 +41,7 @@ export type NewArticle = {
 };
 
 /** What an article says about itself that the classifier reads: the same signals at ingestion and in the jobs. */
-export type ClassifiedFields = Pick<
+type ClassifiedFields = Pick<
   NewArticle,
   | "title"
   | "summary"
@@ -86,7 +86,7 @@ function classificationOf(input: NewArticle): Pick<Classification, "category" | 
   return classifyArticle(classifyInputOf(input, input.sourceCategory));
 }
 
-export type InsertOutcome =
+type InsertOutcome =
   | { status: "inserted"; id: number }
   | { status: "duplicate" }
   | { status: "deleted" }

@@ -1,4 +1,4 @@
-// The product's fixed vocabularies (SPEC.md section 3 and 9). Shared by server and browser.
+// The product's fixed vocabularies: categories, priorities, source types and tags. Shared by server and browser.
 
 export const CATEGORIES = [
   { value: "new-regulations", label: "New Regulations" },
@@ -31,7 +31,7 @@ export const TIMEFRAME_VALUES = TIMEFRAMES.map((t) => t.value) as [Timeframe, ..
 export const SOURCE_CATEGORIES = ["government", "news", "legal", "think-tank"] as const;
 export type SourceCategory = (typeof SOURCE_CATEGORIES)[number];
 
-export const SOURCE_TYPES = ["rss", "atom", "federal-register-api"] as const;
+const SOURCE_TYPES = ["rss", "atom", "federal-register-api"] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
 export const TAG_VOCABULARY = [
@@ -45,7 +45,7 @@ export const TAG_VOCABULARY = [
 ] as const;
 export type Tag = (typeof TAG_VOCABULARY)[number];
 
-/** The tag editor's quick-add row (SPEC.md section 9: 12 common tags). */
+/** The tag editor's quick-add row: 12 common tags. */
 export const COMMON_TAGS: readonly Tag[] = [
   "rule-rescission", "executive-order", "epa", "sec", "financial", "energy",
   "healthcare", "environmental", "small-business", "high-impact", "agency-rules", "court-decision",
@@ -65,7 +65,7 @@ export function priorityInfo(value: string) {
   return PRIORITIES.find((p) => p.value === value) ?? PRIORITIES[1];
 }
 
-/** Tag entry rule of SPEC.md section 5: lower-case; anything but a-z, 0-9 and hyphen becomes a hyphen. */
+/** The tag entry rule: lower-case; anything but a-z, 0-9 and hyphen becomes a hyphen. */
 export function normalizeTag(raw: string) {
   return raw.trim().toLowerCase().replace(/[^a-z0-9-]/g, "-");
 }

@@ -9,9 +9,10 @@ import { AppError } from "../errors";
 import { hashPassword, verifyPassword } from "./password.server";
 import { endUserSessions, signOutEverywhere, type SessionUser } from "./session.server";
 import { generateToken, hashToken } from "./tokens.server";
-import { findUserByEmail, normalizeEmail } from "./users.server";
+import { normalizeEmail } from "../email/address";
+import { findUserByEmail } from "./users.server";
 
-export const ACCOUNT_PASSWORD_MIN = 6;
+const ACCOUNT_PASSWORD_MIN = 6;
 
 export const updateEmailSchema = z.object({
   /** Sent by the spec's client; when present it must be the caller's own email. */
@@ -21,9 +22,9 @@ export const updateEmailSchema = z.object({
   currentPassword: z.string({ error: "Please enter your current password." }).min(1, "Please enter your current password."),
 });
 
-export const CURRENT_PASSWORD_INCORRECT = "Current password is incorrect";
+const CURRENT_PASSWORD_INCORRECT = "Current password is incorrect";
 /** The longest an API token may live, in days. */
-export const API_TOKEN_MAX_DAYS = 3650;
+const API_TOKEN_MAX_DAYS = 3650;
 
 export const updatePasswordSchema = z
   .object({

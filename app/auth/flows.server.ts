@@ -12,7 +12,7 @@ import {
   resetPasswordSchema,
 } from "./password-reset.server";
 import { createSession } from "./session.server";
-import { normalizeEmail } from "./users.server";
+import { normalizeEmail } from "../email/address";
 
 export async function forgotPasswordFlow(clientAddress: string, body: Record<string, unknown>) {
   const { email } = parseInput(forgotPasswordSchema, body);

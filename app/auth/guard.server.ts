@@ -1,4 +1,4 @@
-// Who may do what (SPEC.md section 6), decided on the server for every admin screen, action and /api route.
+// Who may do what (viewer < editor < admin), decided on the server for every admin screen, action and /api route.
 import { assertSameOrigin } from "./same-origin.server";
 import { AppError } from "../errors";
 import { userFromBearer, userFromSession, type SessionUser } from "./session.server";

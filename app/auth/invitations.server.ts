@@ -8,9 +8,10 @@ import { AppError } from "../errors";
 import { hashPassword } from "./password.server";
 import { INVALID_INVITATION, INVITATION_PASSWORD_MIN } from "./rules";
 import { generateToken, hashToken } from "./tokens.server";
-import { findUserByEmail, normalizeEmail, ROLES, type Role } from "./users.server";
+import { normalizeEmail } from "../email/address";
+import { findUserByEmail, ROLES, type Role } from "./users.server";
 
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const invitationSchema = z.object({
   email: z.string({ error: "Email and role are required." }).trim().min(1, "Email and role are required.").pipe(z.email()),
@@ -31,7 +32,7 @@ export const acceptInvitationSchema = z
       ctx.addIssue({ code: "custom", message: `Password must be at least ${INVITATION_PASSWORD_MIN} characters long` });
   });
 
-export function invitationLink(token: string) {
+function invitationLink(token: string) {
   return `/invite/${encodeURIComponent(token)}`;
 }
 

@@ -1,15 +1,17 @@
-// Logging in (SPEC.md sections 5 and 8): remix-auth's form strategy for the login form, and the same
-// credential check for POST /api/auth/login. The caller then starts a server-side session.
+// Logging in: remix-auth's form strategy for the login form, and the same credential check for
+// POST /api/auth/login (both fields required; one message for a wrong email or a wrong password). The caller then
+// starts a server-side session.
 import { FormStrategy } from "remix-auth-form";
 import { AppError } from "../errors";
 import { addressRateKey, limitFailures, RATE_LIMITS } from "../rate-limit.server";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
-import { findUserByEmail, normalizeEmail, setPassword } from "./users.server";
+import { normalizeEmail } from "../email/address";
+import { findUserByEmail, setPassword } from "./users.server";
 
-export type AuthenticatedUser = NonNullable<ReturnType<typeof findUserByEmail>>;
+type AuthenticatedUser = NonNullable<ReturnType<typeof findUserByEmail>>;
 
-export const LOGIN_MISSING_FIELDS = "Please enter both email and password";
-export const LOGIN_INVALID = "Invalid credentials";
+const LOGIN_MISSING_FIELDS = "Please enter both email and password";
+const LOGIN_INVALID = "Invalid credentials";
 export const ACCOUNT_DISABLED = "This account has been disabled. Ask an admin to enable it.";
 
 let unknownUserHash: Promise<string> | undefined;

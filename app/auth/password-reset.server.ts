@@ -11,7 +11,7 @@ import { signOutEverywhere } from "./session.server";
 import { generateToken, hashToken } from "./tokens.server";
 import { findUserByEmail } from "./users.server";
 
-export const RESET_TTL_MS = 60 * 60 * 1000;
+const RESET_TTL_MS = 60 * 60 * 1000;
 export const FORGOT_PASSWORD_MESSAGE =
   "If an account exists for that email, we have sent a link to reset its password. It expires in 1 hour.";
 export const RESET_INVALID_TOKEN = "This reset link is invalid or has expired. Please request a new one.";
@@ -37,7 +37,7 @@ export const resetPasswordSchema = z
       ctx.addIssue({ code: "custom", message: `Password must be at least ${RESET_PASSWORD_MIN} characters long` });
   });
 
-export function resetLink(token: string) {
+function resetLink(token: string) {
   return `/reset-password?token=${encodeURIComponent(token)}`;
 }
 

@@ -6,7 +6,7 @@ import { config, cookiesAreSecure } from "../config.server";
 import { db, t } from "../db.server";
 import { generateToken, hashToken } from "./tokens.server";
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 let sessionCookie: ReturnType<typeof createCookie> | undefined;
 

@@ -1,14 +1,11 @@
 // User accounts: creation, roles and passwords.
 import { count, eq } from "drizzle-orm";
 import { db, t } from "../db.server";
+import { normalizeEmail } from "../email/address";
 import { hashPassword } from "./password.server";
 
 export const ROLES = ["viewer", "editor", "admin"] as const;
 export type Role = (typeof ROLES)[number];
-
-export function normalizeEmail(email: string) {
-  return email.trim().toLowerCase();
-}
 
 export function findUserByEmail(email: string) {
   return db().select().from(t.users).where(eq(t.users.email, normalizeEmail(email))).get();

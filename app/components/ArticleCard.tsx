@@ -2,7 +2,8 @@ import type { CSSProperties, ReactNode } from "react";
 import type { ArticleJson } from "~/articles/queries.server";
 import { CARD_SUMMARY_LIMIT, CARD_TAG_LIMIT, categoryLabel, priorityInfo } from "~/articles/vocabulary";
 import { isHttpUrl } from "~/articles/canonical-url";
-import { formatDate, truncate } from "~/format";
+import { formatDate } from "~/time";
+import { truncateAtWord } from "~/text/truncate";
 import { Highlight } from "./Highlight";
 import { IconCalendar, IconExternal, IconEye, IconSource } from "./icons";
 
@@ -46,7 +47,7 @@ export function CardSummary({
   return (
     <div className={className}>
       <p className="text-sm summary-short">
-        <Highlight text={truncate(text, limit)} search={search} />
+        <Highlight text={truncateAtWord(text, limit)} search={search} />
       </p>
       <details>
         <summary>

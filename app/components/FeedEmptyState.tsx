@@ -4,7 +4,7 @@ import { Stack, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { feedHref, type ArticleFilters } from "~/articles/filters";
 import type { Timeframe } from "~/articles/vocabulary";
-import { formatDate } from "~/format";
+import { formatDate } from "~/time";
 
 /** What the loader found out when the page came back empty (app/routes/_index.tsx). */
 export type EmptyFeedHelp = {

@@ -4,7 +4,7 @@
 // each Mantine component adds to the work of rendering the page on the server and hydrating it in the browser.
 import type { RelatedArticle } from "~/articles/related.server";
 import { RELATED_SUMMARY_LIMIT, categoryLabel } from "~/articles/vocabulary";
-import { formatDate } from "~/format";
+import { formatDate } from "~/time";
 import { CardSummary } from "./ArticleCard";
 import { IconExternal } from "./icons";
 

@@ -1,5 +1,5 @@
 import { Badge, Card, Group, List, Stack, Text, Title } from "@mantine/core";
-import { formatDate } from "~/format";
+import { formatDate } from "~/time";
 import type { TrendsJson } from "~/trends/queries.server";
 import { readTrendsStats } from "~/trends/stats";
 import { IconTrend } from "./icons";

@@ -1,5 +1,5 @@
-// Email addresses typed by people: one rule for browser and server (SPEC.md section 5: non-empty and
-// containing '@'; we also want something on both sides of it and no spaces).
+// Email addresses typed by people: one rule for browser and server. An address is non-empty and contains
+// '@', with something on both sides of it and no spaces; it is stored trimmed and lower-case.
 
 export const MAX_EMAIL_LENGTH = 254;
 

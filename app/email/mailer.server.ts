@@ -14,7 +14,7 @@ export type OutgoingEmail = {
   headers?: Record<string, string>;
 };
 
-export type SentEmail = { messageId: string; outboxFile?: string };
+type SentEmail = { messageId: string; outboxFile?: string };
 
 /** How long a mail server may take to accept the connection, to greet, and to answer each command. */
 export const SMTP_TIMEOUTS = { connectionMs: 15_000, greetingMs: 15_000, socketMs: 30_000 };
@@ -56,7 +56,7 @@ function describeSmtpFailure(error: unknown) {
 }
 
 /** A failed SMTP send, in words for a person; `responseCode` is the server's reply code when it gave one (5xx = never). */
-export class EmailNotSentError extends Error {
+class EmailNotSentError extends Error {
   readonly responseCode?: number;
   constructor(reason: string, cause: unknown) {
     super(`Email not sent: ${reason}`, { cause });

@@ -1,12 +1,12 @@
-// Feedback management (SPEC.md section 4): status changes and archiving of old resolved feedback.
+// Feedback management: status changes, and archiving of feedback resolved more than 30 days ago.
 import { and, desc, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, t } from "../db.server";
 import { AppError } from "../errors";
 
-export const FEEDBACK_STATUSES = ["open", "reviewed", "resolved"] as const;
-export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
-export const ARCHIVE_AFTER_DAYS = 30;
+const FEEDBACK_STATUSES = ["open", "reviewed", "resolved"] as const;
+type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
+const ARCHIVE_AFTER_DAYS = 30;
 const LIST_LIMIT = 200;
 
 export const feedbackStatusSchema = z.object({ status: z.enum(FEEDBACK_STATUSES) });

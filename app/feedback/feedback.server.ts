@@ -4,9 +4,9 @@ import { hitRateLimit, rateLimitMessage, RATE_LIMITS } from "../rate-limit.serve
 import type { Toast } from "../toast";
 import { FEEDBACK_TOASTS, feedbackValues, HONEYPOT_FIELD, validateFeedback, type FeedbackInput } from "./feedback";
 
-export type FeedbackRow = typeof t.feedback.$inferSelect;
+type FeedbackRow = typeof t.feedback.$inferSelect;
 
-export function createFeedback(input: FeedbackInput): FeedbackRow {
+function createFeedback(input: FeedbackInput): FeedbackRow {
   return db()
     .insert(t.feedback)
     .values({ ...input, status: "open", priority: input.type === "bug" ? "high" : "medium" })
@@ -14,7 +14,7 @@ export function createFeedback(input: FeedbackInput): FeedbackRow {
     .get();
 }
 
-export type FeedbackOutcome =
+type FeedbackOutcome =
   | { ok: true; id: number | null; toast: Toast }
   | { ok: false; status: 400 | 429; toast: Toast; retryAfterSeconds?: number };
 

@@ -1,4 +1,4 @@
-// Feedback (SPEC.md sections 2, 3, 5, 8): types, wording and the validation shared by the dialog,
+// Feedback: its types, wording and the validation shared by the dialog,
 // the no-JavaScript page and POST /api/feedback.
 import { isValidEmail, MAX_EMAIL_LENGTH } from "../email/address";
 import type { Toast } from "../toast";
@@ -29,7 +29,7 @@ export const FEEDBACK_TYPES = [
     messagePlaceholder: "Tell us what you think.",
   },
 ] as const;
-export type FeedbackType = (typeof FEEDBACK_TYPES)[number]["value"];
+type FeedbackType = (typeof FEEDBACK_TYPES)[number]["value"];
 
 export const DEFAULT_PLACEHOLDERS = { subjectPlaceholder: "Subject", messagePlaceholder: "Your feedback" };
 
@@ -37,8 +37,8 @@ export function feedbackPlaceholders(type: string) {
   return FEEDBACK_TYPES.find((t) => t.value === type) ?? DEFAULT_PLACEHOLDERS;
 }
 
-export const MAX_SUBJECT_LENGTH = 200;
-export const MAX_MESSAGE_LENGTH = 5000;
+const MAX_SUBJECT_LENGTH = 200;
+const MAX_MESSAGE_LENGTH = 5000;
 /** A hidden field people never fill in; bots that fill every field are quietly ignored. */
 export const HONEYPOT_FIELD = "website";
 

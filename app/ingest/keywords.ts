@@ -1,4 +1,4 @@
-// A source's keywords admit only the items that mention one of them.
+// A source's keywords admit only the items that mention one of them; a source without keywords admits every item.
 // Matching is case-insensitive and starts at a word boundary; a keyword also matches its usual
 // inflections ("rule" finds "rules" and "rulemaking", "deregulat" finds "deregulatory"), but never
 // the inside of another word ("sec" does not match "section", "rule" does not match "overrule").
@@ -17,10 +17,4 @@ export function keywordMatcher(keywords: readonly string[]): ((text: string) => 
   });
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join("|")})(?![\\p{L}\\p{N}])`, "iu");
   return (text) => pattern.test(text);
-}
-
-/** True when the source has no keywords, or the title or summary mentions one of them. */
-export function admitsItem(keywords: readonly string[], item: { title: string; summary: string }): boolean {
-  const matches = keywordMatcher(keywords);
-  return !matches || matches(`${item.title}\n${item.summary}`);
 }

@@ -1,14 +1,13 @@
 // Jobs started from the dashboard's Admin Controls and the admin API. They only enqueue: the runner
-// does the work. Two calls of SPEC.md answer with a result (`updated`), so they wait a little for it.
+// does the work. Two calls (recategorize, fix priorities) answer with a result (`updated`), so they wait a little for it.
 import { z } from "zod";
 import { wholeNumber } from "../validation";
-import { BACKFILL_DEFAULT_DAYS } from "./buttons";
+import { sleep } from "../time";
+import { BACKFILL_DEFAULT_DAYS, BACKFILL_MAX_DAYS } from "./buttons";
 import { describeJob, isFinished } from "./outcome";
 import { enqueueJob, jobById, runnerLastSeen, STALE_HEARTBEAT_MS, type JobKind, type JobRow } from "./queue.server";
 
 export { JOB_BUTTONS, REFRESH_AFTER_MS, type ButtonJobKind } from "./buttons";
-
-export const BACKFILL_MAX_DAYS = 365;
 
 export const backfillSchema = z.object({
   daysBack: wholeNumber(1, BACKFILL_MAX_DAYS).optional().default(BACKFILL_DEFAULT_DAYS),
@@ -58,7 +57,7 @@ export async function waitForJob(jobId: number, timeoutMs: number, pollMs = 250)
   for (;;) {
     const job = jobById(jobId)!;
     if (isFinished(job.status) || Date.now() >= deadline) return job;
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    await sleep(pollMs);
   }
 }
 

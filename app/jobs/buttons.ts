@@ -1,7 +1,7 @@
-// The dashboard's job buttons (SPEC.md section 2, Admin Controls). Shared by the server and the browser.
+// The job buttons of the dashboard's Admin Controls. Shared by the server and the browser.
 
 /**
- * Label, job kind, the failure toast titles of SPEC.md section 8, and the titles that say what happened:
+ * Label, job kind, the failure toast title (the product's fixed wording), and the titles that say what happened:
  * `queued` when the job was handed to the runner, `finished` when the answer waited for its end.
  */
 export const JOB_BUTTONS = [
@@ -13,7 +13,9 @@ export const JOB_BUTTONS = [
 ] as const;
 export type ButtonJobKind = (typeof JOB_BUTTONS)[number]["kind"];
 
-/** After these jobs the dashboard reloads its article list (SPEC.md section 4: 10 s and 30 s). */
+/** After these jobs the dashboard reloads its article list: 10 s after a scrape, 30 s after a backfill. */
 export const REFRESH_AFTER_MS: Partial<Record<string, number>> = { scrape: 10_000, backfill: 30_000 };
 
+/** How far back a backfill reads: 30 days unless asked, at most a year (the dashboard, the API and the CLI alike). */
 export const BACKFILL_DEFAULT_DAYS = 30;
+export const BACKFILL_MAX_DAYS = 365;

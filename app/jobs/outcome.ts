@@ -1,9 +1,8 @@
 // How a job went, in one place: the status a finished job is given from its result (a scrape where every
 // source failed did not succeed), and the one-line summary that the dashboard and `npm run jobs -- list` show.
 
-export const FINISHED_STATUSES = ["succeeded", "partly-failed", "failed"] as const;
-export type FinishedStatus = (typeof FINISHED_STATUSES)[number];
-export type JobStatus = "queued" | "running" | FinishedStatus;
+const FINISHED_STATUSES = ["succeeded", "partly-failed", "failed"] as const;
+type FinishedStatus = (typeof FINISHED_STATUSES)[number];
 
 /** How a status reads to a person ("partly failed", not "partly-failed"). */
 export function statusLabel(status: string) {

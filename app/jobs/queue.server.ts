@@ -93,7 +93,7 @@ export function requeueJob(jobId: number) {
 }
 
 /** A job that has been started this many times without finishing is failed instead of retried again. */
-export const MAX_JOB_ATTEMPTS = 5;
+const MAX_JOB_ATTEMPTS = 5;
 
 /**
  * Re-queues running jobs whose runner is gone: its heartbeat is stale, or `isRunnerGone` knows it died

@@ -8,10 +8,11 @@
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { config } from "../config.server";
 import { db, t } from "../db.server";
+import { normalizeEmail } from "../email/address";
 import { sendEmail, siteUrl } from "../email/mailer.server";
 import { categoryLabel, priorityInfo } from "../articles/vocabulary";
-import { formatDate } from "../format";
-import { dayInZone } from "../time";
+import { truncateAtWord } from "../text/truncate";
+import { dayInZone, formatDate, sleep } from "../time";
 import { latestTrends } from "../trends/queries.server";
 import { unsubscribeUrl } from "./subscribers.server";
 
@@ -21,9 +22,9 @@ const MAX_INSIGHTS = 5;
 const WEEK_MS = 7 * 86_400_000;
 /** Where the per-recipient unsubscribe link goes in the stored issue. */
 const UNSUBSCRIBE_MARK = "%%UNSUBSCRIBE_URL%%";
-export const DEFAULT_RETRY_DELAYS_MS = [2_000, 10_000, 30_000];
+const DEFAULT_RETRY_DELAYS_MS = [2_000, 10_000, 30_000];
 
-export type NewsletterContent = { subject: string; html: string; text: string };
+type NewsletterContent = { subject: string; html: string; text: string };
 
 /** The Monday (YYYY-MM-DD, configured time zone) of the week `now` falls in. */
 export function weekOf(now: Date) {
@@ -77,10 +78,6 @@ function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-function clip(text: string, limit: number) {
-  return text.length <= limit ? text : `${text.slice(0, limit).replace(/\s+\S*$/, "")}…`;
-}
-
 /** Groups by category; a group comes where its most important article comes, so high priority stays first. */
 function byCategory(articles: NewsletterArticle[]) {
   return [...new Set(articles.map((a) => a.category))].map((category) => ({
@@ -90,7 +87,7 @@ function byCategory(articles: NewsletterArticle[]) {
 }
 
 /** Renders the issue for the week of `now`, with a placeholder where each recipient's unsubscribe link goes. */
-export function renderNewsletter(now = new Date()): NewsletterContent {
+function renderNewsletter(now = new Date()): NewsletterContent {
   const timeZone = config().APP_TIMEZONE;
   const { articles, fresh } = articlesFor(now);
   const insights = (latestTrends()?.keyInsights ?? []).slice(0, MAX_INSIGHTS);
@@ -118,7 +115,7 @@ export function renderNewsletter(now = new Date()): NewsletterContent {
     for (const article of group.articles) {
       const priority = priorityInfo(article.priority).label;
       const date = formatDate(article.publishDate.toISOString(), timeZone);
-      const summary = clip(article.summary, 300);
+      const summary = truncateAtWord(article.summary, 300);
       textLines.push(`- [${priority}] ${article.title}`, `  ${article.sourceName}, ${date}`);
       if (summary) textLines.push(`  ${summary}`);
       textLines.push(`  ${article.originalUrl}`, "");
@@ -166,7 +163,7 @@ const NOT_SUBSCRIBED_NOTE = "This test copy went to an address that is not subsc
 export async function sendTestNewsletter(toEmail: string): Promise<void> {
   const content = renderNewsletter();
   const subject = `[Test] ${content.subject}`;
-  const subscriber = db().select().from(t.subscribers).where(eq(t.subscribers.email, toEmail.trim().toLowerCase())).get();
+  const subscriber = db().select().from(t.subscribers).where(eq(t.subscribers.email, normalizeEmail(toEmail))).get();
   if (subscriber) return void (await sendEmail(personalize({ ...content, subject }, unsubscribeUrl(subscriber), toEmail)));
   await sendEmail({
     to: toEmail,
@@ -186,7 +183,7 @@ function errorText(error: unknown) {
   return (error instanceof Error ? error.message : String(error)).slice(0, 500);
 }
 
-export type NewsletterRunOptions = {
+type NewsletterRunOptions = {
   now?: Date;
   signal?: AbortSignal;
   retryDelaysMs?: number[];
@@ -194,7 +191,7 @@ export type NewsletterRunOptions = {
   progress?: (progress: Record<string, unknown>) => void;
 };
 
-export type NewsletterRunResult = {
+type NewsletterRunResult = {
   weekOf: string;
   sent: number;
   rejected: number;
@@ -223,12 +220,6 @@ function setDelivery(issueId: number, subscriberId: number, values: Partial<type
     .where(and(eq(t.newsletterDeliveries.issueId, issueId), eq(t.newsletterDeliveries.subscriberId, subscriberId)))
     .run();
 }
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
-  });
 
 /**
  * Sends this week's issue to every active subscriber who has not had it. Transient SMTP errors are retried

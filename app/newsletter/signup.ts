@@ -1,4 +1,4 @@
-// Newsletter signup wording and checks (SPEC.md sections 5 and 8), shared by browser and server.
+// Newsletter signup wording and checks (a valid email is required), shared by browser and server.
 import type { Toast } from "../toast";
 
 export const SUBSCRIBE_TOASTS = {

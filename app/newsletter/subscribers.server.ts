@@ -11,7 +11,7 @@ import { SUBSCRIBE_TOASTS, SUBSCRIBED_CONFIRM_MESSAGE, SUBSCRIBED_MESSAGE } from
 
 export type Subscriber = typeof t.subscribers.$inferSelect;
 
-export type SubscribeOutcome =
+type SubscribeOutcome =
   | { ok: true; message: string; subscriber: Subscriber }
   | { ok: false; status: 400 | 429; message: string; retryAfterSeconds?: number };
 
@@ -85,7 +85,7 @@ function alreadySubscribedEmail(email: string): OutgoingEmail {
   };
 }
 
-export function confirmationUrl(token: string) {
+function confirmationUrl(token: string) {
   return siteUrl(`/confirm-subscription?token=${encodeURIComponent(token)}`);
 }
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson } from "~/http/api.server";
 import { requireUser } from "~/auth/guard.server";
-import { listSubscribers } from "~/subscribers/admin.server";
+import { listSubscribers } from "~/newsletter/admin.server";
 import { withAppErrors } from "~/http/app-error.server";
 import { allowOnly } from "~/http/responses.server";
 

@@ -1,4 +1,4 @@
-// POST /api/articles/{id}/ai-summary (SPEC.md section 7): `{ aiSummary }`, or a non-OK status with
+// POST /api/articles/{id}/ai-summary: `{ aiSummary }`, or a non-OK status with
 // `{ userMessage, suggestions, fallbackMessage }`. A form posted without JavaScript is sent back to the
 // page it came from, with the summary (or the failure panel) open on the card.
 import type { ActionFunctionArgs } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// POST /api/subscribe {email, source}: answers { message } (SPEC.md section 7).
+// POST /api/subscribe {email, source}: answers { message }.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { readJsonOrForm } from "~/http/input.server";
 import { assertSameOrigin } from "~/auth/same-origin.server";

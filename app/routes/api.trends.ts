@@ -5,7 +5,7 @@ import { latestTrends } from "~/trends/queries.server";
 export function loader({ request }: LoaderFunctionArgs) {
   const trends = latestTrends();
   if (!trends) return jsonError(404, "No trends analysis has been generated yet.");
-  // The analysis changes at most daily; clients refetch hourly (SPEC.md section 7).
+  // The analysis changes at most daily; clients refetch hourly.
   return jsonWithEtag(request, trends, { maxAge: 3600 });
 }
 

@@ -7,7 +7,7 @@ import { pageAction, type PageOutcome } from "~/http/page-action.server";
 import { resetPasswordFlow } from "~/auth/flows.server";
 import { clientAddress } from "~/http/client-address.server";
 
-/** SPEC.md section 4: after a reset the page goes to /admin after 2 s. */
+/** After a reset the page goes to /admin after 2 s. */
 const REDIRECT_MS = 2000;
 
 export const meta: MetaFunction = () => [{ title: "Reset your password: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];

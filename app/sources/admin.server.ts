@@ -9,7 +9,7 @@ import { httpUrl, parseInput, requiredText, textList } from "../validation";
 import { privateAddressRefusal } from "../ingest/http-client.server";
 import { toSourceJson, type SourceRow } from "./queries.server";
 
-export const SOURCE_MISSING_FIELDS = "Please fill all required fields";
+const SOURCE_MISSING_FIELDS = "Please fill all required fields";
 const DUPLICATE_URL = "A source with this URL already exists.";
 
 export const sourceSchema = z.object({

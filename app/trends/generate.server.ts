@@ -1,12 +1,16 @@
 // The daily 30-day trends analysis: numbers computed from the articles, a narrative written from them
 // by the configured provider, both stored as one row per day.
 import { categoryLabel, CATEGORY_VALUES } from "../articles/vocabulary";
-import { AiError, aiProvider, LOCAL_TRENDS_MODEL, type AiProvider, type TrendsNarrative } from "../ai/provider.server";
-import { writeTrendsNarrative } from "../ai/trends-narrative";
+import { AiError, aiProvider, type AiProvider } from "../ai/provider.server";
 import { db, t } from "../db.server";
 import { computeTrendsStats } from "./compute.server";
+import { narrateWithModel } from "./model-narrative.server";
+import { writeTrendsNarrative, type TrendsNarrative } from "./narrative";
 
-export type TrendsOutcome = {
+/** The model name a statistical trends analysis records. */
+const LOCAL_TRENDS_MODEL = "statistical";
+
+type TrendsOutcome = {
   date: string;
   articleCount: number;
   provider: string;
@@ -20,7 +24,7 @@ async function narrate(stats: ReturnType<typeof computeTrendsStats>, provider: A
     return { narrative: writeTrendsNarrative(stats), provider: "local", model: LOCAL_TRENDS_MODEL };
   }
   try {
-    const narrative: TrendsNarrative = await provider.narrateTrends(stats);
+    const narrative: TrendsNarrative = await narrateWithModel(provider, stats);
     return { narrative, provider: provider.name, model: provider.model };
   } catch (error) {
     // The numbers are always worth publishing: without the model, the statistical narrative says them.

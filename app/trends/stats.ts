@@ -5,12 +5,12 @@ import { CATEGORY_VALUES, type Category } from "../articles/vocabulary";
 export const TRENDS_WINDOW_DAYS = 30;
 export const TRENDS_WEEK_DAYS = 7;
 
-export type CategoryCounts = Record<Category, number>;
+type CategoryCounts = Record<Category, number>;
 export type NamedCount = { name: string; count: number };
 export type Movement = { name: string; lastWeek: number; previousWeek: number };
 export type Period = { from: string; to: string; count: number; byCategory: CategoryCounts };
 
-export type HighPriorityItem = { id: number; title: string; category: string; sourceName: string; date: string };
+type HighPriorityItem = { id: number; title: string; category: string; sourceName: string; date: string };
 
 export type TrendsStats = {
   /** Calendar days (YYYY-MM-DD, configured time zone), both included. */

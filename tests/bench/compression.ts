@@ -12,8 +12,8 @@ import { runLoad, warmUp } from "../support/load";
 const port = Number(process.argv[2] ?? 6291);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dereg-compression-"));
 Object.assign(process.env, { DATABASE_URL: path.join(dir, "app.db"), OUTBOX_DIR: path.join(dir, "outbox"), SESSION_SECRET: "compression-bench-secret-of-32-characters" });
-const { setup } = await import("../../db/setup");
-const { loadDemo } = await import("../../db/demo");
+const { setup } = await import("../../scripts/setup");
+const { loadDemo } = await import("../../scripts/demo");
 await setup();
 loadDemo();
 

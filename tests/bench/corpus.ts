@@ -53,7 +53,7 @@ function parseArgs(argv: string[]) {
 async function writeCorpus(options: CorpusOptions) {
   const { db, t } = await import("../../app/db.server");
   const { migrateDatabase } = await import("../../db/client");
-  const { seedDefaultSources } = await import("../../db/seed");
+  const { seedDefaultSources } = await import("../../scripts/seed");
   const { insertArticle } = await import("../../app/articles/store.server");
   const { federalRegisterArticle } = await import("../../app/ingest/federal-register");
   const { generatedArticle, repeatedDocument } = await import("./generator");

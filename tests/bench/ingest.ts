@@ -25,7 +25,7 @@ const DOCUMENTS = 100_000;
 const FEEDS = 200;
 const DAYS = 100;
 
-const sample = JSON.parse(fs.readFileSync("db/demo/federal-register-2025-sample.json", "utf8")).results as { title: string; abstract?: string | null }[];
+const sample = JSON.parse(fs.readFileSync("scripts/demo/federal-register-2025-sample.json", "utf8")).results as { title: string; abstract?: string | null }[];
 const today = new Date().toISOString().slice(0, 10);
 const docs = generateDocuments({ days: DAYS, perDay: DOCUMENTS / DAYS, lastDay: today, samples: sample, prefix: "B" });
 const feedTemplate = readFixture("sec-press-releases.rss").toString("utf8");

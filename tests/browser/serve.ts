@@ -25,8 +25,8 @@ Object.assign(process.env, {
   TRUST_PROXY: "true",
 });
 
-const { setup } = await import("../../db/setup");
-const { loadDemo } = await import("../../db/demo");
+const { setup } = await import("../../scripts/setup");
+const { loadDemo } = await import("../../scripts/demo");
 await setup();
 loadDemo();
 

@@ -157,7 +157,7 @@ export async function startIngestion(): Promise<Ingestion> {
     days: FEDERAL_REGISTER_DAYS,
     perDay: FEDERAL_REGISTER_PER_DAY,
     lastDay: new Date().toISOString().slice(0, 10),
-    samples: JSON.parse(fs.readFileSync("db/demo/federal-register-2025-sample.json", "utf8")).results,
+    samples: JSON.parse(fs.readFileSync("scripts/demo/federal-register-2025-sample.json", "utf8")).results,
     prefix: "L",
   });
   const live = LIVE_FEEDS.map((feed) => ({ ...feed, served: new Set<string>() }));

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { desc } from "drizzle-orm";
 import { db, t } from "../../app/db.server";
-import { seedDefaultSources } from "../../db/seed";
+import { seedDefaultSources } from "../../scripts/seed";
 import { insertArticle } from "../../app/articles/store.server";
 import { generatedArticle } from "../bench/generator";
 import { runLoad, type LoadResult } from "../support/load";

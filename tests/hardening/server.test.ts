@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, t } from "../../app/db.server";
 import { BODY_TOO_LARGE, MAX_BODY_BYTES } from "../../app/http/body-limit.server";
 import { RUNNER_HEARTBEAT_KEY } from "../../app/jobs/queue.server";
-import { loadDemo } from "../../db/demo";
+import { loadDemo } from "../../scripts/demo";
 import { addArticle } from "../support/articles";
 import { makeUser } from "../support/auth";
 import { startOpenAiServer } from "../support/openai-server";

@@ -6,7 +6,7 @@ import { extractArticle } from "~/ai/extract.server";
 import { startPageServer } from "../support/page-server";
 
 type FederalRegisterSample = { results: { document_number: string; title: string; abstract: string; html_url: string }[] };
-const sample = (JSON.parse(fs.readFileSync("db/demo/federal-register-2025-sample.json", "utf8")) as FederalRegisterSample).results;
+const sample = (JSON.parse(fs.readFileSync("scripts/demo/federal-register-2025-sample.json", "utf8")) as FederalRegisterSample).results;
 const ohio = sample.find((d) => d.document_number === "2025-00968")!;
 
 let pages: Awaited<ReturnType<typeof startPageServer>>;

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { fixPriorities, recategorizeArticles, storedJudgementIsStale } from "../../app/articles/reclassify.server";
 import { db, t } from "../../app/db.server";
-import { runFixPriorities, runRecategorize } from "../../jobs/ingest";
-import { queueRejudgingAfterClassifierChange } from "../../jobs/runner";
+import { runFixPriorities, runRecategorize } from "../../app/jobs/kinds/ingest.server";
+import { queueRejudgingAfterClassifierChange } from "../../app/jobs/registry.server";
 import { addArticle, clearArticles } from "../support/articles";
 
 beforeEach(clearArticles);

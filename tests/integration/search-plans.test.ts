@@ -6,7 +6,7 @@ import { toggleBookmark } from "~/articles/bookmarks.server";
 import { countArticles, countArticlesPlain, feedPage, listArticles, listArticlesPlain } from "~/articles/queries.server";
 import { PAGE_SIZE } from "~/articles/vocabulary";
 import { db, t } from "~/db.server";
-import { loadDemo } from "../../db/demo";
+import { loadDemo } from "../../scripts/demo";
 
 const VISITOR = "search-plans-visitor";
 const TERMS = ["the", "federal", "rule", "court", "emission standards", "environmental protection", "air", "noncompete", "medicare prior", "café", "zzzznothing"];

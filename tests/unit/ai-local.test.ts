@@ -2,14 +2,14 @@
 // key facts from the document's own fields, plain-text sanitising of outside text.
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { extractiveSentences, keyFacts, summarizeExtractively, SUMMARY_MAX_CHARS } from "../../app/ai/extractive";
-import { toPlainText } from "../../app/ai/plain-text.server";
+import { extractiveSentences, keyFacts, summarizeExtractively, AI_SUMMARY_MAX_CHARS } from "../../app/ai/extractive";
+import { toPlainText } from "../../app/text/plain-text";
 import { federalRegisterArticle, type FederalRegisterPage } from "../../app/ingest/federal-register";
 import { readPage } from "../../app/ai/readable.server";
-import { splitSentences } from "../../app/ai/sentences";
+import { splitSentences } from "../../app/text/sentences";
 
 type Doc = { document_number: string; title: string; abstract: string | null };
-const documents = (JSON.parse(fs.readFileSync("db/demo/federal-register-2025-sample.json", "utf8")) as { results: Doc[] }).results;
+const documents = (JSON.parse(fs.readFileSync("scripts/demo/federal-register-2025-sample.json", "utf8")) as { results: Doc[] }).results;
 const flat = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /** The summary's sentences, without the "Key facts" block. */
@@ -26,7 +26,7 @@ describe("local extractive summaries of Federal Register abstracts", () => {
       const source = flat(doc.abstract!);
       const summary = summarizeExtractively({ title: doc.title, text: doc.abstract! });
       expect(summary.length, doc.document_number).toBeGreaterThan(0);
-      expect(summary.length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS);
+      expect(summary.length).toBeLessThanOrEqual(AI_SUMMARY_MAX_CHARS);
       const chosen = extractiveSentences(doc.abstract!, doc.title);
       expect(bodyOf(summary)).toBe(chosen.join(" "));
       let cursor = -1;
@@ -92,7 +92,7 @@ describe("local extractive summaries of Federal Register abstracts", () => {
     const long = withText.find((d) => d.abstract!.length > 1500)!;
     const agencies = Array.from({ length: 12 }, (_, i) => `Office of Regulatory Review Number ${i + 1}`);
     const summary = summarizeExtractively({ title: long.title, text: long.abstract!, agencies, documentType: "Notice", effectiveOn: "2025-05-01" });
-    expect(summary.length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS);
+    expect(summary.length).toBeLessThanOrEqual(AI_SUMMARY_MAX_CHARS);
     const lines = summary.split("\n\nKey facts:\n")[1]?.split("\n") ?? [];
     // The agencies' line is too long to fit beside the text: it is left out, the shorter facts stay, all whole.
     expect(lines).toEqual(["Document type: Notice", "Effective date: May 1, 2025"]);

@@ -1,7 +1,8 @@
 // Normalising feed text and the keywords filter.
 import { describe, expect, it } from "vitest";
 import { keywordMatcher } from "../../app/ingest/keywords";
-import { htmlToPlainText, normalizeSummary, parseFeedDate, SUMMARY_MAX_CHARS } from "../../app/ingest/normalize";
+import { normalizeSummary, parseFeedDate, FEED_SUMMARY_MAX_CHARS } from "../../app/ingest/normalize";
+import { htmlToPlainText } from "../../app/text/plain-text";
 
 describe("normalisation", () => {
   it("strips HTML, decodes entities and collapses whitespace", () => {
@@ -18,7 +19,7 @@ describe("normalisation", () => {
 
   it("caps summaries at a word boundary", () => {
     const summary = normalizeSummary("word ".repeat(400));
-    expect(summary.length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS);
+    expect(summary.length).toBeLessThanOrEqual(FEED_SUMMARY_MAX_CHARS);
     expect(summary.endsWith("word…")).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayInZone, startOfDayInZone, startOfDaysAgo } from "~/time";
+import { dayInZone, sleep, startOfDayInZone, startOfDaysAgo } from "~/time";
 
 describe("time zone arithmetic", () => {
   it("finds local midnight in New York in winter and summer", () => {
@@ -22,5 +22,18 @@ describe("time zone arithmetic", () => {
     expect(startOfDaysAgo(now, 0, "America/New_York").toISOString()).toBe("2025-03-02T05:00:00.000Z");
     expect(startOfDaysAgo(now, 6, "America/New_York").toISOString()).toBe("2025-02-24T05:00:00.000Z");
     expect(startOfDaysAgo(now, 29, "UTC").toISOString()).toBe("2025-02-01T00:00:00.000Z");
+  });
+});
+
+describe("sleep", () => {
+  it("waits, and ends at once when its signal aborts", async () => {
+    const started = Date.now();
+    await sleep(30);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(25);
+    const controller = new AbortController();
+    const waiting = sleep(60_000, controller.signal);
+    controller.abort();
+    await waiting;
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import type { JobJson } from "~/jobs/admin.server";
 import { BACKFILL_DEFAULT_DAYS, JOB_BUTTONS, REFRESH_AFTER_MS } from "~/jobs/buttons";
 import { statusLabel } from "~/jobs/outcome";
-import { formatDateTime } from "~/format";
+import { formatDateTime } from "~/time";
 import { useHydrated } from "~/hooks";
 import { AddArticleDialog } from "./AddArticleDialog";
 import { DialogTrigger, IntentForm, useDialog, useIntent } from "./intent";

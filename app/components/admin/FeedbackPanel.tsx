@@ -2,7 +2,7 @@ import { ToastHere } from "../Toasts";
 import { Badge, Button, Card, Group, NativeSelect, Table, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { FeedbackJson } from "~/feedback/admin.server";
-import { formatDate } from "~/format";
+import { formatDate } from "~/time";
 import { FormError, IntentForm, useHrefWith, useIntent } from "./intent";
 
 const STATUSES = ["open", "reviewed", "resolved"];

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Card, Group, NativeSelect, Stack, Table, Text, T
 import { useRef } from "react";
 import { isHttpUrl } from "~/articles/canonical-url";
 import { SOURCE_CATEGORIES } from "~/articles/vocabulary";
-import { formatDateTime } from "~/format";
+import { formatDateTime } from "~/time";
 import { sourceHealthLabel } from "~/sources/health";
 import type { SourceJson } from "~/sources/queries.server";
 import { ToastHere } from "../Toasts";

@@ -1,7 +1,7 @@
 import { ToastHere } from "../Toasts";
 import { Badge, Button, Card, Group, Table, Text, Title } from "@mantine/core";
-import type { SubscriberJson, SubscriberStatus } from "~/subscribers/admin.server";
-import { formatDate } from "~/format";
+import type { SubscriberJson, SubscriberStatus } from "~/newsletter/admin.server";
+import { formatDate } from "~/time";
 import { IntentForm, useIntent } from "./intent";
 
 const STATUS_LABELS: Record<SubscriberStatus, string> = { active: "Active", pending: "Pending", unsubscribed: "Unsubscribed" };

@@ -1,7 +1,7 @@
 import { ToastHere } from "../Toasts";
 import { Badge, Button, Card, Group, Table, Text, Title } from "@mantine/core";
 import type { UserJson } from "~/auth/user-admin.server";
-import { formatDate } from "~/format";
+import { formatDate } from "~/time";
 import { FormError, IntentForm, useIntent } from "./intent";
 
 function StatusButton({ user }: { user: UserJson }) {

@@ -6,10 +6,10 @@ import { eq } from "drizzle-orm";
 import { insertArticle } from "../app/articles/store.server";
 import { db, t } from "../app/db.server";
 import { federalRegisterArticle, type FederalRegisterPage } from "../app/ingest/federal-register";
-import { migrateDatabase } from "./client";
+import { migrateDatabase } from "../db/client";
 
-export const DEMO_FILE = path.resolve("db/demo/federal-register-2025-sample.json");
-export const DEMO_SOURCE_NAME = "Federal Register (sample)";
+export const DEMO_FILE = path.resolve("scripts/demo/federal-register-2025-sample.json");
+const DEMO_SOURCE_NAME = "Federal Register (sample)";
 
 export function loadDemo(file = DEMO_FILE) {
   const page = JSON.parse(fs.readFileSync(file, "utf8")) as FederalRegisterPage;
@@ -23,11 +23,11 @@ export function loadDemo(file = DEMO_FILE) {
   return counts;
 }
 
-export function removeDemo() {
+function removeDemo() {
   return db().delete(t.articles).where(eq(t.articles.isDemo, true)).run().changes;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve("db/demo.ts")) {
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve("scripts/demo.ts")) {
   migrateDatabase(db());
   const command = process.argv[2];
   if (command === "load") {
@@ -37,7 +37,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve("db/demo.t
   } else if (command === "remove") {
     console.log(`Removed ${removeDemo()} demo articles.`);
   } else {
-    console.error("Usage: tsx db/demo.ts load|remove");
+    console.error("Usage: tsx scripts/demo.ts load|remove");
     process.exit(2);
   }
 }

@@ -1,4 +1,4 @@
-// Default sources: real public feeds from db/sources.json, added once on the first set-up
+// Default sources: real public feeds from scripts/sources.json, added once on the first set-up
 // (so a source an admin deletes stays deleted).
 import fs from "node:fs";
 import path from "node:path";
@@ -9,8 +9,8 @@ type SeedSource = { name: string; url: string; type: string; category: string; k
 
 const SEEDED_KEY = "default-sources-seeded";
 
-export function readDefaultSources(): SeedSource[] {
-  const file = path.resolve("db/sources.json");
+function readDefaultSources(): SeedSource[] {
+  const file = path.resolve("scripts/sources.json");
   return (JSON.parse(fs.readFileSync(file, "utf8")) as { sources: SeedSource[] }).sources;
 }
 

@@ -1,6 +1,6 @@
 // The `trends` job: today's 30-day analysis (daily at 09:00, the admin's Generate Trends, `npm run jobs -- trends`).
-import { generateTrends } from "../app/trends/generate.server";
-import type { JobHandler } from "./types";
+import { generateTrends } from "../../trends/generate.server";
+import type { JobHandler } from "../types";
 
 export const runTrends: JobHandler = async (_params, context) => {
   const outcome = await generateTrends();

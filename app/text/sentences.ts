@@ -1,4 +1,5 @@
 // Sentence splitting for regulatory prose, where "U.S.", "Dec." or "40 CFR 52.1" must not end a sentence.
+import { truncateAtWord } from "./truncate";
 
 const ABBREVIATIONS = new Set(
   [
@@ -49,7 +50,5 @@ export function fitSentences(sentences: string[], maxChars: number, separator = 
     out = next;
   }
   if (out || !sentences.length) return out;
-  const cut = sentences[0].slice(0, maxChars - 1);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > maxChars * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, "")}…`;
+  return truncateAtWord(sentences[0], maxChars);
 }

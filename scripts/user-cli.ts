@@ -9,7 +9,7 @@ import { generatePassword } from "../app/auth/password.server";
 import { signOutEverywhere } from "../app/auth/session.server";
 import { createUser, findUserByEmail, ROLES, setPassword, type Role } from "../app/auth/users.server";
 import { db, t } from "../app/db.server";
-import { migrateDatabase } from "./client";
+import { migrateDatabase } from "../db/client";
 import { reportConfigErrorAndExit } from "./setup";
 
 const USAGE = `Usage:
@@ -40,7 +40,7 @@ function requireUser(email: string | undefined) {
 }
 
 /** Runs one command; returns the lines to print. */
-export async function runUserCommand(argv: string[]): Promise<string[]> {
+async function runUserCommand(argv: string[]): Promise<string[]> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,

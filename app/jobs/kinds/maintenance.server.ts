@@ -1,8 +1,8 @@
 // Daily clean-up of rows that expire: sessions, one-time tokens, rate-limit windows.
 import { lt, or, isNotNull } from "drizzle-orm";
-import { purgeExpiredRateLimits } from "../app/rate-limit.server";
-import { db, t } from "../app/db.server";
-import type { JobHandler } from "./types";
+import { purgeExpiredRateLimits } from "../../rate-limit.server";
+import { db, t } from "../../db.server";
+import type { JobHandler } from "../types";
 
 export const runMaintenance: JobHandler = async () => {
   const now = new Date();

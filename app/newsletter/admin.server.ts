@@ -1,4 +1,4 @@
-// The admin's view of newsletter subscribers.
+// The admin's view of newsletter subscribers (the public side, sign-up to unsubscribe, is subscribers.server.ts).
 import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, t } from "../db.server";

@@ -1,6 +1,6 @@
-import type { JobKind, JobRow } from "../app/jobs/queue.server";
+import type { JobKind, JobRow } from "./queue.server";
 
-export type JobContext = {
+type JobContext = {
   /** Records progress (shown on the dashboard) and keeps the job's heartbeat fresh. */
   progress(progress: Record<string, unknown>): void;
   /** Aborted when the runner is asked to stop; long jobs check it between units of work. */

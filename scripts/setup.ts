@@ -4,10 +4,10 @@ import { countUsers, createUser, findUserByEmail } from "../app/auth/users.serve
 import { generatePassword } from "../app/auth/password.server";
 import { config, ConfigError } from "../app/config.server";
 import { db } from "../app/db.server";
-import { migrateDatabase } from "./client";
+import { migrateDatabase } from "../db/client";
 import { seedDefaultSources } from "./seed";
 
-export type SetupReport = { sourcesSeeded: number; firstAdmin?: { email: string; password?: string } };
+type SetupReport = { sourcesSeeded: number; firstAdmin?: { email: string; password?: string } };
 
 async function ensureFirstAdmin(): Promise<SetupReport["firstAdmin"]> {
   if (countUsers() > 0) return undefined;

@@ -1,7 +1,8 @@
-// The local provider's trends narrative: readable sentences written only from the computed numbers,
+// The statistical trends narrative: readable sentences written only from the computed numbers,
 // so every figure in the text is one of the stored stats (or a percentage of two of them).
 import { CATEGORY_VALUES, categoryLabel } from "../articles/vocabulary";
-import type { Movement, TrendsStats } from "../trends/stats";
+import { formatDate } from "../time";
+import type { Movement, TrendsStats } from "./stats";
 
 export type TrendsNarrative = {
   trendsAnalysis: string;
@@ -17,7 +18,7 @@ export function percent(part: number, whole: number) {
 }
 
 /** "up 25%", "down 10%", "unchanged", or "none the week before" when there is no base to compare with. */
-export function weekOverWeek(last: number, previous: number) {
+function weekOverWeek(last: number, previous: number) {
   if (last === previous) return "unchanged";
   if (previous === 0) return "up from none";
   const change = percent(Math.abs(last - previous), previous);
@@ -25,9 +26,7 @@ export function weekOverWeek(last: number, previous: number) {
 }
 
 function formatDay(day: string) {
-  return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" }).format(
-    new Date(`${day}T12:00:00Z`),
-  );
+  return formatDate(`${day}T12:00:00Z`, "UTC");
 }
 
 function listing(items: string[]) {

@@ -1,0 +1,54 @@
+// What the runner can run, when the schedules enqueue it, and what it queues when it starts.
+import { hasArticles, recordJudgedByCurrentClassifier, storedJudgementIsStale } from "../articles/reclassify.server";
+import { enqueueJob, latestJobPerKind, type JobKind } from "./queue.server";
+import { runBackfill, runFixPriorities, runRecategorize, runScrape } from "./kinds/ingest.server";
+import { runMaintenance } from "./kinds/maintenance.server";
+import { runTrends } from "./kinds/trends.server";
+import { runNewsletter } from "./kinds/newsletter.server";
+import type { JobHandler, Schedule } from "./types";
+
+export const jobHandlers: Partial<Record<JobKind, JobHandler>> = {
+  scrape: runScrape,
+  backfill: runBackfill,
+  recategorize: runRecategorize,
+  "fix-priorities": runFixPriorities,
+  maintenance: runMaintenance,
+  trends: runTrends,
+  newsletter: runNewsletter,
+};
+
+/** Cron patterns in the configured time zone (APP_TIMEZONE). */
+export const schedules: Schedule[] = [
+  { kind: "scrape", cron: "0 */6 * * *", description: "every 6 hours: fetch every due source" },
+  // Priorities depend on the date (comment deadlines within 7 days are high), so they are re-derived daily.
+  { kind: "fix-priorities", cron: "15 0 * * *", description: "daily at 00:15: re-derive priorities as comment deadlines approach" },
+  { kind: "maintenance", cron: "30 3 * * *", description: "daily at 03:30: purge expired sessions, tokens and rate-limit rows" },
+  { kind: "trends", cron: "0 9 * * *", description: "daily at 09:00: the 30-day trends analysis" },
+  { kind: "newsletter", cron: "0 8 * * 1", description: "Mondays at 08:00: the weekly newsletter to active subscribers" },
+];
+
+/** Kinds queued when the runner starts and none has ever run: a fresh install fills its feed at once. */
+const firstStartJobs: JobKind[] = ["scrape"];
+
+/** Queues the first-start jobs (a first scrape) that have never run, so a fresh install fills its feed at once. */
+export function queueFirstStartJobs() {
+  const ranBefore = new Set(latestJobPerKind().map((job) => job.kind));
+  for (const kind of firstStartJobs) {
+    if (ranBefore.has(kind) || !jobHandlers[kind]) continue;
+    const { job } = enqueueJob(kind, {}, "first start");
+    console.log(`[jobs] first start: ${kind} queued as #${job.id}`);
+  }
+}
+
+/**
+ * A new classifier version re-judges the stored articles once (hand-edited ones stay as they are). An install
+ * without articles has nothing to re-judge: its articles will be judged by this version as they arrive.
+ */
+export function queueRejudgingAfterClassifierChange() {
+  if (!storedJudgementIsStale()) return;
+  if (hasArticles()) for (const kind of ["recategorize", "fix-priorities"] as const) {
+    const { job } = enqueueJob(kind, {}, "classifier updated");
+    console.log(`[jobs] the classifier changed: ${kind} queued as #${job.id}`);
+  }
+  recordJudgedByCurrentClassifier();
+}

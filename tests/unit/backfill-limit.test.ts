@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { backfillSchema } from "../../app/jobs/admin.server";
+import { BACKFILL_MAX_DAYS } from "../../app/jobs/buttons";
+import { runBackfill } from "../../app/jobs/kinds/ingest.server";
+
+// The dashboard, the admin API and `npm run jobs -- backfill --days N` share one limit.
+describe("the backfill limit", () => {
+  const context = { signal: new AbortController().signal, progress: () => {}, log: () => {} };
+
+  it("is one year for the API and the job alike", async () => {
+    expect(BACKFILL_MAX_DAYS).toBe(365);
+    expect(backfillSchema.safeParse({ daysBack: BACKFILL_MAX_DAYS + 1 }).success).toBe(false);
+    await expect(runBackfill({ daysBack: String(BACKFILL_MAX_DAYS + 1) }, context)).rejects.toThrow(/^Invalid job parameter daysBack: /);
+    await expect(runBackfill({ daysBack: "0" }, context)).rejects.toThrow(/^Invalid job parameter daysBack: /);
+  });
+});
