@@ -1,4 +1,4 @@
-// Reading articles: the feed, the /api list, and the JSON shape of SPEC.md section 3.
+// Reading articles: the feed, the /api list, and the article's JSON shape.
 import { and, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { config } from "../config.server";
 import { db, t } from "../db.server";
@@ -112,7 +112,7 @@ type ArticleRow = {
     : never;
 } & { isBookmarked: number };
 
-/** An article as the /api and the screens see it (SPEC.md section 3). */
+/** An article as the /api and the screens see it. */
 export type ArticleJson = {
   id: number;
   title: string;

@@ -1,4 +1,4 @@
-// Related articles (SPEC.md section 9): the score, the one home of what it reads and how answers rank.
+// Related articles: the score, the one home of what it reads and how answers rank.
 //
 // score = same category +10, same source +5, +3 per shared tag, same priority +2,
 //         +1 per shared word longer than 3 characters in title and summary.

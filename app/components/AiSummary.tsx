@@ -44,7 +44,7 @@ function UnavailablePanel({ failure }: { failure: AiSummaryFailure }) {
 }
 
 /**
- * The card's AI summary control (SPEC.md section 2): Generate, then Show / Hide. Without JavaScript,
+ * The card's AI summary control: Generate, then Show / Hide. Without JavaScript,
  * Generate posts a form and the server sends the visitor back with the summary open; with it, the
  * summary is fetched in place. Show / Hide is a native disclosure, so it works either way.
  */

@@ -1,4 +1,4 @@
-// The collapsible "Related Articles" block of a public card (SPEC.md sections 2 and 9). Each title links to
+// The collapsible "Related Articles" block of a public card. Each title links to
 // the feed page that shows the article; with JavaScript the feed scrolls there itself and highlights it.
 // Plain elements styled in app.css rather than Mantine components: a page holds up to 36 of these items, and
 // each Mantine component adds to the work of rendering the page on the server and hydrating it in the browser.

@@ -90,7 +90,7 @@ function relatedForCards(articleIds: number[]) {
   );
 }
 
-/** SPEC.md section 9: a card reached from a related article is highlighted for 2 seconds. */
+/** A card reached from a related article is highlighted for 2 seconds. */
 const HIGHLIGHT_MS = 2000;
 
 /**

@@ -18,7 +18,7 @@ import { serveTestDatabase } from "./harness";
 type Role = "viewer" | "editor" | "admin";
 const RANK: Record<Role, number> = { viewer: 1, editor: 2, admin: 3 };
 
-/** SPEC.md section 7: each admin /api route and the least role that may call it. */
+/** Each admin /api route and the least role that may call it. */
 const API_ROUTES: { method: string; path: string; role: Role }[] = [
   { method: "POST", path: "/api/admin/scrape", role: "editor" },
   { method: "POST", path: "/api/admin/backfill", role: "editor" },

@@ -1,4 +1,4 @@
-// The admin /api of SPEC.md section 7 on real sessions and tokens: who may call what (401/403),
+// The admin /api on real sessions and tokens: who may call what (401/403),
 // what bad input gets (400 naming the field), unknown ids (404), cross-site refusal and rate limits.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

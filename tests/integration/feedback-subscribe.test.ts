@@ -1,4 +1,4 @@
-// Feedback and newsletter signup through their routes: each SPEC.md message, duplicates, re-activation,
+// Feedback and newsletter signup through their routes: each message, duplicates, re-activation,
 // rate limits, honeypot, unsubscribe tokens.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

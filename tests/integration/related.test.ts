@@ -37,7 +37,7 @@ function article(spec: Spec) {
 
 const base = { category: "new-regulations", source: "Agency A", priority: "high" };
 
-describe("the score (SPEC.md section 9)", () => {
+describe("the score", () => {
   const ids: Record<string, number> = {};
   beforeAll(() => {
     clearArticles();

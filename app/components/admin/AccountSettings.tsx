@@ -4,7 +4,7 @@ import type { ApiTokenJson } from "~/auth/account.server";
 import { useHydrated } from "~/hooks";
 import { DialogFrame, FormError, IntentForm, kept, useIntent, type DialogState } from "./intent";
 
-/** SPEC.md section 4: after an email change the page goes back to /admin after 2 s. */
+/** After an email change the page goes back to /admin after 2 s. */
 const EMAIL_CHANGE_REDIRECT_MS = 2000;
 
 function EmailForm({ email }: { email: string }) {

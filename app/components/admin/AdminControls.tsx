@@ -30,7 +30,7 @@ function JobButton({ kind, label, refreshMs }: { kind: string; label: string; re
   const revalidator = useRevalidator();
   const state = useIntent("start-job", {
     match: (data) => data.intent === "start-job" && data.values?.kind === kind,
-    // SPEC.md section 4: the article list is reloaded 10 s after a scrape and 30 s after a backfill.
+    // The article list is reloaded 10 s after a scrape and 30 s after a backfill.
     onSuccess: () => {
       if (refreshMs) setTimeout(() => revalidator.revalidate(), refreshMs);
     },

@@ -25,7 +25,7 @@ function TagGroup({ title, tags, selected, onToggle }: { title: string; tags: st
 }
 
 /**
- * SPEC.md's tag editor: the 12 common tags, suggestions loaded when it opens, the whole vocabulary,
+ * The tag editor: the 12 common tags, suggestions loaded when it opens, the whole vocabulary,
  * free entry (normalised on save) and the priority. Every tag appears once, as a checkbox, so the
  * editor is an ordinary form without JavaScript.
  */

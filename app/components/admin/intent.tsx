@@ -25,7 +25,7 @@ export function useIntent<R = unknown>(
   options: {
     match?: (data: DashboardActionData) => boolean;
     onSuccess?: (data: DashboardActionData) => void;
-    /** False where SPEC.md section 8 wants the failure shown without a toast. */
+    /** False where the failure is shown beside the form, without a toast. */
     toastFailures?: boolean;
   } = {},
 ): IntentState<R> {
