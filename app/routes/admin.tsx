@@ -56,7 +56,13 @@ async function login(request: Request, address: string, email: string) {
   }
 }
 
-export const action = withAppErrors(async ({ request, context }: ActionFunctionArgs) => {
+// The wrapper is applied inside the action: a top-level call would stay in the browser bundle, where the
+// server-only module it comes from is empty.
+export function action(args: ActionFunctionArgs) {
+  return withAppErrors(handleAction)(args);
+}
+
+async function handleAction({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request.clone());
   const intent = form.get("intent");
   if (intent === "login") return login(request, clientAddress(context), String(form.get("email") ?? ""));
@@ -65,7 +71,7 @@ export const action = withAppErrors(async ({ request, context }: ActionFunctionA
     return secureRedirect("/admin", { headers: { "Set-Cookie": await destroySession(request) } });
   }
   return runDashboardIntent(request, form);
-});
+}
 
 export default function Admin() {
   const data = useLoaderData<typeof loader>();

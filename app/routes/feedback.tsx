@@ -16,13 +16,19 @@ import { addressRateKey } from "~/rate-limit.server";
 
 export const meta: MetaFunction = () => [{ title: `${FEEDBACK_TITLE}: Federal Deregulation Tracker` }];
 
-export const action = withAppErrors(async ({ request, context }: ActionFunctionArgs) => {
+// The wrapper is applied inside the action: a top-level call would stay in the browser bundle, where the
+// server-only module it comes from is empty.
+export function action(args: ActionFunctionArgs) {
+  return withAppErrors(handleAction)(args);
+}
+
+async function handleAction({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const raw = Object.fromEntries(await readForm(request));
   const outcome = submitFeedback(raw, addressRateKey(clientAddress(context)));
   if (outcome.ok) return redirectWithToast("/", outcome.toast);
   return json({ toast: outcome.toast, values: feedbackValues(raw) }, { status: outcome.status });
-});
+}
 
 export default function FeedbackPage() {
   const result = useActionData<typeof action>();

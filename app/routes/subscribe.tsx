@@ -18,7 +18,13 @@ import { subscribe } from "~/newsletter/subscribers.server";
 
 export const meta: MetaFunction = () => [{ title: "Subscribe: Federal Deregulation Tracker" }];
 
-export const action = withAppErrors(async ({ request, context }: ActionFunctionArgs) => {
+// The wrapper is applied inside the action: a top-level call would stay in the browser bundle, where the
+// server-only module it comes from is empty.
+export function action(args: ActionFunctionArgs) {
+  return withAppErrors(handleAction)(args);
+}
+
+async function handleAction({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
   const email = String(form.get("email") ?? "");
@@ -26,7 +32,7 @@ export const action = withAppErrors(async ({ request, context }: ActionFunctionA
   if (outcome.ok) return redirectWithToast("/#newsletter", { title: SUBSCRIBE_TOASTS.subscribed.title, message: outcome.message });
   const toast = outcome.status === 400 ? SUBSCRIBE_TOASTS.invalidEmail : { ...SUBSCRIBE_TOASTS.failed, message: outcome.message };
   return json({ toast, email }, { status: outcome.status });
-});
+}
 
 export default function SubscribePage() {
   const result = useActionData<typeof action>();
