@@ -129,9 +129,15 @@ export function recentJobs(limit = 20) {
     .all();
 }
 
-/** The latest job of each kind, for the dashboard. */
+/**
+ * The job of each kind the dashboard shows: one still queued or running if there is one (a run finished since,
+ * say from the command line, must not hide it), else the latest.
+ */
 export function latestJobPerKind() {
-  const latestIds = db().select({ id: sql<number>`max(${jobs.id})` }).from(jobs).groupBy(jobs.kind);
+  const latestIds = db()
+    .select({ id: sql<number>`coalesce(max(CASE WHEN ${jobs.status} IN ('queued', 'running') THEN ${jobs.id} END), max(${jobs.id}))` })
+    .from(jobs)
+    .groupBy(jobs.kind);
   return db().select().from(jobs).where(inArray(jobs.id, latestIds)).orderBy(jobs.kind).all();
 }
 
