@@ -9,7 +9,9 @@ export const BUILD_FILE = path.resolve("build/index.js");
 /** Builds the production bundle unless one exists (`force` rebuilds). */
 export function ensureProductionBuild(force = false) {
   if (!force && fs.existsSync(BUILD_FILE)) return;
-  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  // The test runner sets NODE_ENV=test, under which the bundler emits development JSX (jsxDEV) that the
+  // production server cannot render: the build must see the environment it is built for.
+  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) throw new Error("npm run build failed");
 }
 
