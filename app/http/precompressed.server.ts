@@ -15,8 +15,13 @@ export const PRECOMPRESSED_ENCODINGS = [
 ] as const;
 
 function modified(file: string) {
-  const stat = fs.statSync(file, { throwIfNoEntry: false });
-  return stat?.isFile() ? stat.mtimeMs : undefined;
+  try {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    return stat?.isFile() ? stat.mtimeMs : undefined;
+  } catch {
+    // A name too long for the file system (ENAMETOOLONG) or a path through a file (ENOTDIR) names no file here.
+    return undefined;
+  }
 }
 
 /** Serve precompressed copies of the files under `root` (mounted at the site's root, before express.static). */
@@ -44,7 +49,8 @@ export function precompressedFiles(root: string) {
     }
     // Only files inside root, never a dotfile or a request for a compressed copy itself.
     const relative = path.relative(base, file);
-    if (relative.startsWith("..") || relative.split(path.sep).some((part) => part.startsWith(".")) || /\.(br|gz)$/.test(file)) return next();
+    // A NUL is no file name (fs refuses to stat it); such a path is the router's to refuse.
+    if (file.includes("\0") || relative.startsWith("..") || relative.split(path.sep).some((part) => part.startsWith(".")) || /\.(br|gz)$/.test(file)) return next();
     const available = copiesOf(file);
     if (!available.length) return next();
     res.vary("Accept-Encoding");
