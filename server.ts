@@ -78,7 +78,13 @@ export async function createServerApp() {
       if (shutdown.stopping) res.setHeader("Connection", "close");
     });
     res.once("finish", () => {
-      const entry = { method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, ms: Math.round(performance.now() - started), client: res.locals.clientAddress };
+      const entry = {
+        method: req.method,
+        url: redactUrl(req.originalUrl),
+        status: res.statusCode,
+        ms: Math.round(performance.now() - started),
+        client: res.locals.clientAddress,
+      };
       if (res.statusCode >= 500) log.error(entry, "request failed");
       else log.info(entry, "request");
       // An answer whose headers went out before the stop kept its connection open: close it now it is idle.

@@ -53,7 +53,12 @@ const envSchema = z.object({
   PRIVATE_NETWORK_ALLOWLIST: z
     .string()
     .optional()
-    .transform((v) => (v ?? "").split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean)),
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /** How many reverse proxies stand in front (each appends to X-Forwarded-For); `true` means one. */
   TRUST_PROXY: z
     .string()
@@ -69,9 +74,7 @@ const envSchema = z.object({
   /** With a paid model provider: how many summaries the whole site may generate per hour. */
   AI_MAX_SUMMARIES_PER_HOUR: z.coerce.number().int().min(0).default(200),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  FETCH_USER_AGENT: z
-    .string()
-    .default("DeregulationDashboard/1.0 (federal regulatory news monitor)"),
+  FETCH_USER_AGENT: z.string().default("DeregulationDashboard/1.0 (federal regulatory news monitor)"),
   FETCH_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20000),
   FETCH_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(6),
 });

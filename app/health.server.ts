@@ -8,9 +8,7 @@ let expected: number | undefined;
 
 /** Migrations this build ships (db/migrations/meta/_journal.json, resolved from the project root). */
 function shippedMigrations() {
-  expected ??= (
-    JSON.parse(fs.readFileSync(path.resolve("db/migrations/meta/_journal.json"), "utf8")) as { entries: unknown[] }
-  ).entries.length;
+  expected ??= (JSON.parse(fs.readFileSync(path.resolve("db/migrations/meta/_journal.json"), "utf8")) as { entries: unknown[] }).entries.length;
   return expected;
 }
 

@@ -20,9 +20,7 @@ function zoneOffsetMs(instant: number, timeZone: string) {
 
 /** YYYY-MM-DD of an instant as seen in the time zone. */
 export function dayInZone(instant: Date | number, timeZone: string) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    new Date(instant),
-  );
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(instant));
 }
 
 /** The instant local midnight begins on the given day (YYYY-MM-DD) in the time zone. */

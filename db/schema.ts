@@ -1,14 +1,7 @@
 // The database schema: every entity of the product in one place.
 // Times are integers (milliseconds since the epoch, UTC); lists are JSON text.
 import { sql } from "drizzle-orm";
-import {
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer({ mode: "timestamp_ms" })
@@ -25,7 +18,10 @@ export const sources = sqliteTable(
     type: text(),
     /** government | news | legal | think-tank */
     category: text().notNull(),
-    keywords: text({ mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    keywords: text({ mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     isActive: integer({ mode: "boolean" }).notNull().default(true),
     /** healthy | warning | error; null while never checked. */
     status: text(),
@@ -75,7 +71,10 @@ export const articles = sqliteTable(
     summary: text().notNull().default(""),
     category: text().notNull(),
     priority: text().notNull().default("medium"),
-    tags: text({ mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    tags: text({ mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     manuallyTagged: integer({ mode: "boolean" }).notNull().default(false),
     sourceId: integer().references(() => sources.id, { onDelete: "set null" }),
     sourceName: text().notNull(),
@@ -84,17 +83,29 @@ export const articles = sqliteTable(
     /** Federal Register document number, when the article is a Federal Register document. */
     documentNumber: text(),
     documentType: text(),
-    agencies: text({ mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    agencies: text({ mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     significant: integer({ mode: "boolean" }).notNull().default(false),
     commentsCloseOn: text(),
     effectiveOn: text(),
     /** Further Federal Register fields the classifier reads (app/articles/classify.ts), kept so a re-run judges alike. */
     registerAction: text(),
     registerDates: text(),
-    regulationIdNumbers: text({ mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
-    topics: text({ mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    regulationIdNumbers: text({ mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    topics: text({ mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     /** e.g. "40 CFR 52" */
-    cfrReferences: text({ mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    cfrReferences: text({ mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     pageLength: integer(),
     /**
      * Why the article has its category and priority: the classifier's short text, or "set by an editor".
@@ -164,10 +175,7 @@ export const relatedListEntries = sqliteTable(
     relatedId: integer().notNull(),
     score: integer().notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.articleId, t.rank] }),
-    index("related_list_entries_related_idx").on(t.relatedId, t.articleId),
-  ],
+  (t) => [primaryKey({ columns: [t.articleId, t.rank] }), index("related_list_entries_related_idx").on(t.relatedId, t.articleId)],
 );
 
 /** New and changed articles not yet offered to the other articles' stored related lists. */
@@ -331,7 +339,10 @@ export const jobs = sqliteTable(
     kind: text().notNull(),
     /** queued | running | succeeded | partly-failed | failed (app/jobs/outcome.ts) */
     status: text().notNull().default("queued"),
-    params: text({ mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    params: text({ mode: "json" })
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'`),
     progress: text({ mode: "json" }).$type<Record<string, unknown>>(),
     result: text({ mode: "json" }).$type<Record<string, unknown>>(),
     error: text(),
@@ -361,10 +372,16 @@ export const trends = sqliteTable(
     /** Day of the analysis (YYYY-MM-DD, configured time zone); one row per day. */
     date: text().notNull(),
     trendsAnalysis: text().notNull(),
-    keyInsights: text({ mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    keyInsights: text({ mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     significantChanges: text().notNull().default(""),
     emergingPatterns: text().notNull().default(""),
-    categoriesAnalyzed: text({ mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    categoriesAnalyzed: text({ mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     articleCount: integer().notNull().default(0),
     /** The numbers the narrative was written from. */
     stats: text({ mode: "json" }).$type<Record<string, unknown>>(),

@@ -77,8 +77,7 @@ async function main() {
   if (!command) return startRunner();
   migrateDatabase(db());
   if (command === "list") {
-    for (const job of recentJobs(30))
-      console.log(`#${job.id}\t${job.kind}\t${statusLabel(job.status)}\t${job.createdAt.toISOString()}\t${describeJob(job)}`);
+    for (const job of recentJobs(30)) console.log(`#${job.id}\t${job.kind}\t${statusLabel(job.status)}\t${job.createdAt.toISOString()}\t${describeJob(job)}`);
     return;
   }
   if (!(JOB_KINDS as readonly string[]).includes(command)) {

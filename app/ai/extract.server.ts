@@ -26,9 +26,7 @@ function describe(error: unknown) {
 }
 
 async function fromFederalRegisterApi(documentNumber: string, apiBase: string): Promise<ExtractedArticle | null> {
-  const fields = ["title", "abstract", "type", "agencies", "significant", "comments_close_on", "document_number"]
-    .map((f) => `fields[]=${f}`)
-    .join("&");
+  const fields = ["title", "abstract", "type", "agencies", "significant", "comments_close_on", "document_number"].map((f) => `fields[]=${f}`).join("&");
   const result = await fetchUrl(`${apiBase}/documents/${encodeURIComponent(documentNumber)}.json?${fields}`, {
     accept: "application/json",
     timeoutMs: 10_000,
@@ -68,8 +66,7 @@ export async function extractArticle(url: string, options: { federalRegisterApi?
   } catch {
     throw new Error("Enter the article's full address, starting with http:// or https://.");
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
-    throw new Error("Only http:// and https:// addresses can be extracted.");
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error("Only http:// and https:// addresses can be extracted.");
 
   const documentNumber = /(^|\.)federalregister\.gov$/i.test(parsed.hostname) ? federalRegisterDocumentNumber(parsed.href) : undefined;
   if (documentNumber) {

@@ -63,9 +63,7 @@ export function extractiveSentences(text: string, title: string): string[] {
   if (!sentences.length) return [];
   if (sentences.length <= MAX_SENTENCES && sentences.join(" ").length <= BODY_MAX_CHARS) return sentences;
   const scores = scoreSentences(sentences, title);
-  const ranked = sentences
-    .map((sentence, index) => ({ sentence, index, score: scores[index] }))
-    .sort((a, b) => b.score - a.score || a.index - b.index);
+  const ranked = sentences.map((sentence, index) => ({ sentence, index, score: scores[index] })).sort((a, b) => b.score - a.score || a.index - b.index);
   const chosen: typeof ranked = [];
   let length = 0;
   for (const candidate of ranked) {

@@ -29,8 +29,7 @@ export const localProvider: AiProvider = {
   ask: async () => {
     throw new AiError("unavailable", "The local provider answers no free-form prompts.");
   },
-  chooseTags: async (article, allowed) =>
-    classifyArticle({ title: article.title, summary: article.summary }).tags.filter((tag) => allowed.includes(tag)),
+  chooseTags: async (article, allowed) => classifyArticle({ title: article.title, summary: article.summary }).tags.filter((tag) => allowed.includes(tag)),
 };
 
 let cached: { settings: AppConfig; provider: AiProvider } | undefined;

@@ -2,8 +2,7 @@
 // on the article card. Shared by the API route, the no-JavaScript redirect and the card.
 
 /** Shown whenever no summary can be given, including when the error body cannot be parsed. */
-export const AI_SUMMARY_FALLBACK_MESSAGE =
-  "AI summarization is currently unavailable. Please refer to the original article summary above.";
+export const AI_SUMMARY_FALLBACK_MESSAGE = "AI summarization is currently unavailable. Please refer to the original article summary above.";
 
 /** The same advice on a card without a summary of its own, where "the summary above" would point at nothing. */
 export const AI_SUMMARY_FALLBACK_WITHOUT_SUMMARY =
@@ -17,16 +16,7 @@ function aiSummaryFallbackMessage(articleHasSummary: boolean) {
 export const AI_SUMMARY_PARAM = "aiSummary";
 export const AI_SUMMARY_ERROR_PARAM = "aiSummaryError";
 
-const AI_SUMMARY_FAILURE_REASONS = [
-  "no-text",
-  "timeout",
-  "unavailable",
-  "bad-response",
-  "rate-limited",
-  "budget-spent",
-  "unreadable",
-  "not-found",
-] as const;
+const AI_SUMMARY_FAILURE_REASONS = ["no-text", "timeout", "unavailable", "bad-response", "rate-limited", "budget-spent", "unreadable", "not-found"] as const;
 export type AiSummaryFailureReason = (typeof AI_SUMMARY_FAILURE_REASONS)[number];
 
 export type AiSummaryFailure = { userMessage: string; suggestions: string[]; fallbackMessage: string };

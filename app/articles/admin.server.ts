@@ -16,7 +16,14 @@ export const ADD_ARTICLE_MISSING = "Please fill in URL, title, summary, and cate
 
 /** The tag entry rule (`normalizeTag`), for a whole list: normalised, empty entries and duplicates dropped. */
 function normalizeTags(raw: string[]) {
-  return [...new Set(raw.map(normalizeTag).map((tag) => tag.replace(/^-+|-+$/g, "")).filter(Boolean))].map((tag) => tag.slice(0, 60));
+  return [
+    ...new Set(
+      raw
+        .map(normalizeTag)
+        .map((tag) => tag.replace(/^-+|-+$/g, ""))
+        .filter(Boolean),
+    ),
+  ].map((tag) => tag.slice(0, 60));
 }
 
 const priorityField = z.enum(PRIORITY_VALUES);
@@ -69,7 +76,11 @@ export function updateArticleTags(id: number, input: z.output<typeof articleTags
 export function updateArticleCategory(id: number, category: Category) {
   const current = requireArticle(id);
   const reason = category === current.category ? {} : { categoryReason: EDITOR_REASON };
-  db().update(t.articles).set({ category, manuallyTagged: true, ...reason }).where(eq(t.articles.id, id)).run();
+  db()
+    .update(t.articles)
+    .set({ category, manuallyTagged: true, ...reason })
+    .where(eq(t.articles.id, id))
+    .run();
   return getArticle(id)!;
 }
 

@@ -16,7 +16,11 @@ const apiQuerySchema = z.object({
   category: z.enum(["all", ...CATEGORY_VALUES]).optional(),
   priority: z.enum(["all", ...PRIORITY_VALUES]).optional(),
   timeframe: z.enum(TIMEFRAME_VALUES).optional(),
-  search: z.string().max(MAX_SEARCH_LENGTH).refine((text) => !isUnstorableText(text), "must not contain NUL characters").optional(),
+  search: z
+    .string()
+    .max(MAX_SEARCH_LENGTH)
+    .refine((text) => !isUnstorableText(text), "must not contain NUL characters")
+    .optional(),
   saved: z.enum(["true", "false", "1", "0"]).optional(),
   limit: decimalParam(1, API_MAX_LIMIT).optional(),
   offset: decimalParam(0).optional(),

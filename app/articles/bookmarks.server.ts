@@ -20,7 +20,11 @@ export function toggleBookmark(visitorId: string, articleId: number): boolean {
 /** Sets the visitor's bookmark on the article to the state asked for (a form says which it wants). */
 export function setBookmark(visitorId: string, articleId: number, bookmarked: boolean) {
   if (bookmarked) db().insert(t.bookmarks).values({ visitorId, articleId }).onConflictDoNothing().run();
-  else db().delete(t.bookmarks).where(and(eq(t.bookmarks.visitorId, visitorId), eq(t.bookmarks.articleId, articleId))).run();
+  else
+    db()
+      .delete(t.bookmarks)
+      .where(and(eq(t.bookmarks.visitorId, visitorId), eq(t.bookmarks.articleId, articleId)))
+      .run();
   return bookmarked;
 }
 

@@ -13,7 +13,29 @@ export type WordModel = {
   features: Record<string, number[]>;
 };
 
-const STOP = new Set(["the", "a", "an", "and", "or", "to", "for", "in", "on", "by", "with", "from", "at", "as", "is", "are", "be", "this", "that", "its", "it"]);
+const STOP = new Set([
+  "the",
+  "a",
+  "an",
+  "and",
+  "or",
+  "to",
+  "for",
+  "in",
+  "on",
+  "by",
+  "with",
+  "from",
+  "at",
+  "as",
+  "is",
+  "are",
+  "be",
+  "this",
+  "that",
+  "its",
+  "it",
+]);
 
 /** Lowercase word tokens; numbers collapse to "#" so dates and docket numbers do not become features. */
 export function tokens(text: string): string[] {

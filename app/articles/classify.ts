@@ -91,7 +91,10 @@ export const TAG_RULES: [Tag, RegExp][] = [
   ["energy", /\b(energy|oil|gas|pipeline\w*|electric\w*|power plant\w*|nuclear|coal|renewable|ferc|solar|wind)\b/i],
   ["healthcare", /\b(health\w*|medicare|medicaid|hospital\w*|drug\w*|medical|patient\w*|cms|hhs)\b/i],
   ["technology", /\b(technolog\w*|artificial intelligence|\bai\b|cyber\w*|data privacy|software|digital|internet|broadband)\b/i],
-  ["transportation", /\b(transport\w*|aviation|aircraft|airworthiness|highway\w*|motor carrier\w*|railroad\w*|vehicle\w*|faa|nhtsa|fmcsa|maritime|vessel\w*)\b/i],
+  [
+    "transportation",
+    /\b(transport\w*|aviation|aircraft|airworthiness|highway\w*|motor carrier\w*|railroad\w*|vehicle\w*|faa|nhtsa|fmcsa|maritime|vessel\w*)\b/i,
+  ],
   ["telecommunications", /\b(telecom\w*|fcc|federal communications commission|spectrum|wireless|radio)\b/i],
   ["agriculture", /\b(agricultur\w*|farm\w*|usda|crop\w*|livestock|food safety|forest service)\b/i],
   ["manufacturing", /\b(manufactur\w*|industrial|factor(?:y|ies)|steel|aluminum|chemical\w*)\b/i],
@@ -135,7 +138,8 @@ function presidentialSignal(input: ClassifyInput, summary: string): string | nul
 /** Presidential documents that cut or freeze rules rather than impose duties. */
 const PRESIDENTIAL_ROLLBACK =
   /\b(rescission\w*|rescind\w*|repeal\w*|revok\w*|revoc\w*|deregulat\w*|regulatory barriers|regulatory budgeting|overcriminalization|unleash\w*|regulatory freeze|ten-for-one|10-to-1)\b/i;
-const INTERNAL_PRESIDENTIAL = /\b(succession|in-person|return to (?:in-person )?work|council|task force|commission on|establishing the|designation of officers|presidential determination)\b/i;
+const INTERNAL_PRESIDENTIAL =
+  /\b(succession|in-person|return to (?:in-person )?work|council|task force|commission on|establishing the|designation of officers|presidential determination)\b/i;
 const CEREMONIAL = /\b(national \w+(?: \w+)? (?:day|week|month)|anniversary|day of (?:prayer|remembrance)|honoring|in memory)\b/i;
 
 /** Adjudications and court business as the Federal Register prints them. */
@@ -181,8 +185,7 @@ function actionCategory(input: ClassifyInput): Decision<Category> | null {
   const action = actionText(input);
   if (!action) return null;
   const said = `action '${action}'`;
-  if (ACTION_DIRECT_FINAL_WITHDRAWN.test(action))
-    return { value: "new-regulations", why: `new regulation: ${said}, the requirement stands` };
+  if (ACTION_DIRECT_FINAL_WITHDRAWN.test(action)) return { value: "new-regulations", why: `new regulation: ${said}, the requirement stands` };
   // More time to comment changes nothing for the regulated: the notice follows the action it is about.
   if (ACTION_COMMENT_PERIOD.test(action)) {
     if (has(input.title, ROLLBACK)) return { value: "regulatory-rollbacks", why: `rollback: ${said} on a rollback` };
@@ -200,25 +203,32 @@ function categoryOf(input: ClassifyInput, summary: string, presidential: string 
   let m: RegExpMatchArray | null;
   if (input.sourceCategory === "think-tank") return { value: "policy-analysis", why: "analysis: think-tank source" };
   if (presidential) {
-    if ((m = title.match(PRESIDENTIAL_ROLLBACK))) return { value: "regulatory-rollbacks", why: `rollback: ${presidential} that cuts rules, ${quote(title, m)}` };
+    if ((m = title.match(PRESIDENTIAL_ROLLBACK)))
+      return { value: "regulatory-rollbacks", why: `rollback: ${presidential} that cuts rules, ${quote(title, m)}` };
     return { value: "new-regulations", why: `new regulation: ${presidential}` };
   }
   const byAction = actionCategory(input);
   if (byAction) return byAction;
   if (input.sourceCategory === "legal" && !has(title, LEGISLATIVE))
-    return has(title, ANALYSIS) ? { value: "policy-analysis", why: "analysis: explainer from a court feed" } : { value: "legal-decisions", why: "legal: court source" };
+    return has(title, ANALYSIS)
+      ? { value: "policy-analysis", why: "analysis: explainer from a court feed" }
+      : { value: "legal-decisions", why: "legal: court source" };
   if ((m = title.match(LEGISLATIVE))) return { value: "legislative-action", why: `legislative: ${quote(title, m)}` };
   if ((m = title.match(ADJUDICATION)) || (m = title.match(ITC_CASE)) || (!has(title, SRO_FILING) && (m = title.match(COURT))))
     return { value: "legal-decisions", why: `legal: ${quote(title, m)}` };
   if (input.sourceCategory === "news" && (m = title.match(ANALYSIS))) return { value: "policy-analysis", why: `analysis: ${quote(title, m)}` };
   if ((m = title.match(ANALYSIS_DOC)) && !has(title, NOT_ANALYSIS)) return { value: "policy-analysis", why: `analysis: ${quote(title, m)}` };
-  if ((m = title.match(NOT_ROLLBACK)) || (m = title.match(LAND_WITHDRAWAL))) return { value: "new-regulations", why: `new regulation: routine step, ${quote(title, m)}` };
+  if ((m = title.match(NOT_ROLLBACK)) || (m = title.match(LAND_WITHDRAWAL)))
+    return { value: "new-regulations", why: `new regulation: routine step, ${quote(title, m)}` };
   if (has(lead, KEEPS_REQUIREMENT)) return { value: "new-regulations", why: "new regulation: withdrawal after adverse comment keeps the requirement" };
-  if ((m = title.match(COMMENT_EXTENSION)) && !has(title, ROLLBACK)) return { value: "new-regulations", why: `new regulation: ${quote(title, m)} of a proposal` };
+  if ((m = title.match(COMMENT_EXTENSION)) && !has(title, ROLLBACK))
+    return { value: "new-regulations", why: `new regulation: ${quote(title, m)} of a proposal` };
   if ((m = title.match(ROLLBACK))) return { value: "regulatory-rollbacks", why: `rollback: ${quote(title, m)}` };
-  if (/;\s*withdrawal\.?$/i.test(title) || /\b(planned rescission|exemptive relief)\b/i.test(title)) return { value: "regulatory-rollbacks", why: "rollback: rule or proposal withdrawn" };
+  if (/;\s*withdrawal\.?$/i.test(title) || /\b(planned rescission|exemptive relief)\b/i.test(title))
+    return { value: "regulatory-rollbacks", why: "rollback: rule or proposal withdrawn" };
   if (!has(title, ROUTINE) && (m = lead.match(ROLLBACK_ABSTRACT))) return { value: "regulatory-rollbacks", why: `rollback: abstract says ${quote(lead, m)}` };
-  if (input.sourceCategory === "news" && (m = title.match(/\b(report|study|survey|testimony)\b/i))) return { value: "policy-analysis", why: `analysis: ${quote(title, m)}` };
+  if (input.sourceCategory === "news" && (m = title.match(/\b(report|study|survey|testimony)\b/i)))
+    return { value: "policy-analysis", why: `analysis: ${quote(title, m)}` };
   // Direction: a title that says a rule comes back announces a requirement, whatever the abstract says was removed before.
   if ((m = title.match(/\breinstat\w*\b/i))) return { value: "new-regulations", why: `new regulation: a requirement comes back, ${quote(title, m)}` };
   // No rule fits: the learned model reads the words, and only a confident answer moves the item off the default.
@@ -249,8 +259,10 @@ const THIS_RULE = /\bthis (?:final|interim final|proposed|direct final) rule\b/i
 const SIGNIFICANT = /\b(economically significant|significant regulatory action|significant under (?:executive order|e\.o\.) 12866|major rule)\b/i;
 const NOT_SIGNIFICANT = /\bnot (?:a )?(?:economically )?significant\b/i;
 const SUPREME = /\b(supreme court|justices|scotus)\b/i;
-const COURT_BLOCKS_RULE = /\b(vacat\w+|strikes? down|struck down|blocks?|enjoin\w*|overturn\w*)\b.*\b(rules?|regulations?|standards?)\b|\bstrikes down chevron\b/i;
-const ENACTED = /\b(public law \d+-\d+|joint resolution|j\.\s?res|congressional (?:review act|disapproval)|cra resolution|signed into law|votes? to overturn|sends .{0,30}to the president)\b/i;
+const COURT_BLOCKS_RULE =
+  /\b(vacat\w+|strikes? down|struck down|blocks?|enjoin\w*|overturn\w*)\b.*\b(rules?|regulations?|standards?)\b|\bstrikes down chevron\b/i;
+const ENACTED =
+  /\b(public law \d+-\d+|joint resolution|j\.\s?res|congressional (?:review act|disapproval)|cra resolution|signed into law|votes? to overturn|sends .{0,30}to the president)\b/i;
 
 /**
  * A final rule that bites within this many days, or comments that close within this many, is acted on first.
@@ -308,7 +320,8 @@ function priorityOf(input: ClassifyInput, summary: string, category: Category, p
   }
   if (category === "legal-decisions") {
     const where = `${title} ${input.sourceName ?? ""}`;
-    if (input.sourceCategory === "government" && !/\bcourt\b/i.test(input.sourceName ?? "")) return { value: "low", why: "low: single-party adjudication or trade-court step" };
+    if (input.sourceCategory === "government" && !/\bcourt\b/i.test(input.sourceName ?? ""))
+      return { value: "low", why: "low: single-party adjudication or trade-court step" };
     if (/\b(agree|agrees) to hear|oral argument|certiorari\b/i.test(title)) return { value: "medium", why: "medium: the court takes a case, no decision yet" };
     if ((m = where.match(SUPREME)) || (m = title.match(COURT_BLOCKS_RULE))) return { value: "high", why: `high: ${quote(where, m)}` };
     return { value: "medium", why: "medium: court decision" };
@@ -322,7 +335,8 @@ function priorityOf(input: ClassifyInput, summary: string, category: Category, p
   const soon = timingSignal(input, category, now);
   if (soon) return soon;
   if ((m = summary.match(SIGNIFICANT)) && !has(summary, NOT_SIGNIFICANT)) return { value: "high", why: `high: abstract says ${quote(summary, m)}` };
-  if (input.sourceCategory === "news" && (m = title.match(/\b(finaliz\w+|final rule)\b/i))) return { value: "high", why: `high: final rule in the news, ${quote(title, m)}` };
+  if (input.sourceCategory === "news" && (m = title.match(/\b(finaliz\w+|final rule)\b/i)))
+    return { value: "high", why: `high: final rule in the news, ${quote(title, m)}` };
   const type = (input.documentType ?? "").toLowerCase();
   if (category === "regulatory-rollbacks") {
     if ((m = title.match(/\bexecutive orders?\b/i))) return { value: "high", why: "high: rollback ordered by or of executive orders" };
@@ -341,7 +355,8 @@ function priorityOf(input: ClassifyInput, summary: string, category: Category, p
   if (/^interim final rule\b/.test(actionText(input))) return { value: "medium", why: "medium: interim final rule, in force before comment" };
   if ((m = title.match(COMMENT_EXTENSION)) && !has(title, /\brequest for (?:information|comments?|nominations|interest)\b/i))
     return { value: "medium", why: `medium: ${quote(title, m)} of a real rule` };
-  if ((m = `${title} ${summary.slice(0, 400)}`.match(REAL_RULE)) || (m = summary.match(THIS_RULE))) return { value: "medium", why: `medium: ${quote(summary, m)}` };
+  if ((m = `${title} ${summary.slice(0, 400)}`.match(REAL_RULE)) || (m = summary.match(THIS_RULE)))
+    return { value: "medium", why: `medium: ${quote(summary, m)}` };
   return { value: "low", why: "low: no signal of a change in requirements" };
 }
 

@@ -71,7 +71,11 @@ export function tidyFeedSearch(params: URLSearchParams) {
  */
 export function tidyFeedPath(url: URL) {
   const tidy = tidyFeedSearch(url.searchParams);
-  const key = (params: URLSearchParams) => [...params].map(([name, value]) => `${name}=${value}`).sort().join("&");
+  const key = (params: URLSearchParams) =>
+    [...params]
+      .map(([name, value]) => `${name}=${value}`)
+      .sort()
+      .join("&");
   if (key(tidy) === key(url.searchParams)) return null;
   const query = tidy.toString();
   return `${url.pathname}${query ? `?${query}` : ""}`;

@@ -55,9 +55,7 @@ function filterConditions(filters: ArticleFilters, visitorId: string | undefined
   }
   if (filters.saved) {
     if (!visitorId) return null;
-    conditions.push(
-      sql`${t.articles.id} IN (SELECT article_id FROM bookmarks WHERE visitor_id = ${visitorId})`,
-    );
+    conditions.push(sql`${t.articles.id} IN (SELECT article_id FROM bookmarks WHERE visitor_id = ${visitorId})`);
   }
   return conditions;
 }
@@ -75,9 +73,7 @@ function walksDateOrder(filters: ArticleFilters, matches?: number) {
 }
 
 function isBookmarkedColumn(visitorId: string | undefined) {
-  return visitorId
-    ? sql<number>`EXISTS (SELECT 1 FROM bookmarks b WHERE b.article_id = ${t.articles.id} AND b.visitor_id = ${visitorId})`
-    : sql<number>`0`;
+  return visitorId ? sql<number>`EXISTS (SELECT 1 FROM bookmarks b WHERE b.article_id = ${t.articles.id} AND b.visitor_id = ${visitorId})` : sql<number>`0`;
 }
 
 const articleColumns = {
@@ -211,7 +207,13 @@ export function countArticles(filters: ArticleFilters, visitorId?: string): numb
 export function countArticlesPlain(filters: ArticleFilters, visitorId?: string): number {
   const conditions = filterConditions(filters, visitorId);
   if (!conditions) return 0;
-  return db().select({ n: count() }).from(t.articles).where(and(...conditions)).get()?.n ?? 0;
+  return (
+    db()
+      .select({ n: count() })
+      .from(t.articles)
+      .where(and(...conditions))
+      .get()?.n ?? 0
+  );
 }
 
 /** When the newest article matching the filters was published (ISO), or undefined when none does. */
@@ -241,9 +243,7 @@ export function countArticlesUpTo(filters: ArticleFilters, atMost: number, visit
   } else {
     const conditions = filterConditions(filters, visitorId, walksDateOrder(filters));
     if (!conditions) return { total: 0, capped: false };
-    counted = db().get<{ n: number }>(
-      sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${t.articles} WHERE ${and(...conditions)} LIMIT ${atMost + 1})`,
-    ).n;
+    counted = db().get<{ n: number }>(sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${t.articles} WHERE ${and(...conditions)} LIMIT ${atMost + 1})`).n;
   }
   return counted > atMost ? { total: atMost, capped: true } : { total: counted, capped: false };
 }
@@ -253,13 +253,7 @@ export function countArticlesUpTo(filters: ArticleFilters, atMost: number, visit
  * FEED_COUNT_CAP articles (or more than the pages up to the one asked for) reports `totalCapped`: `total` is
  * then a lower bound, and one more page than it fills is offered, so paging on counts further.
  */
-export function feedPage(
-  filters: ArticleFilters,
-  requestedPage: number,
-  pageSize: number,
-  visitorId?: string,
-  countCap = FEED_COUNT_CAP,
-) {
+export function feedPage(filters: ArticleFilters, requestedPage: number, pageSize: number, visitorId?: string, countCap = FEED_COUNT_CAP) {
   const atMost = Math.max(countCap, requestedPage * pageSize);
   const { total, capped: totalCapped } = countArticlesUpTo(filters, atMost, visitorId);
   const pageCount = Math.max(1, Math.ceil((totalCapped ? total + 1 : total) / pageSize));
@@ -299,5 +293,11 @@ export function feedPosition(filters: ArticleFilters, articleId: number, visitor
   if (!target) return null;
   const at = target.publishDate.getTime();
   const newer = sql`(${t.articles.publishDate} > ${at} OR (${t.articles.publishDate} = ${at} AND ${t.articles.id} > ${articleId}))`;
-  return db().select({ n: count() }).from(t.articles).where(and(newer, ...conditions)).get()?.n ?? 0;
+  return (
+    db()
+      .select({ n: count() })
+      .from(t.articles)
+      .where(and(newer, ...conditions))
+      .get()?.n ?? 0
+  );
 }

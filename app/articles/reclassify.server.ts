@@ -31,7 +31,13 @@ function forEachAutomaticArticle(visit: (row: ArticleRow, tx: Tx) => boolean) {
 }
 
 function sourceCategories() {
-  return new Map(db().select({ id: t.sources.id, category: t.sources.category }).from(t.sources).all().map((s) => [s.id, s.category]));
+  return new Map(
+    db()
+      .select({ id: t.sources.id, category: t.sources.category })
+      .from(t.sources)
+      .all()
+      .map((s) => [s.id, s.category]),
+  );
 }
 
 function classificationOf(row: ArticleRow, categories: Map<number, string>, now: Date) {

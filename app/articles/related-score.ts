@@ -102,4 +102,3 @@ export function toFeatures(row: FeatureRow): RelatedFeatures {
     publishDate: row.publish_date,
   };
 }
-

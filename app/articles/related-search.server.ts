@@ -29,9 +29,7 @@ export function statement(sqlText: string): Statement {
 
 export function rowsById<T>(columns: string, list: number[]): T[] {
   if (!list.length) return [];
-  return statement(`SELECT ${columns} FROM articles WHERE id IN (SELECT value FROM json_each(?))`).all(
-    JSON.stringify(list),
-  ) as T[];
+  return statement(`SELECT ${columns} FROM articles WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(list)) as T[];
 }
 
 function featureRows(list: number[]): FeatureRow[] {
@@ -53,7 +51,9 @@ export const DISPLAY_COLUMNS = "id, title, summary, category, source_name, origi
 
 /** Ids the query lists (a short list). */
 function ids(sqlText: string, ...values: unknown[]): number[] {
-  return statement(sqlText).pluck().all(...values) as number[];
+  return statement(sqlText)
+    .pluck()
+    .all(...values) as number[];
 }
 
 /** Ids the query lists, as one JSON array: twice as fast as row by row for lists of many thousands. */
@@ -86,7 +86,13 @@ function refreshEstimates(maxId: number) {
 
 function estimate(key: string, sqlText: string, ...values: unknown[]) {
   let n = frequencyEstimates.get(key);
-  if (n === undefined) frequencyEstimates.set(key, (n = statement(sqlText).pluck().get(...values) as number));
+  if (n === undefined)
+    frequencyEstimates.set(
+      key,
+      (n = statement(sqlText)
+        .pluck()
+        .get(...values) as number),
+    );
   return n;
 }
 
@@ -167,7 +173,10 @@ class CheapestCovers {
   private readonly bestHeavy: Int32Array;
   private readonly bestCost: Float64Array;
 
-  constructor(features: Feature[], private readonly most: number) {
+  constructor(
+    features: Feature[],
+    private readonly most: number,
+  ) {
     this.light = features.filter((f) => f.weight === 1).sort((a, b) => a.frequency - b.frequency);
     this.lightPrefix = [0];
     for (const f of this.light) this.lightPrefix.push(this.lightPrefix[this.lightPrefix.length - 1] + f.frequency);
@@ -538,7 +547,6 @@ export class PageSearch {
     }
   }
 }
-
 
 /** Up to `limit` related articles for each of the given articles, found through the indexes, in one read transaction. */
 export function searchRelated(articleIds: number[], limit: number): (readonly [number, Scored[]])[] {

@@ -26,7 +26,9 @@ function articleRevision() {
 
 /** The stored lists among the given articles, with what the cards show of each entry, in one indexed query. */
 function storedLists(articleIds: number[]): { lists: Lists; rows: DisplayRow[] } {
-  const columns = DISPLAY_COLUMNS.split(", ").map((column) => `a.${column}`).join(", ");
+  const columns = DISPLAY_COLUMNS.split(", ")
+    .map((column) => `a.${column}`)
+    .join(", ");
   const found = statement(
     `SELECT l.article_id AS list_id, e.score, ${columns}
      FROM related_lists l
@@ -151,9 +153,7 @@ function dropAllLists() {
 function offerPending() {
   const plan = db().$client.transaction(() => {
     const at = articleRevision();
-    const pending = statement(`SELECT article_id FROM related_pending ORDER BY article_id LIMIT ${OFFER_BATCH}`)
-      .pluck()
-      .all() as number[];
+    const pending = statement(`SELECT article_id FROM related_pending ORDER BY article_id LIMIT ${OFFER_BATCH}`).pluck().all() as number[];
     if (!pending.length) return undefined;
     const maxId = (statement("SELECT max(id) FROM articles").pluck().get() as number | null) ?? 0;
     // The score an article must reach to enter its stored list: 1 while the list has room, else its last score;

@@ -19,7 +19,10 @@ export function feedRevision(now = new Date()): string {
       (SELECT id || '@' || created_at FROM trends ORDER BY date DESC, id DESC LIMIT 1) AS trends,
       (SELECT group_concat(id || char(31) || name || char(31) || url || char(31) || category || char(31) || is_active, char(30))
          FROM sources) AS sources`);
-  const sourcesDigest = createHash("sha1").update(row?.sources ?? "").digest("base64url").slice(0, 10);
+  const sourcesDigest = createHash("sha1")
+    .update(row?.sources ?? "")
+    .digest("base64url")
+    .slice(0, 10);
   return [row?.articles ?? 0, row?.summaries ?? 0, row?.trends ?? "-", sourcesDigest, dayInZone(now, config().APP_TIMEZONE)].join(".");
 }
 

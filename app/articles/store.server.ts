@@ -149,43 +149,45 @@ export function insertArticle(input: NewArticle): InsertOutcome {
   const documentNumber = input.documentNumber || federalRegisterDocumentNumber(input.originalUrl) || null;
   const statements = insertStatements();
   const [urlKey, docKey] = dedupKeys(canonical, documentNumber);
-  return db().$client.transaction((): InsertOutcome => {
-    if (statements.tombstone.get(urlKey, docKey ?? urlKey)) return { status: "deleted" };
-    const { category, priority, tags, reason } = classificationOf(input);
-    const id = statements.insert.get({
-      title: input.title,
-      summary: input.summary,
-      category,
-      priority,
-      categoryReason: reason.category,
-      priorityReason: reason.priority,
-      tags: JSON.stringify(tags),
-      manuallyTagged: input.manualClassification ? 1 : 0,
-      sourceId: input.sourceId,
-      sourceName: input.sourceName,
-      originalUrl: input.originalUrl,
-      canonicalUrl: canonical,
-      documentNumber,
-      documentType: input.documentType ?? null,
-      agencies: JSON.stringify(input.agencies ?? []),
-      significant: input.significant ? 1 : 0,
-      commentsCloseOn: input.commentsCloseOn ?? null,
-      effectiveOn: input.effectiveOn ?? null,
-      registerAction: input.registerAction ?? null,
-      registerDates: input.registerDates ?? null,
-      regulationIdNumbers: JSON.stringify(input.regulationIdNumbers ?? []),
-      topics: JSON.stringify(input.topics ?? []),
-      cfrReferences: JSON.stringify(input.cfrReferences ?? []),
-      pageLength: input.pageLength ?? null,
-      publishDate: input.publishDate.getTime(),
-      isDemo: input.isDemo ? 1 : 0,
-    }) as number | undefined;
-    if (id === undefined) return { status: "duplicate" };
-    for (const tag of tags) statements.tag.run(id, tag);
-    return { status: "inserted", id };
-    // Immediate: a transaction that reads first and writes later cannot wait for another process's write
-    // (SQLite answers SQLITE_BUSY at once); taking the write lock up front lets busy_timeout do its work.
-  }).immediate();
+  return db()
+    .$client.transaction((): InsertOutcome => {
+      if (statements.tombstone.get(urlKey, docKey ?? urlKey)) return { status: "deleted" };
+      const { category, priority, tags, reason } = classificationOf(input);
+      const id = statements.insert.get({
+        title: input.title,
+        summary: input.summary,
+        category,
+        priority,
+        categoryReason: reason.category,
+        priorityReason: reason.priority,
+        tags: JSON.stringify(tags),
+        manuallyTagged: input.manualClassification ? 1 : 0,
+        sourceId: input.sourceId,
+        sourceName: input.sourceName,
+        originalUrl: input.originalUrl,
+        canonicalUrl: canonical,
+        documentNumber,
+        documentType: input.documentType ?? null,
+        agencies: JSON.stringify(input.agencies ?? []),
+        significant: input.significant ? 1 : 0,
+        commentsCloseOn: input.commentsCloseOn ?? null,
+        effectiveOn: input.effectiveOn ?? null,
+        registerAction: input.registerAction ?? null,
+        registerDates: input.registerDates ?? null,
+        regulationIdNumbers: JSON.stringify(input.regulationIdNumbers ?? []),
+        topics: JSON.stringify(input.topics ?? []),
+        cfrReferences: JSON.stringify(input.cfrReferences ?? []),
+        pageLength: input.pageLength ?? null,
+        publishDate: input.publishDate.getTime(),
+        isDemo: input.isDemo ? 1 : 0,
+      }) as number | undefined;
+      if (id === undefined) return { status: "duplicate" };
+      for (const tag of tags) statements.tag.run(id, tag);
+      return { status: "inserted", id };
+      // Immediate: a transaction that reads first and writes later cannot wait for another process's write
+      // (SQLite answers SQLITE_BUSY at once); taking the write lock up front lets busy_timeout do its work.
+    })
+    .immediate();
 }
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
@@ -193,22 +195,33 @@ type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 /** Keeps the article_tags index in step with the article's tag list. */
 export function replaceArticleTags(tx: Tx | ReturnType<typeof db>, articleId: number, tags: string[]) {
   tx.delete(t.articleTags).where(eq(t.articleTags.articleId, articleId)).run();
-  if (tags.length) tx.insert(t.articleTags).values(tags.map((tag) => ({ articleId, tag }))).onConflictDoNothing().run();
+  if (tags.length)
+    tx.insert(t.articleTags)
+      .values(tags.map((tag) => ({ articleId, tag })))
+      .onConflictDoNothing()
+      .run();
 }
 
 /** Deletes articles and remembers them, so the next scrape does not bring them back. */
 export function deleteArticles(ids: number[]) {
   if (!ids.length) return 0;
-  return db().transaction((tx) => {
-    const rows = tx
-      .select({ canonicalUrl: t.articles.canonicalUrl, documentNumber: t.articles.documentNumber })
-      .from(t.articles)
-      .where(inArray(t.articles.id, ids))
-      .all();
-    const keys = rows.flatMap((row) => dedupKeys(row.canonicalUrl, row.documentNumber));
-    if (keys.length) tx.insert(t.deletedArticles).values(keys.map((key) => ({ key }))).onConflictDoNothing().run();
-    return tx.delete(t.articles).where(inArray(t.articles.id, ids)).run().changes;
-  }, { behavior: "immediate" });
+  return db().transaction(
+    (tx) => {
+      const rows = tx
+        .select({ canonicalUrl: t.articles.canonicalUrl, documentNumber: t.articles.documentNumber })
+        .from(t.articles)
+        .where(inArray(t.articles.id, ids))
+        .all();
+      const keys = rows.flatMap((row) => dedupKeys(row.canonicalUrl, row.documentNumber));
+      if (keys.length)
+        tx.insert(t.deletedArticles)
+          .values(keys.map((key) => ({ key })))
+          .onConflictDoNothing()
+          .run();
+      return tx.delete(t.articles).where(inArray(t.articles.id, ids)).run().changes;
+    },
+    { behavior: "immediate" },
+  );
 }
 
 export function articleTotal() {

@@ -35,20 +35,63 @@ const SOURCE_TYPES = ["rss", "atom", "federal-register-api"] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
 export const TAG_VOCABULARY = [
-  "rule-rescission", "rule-modification", "regulatory-freeze", "streamlining", "cost-benefit",
-  "epa", "sec", "fda", "osha", "ftc", "cfpb", "dol", "treasury", "doj",
-  "financial", "energy", "healthcare", "technology", "transportation", "telecommunications",
-  "agriculture", "manufacturing", "executive-order", "congressional", "court-decision",
-  "state-level", "international", "small-business", "consumer", "environmental", "worker-safety",
-  "competition", "innovation", "high-impact", "urgent", "controversial", "executive-orders",
-  "legislation", "agency-rules", "court-decisions",
+  "rule-rescission",
+  "rule-modification",
+  "regulatory-freeze",
+  "streamlining",
+  "cost-benefit",
+  "epa",
+  "sec",
+  "fda",
+  "osha",
+  "ftc",
+  "cfpb",
+  "dol",
+  "treasury",
+  "doj",
+  "financial",
+  "energy",
+  "healthcare",
+  "technology",
+  "transportation",
+  "telecommunications",
+  "agriculture",
+  "manufacturing",
+  "executive-order",
+  "congressional",
+  "court-decision",
+  "state-level",
+  "international",
+  "small-business",
+  "consumer",
+  "environmental",
+  "worker-safety",
+  "competition",
+  "innovation",
+  "high-impact",
+  "urgent",
+  "controversial",
+  "executive-orders",
+  "legislation",
+  "agency-rules",
+  "court-decisions",
 ] as const;
 export type Tag = (typeof TAG_VOCABULARY)[number];
 
 /** The tag editor's quick-add row: 12 common tags. */
 export const COMMON_TAGS: readonly Tag[] = [
-  "rule-rescission", "executive-order", "epa", "sec", "financial", "energy",
-  "healthcare", "environmental", "small-business", "high-impact", "agency-rules", "court-decision",
+  "rule-rescission",
+  "executive-order",
+  "epa",
+  "sec",
+  "financial",
+  "energy",
+  "healthcare",
+  "environmental",
+  "small-business",
+  "high-impact",
+  "agency-rules",
+  "court-decision",
 ];
 
 export const PAGE_SIZE = 12;
@@ -67,5 +110,8 @@ export function priorityInfo(value: string) {
 
 /** The tag entry rule: lower-case; anything but a-z, 0-9 and hyphen becomes a hyphen. */
 export function normalizeTag(raw: string) {
-  return raw.trim().toLowerCase().replace(/[^a-z0-9-]/g, "-");
+  return raw
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, "-");
 }

@@ -46,9 +46,7 @@ export const apiTokenSchema = z
   .object({
     name: requiredText("Please name the token.", 100),
     /** Optional: either a number of days (the form's choice; empty = never) or an absolute time. */
-    expiresInDays: z
-      .union([z.literal("").transform(() => undefined), z.coerce.number().int().min(1).max(API_TOKEN_MAX_DAYS)])
-      .optional(),
+    expiresInDays: z.union([z.literal("").transform(() => undefined), z.coerce.number().int().min(1).max(API_TOKEN_MAX_DAYS)]).optional(),
     expiresAt: z.coerce.date().optional(),
   })
   .superRefine((value, ctx) => {
@@ -65,8 +63,7 @@ export const apiTokenSchema = z
   }));
 
 function assertOwnEmail(user: SessionUser, claimed: string | undefined) {
-  if (claimed !== undefined && normalizeEmail(claimed) !== user.email)
-    throw new AppError("forbidden", "You can only change your own account.");
+  if (claimed !== undefined && normalizeEmail(claimed) !== user.email) throw new AppError("forbidden", "You can only change your own account.");
 }
 
 /** Checks the current password; wrong guesses are limited per account, so a stolen session cannot search for it. */
@@ -141,7 +138,11 @@ export function assertNotApiToken(user: Pick<SessionUser, "via">) {
 /** A new personal API token; the secret is returned here only, never stored or shown again. */
 export function createApiToken(userId: number, name: string, expiresAt: Date | null = null) {
   const token = generateToken();
-  const row = db().insert(t.apiTokens).values({ userId, name, tokenHash: hashToken(token), expiresAt }).returning().get();
+  const row = db()
+    .insert(t.apiTokens)
+    .values({ userId, name, tokenHash: hashToken(token), expiresAt })
+    .returning()
+    .get();
   return { id: row.id, name: row.name, token, expiresAt: row.expiresAt?.toISOString() ?? null };
 }
 

@@ -3,14 +3,7 @@ import { addressRateKey, enforceRateLimit, limitFailures, RATE_LIMITS } from "..
 import { parseInput } from "../validation";
 import { acceptInvitation, acceptInvitationSchema } from "./invitations.server";
 import { userJson } from "./login.server";
-import {
-  FORGOT_PASSWORD_MESSAGE,
-  forgotPasswordSchema,
-  requestPasswordReset,
-  RESET_DONE,
-  resetPassword,
-  resetPasswordSchema,
-} from "./password-reset.server";
+import { FORGOT_PASSWORD_MESSAGE, forgotPasswordSchema, requestPasswordReset, RESET_DONE, resetPassword, resetPasswordSchema } from "./password-reset.server";
 import { createSession } from "./session.server";
 import { normalizeEmail } from "../email/address";
 

@@ -62,10 +62,7 @@ export type CreatedInvitation = {
 };
 
 /** Creates an invitation and emails its link; the link is also returned so the admin can pass it on. */
-export async function createInvitation(
-  input: z.output<typeof invitationSchema>,
-  invitedBy: { id: number; email: string },
-): Promise<CreatedInvitation> {
+export async function createInvitation(input: z.output<typeof invitationSchema>, invitedBy: { id: number; email: string }): Promise<CreatedInvitation> {
   const email = normalizeEmail(input.email);
   if (findUserByEmail(email)) throw new AppError("conflict", "A user with this email already exists.");
   const token = generateToken();
@@ -101,12 +98,7 @@ export async function acceptInvitation(token: string, input: z.output<typeof acc
   const passwordHash = await hashPassword(input.password);
   return db().transaction((tx) => {
     // Claimed with a conditional update, so two simultaneous accepts cannot both succeed.
-    const invitation = tx
-      .update(t.invitations)
-      .set({ acceptedAt: new Date() })
-      .where(openInvitationCondition(token))
-      .returning()
-      .get();
+    const invitation = tx.update(t.invitations).set({ acceptedAt: new Date() }).where(openInvitationCondition(token)).returning().get();
     if (!invitation) throw new AppError("not-found", INVALID_INVITATION);
     const existing = tx.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, invitation.email)).get();
     if (existing) throw new AppError("conflict", "An account with this email already exists. Log in instead.");

@@ -24,8 +24,7 @@ let unknownUserHash: Promise<string> | undefined;
  * passwords, so the answer does not reveal which accounts exist.
  */
 export async function verifyLogin(clientAddress: string, email: unknown, password: unknown): Promise<AuthenticatedUser> {
-  if (typeof email !== "string" || typeof password !== "string" || !email.trim() || !password)
-    throw new AppError("invalid", LOGIN_MISSING_FIELDS);
+  if (typeof email !== "string" || typeof password !== "string" || !email.trim() || !password) throw new AppError("invalid", LOGIN_MISSING_FIELDS);
   const address = addressRateKey(clientAddress);
   const limits = [
     { rule: RATE_LIMITS.loginFailuresPerAccount, key: `${address}:${normalizeEmail(email)}` },

@@ -12,8 +12,7 @@ import { generateToken, hashToken } from "./tokens.server";
 import { findUserByEmail } from "./users.server";
 
 const RESET_TTL_MS = 60 * 60 * 1000;
-export const FORGOT_PASSWORD_MESSAGE =
-  "If an account exists for that email, we have sent a link to reset its password. It expires in 1 hour.";
+export const FORGOT_PASSWORD_MESSAGE = "If an account exists for that email, we have sent a link to reset its password. It expires in 1 hour.";
 export const RESET_INVALID_TOKEN = "This reset link is invalid or has expired. Please request a new one.";
 export const RESET_DONE = "Your password has been reset. You can now log in.";
 

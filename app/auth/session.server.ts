@@ -78,7 +78,11 @@ export function userFromBearer(request: Request): SessionUser | undefined {
 /** Ends the request's session; returns the Set-Cookie header value that clears the cookie. */
 export async function destroySession(request: Request) {
   const id = await sessionIdFrom(request);
-  if (id) db().delete(t.sessions).where(eq(t.sessions.id, hashToken(id))).run();
+  if (id)
+    db()
+      .delete(t.sessions)
+      .where(eq(t.sessions.id, hashToken(id)))
+      .run();
   return cookie().serialize("", { maxAge: 0 });
 }
 
@@ -99,8 +103,6 @@ export function signOutEverywhere(userId: number, keepSessionId?: string) {
 
 /** Ends every session of the user, except optionally the one making the request. */
 export function endUserSessions(userId: number, keepSessionId?: string) {
-  const condition = keepSessionId
-    ? and(eq(t.sessions.userId, userId), ne(t.sessions.id, keepSessionId))
-    : eq(t.sessions.userId, userId);
+  const condition = keepSessionId ? and(eq(t.sessions.userId, userId), ne(t.sessions.id, keepSessionId)) : eq(t.sessions.userId, userId);
   return db().delete(t.sessions).where(condition).run().changes;
 }

@@ -8,7 +8,11 @@ export const ROLES = ["viewer", "editor", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
 export function findUserByEmail(email: string) {
-  return db().select().from(t.users).where(eq(t.users.email, normalizeEmail(email))).get();
+  return db()
+    .select()
+    .from(t.users)
+    .where(eq(t.users.email, normalizeEmail(email)))
+    .get();
 }
 
 export async function createUser(email: string, password: string, role: Role) {

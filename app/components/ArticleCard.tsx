@@ -25,17 +25,7 @@ export function articleAnchorId(id: number) {
   return `article-${id}`;
 }
 
-export function CardSummary({
-  text,
-  limit,
-  search,
-  className = "summary-block",
-}: {
-  text: string;
-  limit: number;
-  search?: string;
-  className?: string;
-}) {
+export function CardSummary({ text, limit, search, className = "summary-block" }: { text: string; limit: number; search?: string; className?: string }) {
   // Plain paragraphs (styled as Mantine's small text in app.css): up to 48 of them on a feed page.
   if (text.length <= limit) {
     return (
@@ -82,7 +72,11 @@ export function CardBadge({
   const colors: Record<typeof variant, CSSProperties> = {
     light: { "--badge-bg": `var(--mantine-color-${color}-light)`, "--badge-fg": `var(--mantine-color-${color}-light-color)` } as CSSProperties,
     filled: { "--badge-bg": `var(--mantine-color-${color}-filled)`, "--badge-fg": "var(--mantine-color-white)" } as CSSProperties,
-    outline: { "--badge-bg": "transparent", "--badge-fg": `var(--mantine-color-${color}-outline)`, "--badge-bd": `var(--mantine-color-${color}-outline)` } as CSSProperties,
+    outline: {
+      "--badge-bg": "transparent",
+      "--badge-fg": `var(--mantine-color-${color}-outline)`,
+      "--badge-bd": `var(--mantine-color-${color}-outline)`,
+    } as CSSProperties,
   };
   const className = `card-badge${small ? " is-small" : ""}${keepCase ? " keep-case" : ""}`;
   return (
@@ -141,8 +135,7 @@ export function ArticleCard({ article, timeZone, search, readHref, onReadOrigina
             {categoryLabel(article.category)}
           </ReasonBadge>
           <span className="card-dimmed is-xs inline-icon">
-            <IconCalendar width={12} height={12} />{" "}
-            <time dateTime={article.publishDate}>{formatDate(article.publishDate, timeZone)}</time>
+            <IconCalendar width={12} height={12} /> <time dateTime={article.publishDate}>{formatDate(article.publishDate, timeZone)}</time>
           </span>
         </div>
         {headerAction}
@@ -182,13 +175,7 @@ export function ArticleCard({ article, timeZone, search, readHref, onReadOrigina
           </span>
         </div>
         {isHttpUrl(article.originalUrl) ? (
-          <a
-            href={readHref ?? article.originalUrl}
-            onClick={onReadOriginal}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-icon read-original"
-          >
+          <a href={readHref ?? article.originalUrl} onClick={onReadOriginal} target="_blank" rel="noopener noreferrer" className="inline-icon read-original">
             Read Original <IconExternal width={14} height={14} />
             <span className="visually-hidden"> (opens in a new tab)</span>
           </a>

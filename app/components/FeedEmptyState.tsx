@@ -20,8 +20,8 @@ function hint(filters: ArticleFilters, help: EmptyFeedHelp, timeZone: string) {
   if (filters.saved && help.hasSaved === false) {
     return (
       <>
-        You have not saved any articles yet. To save one, press the Save button with the bookmark at the top right of its
-        card; saved articles are kept in this browser. <Link to={feedHref({ ...filters, saved: false })}>Show all articles</Link>
+        You have not saved any articles yet. To save one, press the Save button with the bookmark at the top right of its card; saved articles are kept in this
+        browser. <Link to={feedHref({ ...filters, saved: false })}>Show all articles</Link>
       </>
     );
   }

@@ -29,13 +29,7 @@ export function FeedPagination({ filters, page, pageCount, path = "/" }: Props) 
             …
           </span>
         ) : (
-          <Link
-            key={p}
-            to={feedHref(filters, p, "", path)}
-            className="page-button"
-            aria-current={p === page ? "page" : undefined}
-            aria-label={`Page ${p}`}
-          >
+          <Link key={p} to={feedHref(filters, p, "", path)} className="page-button" aria-current={p === page ? "page" : undefined} aria-label={`Page ${p}`}>
             {p}
           </Link>
         ),

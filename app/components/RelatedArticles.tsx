@@ -49,9 +49,7 @@ export function RelatedArticles({ related, timeZone, search, onJump }: Props) {
             >
               {article.title}
             </a>
-            {article.summary ? (
-              <CardSummary text={article.summary} limit={RELATED_SUMMARY_LIMIT} className="related-summary" />
-            ) : null}
+            {article.summary ? <CardSummary text={article.summary} limit={RELATED_SUMMARY_LIMIT} className="related-summary" /> : null}
             <a href={`/articles/${article.id}/open`} target="_blank" rel="noopener noreferrer" className="related-source inline-icon">
               {article.sourceName} <IconExternal width={12} height={12} />
               <span className="visually-hidden"> (original, opens in a new tab)</span>

@@ -28,8 +28,7 @@ export function TrendsCard({ trends, newestArticleBeforeWindow, timeZone }: Prop
   const stats = trends ? readTrendsStats(trends.stats) : null;
   const staleNote = newestArticleBeforeWindow ? (
     <Text size="sm" fw={500}>
-      The newest article is from {formatDate(newestArticleBeforeWindow, timeZone)}, more than 30 days ago, so the last 30
-      days have no articles to analyse.
+      The newest article is from {formatDate(newestArticleBeforeWindow, timeZone)}, more than 30 days ago, so the last 30 days have no articles to analyse.
     </Text>
   ) : null;
   return (
@@ -46,8 +45,7 @@ export function TrendsCard({ trends, newestArticleBeforeWindow, timeZone }: Prop
           <Group gap="xs">
             <Badge variant="light">{trends.articleCount} articles analysed</Badge>
             <Text size="xs" c="dimmed">
-              {trends.provider === "openai" ? `AI analysis · ${trends.model ?? "model"}` : "Automatic analysis · statistical"} ·
-              updated {trends.date}
+              {trends.provider === "openai" ? `AI analysis · ${trends.model ?? "model"}` : "Automatic analysis · statistical"} · updated {trends.date}
             </Text>
           </Group>
           <Text size="sm" style={{ whiteSpace: "pre-line" }}>
@@ -70,11 +68,11 @@ export function TrendsCard({ trends, newestArticleBeforeWindow, timeZone }: Prop
           {stats?.daily.length ? <TrendsChart daily={stats.daily} /> : null}
         </Stack>
       ) : (
-        staleNote ?? (
+        (staleNote ?? (
           <Text size="sm" c="dimmed">
             No analysis yet. The 30-day trends analysis is generated daily at 9 AM once articles have been collected.
           </Text>
-        )
+        ))
       )}
     </Card>
   );

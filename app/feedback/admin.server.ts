@@ -60,12 +60,6 @@ export function archiveOldFeedback(now = Date.now()) {
   return db()
     .update(t.feedback)
     .set({ archivedAt: new Date(now) })
-    .where(
-      and(
-        eq(t.feedback.status, "resolved"),
-        isNull(t.feedback.archivedAt),
-        lt(sql`coalesce(${t.feedback.resolvedAt}, ${t.feedback.createdAt})`, cutoff),
-      ),
-    )
+    .where(and(eq(t.feedback.status, "resolved"), isNull(t.feedback.archivedAt), lt(sql`coalesce(${t.feedback.resolvedAt}, ${t.feedback.createdAt})`, cutoff)))
     .run().changes;
 }

@@ -14,9 +14,7 @@ function createFeedback(input: FeedbackInput): FeedbackRow {
     .get();
 }
 
-type FeedbackOutcome =
-  | { ok: true; id: number | null; toast: Toast }
-  | { ok: false; status: 400 | 429; toast: Toast; retryAfterSeconds?: number };
+type FeedbackOutcome = { ok: true; id: number | null; toast: Toast } | { ok: false; status: 400 | 429; toast: Toast; retryAfterSeconds?: number };
 
 /**
  * One submission from the dialog, the page or the API. A filled honeypot gets the normal answer but is

@@ -68,10 +68,7 @@ export async function runDashboardIntent(request: Request, form: FormData) {
   const wantsJson = values.respond === "json";
   const op = operationFor(intent, values);
   if (!op) {
-    const message =
-      intent === "start-job"
-        ? `'kind' must be one of: ${JOB_BUTTONS.map((b) => b.kind).join(", ")}`
-        : `Unknown action '${intent}'.`;
+    const message = intent === "start-job" ? `'kind' must be one of: ${JOB_BUTTONS.map((b) => b.kind).join(", ")}` : `Unknown action '${intent}'.`;
     return json<DashboardActionData>({ intent, ok: false, toast: { title: "Error", message, variant: "destructive" } }, { status: 400 });
   }
   try {

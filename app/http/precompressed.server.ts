@@ -34,7 +34,9 @@ export function precompressedFiles(root: string) {
     if (!found) {
       const original = modified(file);
       // A copy older than its file (the file was edited after the build) is stale: the file is served instead.
-      found = PRECOMPRESSED_ENCODINGS.filter(({ suffix }) => original !== undefined && (modified(file + suffix) ?? -1) >= original).map(({ encoding }) => encoding);
+      found = PRECOMPRESSED_ENCODINGS.filter(({ suffix }) => original !== undefined && (modified(file + suffix) ?? -1) >= original).map(
+        ({ encoding }) => encoding,
+      );
       if (process.env.NODE_ENV === "production") copies.set(file, found);
     }
     return found;
@@ -50,7 +52,8 @@ export function precompressedFiles(root: string) {
     // Only files inside root, never a dotfile or a request for a compressed copy itself.
     const relative = path.relative(base, file);
     // A NUL is no file name (fs refuses to stat it); such a path is the router's to refuse.
-    if (file.includes("\0") || relative.startsWith("..") || relative.split(path.sep).some((part) => part.startsWith(".")) || /\.(br|gz)$/.test(file)) return next();
+    if (file.includes("\0") || relative.startsWith("..") || relative.split(path.sep).some((part) => part.startsWith(".")) || /\.(br|gz)$/.test(file))
+      return next();
     const available = copiesOf(file);
     if (!available.length) return next();
     res.vary("Accept-Encoding");

@@ -43,7 +43,8 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
  * Paths whose answers carry account, subscriber or feedback data (or a credential in the URL): never stored
  * by a browser or a shared cache. Any answer that sets a cookie or answers a signed-in call is treated the same.
  */
-const PRIVATE_PATHS = /^\/(admin|api\/admin|api\/auth|api\/feedback|api\/invitations|api\/account|invite|reset-password|forgot-password|unsubscribe|subscribe|confirm-subscription|feedback)(\/|$)/;
+const PRIVATE_PATHS =
+  /^\/(admin|api\/admin|api\/auth|api\/feedback|api\/invitations|api\/account|invite|reset-password|forgot-password|unsubscribe|subscribe|confirm-subscription|feedback)(\/|$)/;
 
 /**
  * The headers every answer of the web server carries, static files, 404s and 500s included: set just before

@@ -63,10 +63,7 @@ export function sharedPageCache(options: SharedPageOptions) {
 
   async function renderEntry(req: Request, res: Response, etag: string): Promise<Entry | null> {
     const response = await options.render(req, res, nonceFor(etag, options.secret));
-    const cacheable =
-      response.status === 200 &&
-      !response.headers.has("set-cookie") &&
-      (response.headers.get("content-type") ?? "").startsWith("text/html");
+    const cacheable = response.status === 200 && !response.headers.has("set-cookie") && (response.headers.get("content-type") ?? "").startsWith("text/html");
     if (!cacheable) {
       await response.body?.cancel();
       return null;

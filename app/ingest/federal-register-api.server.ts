@@ -74,7 +74,12 @@ export function publicationWindow(now: Date, daysBack: number) {
  * Every page of the documents of a Federal Register source published in [from, to], in the API's largest pages.
  * The API stops at 10,000 results per query, so a window that reaches the cap is split in two until each part fits.
  */
-export async function* federalRegisterRangePages(sourceUrl: string, from: string, to: string, request: FederalRegisterRequest): AsyncGenerator<FederalRegisterApiPage> {
+export async function* federalRegisterRangePages(
+  sourceUrl: string,
+  from: string,
+  to: string,
+  request: FederalRegisterRequest,
+): AsyncGenerator<FederalRegisterApiPage> {
   const windows: [string, string][] = [[from, to]];
   while (windows.length) {
     request.signal?.throwIfAborted();

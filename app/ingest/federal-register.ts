@@ -101,10 +101,12 @@ const textOrNumber = z.union([z.number(), z.string()]).nullish().catch(null);
 const listOf = <T extends z.ZodType>(entry: T) =>
   z
     .array(z.unknown())
-    .transform((values) => values.flatMap((value) => {
-      const parsed = entry.safeParse(value);
-      return parsed.success ? [parsed.data as z.output<T>] : [];
-    }))
+    .transform((values) =>
+      values.flatMap((value) => {
+        const parsed = entry.safeParse(value);
+        return parsed.success ? [parsed.data as z.output<T>] : [];
+      }),
+    )
     .nullish()
     .catch(null);
 
@@ -120,7 +122,10 @@ const federalRegisterDocumentSchema: z.ZodType<FederalRegisterDocument> = z.obje
   abstract: optionalText,
   type: optionalText,
   agencies: listOf(z.object({ name: z.string().optional().catch(undefined), raw_name: z.string().optional().catch(undefined) })),
-  significant: z.unknown().optional().transform((value) => (value == null ? null : Boolean(value))),
+  significant: z
+    .unknown()
+    .optional()
+    .transform((value) => (value == null ? null : Boolean(value))),
   comments_close_on: optionalText,
   effective_on: optionalText,
   action: optionalText,
@@ -143,7 +148,10 @@ export function usableDocuments(results: unknown[]) {
 
 /** Strings of a list field, trimmed, empty and non-string entries dropped: the API answers null for "none". */
 function textList(values: unknown[] | null | undefined) {
-  return (values ?? []).filter((v): v is string => typeof v === "string").map((v) => normalizeTitle(v)).filter(Boolean);
+  return (values ?? [])
+    .filter((v): v is string => typeof v === "string")
+    .map((v) => normalizeTitle(v))
+    .filter(Boolean);
 }
 
 /** { title: 40, part: 52 } -> "40 CFR 52"; a reference to a whole title -> "40 CFR". */
@@ -154,10 +162,7 @@ export function cfrCitations(refs: FederalRegisterDocument["cfr_references"]) {
   return [...new Set(citations)];
 }
 
-export function federalRegisterArticle(
-  doc: FederalRegisterDocument,
-  source: { id: number | null; name: string; category?: string | null },
-): NewArticle {
+export function federalRegisterArticle(doc: FederalRegisterDocument, source: { id: number | null; name: string; category?: string | null }): NewArticle {
   const agencies = (doc.agencies ?? []).map((a) => normalizeTitle(a.name ?? a.raw_name ?? "")).filter(Boolean);
   return {
     title: normalizeTitle(doc.title),

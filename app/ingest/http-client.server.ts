@@ -150,10 +150,7 @@ function charsetFromContentType(contentType: string) {
 
 function charsetFromDeclaration(body: Buffer) {
   const head = body.subarray(0, 1024).toString("latin1");
-  return (
-    head.match(/^<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/i)?.[1] ??
-    head.match(/<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i)?.[1]
-  );
+  return head.match(/^<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/i)?.[1] ?? head.match(/<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i)?.[1];
 }
 
 function decoderFor(label: string | undefined, fatal = false) {
@@ -213,8 +210,7 @@ function describeNetworkError(error: NodeJS.ErrnoException, host: string): Fetch
       return new FetchError(`${host} is unreachable (no network route)`);
   }
   if (/^Z_|BROTLI|_ERROR_FORMAT_/.test(error.code ?? "")) return new FetchError(`Could not decompress the response from ${host}`);
-  if (error.code?.startsWith("ERR_TLS") || /certificate/i.test(error.message))
-    return new FetchError(`TLS certificate problem at ${host}: ${error.message}`);
+  if (error.code?.startsWith("ERR_TLS") || /certificate/i.test(error.message)) return new FetchError(`TLS certificate problem at ${host}: ${error.message}`);
   return new FetchError(`Request to ${host} failed: ${error.message}`);
 }
 
@@ -238,7 +234,11 @@ function isAllowlisted(url: URL) {
   return config().PRIVATE_NETWORK_ALLOWLIST.includes(`${url.hostname.toLowerCase()}:${port}`);
 }
 
-function requestOnce(url: URL, headers: Record<string, string>, options: Required<Pick<FetchOptions, "timeoutMs" | "maxBytes">> & FetchOptions & { allowPrivate: boolean }): Promise<Hop> {
+function requestOnce(
+  url: URL,
+  headers: Record<string, string>,
+  options: Required<Pick<FetchOptions, "timeoutMs" | "maxBytes">> & FetchOptions & { allowPrivate: boolean },
+): Promise<Hop> {
   const host = url.hostname;
   const literal = host.replace(/^\[|\]$/g, "");
   const allowPrivate = options.allowPrivate || isAllowlisted(url);
@@ -267,8 +267,7 @@ function requestOnce(url: URL, headers: Record<string, string>, options: Require
     request.on("response", (response) => {
       const status = response.statusCode ?? 0;
       const declaredLength = Number(response.headers["content-length"]);
-      if (declaredLength > options.maxBytes)
-        return fail(new FetchError(`Response larger than ${describeSize(options.maxBytes)}`));
+      if (declaredLength > options.maxBytes) return fail(new FetchError(`Response larger than ${describeSize(options.maxBytes)}`));
       const decoder = decompressor(response.headers["content-encoding"]);
       const stream: Readable = decoder ? response.pipe(decoder) : response;
       if (decoder) response.on("error", fail);
@@ -336,8 +335,7 @@ export async function fetchUrl(url: string, options: FetchOptions = {}): Promise
       current = new URL(location, current);
       continue;
     }
-    if (hop.status !== 304 && (hop.status < 200 || hop.status >= 300))
-      throw new FetchError(`HTTP ${hop.status} from ${current.hostname}`, hop.status);
+    if (hop.status !== 304 && (hop.status < 200 || hop.status >= 300)) throw new FetchError(`HTTP ${hop.status} from ${current.hostname}`, hop.status);
 
     const contentType = String(hop.headers["content-type"] ?? "");
     const body = hop.body;

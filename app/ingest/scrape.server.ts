@@ -88,7 +88,19 @@ function assistBudget(): AssistBudget | null {
 class Cancelled extends Error {}
 
 function emptySummary(source: SourceRow): SourceSummary {
-  return { sourceId: source.id, name: source.name, fetched: 0, new: 0, duplicates: 0, skippedByKeywords: 0, invalid: 0, overLimit: 0, notModified: false, pages: 0, error: null };
+  return {
+    sourceId: source.id,
+    name: source.name,
+    fetched: 0,
+    new: 0,
+    duplicates: 0,
+    skippedByKeywords: 0,
+    invalid: 0,
+    overLimit: 0,
+    notModified: false,
+    pages: 0,
+    error: null,
+  };
 }
 
 function checkCancelled(run: Run) {
@@ -100,21 +112,24 @@ function ingestBatch(articles: NewArticle[], source: SourceRow, summary: SourceS
   const admits = keywordMatcher(source.keywords);
   let newest: Date | null = null;
   let inserted = 0;
-  db().transaction(() => {
-    for (const article of articles) {
-      summary.fetched++;
-      if (!newest || article.publishDate > newest) newest = article.publishDate;
-      if (admits && !admits(`${article.title}\n${article.summary}`)) {
-        summary.skippedByKeywords++;
-        continue;
+  db().transaction(
+    () => {
+      for (const article of articles) {
+        summary.fetched++;
+        if (!newest || article.publishDate > newest) newest = article.publishDate;
+        if (admits && !admits(`${article.title}\n${article.summary}`)) {
+          summary.skippedByKeywords++;
+          continue;
+        }
+        const outcome = insertArticle(article);
+        if (outcome.status === "inserted") inserted++;
+        else if (outcome.status !== "invalid-url") summary.duplicates++;
       }
-      const outcome = insertArticle(article);
-      if (outcome.status === "inserted") inserted++;
-      else if (outcome.status !== "invalid-url") summary.duplicates++;
-    }
-    // Immediate, like insertArticle: the web writes beside the runner, and a deferred transaction that
-    // reads before it writes would get SQLITE_BUSY instead of waiting its turn.
-  }, { behavior: "immediate" });
+      // Immediate, like insertArticle: the web writes beside the runner, and a deferred transaction that
+      // reads before it writes would get SQLITE_BUSY instead of waiting its turn.
+    },
+    { behavior: "immediate" },
+  );
   summary.new += inserted;
   return { inserted, newest: newest as Date | null };
 }
@@ -145,7 +160,13 @@ async function assistFeedItems(articles: NewArticle[], source: SourceRow, run: R
 }
 
 /** Ingests Federal Register pages while wanted. Returns the newest publication date seen. */
-async function ingestFederalRegisterPages(pages: AsyncIterable<FederalRegisterApiPage>, source: SourceRow, summary: SourceSummary, run: Run, followAll: boolean) {
+async function ingestFederalRegisterPages(
+  pages: AsyncIterable<FederalRegisterApiPage>,
+  source: SourceRow,
+  summary: SourceSummary,
+  run: Run,
+  followAll: boolean,
+) {
   let newest: Date | null = null;
   let pageNumber = 0;
   for await (const page of pages) {

@@ -6,7 +6,13 @@
  */
 export const JOB_BUTTONS = [
   { kind: "scrape", label: "Update News", failure: "Scraping failed", queued: "News update queued", finished: "News updated" },
-  { kind: "backfill", label: "Import 30 Days", failure: "Historical import failed", queued: "Historical import queued", finished: "Historical import finished" },
+  {
+    kind: "backfill",
+    label: "Import 30 Days",
+    failure: "Historical import failed",
+    queued: "Historical import queued",
+    finished: "Historical import finished",
+  },
   { kind: "recategorize", label: "Fix Categories", failure: "Recategorization failed", queued: "Recategorization queued", finished: "Categories fixed" },
   { kind: "fix-priorities", label: "Fix Priorities", failure: "Priority update failed", queued: "Priority update queued", finished: "Priorities fixed" },
   { kind: "trends", label: "Generate Trends", failure: "Trends generation failed", queued: "Trends generation queued", finished: "Trends generated" },

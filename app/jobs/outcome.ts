@@ -63,9 +63,7 @@ function describeIngest(result: Result, totals: IngestTotals) {
   if (typeof result.daysBack === "number") parts.push(`Last ${plural(result.daysBack, "day")}.`);
   if (totals.sources === 0) {
     parts.push(
-      waiting
-        ? `No source was tried: all ${plural(waiting, "active source")} are waiting out a back-off after failing.`
-        : "No active source to fetch.",
+      waiting ? `No source was tried: all ${plural(waiting, "active source")} are waiting out a back-off after failing.` : "No active source to fetch.",
     );
   } else {
     const failures = failuresOf(result)!;

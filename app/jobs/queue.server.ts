@@ -6,15 +6,7 @@ import { finishedStatus } from "./outcome";
 
 const { appState, jobs } = t;
 
-export const JOB_KINDS = [
-  "scrape",
-  "backfill",
-  "recategorize",
-  "fix-priorities",
-  "trends",
-  "newsletter",
-  "maintenance",
-] as const;
+export const JOB_KINDS = ["scrape", "backfill", "recategorize", "fix-priorities", "trends", "newsletter", "maintenance"] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -27,16 +19,19 @@ export const RUNNER_HEARTBEAT_KEY = "runner-heartbeat";
  * one job per kind at a time, however many times the button is pressed.
  */
 export function enqueueJob(kind: JobKind, params: Record<string, unknown> = {}, requestedBy = "schedule") {
-  return db().transaction((tx) => {
-    const existing = tx
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.kind, kind), inArray(jobs.status, ["queued", "running"])))
-      .get();
-    if (existing) return { job: existing, created: false };
-    const job = tx.insert(jobs).values({ kind, params, requestedBy }).returning().get();
-    return { job, created: true };
-  }, { behavior: "immediate" });
+  return db().transaction(
+    (tx) => {
+      const existing = tx
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.kind, kind), inArray(jobs.status, ["queued", "running"])))
+        .get();
+      if (existing) return { job: existing, created: false };
+      const job = tx.insert(jobs).values({ kind, params, requestedBy }).returning().get();
+      return { job, created: true };
+    },
+    { behavior: "immediate" },
+  );
 }
 
 /**
@@ -44,11 +39,7 @@ export function enqueueJob(kind: JobKind, params: Record<string, unknown> = {}, 
  * outcome is listed beside the runner's. Its runner id is the process's: if that dies, the runner re-queues it.
  */
 export function recordDirectRun(kind: JobKind, params: Record<string, unknown>, requestedBy: string, runnerId: string, now = new Date()) {
-  return db()
-    .insert(jobs)
-    .values({ kind, params, requestedBy, status: "running", runnerId, startedAt: now, heartbeatAt: now, attempts: 1 })
-    .returning()
-    .get();
+  return db().insert(jobs).values({ kind, params, requestedBy, status: "running", runnerId, startedAt: now, heartbeatAt: now, attempts: 1 }).returning().get();
 }
 
 /** Atomically takes the oldest queued job, of the kinds this runner can run, whose kind is not already running. */

@@ -46,9 +46,10 @@ export function queueFirstStartJobs() {
  */
 export function queueRejudgingAfterClassifierChange() {
   if (!storedJudgementIsStale()) return;
-  if (hasArticles()) for (const kind of ["recategorize", "fix-priorities"] as const) {
-    const { job } = enqueueJob(kind, {}, "classifier updated");
-    console.log(`[jobs] the classifier changed: ${kind} queued as #${job.id}`);
-  }
+  if (hasArticles())
+    for (const kind of ["recategorize", "fix-priorities"] as const) {
+      const { job } = enqueueJob(kind, {}, "classifier updated");
+      console.log(`[jobs] the classifier changed: ${kind} queued as #${job.id}`);
+    }
   recordJudgedByCurrentClassifier();
 }

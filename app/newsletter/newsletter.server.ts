@@ -65,12 +65,7 @@ function articlesFor(now: Date): { articles: NewsletterArticle[]; fresh: boolean
     .limit(MAX_ARTICLES)
     .all();
   if (week.length) return { articles: week, fresh: true };
-  const latest = db()
-    .select(columns)
-    .from(t.articles)
-    .orderBy(desc(t.articles.publishDate), desc(t.articles.id))
-    .limit(FALLBACK_ARTICLES)
-    .all();
+  const latest = db().select(columns).from(t.articles).orderBy(desc(t.articles.publishDate), desc(t.articles.id)).limit(FALLBACK_ARTICLES).all();
   return { articles: latest, fresh: false };
 }
 
@@ -129,9 +124,7 @@ function renderNewsletter(now = new Date()): NewsletterContent {
   }
   if (insights.length) {
     textLines.push("TRENDS INSIGHTS", ...insights.map((i) => `- ${i}`), "");
-    htmlParts.push(
-      `<h2 style="font-size:18px">Trends insights</h2><ul>${insights.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>`,
-    );
+    htmlParts.push(`<h2 style="font-size:18px">Trends insights</h2><ul>${insights.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>`);
   }
   textLines.push(`Read more: ${feedUrl}`, "", `Unsubscribe: ${UNSUBSCRIBE_MARK}`);
   htmlParts.push(
@@ -153,7 +146,8 @@ function personalize(content: NewsletterContent, unsubscribe: string, to: string
   };
 }
 
-const NOT_SUBSCRIBED_NOTE = "This test copy went to an address that is not subscribed, so it has no unsubscribe link; each subscriber's copy has one of their own.";
+const NOT_SUBSCRIBED_NOTE =
+  "This test copy went to an address that is not subscribed, so it has no unsubscribe link; each subscriber's copy has one of their own.";
 
 /**
  * Sends the current issue to one address (the admin's "Send test newsletter"); nothing is recorded. A subscribed
@@ -163,7 +157,11 @@ const NOT_SUBSCRIBED_NOTE = "This test copy went to an address that is not subsc
 export async function sendTestNewsletter(toEmail: string): Promise<void> {
   const content = renderNewsletter();
   const subject = `[Test] ${content.subject}`;
-  const subscriber = db().select().from(t.subscribers).where(eq(t.subscribers.email, normalizeEmail(toEmail))).get();
+  const subscriber = db()
+    .select()
+    .from(t.subscribers)
+    .where(eq(t.subscribers.email, normalizeEmail(toEmail)))
+    .get();
   if (subscriber) return void (await sendEmail(personalize({ ...content, subject }, unsubscribeUrl(subscriber), toEmail)));
   await sendEmail({
     to: toEmail,
@@ -209,7 +207,11 @@ function issueFor(now: Date) {
   const existing = db().select().from(t.newsletterIssues).where(eq(t.newsletterIssues.weekOf, week)).get();
   if (existing) return existing;
   const content = renderNewsletter(now);
-  db().insert(t.newsletterIssues).values({ weekOf: week, ...content }).onConflictDoNothing().run();
+  db()
+    .insert(t.newsletterIssues)
+    .values({ weekOf: week, ...content })
+    .onConflictDoNothing()
+    .run();
   return db().select().from(t.newsletterIssues).where(eq(t.newsletterIssues.weekOf, week)).get()!;
 }
 

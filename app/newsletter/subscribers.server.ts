@@ -11,9 +11,7 @@ import { SUBSCRIBE_TOASTS, SUBSCRIBED_CONFIRM_MESSAGE, SUBSCRIBED_MESSAGE } from
 
 export type Subscriber = typeof t.subscribers.$inferSelect;
 
-type SubscribeOutcome =
-  | { ok: true; message: string; subscriber: Subscriber }
-  | { ok: false; status: 400 | 429; message: string; retryAfterSeconds?: number };
+type SubscribeOutcome = { ok: true; message: string; subscriber: Subscriber } | { ok: false; status: 400 | 429; message: string; retryAfterSeconds?: number };
 
 const MAX_SOURCE_LENGTH = 40;
 
@@ -112,7 +110,11 @@ function confirmationEmail(email: string, token: string): OutgoingEmail {
 /** The pending subscriber a confirmation token belongs to, while the link is still valid. */
 export function pendingSubscriberFromToken(token: string | null | undefined): Subscriber | undefined {
   if (!token || token.length > 100) return undefined;
-  const subscriber = db().select().from(t.subscribers).where(eq(t.subscribers.confirmationTokenHash, hashToken(token))).get();
+  const subscriber = db()
+    .select()
+    .from(t.subscribers)
+    .where(eq(t.subscribers.confirmationTokenHash, hashToken(token)))
+    .get();
   const sentAt = subscriber?.confirmationSentAt?.getTime() ?? 0;
   return subscriber && Date.now() - sentAt < CONFIRMATION_LINK_HOURS * 3_600_000 ? subscriber : undefined;
 }
@@ -146,7 +148,11 @@ export function unsubscribeUrl(subscriber: Pick<Subscriber, "id" | "email">) {
 export function subscriberFromToken(token: string | null | undefined): Subscriber | undefined {
   const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token ?? "");
   if (!match) return undefined;
-  const subscriber = db().select().from(t.subscribers).where(eq(t.subscribers.id, Number(match[1]))).get();
+  const subscriber = db()
+    .select()
+    .from(t.subscribers)
+    .where(eq(t.subscribers.id, Number(match[1])))
+    .get();
   if (!subscriber) return undefined;
   const expected = Buffer.from(signature(subscriber.id, subscriber.email));
   const given = Buffer.from(match[2]);

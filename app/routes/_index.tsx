@@ -29,9 +29,7 @@ import { readVisitorId } from "~/visitors/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
-    title: data?.filters.search
-      ? `"${data.filters.search}": Federal Deregulation Tracker`
-      : "Federal Deregulation Tracker: US regulatory news intelligence",
+    title: data?.filters.search ? `"${data.filters.search}": Federal Deregulation Tracker` : "Federal Deregulation Tracker: US regulatory news intelligence",
   },
 ];
 
@@ -83,10 +81,7 @@ function emptyFeedHelp(filters: ArticleFilters, visitorId: string | undefined): 
 /** Related articles with only the fields their cards show: the page carries its loader data twice (HTML and JSON). */
 function relatedForCards(articleIds: number[]) {
   return Object.fromEntries(
-    Object.entries(relatedArticles(articleIds)).map(([id, list]) => [
-      id,
-      list.map(({ originalUrl: _url, score: _score, ...shown }) => shown),
-    ]),
+    Object.entries(relatedArticles(articleIds)).map(([id, list]) => [id, list.map(({ originalUrl: _url, score: _score, ...shown }) => shown)]),
   );
 }
 
@@ -145,7 +140,10 @@ export default function Feed() {
   const hydrated = useHydrated();
   const viewCounter = useFetcher();
   const { highlighted, jump } = useArticleJumps(articles.map((a) => a.id));
-  const feedState = useFeedState(articles.map((a) => a.id), Boolean(filters.saved));
+  const feedState = useFeedState(
+    articles.map((a) => a.id),
+    Boolean(filters.saved),
+  );
   const returnTo = `/${location.search}`;
   return (
     <>
@@ -173,26 +171,13 @@ export default function Feed() {
                   search={filters.search}
                   highlighted={highlighted === article.id}
                   readHref={hydrated ? article.originalUrl : `/articles/${article.id}/open`}
-                  onReadOriginal={
-                    hydrated
-                      ? () => viewCounter.submit({}, { method: "PATCH", action: `/api/articles/${article.id}/view` })
-                      : undefined
-                  }
+                  onReadOriginal={hydrated ? () => viewCounter.submit({}, { method: "PATCH", action: `/api/articles/${article.id}/view` }) : undefined}
                   headerAction={
-                    <BookmarkToggle
-                      articleId={article.id}
-                      bookmarked={article.isBookmarked || feedState.bookmarked.has(article.id)}
-                      returnTo={returnTo}
-                    />
+                    <BookmarkToggle articleId={article.id} bookmarked={article.isBookmarked || feedState.bookmarked.has(article.id)} returnTo={returnTo} />
                   }
                 >
                   <AiSummary article={article} />
-                  <RelatedArticles
-                    related={related[article.id] ?? []}
-                    timeZone={timeZone}
-                    search={location.search}
-                    onJump={hydrated ? jump : undefined}
-                  />
+                  <RelatedArticles related={related[article.id] ?? []} timeZone={timeZone} search={location.search} onJump={hydrated ? jump : undefined} />
                 </ArticleCard>
               ))}
             </div>

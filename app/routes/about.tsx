@@ -25,10 +25,9 @@ export default function About() {
             Our mission
           </h3>
           <p className="text-md">
-            Policy analysts, lawyers, journalists and compliance teams need to know what changes in federal
-            regulation the day it changes. This dashboard gathers regulatory and deregulatory news from {sources.length}{" "}
-            public sources (21+ across government, courts, Congress, think tanks and the press), classifies every item
-            and makes it searchable in one place.
+            Policy analysts, lawyers, journalists and compliance teams need to know what changes in federal regulation the day it changes. This dashboard
+            gathers regulatory and deregulatory news from {sources.length} public sources (21+ across government, courts, Congress, think tanks and the press),
+            classifies every item and makes it searchable in one place.
           </p>
         </section>
         <section className="panel" aria-labelledby="features">
@@ -60,9 +59,8 @@ export default function About() {
             Disclaimer
           </h3>
           <p className="text-sm">
-            This service summarises public information for convenience. It is not legal advice and may contain errors or
-            omissions; classifications and summaries are produced automatically. Always consult the original document
-            (linked on every article) before relying on it.
+            This service summarises public information for convenience. It is not legal advice and may contain errors or omissions; classifications and
+            summaries are produced automatically. Always consult the original document (linked on every article) before relying on it.
           </p>
         </section>
       </main>

@@ -87,13 +87,7 @@ export default function Admin() {
             {data.subscribers ? <SubscribersPanel subscribers={data.subscribers} timeZone={data.timeZone} /> : null}
             <SourceHealth stats={data.stats} health={data.health} />
             <SourcesPanel sources={data.sources} can={data.can} timeZone={data.timeZone} />
-            <ArticleManagement
-              articles={data.articles}
-              filters={data.filters}
-              suggestions={data.suggestions}
-              can={data.can}
-              timeZone={data.timeZone}
-            />
+            <ArticleManagement articles={data.articles} filters={data.filters} suggestions={data.suggestions} can={data.can} timeZone={data.timeZone} />
             <FeedbackPanel feedback={data.feedback} filter={data.feedbackFilter} can={data.can} timeZone={data.timeZone} />
           </Stack>
         ) : (

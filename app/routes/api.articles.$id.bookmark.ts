@@ -27,9 +27,7 @@ export const action = withAppErrors(async ({ request, params, context }: ActionF
   if (form) {
     const back = new URL(safeReturnPath(form.get("returnTo")), "http://site.invalid");
     back.hash = `article-${article.id}`;
-    const toast = bookmarked
-      ? { title: "Article saved", message: "Find it under Saved, above the feed." }
-      : { title: "Removed from saved articles" };
+    const toast = bookmarked ? { title: "Article saved", message: "Find it under Saved, above the feed." } : { title: "Removed from saved articles" };
     return redirectWithToast(`${back.pathname}${back.search}${back.hash}`, toast, { headers });
   }
   return secureJson(getArticle(article.id, visitorId), { headers });

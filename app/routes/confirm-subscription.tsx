@@ -27,16 +27,15 @@ export default function ConfirmSubscription() {
   const done = useActionData<typeof action>();
   let body;
   if (done?.confirmed) {
-    body = (
-      <Text role="status">
-        {done.confirmed} is subscribed. The weekly newsletter arrives every Monday; each one ends with a link to unsubscribe.
-      </Text>
-    );
+    body = <Text role="status">{done.confirmed} is subscribed. The weekly newsletter arrives every Monday; each one ends with a link to unsubscribe.</Text>;
   } else if (!email || done) {
     body = (
       <Text role="alert">
-        This confirmation link is invalid, already used or older than {CONFIRMATION_LINK_HOURS} hours. Subscribe again from
-        the <Anchor component={Link} to="/#newsletter">home page</Anchor> to get a new one.
+        This confirmation link is invalid, already used or older than {CONFIRMATION_LINK_HOURS} hours. Subscribe again from the{" "}
+        <Anchor component={Link} to="/#newsletter">
+          home page
+        </Anchor>{" "}
+        to get a new one.
       </Text>
     );
   } else {

@@ -56,13 +56,18 @@ export default function InvitePage() {
   return (
     <AuthPage title="Accept your invitation">
       <Text size="sm" mb="md">
-        You are invited as <strong>{invitation.role}</strong> with the email <strong>{invitation.email}</strong>. Choose a
-        password to create your account.
+        You are invited as <strong>{invitation.role}</strong> with the email <strong>{invitation.email}</strong>. Choose a password to create your account.
       </Text>
       <Outcome toast={outcome?.toast} />
       <Form method="post">
         <Stack gap="sm">
-          <PasswordInput label="Password" name="password" autoComplete="new-password" withAsterisk description={`At least ${INVITATION_PASSWORD_MIN} characters.`} />
+          <PasswordInput
+            label="Password"
+            name="password"
+            autoComplete="new-password"
+            withAsterisk
+            description={`At least ${INVITATION_PASSWORD_MIN} characters.`}
+          />
           <PasswordInput label="Confirm password" name="confirmPassword" autoComplete="new-password" withAsterisk />
           <Button type="submit" loading={validating}>
             Create account

@@ -47,7 +47,13 @@ export default function ResetPassword() {
       <Form method="post">
         <input type="hidden" name="token" value={token} />
         <Stack gap="sm">
-          <PasswordInput label="New password" name="newPassword" autoComplete="new-password" withAsterisk description={`At least ${RESET_PASSWORD_MIN} characters.`} />
+          <PasswordInput
+            label="New password"
+            name="newPassword"
+            autoComplete="new-password"
+            withAsterisk
+            description={`At least ${RESET_PASSWORD_MIN} characters.`}
+          />
           <PasswordInput label="Confirm new password" name="confirmPassword" autoComplete="new-password" withAsterisk />
           <Button type="submit" loading={submitting} disabled={!token}>
             Reset password

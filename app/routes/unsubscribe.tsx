@@ -15,10 +15,7 @@ function tokenOf(request: Request) {
 
 export function loader({ request }: LoaderFunctionArgs) {
   const subscriber = subscriberFromToken(tokenOf(request));
-  return json(
-    { valid: Boolean(subscriber), email: subscriber?.email ?? null, active: subscriber?.isActive ?? false },
-    { status: subscriber ? 200 : 400 },
-  );
+  return json({ valid: Boolean(subscriber), email: subscriber?.email ?? null, active: subscriber?.isActive ?? false }, { status: subscriber ? 200 : 400 });
 }
 
 export function action({ request }: ActionFunctionArgs) {
@@ -37,8 +34,7 @@ export default function Unsubscribe() {
   } else if (done?.unsubscribed || !data.active) {
     body = (
       <Text role="status">
-        {data.email} is unsubscribed. You will not receive the weekly newsletter anymore. You can subscribe again from the
-        home page at any time.
+        {data.email} is unsubscribed. You will not receive the weekly newsletter anymore. You can subscribe again from the home page at any time.
       </Text>
     );
   } else {

@@ -108,7 +108,12 @@ export function deleteSource(id: number) {
 }
 
 export function toggleSource(id: number) {
-  const row = db().update(t.sources).set({ isActive: not(t.sources.isActive) }).where(eq(t.sources.id, id)).returning().get();
+  const row = db()
+    .update(t.sources)
+    .set({ isActive: not(t.sources.isActive) })
+    .where(eq(t.sources.id, id))
+    .returning()
+    .get();
   if (!row) throw new AppError("not-found", "Source not found");
   return toSourceJson(row);
 }

@@ -42,7 +42,6 @@ export function listSources(): SourceJson[] {
   return db().select().from(t.sources).orderBy(asc(t.sources.category), asc(t.sources.name)).all().map(toSourceJson);
 }
 
-
 /** Public list for the about page and FAQ: active sources only, without health details. */
 export function listPublicSources() {
   return listSources()

@@ -5,15 +5,7 @@ import { CATEGORY_VALUES, type Category } from "../articles/vocabulary";
 import { config } from "../config.server";
 import { db, t } from "../db.server";
 import { dayInZone, startOfDaysAgo } from "../time";
-import {
-  emptyCategoryCounts,
-  TRENDS_WEEK_DAYS,
-  TRENDS_WINDOW_DAYS,
-  type Movement,
-  type NamedCount,
-  type Period,
-  type TrendsStats,
-} from "./stats";
+import { emptyCategoryCounts, TRENDS_WEEK_DAYS, TRENDS_WINDOW_DAYS, type Movement, type NamedCount, type Period, type TrendsStats } from "./stats";
 
 const TOP_LIMIT = 10;
 const RISING_LIMIT = 5;
@@ -111,9 +103,7 @@ export function computeTrendsStats(now = new Date()): TrendsStats {
     if (isCategory(row.category)) bucket.byCategory[row.category] += 1;
   }
 
-  const highRows = rows
-    .filter((row) => row.priority === "high")
-    .sort((a, b) => b.publishDate.getTime() - a.publishDate.getTime() || b.id - a.id);
+  const highRows = rows.filter((row) => row.priority === "high").sort((a, b) => b.publishDate.getTime() - a.publishDate.getTime() || b.id - a.id);
 
   return {
     window: { from, to: today, days: TRENDS_WINDOW_DAYS },

@@ -47,10 +47,6 @@ export async function generateTrends(options: { now?: Date; provider?: AiProvide
     model,
     createdAt: new Date(),
   };
-  db()
-    .insert(t.trends)
-    .values(values)
-    .onConflictDoUpdate({ target: t.trends.date, set: values })
-    .run();
+  db().insert(t.trends).values(values).onConflictDoUpdate({ target: t.trends.date, set: values }).run();
   return { date: values.date, articleCount: values.articleCount, provider, model, ...(modelFailure ? { modelFailure } : {}) };
 }

@@ -20,7 +20,10 @@ const TRENDS_INSTRUCTIONS = [
 
 function trendsPrompt(stats: TrendsStats) {
   const { daily, ...summary } = stats;
-  const busiestDays = [...daily].sort((a, b) => b.total - a.total).slice(0, 3).map((d) => ({ date: d.date, articles: d.total }));
+  const busiestDays = [...daily]
+    .sort((a, b) => b.total - a.total)
+    .slice(0, 3)
+    .map((d) => ({ date: d.date, articles: d.total }));
   return `Statistics (JSON):\n${JSON.stringify({ ...summary, busiestDays }, null, 1)}`;
 }
 
@@ -37,7 +40,10 @@ export async function narrateWithModel(provider: AiProvider, stats: TrendsStats)
   if (!parsed.success) throw new AiError("bad-response", "The language model's trends answer lacked the expected fields.");
   const narrative = {
     trendsAnalysis: toPlainText(parsed.data.trendsAnalysis, NARRATIVE_FIELD_MAX_CHARS),
-    keyInsights: parsed.data.keyInsights.map((i) => toPlainText(i, INSIGHT_MAX_CHARS)).filter(Boolean).slice(0, 6),
+    keyInsights: parsed.data.keyInsights
+      .map((i) => toPlainText(i, INSIGHT_MAX_CHARS))
+      .filter(Boolean)
+      .slice(0, 6),
     significantChanges: toPlainText(parsed.data.significantChanges, NARRATIVE_FIELD_MAX_CHARS),
     emergingPatterns: toPlainText(parsed.data.emergingPatterns, NARRATIVE_FIELD_MAX_CHARS),
   };

@@ -66,9 +66,7 @@ export function writeTrendsNarrative(stats: TrendsStats): TrendsNarrative {
   const paragraphs = [
     `${plural(total, "article was", "articles were")} collected in ${span}. ` +
       `${categoryLabel(lead.category)} led with ${lead.count} (${percent(lead.count, total)}%)` +
-      (others.length
-        ? `, followed by ${listing(others.slice(0, 2).map((c) => `${categoryLabel(c.category)} (${c.count})`))}.`
-        : "."),
+      (others.length ? `, followed by ${listing(others.slice(0, 2).map((c) => `${categoryLabel(c.category)} (${c.count})`))}.` : "."),
     `In the last 7 days ${plural(last, "article")} appeared against ${previous} in the 7 days before (${weekOverWeek(last, previous)}); ` +
       `the 30-day average is ${stats.weeklyMean} per week.`,
     `${plural(high, "high-priority item")} (${percent(high, total)}% of the total), ${stats.highPriority.lastWeek} of them in the last 7 days.` +

@@ -42,8 +42,6 @@ export function readTrendsStats(value: unknown): TrendsStats | null {
   const stats = value as Partial<TrendsStats>;
   const dailyOk =
     Array.isArray(stats.daily) &&
-    stats.daily.every(
-      (d) => d && typeof d.date === "string" && typeof d.total === "number" && d.byCategory && typeof d.byCategory === "object",
-    );
+    stats.daily.every((d) => d && typeof d.date === "string" && typeof d.total === "number" && d.byCategory && typeof d.byCategory === "object");
   return dailyOk && typeof stats.articleCount === "number" && stats.window ? (stats as TrendsStats) : null;
 }

@@ -11,7 +11,11 @@ import { runLoad, warmUp } from "../support/load";
 
 const port = Number(process.argv[2] ?? 6291);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dereg-compression-"));
-Object.assign(process.env, { DATABASE_URL: path.join(dir, "app.db"), OUTBOX_DIR: path.join(dir, "outbox"), SESSION_SECRET: "compression-bench-secret-of-32-characters" });
+Object.assign(process.env, {
+  DATABASE_URL: path.join(dir, "app.db"),
+  OUTBOX_DIR: path.join(dir, "outbox"),
+  SESSION_SECRET: "compression-bench-secret-of-32-characters",
+});
 const { setup } = await import("../../scripts/setup");
 const { loadDemo } = await import("../../scripts/demo");
 await setup();
@@ -47,7 +51,14 @@ try {
     JSON.stringify(
       {
         bytes: sizes,
-        gzipLoad: { requests: load.requests, requestsPerSecond: load.requestsPerSecond, p50Ms: load.p50Ms, p95Ms: load.p95Ms, bytesPerRequest: load.bytesPerRequest, statusCounts: load.statusCounts },
+        gzipLoad: {
+          requests: load.requests,
+          requestsPerSecond: load.requestsPerSecond,
+          p50Ms: load.p50Ms,
+          p95Ms: load.p95Ms,
+          bytesPerRequest: load.bytesPerRequest,
+          statusCounts: load.statusCounts,
+        },
         serverCpuMs: Math.round(cpu),
         cpuMsPerRequest: Number((cpu / load.requests).toFixed(2)),
       },

@@ -65,9 +65,7 @@ async function writeCorpus(options: CorpusOptions) {
   database.$client.pragma("synchronous = OFF");
   const sources = database.select({ id: t.sources.id, name: t.sources.name, category: t.sources.category }).from(t.sources).all();
 
-  const documents = options.from
-    ? ((JSON.parse(fs.readFileSync(options.from, "utf8")) as { results?: [] }).results ?? [])
-    : [];
+  const documents = options.from ? ((JSON.parse(fs.readFileSync(options.from, "utf8")) as { results?: [] }).results ?? []) : [];
   if (options.from && documents.length === 0) throw new Error(`${options.from} holds no results[]`);
   const frSource = { id: sources[0]?.id ?? null, name: sources[0]?.name ?? "Federal Register", category: "government" };
   const newest = new Date();
@@ -83,7 +81,8 @@ async function writeCorpus(options: CorpusOptions) {
     database.transaction(() => {
       for (let i = start; i < Math.min(options.count, start + BATCH); i++) counts[insertArticle(articleAt(i)).status]++;
     });
-    if ((start / BATCH) % 10 === 0) process.stdout.write(`  ${Math.min(options.count, start + BATCH).toLocaleString("en-US")} / ${options.count.toLocaleString("en-US")}\r`);
+    if ((start / BATCH) % 10 === 0)
+      process.stdout.write(`  ${Math.min(options.count, start + BATCH).toLocaleString("en-US")} / ${options.count.toLocaleString("en-US")}\r`);
   }
   const seconds = (performance.now() - started) / 1000;
   // As the job runner's first refresh after a bulk load does: every article was pending for the stored related

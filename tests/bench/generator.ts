@@ -114,7 +114,11 @@ function fill(template: string, agency: readonly [string, string], subject: stri
 }
 
 function slug(text: string) {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 80);
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 80);
 }
 
 /** Article `index` of a generated corpus whose newest article is published at `newest`. */

@@ -42,12 +42,23 @@ const server = await startServer({
   },
 });
 
-db().insert(t.sources).values({ name: "Federal Register (stand-in)", url: `${server.origin}/api/v1/documents.json?order=newest&per_page=100`, type: "federal-register-api", category: "government" }).run();
+db()
+  .insert(t.sources)
+  .values({
+    name: "Federal Register (stand-in)",
+    url: `${server.origin}/api/v1/documents.json?order=newest&per_page=100`,
+    type: "federal-register-api",
+    category: "government",
+  })
+  .run();
 let started = performance.now();
 const backfill = await backfillSources({ daysBack: DAYS });
 const backfillSeconds = (performance.now() - started) / 1000;
 const fr = backfill.sources[0];
-console.log(`Backfill: ${fr.new.toLocaleString()} new of ${fr.fetched.toLocaleString()} documents in ${backfillSeconds.toFixed(1)} s ` + `(${Math.round(fr.new / backfillSeconds).toLocaleString()} documents/s, ${fr.pages} pages)${fr.error ? `; error: ${fr.error}` : ""}`);
+console.log(
+  `Backfill: ${fr.new.toLocaleString()} new of ${fr.fetched.toLocaleString()} documents in ${backfillSeconds.toFixed(1)} s ` +
+    `(${Math.round(fr.new / backfillSeconds).toLocaleString()} documents/s, ${fr.pages} pages)${fr.error ? `; error: ${fr.error}` : ""}`,
+);
 
 db().update(t.sources).set({ isActive: false }).run();
 db()

@@ -98,13 +98,20 @@ for (const c of cases) {
 }
 
 const explain = (label: string, sqlText: string, ...params: unknown[]) => {
-  const plan = db().$client.prepare(`EXPLAIN QUERY PLAN ${sqlText}`).all(...params) as { detail: string }[];
+  const plan = db()
+    .$client.prepare(`EXPLAIN QUERY PLAN ${sqlText}`)
+    .all(...params) as { detail: string }[];
   console.log(`\n${label}:\n${plan.map((row) => `  ${row.detail}`).join("\n")}`);
 };
 const page = `ORDER BY publish_date DESC, id DESC LIMIT ${PAGE_SIZE}`;
 explain("plain search page", `SELECT id FROM articles WHERE id IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ?) ${page}`, '"rule"*');
 explain("walked search page", `SELECT id FROM articles WHERE +id IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ?) ${page}`, '"rule"*');
-explain("walked search page with a category", `SELECT id FROM articles WHERE category = ? AND +id IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ?) ${page}`, "regulatory-rollbacks", '"rule"*');
+explain(
+  "walked search page with a category",
+  `SELECT id FROM articles WHERE category = ? AND +id IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ?) ${page}`,
+  "regulatory-rollbacks",
+  '"rule"*',
+);
 
 // Related articles for 12-card pages: the indexed search the page ran per request before (its per-connection
 // cache emptied first, as after any change of an article), against reading the stored lists.
@@ -140,7 +147,7 @@ const fillSeconds = cpuSeconds(() => {
     filled += done;
   }
 });
-console.log(`\nfilling missing lists: ${filled} in ${fillSeconds.toFixed(1)} s CPU (${(fillSeconds * 1000 / filled).toFixed(1)} ms per list)`);
+console.log(`\nfilling missing lists: ${filled} in ${fillSeconds.toFixed(1)} s CPU (${((fillSeconds * 1000) / filled).toFixed(1)} ms per list)`);
 const newcomers = queries.listArticlesPlain(all, { limit: 20 }).map((a, i) => {
   const outcome = insertArticle({
     title: a.title,
@@ -160,13 +167,17 @@ const offerSeconds = cpuSeconds(() => {
     if (!done.offered) break;
   }
 });
-console.log(`offering ${offered} new articles (copies of the newest) to the stored lists: ${offerSeconds.toFixed(2)} s CPU (${(offerSeconds * 1000 / Math.max(1, offered)).toFixed(0)} ms per article)`);
+console.log(
+  `offering ${offered} new articles (copies of the newest) to the stored lists: ${offerSeconds.toFixed(2)} s CPU (${((offerSeconds * 1000) / Math.max(1, offered)).toFixed(0)} ms per article)`,
+);
 const firstPage = queries.listArticlesPlain(all, { limit: PAGE_SIZE }).map((a) => a.id);
 const sameAfterWrites = JSON.stringify(relatedArticles(firstPage)) === JSON.stringify(relatedArticlesBruteForce(firstPage));
 console.log(`page 1 after the new articles: ${sameAfterWrites ? "same as brute force" : "DIFFERENT from brute force"}`);
 if (!sameAfterWrites) mismatches++;
 // The copies are removed again, so the next run reads the same corpus.
-db().$client.prepare("DELETE FROM articles WHERE id IN (SELECT value FROM json_each(?))").run(JSON.stringify(newcomers.filter(Boolean)));
+db()
+  .$client.prepare("DELETE FROM articles WHERE id IN (SELECT value FROM json_each(?))")
+  .run(JSON.stringify(newcomers.filter(Boolean)));
 
 if (mismatches) {
   console.error(`${mismatches} read(s) differ from the plain plan`);

@@ -61,7 +61,10 @@ function buildCorpus() {
         const sourceName = sources[(i * 7 + round) % sources.length];
         const base = federalRegisterArticle(doc, { id: null, name: sourceName, category: "government" });
         const summary = round
-          ? base.summary.split(" ").filter(() => random() > 0.2).join(" ")
+          ? base.summary
+              .split(" ")
+              .filter(() => random() > 0.2)
+              .join(" ")
           : base.summary;
         const outcome = insertArticle({
           ...base,
@@ -89,9 +92,7 @@ console.log(`corpus: ${file} (${total.toLocaleString("en-US")} articles)`);
 /** Feed pages to time: the first, and pages spread through the whole feed. */
 const pageCount = Math.ceil(total / PAGE_SIZE);
 const pages = [1, 2, Math.ceil(pageCount / 4), Math.ceil(pageCount / 2), Math.ceil((3 * pageCount) / 4), pageCount];
-const pageIds = pages.map((page) =>
-  listArticles({ timeframe: "all" }, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }).map((a) => a.id),
-);
+const pageIds = pages.map((page) => listArticles({ timeframe: "all" }, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }).map((a) => a.id));
 
 function timed<T>(fn: () => T): { ms: number; value: T } {
   const start = performance.now();
@@ -136,7 +137,9 @@ for (const [index, ids] of pageIds.entries()) {
 const coldMedian = median(coldTimes);
 const bruteMedian = median(bruteTimes);
 console.log(`related articles for a ${PAGE_SIZE}-card page, ${pages.length} pages (${pages.join(", ")}):`);
-console.log(`  indexed search: median ${coldMedian.toFixed(1)} ms (${coldTimes.length} runs with the cache emptied first, max ${Math.max(...coldTimes).toFixed(1)} ms)`);
+console.log(
+  `  indexed search: median ${coldMedian.toFixed(1)} ms (${coldTimes.length} runs with the cache emptied first, max ${Math.max(...coldTimes).toFixed(1)} ms)`,
+);
 console.log(`  stored lists:   median ${median(warmTimes).toFixed(2)} ms (what a page reads once its articles' lists are stored)`);
 console.log(`  brute force:    median ${bruteMedian.toFixed(1)} ms (${bruteTimes.length} runs)`);
 console.log(`  ratio:          ${(bruteMedian / coldMedian).toFixed(1)}x faster`);

@@ -18,16 +18,7 @@ import { relatedStep, rescrapeStep } from "./steps/scripts";
 import type { BenchContext, BenchOptions, BenchStep, Measurement, Ratio } from "./types";
 
 /** The benchmark, step by step; each a `BenchStep` in its own file under steps/. */
-export const BENCH_STEPS: BenchStep[] = [
-  ingestStep,
-  endpointsStep,
-  ftsVsLikeStep,
-  scaleStep,
-  relatedStep,
-  rescrapeStep,
-  pageWeightStep,
-  lighthouseStep,
-];
+export const BENCH_STEPS: BenchStep[] = [ingestStep, endpointsStep, ftsVsLikeStep, scaleStep, relatedStep, rescrapeStep, pageWeightStep, lighthouseStep];
 
 function readOptions(): BenchOptions {
   const number = (name: string, fallback: number) => {

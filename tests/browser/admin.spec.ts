@@ -168,7 +168,10 @@ test("edit an article's category and tags; the public feed shows it as Manual", 
   seed(
     `INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date)
      VALUES (?, 'A summary.', 'new-regulations', 'medium', '[]', 'E2E', ?, ?, ?)`,
-    title, `https://example.gov/${word}`, `https://example.gov/${word}`, Date.now(),
+    title,
+    `https://example.gov/${word}`,
+    `https://example.gov/${word}`,
+    Date.now(),
   );
   await signIn(page);
   await page.goto(`/admin?q=${word}`);
@@ -202,13 +205,21 @@ test("the reason for an article's category and priority shows in Article Managem
     `INSERT INTO articles (title, summary, category, priority, category_reason, priority_reason, tags, source_name, original_url, canonical_url, publish_date)
      VALUES (?, 'A summary.', 'regulatory-rollbacks', 'medium', ?, ?, '[]', 'E2E', ?, ?, ?)`,
     // Dated a year back, so it never tops the feed that other files read in order.
-    title, "rollback: 'delay of effective date'", "medium: rollback of requirements", `https://example.gov/${word}`, `https://example.gov/${word}`, Date.now() - 365 * 86_400_000,
+    title,
+    "rollback: 'delay of effective date'",
+    "medium: rollback of requirements",
+    `https://example.gov/${word}`,
+    `https://example.gov/${word}`,
+    Date.now() - 365 * 86_400_000,
   );
   await page.goto(`/?q=${word}`);
   const publicCard = page.locator("article.article-card", { hasText: title });
   const category = publicCard.locator(".card-badge", { hasText: "Regulatory Rollbacks" }).first();
   await expect(category).toHaveAttribute("title", "Why this category: rollback: 'delay of effective date'");
-  await expect(publicCard.locator(".card-badge", { hasText: "Medium priority" }).first()).toHaveAttribute("title", "Why this priority: medium: rollback of requirements");
+  await expect(publicCard.locator(".card-badge", { hasText: "Medium priority" }).first()).toHaveAttribute(
+    "title",
+    "Why this priority: medium: rollback of requirements",
+  );
   // The same words for assistive technology, which does not read a plain span's title.
   await expect(publicCard.getByText("(Why this category: rollback: 'delay of effective date')")).toHaveCount(1);
   await signIn(page);
@@ -222,7 +233,12 @@ test("change feedback status and archive old resolved feedback", async ({ page, 
   const old = `Old resolved ${tag(info)}`;
   const longAgo = Date.now() - 40 * 86_400_000;
   seed("INSERT INTO feedback (type, subject, message, email) VALUES ('bug', ?, 'The filter resets.', 'reader@example.com')", subject);
-  seed("INSERT INTO feedback (type, subject, message, status, created_at, resolved_at) VALUES ('general', ?, 'Done.', 'resolved', ?, ?)", old, longAgo, longAgo);
+  seed(
+    "INSERT INTO feedback (type, subject, message, status, created_at, resolved_at) VALUES ('general', ?, 'Done.', 'resolved', ?, ?)",
+    old,
+    longAgo,
+    longAgo,
+  );
   await signIn(page);
   await page.goto("/admin");
   const status = page.getByLabel(`Status of “${subject}”`);
@@ -300,6 +316,11 @@ test("a job button enqueues the job, listed as queued while the runner is away",
   await page.getByRole("button", { name: "Generate Trends" }).click();
   await expect(page.getByText(/Trends generation queued|Already queued or running/).first()).toBeVisible();
   // Jobs run from the command line by other tests are listed too: this one is the admin's.
-  const row = page.getByTestId("jobs-table").getByRole("row").filter({ hasText: "Generate Trends" }).filter({ hasText: `by ${ADMIN.email}` }).first();
+  const row = page
+    .getByTestId("jobs-table")
+    .getByRole("row")
+    .filter({ hasText: "Generate Trends" })
+    .filter({ hasText: `by ${ADMIN.email}` })
+    .first();
   await expect(row).toContainText("queued");
 });

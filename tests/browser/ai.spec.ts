@@ -45,8 +45,24 @@ test.beforeAll(async ({}, testInfo) => {
   const now = Date.now();
   const categories = ["regulatory-rollbacks", "new-regulations", "legal-decisions", "legislative-action", "policy-analysis"];
   database.transaction(() => {
-    insert.run({ title: titles.summarizable, summary: "EPA acts on the Ohio plan.", category: "new-regulations", priority: "medium", tags: '["epa"]', url: `${origin}/release`, publishDate: now });
-    insert.run({ title: titles.unavailable, summary: "", category: "new-regulations", priority: "low", tags: "[]", url: `${origin}/missing`, publishDate: now - 60_000 });
+    insert.run({
+      title: titles.summarizable,
+      summary: "EPA acts on the Ohio plan.",
+      category: "new-regulations",
+      priority: "medium",
+      tags: '["epa"]',
+      url: `${origin}/release`,
+      publishDate: now,
+    });
+    insert.run({
+      title: titles.unavailable,
+      summary: "",
+      category: "new-regulations",
+      priority: "low",
+      tags: "[]",
+      url: `${origin}/missing`,
+      publishDate: now - 60_000,
+    });
     for (let i = 0; i < 12; i++)
       insert.run({
         title: `E2E trend article ${i} (${project})`,

@@ -25,7 +25,6 @@ console.log("No Chromium found; installing one.");
 if (tryRun("npx playwright install chromium") && playwrightBrowserInstalled()) process.exit(0);
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 const sudo = isRoot ? "" : "sudo -n ";
-if (tryRun(`${sudo}apt-get update -q && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium`) && chromiumExecutable())
-  process.exit(0);
+if (tryRun(`${sudo}apt-get update -q && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium`) && chromiumExecutable()) process.exit(0);
 console.error("Could not install Chromium. Install the 'chromium' package or set CHROMIUM_PATH.");
 process.exit(1);

@@ -27,7 +27,9 @@ test("the feed shows the header, 12 cards, trends state, sources and footer", as
   const footer = page.getByRole("navigation", { name: "Footer" });
   for (const href of ["/", "/about", "/admin", "/#newsletter"]) await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
   await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
-  const read = cards(page).first().getByRole("link", { name: /Read Original/ });
+  const read = cards(page)
+    .first()
+    .getByRole("link", { name: /Read Original/ });
   await expect(read).toHaveAttribute("target", "_blank");
   await expect(read).toHaveAttribute("rel", "noopener noreferrer");
 });
@@ -87,7 +89,9 @@ test("pagination moves between pages as links", async ({ page }) => {
 
 test("long summaries expand with Read more and collapse with Show less", async ({ page }) => {
   await page.goto("/");
-  const card = cards(page).filter({ has: page.locator(".summary-block details summary") }).first();
+  const card = cards(page)
+    .filter({ has: page.locator(".summary-block details summary") })
+    .first();
   const toggle = card.locator(".summary-block summary");
   const full = card.locator(".summary-block details > :not(summary)");
   await expect(toggle).toHaveAccessibleName("Read more");

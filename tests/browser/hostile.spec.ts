@@ -13,7 +13,13 @@ let sourceIds: number[] = [];
 
 test.beforeAll(() => {
   const output = execFileSync(path.resolve("node_modules/.bin/tsx"), ["tests/hardening/feeds/scrape-corpus.ts"], {
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseFile, SESSION_SECRET: "e2e-session-secret-at-least-32-characters", ALLOW_PRIVATE_NETWORKS: "true" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: databaseFile,
+      SESSION_SECRET: "e2e-session-secret-at-least-32-characters",
+      ALLOW_PRIVATE_NETWORKS: "true",
+    },
     encoding: "utf8",
   });
   sourceIds = JSON.parse(output.trim().split("\n").at(-1)!).sourceIds;
@@ -42,7 +48,9 @@ async function watch(page: Page): Promise<Watch> {
   await page.addInitScript(() => {
     const reports: string[] = [];
     Object.defineProperty(window, "__cspViolations", { value: reports });
-    document.addEventListener("securitypolicyviolation", (event) => reports.push(`${event.violatedDirective}: ${event.blockedURI} ${event.sample} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`));
+    document.addEventListener("securitypolicyviolation", (event) =>
+      reports.push(`${event.violatedDirective}: ${event.blockedURI} ${event.sample} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`),
+    );
   });
   return seen;
 }
@@ -55,7 +63,9 @@ async function expectNothingRan(page: Page, seen: Watch, javaScriptEnabled: bool
   expect(seen.dialogs).toEqual([]);
   expect(seen.cspReports).toEqual([]);
   // No link or embedded resource on the page points at a script or data URL.
-  const dangerous = await page.locator('[href^="javascript:" i], [src^="javascript:" i], [href^="data:" i], [href^="vbscript:" i], iframe, object, embed').count();
+  const dangerous = await page
+    .locator('[href^="javascript:" i], [src^="javascript:" i], [href^="data:" i], [href^="vbscript:" i], iframe, object, embed')
+    .count();
   expect(dangerous).toBe(0);
 }
 
@@ -71,7 +81,13 @@ test("scraped payloads show as text and never run on the feed, its search and pa
     await expectNothingRan(page, seen, javaScriptEnabled);
   }
   // The payload-bearing items are on these pages, as plain text.
-  for (const title of [`${CORPUS_TAG} double 0`, `${CORPUS_TAG} cdata 1`, `${CORPUS_TAG} escaped 3 ">`, `${CORPUS_TAG} atom html`, `${CORPUS_TAG} federal register 1`])
+  for (const title of [
+    `${CORPUS_TAG} double 0`,
+    `${CORPUS_TAG} cdata 1`,
+    `${CORPUS_TAG} escaped 3 ">`,
+    `${CORPUS_TAG} atom html`,
+    `${CORPUS_TAG} federal register 1`,
+  ])
     expect(titles).toContain(title);
 
   for (const url of ["/", "/?page=2", "/?page=3"]) {

@@ -14,9 +14,7 @@ function classesDefinedIn(css: string) {
   return new Set([...css.matchAll(MANTINE_CLASS)].map((match) => match[1]));
 }
 
-const fullMantineClasses = classesDefinedIn(
-  fs.readFileSync(createRequire(import.meta.url).resolve("@mantine/core/styles.css"), "utf8"),
-);
+const fullMantineClasses = classesDefinedIn(fs.readFileSync(createRequire(import.meta.url).resolve("@mantine/core/styles.css"), "utf8"));
 
 /** Mantine classes in the page's DOM that only a stylesheet the page does not link would style. */
 async function unstyledMantineClasses(page: Page) {
@@ -41,7 +39,18 @@ async function signIn(page: Page) {
   expect(response.status()).toBe(200);
 }
 
-const publicPages = ["/", "/about", "/feedback", "/invite/not-a-token", "/forgot-password", "/reset-password?token=x", "/subscribe", "/unsubscribe", "/admin", "/no-such-page"];
+const publicPages = [
+  "/",
+  "/about",
+  "/feedback",
+  "/invite/not-a-token",
+  "/forgot-password",
+  "/reset-password?token=x",
+  "/subscribe",
+  "/unsubscribe",
+  "/admin",
+  "/no-such-page",
+];
 
 test("public pages link a stylesheet for every Mantine component they render", async ({ page }) => {
   for (const path of publicPages) {

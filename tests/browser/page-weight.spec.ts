@@ -22,7 +22,7 @@ test("the theme's values reach the page from its stylesheets", async ({ page }) 
     currentPage: "rgb(24, 100, 171)",
     subscribe: "rgb(24, 100, 171)",
     dimmed: "rgb(95, 103, 110)",
-    bodyFont: "system-ui, -apple-system, \"Segoe UI\", Roboto, \"Helvetica Neue\", Arial, sans-serif",
+    bodyFont: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     cardRadius: "8px",
     link: "rgb(24, 100, 171)",
   });
@@ -54,7 +54,9 @@ test("the static parts carry no style attributes", async ({ page }) => {
   for (const path of ["/", "/about"]) {
     await page.goto(path);
     const styled = await page
-      .locator('header.site-header[style], .header-brand [style], footer [style], nav[aria-label="Pagination"] [style], section[aria-labelledby="faq-title"] [style], .related-block [style], main > section.panel [style]')
+      .locator(
+        'header.site-header[style], .header-brand [style], footer [style], nav[aria-label="Pagination"] [style], section[aria-labelledby="faq-title"] [style], .related-block [style], main > section.panel [style]',
+      )
       .count();
     expect(styled, path).toBe(0);
   }

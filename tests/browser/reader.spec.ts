@@ -79,7 +79,9 @@ test("Read Original counts one view and leads to the stored original", async ({ 
   if (javaScriptEnabled) await shownAfterReload();
   // Opening it again the same day does not count twice.
   const again = page.waitForEvent("popup");
-  await card().getByRole("link", { name: /Read Original/ }).click();
+  await card()
+    .getByRole("link", { name: /Read Original/ })
+    .click();
   await (await again).close();
   await page.waitForTimeout(300);
   expect(await storedViews()).toBe(before + 1);
@@ -121,7 +123,11 @@ test("a related article link goes to its page and highlights it", async ({ page,
 test("feedback: each validation message, then success", async ({ page, javaScriptEnabled }) => {
   await page.goto("/");
   await ready(page, javaScriptEnabled);
-  await page.getByRole("banner").getByRole("button", { name: "Feedback" }).or(page.getByRole("link", { name: "Feedback" })).click();
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: "Feedback" })
+    .or(page.getByRole("link", { name: "Feedback" }))
+    .click();
   const form = javaScriptEnabled ? page.getByRole("dialog", { name: "Share Your Feedback" }) : page.locator("main");
   if (!javaScriptEnabled) await expect(page.getByRole("heading", { name: "Share Your Feedback" })).toBeVisible();
   await expect(form.getByLabel("Details *")).toHaveAttribute("rows", "4");

@@ -87,7 +87,10 @@ for (const width of [1280, 390]) {
       seed(
         `INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date)
          VALUES (?, 'A summary.', 'new-regulations', 'medium', '[]', 'E2E', ?, ?, ?)`,
-        title, `https://example.gov/${word}`, `https://example.gov/${word}`, Date.now() - 200 * 86_400_000,
+        title,
+        `https://example.gov/${word}`,
+        `https://example.gov/${word}`,
+        Date.now() - 200 * 86_400_000,
       );
       await signIn(page);
       await page.goto("/admin");
@@ -142,7 +145,10 @@ test("saved tags are announced in view by their article", async ({ page, javaScr
   seed(
     `INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date)
      VALUES (?, 'A summary.', 'regulatory-rollbacks', 'medium', '[]', 'E2E', ?, ?, ?)`,
-    title, `https://example.gov/${word}`, `https://example.gov/${word}`, Date.now() - 200 * 86_400_000,
+    title,
+    `https://example.gov/${word}`,
+    `https://example.gov/${word}`,
+    Date.now() - 200 * 86_400_000,
   );
   await signIn(page);
   await page.goto(`/admin?q=${word}`);

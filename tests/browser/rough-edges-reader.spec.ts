@@ -27,7 +27,8 @@ function card(page: Page, title: string) {
 
 /** With JavaScript, waits until React has taken over the page (the forms then post through fetch). */
 async function ready(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await page.waitForFunction(() => Boolean((window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized));
+  if (javaScriptEnabled)
+    await page.waitForFunction(() => Boolean((window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized));
 }
 
 /** Each test its own client address (the server trusts X-Forwarded-For here), so rate limits stay out of the way. */
@@ -61,8 +62,18 @@ test.beforeAll(({}, testInfo) => {
     insert.run({ ...plain, title: rows.withSummary, summary: "The agency withdraws its guidance on quarterly reporting.", url: `${DEAD_URL}/with-${project}` });
     insert.run({ ...plain, title: rows.withoutSummary, summary: "", url: `${DEAD_URL}/without-${project}` });
     const notice = { title: rows.lookAlike, summary: "", documentType: "Notice", publishDate };
-    insert.run({ ...notice, url: `${DEAD_URL}/fws-${project}`, documentNumber: `E2E-${project}-1`, agencies: '["Interior Department","Fish and Wildlife Service"]' });
-    insert.run({ ...notice, url: `${DEAD_URL}/noaa-${project}`, documentNumber: `E2E-${project}-2`, agencies: '["National Oceanic and Atmospheric Administration"]' });
+    insert.run({
+      ...notice,
+      url: `${DEAD_URL}/fws-${project}`,
+      documentNumber: `E2E-${project}-1`,
+      agencies: '["Interior Department","Fish and Wildlife Service"]',
+    });
+    insert.run({
+      ...notice,
+      url: `${DEAD_URL}/noaa-${project}`,
+      documentNumber: `E2E-${project}-2`,
+      agencies: '["National Oceanic and Atmospheric Administration"]',
+    });
   })();
   database.close();
 });
@@ -220,7 +231,16 @@ test.describe("an install holding only the demo data", () => {
     serverPort = free;
     origin = `http://127.0.0.1:${free}`;
     server = spawn(process.execPath, ["--import", "tsx", "tests/browser/serve.ts"], { env: { ...process.env, E2E_PORT: String(free) }, stdio: "ignore" });
-    await expect.poll(() => fetch(`${origin}/api/sources`).then((r) => r.status, () => 0), { timeout: 60_000 }).toBe(200);
+    await expect
+      .poll(
+        () =>
+          fetch(`${origin}/api/sources`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 60_000 },
+      )
+      .toBe(200);
   });
 
   test.afterAll(async () => {

@@ -28,17 +28,32 @@ export type LabelledItem = {
 export const LABELLED_PATH = "tests/fixtures/classification/labelled.jsonl";
 
 export function readLabelled(file = LABELLED_PATH): LabelledItem[] {
-  return fs.readFileSync(file, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line) as LabelledItem);
+  return fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as LabelledItem);
 }
 
 /** A fixed clock, so "comments close within a week" never depends on the day the evaluation runs. */
 const NOW = new Date("2026-11-23T12:00:00Z");
 
-const inputOf = (item: LabelledItem): ClassifyInput => ({ title: item.title, summary: item.summary, sourceCategory: item.sourceCategory, sourceName: item.sourceName });
+const inputOf = (item: LabelledItem): ClassifyInput => ({
+  title: item.title,
+  summary: item.summary,
+  sourceCategory: item.sourceCategory,
+  sourceName: item.sourceName,
+});
 
 function figuresOf(results: { item: LabelledItem; got: { category: Category; priority: Priority } }[]) {
-  const category = evaluate(CATEGORY_VALUES, results.map((r) => ({ expected: r.item.category, predicted: r.got.category })));
-  const priority = evaluate(PRIORITY_VALUES, results.map((r) => ({ expected: r.item.priority, predicted: r.got.priority })));
+  const category = evaluate(
+    CATEGORY_VALUES,
+    results.map((r) => ({ expected: r.item.category, predicted: r.got.category })),
+  );
+  const priority = evaluate(
+    PRIORITY_VALUES,
+    results.map((r) => ({ expected: r.item.priority, predicted: r.got.priority })),
+  );
   return { category, priority, rollback: category.perClass["regulatory-rollbacks"] };
 }
 
@@ -143,7 +158,9 @@ async function mainAssisted(test: LabelledItem[]) {
     console.log(JSON.stringify({ split: "test", items: test.length, model, baseURL: process.env.OPENAI_BASE_URL ?? null, ...figures }, null, 2));
     return;
   }
-  console.log(`Local and model-assisted classification on the test part (${test.length} items), model ${model} at ${process.env.OPENAI_BASE_URL ?? "the OpenAI API"}`);
+  console.log(
+    `Local and model-assisted classification on the test part (${test.length} items), model ${model} at ${process.env.OPENAI_BASE_URL ?? "the OpenAI API"}`,
+  );
   console.log(
     `May go to the model: ${run.eligible} items (${includeFederalRegister ? "all" : "feed items only"}); unsure and asked: ${run.asked}; ` +
       `answered: ${run.answered}; fell back to the local answer: ${run.fellBack}\n`,

@@ -32,7 +32,10 @@ export function evaluate<L extends string>(labels: readonly L[], pairs: { expect
     const recall = ratio(confusion[l][l], support);
     perClass[l] = { precision, recall, f1: f1Of(precision, recall), support };
   }
-  const macroF1 = ratio(labels.reduce((sum, l) => sum + perClass[l].f1, 0), labels.length);
+  const macroF1 = ratio(
+    labels.reduce((sum, l) => sum + perClass[l].f1, 0),
+    labels.length,
+  );
   // The majority baseline: recall 1 and precision = its share on its own class, 0 elsewhere.
   const label = labels.reduce((best, l) => (perClass[l].support > perClass[best].support ? l : best), labels[0]);
   const share = ratio(perClass[label].support, total);

@@ -40,7 +40,10 @@ export function train(items: LabelledItem[]): WordModel {
     for (const f of counts.keys()) documents.set(f, (documents.get(f) ?? 0) + 1);
     return { counts, label: classes.indexOf(item.category) };
   });
-  const vocabulary = [...documents].filter(([, n]) => n >= MIN_DOCUMENTS).map(([f]) => f).sort();
+  const vocabulary = [...documents]
+    .filter(([, n]) => n >= MIN_DOCUMENTS)
+    .map(([f]) => f)
+    .sort();
   const index = new Map(vocabulary.map((f, j) => [f, j]));
   const rows = counted.map(({ counts, label }) => ({
     label,

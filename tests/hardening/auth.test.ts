@@ -60,7 +60,11 @@ beforeAll(async () => {
   users = { viewer: await makeUser("viewer"), editor: await makeUser("editor"), admin: await makeUser("admin") };
   const expired = await makeUser("admin");
   expiredCookie = expired.cookie;
-  db().update(t.sessions).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(t.sessions.userId, expired.id)).run();
+  db()
+    .update(t.sessions)
+    .set({ expiresAt: new Date(Date.now() - 60_000) })
+    .where(eq(t.sessions.userId, expired.id))
+    .run();
   const revoked = createApiToken(users.admin.id, "revoked");
   revokeApiToken(users.admin.id, revoked.id);
   revokedToken = revoked.token;
@@ -151,7 +155,12 @@ describe("dashboard form actions (POST /admin)", () => {
       fetch(`${server.url}${path}`, {
         method: "POST",
         // What a browser sends with a whole-page form post.
-        headers: { Origin: origin, Cookie: users.admin.cookie, "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html,application/xhtml+xml,*/*;q=0.8" },
+        headers: {
+          Origin: origin,
+          Cookie: users.admin.cookie,
+          "Content-Type": "application/x-www-form-urlencoded",
+          Accept: "text/html,application/xhtml+xml,*/*;q=0.8",
+        },
         body: new URLSearchParams({ intent: "create-source", name: "Planted feed", url, category: "government" }),
         redirect: "manual",
       });
@@ -227,7 +236,10 @@ describe("forged tokens", () => {
   it("a password reset with a forged token is refused and the password is unchanged", async () => {
     const real = token();
     const user = users.viewer;
-    db().insert(t.passwordResets).values({ userId: user.id, tokenHash: hashToken(real), expiresAt: new Date(Date.now() + 3_600_000) }).run();
+    db()
+      .insert(t.passwordResets)
+      .values({ userId: user.id, tokenHash: hashToken(real), expiresAt: new Date(Date.now() + 3_600_000) })
+      .run();
     for (const forged of [nearMiss(real), token(), "' OR 1=1 --"]) {
       const response = await fetch(`${server.url}/api/auth/reset-password`, {
         method: "POST",
@@ -243,6 +255,12 @@ describe("forged tokens", () => {
       body: JSON.stringify({ email: user.email, password: user.password }),
     });
     expect(login.status).toBe(200);
-    expect(db().select().from(t.passwordResets).where(eq(t.passwordResets.tokenHash, hashToken(real))).get()?.usedAt).toBeNull();
+    expect(
+      db()
+        .select()
+        .from(t.passwordResets)
+        .where(eq(t.passwordResets.tokenHash, hashToken(real)))
+        .get()?.usedAt,
+    ).toBeNull();
   });
 });

@@ -11,14 +11,20 @@ const HOUR = 3_600_000;
 /** An open invitation; returns the token of its /invite/{token} link. */
 export function insertInvitation(email: string, role = "editor") {
   const token = generateToken();
-  db().insert(t.invitations).values({ email, role, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + HOUR) }).run();
+  db()
+    .insert(t.invitations)
+    .values({ email, role, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + HOUR) })
+    .run();
   return token;
 }
 
 /** An unused password reset for the user; returns the token of its /reset-password?token= link. */
 export function insertPasswordReset(userId: number) {
   const token = generateToken();
-  db().insert(t.passwordResets).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + HOUR) }).run();
+  db()
+    .insert(t.passwordResets)
+    .values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + HOUR) })
+    .run();
   return token;
 }
 

@@ -90,7 +90,13 @@ export const HEADER_TARGETS: Target[] = [
   // Accounts: sign-in, password reset, invitations
   { method: "GET", path: "/admin", kind: "document", status: 200 },
   { method: "POST", path: "/admin", kind: "document", status: 401, form: { intent: "login", email: "nobody@example.com", password: "wrong-password" } },
-  { method: "POST", path: "/admin", kind: "redirect", status: 302, form: { intent: "create-source", name: "Anonymous", url: "https://example.gov/a.xml", category: "government" } },
+  {
+    method: "POST",
+    path: "/admin",
+    kind: "redirect",
+    status: 302,
+    form: { intent: "create-source", name: "Anonymous", url: "https://example.gov/a.xml", category: "government" },
+  },
   { method: "POST", path: "/admin", kind: "redirect", status: 302, as: "leaving", form: { intent: "logout" } },
   { method: "POST", path: "/api/auth/login", kind: "json", status: 401, json: { email: "nobody@example.com", password: "wrong-password" } },
   { method: "GET", path: "/api/auth/login", kind: "json", status: 405 },
@@ -99,7 +105,13 @@ export const HEADER_TARGETS: Target[] = [
   { method: "POST", path: "/forgot-password", kind: "document", status: 400, form: { email: "not-an-email" } },
   { method: "POST", path: "/api/auth/forgot-password", kind: "json", status: 200, json: { email: "nobody@example.com" } },
   { method: "GET", path: "/reset-password?token=abc", kind: "document", status: 200 },
-  { method: "POST", path: "/reset-password", kind: "document", status: 400, form: { token: "forged", newPassword: "new-password-1", confirmPassword: "new-password-1" } },
+  {
+    method: "POST",
+    path: "/reset-password",
+    kind: "document",
+    status: 400,
+    form: { token: "forged", newPassword: "new-password-1", confirmPassword: "new-password-1" },
+  },
   { method: "POST", path: "/api/auth/reset-password", kind: "json", status: 400, json: { token: "forged", newPassword: "new-password-1" } },
   { method: "GET", path: "/invite/not-a-token", kind: "document", status: 404 },
   { method: "GET", path: "/invite/{invitation}", kind: "document", status: 200 },
@@ -127,7 +139,14 @@ export const HEADER_TARGETS: Target[] = [
   { method: "POST", path: "/api/admin/generate-trends", kind: "json", status: 202, as: "adminToken" },
   { method: "POST", path: "/api/admin/extract-article", kind: "json", status: 400, as: "admin", json: {} },
   { method: "POST", path: "/api/admin/add-article", kind: "json", status: 400, as: "admin", json: {} },
-  { method: "POST", path: "/api/admin/sources", kind: "json", status: 201, as: "adminToken", json: { name: "Headers feed", url: "https://example.gov/headers.xml", category: "government" } },
+  {
+    method: "POST",
+    path: "/api/admin/sources",
+    kind: "json",
+    status: 201,
+    as: "adminToken",
+    json: { name: "Headers feed", url: "https://example.gov/headers.xml", category: "government" },
+  },
   { method: "DELETE", path: "/api/admin/sources/999999", kind: "json", status: 404, as: "admin" },
   { method: "PATCH", path: "/api/admin/sources/{source}/toggle", kind: "json", status: 200, as: "admin" },
   { method: "GET", path: "/api/admin/subscribers", kind: "json", status: 200, as: "adminToken" },
@@ -140,7 +159,14 @@ export const HEADER_TARGETS: Target[] = [
   { method: "PATCH", path: "/api/admin/users/999999/status", kind: "json", status: 404, as: "admin", json: { disabled: true } },
   { method: "DELETE", path: "/api/admin/users/999999", kind: "json", status: 404, as: "admin" },
   { method: "PATCH", path: "/api/admin/update-email", kind: "json", status: 400, as: "admin", json: {} },
-  { method: "PATCH", path: "/api/admin/update-password", kind: "json", status: 400, as: "admin", json: { currentPassword: "wrong", newPassword: "whatever-1" } },
+  {
+    method: "PATCH",
+    path: "/api/admin/update-password",
+    kind: "json",
+    status: 400,
+    as: "admin",
+    json: { currentPassword: "wrong", newPassword: "whatever-1" },
+  },
   { method: "GET", path: "/api/articles/{article}/suggest-tags", kind: "json", status: 200, as: "admin" },
   { method: "GET", path: "/api/articles/{article}/suggest-tags", kind: "json", status: 401 },
   { method: "PATCH", path: "/api/articles/{article}/tags", kind: "json", status: 400, as: "admin", json: { tags: ["ok"], priority: "urgent" } },
@@ -315,7 +341,10 @@ describe("Cache-Control: no-store on private answers", () => {
   });
 
   it("on any answer that sets a cookie (a visitor's first bookmark), and not on the public feed", async () => {
-    const bookmark = await fetch(`${server.url}/api/articles/${rows.article}/bookmark`, { method: "PATCH", headers: { Origin: server.url, "X-Forwarded-For": nextClientAddress() } });
+    const bookmark = await fetch(`${server.url}/api/articles/${rows.article}/bookmark`, {
+      method: "PATCH",
+      headers: { Origin: server.url, "X-Forwarded-For": nextClientAddress() },
+    });
     await bookmark.arrayBuffer();
     expect(bookmark.headers.get("set-cookie")).toMatch(/^visitor=/);
     expect(bookmark.headers.get("cache-control")).toBe("no-store");

@@ -102,7 +102,30 @@ export const QUERY_TARGETS: QueryTarget[] = [
  */
 type BodyTarget = { method: string; path: string; fields: string[]; as?: Caller; bodyIgnored?: true };
 
-const DASHBOARD_FIELDS = ["intent", "respond", "id", "kind", "daysBack", "name", "url", "category", "keywords", "tags", "newTags", "priority", "title", "summary", "status", "isActive", "email", "role", "newEmail", "currentPassword", "newPassword", "confirmPassword"];
+const DASHBOARD_FIELDS = [
+  "intent",
+  "respond",
+  "id",
+  "kind",
+  "daysBack",
+  "name",
+  "url",
+  "category",
+  "keywords",
+  "tags",
+  "newTags",
+  "priority",
+  "title",
+  "summary",
+  "status",
+  "isActive",
+  "email",
+  "role",
+  "newEmail",
+  "currentPassword",
+  "newPassword",
+  "confirmPassword",
+];
 
 export const BODY_TARGETS: BodyTarget[] = [
   // Pages without an action and read-only API routes.
@@ -172,13 +195,11 @@ const PATH_TARGETS: { method: string; template: string; as?: Caller }[] = [
 ];
 
 const queryString = (names: string[]) =>
-  fc
-    .array(fc.tuple(fc.constantFrom(...names, "unknown", "__proto__"), hostileText), { maxLength: 6 })
-    .map((pairs) => {
-      const params = new URLSearchParams();
-      for (const [name, value] of pairs) params.append(name, value);
-      return params.toString();
-    });
+  fc.array(fc.tuple(fc.constantFrom(...names, "unknown", "__proto__"), hostileText), { maxLength: 6 }).map((pairs) => {
+    const params = new URLSearchParams();
+    for (const [name, value] of pairs) params.append(name, value);
+    return params.toString();
+  });
 
 let server: ProductionServer;
 let pageAdmin: SignedInAdmin;
@@ -305,9 +326,7 @@ function send(url: string, method: string, body: string, headers: Record<string,
       if (length > OVERSIZED_BODY_BYTES) resolve({ status: 0, body: "", url });
       else reject(new Error(`${method} ${url.slice(0, 200)}: connection closed without an answer (${error.code ?? error.message})`));
     };
-    request.on("error", (error: NodeJS.ErrnoException) =>
-      error.code === "EPIPE" || error.code === "ECONNRESET" ? resetBeforeAnswer(error) : reject(error),
-    );
+    request.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" || error.code === "ECONNRESET" ? resetBeforeAnswer(error) : reject(error)));
     request.on("close", () => resetBeforeAnswer(new Error("socket closed")));
     request.end(body);
   });
@@ -330,7 +349,15 @@ describe("hostile query parameters", () => {
   });
 
   it("answers API errors with a message naming the parameter", async () => {
-    for (const [param, value] of [["limit", "0"], ["limit", "abc"], ["limit", "0x10"], ["offset", "-1"], ["category", "nope"], ["timeframe", "year"], ["search", "x".repeat(201)]]) {
+    for (const [param, value] of [
+      ["limit", "0"],
+      ["limit", "abc"],
+      ["limit", "0x10"],
+      ["offset", "-1"],
+      ["category", "nope"],
+      ["timeframe", "year"],
+      ["search", "x".repeat(201)],
+    ]) {
       const response = await fetch(`${server.url}/api/articles?${param}=${value}`);
       expect(response.status).toBe(400);
       expect((await response.json()).message).toContain(`'${param}'`);
@@ -370,22 +397,38 @@ describe("exact input over HTTP", () => {
       expect(response.status).toBe(400);
       expect((await response.json()).message).toBe(message);
     }
-    const stored = db().select({ url: t.articles.originalUrl }).from(t.articles).all().map((row) => row.url);
+    const stored = db()
+      .select({ url: t.articles.originalUrl })
+      .from(t.articles)
+      .all()
+      .map((row) => row.url);
     expect(stored.filter((url) => /example\.gov\/(crlf|nul|long)/.test(url))).toEqual([]);
   });
 
   it("answers 415 to a JSON API route given a form, and to a page given JSON", async () => {
-    const form = await api("/api/admin/add-article", { method: "POST", body: "url=https%3A%2F%2Fexample.gov%2Fa&title=T", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const form = await api("/api/admin/add-article", {
+      method: "POST",
+      body: "url=https%3A%2F%2Fexample.gov%2Fa&title=T",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(form.status).toBe(415);
     expect((await form.json()).message).toMatch(/application\/json/);
-    const page = await fetch(`${server.url}/feedback`, { method: "POST", body: "{}", headers: { "Content-Type": "application/json", Origin: server.url, "X-Forwarded-For": nextClientAddress() } });
+    const page = await fetch(`${server.url}/feedback`, {
+      method: "POST",
+      body: "{}",
+      headers: { "Content-Type": "application/json", Origin: server.url, "X-Forwarded-For": nextClientAddress() },
+    });
     expect(page.status).toBe(415);
     await page.arrayBuffer();
   });
 
   it("sends a no-JS bookmark with control characters in returnTo back to the feed, never to 500", async () => {
     for (const returnTo of ["/\t/evil.example", "/\n/evil.example"]) {
-      const response = await api(`/api/articles/${fixtures.article}/bookmark`, { method: "POST", body: new URLSearchParams({ returnTo }).toString(), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+      const response = await api(`/api/articles/${fixtures.article}/bookmark`, {
+        method: "POST",
+        body: new URLSearchParams({ returnTo }).toString(),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      });
       expect(response.status, JSON.stringify(returnTo)).toBe(302);
       expect(response.headers.get("Location")).toBe(`/#article-${fixtures.article}`);
     }
@@ -397,7 +440,8 @@ describe("exact input over HTTP", () => {
     expect(total).toBeGreaterThan(10);
     expect(page.headers.get("Link")).toBe('</api/articles?limit=10&offset=10>; rel="next"');
     await page.arrayBuffer();
-    for (const path of ["/api/articles", "/api/sources"]) expect((await fetch(server.url + path, { headers: { "If-None-Match": "*" } })).status, path).toBe(304);
+    for (const path of ["/api/articles", "/api/sources"])
+      expect((await fetch(server.url + path, { headers: { "If-None-Match": "*" } })).status, path).toBe(304);
   });
 });
 
@@ -435,9 +479,12 @@ describe("hostile bodies, methods and headers", () => {
       hostileText.map((text) => ({ text, type: "application/json" })),
       { weight: 3, arbitrary: pairs(jsonFieldValue).map((entries) => ({ text: JSON.stringify(Object.fromEntries(entries)), type: "application/json" })) },
       // URLSearchParams, unlike encodeURIComponent, accepts lone surrogates (as a browser form does).
-      { weight: 3, arbitrary: pairs(fieldValue).map((entries) => ({ text: new URLSearchParams(entries).toString(), type: "application/x-www-form-urlencoded" })) },
+      {
+        weight: 3,
+        arbitrary: pairs(fieldValue).map((entries) => ({ text: new URLSearchParams(entries).toString(), type: "application/x-www-form-urlencoded" })),
+      },
       fc.constantFrom(
-        { text: "--x\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nbroken", type: "multipart/form-data; boundary=y" },
+        { text: '--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\nbroken', type: "multipart/form-data; boundary=y" },
         { text: "intent=login", type: "multipart/form-data" },
       ),
       fc.constant({ text: "x".repeat(2_000_000), type: "text/plain" }),
@@ -458,7 +505,12 @@ describe("hostile bodies, methods and headers", () => {
     const headerValue = fc.string({ unit: "grapheme-ascii", maxLength: 200 }).map((text) => text.replace(/[\r\n]/g, ""));
     await fc.assert(
       fc.asyncProperty(headerValue, fc.constantFrom("/", "/api/articles?limit=5", "/about", "/admin", "/api/feedback"), async (value, path) => {
-        const headers = { Cookie: `visitor=${value}; __session=${value}; toast=${value}; flash=${value}`, "If-None-Match": value, "Accept-Encoding": value, Authorization: `Bearer ${value}` };
+        const headers = {
+          Cookie: `visitor=${value}; __session=${value}; toast=${value}; flash=${value}`,
+          "If-None-Match": value,
+          "Accept-Encoding": value,
+          Authorization: `Bearer ${value}`,
+        };
         expectRefusedOrServed(await get(server.url + path, headers), answersJson(path));
       }),
       { numRuns: RUNS },

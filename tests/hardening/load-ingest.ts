@@ -33,11 +33,49 @@ const RUNNER_START_MS = 30_000;
 const DRAIN_MS = 60_000;
 const EXIT_MS = 10_000;
 
-const FIXTURES: { name: string; file: string; type: SourceType; category: SourceCategory; contentType: string; charset: string; validators?: { etag?: string; lastModified?: string } }[] = [
-  { name: "SEC press releases", file: "sec-press-releases.rss", type: "rss", category: "government", contentType: "application/rss+xml; charset=utf-8", charset: "utf-8", validators: { etag: '"sec-2025-58"' } },
-  { name: "CourtListener: Supreme Court", file: "courtlistener-scotus.atom", type: "atom", category: "legal", contentType: "application/atom+xml; charset=utf-8", charset: "utf-8", validators: { lastModified: "Fri, 27 Jun 2025 23:01:00 GMT" } },
-  { name: "Federal Reserve: banking regulation", file: "federal-reserve.rdf", type: "rss", category: "government", contentType: "application/rdf+xml; charset=utf-8", charset: "utf-8" },
-  { name: "GovInfo: public laws", file: "govinfo-plaw-latin1.rss", type: "rss", category: "government", contentType: "application/rss+xml; charset=ISO-8859-1", charset: "latin1" },
+const FIXTURES: {
+  name: string;
+  file: string;
+  type: SourceType;
+  category: SourceCategory;
+  contentType: string;
+  charset: string;
+  validators?: { etag?: string; lastModified?: string };
+}[] = [
+  {
+    name: "SEC press releases",
+    file: "sec-press-releases.rss",
+    type: "rss",
+    category: "government",
+    contentType: "application/rss+xml; charset=utf-8",
+    charset: "utf-8",
+    validators: { etag: '"sec-2025-58"' },
+  },
+  {
+    name: "CourtListener: Supreme Court",
+    file: "courtlistener-scotus.atom",
+    type: "atom",
+    category: "legal",
+    contentType: "application/atom+xml; charset=utf-8",
+    charset: "utf-8",
+    validators: { lastModified: "Fri, 27 Jun 2025 23:01:00 GMT" },
+  },
+  {
+    name: "Federal Reserve: banking regulation",
+    file: "federal-reserve.rdf",
+    type: "rss",
+    category: "government",
+    contentType: "application/rdf+xml; charset=utf-8",
+    charset: "utf-8",
+  },
+  {
+    name: "GovInfo: public laws",
+    file: "govinfo-plaw-latin1.rss",
+    type: "rss",
+    category: "government",
+    contentType: "application/rss+xml; charset=ISO-8859-1",
+    charset: "latin1",
+  },
 ];
 
 const LIVE_FEEDS: { name: string; site: string; format: "rss" | "atom"; category: SourceCategory }[] = [
@@ -92,7 +130,10 @@ function liveFeedRoute(feed: (typeof LIVE_FEEDS)[number], served: Set<string>): 
 /** A real feed file (with its validators, so later scrapes get 304); what it served is what the adapter reads from it. */
 async function fixtureRoute(fixture: (typeof FIXTURES)[number], served: Set<string>): Promise<Route> {
   const serve = serveFixture(fixture.file, fixture.contentType, fixture.validators);
-  const items = await parseFeed(new TextDecoder(fixture.charset).decode(readFixture(fixture.file)), `https://${fixture.file}/`, { id: null, name: fixture.name });
+  const items = await parseFeed(new TextDecoder(fixture.charset).decode(readFixture(fixture.file)), `https://${fixture.file}/`, {
+    id: null,
+    name: fixture.name,
+  });
   return (request, response, origin) => {
     serve(request, response, origin);
     if (response.statusCode === 200) for (const article of items.articles) served.add(canonicalUrl(article.originalUrl));
@@ -172,7 +213,11 @@ export async function startIngestion(): Promise<Ingestion> {
   const server = await startServer(routes);
 
   const register = (name: string, path: string, type: SourceType, category: SourceCategory, served: Set<string>): LoopbackSource => {
-    const { id } = db().insert(t.sources).values({ name, url: `${server.origin}${path}`, type, category }).returning({ id: t.sources.id }).get();
+    const { id } = db()
+      .insert(t.sources)
+      .values({ name, url: `${server.origin}${path}`, type, category })
+      .returning({ id: t.sources.id })
+      .get();
     return { id, name, served };
   };
   const sources = [
@@ -211,10 +256,14 @@ export async function startIngestion(): Promise<Ingestion> {
     sources,
     runner,
     startupMs,
-    storedCount: () =>
-      db().get<{ n: number }>(sql`SELECT count(*) AS n FROM articles WHERE source_id IN ${sourceIds}`).n,
+    storedCount: () => db().get<{ n: number }>(sql`SELECT count(*) AS n FROM articles WHERE source_id IN ${sourceIds}`).n,
     storedKeys: (sourceId) =>
-      db().select({ key: t.articles.canonicalUrl }).from(t.articles).where(eq(t.articles.sourceId, sourceId)).all().map((row) => row.key),
+      db()
+        .select({ key: t.articles.canonicalUrl })
+        .from(t.articles)
+        .where(eq(t.articles.sourceId, sourceId))
+        .all()
+        .map((row) => row.key),
     async finish() {
       clearInterval(feeder);
       const draining = performance.now();

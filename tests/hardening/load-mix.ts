@@ -92,13 +92,25 @@ function visitorWrite(action: "bookmark" | "view", articleIds: number[], stored:
 
 export function bookmarkWrites(articleIds: number[]) {
   return visitorWrite("bookmark", articleIds, (visitorId, articleId) =>
-    Boolean(db().select().from(t.bookmarks).where(and(eq(t.bookmarks.visitorId, visitorId), eq(t.bookmarks.articleId, articleId))).get()),
+    Boolean(
+      db()
+        .select()
+        .from(t.bookmarks)
+        .where(and(eq(t.bookmarks.visitorId, visitorId), eq(t.bookmarks.articleId, articleId)))
+        .get(),
+    ),
   );
 }
 
 export function viewWrites(articleIds: number[]) {
   return visitorWrite("view", articleIds, (visitorId, articleId) =>
-    Boolean(db().select().from(t.articleViews).where(and(eq(t.articleViews.visitorId, visitorId), eq(t.articleViews.articleId, articleId))).get()),
+    Boolean(
+      db()
+        .select()
+        .from(t.articleViews)
+        .where(and(eq(t.articleViews.visitorId, visitorId), eq(t.articleViews.articleId, articleId)))
+        .get(),
+    ),
   );
 }
 
@@ -115,7 +127,15 @@ export const feedbackWrites: WriteOperation = {
     if (typeof answer.id !== "number") throw new Error(`feedback answered ${JSON.stringify(answer)}`);
     return String(answer.id);
   },
-  missing: (keys) => keys.filter((id) => !db().select({ id: t.feedback.id }).from(t.feedback).where(eq(t.feedback.id, Number(id))).get()),
+  missing: (keys) =>
+    keys.filter(
+      (id) =>
+        !db()
+          .select({ id: t.feedback.id })
+          .from(t.feedback)
+          .where(eq(t.feedback.id, Number(id)))
+          .get(),
+    ),
 };
 
 /** POST /api/subscribe: every acknowledged address must be a subscriber (pending until it confirms). */
@@ -126,8 +146,7 @@ export const subscriptionWrites: WriteOperation = {
     const answer = await send(baseUrl, "/api/subscribe", { method: "POST", sequence, body: { email, source: "load-test" } });
     return answer === RATE_LIMITED ? answer : email;
   },
-  missing: (keys) =>
-    keys.filter((email) => !db().select().from(t.subscribers).where(eq(t.subscribers.email, email)).get()),
+  missing: (keys) => keys.filter((email) => !db().select().from(t.subscribers).where(eq(t.subscribers.email, email)).get()),
 };
 
 /** Every writer of the load test, each looping beside the readers until the deadline. */

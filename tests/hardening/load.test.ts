@@ -34,7 +34,12 @@ beforeAll(async () => {
   // The default sources are real public feeds, out of reach here: they keep the corpus's articles, but
   // the runner scrapes only the loopback stand-ins.
   db().update(t.sources).set({ isActive: false }).run();
-  const articleIds = db().select({ id: t.articles.id }).from(t.articles).orderBy(desc(t.articles.id)).all().map((row) => row.id);
+  const articleIds = db()
+    .select({ id: t.articles.id })
+    .from(t.articles)
+    .orderBy(desc(t.articles.id))
+    .all()
+    .map((row) => row.id);
   writeMix = buildWriteMix(articleIds);
   [server, ingestion] = await Promise.all([serveTestDatabase("load"), startIngestion()]);
 });
@@ -120,9 +125,9 @@ it(`serves ${CLIENTS} clients for ${SECONDS} s of mixed reads and writes while t
   // no failed source, and it stopped cleanly on SIGTERM.
   expect(counts[middle], "articles stored by mid-window").toBeGreaterThan(counts[0]);
   expect(counts.at(-1)!, "articles stored by the end of the window").toBeGreaterThan(counts[middle]);
-  expect(jobs.map((job) => ({ id: job.id, status: job.status, error: job.error, failedSources: (job.result as { totals?: { failed: number } })?.totals?.failed }))).toEqual(
-    jobs.map((job) => ({ id: job.id, status: "succeeded", error: null, failedSources: 0 })),
-  );
+  expect(
+    jobs.map((job) => ({ id: job.id, status: job.status, error: job.error, failedSources: (job.result as { totals?: { failed: number } })?.totals?.failed })),
+  ).toEqual(jobs.map((job) => ({ id: job.id, status: "succeeded", error: null, failedSources: 0 })));
   expect(stopped.exitCode).toBe(0);
   expect(troubleLines(ingestion.runner.output())).toEqual([]);
   // Every item a stand-in served is stored, once: nothing lost, nothing duplicated.

@@ -64,7 +64,11 @@ describe("precompressed static files", () => {
       expect(answer.body.equals(fs.readFileSync(file + suffix)), url).toBe(true);
       expect(decode(answer.body).equals(fs.readFileSync(file)), url).toBe(true);
       // Smaller than what compressing on the fly gives (brotli quality 4, gzip level 6 by default).
-      expect(answer.body.length, url).toBeLessThan(encoding === "br" ? zlib.brotliCompressSync(fs.readFileSync(file), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }).length : zlib.gzipSync(fs.readFileSync(file)).length);
+      expect(answer.body.length, url).toBeLessThan(
+        encoding === "br"
+          ? zlib.brotliCompressSync(fs.readFileSync(file), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }).length
+          : zlib.gzipSync(fs.readFileSync(file)).length,
+      );
     }
   });
 

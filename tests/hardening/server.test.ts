@@ -93,7 +93,9 @@ describe("client address in the load context and the request log", () => {
       // An IPv4-mapped IPv6 entry is logged (and rate-limited) as the IPv4 address.
       const mapped = `/about?probe=mapped-${trustProxy}`;
       await rawRequest(server.url + mapped, { headers: { "X-Forwarded-For": "::ffff:203.0.113.5, ::ffff:198.51.100.7" } });
-      expect((await requestLog(server, (url) => url === mapped)).client).toBe(trustProxy === "0" ? "127.0.0.1" : trustProxy === "1" ? "198.51.100.7" : "203.0.113.5");
+      expect((await requestLog(server, (url) => url === mapped)).client).toBe(
+        trustProxy === "0" ? "127.0.0.1" : trustProxy === "1" ? "198.51.100.7" : "203.0.113.5",
+      );
       expect(server.alarmingLines).toEqual([]);
     } finally {
       await server.stop();
@@ -122,7 +124,15 @@ describe("the server on the demo data", () => {
   describe("request body cap (64 KB, while the body streams in)", () => {
     it("answers 413 to a chunked POST that keeps streaming, at once and without buffering it", async () => {
       // A normal post first, so the memory the feedback route needs anyway is already in the peak.
-      expect((await rawRequest(server.url + "/api/feedback", { method: "POST", headers: { "Content-Type": "application/json", Origin: SAME_ORIGIN } }, JSON.stringify(GOOD_FEEDBACK))).status).toBe(201);
+      expect(
+        (
+          await rawRequest(
+            server.url + "/api/feedback",
+            { method: "POST", headers: { "Content-Type": "application/json", Origin: SAME_ORIGIN } },
+            JSON.stringify(GOOD_FEEDBACK),
+          )
+        ).status,
+      ).toBe(201);
       const peakBefore = server.peakRss();
       const LIMIT = 50 * 1024 * 1024;
       const chunk = Buffer.alloc(64 * 1024, "a");
@@ -196,14 +206,22 @@ describe("the server on the demo data", () => {
 
     it("answers 413 to a form over the limit, and lets a 60 KB JSON body through to the route", async () => {
       const form = new URLSearchParams({ ...GOOD_FEEDBACK, message: "m".repeat(MAX_BODY_BYTES) }).toString();
-      const refused = await rawRequest(server.url + "/feedback", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: SAME_ORIGIN } }, form);
+      const refused = await rawRequest(
+        server.url + "/feedback",
+        { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: SAME_ORIGIN } },
+        form,
+      );
       expect(refused.status).toBe(413);
       expect(JSON.parse(refused.body.toString()).message).toBe(BODY_TOO_LARGE);
 
       const body = JSON.stringify({ ...GOOD_FEEDBACK, padding: "p".repeat(60 * 1024 - 200) });
       expect(Buffer.byteLength(body)).toBeGreaterThan(60 * 1024 - 100);
       expect(Buffer.byteLength(body)).toBeLessThan(MAX_BODY_BYTES);
-      const passed = await rawRequest(server.url + "/api/feedback", { method: "POST", headers: { "Content-Type": "application/json", Origin: SAME_ORIGIN } }, body);
+      const passed = await rawRequest(
+        server.url + "/api/feedback",
+        { method: "POST", headers: { "Content-Type": "application/json", Origin: SAME_ORIGIN } },
+        body,
+      );
       expect(passed.status).toBe(201);
     });
   });
@@ -229,11 +247,19 @@ describe("the server on the demo data", () => {
 
   describe("the feed page every reader shares (docs/decisions/013)", () => {
     const cookieOf = (answer: RawAnswer, name: string) =>
-      ([] as string[]).concat(answer.headers["set-cookie"] ?? []).find((c) => c.startsWith(`${name}=`))?.split(";")[0];
+      ([] as string[])
+        .concat(answer.headers["set-cookie"] ?? [])
+        .find((c) => c.startsWith(`${name}=`))
+        ?.split(";")[0];
     const nonceOf = (answer: RawAnswer) => /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1];
 
     it("is the same document, ETag and nonce for a stranger and for a visitor with bookmarks", async () => {
-      const [first] = db().select({ id: t.articles.id }).from(t.articles).orderBy(sql`publish_date DESC`).limit(1).all();
+      const [first] = db()
+        .select({ id: t.articles.id })
+        .from(t.articles)
+        .orderBy(sql`publish_date DESC`)
+        .limit(1)
+        .all();
       const saved = await rawRequest(`${server.url}/api/articles/${first.id}/bookmark`, { method: "PATCH", headers: { Origin: SAME_ORIGIN } });
       expect(saved.status).toBe(200);
       const visitor = cookieOf(saved, "visitor")!;
@@ -290,12 +316,22 @@ describe("the server on the demo data", () => {
     });
 
     it("keeps the Saved view and a page showing a toast to the reader alone", async () => {
-      const [article] = db().select({ id: t.articles.id }).from(t.articles).orderBy(sql`publish_date DESC`).limit(1).offset(3).all();
+      const [article] = db()
+        .select({ id: t.articles.id })
+        .from(t.articles)
+        .orderBy(sql`publish_date DESC`)
+        .limit(1)
+        .offset(3)
+        .all();
       const form = new URLSearchParams({ returnTo: "/", bookmarked: "true" }).toString();
-      const posted = await rawRequest(`${server.url}/api/articles/${article.id}/bookmark`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: SAME_ORIGIN },
-      }, form);
+      const posted = await rawRequest(
+        `${server.url}/api/articles/${article.id}/bookmark`,
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: SAME_ORIGIN },
+        },
+        form,
+      );
       expect(posted.status).toBe(302);
       const cookies = [cookieOf(posted, "visitor"), cookieOf(posted, "flash")];
       expect(cookies.every(Boolean)).toBe(true);
@@ -304,10 +340,14 @@ describe("the server on the demo data", () => {
       expect(withToast.headers["cache-control"]).toBe("no-store");
       expect(withToast.body.toString()).toContain("Article saved");
       // Posting the same state again changes nothing: a form names the state it wants.
-      await rawRequest(`${server.url}/api/articles/${article.id}/bookmark`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: SAME_ORIGIN, Cookie: cookies[0]! },
-      }, form);
+      await rawRequest(
+        `${server.url}/api/articles/${article.id}/bookmark`,
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: SAME_ORIGIN, Cookie: cookies[0]! },
+        },
+        form,
+      );
       const savedView = await rawRequest(server.url + "/?saved=1", { headers: { Cookie: cookies[0]!, "Accept-Encoding": "identity" } });
       expect(savedView.headers.etag).toBeUndefined();
       expect(savedView.headers["cache-control"]).toMatch(/no-store/);
@@ -323,7 +363,11 @@ describe("the server on the demo data", () => {
         [`/invite/${tokens.invitation}`],
         [`/INVITE/${tokens.invitation}`],
         [`/api/invitations/${tokens.invitation}`],
-        [`/api/invitations/${tokens.accept}/accept`, { method: "POST", headers: { "Content-Type": "application/json", Origin: SAME_ORIGIN } }, JSON.stringify({ password: "a-long-password-123" })],
+        [
+          `/api/invitations/${tokens.accept}/accept`,
+          { method: "POST", headers: { "Content-Type": "application/json", Origin: SAME_ORIGIN } },
+          JSON.stringify({ password: "a-long-password-123" }),
+        ],
         [`/unsubscribe?token=${encodeURIComponent(tokens.unsubscribe)}`],
         [`/unsubscribe?_data=routes%2Funsubscribe&token=${encodeURIComponent(tokens.unsubscribe)}`],
       ];
@@ -331,7 +375,14 @@ describe("the server on the demo data", () => {
       for (const [url, options, body] of requests) statuses.push((await rawRequest(server.url + url, options, body)).status);
       // Real tokens: the pages and APIs accepted them (so the router matched `/INVITE/` too).
       expect(statuses).toEqual([200, 200, 200, 200, 201, 200, 200]);
-      for (const logged of ["/reset-password?token=[redacted]", "/invite/[redacted]", "/INVITE/[redacted]", "/api/invitations/[redacted]", "/api/invitations/[redacted]/accept", "/unsubscribe?token=[redacted]"]) {
+      for (const logged of [
+        "/reset-password?token=[redacted]",
+        "/invite/[redacted]",
+        "/INVITE/[redacted]",
+        "/api/invitations/[redacted]",
+        "/api/invitations/[redacted]/accept",
+        "/unsubscribe?token=[redacted]",
+      ]) {
         await requestLog(server, (url) => url === logged);
       }
       // Messages that quote the path: Express's decode error (400) and the cross-site refusal of a document post (403).
@@ -372,7 +423,11 @@ describe("the server on the demo data", () => {
     it("reports the job runner's heartbeat age, and a stale runner without failing the check", async () => {
       const writeHeartbeat = (ageMs: number) => {
         const updatedAt = new Date(Date.now() - ageMs);
-        db().insert(t.appState).values({ key: RUNNER_HEARTBEAT_KEY, value: { pid: 1 }, updatedAt }).onConflictDoUpdate({ target: t.appState.key, set: { updatedAt } }).run();
+        db()
+          .insert(t.appState)
+          .values({ key: RUNNER_HEARTBEAT_KEY, value: { pid: 1 }, updatedAt })
+          .onConflictDoUpdate({ target: t.appState.key, set: { updatedAt } })
+          .run();
       };
       writeHeartbeat(30_000);
       let answer = await rawRequest(server.url + "/healthz");

@@ -29,7 +29,12 @@ let token: string;
 const targets = () => [
   { url: `${internal.origin}/secret`, refusal: /^Refused: 127\.0\.0\.1 resolves to a private address \(127\.0\.0\.1\)$/ },
   ...(ownInterface
-    ? [{ url: `${ownInterface.origin}/secret`, refusal: new RegExp(`^Refused: ${new URL(ownInterface.origin).hostname.replaceAll(".", "\\.")} resolves to a private address`) }]
+    ? [
+        {
+          url: `${ownInterface.origin}/secret`,
+          refusal: new RegExp(`^Refused: ${new URL(ownInterface.origin).hostname.replaceAll(".", "\\.")} resolves to a private address`),
+        },
+      ]
     : []),
   { url: "http://10.0.0.1:9/feed", refusal: /^Refused: 10\.0\.0\.1 resolves to a private address \(10\.0\.0\.1\)$/ },
   { url: "http://169.254.169.254/latest/meta-data/", refusal: /^Refused: 169\.254\.169\.254 resolves to a private address/ },
@@ -129,7 +134,11 @@ describe("sources", () => {
   it("a source whose stored address became private is refused at scrape time, after DNS", async () => {
     // Rows added before this check existed (or by hand) are still guarded by the fetcher itself.
     for (const { url, refusal } of targets()) {
-      const { id } = db().insert(t.sources).values({ name: `Legacy ${url}`, url: `${url}?legacy`, category: "government" }).returning().get();
+      const { id } = db()
+        .insert(t.sources)
+        .values({ name: `Legacy ${url}`, url: `${url}?legacy`, category: "government" })
+        .returning()
+        .get();
       await scrapeSources({ sourceId: id, force: true });
       expect(db().select().from(t.sources).where(eq(t.sources.id, id)).get()!.errorMessage, url).toMatch(refusal);
     }

@@ -118,10 +118,7 @@ function seedHostileRows() {
  * errors, job errors), each field a payload; and the admin's own email and token names.
  */
 async function seedAdminRows() {
-  db()
-    .update(t.sources)
-    .set({ status: "error", errorMessage: TEXT_PAYLOADS[1], consecutiveFailures: 3 })
-    .run();
+  db().update(t.sources).set({ status: "error", errorMessage: TEXT_PAYLOADS[1], consecutiveFailures: 3 }).run();
   db()
     .insert(t.feedback)
     .values(
@@ -152,7 +149,11 @@ async function seedAdminRows() {
     )
     .run();
   admin = await makeUser("admin");
-  db().update(t.users).set({ email: `admin${TEXT_PAYLOADS[3]}@example.com` }).where(eq(t.users.id, admin.id)).run();
+  db()
+    .update(t.users)
+    .set({ email: `admin${TEXT_PAYLOADS[3]}@example.com` })
+    .where(eq(t.users.id, admin.id))
+    .run();
   createApiToken(admin.id, TEXT_PAYLOADS[0]);
   createApiToken(admin.id, TEXT_PAYLOADS[9]);
   rows.invitation = insertInvitation(`invitee${TEXT_PAYLOADS[0]}@example.com`, "editor");
@@ -279,9 +280,7 @@ describe("script injection in stored articles and sources", () => {
       img.setAttribute("onload", "window.__pwned = 99");
       document.body.append(img);
     });
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations.length))
-      .toBeGreaterThan(0);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations.length)).toBeGreaterThan(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     await page.close();
   });
@@ -344,7 +343,12 @@ const REFLECTING_FORMS: { path: string; fields: Record<string, string>; echoed?:
   { path: "/reset-password?token=abc", fields: { token: TYPED, newPassword: "short", confirmPassword: TYPED } },
   { path: "/invite/{invitation}", fields: { password: TYPED, confirmPassword: "other" } },
   { path: "/admin", fields: { intent: "login", email: TYPED, password: TYPED }, echoed: "email" },
-  { path: "/admin?index", fields: { intent: "create-source", name: TYPED, url: `javascript:${TYPED}`, category: "government", keywords: TYPED }, echoed: "name", as: "admin" },
+  {
+    path: "/admin?index",
+    fields: { intent: "create-source", name: TYPED, url: `javascript:${TYPED}`, category: "government", keywords: TYPED },
+    echoed: "name",
+    as: "admin",
+  },
   { path: "/admin?dialog=invite", fields: { intent: "invite", email: TYPED, role: "editor" }, echoed: "email", as: "admin" },
 ];
 

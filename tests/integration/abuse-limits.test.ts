@@ -57,13 +57,17 @@ describe("limits keyed by address, never by a cookie", () => {
   });
 
   it("an IPv6 caller cannot walk through the addresses of its /64", async () => {
-    const attacker = await statuses(11, (i) => post(subscribeAction, "/api/subscribe", { email: `v6-${i}@example.com` }, `2001:db8:1:2::${(i + 1).toString(16)}`));
+    const attacker = await statuses(11, (i) =>
+      post(subscribeAction, "/api/subscribe", { email: `v6-${i}@example.com` }, `2001:db8:1:2::${(i + 1).toString(16)}`),
+    );
     expect(attacker[10]).toBe(429);
     expect((await post(subscribeAction, "/api/subscribe", { email: "v6-other@example.com" }, "2001:db8:1:3::1")).status).toBe(200);
   });
 
   it("AI summaries: a new cookie per request does not lift the per-address limit", async () => {
-    const ids = Array.from({ length: 31 }, (_, i) => addArticle({ summary: `Stored summary number ${i} about pipeline safety rules.`, originalUrl: `http://127.0.0.1:9/none-${i}` }));
+    const ids = Array.from({ length: 31 }, (_, i) =>
+      addArticle({ summary: `Stored summary number ${i} about pipeline safety rules.`, originalUrl: `http://127.0.0.1:9/none-${i}` }),
+    );
     const summarize = (id: number, address: string) => post(aiSummaryAction, `/api/articles/${id}/ai-summary`, {}, address, { id: String(id) });
     const attacker = await statuses(31, (i) => summarize(ids[i], "10.52.0.1"));
     expect(attacker.slice(0, 30).every((s) => s !== 429)).toBe(true);
@@ -89,9 +93,12 @@ describe("the hourly budget of a paid summary provider", () => {
   });
 
   it("answers the failure panel's fields once the site has spent it, whoever asks", async () => {
-    const ids = Array.from({ length: 3 }, (_, i) => addArticle({ summary: `Budget article ${i} on emissions reporting.`, originalUrl: `http://127.0.0.1:9/budget-${i}` }));
+    const ids = Array.from({ length: 3 }, (_, i) =>
+      addArticle({ summary: `Budget article ${i} on emissions reporting.`, originalUrl: `http://127.0.0.1:9/budget-${i}` }),
+    );
     const answers = [];
-    for (const [i, id] of ids.entries()) answers.push(await post(aiSummaryAction, `/api/articles/${id}/ai-summary`, {}, `10.53.0.${i + 1}`, { id: String(id) }));
+    for (const [i, id] of ids.entries())
+      answers.push(await post(aiSummaryAction, `/api/articles/${id}/ai-summary`, {}, `10.53.0.${i + 1}`, { id: String(id) }));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 503]);
     expect(model.requests).toHaveLength(2);
     expect(await answers[2].json()).toMatchObject({

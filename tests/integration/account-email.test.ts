@@ -89,12 +89,20 @@ describe("invitations", () => {
     const page = await (await call(invitePage, url.pathname, { params: { token } })).json();
     expect(page).toEqual({ valid: true, email: "invitee@example.com", role: "viewer" });
 
-    const mismatch = await call(invitePage, url.pathname, { method: "POST", params: { token }, body: form({ password: "secret1", confirmPassword: "secret2" }) });
+    const mismatch = await call(invitePage, url.pathname, {
+      method: "POST",
+      params: { token },
+      body: form({ password: "secret1", confirmPassword: "secret2" }),
+    });
     expect((await mismatch.json()).toast.message).toBe("Passwords don't match");
     const short = await call(invitePage, url.pathname, { method: "POST", params: { token }, body: form({ password: "12345", confirmPassword: "12345" }) });
     expect((await short.json()).toast.message).toBe("Password must be at least 6 characters long");
 
-    const accepted = await call(invitePage, url.pathname, { method: "POST", params: { token }, body: form({ password: "secret1", confirmPassword: "secret1" }) });
+    const accepted = await call(invitePage, url.pathname, {
+      method: "POST",
+      params: { token },
+      body: form({ password: "secret1", confirmPassword: "secret1" }),
+    });
     expect(accepted.status).toBe(200);
     expect((await accepted.json()).ok).toBe(true);
     const cookie = cookieFrom(accepted.headers.get("Set-Cookie"));
@@ -111,7 +119,11 @@ describe("invitations", () => {
     const { url } = await invite("late@example.com");
     const token = decodeURIComponent(url.pathname.split("/").pop()!);
     expect((await call(invitationApi, "/x", { params: { token } })).status).toBe(200);
-    db().update(t.invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(t.invitations.email, "late@example.com")).run();
+    db()
+      .update(t.invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(t.invitations.email, "late@example.com"))
+      .run();
     expect((await call(invitationApi, "/x", { params: { token } })).status).toBe(404);
     const accept = await call(acceptApi, "/x", { method: "POST", params: { token }, body: { password: "secret1" } });
     expect(accept.status).toBe(404);
@@ -124,13 +136,17 @@ describe("invitations", () => {
     const accepted = await call(acceptApi, "/x", { method: "POST", params: { token }, body: { password: "secret1" } });
     expect(accepted.status).toBe(201);
     expect(await accepted.json()).toMatchObject({ email: "api-invitee@example.com", role: "admin" });
-    await expect(operations.invite.run({ email: "api-invitee@example.com", role: "editor" }, adminUser)).rejects.toMatchObject({ kind: "conflict", message: "A user with this email already exists." });
+    await expect(operations.invite.run({ email: "api-invitee@example.com", role: "editor" }, adminUser)).rejects.toMatchObject({
+      kind: "conflict",
+      message: "A user with this email already exists.",
+    });
   });
 
   it("limits acceptance attempts per address (429)", async () => {
     const from = { "X-Forwarded-For": "198.51.100.9" };
     let last: Response | undefined;
-    for (let i = 0; i < 11; i++) last = await call(acceptApi, "/x", { method: "POST", params: { token: "guess" }, body: { password: "secret1" }, headers: from });
+    for (let i = 0; i < 11; i++)
+      last = await call(acceptApi, "/x", { method: "POST", params: { token: "guess" }, body: { password: "secret1" }, headers: from });
     expect(last!.status).toBe(429);
   });
 });
@@ -177,7 +193,11 @@ describe("forgotten passwords", () => {
     const seen = mails.length;
     await call(forgotApi, "/x", { method: "POST", body: { email: user.email }, headers: { "X-Forwarded-For": "192.0.2.51" } });
     const token = linkIn(await nextMailTo(user.email, seen), "/reset-password?token=").searchParams.get("token")!;
-    db().update(t.passwordResets).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(t.passwordResets.userId, user.id)).run();
+    db()
+      .update(t.passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(t.passwordResets.userId, user.id))
+      .run();
     const expired = await call(resetApi, "/x", { method: "POST", body: { token, newPassword: "new-password" }, headers: { "X-Forwarded-For": "192.0.2.51" } });
     expect(expired.status).toBe(400);
     const missing = await call(resetApi, "/x", { method: "POST", body: { newPassword: "new-password" }, headers: { "X-Forwarded-For": "192.0.2.51" } });
@@ -224,9 +244,17 @@ describe("changing the email", () => {
     const user = await makeUser("editor", "my-password");
     const other = cookieFrom(await createSession(user.id));
     const seen = mails.length;
-    const wrong = await call(updateEmailApi, "/x", { method: "PATCH", user, body: { currentEmail: user.email, newEmail: "moved@example.com", currentPassword: "guess" } });
+    const wrong = await call(updateEmailApi, "/x", {
+      method: "PATCH",
+      user,
+      body: { currentEmail: user.email, newEmail: "moved@example.com", currentPassword: "guess" },
+    });
     expect(wrong.status).toBe(400);
-    const changed = await call(updateEmailApi, "/x", { method: "PATCH", user, body: { currentEmail: user.email, newEmail: "moved@example.com", currentPassword: "my-password" } });
+    const changed = await call(updateEmailApi, "/x", {
+      method: "PATCH",
+      user,
+      body: { currentEmail: user.email, newEmail: "moved@example.com", currentPassword: "my-password" },
+    });
     expect(await changed.json()).toEqual({ email: "moved@example.com", endedSessions: 1 });
     const notice = await nextMailTo(user.email, seen);
     expect(notice).toContain("now signs in as moved@example.com");

@@ -78,7 +78,10 @@ describe("login limits count failures only", () => {
 describe("reset and invitation limits count failures per address only", () => {
   function newReset(userId: number) {
     const token = randomBytes(32).toString("base64url");
-    db().insert(t.passwordResets).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) }).run();
+    db()
+      .insert(t.passwordResets)
+      .values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) })
+      .run();
     return token;
   }
   const reset = (token: string, address: string) =>
@@ -88,7 +91,12 @@ describe("reset and invitation limits count failures per address only", () => {
     const token = randomBytes(32).toString("base64url");
     db()
       .insert(t.invitations)
-      .values({ email: `invited-${randomBytes(4).toString("hex")}@example.com`, role: "viewer", tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) })
+      .values({
+        email: `invited-${randomBytes(4).toString("hex")}@example.com`,
+        role: "viewer",
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      })
       .run();
     return token;
   }
@@ -175,14 +183,22 @@ describe("disabling and deleting accounts", () => {
 
   it("the dashboard's Users panel forms disable and delete without JavaScript (redirect with a toast)", async () => {
     const user = await makeUser("viewer");
-    const disabled = await call(adminPage, "/admin?index", { method: "POST", user: admin, body: form({ intent: "user-status", id: String(user.id), disabled: "true" }) });
+    const disabled = await call(adminPage, "/admin?index", {
+      method: "POST",
+      user: admin,
+      body: form({ intent: "user-status", id: String(user.id), disabled: "true" }),
+    });
     expect(disabled.status).toBe(302);
     expect(db().select().from(t.users).where(eq(t.users.id, user.id)).get()?.disabledAt).toBeInstanceOf(Date);
     const deleted = await call(adminPage, "/admin?index", { method: "POST", user: admin, body: form({ intent: "delete-user", id: String(user.id) }) });
     expect(deleted.status).toBe(302);
     expect(db().select().from(t.users).where(eq(t.users.id, user.id)).get()).toBeUndefined();
     const editor = await makeUser("editor");
-    const refused = await call(adminPage, "/admin?index", { method: "POST", user: editor, body: form({ intent: "delete-user", id: String(admin.id), respond: "json" }) });
+    const refused = await call(adminPage, "/admin?index", {
+      method: "POST",
+      user: editor,
+      body: form({ intent: "delete-user", id: String(admin.id), respond: "json" }),
+    });
     expect(refused.status).toBe(403);
   });
 });
@@ -190,8 +206,7 @@ describe("disabling and deleting accounts", () => {
 describe("a stolen session guessing the current password", () => {
   it("is stopped after 10 wrong guesses per account (429), even with the right password", async () => {
     const user = await makeUser("viewer", "owner-password");
-    const change = (currentPassword: string) =>
-      call(updateEmail, "/x", { method: "PATCH", user, body: { newEmail: "thief@example.com", currentPassword } });
+    const change = (currentPassword: string) => call(updateEmail, "/x", { method: "PATCH", user, body: { newEmail: "thief@example.com", currentPassword } });
     expect((await change("guess-1")).status).toBe(400);
     for (let i = 1; i < RATE_LIMITS.currentPasswordFailures.limit; i++) hitRateLimit(RATE_LIMITS.currentPasswordFailures, `user:${user.id}`);
     const stopped = await change("owner-password");
@@ -203,14 +218,26 @@ describe("a stolen session guessing the current password", () => {
 describe("API tokens", () => {
   it("carry an optional expiry and are refused (401) once it has passed", async () => {
     const user = await makeUser("editor");
-    const created = await call(adminPage, "/admin?index", { method: "POST", user, body: form({ intent: "create-token", name: "month", expiresInDays: "30", respond: "json" }) });
+    const created = await call(adminPage, "/admin?index", {
+      method: "POST",
+      user,
+      body: form({ intent: "create-token", name: "month", expiresInDays: "30", respond: "json" }),
+    });
     const { result } = await created.json();
     expect(Date.parse(result.expiresAt) - Date.now()).toBeGreaterThan(29 * 86_400_000);
     expect((await call(scrape, "/api/admin/scrape", { method: "POST", headers: bearer(result.token) })).status).toBe(202);
-    db().update(t.apiTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(t.apiTokens.id, result.id)).run();
+    db()
+      .update(t.apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(t.apiTokens.id, result.id))
+      .run();
     expect((await call(scrape, "/api/admin/scrape", { method: "POST", headers: bearer(result.token) })).status).toBe(401);
 
-    const past = await call(adminPage, "/admin?index", { method: "POST", user, body: form({ intent: "create-token", name: "x", expiresAt: "2000-01-01", respond: "json" }) });
+    const past = await call(adminPage, "/admin?index", {
+      method: "POST",
+      user,
+      body: form({ intent: "create-token", name: "x", expiresAt: "2000-01-01", respond: "json" }),
+    });
     expect(past.status).toBe(400);
     expect((await past.json()).toast.message).toContain("'expiresAt' must be in the future");
   });
@@ -218,7 +245,11 @@ describe("API tokens", () => {
   it("a request authenticated by an API token cannot create tokens (403)", async () => {
     const user = await makeUser("admin");
     const { token } = createApiToken(user.id, "script");
-    const attempt = await call(adminPage, "/admin?index", { method: "POST", headers: bearer(token), body: form({ intent: "create-token", name: "longer-lived", respond: "json" }) });
+    const attempt = await call(adminPage, "/admin?index", {
+      method: "POST",
+      headers: bearer(token),
+      body: form({ intent: "create-token", name: "longer-lived", respond: "json" }),
+    });
     expect(attempt.status).toBe(403);
     expect((await attempt.json()).toast.message).toBe(TOKEN_CANNOT_CREATE_TOKENS);
     expect(db().select().from(t.apiTokens).where(eq(t.apiTokens.name, "longer-lived")).get()).toBeUndefined();

@@ -40,12 +40,30 @@ let runner: ReturnType<typeof setInterval>;
 let unique = 0;
 
 const newSource = () =>
-  db().insert(t.sources).values({ name: "Feed", url: `https://example.gov/feed-${++unique}.xml`, category: "government" }).returning().get().id;
+  db()
+    .insert(t.sources)
+    .values({ name: "Feed", url: `https://example.gov/feed-${++unique}.xml`, category: "government" })
+    .returning()
+    .get().id;
 const newFeedback = (values: Partial<typeof t.feedback.$inferInsert> = {}) =>
-  db().insert(t.feedback).values({ type: "bug", subject: "Broken link", message: "The link 404s", ...values }).returning().get().id;
+  db()
+    .insert(t.feedback)
+    .values({ type: "bug", subject: "Broken link", message: "The link 404s", ...values })
+    .returning()
+    .get().id;
 /** An account to disable or delete (its password never used: the hash is a placeholder). */
-const newAccount = () => db().insert(t.users).values({ email: `member${++unique}@example.com`, passwordHash: "unused", role: "editor" }).returning().get().id;
-const newSubscriber = () => db().insert(t.subscribers).values({ email: `reader${++unique}@example.com` }).returning().get().id;
+const newAccount = () =>
+  db()
+    .insert(t.users)
+    .values({ email: `member${++unique}@example.com`, passwordHash: "unused", role: "editor" })
+    .returning()
+    .get().id;
+const newSubscriber = () =>
+  db()
+    .insert(t.subscribers)
+    .values({ email: `reader${++unique}@example.com` })
+    .returning()
+    .get().id;
 
 beforeAll(async () => {
   users = { viewer: await makeUser("viewer"), editor: await makeUser("editor"), admin: await makeUser("admin") };
@@ -71,20 +89,57 @@ type Case = {
 };
 
 const CASES: Case[] = [
-  { name: "POST /api/invitations", route: invitations, method: "POST", role: "admin", ok: 201, setup: () => ({ body: { email: `new${++unique}@example.com`, role: "editor", invitedBy: "ignored" } }) },
-  { name: "POST /api/admin/extract-article", route: extractArticle, method: "POST", role: "editor", ok: 422, setup: () => ({ body: { url: "https://example.gov/a" } }) },
+  {
+    name: "POST /api/invitations",
+    route: invitations,
+    method: "POST",
+    role: "admin",
+    ok: 201,
+    setup: () => ({ body: { email: `new${++unique}@example.com`, role: "editor", invitedBy: "ignored" } }),
+  },
+  {
+    name: "POST /api/admin/extract-article",
+    route: extractArticle,
+    method: "POST",
+    role: "editor",
+    ok: 422,
+    setup: () => ({ body: { url: "https://example.gov/a" } }),
+  },
   {
     name: "POST /api/admin/add-article",
     route: addArticle,
     method: "POST",
     role: "editor",
     ok: 201,
-    setup: () => ({ body: { url: `https://example.gov/manual-${++unique}`, title: "A title", summary: "A summary", category: "policy-analysis", priority: "high", tags: ["epa"] } }),
+    setup: () => ({
+      body: {
+        url: `https://example.gov/manual-${++unique}`,
+        title: "A title",
+        summary: "A summary",
+        category: "policy-analysis",
+        priority: "high",
+        tags: ["epa"],
+      },
+    }),
   },
   { name: "GET /api/admin/subscribers", route: subscribers, method: "GET", role: "admin", ok: 200, setup: () => ({}) },
-  { name: "PATCH /api/admin/subscribers/{id}/status", route: subscriberStatus, method: "PATCH", role: "admin", ok: 200, setup: () => ({ params: { id: String(newSubscriber()) }, body: { isActive: false } }) },
+  {
+    name: "PATCH /api/admin/subscribers/{id}/status",
+    route: subscriberStatus,
+    method: "PATCH",
+    role: "admin",
+    ok: 200,
+    setup: () => ({ params: { id: String(newSubscriber()) }, body: { isActive: false } }),
+  },
   { name: "GET /api/admin/users", route: usersApi, method: "GET", role: "admin", ok: 200, setup: () => ({}) },
-  { name: "PATCH /api/admin/users/{id}/status", route: userStatus, method: "PATCH", role: "admin", ok: 200, setup: () => ({ params: { id: String(newAccount()) }, body: { disabled: true } }) },
+  {
+    name: "PATCH /api/admin/users/{id}/status",
+    route: userStatus,
+    method: "PATCH",
+    role: "admin",
+    ok: 200,
+    setup: () => ({ params: { id: String(newAccount()) }, body: { disabled: true } }),
+  },
   { name: "DELETE /api/admin/users/{id}", route: userById, method: "DELETE", role: "admin", ok: 200, setup: () => ({ params: { id: String(newAccount()) } }) },
   { name: "POST /api/admin/send-test-newsletter", route: sendTestNewsletter, method: "POST", role: "admin", ok: 200, setup: () => ({}) },
   { name: "POST /api/admin/scrape", route: scrape, method: "POST", role: "editor", ok: 202, setup: () => ({}) },
@@ -92,17 +147,80 @@ const CASES: Case[] = [
   { name: "POST /api/admin/generate-trends", route: generateTrends, method: "POST", role: "editor", ok: 202, setup: () => ({}) },
   { name: "POST /api/admin/recategorize", route: recategorize, method: "POST", role: "editor", ok: 200, setup: () => ({}) },
   { name: "POST /api/admin/fix-priorities", route: fixPriorities, method: "POST", role: "editor", ok: 200, setup: () => ({}) },
-  { name: "POST /api/admin/sources", route: sources, method: "POST", role: "editor", ok: 201, setup: () => ({ body: { name: "New feed", url: `https://example.gov/new-${++unique}.xml`, category: "news", keywords: ["epa"] } }) },
-  { name: "DELETE /api/admin/sources/{id}", route: sourceById, method: "DELETE", role: "editor", ok: 200, setup: () => ({ params: { id: String(newSource()) } }) },
-  { name: "PATCH /api/admin/sources/{id}/toggle", route: sourceToggle, method: "PATCH", role: "editor", ok: 200, setup: () => ({ params: { id: String(newSource()) } }) },
-  { name: "PATCH /api/articles/{id}/tags", route: articleTags, method: "PATCH", role: "editor", ok: 200, setup: () => ({ params: { id: String(insertTestArticle()) }, body: { tags: ["epa"], priority: "low" } }) },
-  { name: "PATCH /api/articles/{id}/category", route: articleCategory, method: "PATCH", role: "editor", ok: 200, setup: () => ({ params: { id: String(insertTestArticle()) }, body: { category: "legal-decisions" } }) },
-  { name: "GET /api/articles/{id}/suggest-tags", route: suggestTags, method: "GET", role: "editor", ok: 200, setup: () => ({ params: { id: String(insertTestArticle({ title: "EPA rescinds rule" })) } }) },
-  { name: "DELETE /api/articles/{id}", route: articleById, method: "DELETE", role: "admin", ok: 200, setup: () => ({ params: { id: String(insertTestArticle()) } }) },
-  { name: "PATCH /api/feedback/{id}/status", route: feedbackStatus, method: "PATCH", role: "editor", ok: 200, setup: () => ({ params: { id: String(newFeedback()) }, body: { status: "reviewed" } }) },
+  {
+    name: "POST /api/admin/sources",
+    route: sources,
+    method: "POST",
+    role: "editor",
+    ok: 201,
+    setup: () => ({ body: { name: "New feed", url: `https://example.gov/new-${++unique}.xml`, category: "news", keywords: ["epa"] } }),
+  },
+  {
+    name: "DELETE /api/admin/sources/{id}",
+    route: sourceById,
+    method: "DELETE",
+    role: "editor",
+    ok: 200,
+    setup: () => ({ params: { id: String(newSource()) } }),
+  },
+  {
+    name: "PATCH /api/admin/sources/{id}/toggle",
+    route: sourceToggle,
+    method: "PATCH",
+    role: "editor",
+    ok: 200,
+    setup: () => ({ params: { id: String(newSource()) } }),
+  },
+  {
+    name: "PATCH /api/articles/{id}/tags",
+    route: articleTags,
+    method: "PATCH",
+    role: "editor",
+    ok: 200,
+    setup: () => ({ params: { id: String(insertTestArticle()) }, body: { tags: ["epa"], priority: "low" } }),
+  },
+  {
+    name: "PATCH /api/articles/{id}/category",
+    route: articleCategory,
+    method: "PATCH",
+    role: "editor",
+    ok: 200,
+    setup: () => ({ params: { id: String(insertTestArticle()) }, body: { category: "legal-decisions" } }),
+  },
+  {
+    name: "GET /api/articles/{id}/suggest-tags",
+    route: suggestTags,
+    method: "GET",
+    role: "editor",
+    ok: 200,
+    setup: () => ({ params: { id: String(insertTestArticle({ title: "EPA rescinds rule" })) } }),
+  },
+  {
+    name: "DELETE /api/articles/{id}",
+    route: articleById,
+    method: "DELETE",
+    role: "admin",
+    ok: 200,
+    setup: () => ({ params: { id: String(insertTestArticle()) } }),
+  },
+  {
+    name: "PATCH /api/feedback/{id}/status",
+    route: feedbackStatus,
+    method: "PATCH",
+    role: "editor",
+    ok: 200,
+    setup: () => ({ params: { id: String(newFeedback()) }, body: { status: "reviewed" } }),
+  },
   { name: "POST /api/feedback/archive-old", route: archiveOld, method: "POST", role: "editor", ok: 200, setup: () => ({}) },
   { name: "PATCH /api/admin/update-email", route: updateEmail, method: "PATCH", role: "viewer", ok: 0, setup: () => ({ body: { newEmail: "x@example.com" } }) },
-  { name: "PATCH /api/admin/update-password", route: updatePassword, method: "PATCH", role: "viewer", ok: 0, setup: () => ({ body: { currentPassword: "x", newPassword: "y" } }) },
+  {
+    name: "PATCH /api/admin/update-password",
+    route: updatePassword,
+    method: "PATCH",
+    role: "viewer",
+    ok: 0,
+    setup: () => ({ body: { currentPassword: "x", newPassword: "y" } }),
+  },
 ];
 
 const RANK: Record<Role, number> = { viewer: 1, editor: 2, admin: 3 };
@@ -161,13 +279,23 @@ describe("responses", () => {
       body: { tags: ["EPA", "Clean Air Act", "epa", "  "], priority: "high" },
     });
     expect(await response.json()).toMatchObject({ tags: ["epa", "clean-air-act"], priority: "high", manuallyTagged: true });
-    const indexed = db().select().from(t.articleTags).where(eq(t.articleTags.articleId, id)).all().map((r) => r.tag);
+    const indexed = db()
+      .select()
+      .from(t.articleTags)
+      .where(eq(t.articleTags.articleId, id))
+      .all()
+      .map((r) => r.tag);
     expect(indexed.sort()).toEqual(["clean-air-act", "epa"]);
   });
 
   it("sets the category, adds an article by hand, suggests tags and deletes for good", async () => {
     const id = insertTestArticle({ title: "EPA repeals the emissions rule" });
-    const category = await call(articleCategory, `/api/articles/${id}/category`, { method: "PATCH", user: users.editor, params: { id: String(id) }, body: { category: "legal-decisions" } });
+    const category = await call(articleCategory, `/api/articles/${id}/category`, {
+      method: "PATCH",
+      user: users.editor,
+      params: { id: String(id) },
+      body: { category: "legal-decisions" },
+    });
     expect(await category.json()).toMatchObject({ category: "legal-decisions", manuallyTagged: true });
     const suggested = await call(suggestTags, `/api/articles/${id}/suggest-tags`, { user: users.editor, params: { id: String(id) } });
     expect((await suggested.json()).suggestedTags).toContain("epa");
@@ -179,12 +307,29 @@ describe("responses", () => {
     });
     expect(added.status).toBe(201);
     const article = await added.json();
-    expect(article).toMatchObject({ title: "Hand added", category: "policy-analysis", priority: "medium", tags: ["epa", "sec"], manuallyTagged: true, sourceName: "example.gov" });
-    const duplicate = await call(addArticle, "/api/admin/add-article", { method: "POST", user: users.editor, body: { url, title: "x", summary: "y", category: "policy-analysis" } });
+    expect(article).toMatchObject({
+      title: "Hand added",
+      category: "policy-analysis",
+      priority: "medium",
+      tags: ["epa", "sec"],
+      manuallyTagged: true,
+      sourceName: "example.gov",
+    });
+    const duplicate = await call(addArticle, "/api/admin/add-article", {
+      method: "POST",
+      user: users.editor,
+      body: { url, title: "x", summary: "y", category: "policy-analysis" },
+    });
     expect(duplicate.status).toBe(409);
     const deleted = await call(articleById, `/api/articles/${article.id}`, { method: "DELETE", user: admin(), params: { id: String(article.id) } });
     expect(deleted.status).toBe(200);
-    expect(db().select().from(t.deletedArticles).all().map((r) => r.key)).toContain("url:https://example.gov/hand-added");
+    expect(
+      db()
+        .select()
+        .from(t.deletedArticles)
+        .all()
+        .map((r) => r.key),
+    ).toContain("url:https://example.gov/hand-added");
   });
 
   it("changes feedback status and archives only resolved feedback older than 30 days", async () => {
@@ -222,7 +367,8 @@ describe("responses", () => {
 
   it("the dashboard's job buttons say what happened: finished with its count, or queued", async () => {
     const press = async (kind: string) =>
-      (await (await call(adminPage, "/admin?index", { method: "POST", user: users.editor, body: form({ intent: "start-job", kind, respond: "json" }) })).json()).toast;
+      (await (await call(adminPage, "/admin?index", { method: "POST", user: users.editor, body: form({ intent: "start-job", kind, respond: "json" }) })).json())
+        .toast;
     expect(await press("fix-priorities")).toEqual({ title: "Priorities fixed", message: "2 articles updated." });
     expect(await press("recategorize")).toEqual({ title: "Categories fixed", message: "4 articles updated." });
     db().update(t.jobs).set({ status: "failed" }).where(eq(t.jobs.kind, "trends")).run();
@@ -268,7 +414,12 @@ describe("bad input", () => {
     [sources, "POST", {}, "{not json", "The request body must be JSON."],
     [sources, "POST", {}, "[1,2]", "The request body must be a JSON object."],
   ] as const)("%#: 400 with a message naming the problem", async (route, method, params, body, message) => {
-    const ids: Record<string, string> = { ARTICLE: String(insertTestArticle()), FEEDBACK: String(newFeedback()), SUBSCRIBER: String(newSubscriber()), ACCOUNT: String(newAccount()) };
+    const ids: Record<string, string> = {
+      ARTICLE: String(insertTestArticle()),
+      FEEDBACK: String(newFeedback()),
+      SUBSCRIBER: String(newSubscriber()),
+      ACCOUNT: String(newAccount()),
+    };
     const resolved = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, ids[v as string] ?? v]));
     const response = await call(route, "/x", {
       method,
@@ -313,7 +464,11 @@ describe("sessions, tokens and cross-site requests", () => {
     expect((await response.json()).message).toBe("Cross-site request refused.");
     const sameSite = await call(scrape, "/api/admin/scrape", { method: "POST", user: users.admin, headers: { Origin: "http://localhost" } });
     expect(sameSite.status).toBe(202);
-    const crossSiteLogin = await call(login, "/api/auth/login", { method: "POST", body: { email: "a", password: "b" }, headers: { Origin: "https://evil.example" } });
+    const crossSiteLogin = await call(login, "/api/auth/login", {
+      method: "POST",
+      body: { email: "a", password: "b" },
+      headers: { Origin: "https://evil.example" },
+    });
     expect(crossSiteLogin.status).toBe(403);
   });
 
@@ -350,7 +505,11 @@ describe("sessions, tokens and cross-site requests", () => {
     expect(last!.status).toBe(429);
     expect((await last!.json()).message).toMatch(/Too many attempts/);
     expect(last!.headers.get("Retry-After")).toMatch(/^\d+$/);
-    const otherAddress = await call(login, "/api/auth/login", { method: "POST", body: { email: user.email, password: "right-password" }, headers: { "X-Forwarded-For": "203.0.113.8" } });
+    const otherAddress = await call(login, "/api/auth/login", {
+      method: "POST",
+      body: { email: user.email, password: "right-password" },
+      headers: { "X-Forwarded-For": "203.0.113.8" },
+    });
     expect(otherAddress.status).toBe(200);
   });
 
@@ -371,22 +530,38 @@ describe("sessions, tokens and cross-site requests", () => {
     expect(await sessionOf(other)).toBeUndefined();
     expect((await sessionOf(user.cookie))?.id).toBe(user.id);
     expect((await call(scrape, "/api/admin/scrape", { method: "POST", headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
-    const notMine = await call(updatePassword, "/x", { method: "PATCH", user, body: { email: users.admin.email, currentPassword: "second-password", newPassword: "third-password" } });
+    const notMine = await call(updatePassword, "/x", {
+      method: "PATCH",
+      user,
+      body: { email: users.admin.email, currentPassword: "second-password", newPassword: "third-password" },
+    });
     expect(notMine.status).toBe(403);
   });
 
   it("changes the email with the current password, refusing someone else's, one in use and a wrong password", async () => {
     const user = await makeUser("viewer");
     const currentPassword = user.password;
-    const notMine = await call(updateEmail, "/x", { method: "PATCH", user, body: { currentEmail: users.admin.email, newEmail: "n@example.com", currentPassword } });
+    const notMine = await call(updateEmail, "/x", {
+      method: "PATCH",
+      user,
+      body: { currentEmail: users.admin.email, newEmail: "n@example.com", currentPassword },
+    });
     expect(notMine.status).toBe(403);
     const withoutPassword = await call(updateEmail, "/x", { method: "PATCH", user, body: { currentEmail: user.email, newEmail: "n@example.com" } });
     expect([withoutPassword.status, (await withoutPassword.json()).message]).toEqual([400, "Please enter your current password."]);
-    const wrongPassword = await call(updateEmail, "/x", { method: "PATCH", user, body: { currentEmail: user.email, newEmail: "n@example.com", currentPassword: "stolen-session" } });
+    const wrongPassword = await call(updateEmail, "/x", {
+      method: "PATCH",
+      user,
+      body: { currentEmail: user.email, newEmail: "n@example.com", currentPassword: "stolen-session" },
+    });
     expect([wrongPassword.status, (await wrongPassword.json()).message]).toEqual([400, "Current password is incorrect"]);
     const taken = await call(updateEmail, "/x", { method: "PATCH", user, body: { currentEmail: user.email, newEmail: users.admin.email, currentPassword } });
     expect(taken.status).toBe(409);
-    const changed = await call(updateEmail, "/x", { method: "PATCH", user, body: { currentEmail: user.email, newEmail: "Renamed@Example.com", currentPassword } });
+    const changed = await call(updateEmail, "/x", {
+      method: "PATCH",
+      user,
+      body: { currentEmail: user.email, newEmail: "Renamed@Example.com", currentPassword },
+    });
     expect(await changed.json()).toEqual({ email: "renamed@example.com", endedSessions: 0 });
   });
 });

@@ -123,7 +123,11 @@ describe("POST /api/articles/{id}/ai-summary", () => {
     expect((await post(cached)).status).toBe(200);
     db()
       .insert(t.rateLimits)
-      .values({ key: `${RATE_LIMITS.aiSummary.name}:${LOOPBACK}`, windowStart: new Date(Date.now() - (Date.now() % RATE_LIMITS.aiSummary.windowMs)), count: RATE_LIMITS.aiSummary.limit })
+      .values({
+        key: `${RATE_LIMITS.aiSummary.name}:${LOOPBACK}`,
+        windowStart: new Date(Date.now() - (Date.now() % RATE_LIMITS.aiSummary.windowMs)),
+        count: RATE_LIMITS.aiSummary.limit,
+      })
       .onConflictDoUpdate({ target: t.rateLimits.key, set: { count: RATE_LIMITS.aiSummary.limit } })
       .run();
     const fresh = addArticle({ summary: "Not yet summarized.", originalUrl: missingPage() });

@@ -11,14 +11,21 @@ import { withContext } from "../support/load-context";
 const call = (loader: (args: any) => any, url: string, headers: HeadersInit = {}) =>
   loader(withContext(new Request(`http://localhost${url}`, { headers }))) as Promise<Response>;
 
-const HOSTILE_SEARCHES = ['"', "'", "*", "-", "AND", "OR NOT", "((", "a)", "NEAR(", "🙂", "💥 epa", "\\", "%", "_", "title:x", "^", "a" .repeat(500)];
+const HOSTILE_SEARCHES = ['"', "'", "*", "-", "AND", "OR NOT", "((", "a)", "NEAR(", "🙂", "💥 epa", "\\", "%", "_", "title:x", "^", "a".repeat(500)];
 
 beforeAll(() => {
   const day = (d: number) => new Date(Date.now() - d * 86_400_000);
   addArticle({ title: "EPA rescinds power plant emissions rule", summary: "The Environmental Protection Agency repealed...", publishDate: day(0) });
-  addArticle({ title: "Supreme Court rules on agency deference", summary: "The court held...", sourceName: "SCOTUSblog", sourceCategory: "legal", publishDate: day(3) });
+  addArticle({
+    title: "Supreme Court rules on agency deference",
+    summary: "The court held...",
+    sourceName: "SCOTUSblog",
+    sourceCategory: "legal",
+    publishDate: day(3),
+  });
   addArticle({ title: "House passes bill on permitting reform", summary: "Congress moved...", publishDate: day(12) });
-  for (let i = 0; i < 30; i++) addArticle({ title: `Information collection notice ${i}`, summary: "Agency information collection activities.", publishDate: day(100 + i) });
+  for (let i = 0; i < 30; i++)
+    addArticle({ title: `Information collection notice ${i}`, summary: "Agency information collection activities.", publishDate: day(100 + i) });
 });
 
 describe("GET /api/articles", () => {
@@ -28,7 +35,29 @@ describe("GET /api/articles", () => {
     const articles = await response.json();
     expect(articles).toHaveLength(33);
     expect(Object.keys(articles[0]).sort()).toEqual(
-      ["aiSummary", "aiSummaryBy", "agencies", "category", "categoryReason", "createdAt", "documentNumber", "documentType", "id", "isBookmarked", "manuallyTagged", "originalUrl", "priority", "priorityReason", "publishDate", "sourceId", "sourceName", "summary", "tags", "title", "views"].sort(),
+      [
+        "aiSummary",
+        "aiSummaryBy",
+        "agencies",
+        "category",
+        "categoryReason",
+        "createdAt",
+        "documentNumber",
+        "documentType",
+        "id",
+        "isBookmarked",
+        "manuallyTagged",
+        "originalUrl",
+        "priority",
+        "priorityReason",
+        "publishDate",
+        "sourceId",
+        "sourceName",
+        "summary",
+        "tags",
+        "title",
+        "views",
+      ].sort(),
     );
     expect(articles[0].title).toBe("EPA rescinds power plant emissions rule");
     expect(articles[0].category).toBe("regulatory-rollbacks");
@@ -46,10 +75,7 @@ describe("GET /api/articles", () => {
     expect((await get("search=permitting")).map((a) => a.title)).toEqual(["House passes bill on permitting reform"]);
     expect(await get("search=scotusblog")).toHaveLength(1);
     expect(await get("priority=low")).toHaveLength(30);
-    expect((await get("limit=2&offset=1")).map((a) => a.title)).toEqual([
-      "Supreme Court rules on agency deference",
-      "House passes bill on permitting reform",
-    ]);
+    expect((await get("limit=2&offset=1")).map((a) => a.title)).toEqual(["Supreme Court rules on agency deference", "House passes bill on permitting reform"]);
     expect(await get("category=all&priority=all&timeframe=all")).toHaveLength(33);
   });
 

@@ -124,7 +124,12 @@ describe("manual edits and the /api", () => {
     });
     expect(await tags.json()).toMatchObject({ priority: before.priority, priorityReason: before.priorityReason });
 
-    await call(articleTags, `/api/articles/${id}/tags`, { method: "PATCH", user: editor, params: { id: String(id) }, body: { tags: ["epa"], priority: "high" } });
+    await call(articleTags, `/api/articles/${id}/tags`, {
+      method: "PATCH",
+      user: editor,
+      params: { id: String(id) },
+      body: { tags: ["epa"], priority: "high" },
+    });
     const category = await call(articleCategory, `/api/articles/${id}/category`, {
       method: "PATCH",
       user: editor,
@@ -135,7 +140,13 @@ describe("manual edits and the /api", () => {
 
     const one = await call(articleById, `/api/articles/${id}`, { params: { id: String(id) } });
     expect(one.status).toBe(200);
-    expect(await one.json()).toMatchObject({ id, category: "legal-decisions", categoryReason: "set by an editor", priority: "high", priorityReason: "set by an editor" });
+    expect(await one.json()).toMatchObject({
+      id,
+      category: "legal-decisions",
+      categoryReason: "set by an editor",
+      priority: "high",
+      priorityReason: "set by an editor",
+    });
     const list = (await (await call({ loader: articlesLoader }, "/api/articles")).json()) as { id: number; categoryReason: string }[];
     expect(list.find((a) => a.id === id)).toMatchObject({ categoryReason: "set by an editor", priorityReason: "set by an editor" });
     expect((await call(articleById, "/api/articles/999999", { params: { id: "999999" } })).status).toBe(404);

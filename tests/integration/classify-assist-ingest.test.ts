@@ -42,12 +42,20 @@ afterAll(async () => {
 });
 
 function configure(env: Record<string, string>) {
-  for (const key of ["CLASSIFY_ASSIST", "CLASSIFY_ASSIST_MAX_PER_RUN", "AI_PROVIDER", "OPENAI_BASE_URL", "OPENAI_MODEL", "OPENAI_API_KEY", "OPENAI_TIMEOUT_MS"]) delete process.env[key];
+  for (const key of ["CLASSIFY_ASSIST", "CLASSIFY_ASSIST_MAX_PER_RUN", "AI_PROVIDER", "OPENAI_BASE_URL", "OPENAI_MODEL", "OPENAI_API_KEY", "OPENAI_TIMEOUT_MS"])
+    delete process.env[key];
   Object.assign(process.env, env);
   reloadConfig();
 }
 const assisted = (extra: Record<string, string> = {}) =>
-  configure({ CLASSIFY_ASSIST: "true", AI_PROVIDER: "openai", OPENAI_BASE_URL: model.baseURL, OPENAI_MODEL: "test-model", OPENAI_TIMEOUT_MS: "1000", ...extra });
+  configure({
+    CLASSIFY_ASSIST: "true",
+    AI_PROVIDER: "openai",
+    OPENAI_BASE_URL: model.baseURL,
+    OPENAI_MODEL: "test-model",
+    OPENAI_TIMEOUT_MS: "1000",
+    ...extra,
+  });
 
 let sourceId: number;
 beforeEach(() => {
@@ -81,7 +89,12 @@ describe("scraping with the model-assisted classifier", () => {
     assisted();
     const result = await scrapeSources({ now: NOW });
     expect(result.sources[0]).toMatchObject({ new: 3, duplicates: 1, error: null });
-    expect(model.requests.map(asked).map((prompt) => prompt.split("\n")[0]).sort()).toEqual(UNSURE.map((title) => `Title: ${title}`).sort());
+    expect(
+      model.requests
+        .map(asked)
+        .map((prompt) => prompt.split("\n")[0])
+        .sort(),
+    ).toEqual(UNSURE.map((title) => `Title: ${title}`).sort());
     for (const title of UNSURE) {
       expect(row(title)).toMatchObject({
         category: "regulatory-rollbacks",

@@ -71,7 +71,9 @@ describe("the model-assisted classifier", () => {
 
   it("is offered only when the configured provider is openai", () => {
     expect(classifyAssistantFromConfig(loadConfig({ ...process.env, SESSION_SECRET: "x".repeat(32), AI_PROVIDER: "local" }))).toBeNull();
-    const configured = classifyAssistantFromConfig(loadConfig({ ...process.env, SESSION_SECRET: "x".repeat(32), AI_PROVIDER: "", OPENAI_BASE_URL: server.baseURL, OPENAI_MODEL: "test-model" }));
+    const configured = classifyAssistantFromConfig(
+      loadConfig({ ...process.env, SESSION_SECRET: "x".repeat(32), AI_PROVIDER: "", OPENAI_BASE_URL: server.baseURL, OPENAI_MODEL: "test-model" }),
+    );
     expect(configured?.model).toBe("test-model");
   });
 });

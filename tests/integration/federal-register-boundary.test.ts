@@ -28,7 +28,12 @@ beforeAll(async () => {
     "/odd-fields/documents.json": json({
       count: 3,
       results: [
-        doc(3, { agencies: [null, { name: "Environmental Protection Agency" }], topics: "Air", significant: "yes", cfr_references: [null, { title: 40, part: 52 }] }),
+        doc(3, {
+          agencies: [null, { name: "Environmental Protection Agency" }],
+          topics: "Air",
+          significant: "yes",
+          cfr_references: [null, { title: 40, part: 52 }],
+        }),
         doc(4, { abstract: 12, page_length: "four", regulation_id_numbers: [7, "2060-AV12"] }),
         doc(5, { html_url: "javascript:alert(1)" }),
       ],
@@ -60,8 +65,12 @@ describe("the Federal Register JSON at the boundary", () => {
     const badCount = addSource("/bad-count/documents.json", "federal-register-api");
     const feed = addSource("/fed.rdf", "rss");
     const result = await scrapeSources({ now: new Date("2025-07-01T00:00:00Z") });
-    expect(sourceRow(badNext.id).errorMessage).toBe("Not a Federal Register response: malformed page from 127.0.0.1 (next_page_url: Invalid input: expected string, received number)");
-    expect(sourceRow(badCount.id).errorMessage).toBe("Not a Federal Register response: malformed page from 127.0.0.1 (count: Invalid input: expected number, received string)");
+    expect(sourceRow(badNext.id).errorMessage).toBe(
+      "Not a Federal Register response: malformed page from 127.0.0.1 (next_page_url: Invalid input: expected string, received number)",
+    );
+    expect(sourceRow(badCount.id).errorMessage).toBe(
+      "Not a Federal Register response: malformed page from 127.0.0.1 (count: Invalid input: expected number, received string)",
+    );
     expect(sourceRow(feed.id)).toMatchObject({ status: "healthy", errorMessage: null });
     expect(result.totals).toMatchObject({ sources: 3, failed: 2, new: 2 });
   });

@@ -23,14 +23,22 @@ function postJson(body: unknown, ip = `10.0.0.${++client}`) {
 }
 
 function postForm(fields: Record<string, string>, ip = `10.0.1.${++client}`) {
-  return { method: "POST", body: new URLSearchParams(fields), headers: { Origin: ORIGIN, "X-Forwarded-For": ip, "Content-Type": "application/x-www-form-urlencoded" } };
+  return {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { Origin: ORIGIN, "X-Forwarded-For": ip, "Content-Type": "application/x-www-form-urlencoded" },
+  };
 }
 
 const feedbackRows = () => db().select().from(t.feedback).all();
 
 describe("POST /api/feedback", () => {
   it("stores open feedback: bug reports high priority, the rest medium", async () => {
-    const bug = await call(feedbackAction, "/api/feedback", postJson({ type: "bug", subject: " Broken filter ", message: "It fails", email: "Me@Example.com" }));
+    const bug = await call(
+      feedbackAction,
+      "/api/feedback",
+      postJson({ type: "bug", subject: " Broken filter ", message: "It fails", email: "Me@Example.com" }),
+    );
     expect(bug.status).toBe(201);
     expect(await bug.json()).toMatchObject({ message: "Thank you for your feedback! We'll review it and get back to you if needed." });
     await call(feedbackAction, "/api/feedback", postJson({ type: "source", subject: "Add GAO", message: "gao.gov feed" }));
@@ -58,7 +66,10 @@ describe("POST /api/feedback", () => {
   it("answers 400 to a body that is not JSON, and 403 cross-site", async () => {
     const broken = await call(feedbackAction, "/api/feedback", { ...postJson({}), body: "{oops" });
     expect(broken.status).toBe(400);
-    const cross = await call(feedbackAction, "/api/feedback", { ...postJson({ type: "bug", subject: "s", message: "m" }), headers: { "Content-Type": "application/json", Origin: "https://evil.example" } });
+    const cross = await call(feedbackAction, "/api/feedback", {
+      ...postJson({ type: "bug", subject: "s", message: "m" }),
+      headers: { "Content-Type": "application/json", Origin: "https://evil.example" },
+    });
     expect(cross.status).toBe(403);
   });
 
@@ -72,7 +83,8 @@ describe("POST /api/feedback", () => {
   it("rate limits valid submissions per client", async () => {
     const ip = "10.9.9.9";
     const statuses = [];
-    for (let i = 0; i < 11; i++) statuses.push((await call(feedbackAction, "/api/feedback", postJson({ type: "general", subject: `s${i}`, message: "m" }, ip))).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await call(feedbackAction, "/api/feedback", postJson({ type: "general", subject: `s${i}`, message: "m" }, ip))).status);
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
@@ -173,7 +185,11 @@ describe("/unsubscribe", () => {
     expect(isActive(outcome.subscriber.id)).toBe(true);
     expect(isActive(other.subscriber.id)).toBe(true);
 
-    const done = await call(unsubscribeAction, url, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const done = await call(unsubscribeAction, url, {
+      method: "POST",
+      body: "List-Unsubscribe=One-Click",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(done.status).toBe(200);
     expect(isActive(outcome.subscriber.id)).toBe(false);
   });

@@ -63,25 +63,34 @@ const validArticle = (extra: Record<string, unknown> = {}) => ({
 });
 
 describe("numbers are numbers", () => {
-  it.each([[true], [[7]], ["0x1F"], ["1e1"], [" 7"], [7.5], ["7.0"], [{}], [""]])("POST /api/admin/backfill refuses daysBack %j, naming the field", async (daysBack) => {
-    const before = jobCount();
-    const response = await call(backfillRoute, "/api/admin/backfill", { method: "POST", body: { daysBack }, user: editor });
-    await expectRefusal(response, 400, /^'daysBack' must be/);
-    expect(jobCount()).toBe(before);
-  });
+  it.each([[true], [[7]], ["0x1F"], ["1e1"], [" 7"], [7.5], ["7.0"], [{}], [""]])(
+    "POST /api/admin/backfill refuses daysBack %j, naming the field",
+    async (daysBack) => {
+      const before = jobCount();
+      const response = await call(backfillRoute, "/api/admin/backfill", { method: "POST", body: { daysBack }, user: editor });
+      await expectRefusal(response, 400, /^'daysBack' must be/);
+      expect(jobCount()).toBe(before);
+    },
+  );
 
   it("POST /api/admin/backfill takes a JSON integer or decimal digits", async () => {
     expect((await call(backfillRoute, "/api/admin/backfill", { method: "POST", body: { daysBack: 7 }, user: editor })).status).toBe(202);
     expect((await call(backfillRoute, "/api/admin/backfill", { method: "POST", body: { daysBack: "7" }, user: editor })).status).toBe(202);
   });
 
-  it.each([["limit", "0x10"], ["limit", "1e1"], ["limit", "+5"], ["limit", "5.0"], ["limit", " 5"], ["offset", "0x1"], ["offset", "1e3"], ["offset", "-0"]])(
-    "GET /api/articles?%s=%s is a 400 naming the parameter",
-    async (name, value) => {
-      const response = await call(articlesRoute, `/api/articles?${name}=${encodeURIComponent(value)}`);
-      await expectRefusal(response, 400, new RegExp(`^Invalid '${name}' parameter: must be plain decimal digits$`));
-    },
-  );
+  it.each([
+    ["limit", "0x10"],
+    ["limit", "1e1"],
+    ["limit", "+5"],
+    ["limit", "5.0"],
+    ["limit", " 5"],
+    ["offset", "0x1"],
+    ["offset", "1e3"],
+    ["offset", "-0"],
+  ])("GET /api/articles?%s=%s is a 400 naming the parameter", async (name, value) => {
+    const response = await call(articlesRoute, `/api/articles?${name}=${encodeURIComponent(value)}`);
+    await expectRefusal(response, 400, new RegExp(`^Invalid '${name}' parameter: must be plain decimal digits$`));
+  });
 });
 
 describe("text that cannot be stored", () => {
@@ -100,7 +109,11 @@ describe("text that cannot be stored", () => {
   it("a NUL in a form field is refused too (POST /feedback)", async () => {
     const before = db().select({ n: count() }).from(t.feedback).get()!.n;
     const body = new URLSearchParams({ type: "bug", subject: "Broken\u0000link", message: "The link on the card is broken." });
-    await expectRefusal(await send(feedbackPage.action, "/feedback", { method: "POST", body }), 400, "'subject' must not contain NUL characters or unpaired surrogates");
+    await expectRefusal(
+      await send(feedbackPage.action, "/feedback", { method: "POST", body }),
+      400,
+      "'subject' must not contain NUL characters or unpaired surrogates",
+    );
     expect(db().select({ n: count() }).from(t.feedback).get()!.n).toBe(before);
   });
 
@@ -123,7 +136,11 @@ describe("web addresses", () => {
   it("POST /api/admin/sources refuses a URL with a newline", async () => {
     const before = sourceCount();
     const body = { name: "Feed", url: "https://example.gov/feed\n.xml", category: "government" };
-    await expectRefusal(await call(sourcesRoute, "/api/admin/sources", { method: "POST", body, user: editor }), 400, "'url' must not contain spaces or control characters");
+    await expectRefusal(
+      await call(sourcesRoute, "/api/admin/sources", { method: "POST", body, user: editor }),
+      400,
+      "'url' must not contain spaces or control characters",
+    );
     expect(sourceCount()).toBe(before);
   });
 
@@ -154,9 +171,17 @@ describe("messages name the field and the limit", () => {
   });
 
   it("a too-long source name or URL says which field and the limit", async () => {
-    const name = await call(sourcesRoute, "/api/admin/sources", { method: "POST", body: { name: "n".repeat(201), url: "https://example.gov/f.xml", category: "government" }, user: editor });
+    const name = await call(sourcesRoute, "/api/admin/sources", {
+      method: "POST",
+      body: { name: "n".repeat(201), url: "https://example.gov/f.xml", category: "government" },
+      user: editor,
+    });
     await expectRefusal(name, 400, "'name' must be at most 200 characters");
-    const url = await call(sourcesRoute, "/api/admin/sources", { method: "POST", body: { name: "Feed", url: `https://example.gov/${"a".repeat(2048)}`, category: "government" }, user: editor });
+    const url = await call(sourcesRoute, "/api/admin/sources", {
+      method: "POST",
+      body: { name: "Feed", url: `https://example.gov/${"a".repeat(2048)}`, category: "government" },
+      user: editor,
+    });
     await expectRefusal(url, 400, "'url' must be at most 2048 characters");
   });
 
@@ -178,7 +203,12 @@ describe("media types", () => {
     ["application/xml", () => "<article/>"],
   ])("a JSON API route answers 415 to a %s body and stores nothing", async (type, body) => {
     const before = articleCount();
-    const response = await call(addArticleRoute, "/api/admin/add-article", { method: "POST", body: body().toString(), headers: { "Content-Type": type }, user: editor });
+    const response = await call(addArticleRoute, "/api/admin/add-article", {
+      method: "POST",
+      body: body().toString(),
+      headers: { "Content-Type": type },
+      user: editor,
+    });
     await expectRefusal(response, 415, "The request body must be JSON (Content-Type: application/json).");
     expect(articleCount()).toBe(before);
   });
@@ -194,8 +224,15 @@ describe("media types", () => {
     const multipart = new FormData();
     for (const [key, value] of Object.entries(fields)) multipart.append(key, value);
     expect((await send(feedbackApiRoute.action, "/api/feedback", { method: "POST", body: multipart })).status).toBe(201);
-    expect((await send(feedbackApiRoute.action, "/api/feedback", { method: "POST", body: JSON.stringify(fields), headers: { "Content-Type": "application/json" } })).status).toBe(201);
-    const text = await send(feedbackApiRoute.action, "/api/feedback", { method: "POST", body: JSON.stringify(fields), headers: { "Content-Type": "text/plain" } });
+    expect(
+      (await send(feedbackApiRoute.action, "/api/feedback", { method: "POST", body: JSON.stringify(fields), headers: { "Content-Type": "application/json" } }))
+        .status,
+    ).toBe(201);
+    const text = await send(feedbackApiRoute.action, "/api/feedback", {
+      method: "POST",
+      body: JSON.stringify(fields),
+      headers: { "Content-Type": "text/plain" },
+    });
     expect(text.status).toBe(415);
   });
 
@@ -229,7 +266,12 @@ describe("returnTo", () => {
   it("a bookmark posted with a tab or newline in returnTo goes back to the feed, never elsewhere, and never fails", async () => {
     const id = addArticle({ title: "Bookmarked through a form" });
     for (const returnTo of ["/\t/evil.example", "/\n/evil.example", "/\r\nSet-Cookie: x=1"]) {
-      const response = await send(bookmarkRoute.action, `/api/articles/${id}/bookmark`, { method: "POST", body: new URLSearchParams({ returnTo }) }, { id: String(id) });
+      const response = await send(
+        bookmarkRoute.action,
+        `/api/articles/${id}/bookmark`,
+        { method: "POST", body: new URLSearchParams({ returnTo }) },
+        { id: String(id) },
+      );
       expect(response.status, JSON.stringify(returnTo)).toBe(302);
       expect(response.headers.get("Location")).toBe(`/#article-${id}`);
     }
@@ -237,14 +279,24 @@ describe("returnTo", () => {
 
   it("a bookmark POST that is not a form is refused before anything is toggled", async () => {
     const id = addArticle({ title: "Not toggled" });
-    const response = await send(bookmarkRoute.action, `/api/articles/${id}/bookmark`, { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } }, { id: String(id) });
+    const response = await send(
+      bookmarkRoute.action,
+      `/api/articles/${id}/bookmark`,
+      { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } },
+      { id: String(id) },
+    );
     expect(response.status).toBe(415);
     expect(db().select({ n: count() }).from(t.bookmarks).where(eq(t.bookmarks.articleId, id)).get()!.n).toBe(0);
   });
 
   it("the AI summary's no-JS form uses the same rule", async () => {
     const id = addArticle({ title: "Summary through a form", originalUrl: "http://127.0.0.1:9/none" });
-    const response = await send(aiSummaryRoute.action, `/api/articles/${id}/ai-summary`, { method: "POST", body: new URLSearchParams({ returnTo: "/\t/evil.example" }) }, { id: String(id) });
+    const response = await send(
+      aiSummaryRoute.action,
+      `/api/articles/${id}/ai-summary`,
+      { method: "POST", body: new URLSearchParams({ returnTo: "/\t/evil.example" }) },
+      { id: String(id) },
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(new RegExp(`^/\\?aiSummary=${id}.*#article-${id}$`));
   });

@@ -36,8 +36,7 @@ async function jobsCli(...args: string[]) {
   }
 }
 
-const addSource = (name: string, url: string) =>
-  db().insert(t.sources).values({ name, url, type: "rss", category: "government" }).returning().get().id;
+const addSource = (name: string, url: string) => db().insert(t.sources).values({ name, url, type: "rss", category: "government" }).returning().get().id;
 const latestJob = () => db().select().from(t.jobs).orderBy(t.jobs.id).all().at(-1)!;
 
 beforeAll(async () => {
@@ -75,7 +74,9 @@ describe("a scrape's outcome", () => {
     await jobsCli("scrape");
     const job = latestJob();
     expect(job.status).toBe("succeeded");
-    expect(toJobJson(job).summary).toMatch(/^1 source read: 0 new, \d+ already known, 0 skipped by keywords\. 2 more sources waiting out a back-off after failing, not tried this time\.$/);
+    expect(toJobJson(job).summary).toMatch(
+      /^1 source read: 0 new, \d+ already known, 0 skipped by keywords\. 2 more sources waiting out a back-off after failing, not tried this time\.$/,
+    );
   });
 
   it("every source failing: failed, and the CLI exits with an error", { timeout: 30_000 }, async () => {

@@ -54,10 +54,17 @@ beforeAll(async () => {
 
   const now = Date.now();
   addArticle({ title: "Agency proposes routine paperwork notice", summary: "Information collection.", publishDate: new Date(now - 86_400_000) });
-  const high = addArticle({ title: "Executive order rescinds emissions rule", summary: "A major rollback <b>now</b>.", publishDate: new Date(now - 2 * 86_400_000) });
+  const high = addArticle({
+    title: "Executive order rescinds emissions rule",
+    summary: "A major rollback <b>now</b>.",
+    publishDate: new Date(now - 2 * 86_400_000),
+  });
   db().update(t.articles).set({ priority: "high", category: "regulatory-rollbacks" }).where(eq(t.articles.id, high)).run();
   addArticle({ title: "Old story from last year", summary: "Stale.", publishDate: new Date(now - 400 * 86_400_000) });
-  db().insert(t.trends).values({ date: "2025-01-01", trendsAnalysis: "x", keyInsights: ["Rollbacks doubled this month"] }).run();
+  db()
+    .insert(t.trends)
+    .values({ date: "2025-01-01", trendsAnalysis: "x", keyInsights: ["Rollbacks doubled this month"] })
+    .run();
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

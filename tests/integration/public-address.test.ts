@@ -30,7 +30,10 @@ async function freePort() {
 
 /** Headers unfolded and quoted-printable undone, enough to read the links. */
 function readable(raw: string) {
-  return raw.replace(/\r?\n[ \t]+/g, " ").replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/\r?\n[ \t]+/g, " ")
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 beforeAll(async () => {

@@ -31,11 +31,11 @@ function visitor({ address = `10.20.0.${++visitors}`, keepsCookie = true } = {})
   return {
     bookmark: async (id: number) =>
       remember(await call(bookmarkAction, `/api/articles/${id}/bookmark`, { method: "PATCH", headers: headers() }, { id: String(id) })),
-    view: async (id: number) =>
-      remember(await call(viewAction, `/api/articles/${id}/view`, { method: "PATCH", headers: headers() }, { id: String(id) })),
+    view: async (id: number) => remember(await call(viewAction, `/api/articles/${id}/view`, { method: "PATCH", headers: headers() }, { id: String(id) })),
     open: async (id: number) => remember(await call(openLoader, `/articles/${id}/open`, { headers: headers() }, { id: String(id) })),
     saved: async () => (await (await call(articlesLoader, "/api/articles?saved=true", { headers: headers() })).json()) as { id: number }[],
-    list: async () => (await (await call(articlesLoader, "/api/articles", { headers: headers() })).json()) as { id: number; isBookmarked: boolean; views: number }[],
+    list: async () =>
+      (await (await call(articlesLoader, "/api/articles", { headers: headers() })).json()) as { id: number; isBookmarked: boolean; views: number }[],
   };
 }
 
@@ -81,7 +81,12 @@ describe("bookmarks", () => {
   });
 
   it("refuses cross-site requests and unknown articles", async () => {
-    const cross = await call(bookmarkAction, `/api/articles/${first}/bookmark`, { method: "PATCH", headers: { Origin: "https://evil.example" } }, { id: String(first) });
+    const cross = await call(
+      bookmarkAction,
+      `/api/articles/${first}/bookmark`,
+      { method: "PATCH", headers: { Origin: "https://evil.example" } },
+      { id: String(first) },
+    );
     expect(cross.status).toBe(403);
     const missing = await call(bookmarkAction, "/api/articles/999999/bookmark", { method: "PATCH", headers: { Origin: ORIGIN } }, { id: "999999" });
     expect(missing.status).toBe(404);
@@ -133,9 +138,7 @@ describe("views", () => {
 
 describe("locating an article in the feed", () => {
   it("redirects to the page and anchor that show it, keeping filters that include it", async () => {
-    const ids = Array.from({ length: 14 }, (_, i) =>
-      addArticle({ title: `Locate ${i}`, publishDate: new Date(Date.UTC(2030, 0, 1) - i * 60_000) }),
-    );
+    const ids = Array.from({ length: 14 }, (_, i) => addArticle({ title: `Locate ${i}`, publishDate: new Date(Date.UTC(2030, 0, 1) - i * 60_000) }));
     const oldest = ids[13];
     const response = await call(locateLoader, `/articles/${oldest}/locate`, {}, { id: String(oldest) });
     expect(response.headers.get("Location")).toBe(`/?page=2#article-${oldest}`);

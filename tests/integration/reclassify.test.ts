@@ -10,14 +10,29 @@ import { addArticle, clearArticles } from "../support/articles";
 beforeEach(clearArticles);
 
 const row = (id: number) => db().select().from(t.articles).where(eq(t.articles.id, id)).get()!;
-const tagRows = (id: number) => db().select().from(t.articleTags).where(eq(t.articleTags.articleId, id)).all().map((r) => r.tag).sort();
+const tagRows = (id: number) =>
+  db()
+    .select()
+    .from(t.articleTags)
+    .where(eq(t.articleTags.articleId, id))
+    .all()
+    .map((r) => r.tag)
+    .sort();
 
 it("recategorize fixes stale categories and tags, skips manually tagged articles, and answers { updated }", async () => {
   const stale = addArticle({ title: "Rescinding Obsolete Financial Assistance Rules", documentType: "Rule" });
   const manual = addArticle({ title: "Rescission of Regulations Regarding Plans of Operations for Mining Claims" });
   const fine = addArticle({ title: "Center for Scientific Review; Notice of Closed Meetings" });
-  db().update(t.articles).set({ category: "policy-analysis", tags: ["epa"] }).where(eq(t.articles.id, stale)).run();
-  db().update(t.articles).set({ category: "policy-analysis", tags: ["epa"], manuallyTagged: true }).where(eq(t.articles.id, manual)).run();
+  db()
+    .update(t.articles)
+    .set({ category: "policy-analysis", tags: ["epa"] })
+    .where(eq(t.articles.id, stale))
+    .run();
+  db()
+    .update(t.articles)
+    .set({ category: "policy-analysis", tags: ["epa"], manuallyTagged: true })
+    .where(eq(t.articles.id, manual))
+    .run();
   const untouched = row(fine);
 
   expect(await runRecategorize({}, { signal: new AbortController().signal, progress() {}, log() {} })).toEqual({ updated: 1 });
@@ -45,7 +60,14 @@ it("fix-priorities raises articles whose comment period closes within 7 days, an
 });
 
 it("a new classifier version queues the re-judging of stored articles once, and an empty install records it without jobs", () => {
-  const jobsOf = () => db().select().from(t.jobs).all().filter((job) => job.requestedBy === "classifier updated").map((job) => job.kind).sort();
+  const jobsOf = () =>
+    db()
+      .select()
+      .from(t.jobs)
+      .all()
+      .filter((job) => job.requestedBy === "classifier updated")
+      .map((job) => job.kind)
+      .sort();
   const setStoredVersion = (value: string) =>
     db().insert(t.appState).values({ key: "classifier-version", value }).onConflictDoUpdate({ target: t.appState.key, set: { value } }).run();
 

@@ -11,9 +11,22 @@ import { db, t } from "~/db.server";
 import { addArticle, clearArticles } from "../support/articles";
 import { randomCorpus, seededRandom } from "../support/related-corpus";
 
-const allIds = () => db().select({ id: t.articles.id }).from(t.articles).all().map((row) => row.id);
-const pendingCount = () => db().select({ n: sql<number>`count(*)` }).from(t.relatedPending).get()!.n;
-const listCount = () => db().select({ n: sql<number>`count(*)` }).from(t.relatedLists).get()!.n;
+const allIds = () =>
+  db()
+    .select({ id: t.articles.id })
+    .from(t.articles)
+    .all()
+    .map((row) => row.id);
+const pendingCount = () =>
+  db()
+    .select({ n: sql<number>`count(*)` })
+    .from(t.relatedPending)
+    .get()!.n;
+const listCount = () =>
+  db()
+    .select({ n: sql<number>`count(*)` })
+    .from(t.relatedLists)
+    .get()!.n;
 
 /** Every stored list as [related id, score] pairs, by article. */
 function storedTable() {
@@ -25,9 +38,7 @@ function storedTable() {
 }
 
 function bruteForceTable(ids: number[]) {
-  return Object.fromEntries(
-    Object.entries(relatedArticlesBruteForce(ids)).map(([id, list]) => [id, list.map((r) => [r.id, r.score])]),
-  );
+  return Object.fromEntries(Object.entries(relatedArticlesBruteForce(ids)).map(([id, list]) => [id, list.map((r) => [r.id, r.score])]));
 }
 
 const refreshAll = () => refreshRelatedLists(Number.POSITIVE_INFINITY);
@@ -67,9 +78,18 @@ describe("stored related lists", () => {
     updateArticleTags(edited[0], { tags: ["energy", "epa"] });
     updateArticleCategory(edited[1], "legal-decisions");
     db().update(t.articles).set({ title: "Entirely new words here" }).where(eq(t.articles.id, edited[2])).run();
-    db().update(t.articles).set({ publishDate: new Date(Date.UTC(2026, 0, 1)) }).where(eq(t.articles.id, edited[3])).run();
+    db()
+      .update(t.articles)
+      .set({ publishDate: new Date(Date.UTC(2026, 0, 1)) })
+      .where(eq(t.articles.id, edited[3]))
+      .run();
     // Deleting articles that stand in other lists drops those lists.
-    const listed = db().select({ id: t.relatedListEntries.relatedId }).from(t.relatedListEntries).limit(5).all().map((row) => row.id);
+    const listed = db()
+      .select({ id: t.relatedListEntries.relatedId })
+      .from(t.relatedListEntries)
+      .limit(5)
+      .all()
+      .map((row) => row.id);
     deleteArticles(listed);
     expect(pendingCount()).toBeGreaterThan(0);
 
@@ -92,7 +112,11 @@ describe("stored related lists", () => {
 
     // The page reads the stored entry (a changed score shows), not a fresh search.
     const entry = { articleId: t.relatedListEntries.articleId, rank: t.relatedListEntries.rank };
-    db().update(t.relatedListEntries).set({ score: 999 }).where(sql`${entry.articleId} = ${first} AND ${entry.rank} = 1`).run();
+    db()
+      .update(t.relatedListEntries)
+      .set({ score: 999 })
+      .where(sql`${entry.articleId} = ${first} AND ${entry.rank} = 1`)
+      .run();
     expect(relatedArticles([first])[first][0].score).toBe(999);
 
     db().delete(t.relatedLists).where(eq(t.relatedLists.articleId, first)).run();

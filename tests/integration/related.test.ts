@@ -41,13 +41,35 @@ describe("the score", () => {
   const ids: Record<string, number> = {};
   beforeAll(() => {
     clearArticles();
-    ids.target = article({ ...base, title: "Clean power plant emissions standards", summary: "Agency finalizes emissions limits for power plants", tags: ["epa", "energy"], day: 20 });
+    ids.target = article({
+      ...base,
+      title: "Clean power plant emissions standards",
+      summary: "Agency finalizes emissions limits for power plants",
+      tags: ["epa", "energy"],
+      day: 20,
+    });
     // same category 10 + same source 5 + 1 tag 3 + same priority 2 + power, plant, emissions, limits 4 = 24
     ids.a = article({ ...base, title: "Power plant rule", summary: "Emissions limits", tags: ["epa"], day: 1 });
     // same source 5 + 2 tags 6 = 11
-    ids.b = article({ category: "legal-decisions", source: "Agency A", priority: "low", title: "Unrelated heading", summary: "Nothing shared", tags: ["epa", "energy"], day: 2 });
+    ids.b = article({
+      category: "legal-decisions",
+      source: "Agency A",
+      priority: "low",
+      title: "Unrelated heading",
+      summary: "Nothing shared",
+      tags: ["epa", "energy"],
+      day: 2,
+    });
     // same category 10 (words of 3 characters or fewer do not count)
-    ids.c = article({ category: "new-regulations", source: "Agency B", priority: "medium", title: "The cat sat", summary: "on a mat for us", tags: [], day: 3 });
+    ids.c = article({
+      category: "new-regulations",
+      source: "Agency B",
+      priority: "medium",
+      title: "The cat sat",
+      summary: "on a mat for us",
+      tags: [],
+      day: 3,
+    });
     // same priority 2 + clean 1 = 3
     ids.d = article({ category: "policy-analysis", source: "Agency C", priority: "high", title: "Clean water", summary: "", tags: [], day: 4 });
     // nothing shared ("for" is too short): 0, never shown
@@ -92,9 +114,26 @@ describe("the indexed search agrees with the brute-force scorer", () => {
   it("on a small corpus full of ties and shared words", () => {
     clearArticles();
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)];
-    const words = ["rule", "energy", "power", "water", "safety", "notice", "meeting", "agency", "final", "proposed", "the", "for", "tax", "bank", "loans", "zoning"];
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+    const words = [
+      "rule",
+      "energy",
+      "power",
+      "water",
+      "safety",
+      "notice",
+      "meeting",
+      "agency",
+      "final",
+      "proposed",
+      "the",
+      "for",
+      "tax",
+      "bank",
+      "loans",
+      "zoning",
+    ];
     const categories = ["new-regulations", "regulatory-rollbacks", "policy-analysis", "legal-decisions", "legislative-action"];
     const tags = ["epa", "energy", "sec", "financial", "healthcare", "urgent"];
     const ids = Array.from({ length: 400 }, (_, i) =>
@@ -130,7 +169,15 @@ describe("the indexed search agrees with the brute-force scorer", () => {
     const target = article({ ...base, title: "Pipeline safety inspection", summary: "Hazardous liquid pipeline operators", tags: [], day: 10 });
     // Only words make these related, and the index reads the glued ones as other words ("pipeline\uE000"),
     // so it alone would never list the first.
-    const glued = article({ category: "legal-decisions", source: "Agency Z", priority: "low", title: "Pipeline\uE000 and safety\uE000", summary: "", tags: [], day: 1 });
+    const glued = article({
+      category: "legal-decisions",
+      source: "Agency Z",
+      priority: "low",
+      title: "Pipeline\uE000 and safety\uE000",
+      summary: "",
+      tags: [],
+      day: 1,
+    });
     const plain = article({ category: "legal-decisions", source: "Agency Y", priority: "low", title: "Pipeline notice", summary: "", tags: [], day: 2 });
     const related = relatedArticles([target])[target];
     expect(related.map((r) => [r.id, r.score])).toEqual([
@@ -173,7 +220,11 @@ describe("answers kept between requests", () => {
     agrees();
     db().update(t.articles).set({ title: "Offshore drilling permits leasing program" }).where(eq(t.articles.id, others[3])).run();
     agrees();
-    db().update(t.articles).set({ sourceName: "Agency A", publishDate: new Date(Date.UTC(2025, 4, 30)) }).where(eq(t.articles.id, others[0])).run();
+    db()
+      .update(t.articles)
+      .set({ sourceName: "Agency A", publishDate: new Date(Date.UTC(2025, 4, 30)) })
+      .where(eq(t.articles.id, others[0]))
+      .run();
     agrees();
     deleteArticles([newcomer]);
     expect(relatedArticles([target])[target].map((r) => r.id)).not.toContain(newcomer);

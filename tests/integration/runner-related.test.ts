@@ -17,7 +17,11 @@ const count = (table: string) => db().get<{ n: number }>(sql.raw(`SELECT count(*
 const settled = () => count("related_pending") === 0 && count("related_lists") === count("articles");
 
 function storedMatchesBruteForce() {
-  const ids = db().select({ id: t.articles.id }).from(t.articles).all().map((row) => row.id);
+  const ids = db()
+    .select({ id: t.articles.id })
+    .from(t.articles)
+    .all()
+    .map((row) => row.id);
   const stored: Record<number, [number, number][]> = Object.fromEntries(ids.map((id) => [id, []]));
   for (const entry of db().select().from(t.relatedListEntries).orderBy(t.relatedListEntries.articleId, t.relatedListEntries.rank).all()) {
     stored[entry.articleId].push([entry.relatedId, entry.score]);

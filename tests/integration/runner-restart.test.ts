@@ -15,7 +15,13 @@ let server: TestServer;
 const runners: ChildProcess[] = [];
 
 beforeAll(async () => {
-  const docs = generateDocuments({ days: 20, perDay: 60, lastDay: new Date().toISOString().slice(0, 10), samples: [{ title: "Air Plan Approval; Ohio" }], prefix: "K" });
+  const docs = generateDocuments({
+    days: 20,
+    perDay: 60,
+    lastDay: new Date().toISOString().slice(0, 10),
+    samples: [{ title: "Air Plan Approval; Ohio" }],
+    prefix: "K",
+  });
   const route = federalRegisterRoute(docs);
   server = await startServer({
     "/api/v1/documents.json": (req, res, origin) => void setTimeout(() => route(req, res, origin), PAGE_DELAY_MS),
@@ -56,7 +62,12 @@ const exited = (runner: ChildProcess) => new Promise<number | null>((resolve) =>
 it("re-queues on SIGTERM, survives SIGKILL, and finishes the scrape exactly once", { timeout: 60_000 }, async () => {
   db()
     .insert(t.sources)
-    .values({ name: "Federal Register (stand-in)", url: `${server.origin}/api/v1/documents.json?order=newest&per_page=${PER_PAGE}`, type: "federal-register-api", category: "government" })
+    .values({
+      name: "Federal Register (stand-in)",
+      url: `${server.origin}/api/v1/documents.json?order=newest&per_page=${PER_PAGE}`,
+      type: "federal-register-api",
+      category: "government",
+    })
     .run();
   const { job } = enqueueJob("scrape", {}, "test");
   const expected = SCRAPE_MAX_PAGES * PER_PAGE;
@@ -85,7 +96,11 @@ it("re-queues on SIGTERM, survives SIGKILL, and finishes the scrape exactly once
   // 3. The next start sees the dead runner's job, re-queues it and finishes it.
   const third = startRunner();
   await waitFor(() => jobRow(job.id).status === "succeeded", "the job to finish", 30_000);
-  await waitFor(() => third.output().includes("re-queued 1 job(s) left running by a stopped runner"), () => `the runner's log line in:\n${third.output()}`, 5000);
+  await waitFor(
+    () => third.output().includes("re-queued 1 job(s) left running by a stopped runner"),
+    () => `the runner's log line in:\n${third.output()}`,
+    5000,
+  );
   expect(articleCount()).toBe(expected);
   const distinct = db().get<{ n: number }>(sql`SELECT count(DISTINCT document_number) AS n FROM articles`).n;
   expect(distinct).toBe(expected);

@@ -88,7 +88,11 @@ describe("adapters", () => {
     const rdf = addSource({ path: "/fed.rdf", name: "Federal Reserve" });
     const atom = addSource({ path: "/scotus.atom", type: "atom", category: "legal", name: "CourtListener: Supreme Court Opinions" });
     await scrapeSources();
-    expect(articlesOf(rdf.id).map((r) => r.publishDate.toISOString()).sort()).toEqual(["2025-06-23T15:30:00.000Z", "2025-06-27T14:00:00.000Z"]);
+    expect(
+      articlesOf(rdf.id)
+        .map((r) => r.publishDate.toISOString())
+        .sort(),
+    ).toEqual(["2025-06-23T15:30:00.000Z", "2025-06-27T14:00:00.000Z"]);
     const opinions = articlesOf(atom.id);
     expect(opinions).toHaveLength(3);
     const fcc = opinions.find((r) => r.title === "Federal Communications Commission v. Consumers' Research")!;
@@ -246,10 +250,11 @@ describe("keywords", () => {
     const source = addSource({ path: "/sec.rss", keywords: ["rule"] });
     const result = await scrapeSources();
     expect(result.sources[0]).toMatchObject({ fetched: 4, new: 2, skippedByKeywords: 2 });
-    expect(articlesOf(source.id).map((r) => r.title).sort()).toEqual([
-      "SEC Extends Compliance Dates for Amendments to Form N-PORT",
-      "SEC Votes to End Defense of Climate Disclosure Rules",
-    ]);
+    expect(
+      articlesOf(source.id)
+        .map((r) => r.title)
+        .sort(),
+    ).toEqual(["SEC Extends Compliance Dates for Amendments to Form N-PORT", "SEC Votes to End Defense of Climate Disclosure Rules"]);
   });
 });
 

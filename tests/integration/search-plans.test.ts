@@ -9,7 +9,19 @@ import { db, t } from "~/db.server";
 import { loadDemo } from "../../scripts/demo";
 
 const VISITOR = "search-plans-visitor";
-const TERMS = ["the", "federal", "rule", "court", "emission standards", "environmental protection", "air", "noncompete", "medicare prior", "café", "zzzznothing"];
+const TERMS = [
+  "the",
+  "federal",
+  "rule",
+  "court",
+  "emission standards",
+  "environmental protection",
+  "air",
+  "noncompete",
+  "medicare prior",
+  "café",
+  "zzzznothing",
+];
 const OTHER_FILTERS: Omit<ArticleFilters, "search">[] = [
   { timeframe: "all" },
   { timeframe: "all", category: "new-regulations" },
@@ -22,7 +34,11 @@ const OTHER_FILTERS: Omit<ArticleFilters, "search">[] = [
 beforeAll(() => {
   expect(loadDemo().inserted).toBe(2000);
   // A spread of bookmarks for the Saved filter.
-  const ids = db().select({ id: t.articles.id }).from(t.articles).all().map((row) => row.id);
+  const ids = db()
+    .select({ id: t.articles.id })
+    .from(t.articles)
+    .all()
+    .map((row) => row.id);
   for (const id of ids.filter((_, i) => i % 7 === 0)) toggleBookmark(VISITOR, id);
 });
 

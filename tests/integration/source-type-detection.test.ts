@@ -51,7 +51,11 @@ async function addSource(url: string, name = url) {
 
 function expectWholeWindowRead(id: number, result: Awaited<ReturnType<typeof backfillSources>>) {
   expect(result.sources[0]).toMatchObject({ error: null, new: inWindow.length, fetched: inWindow.length });
-  expect(articlesOf(id).map((a) => a.documentNumber).sort()).toEqual(inWindow.map((d) => d.document_number).sort());
+  expect(
+    articlesOf(id)
+      .map((a) => a.documentNumber)
+      .sort(),
+  ).toEqual(inWindow.map((d) => d.document_number).sort());
   expect(row(id).type).toBe("federal-register-api");
 }
 

@@ -80,7 +80,11 @@ describe("double opt-in", () => {
   it("refuses a link older than 48 hours and a forged one", async () => {
     await subscribeJson("late@example.com");
     const link = linkIn((await emailsTo("late@example.com"))[0]);
-    db().update(t.subscribers).set({ confirmationSentAt: new Date(Date.now() - 49 * 3_600_000) }).where(eq(t.subscribers.email, "late@example.com")).run();
+    db()
+      .update(t.subscribers)
+      .set({ confirmationSentAt: new Date(Date.now() - 49 * 3_600_000) })
+      .where(eq(t.subscribers.email, "late@example.com"))
+      .run();
     expect((await call(confirmAction, `${link.pathname}${link.search}`, { method: "POST" })).status).toBe(404);
     expect((await call(confirmAction, "/confirm-subscription?token=forged", { method: "POST" })).status).toBe(404);
     expect(row("late@example.com").isActive).toBe(false);

@@ -155,8 +155,12 @@ describe("the local narrative", () => {
     expect(row.model).toBe("statistical");
     expect(row.trendsAnalysis).toMatch(new RegExp(`^${total} articles were collected in the 30 days from May 17, 2026 to Jun 15, 2026\\.`));
     expect(row.trendsAnalysis).toContain(`${categoryLabel(leadCategory)} led with ${leadCount} (${Math.round((leadCount / total) * 100)}%)`);
-    expect(row.trendsAnalysis).toContain(`In the last 7 days ${stats.lastWeek.count} articles appeared against ${stats.previousWeek.count} in the 7 days before`);
-    expect(row.keyInsights[0]).toBe(`${categoryLabel(leadCategory)} is the largest category: ${leadCount} of ${total} articles (${Math.round((leadCount / total) * 100)}%).`);
+    expect(row.trendsAnalysis).toContain(
+      `In the last 7 days ${stats.lastWeek.count} articles appeared against ${stats.previousWeek.count} in the 7 days before`,
+    );
+    expect(row.keyInsights[0]).toBe(
+      `${categoryLabel(leadCategory)} is the largest category: ${leadCount} of ${total} articles (${Math.round((leadCount / total) * 100)}%).`,
+    );
   });
 
   it("writes no number that is not one of the counts", () => {
@@ -214,7 +218,11 @@ describe("the trends job and API", () => {
     clearArticles();
     const outcome = await generateTrends({ now: NOW });
     expect(outcome.articleCount).toBe(0);
-    const empty = db().select().from(t.trends).all().find((r) => r.date === "2026-06-15")!;
+    const empty = db()
+      .select()
+      .from(t.trends)
+      .all()
+      .find((r) => r.date === "2026-06-15")!;
     expect(empty.trendsAnalysis).toMatch(/^No articles were published in the 30 days/);
     expect(empty.keyInsights).toEqual([]);
   });

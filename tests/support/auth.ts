@@ -21,7 +21,11 @@ export async function makeUser(role: Role, password = "password-123"): Promise<T
   counter += 1;
   if (!hashes.has(password)) hashes.set(password, hashPassword(password));
   const passwordHash = await hashes.get(password)!;
-  const user = db().insert(t.users).values({ email: `${role}${counter}-${Date.now()}@test.example`, passwordHash, role }).returning().get();
+  const user = db()
+    .insert(t.users)
+    .values({ email: `${role}${counter}-${Date.now()}@test.example`, passwordHash, role })
+    .returning()
+    .get();
   return { id: user.id, email: user.email, role, password, cookie: cookieFrom(await createSession(user.id)) };
 }
 

@@ -70,8 +70,7 @@ export async function startServer(routes: Record<string, Route>, host = "127.0.0
 export function serveFixture(name: string, contentType: string, options: { etag?: string; lastModified?: string } = {}): Route {
   return (request, response, origin) => {
     if (options.etag && request.headers["if-none-match"] === options.etag) return void response.writeHead(304).end();
-    if (options.lastModified && !options.etag && request.headers["if-modified-since"] === options.lastModified)
-      return void response.writeHead(304).end();
+    if (options.lastModified && !options.etag && request.headers["if-modified-since"] === options.lastModified) return void response.writeHead(304).end();
     const body = Buffer.from(readFixture(name).toString("latin1").replaceAll("{{ORIGIN}}", origin), "latin1");
     response.writeHead(200, {
       "content-type": contentType,

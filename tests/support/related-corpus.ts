@@ -29,10 +29,11 @@ const AWKWARD_WORDS = ["café", "cafe", "CAFÉ", "Ⱥlpha", "pipeline\uE000", "\u
  */
 export function randomCorpus(seed: number, size: number) {
   const random = seededRandom(seed);
-  const pick = <T,>(list: readonly T[], skew = 1) => list[Math.floor(random() ** skew * list.length)];
+  const pick = <T>(list: readonly T[], skew = 1) => list[Math.floor(random() ** skew * list.length)];
   const vocabulary = Array.from({ length: 600 }, (_, i) => `term${i.toString(36)}x`);
   const word = () => (random() < 0.25 ? pick(COMMON_WORDS, 2) : random() < 0.02 ? pick(AWKWARD_WORDS) : pick(vocabulary, 2.5));
-  const sentence = (n: number) => Array.from({ length: n }, () => (random() < 0.15 ? pick(["the", "of", "and", "tax"]) : word())).join(pick([" ", ", ", "; ", " - "]));
+  const sentence = (n: number) =>
+    Array.from({ length: n }, () => (random() < 0.15 ? pick(["the", "of", "and", "tax"]) : word())).join(pick([" ", ", ", "; ", " - "]));
   const families = Array.from({ length: Math.ceil(size / 12) }, () => ({
     title: sentence(2 + Math.floor(random() * 6)),
     summary: sentence(Math.floor(random() * 25)),
@@ -43,7 +44,12 @@ export function randomCorpus(seed: number, size: number) {
     for (let i = 0; i < size; i++) {
       const family = pick(families, 1.3);
       const copy = random() < 0.7;
-      const summary = copy ? family.summary.split(" ").filter(() => random() > 0.2).join(" ") : sentence(Math.floor(random() * 20));
+      const summary = copy
+        ? family.summary
+            .split(" ")
+            .filter(() => random() > 0.2)
+            .join(" ")
+        : sentence(Math.floor(random() * 20));
       const id = addArticle({
         title: copy ? family.title : sentence(3),
         summary: random() < 0.1 ? summary.toUpperCase() : summary,
@@ -59,6 +65,9 @@ export function randomCorpus(seed: number, size: number) {
       if (random() < 0.02) db().delete(t.articles).where(eq(t.articles.id, id)).run();
     }
   })();
-  return db().select({ id: t.articles.id }).from(t.articles).all().map((row) => row.id);
+  return db()
+    .select({ id: t.articles.id })
+    .from(t.articles)
+    .all()
+    .map((row) => row.id);
 }
-

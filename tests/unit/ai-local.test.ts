@@ -113,9 +113,11 @@ describe("local extractive summaries of Federal Register abstracts", () => {
 
 describe("sentence splitting", () => {
   it("does not break at abbreviations, initials or section numbers", () => {
-    expect(
-      splitSentences("The U.S. Department of Labor amends 29 CFR 1910.1200 effective Jan. 5, 2025. Comments are due by H.R. deadline. Done!"),
-    ).toEqual(["The U.S. Department of Labor amends 29 CFR 1910.1200 effective Jan. 5, 2025.", "Comments are due by H.R. deadline.", "Done!"]);
+    expect(splitSentences("The U.S. Department of Labor amends 29 CFR 1910.1200 effective Jan. 5, 2025. Comments are due by H.R. deadline. Done!")).toEqual([
+      "The U.S. Department of Labor amends 29 CFR 1910.1200 effective Jan. 5, 2025.",
+      "Comments are due by H.R. deadline.",
+      "Done!",
+    ]);
   });
 });
 

@@ -64,6 +64,6 @@ describe("evaluate", () => {
     // Always "a": accuracy 4/10; a's F1 = 2·0.4·1/1.4; b and c score 0.
     expect(f.majority.label).toBe("a");
     expect(f.majority.accuracy).toBeCloseTo(0.4);
-    expect(f.majority.macroF1).toBeCloseTo((0.8 / 1.4) / 3);
+    expect(f.majority.macroF1).toBeCloseTo(0.8 / 1.4 / 3);
   });
 });

@@ -36,7 +36,11 @@ describe("the action line decides the category", () => {
 
   it("a direct final rule withdrawn after adverse comment keeps the requirement", () => {
     const got = classifyArticle(
-      register({ title: "Air Plan Approval; Ohio; Removal of Stage II Vapor Recovery Requirements", action: "Direct final rule; withdrawal.", documentType: "Rule" }),
+      register({
+        title: "Air Plan Approval; Ohio; Removal of Stage II Vapor Recovery Requirements",
+        action: "Direct final rule; withdrawal.",
+        documentType: "Rule",
+      }),
       NOW,
     );
     expect(got.category).toBe("new-regulations");
@@ -60,7 +64,11 @@ describe("the action line decides the category", () => {
 
   it("a notice of availability of findings is analysis", () => {
     const got = classifyArticle(
-      register({ title: "Formaldehyde; Final Risk Evaluation Under the Toxic Substances Control Act", action: "Notice of availability.", documentType: "Notice" }),
+      register({
+        title: "Formaldehyde; Final Risk Evaluation Under the Toxic Substances Control Act",
+        action: "Notice of availability.",
+        documentType: "Notice",
+      }),
       NOW,
     );
     expect(got.category).toBe("policy-analysis");
@@ -85,12 +93,18 @@ describe("document type, significance, timing and breadth decide the priority", 
 
   it("a rule or proposed rule is medium, a plain notice low", () => {
     expect(classifyArticle(register(proposal), NOW).reason.priority).toBe("medium: proposed rule");
-    expect(classifyArticle(register({ title: "Regional Listening Sessions on Grazing Permits", documentType: "Notice", action: "Notice." }), NOW).priority).toBe("low");
+    expect(
+      classifyArticle(register({ title: "Regional Listening Sessions on Grazing Permits", documentType: "Notice", action: "Notice." }), NOW).priority,
+    ).toBe("low");
   });
 
   it("significant under EO 12866 raises it to high, even for a routine kind", () => {
     expect(classifyArticle(register({ ...proposal, significant: true }), NOW).reason.priority).toBe("high: significant under EO 12866");
-    const routine = register({ title: "Agency Information Collection Activities; Proposed Collection; Comment Request", documentType: "Notice", significant: true });
+    const routine = register({
+      title: "Agency Information Collection Activities; Proposed Collection; Comment Request",
+      documentType: "Notice",
+      significant: true,
+    });
     expect(classifyArticle(routine, NOW).priority).toBe("high");
   });
 
@@ -109,20 +123,26 @@ describe("document type, significance, timing and breadth decide the priority", 
     const closing = classifyArticle(register({ ...proposal, commentsCloseOn: inDays(5) }), NOW);
     expect(closing.reason.priority).toBe("high: comments close in 5 days");
     expect(classifyArticle(register({ ...proposal, commentsCloseOn: inDays(40) }), NOW).priority).toBe("medium");
-    const collection = register({ title: "Agency Information Collection Activities; Submission for OMB Review; Comment Request", documentType: "Notice", commentsCloseOn: inDays(2) });
+    const collection = register({
+      title: "Agency Information Collection Activities; Submission for OMB Review; Comment Request",
+      documentType: "Notice",
+      commentsCloseOn: inDays(2),
+    });
     expect(classifyArticle(collection, NOW).priority).toBe("low");
   });
 
   it("an airworthiness directive effective next week is still routine", () => {
-    const ad = register({ title: "Airworthiness Directives; The Boeing Company Airplanes", documentType: "Rule", action: "Final rule.", effectiveOn: inDays(6) });
+    const ad = register({
+      title: "Airworthiness Directives; The Boeing Company Airplanes",
+      documentType: "Rule",
+      action: "Final rule.",
+      effectiveOn: inDays(6),
+    });
     expect(classifyArticle(ad, NOW).priority).toBe("low");
   });
 
   it("a long rule touching many CFR parts is broad, so high; a short one-part amendment is not", () => {
-    const broad = classifyArticle(
-      register({ ...proposal, pageLength: 142, cfrReferences: ["40 CFR 85", "40 CFR 86", "40 CFR 1036", "40 CFR 1037"] }),
-      NOW,
-    );
+    const broad = classifyArticle(register({ ...proposal, pageLength: 142, cfrReferences: ["40 CFR 85", "40 CFR 86", "40 CFR 1036", "40 CFR 1037"] }), NOW);
     expect(broad.priority).toBe("high");
     expect(broad.reason.priority).toBe("high: broad proposed rule, 142 pages touching 4 CFR parts");
     const manyParts = ["29 CFR 1910", "29 CFR 1915", "29 CFR 1917", "29 CFR 1918", "29 CFR 1926"];

@@ -22,8 +22,14 @@ const inputOf = (item: LabelledItem): ClassifyInput => ({
 
 describe("classifyArticle on the development part of the labelled set", () => {
   const results = development.map((item) => ({ item, got: classifyArticle(inputOf(item), NOW) }));
-  const category = evaluate(CATEGORY_VALUES, results.map((r) => ({ expected: r.item.category, predicted: r.got.category })));
-  const priority = evaluate(PRIORITY_VALUES, results.map((r) => ({ expected: r.item.priority, predicted: r.got.priority })));
+  const category = evaluate(
+    CATEGORY_VALUES,
+    results.map((r) => ({ expected: r.item.category, predicted: r.got.category })),
+  );
+  const priority = evaluate(
+    PRIORITY_VALUES,
+    results.map((r) => ({ expected: r.item.priority, predicted: r.got.priority })),
+  );
 
   it("gets at least 90% of categories right, and finds rollbacks with recall and precision of at least 85%", () => {
     const rollbacks = category.perClass["regulatory-rollbacks"];
@@ -66,7 +72,9 @@ describe("classifyArticle rule signals", () => {
 
   it("makes executive orders, significant rules, Supreme Court rulings and close comment deadlines high priority", () => {
     expect(classifyArticle({ title: "Restoring Gold Standard Science", documentType: "Presidential Document" }, now).priority).toBe("high");
-    expect(classifyArticle({ title: "Energy Conservation Program: Standards for Furnaces", documentType: "Rule", significant: true }, now).priority).toBe("high");
+    expect(classifyArticle({ title: "Energy Conservation Program: Standards for Furnaces", documentType: "Rule", significant: true }, now).priority).toBe(
+      "high",
+    );
     expect(classifyArticle({ title: "Trump v. CASA, Inc.", sourceCategory: "legal", sourceName: "Supreme Court Slip Opinions" }, now).priority).toBe("high");
     const closing = { title: "Pipeline Safety: Gas Gathering Lines", documentType: "Proposed Rule", commentsCloseOn: "2025-06-05" };
     expect(classifyArticle(closing, now)).toMatchObject({ priority: "high" });
@@ -88,25 +96,39 @@ describe("classifyArticle rule signals", () => {
     }
     // No signal at all: low, not medium.
     expect(fr("Notice of Availability of Funds for Grants").priority).toBe("low");
-    expect(fr("Financial Crimes Enforcement Network; Inflation Adjustment of Civil Monetary Penalties", "FinCEN is publishing this final rule.").priority).toBe("low");
+    expect(fr("Financial Crimes Enforcement Network; Inflation Adjustment of Civil Monetary Penalties", "FinCEN is publishing this final rule.").priority).toBe(
+      "low",
+    );
   });
 
   it("makes real rules medium however the abstract says so", () => {
     const late = `EPCA requires the Department to periodically review its existing standards. ${"It sets out the history. ".repeat(20)}In this final rule, DOE is adopting new and amended energy conservation standards.`;
     expect(late.indexOf("this final rule")).toBeGreaterThan(400);
     expect(fr("Energy Conservation Standards for Commercial Refrigerators", late)).toMatchObject({ priority: "medium" });
-    expect(fr("Residential Mortgage-Backed Securities", "The Commission is publishing this concept release to solicit comments on whether to amend disclosure requirements.").priority).toBe("medium");
+    expect(
+      fr(
+        "Residential Mortgage-Backed Securities",
+        "The Commission is publishing this concept release to solicit comments on whether to amend disclosure requirements.",
+      ).priority,
+    ).toBe("medium");
     expect(fr("Unsafe or Unsound Practices", "The OCC and the FDIC propose to define the term unsafe or unsound practice.").priority).toBe("medium");
-    expect(fr("Draft Regulatory Guide: Emergency Response Planning", "The NRC is issuing for public comment a draft regulatory guide.").priority).toBe("medium");
+    expect(fr("Draft Regulatory Guide: Emergency Response Planning", "The NRC is issuing for public comment a draft regulatory guide.").priority).toBe(
+      "medium",
+    );
   });
 
   it("files delays, withdrawals and rescissions of requirements as rollbacks, with the words that decided", () => {
-    const delay = fr("Federal Motor Vehicle Safety Standards; Occupant Crash Protection", "This document delays until March 20, 2025, the effective date of the January 3, 2025, final rule.");
+    const delay = fr(
+      "Federal Motor Vehicle Safety Standards; Occupant Crash Protection",
+      "This document delays until March 20, 2025, the effective date of the January 3, 2025, final rule.",
+    );
     expect(delay.category).toBe("regulatory-rollbacks");
     expect(delay.reason.category).toMatch(/^rollback: abstract says 'delays until/);
     expect(fr("Affirmatively Furthering Fair Housing; Withdrawal").category).toBe("regulatory-rollbacks");
     expect(fr("Extension of Postponement of Effectiveness for Certain Provisions of Trichloroethylene (TCE)").category).toBe("regulatory-rollbacks");
-    expect(classifyArticle({ title: "Additional Rescissions of Harmful Executive Orders and Actions", documentType: "Presidential Document" }, now)).toMatchObject({
+    expect(
+      classifyArticle({ title: "Additional Rescissions of Harmful Executive Orders and Actions", documentType: "Presidential Document" }, now),
+    ).toMatchObject({
       category: "regulatory-rollbacks",
       priority: "high",
     });
@@ -124,25 +146,48 @@ describe("classifyArticle rule signals", () => {
       "Due to the receipt of adverse comment, the Environmental Protection Agency (EPA) is withdrawing the direct final rule.",
     );
     expect(kept.category).toBe("new-regulations");
-    expect(fr("Self-Regulatory Organization; NYSE National, Inc.; Order Approving a Proposed Rule Change")).toMatchObject({ category: "new-regulations", priority: "low" });
+    expect(fr("Self-Regulatory Organization; NYSE National, Inc.; Order Approving a Proposed Rule Change")).toMatchObject({
+      category: "new-regulations",
+      priority: "low",
+    });
     expect(fr("Request for Information Regarding Diagnostic Excellence Measurement; Reopening of Comment Period").priority).toBe("low");
   });
 
   it("reads the direction of an action in the abstract: relief and moved deadlines are rollbacks, a reinstated rule is not", () => {
-    expect(fr("Qualification and Certification of Locomotive Engineers", "FRA proposes to amend its regulations to codify longstanding waivers that have granted relief from certain certification requirements.").category).toBe(
+    expect(
+      fr(
+        "Qualification and Certification of Locomotive Engineers",
+        "FRA proposes to amend its regulations to codify longstanding waivers that have granted relief from certain certification requirements.",
+      ).category,
+    ).toBe("regulatory-rollbacks");
+    expect(fr("Coal Combustion Residuals; Deadline Rule", "The Agency is proposing to modify compliance deadlines for select provisions.").category).toBe(
       "regulatory-rollbacks",
     );
-    expect(fr("Coal Combustion Residuals; Deadline Rule", "The Agency is proposing to modify compliance deadlines for select provisions.").category).toBe("regulatory-rollbacks");
     // Other alternatives allowed, deadlines revised, provisions eliminated, language declared unenforceable.
     for (const [title, summary] of [
-      ["Coke Oven Emissions", "This proposed rule would revise some substance-specific respirator requirements to allow different types of respirators to be used."],
+      [
+        "Coke Oven Emissions",
+        "This proposed rule would revise some substance-specific respirator requirements to allow different types of respirators to be used.",
+      ],
       ["Brake System Training", "FRA proposes to allow railroads to use virtual simulation to satisfy the hands-on portion of refresher training."],
-      ["Iron and Steel Manufacturing: Interim Final Rule", "The EPA is taking interim final action to revise certain compliance deadlines for standards finalized in 2024."],
-      ["Supervisory Committee Audits", "The Board is proposing to amend its regulations to eliminate unnecessary, redundant, and overly prescriptive provisions."],
-      ["Nondiscrimination on the Basis of Disability; Clarification", "The Department is issuing this document to clarify the non-enforceability of certain language in the preamble."],
+      [
+        "Iron and Steel Manufacturing: Interim Final Rule",
+        "The EPA is taking interim final action to revise certain compliance deadlines for standards finalized in 2024.",
+      ],
+      [
+        "Supervisory Committee Audits",
+        "The Board is proposing to amend its regulations to eliminate unnecessary, redundant, and overly prescriptive provisions.",
+      ],
+      [
+        "Nondiscrimination on the Basis of Disability; Clarification",
+        "The Department is issuing this document to clarify the non-enforceability of certain language in the preamble.",
+      ],
     ])
       expect(fr(title, summary).category, title).toBe("regulatory-rollbacks");
-    const reinstated = classifyArticle({ title: "EPA Reinstates Ohio Air Nuisance Rule in State Implementation Plan", summary: "A rulemaking that removed the rule is corrected." });
+    const reinstated = classifyArticle({
+      title: "EPA Reinstates Ohio Air Nuisance Rule in State Implementation Plan",
+      summary: "A rulemaking that removed the rule is corrected.",
+    });
     expect(reinstated.category).toBe("new-regulations");
     expect(reinstated.reason.category).toMatch(/comes back/);
   });
@@ -156,7 +201,10 @@ describe("classifyArticle rule signals", () => {
       category: "policy-analysis",
       priority: "medium",
     });
-    expect(fr("Northern States Power Company; Notice of Availability of Environmental Assessment")).toMatchObject({ category: "policy-analysis", priority: "low" });
+    expect(fr("Northern States Power Company; Notice of Availability of Environmental Assessment")).toMatchObject({
+      category: "policy-analysis",
+      priority: "low",
+    });
     expect(classifyArticle({ title: "What Loper Bright Means for Agency Rulemaking", sourceCategory: "think-tank" }, now).category).toBe("policy-analysis");
   });
 

@@ -43,7 +43,15 @@ describe("keywords", () => {
 
   it("matches case-insensitively at word boundaries, with inflections", () => {
     const matches = keywordMatcher(["rule", "deregulat", "delete", "efficiency standard", "SEC"])!;
-    for (const text of ["Final RULE on capital", "Rules and rulemaking", "A deregulatory agenda", "Commission deletes outdated rules", "deleting", "new efficiency standards", "the sec said"])
+    for (const text of [
+      "Final RULE on capital",
+      "Rules and rulemaking",
+      "A deregulatory agenda",
+      "Commission deletes outdated rules",
+      "deleting",
+      "new efficiency standards",
+      "the sec said",
+    ])
       expect(matches(text), text).toBe(true);
     for (const text of ["Court overrules agency", "Section 5 applies", "ruler of the land", "a capital plan"]) expect(matches(text), text).toBe(false);
   });

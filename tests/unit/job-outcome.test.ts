@@ -27,7 +27,13 @@ describe("job outcome", () => {
   });
 
   it("a backfill names its window; an interrupted run says the next one completes it", () => {
-    const result = { daysBack: 30, waiting: 0, interrupted: true, sources: [], totals: { sources: 2, failed: 0, fetched: 5, new: 5, duplicates: 0, skippedByKeywords: 0, invalid: 0 } };
+    const result = {
+      daysBack: 30,
+      waiting: 0,
+      interrupted: true,
+      sources: [],
+      totals: { sources: 2, failed: 0, fetched: 5, new: 5, duplicates: 0, skippedByKeywords: 0, invalid: 0 },
+    };
     expect(describeJob(finished(result))).toBe(
       "Last 30 days. 2 sources read: 5 new, 0 already known, 0 skipped by keywords. Interrupted: the next run completes it.",
     );
@@ -36,7 +42,11 @@ describe("job outcome", () => {
 
 describe("a scrape of one source", () => {
   it("that failed says so with the reason", () => {
-    const result = { waiting: 0, sources: [{ name: "Agency feed", error: "HTTP 500 from agency.example" }], totals: { sources: 1, failed: 1, fetched: 0, new: 0, duplicates: 0, skippedByKeywords: 0, invalid: 0 } };
+    const result = {
+      waiting: 0,
+      sources: [{ name: "Agency feed", error: "HTTP 500 from agency.example" }],
+      totals: { sources: 1, failed: 1, fetched: 0, new: 0, duplicates: 0, skippedByKeywords: 0, invalid: 0 },
+    };
     expect(finishedStatus(result)).toBe("failed");
     expect(describeJob(finished(result))).toBe("The source failed: Agency feed: HTTP 500 from agency.example.");
   });

@@ -6,7 +6,9 @@ import { prefersHtml } from "../../app/http/responses.server";
 describe("prefersHtml", () => {
   it("is true for what browsers send when they follow a link or open a page", () => {
     // Chromium and Firefox, then Safari.
-    expect(prefersHtml("text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7")).toBe(true);
+    expect(
+      prefersHtml("text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7"),
+    ).toBe(true);
     expect(prefersHtml("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8")).toBe(true);
     expect(prefersHtml("text/*")).toBe(true);
   });

@@ -40,7 +40,9 @@ describe("redactUrl", () => {
 
 describe("redactMessage", () => {
   it("redacts the request's path where an error message quotes it", () => {
-    expect(redactMessage("URIError: Failed to decode param '/invite/tok3n%ff'", "/invite/tok3n%ff")).toBe("URIError: Failed to decode param '/invite/[redacted]'");
+    expect(redactMessage("URIError: Failed to decode param '/invite/tok3n%ff'", "/invite/tok3n%ff")).toBe(
+      "URIError: Failed to decode param '/invite/[redacted]'",
+    );
     expect(redactMessage("Refused a cross-site POST to /invite/tok3n from http://evil.example (403)", "/invite/tok3n?_data=x")).toBe(
       "Refused a cross-site POST to /invite/[redacted] from http://evil.example (403)",
     );

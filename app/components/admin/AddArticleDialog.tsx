@@ -39,7 +39,13 @@ export function AddArticleDialog({ dialog }: { dialog: DialogState }) {
         <Stack gap="sm" key={version}>
           <Group align="flex-end" wrap="nowrap">
             <TextInput label="URL" name="url" type="url" withAsterisk defaultValue={fields.url} style={{ flex: 1 }} />
-            <Button type="submit" name="intent" value="extract-article" variant="light" loading={state.pending && state.fetcher.formData?.get("intent") === "extract-article"}>
+            <Button
+              type="submit"
+              name="intent"
+              value="extract-article"
+              variant="light"
+              loading={state.pending && state.fetcher.formData?.get("intent") === "extract-article"}
+            >
               Extract
             </Button>
           </Group>

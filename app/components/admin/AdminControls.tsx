@@ -97,9 +97,7 @@ export function AdminControls({ can, jobs, runner, timeZone }: Props) {
       <ToastHere at={CONTROLS_ANCHOR} />
       {runner.stale ? (
         <Alert color="yellow" title="The job runner is not running" mb="sm" role="status">
-          {runner.lastSeen
-            ? `Its last heartbeat was at ${formatDateTime(runner.lastSeen, timeZone)}.`
-            : "It has not reported since the database was created."}{" "}
+          {runner.lastSeen ? `Its last heartbeat was at ${formatDateTime(runner.lastSeen, timeZone)}.` : "It has not reported since the database was created."}{" "}
           Queued jobs wait until it runs again (npm start runs it with the web server).
         </Alert>
       ) : null}

@@ -70,7 +70,17 @@ function DeleteArticle({ article }: { article: ArticleJson }) {
   );
 }
 
-function ManagedArticle({ article, can, timeZone, suggested }: { article: ArticleJson; can: { edit: boolean; admin: boolean }; timeZone: string; suggested?: string[] }) {
+function ManagedArticle({
+  article,
+  can,
+  timeZone,
+  suggested,
+}: {
+  article: ArticleJson;
+  can: { edit: boolean; admin: boolean };
+  timeZone: string;
+  suggested?: string[];
+}) {
   const tags = useDialog(`tags-${article.id}`);
   return (
     <ArticleCard article={article} timeZone={timeZone} headerAction={can.edit ? <CategoryEditor article={article} /> : undefined}>
@@ -131,9 +141,7 @@ export function ArticleManagement({ articles, filters, suggestions, can, timeZon
         </Group>
       </Form>
       <Text size="sm" c="dimmed" my="sm" aria-live="polite">
-        {articles.total
-          ? showingLabel(first, articles.articles.length, articles.total, articles.totalCapped)
-          : "No articles match these filters."}
+        {articles.total ? showingLabel(first, articles.articles.length, articles.total, articles.totalCapped) : "No articles match these filters."}
       </Text>
       <Stack gap="md">
         {articles.articles.map((article) => (

@@ -58,10 +58,24 @@ export function FeedbackPanel({ feedback, filter, can, timeZone }: Props) {
         <Group gap="sm">
           <nav aria-label="Feedback filter">
             <Group gap={4}>
-              <Button component={Link} to={allHref} size="xs" variant={filter === "all" ? "filled" : "default"} aria-current={filter === "all" ? "page" : undefined} preventScrollReset>
+              <Button
+                component={Link}
+                to={allHref}
+                size="xs"
+                variant={filter === "all" ? "filled" : "default"}
+                aria-current={filter === "all" ? "page" : undefined}
+                preventScrollReset
+              >
                 All
               </Button>
-              <Button component={Link} to={activeHref} size="xs" variant={filter === "active" ? "filled" : "default"} aria-current={filter === "active" ? "page" : undefined} preventScrollReset>
+              <Button
+                component={Link}
+                to={activeHref}
+                size="xs"
+                variant={filter === "active" ? "filled" : "default"}
+                aria-current={filter === "active" ? "page" : undefined}
+                preventScrollReset
+              >
                 Active
               </Button>
             </Group>

@@ -83,8 +83,7 @@ function EditSourceDialog({ source, dialog }: { source: SourceJson; dialog: Dial
 }
 
 function SourceRow({ source, canEdit, timeZone }: { source: SourceJson; canEdit: boolean; timeZone: string }) {
-  const matchRow = (intent: string) => (d: { intent: string; values?: Record<string, unknown> }) =>
-    d.intent === intent && d.values?.id === String(source.id);
+  const matchRow = (intent: string) => (d: { intent: string; values?: Record<string, unknown> }) => d.intent === intent && d.values?.id === String(source.id);
   const toggle = useIntent("toggle-source", { match: matchRow("toggle-source") });
   const confirm = useDialog(`delete-source-${source.id}`);
   const edit = useDialog(`edit-source-${source.id}`);

@@ -15,8 +15,14 @@ function SubscriberToggle({ subscriber }: { subscriber: SubscriberJson }) {
     <IntentForm state={state} at={`subscriber-${subscriber.id}`}>
       <input type="hidden" name="id" value={subscriber.id} />
       <input type="hidden" name="isActive" value={String(!subscriber.isActive)} />
-      <Button type="submit" size="xs" variant="light" color={subscriber.isActive ? "gray" : "green"} loading={state.pending}
-        aria-label={`${subscriber.isActive ? "Deactivate" : "Activate"} ${subscriber.email}`}>
+      <Button
+        type="submit"
+        size="xs"
+        variant="light"
+        color={subscriber.isActive ? "gray" : "green"}
+        loading={state.pending}
+        aria-label={`${subscriber.isActive ? "Deactivate" : "Activate"} ${subscriber.email}`}
+      >
         {subscriber.isActive ? "Deactivate" : "Activate"}
       </Button>
       <ToastHere at={`subscriber-${subscriber.id}`} />
@@ -36,8 +42,8 @@ export function SubscribersPanel({ subscribers, timeZone }: { subscribers: Subsc
             Email Subscribers
           </Title>
           <Text size="sm" c="dimmed">
-            {active} active, {pending} waiting to confirm, {subscribers.length - active - pending} unsubscribed. The
-            newsletter goes out on Mondays to active addresses.
+            {active} active, {pending} waiting to confirm, {subscribers.length - active - pending} unsubscribed. The newsletter goes out on Mondays to active
+            addresses.
           </Text>
         </div>
         <IntentForm state={testSend} at="subscribers">

@@ -37,8 +37,7 @@ export function TagEditor({ article, dialog, suggested: serverSuggested }: { art
     onSuccess: dialog.close,
   });
   useEffect(() => {
-    if (dialog.opened && state.hydrated && suggestions.state === "idle" && !suggestions.data)
-      suggestions.load(`/api/articles/${article.id}/suggest-tags`);
+    if (dialog.opened && state.hydrated && suggestions.state === "idle" && !suggestions.data) suggestions.load(`/api/articles/${article.id}/suggest-tags`);
   }, [dialog.opened, state.hydrated, suggestions, article.id]);
   useEffect(() => setSelected(new Set(article.tags)), [article.tags]);
 

@@ -10,8 +10,14 @@ function StatusButton({ user }: { user: UserJson }) {
     <IntentForm state={state} at={`user-${user.id}`}>
       <input type="hidden" name="id" value={user.id} />
       <input type="hidden" name="disabled" value={String(!user.disabled)} />
-      <Button type="submit" size="xs" variant="light" color={user.disabled ? "green" : "gray"} loading={state.pending}
-        aria-label={`${user.disabled ? "Enable" : "Disable"} ${user.email}`}>
+      <Button
+        type="submit"
+        size="xs"
+        variant="light"
+        color={user.disabled ? "green" : "gray"}
+        loading={state.pending}
+        aria-label={`${user.disabled ? "Enable" : "Disable"} ${user.email}`}
+      >
         {user.disabled ? "Enable" : "Disable"}
       </Button>
       <FormError state={state} />

@@ -137,7 +137,12 @@ export function DialogTrigger({ dialog, children, ...button }: { dialog: DialogS
   const hydrated = useHydrated();
   // The dialog opens in place, maybe far down the page: the link opens the page scrolled to it.
   const href = useHrefWith("dialog", dialog.name, dialog.name);
-  if (hydrated) return <Button {...button} onClick={dialog.open}>{children}</Button>;
+  if (hydrated)
+    return (
+      <Button {...button} onClick={dialog.open}>
+        {children}
+      </Button>
+    );
   return (
     <Button {...button} component={Link} to={href} id={triggerId(dialog)} preventScrollReset>
       {children}

@@ -46,7 +46,8 @@ export const endpointsStep: BenchStep = {
     // not shared: docs/decisions/013), and a reader revalidating the page it holds.
     measurements.push(await measure(context, "feed page 1, rendered per request (/?page=1)", "/?page=1", connections, seconds));
     const etag = (await fetch(context.servers.large.url + "/", { headers: BROWSER_HEADERS })).headers.get("etag");
-    if (etag) measurements.push(await measure(context, "feed page 1, revalidated (304)", "/", connections, seconds, { ...BROWSER_HEADERS, "if-none-match": etag }));
+    if (etag)
+      measurements.push(await measure(context, "feed page 1, revalidated (304)", "/", connections, seconds, { ...BROWSER_HEADERS, "if-none-match": etag }));
     // The largest answer the API gives (its default: the newest 1,000 articles).
     measurements.push(await measure(context, "api default list (1,000 articles)", "/api/articles", 2, seconds));
     return { measurements };

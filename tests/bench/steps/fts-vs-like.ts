@@ -19,7 +19,10 @@ function medianMs(run: () => void) {
     const used = process.cpuUsage(start);
     times.push((used.user + used.system) / 1000);
   }
-  return percentile(times.sort((a, b) => a - b), 50);
+  return percentile(
+    times.sort((a, b) => a - b),
+    50,
+  );
 }
 
 export const ftsVsLikeStep: BenchStep = {

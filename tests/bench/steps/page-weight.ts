@@ -14,7 +14,13 @@ function fetchRaw(url: string): Promise<Transfer & { body: Buffer }> {
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.on("end", () => {
           const body = Buffer.concat(chunks);
-          resolve({ url, status: response.statusCode ?? 0, wireBytes: body.length, encoding: String(response.headers["content-encoding"] ?? "identity"), body });
+          resolve({
+            url,
+            status: response.statusCode ?? 0,
+            wireBytes: body.length,
+            encoding: String(response.headers["content-encoding"] ?? "identity"),
+            body,
+          });
         });
       })
       .on("error", reject);
@@ -38,14 +44,15 @@ export function assetUrls(html: string): string[] {
 export async function measurePageWeight(baseUrl: string, path: string) {
   const document = await fetchRaw(baseUrl + path);
   const text = (
-    document.encoding === "gzip"
-      ? zlib.gunzipSync(document.body)
-      : document.encoding === "br"
-        ? zlib.brotliDecompressSync(document.body)
-        : document.body
+    document.encoding === "gzip" ? zlib.gunzipSync(document.body) : document.encoding === "br" ? zlib.brotliDecompressSync(document.body) : document.body
   ).toString("utf8");
   const assets = await Promise.all(assetUrls(text).map((asset) => fetchRaw(new URL(asset, baseUrl).toString())));
-  const transfers: Transfer[] = [document, ...assets].map(({ url, status, wireBytes, encoding }) => ({ url: url.replace(baseUrl, ""), status, wireBytes, encoding }));
+  const transfers: Transfer[] = [document, ...assets].map(({ url, status, wireBytes, encoding }) => ({
+    url: url.replace(baseUrl, ""),
+    status,
+    wireBytes,
+    encoding,
+  }));
   const totalBytes = transfers.reduce((sum, transfer) => sum + transfer.wireBytes, 0);
   // What the server renders per request besides the content: style attributes and inline SVG elements.
   const styleAttributes = (text.match(/<[^>]*\sstyle="/g) ?? []).length;

@@ -31,7 +31,15 @@ function relatedRatio(corpus: string, args: string[]) {
     met: brute / fast >= 20 && identical,
     detail: `${fast.toFixed(1)} ms vs ${brute.toFixed(1)} ms (${cached.toFixed(2)} ms from the stored lists); identical: ${identical ? "yes" : "NO"}`,
   };
-  return { ratio, figures: { [`${corpus}: page median ms`]: fast, [`${corpus}: stored lists median ms`]: cached, [`${corpus}: brute force median ms`]: brute, [`${corpus}: identical`]: identical } };
+  return {
+    ratio,
+    figures: {
+      [`${corpus}: page median ms`]: fast,
+      [`${corpus}: stored lists median ms`]: cached,
+      [`${corpus}: brute force median ms`]: brute,
+      [`${corpus}: identical`]: identical,
+    },
+  };
 }
 
 export const relatedStep: BenchStep = {

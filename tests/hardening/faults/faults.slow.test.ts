@@ -76,10 +76,17 @@ describe("the web SIGKILLed during a burst of writes", () => {
   it("leaves a database that passes the integrity check, keeps every answered write, and starts again", { timeout: 60_000 }, async () => {
     const deadPage = `http://127.0.0.1:${await closedPort()}`;
     const ids = Array.from({ length: 60 }, (_, i) =>
-      addArticle({ title: `Burst article ${i}`, summary: `The agency proposes to rescind rule ${i}. Comments are due by May 1, 2025.`, originalUrl: `${deadPage}/burst/${i}` }),
+      addArticle({
+        title: `Burst article ${i}`,
+        summary: `The agency proposes to rescind rule ${i}. Comments are due by May 1, 2025.`,
+        originalUrl: `${deadPage}/burst/${i}`,
+      }),
     );
     const site = await web(PORTS.burst);
-    const writer = spawn(process.execPath, ["--import", "tsx", "tests/hardening/faults/write-articles.ts"], { env: { ...process.env, NODE_ENV: "production" }, stdio: ["ignore", "pipe", "pipe"] });
+    const writer = spawn(process.execPath, ["--import", "tsx", "tests/hardening/faults/write-articles.ts"], {
+      env: { ...process.env, NODE_ENV: "production" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let writerErrors = "";
     writer.stderr!.on("data", (chunk) => (writerErrors += chunk));
     const writerExited = new Promise((resolve) => writer.once("exit", resolve));
@@ -153,7 +160,11 @@ describe("a source that hangs forever", () => {
   it("fails on its time limit with a clear error while the other sources succeed and the web keeps answering", { timeout: 60_000 }, async () => {
     db().delete(t.sources).run();
     const source = (name: string, path: string) =>
-      db().insert(t.sources).values({ name, url: `${feeds.origin}${path}`, type: "rss", category: "government" }).returning().get().id;
+      db()
+        .insert(t.sources)
+        .values({ name, url: `${feeds.origin}${path}`, type: "rss", category: "government" })
+        .returning()
+        .get().id;
     const hanging = source("Hangs forever", "/hang.rss");
     const dripping = source("Drips forever", "/drip.rss");
     const working = source("SEC", "/sec.rss");
@@ -177,8 +188,16 @@ describe("a source that hangs forever", () => {
     expect(times.length).toBeGreaterThan(5);
     expect(Math.max(...times)).toBeLessThan(RESPONSIVE_MS);
 
-    const health = new Map(db().select().from(t.sources).where(inArray(t.sources.id, [hanging, dripping, working])).all().map((s) => [s.id, s]));
-    for (const id of [hanging, dripping]) expect(health.get(id)).toMatchObject({ status: "warning", errorMessage: "Timed out after 3 s", consecutiveFailures: 1 });
+    const health = new Map(
+      db()
+        .select()
+        .from(t.sources)
+        .where(inArray(t.sources.id, [hanging, dripping, working]))
+        .all()
+        .map((s) => [s.id, s]),
+    );
+    for (const id of [hanging, dripping])
+      expect(health.get(id)).toMatchObject({ status: "warning", errorMessage: "Timed out after 3 s", consecutiveFailures: 1 });
     expect(health.get(working)).toMatchObject({ status: "healthy", errorMessage: null });
     expect(db().select().from(t.articles).where(eq(t.articles.sourceId, working)).all().length).toBeGreaterThan(0);
     const result = row.result as { totals: { failed: number; new: number } };
@@ -192,14 +211,15 @@ describe("a source that hangs forever", () => {
 describe("the model server hangs or is down", () => {
   async function expectFailureAnswer(port: number, baseUrl: string, status: number, withinMs: number) {
     const deadPage = `http://127.0.0.1:${await closedPort()}`;
-    const id = addArticle({ title: `Model fault ${port}`, summary: "The agency withdraws its proposed rule on reporting.", originalUrl: `${deadPage}/article` });
+    const id = addArticle({
+      title: `Model fault ${port}`,
+      summary: "The agency withdraws its proposed rule on reporting.",
+      originalUrl: `${deadPage}/article`,
+    });
     const site = await web(port, { AI_PROVIDER: "openai", OPENAI_BASE_URL: baseUrl, OPENAI_TIMEOUT_MS: "1500" });
     const startedAt = performance.now();
     let answered = false;
-    const [response, times] = await Promise.all([
-      postSummary(site.origin, id).finally(() => (answered = true)),
-      pollFeed(site.origin, () => answered),
-    ]);
+    const [response, times] = await Promise.all([postSummary(site.origin, id).finally(() => (answered = true)), pollFeed(site.origin, () => answered)]);
     const elapsed = performance.now() - startedAt;
     const body = await response.json();
     expect(response.status).toBe(status);

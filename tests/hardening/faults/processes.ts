@@ -19,7 +19,8 @@ function newestChange(dir: string): number {
 /** The production build of this checkout: built when missing or older than the code. */
 export function ensureBuild() {
   const built = fs.existsSync("build/index.js") ? fs.statSync("build/index.js").mtimeMs : 0;
-  if (built < newestChange("app")) execFileSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } });
+  if (built < newestChange("app"))
+    execFileSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } });
 }
 
 function track(child: ChildProcess): ProductProcess {

@@ -63,9 +63,13 @@ function injectionRss() {
   const items: string[] = [];
   MARKUP_PAYLOADS.forEach((payload, i) => {
     // Escaped once: the feed's text *is* markup.
-    items.push(rssItem({ title: `${CORPUS_TAG} escaped ${i} ${payload}`, link: `https://hostile.example/escaped/${i}`, description: `Summary ${payload} end` }));
+    items.push(
+      rssItem({ title: `${CORPUS_TAG} escaped ${i} ${payload}`, link: `https://hostile.example/escaped/${i}`, description: `Summary ${payload} end` }),
+    );
     // Escaped twice: the text decodes to entities that decode to markup.
-    items.push(rssItem({ title: `${CORPUS_TAG} double ${i} ${esc(payload)}`, link: `https://hostile.example/double/${i}`, description: `Summary ${esc(payload)} end` }));
+    items.push(
+      rssItem({ title: `${CORPUS_TAG} double ${i} ${esc(payload)}`, link: `https://hostile.example/double/${i}`, description: `Summary ${esc(payload)} end` }),
+    );
     // CDATA: markup verbatim.
     items.push(
       rssItem(
@@ -92,7 +96,13 @@ function injectionRss() {
   // A dangerous <link> but a usable permalink guid: stored under the guid.
   items.push(rssItem({ title: `${CORPUS_TAG} guid fallback`, link: DANGEROUS_LINKS[0], guid: "https://hostile.example/guid-fallback" }));
   // Template and prototype tricks as plain text.
-  items.push(rssItem({ title: `${CORPUS_TAG} template {{constructor.constructor('window.${PWNED_MARKER}=20')()}} \${alert(1)}`, link: "https://hostile.example/template", description: "__proto__ constructor prototype" }));
+  items.push(
+    rssItem({
+      title: `${CORPUS_TAG} template {{constructor.constructor('window.${PWNED_MARKER}=20')()}} \${alert(1)}`,
+      link: "https://hostile.example/template",
+      description: "__proto__ constructor prototype",
+    }),
+  );
   return rss(items, `<image><url>javascript:window.${PWNED_MARKER}=30</url><title>x</title><link>javascript:alert(1)</link></image>`);
 }
 
@@ -126,7 +136,14 @@ function injectionRdf() {
 /** Character references of every awkward kind; the XML stays well-formed. */
 function entitiesRss() {
   return rss([
-    rssItem({ title: `${CORPUS_TAG} entities &#x202E;reversed&#x202C; &#x200B;zero-width &#xFEFF;bom &#x1F600; &#169;`, link: "https://hostile.example/entities/1", description: "&#60;script&#62;window.__pwned=50&#60;/script&#62; &amp;amp; &#x3C;b&#x3E;bold" }, true),
+    rssItem(
+      {
+        title: `${CORPUS_TAG} entities &#x202E;reversed&#x202C; &#x200B;zero-width &#xFEFF;bom &#x1F600; &#169;`,
+        link: "https://hostile.example/entities/1",
+        description: "&#60;script&#62;window.__pwned=50&#60;/script&#62; &amp;amp; &#x3C;b&#x3E;bold",
+      },
+      true,
+    ),
     rssItem({ title: `${CORPUS_TAG} controls \u0001\u0008\u001b[31m end`, link: "https://hostile.example/entities/2" }),
   ]);
 }
@@ -156,21 +173,34 @@ ${rss([rssItem({ title: `${CORPUS_TAG} xxe &xxe;`, link: "https://hostile.exampl
 
 /** Declared UTF-8 with bytes that are not: Latin-1 letters and stray continuation bytes. */
 function brokenEncoding() {
-  const text = rss([rssItem({ title: `${CORPUS_TAG} encoding caf\u00e9 r\u00e9sum\u00e9 \u0080\u00ff`, link: "https://hostile.example/encoding", description: "na\u00efve \u00bf" })]);
+  const text = rss([
+    rssItem({
+      title: `${CORPUS_TAG} encoding caf\u00e9 r\u00e9sum\u00e9 \u0080\u00ff`,
+      link: "https://hostile.example/encoding",
+      description: "na\u00efve \u00bf",
+    }),
+  ]);
   return Buffer.from(text, "latin1");
 }
 
 /** Nesting ten thousands of levels deep: inside an item, and as HTML inside a summary. */
 function deepXml() {
   const depth = 50_000;
-  return rss([
-    `<item><title>${CORPUS_TAG} deep xml</title><link>https://hostile.example/deep-xml</link>${"<x>".repeat(depth)}${"</x>".repeat(depth)}</item>`,
-  ]);
+  return rss([`<item><title>${CORPUS_TAG} deep xml</title><link>https://hostile.example/deep-xml</link>${"<x>".repeat(depth)}${"</x>".repeat(depth)}</item>`]);
 }
 
 function deepHtmlSummary() {
   const depth = 10_000;
-  return rss([rssItem({ title: `${CORPUS_TAG} deep html`, link: "https://hostile.example/deep-html", description: `<![CDATA[${"<div>".repeat(depth)}deep${"</div>".repeat(depth)}]]>` }, true)]);
+  return rss([
+    rssItem(
+      {
+        title: `${CORPUS_TAG} deep html`,
+        link: "https://hostile.example/deep-html",
+        description: `<![CDATA[${"<div>".repeat(depth)}deep${"</div>".repeat(depth)}]]>`,
+      },
+      true,
+    ),
+  ]);
 }
 
 /** 100,000 items in one feed. */
@@ -197,9 +227,11 @@ function binaryNoise() {
 
 type Handler = (request: http.IncomingMessage, response: http.ServerResponse) => void;
 
-const send = (contentType: string, body: string | Buffer): Handler => (_req, res) => {
-  res.writeHead(200, { "content-type": contentType }).end(body);
-};
+const send =
+  (contentType: string, body: string | Buffer): Handler =>
+  (_req, res) => {
+    res.writeHead(200, { "content-type": contentType }).end(body);
+  };
 
 /** Streams `<item>`s without end (chunked) until the client hangs up. */
 const endlessStream: Handler = (_req, res) => {
@@ -223,7 +255,10 @@ const gigabyte: Handler = (_req, res) => {
 let bomb: Buffer | undefined;
 /** 256 MB of whitespace, gzipped to a few hundred KB (gzip members may be concatenated; each holds 1 MB). */
 const gzipBomb: Handler = (_req, res) => {
-  bomb ??= Buffer.concat([zlib.gzipSync('<?xml version="1.0"?><rss version="2.0"><channel>'), ...Array(256).fill(zlib.gzipSync(Buffer.alloc(1024 * 1024, 0x20)))]);
+  bomb ??= Buffer.concat([
+    zlib.gzipSync('<?xml version="1.0"?><rss version="2.0"><channel>'),
+    ...Array(256).fill(zlib.gzipSync(Buffer.alloc(1024 * 1024, 0x20))),
+  ]);
   res.writeHead(200, { "content-type": "application/rss+xml", "content-encoding": "gzip", "content-length": String(bomb.length) }).end(bomb);
 };
 
@@ -242,7 +277,10 @@ const slowDrip: Handler = (_req, res) => {
 /** Accepts the request and never answers. */
 const hang: Handler = () => {};
 
-const redirectTo = (location: string): Handler => (_req, res) => void res.writeHead(302, { location }).end();
+const redirectTo =
+  (location: string): Handler =>
+  (_req, res) =>
+    void res.writeHead(302, { location }).end();
 
 /** A Federal Register-shaped answer whose fields carry payloads and dangerous links. */
 function hostileFederalRegister() {
@@ -260,7 +298,11 @@ function hostileFederalRegister() {
     count: 4,
     total_pages: 1,
     results: [
-      doc(1, { title: `${CORPUS_TAG} federal register 1 ${MARKUP_PAYLOADS[0]}`, abstract: MARKUP_PAYLOADS[1], agencies: [{ name: MARKUP_PAYLOADS[2], raw_name: MARKUP_PAYLOADS[3] }] }),
+      doc(1, {
+        title: `${CORPUS_TAG} federal register 1 ${MARKUP_PAYLOADS[0]}`,
+        abstract: MARKUP_PAYLOADS[1],
+        agencies: [{ name: MARKUP_PAYLOADS[2], raw_name: MARKUP_PAYLOADS[3] }],
+      }),
       doc(2, { html_url: DANGEROUS_LINKS[0] }),
       doc(3, { html_url: DANGEROUS_LINKS[3] }),
       doc(4, { html_url: "//hostile.example/fr/protocol-relative" }),
@@ -281,27 +323,129 @@ export type CorpusEntry = {
 const XML = "application/rss+xml; charset=utf-8";
 
 export const CORPUS: CorpusEntry[] = [
-  { path: "/injection.rss", description: "script payloads in every RSS field; javascript:, data:, vbscript:, file: links", type: "rss", outcome: { ok: true }, handler: send(XML, injectionRss()) },
-  { path: "/injection.atom", description: "script payloads in Atom html/xhtml titles, summaries, content; javascript: and data: links", type: "atom", outcome: { ok: true }, handler: send("application/atom+xml", injectionAtom()) },
-  { path: "/injection.rdf", description: "script payloads in RSS 1.0 (RDF)", type: "rss", outcome: { ok: true }, handler: send("application/rdf+xml", injectionRdf()) },
-  { path: "/entities.rss", description: "character references: bidi overrides, zero-width, emoji, controls, escaped markup", type: "rss", outcome: { ok: true }, handler: send(XML, entitiesRss()) },
-  { path: "/invalid-entities.rss", description: "NUL, control, surrogate and out-of-range references; an undeclared entity", type: "rss", outcome: { ok: false, error: /^Not a feed: the XML is malformed \(Invalid character entity/ }, handler: send(XML, invalidEntitiesRss()) },
-  { path: "/billion-laughs.rss", description: "billion laughs entity expansion", type: "rss", outcome: { ok: false, error: /^Not a feed: the XML declares its own entities/ }, handler: send(XML, billionLaughs()) },
-  { path: "/xxe.rss", description: "external entity pointing at /etc/passwd", type: "rss", outcome: { ok: false, error: /^Not a feed: the XML declares its own entities/ }, handler: send(XML, externalEntity()) },
-  { path: "/broken-encoding.rss", description: "declared UTF-8, sent as Latin-1 with stray bytes", type: "rss", outcome: { ok: true }, handler: send(XML, brokenEncoding()) },
+  {
+    path: "/injection.rss",
+    description: "script payloads in every RSS field; javascript:, data:, vbscript:, file: links",
+    type: "rss",
+    outcome: { ok: true },
+    handler: send(XML, injectionRss()),
+  },
+  {
+    path: "/injection.atom",
+    description: "script payloads in Atom html/xhtml titles, summaries, content; javascript: and data: links",
+    type: "atom",
+    outcome: { ok: true },
+    handler: send("application/atom+xml", injectionAtom()),
+  },
+  {
+    path: "/injection.rdf",
+    description: "script payloads in RSS 1.0 (RDF)",
+    type: "rss",
+    outcome: { ok: true },
+    handler: send("application/rdf+xml", injectionRdf()),
+  },
+  {
+    path: "/entities.rss",
+    description: "character references: bidi overrides, zero-width, emoji, controls, escaped markup",
+    type: "rss",
+    outcome: { ok: true },
+    handler: send(XML, entitiesRss()),
+  },
+  {
+    path: "/invalid-entities.rss",
+    description: "NUL, control, surrogate and out-of-range references; an undeclared entity",
+    type: "rss",
+    outcome: { ok: false, error: /^Not a feed: the XML is malformed \(Invalid character entity/ },
+    handler: send(XML, invalidEntitiesRss()),
+  },
+  {
+    path: "/billion-laughs.rss",
+    description: "billion laughs entity expansion",
+    type: "rss",
+    outcome: { ok: false, error: /^Not a feed: the XML declares its own entities/ },
+    handler: send(XML, billionLaughs()),
+  },
+  {
+    path: "/xxe.rss",
+    description: "external entity pointing at /etc/passwd",
+    type: "rss",
+    outcome: { ok: false, error: /^Not a feed: the XML declares its own entities/ },
+    handler: send(XML, externalEntity()),
+  },
+  {
+    path: "/broken-encoding.rss",
+    description: "declared UTF-8, sent as Latin-1 with stray bytes",
+    type: "rss",
+    outcome: { ok: true },
+    handler: send(XML, brokenEncoding()),
+  },
   { path: "/deep.rss", description: "50,000 nested XML elements in an item", type: "rss", outcome: { ok: true }, handler: send(XML, deepXml()) },
-  { path: "/deep-html.rss", description: "10,000 nested HTML elements in a summary", type: "rss", outcome: { ok: true }, handler: send(XML, deepHtmlSummary()) },
+  {
+    path: "/deep-html.rss",
+    description: "10,000 nested HTML elements in a summary",
+    type: "rss",
+    outcome: { ok: true },
+    handler: send(XML, deepHtmlSummary()),
+  },
   { path: "/many.rss", description: `${MANY_ITEMS.toLocaleString("en-US")} items`, type: "rss", outcome: { ok: true }, handler: send(XML, manyItems()) },
   { path: "/huge-fields.rss", description: "a 4 MB title and summary", type: "rss", outcome: { ok: true }, handler: send(XML, hugeFields()) },
-  { path: "/noise.rss", description: "binary noise after an XML declaration", type: "rss", outcome: { ok: false, error: /^Not a feed/ }, handler: send(XML, binaryNoise()) },
-  { path: "/endless.rss", description: "a body streamed without end", type: "rss", outcome: { ok: false, error: /^Response larger than 10 MB$/ }, handler: endlessStream },
+  {
+    path: "/noise.rss",
+    description: "binary noise after an XML declaration",
+    type: "rss",
+    outcome: { ok: false, error: /^Not a feed/ },
+    handler: send(XML, binaryNoise()),
+  },
+  {
+    path: "/endless.rss",
+    description: "a body streamed without end",
+    type: "rss",
+    outcome: { ok: false, error: /^Response larger than 10 MB$/ },
+    handler: endlessStream,
+  },
   { path: "/gigabyte.rss", description: "Content-Length: 1 GB", type: "rss", outcome: { ok: false, error: /^Response larger than 10 MB$/ }, handler: gigabyte },
-  { path: "/gzip-bomb.rss", description: "256 MB of gzip-compressed whitespace", type: "rss", outcome: { ok: false, error: /^Response larger than 10 MB$/ }, handler: gzipBomb },
-  { path: "/drip.rss", description: "one byte every 100 ms, never finishing", type: "rss", outcome: { ok: false, error: /^Timed out after \d+ s$/ }, handler: slowDrip },
-  { path: "/hang.rss", description: "accepts the request and never answers", type: "rss", outcome: { ok: false, error: /^Timed out after \d+ s$/ }, handler: hang },
-  { path: "/redirect-js.rss", description: "redirect to a javascript: URL", type: "rss", outcome: { ok: false, error: /^Unsupported address scheme javascript/ }, handler: redirectTo("javascript:alert(1)") },
-  { path: "/redirect-loop.rss", description: "redirects without end", type: "rss", outcome: { ok: false, error: /^Too many redirects/ }, handler: redirectTo("/redirect-loop.rss") },
-  { path: "/api/v1/documents.json", description: "Federal Register JSON with payloads and dangerous html_url values", type: "federal-register-api", outcome: { ok: true }, handler: send("application/json", hostileFederalRegister()) },
+  {
+    path: "/gzip-bomb.rss",
+    description: "256 MB of gzip-compressed whitespace",
+    type: "rss",
+    outcome: { ok: false, error: /^Response larger than 10 MB$/ },
+    handler: gzipBomb,
+  },
+  {
+    path: "/drip.rss",
+    description: "one byte every 100 ms, never finishing",
+    type: "rss",
+    outcome: { ok: false, error: /^Timed out after \d+ s$/ },
+    handler: slowDrip,
+  },
+  {
+    path: "/hang.rss",
+    description: "accepts the request and never answers",
+    type: "rss",
+    outcome: { ok: false, error: /^Timed out after \d+ s$/ },
+    handler: hang,
+  },
+  {
+    path: "/redirect-js.rss",
+    description: "redirect to a javascript: URL",
+    type: "rss",
+    outcome: { ok: false, error: /^Unsupported address scheme javascript/ },
+    handler: redirectTo("javascript:alert(1)"),
+  },
+  {
+    path: "/redirect-loop.rss",
+    description: "redirects without end",
+    type: "rss",
+    outcome: { ok: false, error: /^Too many redirects/ },
+    handler: redirectTo("/redirect-loop.rss"),
+  },
+  {
+    path: "/api/v1/documents.json",
+    description: "Federal Register JSON with payloads and dangerous html_url values",
+    type: "federal-register-api",
+    outcome: { ok: true },
+    handler: send("application/json", hostileFederalRegister()),
+  },
 ];
 
 export type CorpusServer = {

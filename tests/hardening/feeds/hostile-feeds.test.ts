@@ -26,7 +26,11 @@ const sourceIds = new Map<string, number>();
 beforeAll(async () => {
   server = await startCorpusServer();
   for (const entry of CORPUS) {
-    const row = db().insert(t.sources).values({ name: `Hostile ${entry.path}`, url: server.url(entry), type: entry.type, category: "government" }).returning().get();
+    const row = db()
+      .insert(t.sources)
+      .values({ name: `Hostile ${entry.path}`, url: server.url(entry), type: entry.type, category: "government" })
+      .returning()
+      .get();
     sourceIds.set(entry.path, row.id);
   }
   const baseline = process.memoryUsage().rss;
@@ -42,9 +46,19 @@ beforeAll(async () => {
 
 afterAll(() => server.close());
 
-const sourceRow = (path: string) => db().select().from(t.sources).where(eq(t.sources.id, sourceIds.get(path)!)).get()!;
+const sourceRow = (path: string) =>
+  db()
+    .select()
+    .from(t.sources)
+    .where(eq(t.sources.id, sourceIds.get(path)!))
+    .get()!;
 const summaryOf = (path: string) => result.sources.find((s) => s.sourceId === sourceIds.get(path))!;
-const stored = () => db().select().from(t.articles).where(like(t.articles.title, `${CORPUS_TAG}%`)).all();
+const stored = () =>
+  db()
+    .select()
+    .from(t.articles)
+    .where(like(t.articles.title, `${CORPUS_TAG}%`))
+    .all();
 
 describe("the hostile feed corpus through the real scrape path", () => {
   it("finishes in bounded time and memory, with every source accounted for", () => {
