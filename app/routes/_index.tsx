@@ -119,17 +119,26 @@ function useArticleJumps(pageIds: number[]) {
 /**
  * What the shared page cannot carry (docs/decisions/013-shared-feed-page.md): the visitor's bookmarks among the
  * cards shown and their current view counts, asked for after load (in the Saved view the page already is the
- * visitor's own). Revalidated after every bookmark toggle and counted view.
+ * visitor's own). Asked again whenever the page's data is revalidated, which Remix does after every bookmark
+ * toggle and counted view. A plain request, not a fetcher: a fetcher's route is discovered lazily, and a
+ * navigation started while that discovery was under way made Remix answer the fetcher, and so the whole page,
+ * with its 404 page.
  */
-function useFeedState(articleIds: number[], pageIsOwn: boolean) {
-  const fetcher = useFetcher<FeedState>();
-  const hydrated = useHydrated();
-  const ids = articleIds.join(",");
-  const { load } = fetcher;
+function useFeedState(articles: { id: number }[], pageIsOwn: boolean) {
+  const [state, setState] = useState<FeedState | null>(null);
+  const ids = articles.map((article) => article.id).join(",");
   useEffect(() => {
-    if (hydrated && !pageIsOwn && ids) load(`/api/feed-state?ids=${ids}`);
-  }, [hydrated, pageIsOwn, ids, load]);
-  return { bookmarked: new Set(fetcher.data?.bookmarked ?? []), views: fetcher.data?.views ?? {} };
+    if (pageIsOwn || !ids) return;
+    const controller = new AbortController();
+    fetch(`/api/feed-state?ids=${ids}`, { signal: controller.signal, headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? (response.json() as Promise<FeedState>) : null))
+      .then((answer) => answer && setState(answer))
+      // Without the state the page still shows its shared counts and every bookmark form still works.
+      .catch(() => {});
+    return () => controller.abort();
+    // `articles` is a new array after each revalidation: that is when the state may have changed.
+  }, [ids, pageIsOwn, articles]);
+  return { bookmarked: new Set(state?.bookmarked ?? []), views: state?.views ?? {} };
 }
 
 export default function Feed() {
@@ -140,10 +149,7 @@ export default function Feed() {
   const hydrated = useHydrated();
   const viewCounter = useFetcher();
   const { highlighted, jump } = useArticleJumps(articles.map((a) => a.id));
-  const feedState = useFeedState(
-    articles.map((a) => a.id),
-    Boolean(filters.saved),
-  );
+  const feedState = useFeedState(articles, Boolean(filters.saved));
   const returnTo = `/${location.search}`;
   return (
     <>
