@@ -111,7 +111,7 @@ export async function createServerApp() {
     getLoadContext: (_req, res) => ({ clientAddress: res.locals.clientAddress as string }),
   });
   const answer = (req: Request, res: Response, next: NextFunction) => remix(bodyStream(req, res), res, next);
-  if (process.env.NODE_ENV === "production") {
+  if (process.env.NODE_ENV === "production" && settings.SHARED_PAGE_CACHE) {
     // The feed page is the same for every reader: rendered once per URL and revision (docs/decisions/013).
     const renderPage = createRemixHandler(build, "production");
     app.get(

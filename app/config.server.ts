@@ -66,6 +66,14 @@ const envSchema = z.object({
     .transform((v) => (v ?? "").trim().toLowerCase())
     .pipe(z.string().regex(/^(|true|false|yes|no|\d{1,2})$/, "must be false, true, or the number of trusted proxies (0-99)"))
     .transform((v) => (v === "true" || v === "yes" ? 1 : v === "" || v === "false" || v === "no" ? 0 : Number(v))),
+  /**
+   * The one shared copy of each feed page (docs/decisions/013) in production; `false` renders every request,
+   * to measure the render path (npm run bench) or to rule the cache out when looking into a problem.
+   */
+  SHARED_PAGE_CACHE: z
+    .enum(["true", "false", "1", "0", "yes", "no", ""])
+    .optional()
+    .transform((v) => !(v === "false" || v === "0" || v === "no")),
   /** Subscribers confirm their address before they get a newsletter; `false` for intranet installs. */
   NEWSLETTER_DOUBLE_OPT_IN: z
     .enum(["true", "false", "1", "0", "yes", "no", ""])

@@ -12,13 +12,26 @@ import { endpointsStep } from "./steps/endpoints";
 import { ftsVsLikeStep } from "./steps/fts-vs-like";
 import { ingestStep } from "./steps/ingest";
 import { lighthouseStep } from "./steps/lighthouse";
+import { mixedStep } from "./steps/mixed";
 import { pageWeightStep } from "./steps/page-weight";
 import { scaleStep } from "./steps/scale";
 import { relatedStep, rescrapeStep } from "./steps/scripts";
+import { targetsStep } from "./steps/targets";
 import type { BenchContext, BenchOptions, BenchStep, Measurement, Ratio } from "./types";
 
 /** The benchmark, step by step; each a `BenchStep` in its own file under steps/. */
-export const BENCH_STEPS: BenchStep[] = [ingestStep, endpointsStep, ftsVsLikeStep, scaleStep, relatedStep, rescrapeStep, pageWeightStep, lighthouseStep];
+export const BENCH_STEPS: BenchStep[] = [
+  ingestStep,
+  endpointsStep,
+  targetsStep,
+  ftsVsLikeStep,
+  scaleStep,
+  relatedStep,
+  rescrapeStep,
+  pageWeightStep,
+  lighthouseStep,
+  mixedStep,
+];
 
 function readOptions(): BenchOptions {
   const number = (name: string, fallback: number) => {

@@ -3,6 +3,7 @@
 // job runner ingests from loopback feeds (load-ingest.ts). No 5xx, no dropped connection, no SQLITE_BUSY or
 // other error in the server's or the runner's log, every acknowledged write is in the database after, and
 // every item the feeds served is stored exactly once.
+import fs from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { desc } from "drizzle-orm";
 import { db, t } from "../../app/db.server";
@@ -18,7 +19,10 @@ import { RATE_LIMITED, READ_MIX, writeMix as buildWriteMix, type WriteOperation 
 // The quick mode's budget is seconds: fewer clients, so answers come back within it even on a busy CI machine.
 const CLIENTS = Number(process.env.HARDENING_LOAD_CLIENTS ?? (QUICK ? 8 : 50));
 const SECONDS = Number(process.env.HARDENING_LOAD_SECONDS ?? (QUICK ? 10 : 60));
-const CORPUS = 3_000;
+/** Articles stored before the load (HARDENING_LOAD_CORPUS; `npm run bench` runs this test at its corpus size). */
+const CORPUS = Number(process.env.HARDENING_LOAD_CORPUS ?? 3_000);
+/** Where to write the figures as JSON, for `npm run bench` (tests/bench/steps/mixed.ts). */
+const REPORT_FILE = process.env.HARDENING_LOAD_REPORT;
 
 let server: ProductionServer;
 let ingestion: Ingestion;
@@ -109,6 +113,25 @@ it(`serves ${CLIENTS} clients for ${SECONDS} s of mixed reads and writes while t
       `(stored per second: ${counts.join(" ")}), ${jobs.length} jobs (${jobs.filter((job) => job.kind === "scrape").length} scrapes), ` +
       `${total} articles stored of ${served} served; CPU in the window: web ${cpuUsed.web.toFixed(1)} s, runner ${cpuUsed.runner.toFixed(1)} s; drained in ${(stopped.drainMs / 1000).toFixed(1)} s, exit ${stopped.exitCode} in ${stopped.exitMs.toFixed(0)} ms`,
   );
+  if (REPORT_FILE) {
+    const report = {
+      clients: CLIENTS,
+      seconds: SECONDS,
+      corpus: CORPUS,
+      reads,
+      writes: writes.map((w, index) => ({
+        name: w.name,
+        acknowledged: w.acknowledged.length,
+        rateLimited: w.rateLimited,
+        failures: w.failures.length,
+        lost: writeMix[index].missing(w.acknowledged).length,
+      })),
+      ingestedInWindow: counts.at(-1)! - counts[0],
+      peakRssBytes: server.peakRss(),
+      serverErrors: server.alarmingLines.length,
+    };
+    fs.writeFileSync(REPORT_FILE, JSON.stringify(report, null, 2));
+  }
   // Throughput is the benchmark's business (npm run bench; a busy CI machine may complete few requests
   // in the quick mode's 10 s): here the server must have answered, and every answer must be a good one.
   expect(reads.requests).toBeGreaterThan(0);

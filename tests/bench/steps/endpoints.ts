@@ -42,9 +42,7 @@ export const endpointsStep: BenchStep = {
     for (const { name, path } of feedEndpoints(context.options.count)) {
       measurements.push(await measure(context, name, path, connections, seconds));
     }
-    // The shared page beside the same page rendered for each request (`page=1` is not the tidy URL, so it is
-    // not shared: docs/decisions/013), and a reader revalidating the page it holds.
-    measurements.push(await measure(context, "feed page 1, rendered per request (/?page=1)", "/?page=1", connections, seconds));
+    // A reader revalidating the page it holds (the render path is measured by the targets step).
     const etag = (await fetch(context.servers.large.url + "/", { headers: BROWSER_HEADERS })).headers.get("etag");
     if (etag)
       measurements.push(await measure(context, "feed page 1, revalidated (304)", "/", connections, seconds, { ...BROWSER_HEADERS, "if-none-match": etag }));
