@@ -18,7 +18,7 @@ async function main() {
   // Both processes get the same port and public address, so the runner's emails link to this web process.
   const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production", PORT: String(config().PORT), PUBLIC_URL: webProcessAddress() };
   const children: ChildProcess[] = [
-    spawn(process.execPath, ["--import", "tsx", "server.ts"], { env, stdio: "inherit" }),
+    spawn(process.execPath, ["build/server.js"], { env, stdio: "inherit" }),
     spawn(bin("tsx"), ["jobs/cli.ts"], { env, stdio: "inherit" }),
   ];
   let stopping = false;

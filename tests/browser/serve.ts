@@ -30,7 +30,7 @@ const { loadDemo } = await import("../../scripts/demo");
 await setup();
 loadDemo();
 
-const web = spawn(process.execPath, ["--import", "tsx", "server.ts"], { stdio: "inherit", env: process.env });
+const web = spawn(process.execPath, ["build/server.js"], { stdio: "inherit", env: process.env });
 const stop = () => web.kill("SIGTERM");
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

@@ -5,10 +5,12 @@ import fs from "node:fs";
 import path from "node:path";
 
 export const BUILD_FILE = path.resolve("build/index.js");
+/** server.ts compiled by `npm run build`: the web process runs on plain Node, without a TypeScript loader. */
+export const SERVER_FILE = path.resolve("build/server.js");
 
 /** Builds the production bundle unless one exists (`force` rebuilds). */
 export function ensureProductionBuild(force = false) {
-  if (!force && fs.existsSync(BUILD_FILE)) return;
+  if (!force && fs.existsSync(BUILD_FILE) && fs.existsSync(SERVER_FILE)) return;
   // The test runner sets NODE_ENV=test, under which the bundler emits development JSX (jsxDEV) that the
   // production server cannot render: the build must see the environment it is built for.
   const result = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
@@ -76,7 +78,7 @@ export function readPeakRss(pid: number): number | undefined {
 export async function startProductionServer({ port, databaseFile, env = {}, ready = "ok" }: ServerOptions): Promise<ProductionServer> {
   ensureProductionBuild();
   const dir = path.dirname(databaseFile);
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, ["build/server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

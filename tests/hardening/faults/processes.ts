@@ -36,7 +36,7 @@ const productionEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => ({ .
 /** The web server (server.ts) on `port`, ready when `/` answers. */
 export async function startWeb(port: number, env: Record<string, string> = {}): Promise<ProductProcess & { origin: string }> {
   const web = track(
-    spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    spawn(process.execPath, ["build/server.js"], {
       env: productionEnv({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env }),
       stdio: ["ignore", "pipe", "pipe"],
     }),
