@@ -6,6 +6,7 @@ import path from "node:path";
 import { config } from "../app/config.server";
 import { webProcessAddress } from "../app/public-url.server";
 import { describeSetup, reportConfigErrorAndExit, setup } from "../scripts/setup";
+import { WEB_PROCESS_ARGS } from "../app/web-process";
 
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
 
@@ -18,7 +19,7 @@ async function main() {
   // Both processes get the same port and public address, so the runner's emails link to this web process.
   const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production", PORT: String(config().PORT), PUBLIC_URL: webProcessAddress() };
   const children: ChildProcess[] = [
-    spawn(process.execPath, ["build/server.js"], { env, stdio: "inherit" }),
+    spawn(process.execPath, WEB_PROCESS_ARGS, { env, stdio: "inherit" }),
     spawn(bin("tsx"), ["jobs/cli.ts"], { env, stdio: "inherit" }),
   ];
   let stopping = false;

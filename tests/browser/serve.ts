@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { WEB_PROCESS_ARGS } from "../../app/web-process";
 
 const port = process.env.E2E_PORT ?? "3210";
 const dir = path.resolve("tests/.tmp", `e2e-${port}`);
@@ -30,7 +31,7 @@ const { loadDemo } = await import("../../scripts/demo");
 await setup();
 loadDemo();
 
-const web = spawn(process.execPath, ["build/server.js"], { stdio: "inherit", env: process.env });
+const web = spawn(process.execPath, WEB_PROCESS_ARGS, { stdio: "inherit", env: process.env });
 const stop = () => web.kill("SIGTERM");
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

@@ -3,6 +3,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { WEB_PROCESS_ARGS } from "../../app/web-process";
 
 export const BUILD_FILE = path.resolve("build/index.js");
 /** server.ts compiled by `npm run build`: the web process runs on plain Node, without a TypeScript loader. */
@@ -78,7 +79,7 @@ export function readPeakRss(pid: number): number | undefined {
 export async function startProductionServer({ port, databaseFile, env = {}, ready = "ok" }: ServerOptions): Promise<ProductionServer> {
   ensureProductionBuild();
   const dir = path.dirname(databaseFile);
-  const child = spawn(process.execPath, ["build/server.js"], {
+  const child = spawn(process.execPath, WEB_PROCESS_ARGS, {
     env: {
       ...process.env,
       NODE_ENV: "production",

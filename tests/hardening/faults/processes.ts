@@ -3,6 +3,7 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { WEB_PROCESS_ARGS } from "../../../app/web-process";
 
 export type ProductProcess = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
@@ -36,7 +37,7 @@ const productionEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => ({ .
 /** The web server (server.ts) on `port`, ready when `/` answers. */
 export async function startWeb(port: number, env: Record<string, string> = {}): Promise<ProductProcess & { origin: string }> {
   const web = track(
-    spawn(process.execPath, ["build/server.js"], {
+    spawn(process.execPath, WEB_PROCESS_ARGS, {
       env: productionEnv({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env }),
       stdio: ["ignore", "pipe", "pipe"],
     }),
