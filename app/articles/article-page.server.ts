@@ -63,16 +63,17 @@ export function sitemapChunkCount(chunkSize = SITEMAP_URL_LIMIT) {
 }
 
 /**
- * One sitemap file (a `urlset`): chunk 1 starts with the site's pages, then the articles in id order, `chunkSize`
- * URLs per file. Undefined when the chunk does not exist.
+ * One sitemap file (a `urlset`): the site's pages come first, then the articles in id order, `chunkSize` URLs per
+ * file. Undefined when the chunk does not exist.
  */
 export function sitemapChunk(siteUrl: string, chunk: number, chunkSize = SITEMAP_URL_LIMIT): string | undefined {
   if (!Number.isSafeInteger(chunk) || chunk < 1 || chunk > sitemapChunkCount(chunkSize)) return undefined;
-  const pages = chunk === 1 ? SITE_PAGES.map((path) => urlEntry(`${siteUrl}${path}`)) : [];
-  // The site's pages take the first places of chunk 1, so every later chunk starts that many articles earlier.
-  const start = (chunk - 1) * chunkSize - (chunk === 1 ? 0 : SITE_PAGES.length);
-  const size = chunkSize - pages.length;
-  const rows = size > 0 ? articlesInIdOrder(start, size) : [];
+  // The list is the site's pages, then the articles in id order; chunk n is its n-th slice of `chunkSize`.
+  const start = (chunk - 1) * chunkSize;
+  const end = start + chunkSize;
+  const pages = SITE_PAGES.slice(start, end).map((path) => urlEntry(`${siteUrl}${path}`));
+  const articleCount = end - Math.max(start, SITE_PAGES.length);
+  const rows = articleCount > 0 ? articlesInIdOrder(Math.max(0, start - SITE_PAGES.length), articleCount) : [];
   const entries = rows.map((row) => {
     const modified = Math.max(row.createdAt.getTime(), row.aiSummaryAt?.getTime() ?? 0);
     return urlEntry(`${siteUrl}${articlePath(row)}`, new Date(modified).toISOString());
