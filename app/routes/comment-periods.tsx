@@ -91,12 +91,12 @@ export default function CommentPeriods() {
                     ))}
                     <Link to={articlePath(period)} className="anchor is-sm">
                       Details
-                      <span className="visually-hidden">: {period.title}</span>
+                      <span className="visually-hidden"> for {period.title}</span>
                     </Link>
                     {" · "}
                     <a href={`/articles/${period.id}.ics`} className="anchor is-sm" download>
                       Add to calendar (.ics)
-                      <span className="visually-hidden">: {period.title}</span>
+                      <span className="visually-hidden"> for {period.title}</span>
                     </a>
                   </p>
                 </li>
