@@ -1,6 +1,6 @@
 // /comment-periods: Federal Register documents still taking comments, the soonest deadline first, each with the
 // days left (in APP_TIMEZONE), its docket on regulations.gov, its page here and a calendar file.
-import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { articlePath, daysLeftLabel, daysUntil, docketUrl } from "~/articles/article-page";
 import { commentPeriodsPage } from "~/articles/comment-periods.server";
@@ -24,15 +24,8 @@ export function loader({ request }: LoaderFunctionArgs) {
   if (raw !== null && (!/^\d{1,6}$/.test(raw) || Number(raw) < 2)) throw secureRedirect("/comment-periods");
   const result = commentPeriodsPage(raw === null ? 1 : Number(raw));
   if (raw !== null && result.page !== Number(raw)) throw secureRedirect(pageHref(result.page));
-  return json({ ...result, timeZone: config().APP_TIMEZONE }, { headers: { "Cache-Control": "public, max-age=0, s-maxage=60" } });
+  return json({ ...result, timeZone: config().APP_TIMEZONE });
 }
-
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const headers = new Headers();
-  const cacheControl = loaderHeaders.get("Cache-Control");
-  if (cacheControl) headers.set("Cache-Control", cacheControl);
-  return headers;
-};
 
 function pageHref(page: number) {
   return page > 1 ? `/comment-periods?page=${page}` : "/comment-periods";
