@@ -106,6 +106,11 @@ export const articles = sqliteTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'`),
+    /** Regulations.gov dockets of a Federal Register document, e.g. "EPA-HQ-OAR-2021-0317". */
+    docketIds: text({ mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     pageLength: integer(),
     /**
      * Why the article has its category and priority: the classifier's short text, or "set by an editor".
@@ -132,6 +137,11 @@ export const articles = sqliteTable(
     index("articles_source_idx").on(t.sourceId),
     // The newest stored AI summary, read by every request of the shared feed page (app/articles/shared-feed.server.ts).
     index("articles_ai_summary_at_idx").on(t.aiSummaryAt),
+    // Open comment periods, soonest deadline first (app/articles/comment-periods.server.ts): only the few
+    // documents with a deadline are indexed.
+    index("articles_comments_close_idx")
+      .on(t.commentsCloseOn, t.id)
+      .where(sql`${t.commentsCloseOn} IS NOT NULL`),
     // Related articles (app/articles/related-search.server.ts): the articles of one source, and the newest of each
     // (source, category, priority) class; and the few articles whose text the full-text index may split
     // differently from the related-articles word rule.

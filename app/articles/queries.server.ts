@@ -92,6 +92,7 @@ const articleColumns = {
   documentNumber: t.articles.documentNumber,
   documentType: t.articles.documentType,
   agencies: t.articles.agencies,
+  commentsCloseOn: t.articles.commentsCloseOn,
   publishDate: t.articles.publishDate,
   createdAt: t.articles.createdAt,
   views: t.articles.views,
@@ -127,6 +128,8 @@ export type ArticleJson = {
   documentNumber: string | null;
   documentType: string | null;
   agencies: string[];
+  /** The last day (YYYY-MM-DD) to comment on a Federal Register document, when it asks for comments. */
+  commentsCloseOn: string | null;
   publishDate: string;
   createdAt: string;
   views: number;
@@ -153,6 +156,7 @@ export function toArticleJson(row: ArticleRow): ArticleJson {
     documentNumber: row.documentNumber,
     documentType: row.documentType,
     agencies: row.agencies,
+    commentsCloseOn: row.commentsCloseOn,
     publishDate: row.publishDate.toISOString(),
     createdAt: row.createdAt.toISOString(),
     views: row.views,

@@ -27,6 +27,8 @@ export type NewArticle = {
   /** e.g. "40 CFR 52" */
   cfrReferences?: string[];
   pageLength?: number | null;
+  /** Regulations.gov docket ids (Federal Register documents). */
+  docketIds?: string[];
   isDemo?: boolean;
   /**
    * Category, priority and tags chosen by a person (the admin's Add Article); marks the article manually tagged.
@@ -110,10 +112,10 @@ function prepareInsertStatements(client: Client) {
       .prepare(
         `INSERT INTO articles (title, summary, category, priority, category_reason, priority_reason, tags, manually_tagged, source_id,
            source_name, original_url, canonical_url, document_number, document_type, agencies, significant, comments_close_on, effective_on,
-           register_action, register_dates, regulation_id_numbers, topics, cfr_references, page_length, publish_date, is_demo)
+           register_action, register_dates, regulation_id_numbers, topics, cfr_references, page_length, docket_ids, publish_date, is_demo)
          VALUES (@title, @summary, @category, @priority, @categoryReason, @priorityReason, @tags, @manuallyTagged, @sourceId,
            @sourceName, @originalUrl, @canonicalUrl, @documentNumber, @documentType, @agencies, @significant, @commentsCloseOn, @effectiveOn,
-           @registerAction, @registerDates, @regulationIdNumbers, @topics, @cfrReferences, @pageLength, @publishDate, @isDemo)
+           @registerAction, @registerDates, @regulationIdNumbers, @topics, @cfrReferences, @pageLength, @docketIds, @publishDate, @isDemo)
          ON CONFLICT DO NOTHING RETURNING id`,
       )
       .pluck(),
@@ -178,6 +180,7 @@ export function insertArticle(input: NewArticle): InsertOutcome {
         topics: JSON.stringify(input.topics ?? []),
         cfrReferences: JSON.stringify(input.cfrReferences ?? []),
         pageLength: input.pageLength ?? null,
+        docketIds: JSON.stringify(input.docketIds ?? []),
         publishDate: input.publishDate.getTime(),
         isDemo: input.isDemo ? 1 : 0,
       }) as number | undefined;

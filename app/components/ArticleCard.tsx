@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from "react";
 import type { ArticleJson } from "~/articles/queries.server";
 import { CARD_SUMMARY_LIMIT, CARD_TAG_LIMIT, categoryLabel, priorityInfo } from "~/articles/vocabulary";
 import { isHttpUrl } from "~/articles/canonical-url";
+import { commentDaysLeft, commentsCloseLabel } from "~/articles/article-page";
 import { formatDate } from "~/time";
 import { truncateAtWord } from "~/text/truncate";
 import { Highlight } from "./Highlight";
@@ -19,6 +20,12 @@ type Props = {
   headerAction?: ReactNode;
   children?: ReactNode;
   highlighted?: boolean;
+  /** The article's own page: the title links there. */
+  detailsHref?: string;
+  /** Today (YYYY-MM-DD, the product's time zone), from the loader: an open comment period shows its days left. */
+  today?: string;
+  /** The title's heading level: h3 among the feed's cards, h2 on the article's own page. */
+  titleAs?: "h2" | "h3";
 };
 
 export function articleAnchorId(id: number) {
@@ -117,9 +124,21 @@ function RegisterLine({ article }: { article: Pick<ArticleJson, "documentNumber"
   return <p className="card-dimmed is-xs card-register">{parts.join(" · ")}</p>;
 }
 
+/** "Comments close in 5 days" while a Federal Register document's comment period is open. */
+function CommentsCloseLine({ commentsCloseOn, today }: { commentsCloseOn: string | null; today: string | undefined }) {
+  const days = commentDaysLeft(commentsCloseOn, today);
+  if (days === undefined) return null;
+  return (
+    <p className={`card-comments-close is-xs${days <= 7 ? " is-soon" : ""}`}>
+      <time dateTime={commentsCloseOn!}>{commentsCloseLabel(days)}</time>
+    </p>
+  );
+}
+
 // The card is plain elements styled in app.css to look like Mantine's Card, Badge and Text: a feed page renders
 // 12 of them, and Mantine's components cost several times more to render on the server and to hydrate.
-export function ArticleCard({ article, timeZone, search, readHref, onReadOriginal, headerAction, children, highlighted }: Props) {
+export function ArticleCard({ article, timeZone, search, readHref, onReadOriginal, headerAction, children, highlighted, detailsHref, today, titleAs }: Props) {
+  const Title = titleAs ?? "h3";
   const priority = priorityInfo(article.priority);
   const extraTags = article.tags.length - CARD_TAG_LIMIT;
   return (
@@ -140,10 +159,17 @@ export function ArticleCard({ article, timeZone, search, readHref, onReadOrigina
         </div>
         {headerAction}
       </div>
-      <h3 className="card-title" id={`${articleAnchorId(article.id)}-title`}>
-        <Highlight text={article.title} search={search} />
-      </h3>
+      <Title className="card-title" id={`${articleAnchorId(article.id)}-title`}>
+        {detailsHref ? (
+          <a href={detailsHref} className="card-title-link">
+            <Highlight text={article.title} search={search} />
+          </a>
+        ) : (
+          <Highlight text={article.title} search={search} />
+        )}
+      </Title>
       <RegisterLine article={article} />
+      <CommentsCloseLine commentsCloseOn={article.commentsCloseOn} today={today} />
       {article.summary ? <CardSummary text={article.summary} limit={CARD_SUMMARY_LIMIT} search={search} /> : null}
       <div className="card-row is-tight">
         <ReasonBadge variant="filled" color={priority.color} small label="Why this priority" reason={article.priorityReason}>

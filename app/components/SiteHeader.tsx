@@ -36,6 +36,14 @@ export function SiteHeader({ search, actions }: Props) {
           </div>
           {actions}
         </div>
+        <nav aria-label="Site" className="site-nav">
+          <Link to="/" className="anchor is-sm">
+            Latest articles
+          </Link>
+          <Link to="/comment-periods" className="anchor is-sm">
+            Open comment periods
+          </Link>
+        </nav>
         <div className="header-search" role="search">
           {search ?? (
             <form method="get" action="/">

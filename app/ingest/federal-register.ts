@@ -25,6 +25,8 @@ export type FederalRegisterDocument = {
   /** The CFR parts the document touches: { title: 40, part: 52 } is 40 CFR part 52. */
   cfr_references?: { title?: number | string | null; part?: number | string | null }[] | null;
   page_length?: number | null;
+  /** Regulations.gov dockets, e.g. ["EPA-HQ-OAR-2021-0317"]. */
+  docket_ids?: string[] | null;
 };
 
 export type FederalRegisterPage = { count?: number; next_page_url?: string | null; results?: FederalRegisterDocument[] };
@@ -52,6 +54,7 @@ export const FEDERAL_REGISTER_FIELDS = [
   "topics",
   "cfr_references",
   "page_length",
+  "docket_ids",
 ] as const;
 
 export function isFederalRegisterApiUrl(url: string) {
@@ -134,6 +137,7 @@ const federalRegisterDocumentSchema: z.ZodType<FederalRegisterDocument> = z.obje
   topics: listOf(z.string()),
   cfr_references: listOf(z.object({ title: textOrNumber, part: textOrNumber })),
   page_length: z.number().nullish().catch(null),
+  docket_ids: listOf(z.string()),
 });
 
 /** The usable documents of a page's results, and how many were not. */
@@ -184,5 +188,6 @@ export function federalRegisterArticle(doc: FederalRegisterDocument, source: { i
     topics: textList(doc.topics),
     cfrReferences: cfrCitations(doc.cfr_references),
     pageLength: Number.isSafeInteger(doc.page_length) && doc.page_length! > 0 ? doc.page_length! : null,
+    docketIds: textList(doc.docket_ids),
   };
 }

@@ -10,6 +10,8 @@ import { config } from "../config.server";
 import { db, t } from "../db.server";
 import { normalizeEmail } from "../email/address";
 import { sendEmail, siteUrl } from "../email/mailer.server";
+import { articlePath, daysLeftLabel, daysUntil, docketUrl } from "../articles/article-page";
+import { addDays, openCommentPeriods } from "../articles/comment-periods.server";
 import { categoryLabel, priorityInfo } from "../articles/vocabulary";
 import { truncateAtWord } from "../text/truncate";
 import { dayInZone, formatDate, sleep } from "../time";
@@ -81,8 +83,38 @@ function byCategory(articles: NewsletterArticle[]) {
   }));
 }
 
+/** Comment periods closing within a week of `now` (today and the 6 days after it, APP_TIMEZONE). */
+const DEADLINE_DAYS = 7;
+
+/** "Comment deadlines this week": text lines and HTML, or nothing when no period closes in the coming 7 days. */
+function commentDeadlines(now: Date, timeZone: string) {
+  const today = dayInZone(now, timeZone);
+  const periods = openCommentPeriods({ today, until: addDays(today, DEADLINE_DAYS - 1) });
+  if (!periods.length) return { text: [] as string[], html: "" };
+  const heading = "Comment deadlines this week";
+  const text = [heading.toUpperCase()];
+  const items: string[] = [];
+  for (const period of periods) {
+    const closes = `${formatDate(`${period.commentsCloseOn}T12:00:00Z`, timeZone)} (${daysLeftLabel(daysUntil(today, period.commentsCloseOn))})`;
+    const url = siteUrl(articlePath(period));
+    const dockets = period.docketIds.map((id) => `docket ${id}: ${docketUrl(id)}`);
+    text.push(`- ${period.title}`, `  Comments close ${closes}`, ...dockets.map((d) => `  ${d}`), `  ${url}`);
+    items.push(
+      `<li style="margin:6px 0"><a href="${escapeHtml(url)}">${escapeHtml(period.title)}</a><br>` +
+        `<span style="font-size:13px;color:#555">Comments close ${escapeHtml(closes)}` +
+        period.docketIds.map((id) => ` · <a href="${escapeHtml(docketUrl(id))}">docket ${escapeHtml(id)}</a>`).join("") +
+        `</span></li>`,
+    );
+  }
+  text.push(`All open comment periods: ${siteUrl("/comment-periods")}`, "");
+  const html =
+    `<h2 style="font-size:18px">${heading}</h2><ul>${items.join("")}</ul>` +
+    `<p><a href="${escapeHtml(siteUrl("/comment-periods"))}">All open comment periods</a></p>`;
+  return { text, html };
+}
+
 /** Renders the issue for the week of `now`, with a placeholder where each recipient's unsubscribe link goes. */
-function renderNewsletter(now = new Date()): NewsletterContent {
+export function renderNewsletter(now = new Date()): NewsletterContent {
   const timeZone = config().APP_TIMEZONE;
   const { articles, fresh } = articlesFor(now);
   const insights = (latestTrends()?.keyInsights ?? []).slice(0, MAX_INSIGHTS);
@@ -122,6 +154,9 @@ function renderNewsletter(now = new Date()): NewsletterContent {
       );
     }
   }
+  const deadlines = commentDeadlines(now, timeZone);
+  textLines.push(...deadlines.text);
+  htmlParts.push(deadlines.html);
   if (insights.length) {
     textLines.push("TRENDS INSIGHTS", ...insights.map((i) => `- ${i}`), "");
     htmlParts.push(`<h2 style="font-size:18px">Trends insights</h2><ul>${insights.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>`);

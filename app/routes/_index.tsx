@@ -21,6 +21,8 @@ import { SiteHeader } from "~/components/SiteHeader";
 import { SourcesFaq } from "~/components/SourcesFaq";
 import { TrendsCard } from "~/components/TrendsCard";
 import { config } from "~/config.server";
+import { articlePath } from "~/articles/article-page";
+import { dayInZone } from "~/time";
 import { carriesToast } from "~/http/flash.server";
 import { secureRedirect } from "~/http/responses.server";
 import { listPublicSources } from "~/sources/queries.server";
@@ -57,6 +59,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       newestArticleBeforeWindow: newestArticleBeforeWindow(),
       sources: listPublicSources(),
       timeZone: config().APP_TIMEZONE,
+      // The shared page's revision includes the day (docs/decisions/013), so "Comments close in N days" stays true.
+      today: dayInZone(new Date(), config().APP_TIMEZONE),
       related: relatedForCards(articles.map((a) => a.id)),
     },
     ownPage ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
@@ -142,7 +146,7 @@ function useFeedState(articles: { id: number }[], pageIsOwn: boolean) {
 }
 
 export default function Feed() {
-  const { filters, articles, total, totalCapped, page, pageCount, emptyHelp, trends, newestArticleBeforeWindow, sources, timeZone, related } =
+  const { filters, articles, total, totalCapped, page, pageCount, emptyHelp, trends, newestArticleBeforeWindow, sources, timeZone, today, related } =
     useLoaderData<typeof loader>();
   const first = (page - 1) * PAGE_SIZE + 1;
   const location = useLocation();
@@ -174,6 +178,8 @@ export default function Feed() {
                   key={article.id}
                   article={{ ...article, views: feedState.views[article.id] ?? article.views }}
                   timeZone={timeZone}
+                  today={today}
+                  detailsHref={articlePath(article)}
                   search={filters.search}
                   highlighted={highlighted === article.id}
                   readHref={hydrated ? article.originalUrl : `/articles/${article.id}/open`}

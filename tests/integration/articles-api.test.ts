@@ -41,6 +41,7 @@ describe("GET /api/articles", () => {
         "agencies",
         "category",
         "categoryReason",
+        "commentsCloseOn",
         "createdAt",
         "documentNumber",
         "documentType",

@@ -1,0 +1,259 @@
+// An article's own page, /articles/{id}-{slug}: everything its feed card shows, the Federal Register details,
+// the classification reasons, related articles, and the metadata search engines and link previews read.
+// `/articles/{id}` and any other slug answer 301 to the canonical address. The file is named `$slug`, not `$id`:
+// a `$id` page would become the parent of articles.$id.open.ts and articles.$id.locate.ts.
+import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { articlePath, commentDaysLeft, daysLeftLabel, docketUrl, parseArticleAddress } from "~/articles/article-page";
+import { getArticleDetail } from "~/articles/article-page.server";
+import { isHttpUrl } from "~/articles/canonical-url";
+import { todayInZone } from "~/articles/comment-periods.server";
+import { relatedArticles } from "~/articles/related.server";
+import { categoryLabel, priorityInfo } from "~/articles/vocabulary";
+import { AiSummary } from "~/components/AiSummary";
+import { ArticleCard, reasonText } from "~/components/ArticleCard";
+import { BookmarkToggle } from "~/components/BookmarkToggle";
+import { FeedbackButton } from "~/components/FeedbackDialog";
+import { SiteFooter } from "~/components/SiteFooter";
+import { SiteHeader } from "~/components/SiteHeader";
+import { config } from "~/config.server";
+import { useHydrated } from "~/hooks";
+import { pageRouteRefusal, secureRedirect } from "~/http/responses.server";
+import { useNonce } from "~/nonce";
+import { publicUrl } from "~/public-url.server";
+import { truncateAtWord } from "~/text/truncate";
+import { formatDate } from "~/time";
+import { readVisitorId } from "~/visitors/visitor.server";
+
+const SITE_NAME = "Federal Deregulation Tracker";
+/** Search engines show about this much of a description. */
+const DESCRIPTION_LIMIT = 200;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const address = parseArticleAddress(params.slug);
+  if (!address) throw pageRouteRefusal(request, 404, "Article not found.");
+  const article = getArticleDetail(address.id, await readVisitorId(request));
+  if (!article) throw pageRouteRefusal(request, 404, "Article not found.");
+  const path = articlePath(article);
+  if (`/articles/${params.slug}` !== path) throw secureRedirect(path, 301);
+  const siteUrl = publicUrl();
+  const related = (relatedArticles([article.id])[article.id] ?? []).map(({ originalUrl: _url, score: _score, ...shown }) => shown);
+  return json(
+    { article, related, siteUrl, canonicalUrl: `${siteUrl}${path}`, timeZone: config().APP_TIMEZONE, today: todayInZone() },
+    // The bookmark button shows this reader's own state.
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers();
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  return headers;
+};
+
+type LoaderData = SerializeFrom<typeof loader>;
+
+function describe(article: LoaderData["article"]) {
+  const text = article.summary || article.aiSummary || [article.documentType, article.agencies.join("; ")].filter(Boolean).join(" · ") || article.title;
+  return truncateAtWord(text, DESCRIPTION_LIMIT);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: `Article not found: ${SITE_NAME}` }];
+  const { article, canonicalUrl } = data;
+  const description = describe(article);
+  return [
+    { title: `${article.title}: ${SITE_NAME}` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: canonicalUrl },
+    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:type", content: "article" },
+    { property: "og:title", content: article.title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: canonicalUrl },
+    { property: "article:published_time", content: article.publishDate },
+    { property: "article:modified_time", content: article.modifiedAt },
+    { property: "article:section", content: categoryLabel(article.category) },
+    ...article.tags.map((tag) => ({ property: "article:tag", content: tag })),
+  ];
+};
+
+/** The schema.org NewsArticle of the page (https://schema.org/NewsArticle). */
+function newsArticle({ article, canonicalUrl, siteUrl }: LoaderData) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "NewsArticle",
+    headline: article.title,
+    description: describe(article),
+    url: canonicalUrl,
+    mainEntityOfPage: canonicalUrl,
+    datePublished: article.publishDate,
+    dateModified: article.modifiedAt,
+    publisher: { "@type": "Organization", name: SITE_NAME, url: `${siteUrl}/` },
+    about: [categoryLabel(article.category), ...article.agencies, ...article.tags].map((name) => ({ "@type": "Thing", name })),
+    keywords: article.tags.join(", ") || undefined,
+    ...(isHttpUrl(article.originalUrl) ? { isBasedOn: article.originalUrl } : {}),
+  };
+}
+
+/**
+ * JSON that cannot end its script element early: `<`, `>` and `&` are written as escapes (so "</script>" or
+ * "<!--" in a title stays text), and so are the line separators JavaScript once refused in strings.
+ */
+export function scriptSafeJson(value: unknown) {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+function JsonLd({ data }: { data: unknown }) {
+  const nonce = useNonce();
+  // The browser hides a nonce attribute from scripts after load; React must not compare it when hydrating.
+  return <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: scriptSafeJson(data) }} />;
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+function day(value: string, timeZone: string) {
+  // Stored register dates are calendar days: read at noon UTC, they stay on that day in every US zone.
+  const iso = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value;
+  return Number.isNaN(Date.parse(iso)) ? value : formatDate(iso, timeZone);
+}
+
+export default function ArticlePage() {
+  const data = useLoaderData<typeof loader>();
+  const { article, related, canonicalUrl, timeZone, today } = data;
+  const hydrated = useHydrated();
+  const viewCounter = useFetcher();
+  const priority = priorityInfo(article.priority);
+  const daysLeft = commentDaysLeft(article.commentsCloseOn, today);
+  const path = articlePath(article);
+  return (
+    <>
+      <SiteHeader actions={<FeedbackButton />} />
+      <main id="main" className="page-container page-main">
+        <JsonLd data={newsArticle(data)} />
+        <p className="text-sm">
+          <Link to="/" className="anchor is-sm">
+            ← Back to the feed
+          </Link>
+        </p>
+        <ArticleCard
+          article={article}
+          timeZone={timeZone}
+          today={today}
+          titleAs="h2"
+          readHref={hydrated ? article.originalUrl : `/articles/${article.id}/open`}
+          onReadOriginal={hydrated ? () => viewCounter.submit({}, { method: "PATCH", action: `/api/articles/${article.id}/view` }) : undefined}
+          headerAction={<BookmarkToggle articleId={article.id} bookmarked={article.isBookmarked} returnTo={path} />}
+        >
+          <AiSummary article={article} />
+        </ArticleCard>
+
+        <section className="panel" aria-labelledby="details-title">
+          <h3 className="title-h4 mb-xs" id="details-title">
+            Details
+          </h3>
+          <dl className="fact-list">
+            <Fact label="Source">{article.sourceName}</Fact>
+            <Fact label="Published">
+              <time dateTime={article.publishDate}>{formatDate(article.publishDate, timeZone)}</time>
+            </Fact>
+            <Fact label="Category">
+              {categoryLabel(article.category)} ({reasonText(article.categoryReason)})
+            </Fact>
+            <Fact label="Priority">
+              {priority.label} ({reasonText(article.priorityReason)})
+            </Fact>
+            {article.documentType ? <Fact label="Document type">{article.documentType}</Fact> : null}
+            {article.documentNumber ? <Fact label="Document number">{article.documentNumber}</Fact> : null}
+            {article.agencies.length ? <Fact label={article.agencies.length === 1 ? "Agency" : "Agencies"}>{article.agencies.join("; ")}</Fact> : null}
+            {article.registerAction ? <Fact label="Action">{article.registerAction}</Fact> : null}
+            {article.effectiveOn ? (
+              <Fact label="Effective">
+                <time dateTime={article.effectiveOn}>{day(article.effectiveOn, timeZone)}</time>
+              </Fact>
+            ) : null}
+            {article.commentsCloseOn ? (
+              <Fact label="Comments close">
+                <time dateTime={article.commentsCloseOn}>{day(article.commentsCloseOn, timeZone)}</time>
+                {daysLeft !== undefined ? (
+                  <>
+                    {" "}
+                    ({daysLeftLabel(daysLeft)},{" "}
+                    <a href={`/articles/${article.id}.ics`} className="anchor is-sm" download>
+                      add to calendar
+                    </a>
+                    )
+                  </>
+                ) : (
+                  " (closed)"
+                )}
+              </Fact>
+            ) : null}
+            {article.docketIds.length ? (
+              <Fact label={article.docketIds.length === 1 ? "Docket" : "Dockets"}>
+                {article.docketIds.map((id, i) => (
+                  <span key={id}>
+                    {i ? ", " : null}
+                    <a href={docketUrl(id)} className="anchor is-sm" rel="noopener noreferrer" target="_blank">
+                      {id}
+                      <span className="visually-hidden"> on regulations.gov (opens in a new tab)</span>
+                    </a>
+                  </span>
+                ))}
+              </Fact>
+            ) : null}
+            {article.cfrReferences.length ? <Fact label="CFR">{article.cfrReferences.join(", ")}</Fact> : null}
+            {article.regulationIdNumbers.length ? (
+              <Fact label={article.regulationIdNumbers.length === 1 ? "RIN" : "RINs"}>{article.regulationIdNumbers.join(", ")}</Fact>
+            ) : null}
+            {article.topics.length ? <Fact label="Topics">{article.topics.join(", ")}</Fact> : null}
+            {isHttpUrl(article.originalUrl) ? (
+              <Fact label="Original">
+                <a href={article.originalUrl} className="anchor is-sm break-all" rel="noopener noreferrer">
+                  {article.originalUrl}
+                </a>
+              </Fact>
+            ) : null}
+            <Fact label="Address">
+              <span className="break-all">{canonicalUrl}</span>
+            </Fact>
+          </dl>
+        </section>
+
+        {related.length ? (
+          <section className="panel" aria-labelledby="related-title">
+            <h3 className="title-h4 mb-xs" id="related-title">
+              Related articles
+            </h3>
+            <ul className="list is-sm">
+              {related.map((item) => (
+                <li key={item.id}>
+                  <Link to={articlePath(item)} className="anchor is-sm">
+                    {item.title}
+                  </Link>{" "}
+                  <span className="dimmed">
+                    · {categoryLabel(item.category)} · {item.sourceName} · <time dateTime={item.publishDate}>{formatDate(item.publishDate, timeZone)}</time>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <p className="text-sm">
+          <a href={`/articles/${article.id}/locate`} className="anchor is-sm">
+            Show this article in the feed
+          </a>
+        </p>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

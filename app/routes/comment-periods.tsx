@@ -1,0 +1,129 @@
+// /comment-periods: Federal Register documents still taking comments, the soonest deadline first, each with the
+// days left (in APP_TIMEZONE), its docket on regulations.gov, its page here and a calendar file.
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { articlePath, daysLeftLabel, daysUntil, docketUrl } from "~/articles/article-page";
+import { commentPeriodsPage } from "~/articles/comment-periods.server";
+import { visiblePages } from "~/components/FeedPagination";
+import { FeedbackButton } from "~/components/FeedbackDialog";
+import { SiteFooter } from "~/components/SiteFooter";
+import { SiteHeader } from "~/components/SiteHeader";
+import { config } from "~/config.server";
+import { secureRedirect } from "~/http/responses.server";
+import { formatDate } from "~/time";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Open comment periods${data && data.page > 1 ? `, page ${data.page}` : ""}: Federal Deregulation Tracker` },
+  { name: "description", content: "Federal Register documents open for public comment, the soonest deadline first, with dockets and calendar files." },
+];
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const raw = url.searchParams.get("page");
+  // One address per page: anything but a page number above 1 is the first page.
+  if (raw !== null && (!/^\d{1,6}$/.test(raw) || Number(raw) < 2)) throw secureRedirect("/comment-periods");
+  const result = commentPeriodsPage(raw === null ? 1 : Number(raw));
+  if (raw !== null && result.page !== Number(raw)) throw secureRedirect(pageHref(result.page));
+  return json({ ...result, timeZone: config().APP_TIMEZONE });
+}
+
+function pageHref(page: number) {
+  return page > 1 ? `/comment-periods?page=${page}` : "/comment-periods";
+}
+
+function closingDay(day: string, timeZone: string) {
+  return formatDate(`${day}T12:00:00Z`, timeZone);
+}
+
+// Plain elements styled in app.css, like the feed's static parts (docs/decisions/014).
+export default function CommentPeriods() {
+  const { periods, total, page, pageCount, today, timeZone } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <SiteHeader actions={<FeedbackButton />} />
+      <main id="main" className="page-container page-main">
+        <div className="section-head">
+          <h2 className="title-h2">Open comment periods</h2>
+          <a href="/comment-periods.ics" className="anchor is-sm" download>
+            All deadlines as a calendar (.ics)
+          </a>
+        </div>
+        <p className="text-sm dimmed" aria-live="polite">
+          {total === 0
+            ? "No document in the database is taking comments right now."
+            : `${total} ${total === 1 ? "document is" : "documents are"} taking comments, the soonest deadline first.`}
+        </p>
+        {periods.length ? (
+          <ol className="panel period-list" aria-label="Documents taking comments">
+            {periods.map((period) => {
+              const days = daysUntil(today, period.commentsCloseOn);
+              return (
+                <li key={period.id} className="period-item" id={`period-${period.id}`}>
+                  <p className={`card-comments-close${days <= 7 ? " is-soon" : ""}`}>
+                    <time dateTime={period.commentsCloseOn}>Closes {closingDay(period.commentsCloseOn, timeZone)}</time>: {daysLeftLabel(days)}
+                  </p>
+                  <h3 className="card-title">
+                    <Link to={articlePath(period)} className="card-title-link">
+                      {period.title}
+                    </Link>
+                  </h3>
+                  <p className="card-dimmed is-xs">
+                    {[period.documentType, period.agencies.join("; "), period.documentNumber ? `Document ${period.documentNumber}` : null]
+                      .filter(Boolean)
+                      .join(" · ") || period.sourceName}
+                  </p>
+                  <p className="text-sm">
+                    {period.docketIds.map((id) => (
+                      <span key={id}>
+                        <a href={docketUrl(id)} className="anchor is-sm" rel="noopener noreferrer" target="_blank">
+                          Docket {id}
+                          <span className="visually-hidden"> on regulations.gov (opens in a new tab)</span>
+                        </a>
+                        {" · "}
+                      </span>
+                    ))}
+                    <Link to={articlePath(period)} className="anchor is-sm">
+                      Details
+                      <span className="visually-hidden"> for {period.title}</span>
+                    </Link>
+                    {" · "}
+                    <a href={`/articles/${period.id}.ics`} className="anchor is-sm" download>
+                      Add to calendar (.ics)
+                      <span className="visually-hidden"> for {period.title}</span>
+                    </a>
+                  </p>
+                </li>
+              );
+            })}
+          </ol>
+        ) : null}
+        {pageCount > 1 ? (
+          <nav aria-label="Pagination" className="pagination">
+            {page > 1 ? (
+              <Link to={pageHref(page - 1)} className="page-button" rel="prev">
+                Previous
+              </Link>
+            ) : null}
+            {visiblePages(page, pageCount).map((p, i) =>
+              p === "gap" ? (
+                <span key={`gap-${i}`} className="pagination-gap" aria-hidden="true">
+                  …
+                </span>
+              ) : (
+                <Link key={p} to={pageHref(p)} className="page-button" aria-current={p === page ? "page" : undefined} aria-label={`Page ${p}`}>
+                  {p}
+                </Link>
+              ),
+            )}
+            {page < pageCount ? (
+              <Link to={pageHref(page + 1)} className="page-button" rel="next">
+                Next
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

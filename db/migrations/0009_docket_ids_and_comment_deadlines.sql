@@ -1,0 +1,2 @@
+ALTER TABLE `articles` ADD `docket_ids` text DEFAULT '[]' NOT NULL;--> statement-breakpoint
+CREATE INDEX `articles_comments_close_idx` ON `articles` (`comments_close_on`,`id`) WHERE "articles"."comments_close_on" IS NOT NULL;
