@@ -41,6 +41,14 @@ import type { Toast } from "../toast";
 
 export type Input = Record<string, unknown>;
 
+/**
+ * Any operation, whatever its result: for tables of operations. The result type appears both as what `run`
+ * gives and what `success` takes, so no single type but `any` admits every entry; each entry is type-checked
+ * where it is written.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+export type AnyOperation = Operation<any>;
+
 export type Operation<R = unknown> = {
   /** The least role allowed: viewers read, editors change articles and sources, admins manage people. */
   role: Role;
@@ -310,7 +318,7 @@ export const operations = {
   }),
   recategorize: waitingJobOperation("recategorize"),
   fixPriorities: waitingJobOperation("fix-priorities"),
-} satisfies Record<string, Operation<any>>;
+} satisfies Record<string, AnyOperation>;
 
 async function suggestTagsFor(id: number) {
   if (!getArticle(id)) throw new AppError("not-found", "Article not found");
@@ -321,8 +329,8 @@ async function suggestTagsFor(id: number) {
  * One operation per job button, for the dashboard's buttons and the /api job routes: most enqueue and answer at
  * once; recategorize and fix-priorities wait for their count, so the dashboard says what they did.
  */
-export const jobStarts: Record<ButtonJobKind, Operation<any>> = {
-  ...(Object.fromEntries(JOB_BUTTONS.map((button) => [button.kind, jobOperation(button.kind)])) as Record<ButtonJobKind, Operation<any>>),
+export const jobStarts: Record<ButtonJobKind, AnyOperation> = {
+  ...(Object.fromEntries(JOB_BUTTONS.map((button) => [button.kind, jobOperation(button.kind)])) as Record<ButtonJobKind, AnyOperation>),
   recategorize: operations.recategorize,
   "fix-priorities": operations.fixPriorities,
 };

@@ -1,7 +1,6 @@
 // The `openai` provider: the openai SDK against OpenAI or any OpenAI-compatible server (OPENAI_BASE_URL).
 // Short timeouts and at most one retry: a slow or failing model must not hold a web request for minutes.
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
-import { z } from "zod";
 import { AiError } from "./ai-error";
 import { AI_SUMMARY_MAX_CHARS, type ArticleText } from "./extractive";
 import { toPlainText } from "../text/plain-text";

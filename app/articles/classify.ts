@@ -70,7 +70,6 @@ const ANALYSIS =
 const PRESIDENTIAL_TITLE = /^(executive order|presidential (?:memorandum|determination|proclamation|document)|proclamation \d+|memorandum (?:for|on))\b/i;
 const ROUTINE =
   /\b(information collection|paperwork reduction|agency information|submission for (?:omb )?review|comment request|(?:closed |open |virtual |public )?meetings?\b|sunshine act|advisory (?:committee|council|board|panel)|airworthiness directives?|privacy act of 1974|system of records|agency forms?|antidumping|countervailing|less than fair value|drawbridge|safety zone|special local regulation|flood hazard determinations|filing of complaint|petition for (?:waiver|exemption|extension of waiver)|waiver of compliance|combined filings|product change|change in bank control|acquisitions of shares|bank holding compan\w+|intended repatriation|inventory completion|radio broadcasting services|self-regulatory organizations?|recovery permit|permit applications?|culturally significant objects|environmental impact statements?; notice of availability|application for|notice of application|hydro\w*, ?llc|energy, llc|pipeline company|class [a-e]\d? airspace|major disaster|solicitation of nominations|determination of regulatory review period|correction$)/i;
-const URGENT_WORDS = /\b(executive order|economically significant|emergency (?:rule|order|action|temporary rule)|interim final rule)\b/i;
 
 export const TAG_RULES: [Tag, RegExp][] = [
   ["rule-rescission", /\b(rescind\w*|rescission\w*|repeal\w*|revoc\w*|revok\w*|withdraw\w*)\b/i],

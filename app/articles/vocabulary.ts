@@ -31,7 +31,7 @@ export const TIMEFRAME_VALUES = TIMEFRAMES.map((t) => t.value) as [Timeframe, ..
 export const SOURCE_CATEGORIES = ["government", "news", "legal", "think-tank"] as const;
 export type SourceCategory = (typeof SOURCE_CATEGORIES)[number];
 
-const SOURCE_TYPES = ["rss", "atom", "federal-register-api"] as const;
+export const SOURCE_TYPES = ["rss", "atom", "federal-register-api"] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
 export const TAG_VOCABULARY = [

@@ -3,7 +3,7 @@
 // fetcher gets JSON. Failures come back with the typed values, so nothing a person typed is lost.
 import { json } from "@remix-run/node";
 import type { DashboardActionData } from "../admin/dashboard-action";
-import { jobStarts, operations, type Operation } from "../admin/operations.server";
+import { jobStarts, operations, type AnyOperation } from "../admin/operations.server";
 import { requireUser } from "../auth/guard.server";
 import { JOB_BUTTONS, REFRESH_AFTER_MS } from "../jobs/admin.server";
 import type { JobKind } from "../jobs/queue.server";
@@ -33,7 +33,7 @@ export const DASHBOARD_INTENTS = {
   "update-password": operations.updatePassword,
   "create-token": operations.createApiToken,
   "revoke-token": operations.revokeApiToken,
-} satisfies Record<string, Operation<any>>;
+} satisfies Record<string, AnyOperation>;
 
 /** Query parameters that open a dialog or editor: a redirect after success closes it. */
 const TRANSIENT_PARAMS = ["dialog", "refresh"];
@@ -57,7 +57,7 @@ function withoutSecrets(values: Record<string, unknown>) {
   return copy;
 }
 
-function operationFor(intent: string, values: Record<string, unknown>): Operation<any> | undefined {
+function operationFor(intent: string, values: Record<string, unknown>): AnyOperation | undefined {
   if (intent === "start-job") return jobStarts[values.kind as keyof typeof jobStarts];
   return DASHBOARD_INTENTS[intent as keyof typeof DASHBOARD_INTENTS];
 }

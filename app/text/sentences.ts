@@ -74,7 +74,7 @@ export function splitSentences(text: string): string[] {
   for (const paragraph of text.split(/\n\s*\n|\r?\n(?=\s*[-•*]\s)/)) {
     const flat = collapseWhitespace(paragraph);
     if (!flat) continue;
-    const boundary = /[.!?]["')\]]*\s+(?=["'(\[]?[A-Z0-9])/g;
+    const boundary = /[.!?]["')\]]*\s+(?=["'([]?[A-Z0-9])/g;
     let start = 0;
     for (let match = boundary.exec(flat); match; match = boundary.exec(flat)) {
       const candidate = flat.slice(start, match.index + match[0].trimEnd().length);

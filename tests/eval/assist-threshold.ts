@@ -23,8 +23,10 @@ function main() {
       if (i % FOLDS !== fold) return;
       const got = classifyWithModel({ title: item.title, summary: item.summary, sourceCategory: item.sourceCategory, sourceName: item.sourceName }, NOW, model);
       const right = got.category === item.category;
-      if (got.confidence.decidedBy === "rule") (ruled++, right && ruledRight++);
-      else unruled.push({ probability: got.confidence.probability, right });
+      if (got.confidence.decidedBy === "rule") {
+        ruled++;
+        if (right) ruledRight++;
+      } else unruled.push({ probability: got.confidence.probability, right });
     });
   }
   const pct = (a: number, b: number) => (b ? `${((a / b) * 100).toFixed(1)}%` : "-");

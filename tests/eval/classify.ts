@@ -121,7 +121,11 @@ export function throughput(items: LabelledItem[], minMs = 500) {
   let done = 0;
   const start = performance.now();
   const cpu = process.cpuUsage();
-  while (performance.now() - start < minMs) for (const input of inputs) (classifyArticle(input, NOW), done++);
+  while (performance.now() - start < minMs)
+    for (const input of inputs) {
+      classifyArticle(input, NOW);
+      done++;
+    }
   const used = process.cpuUsage(cpu);
   return Math.round(done / ((used.user + used.system) / 1e6));
 }

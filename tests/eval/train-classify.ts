@@ -128,13 +128,22 @@ function crossValidated(items: LabelledItem[]) {
       const byModel = model.classes[scores.indexOf(Math.max(...scores))];
       const tally = perClass.get(item.category) ?? { right: 0, total: 0 };
       tally.total++;
-      if (byModel === item.category) (alone++, tally.right++);
+      if (byModel === item.category) {
+        alone++;
+        tally.right++;
+      }
       perClass.set(item.category, tally);
       const got = classifyWithModel({ title: item.title, summary: item.summary, sourceCategory: item.sourceCategory, sourceName: item.sourceName }, NOW, model);
       if (got.category === item.category) category++;
       if (got.priority === item.priority) priority++;
-      if (item.category === "regulatory-rollbacks") (rollbacks++, byModel === item.category && foundAlone++);
-      if (got.category === "regulatory-rollbacks") (called++, item.category === "regulatory-rollbacks" && found++);
+      if (item.category === "regulatory-rollbacks") {
+        rollbacks++;
+        if (byModel === item.category) foundAlone++;
+      }
+      if (got.category === "regulatory-rollbacks") {
+        called++;
+        if (item.category === "regulatory-rollbacks") found++;
+      }
     });
   }
   return { alone, category, priority, rollbacks, foundAlone, found, called, perClass };

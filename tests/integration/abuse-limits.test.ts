@@ -1,6 +1,7 @@
 // Limits on the public writes are keyed by the caller's address (from the load context), so fetching a fresh
 // visitor cookie gets no one a new allowance, and one noisy address never uses up anyone else's.
 // Also: the site-wide hourly budget for a paid summary provider.
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reloadConfig } from "~/config.server";
 import { action as aiSummaryAction } from "~/routes/api.articles.$id.ai-summary";
@@ -12,7 +13,7 @@ import { withContext } from "../support/load-context";
 import { startOpenAiServer } from "../support/openai-server";
 
 const ORIGIN = "http://localhost";
-type Handler = (args: any) => Promise<Response> | Response;
+type Handler = (args: LoaderFunctionArgs) => Promise<Response> | Response;
 
 /** A cookie a brand-new visitor would get: what an attacker fetches before every request. */
 async function freshVisitorCookie() {

@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { feedPage, listArticles } from "~/articles/queries.server";
@@ -8,7 +9,7 @@ import { db, t } from "~/db.server";
 import { addArticle } from "../support/articles";
 import { withContext } from "../support/load-context";
 
-const call = (loader: (args: any) => any, url: string, headers: HeadersInit = {}) =>
+const call = (loader: (args: LoaderFunctionArgs) => unknown, url: string, headers: HeadersInit = {}) =>
   loader(withContext(new Request(`http://localhost${url}`, { headers }))) as Promise<Response>;
 
 const HOSTILE_SEARCHES = ['"', "'", "*", "-", "AND", "OR NOT", "((", "a)", "NEAR(", "🙂", "💥 epa", "\\", "%", "_", "title:x", "^", "a".repeat(500)];

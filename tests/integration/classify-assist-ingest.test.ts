@@ -57,15 +57,13 @@ const assisted = (extra: Record<string, string> = {}) =>
     ...extra,
   });
 
-let sourceId: number;
 beforeEach(() => {
   clearArticles();
   db().delete(t.sources).run();
-  sourceId = db()
+  db()
     .insert(t.sources)
     .values({ name: "Example News", url: `${feed.origin}/news.rss`, type: "rss", category: "news", keywords: [], isActive: true })
-    .returning()
-    .get().id;
+    .run();
   addArticle({ title: STORED, originalUrl: `${feed.origin}/story/3`, sourceName: "Example News", sourceCategory: "news" });
   model.requests.length = 0;
   model.reply({ kind: "content", content: '{"category": "regulatory-rollbacks", "priority": "medium", "reason": "The agency loosens a standard."}' });

@@ -41,8 +41,10 @@ function events(text: string) {
   let current: Record<string, string> | null = null;
   for (const line of lines) {
     if (line === "BEGIN:VEVENT") current = {};
-    else if (line === "END:VEVENT") (found.push(current!), (current = null));
-    else if (current) {
+    else if (line === "END:VEVENT") {
+      found.push(current!);
+      current = null;
+    } else if (current) {
       const colon = line.indexOf(":");
       current[line.slice(0, colon)] = line.slice(colon + 1);
     }

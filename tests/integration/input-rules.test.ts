@@ -1,6 +1,7 @@
 // Inputs: exact types, clear errors, nothing stored that should not be. Real route handlers on this file's
 // SQLite database: wrong JSON types and non-decimal numbers, NUL and unpaired surrogates, URLs with control
 // characters, too-long values and unknown enum members, wrong media types, hostile returnTo paths.
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADD_ARTICLE_MISSING } from "~/articles/admin.server";
@@ -31,7 +32,7 @@ beforeAll(async () => {
 });
 
 /** Runs a handler on a raw Request (any body, any Content-Type); a thrown Response is the answer. */
-async function send(handler: (args: any) => unknown, path: string, init: RequestInit, params: Record<string, string> = {}) {
+async function send(handler: (args: LoaderFunctionArgs) => unknown, path: string, init: RequestInit, params: Record<string, string> = {}) {
   const headers = new Headers(init.headers);
   headers.set("Origin", ORIGIN);
   headers.set("X-Forwarded-For", `10.9.0.${++client}`);

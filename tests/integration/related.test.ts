@@ -12,7 +12,6 @@ import { updateArticleCategory, updateArticleTags } from "~/articles/admin.serve
 import { toggleBookmark } from "~/articles/bookmarks.server";
 import { deleteArticles, replaceArticleTags } from "~/articles/store.server";
 import { recordView } from "~/articles/views.server";
-import type { Category, Priority, Tag } from "~/articles/vocabulary";
 import { ArticleCard } from "~/components/ArticleCard";
 import { RelatedArticles } from "~/components/RelatedArticles";
 import { db, t } from "~/db.server";

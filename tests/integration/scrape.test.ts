@@ -10,7 +10,7 @@ import { federalRegisterRoute, generateDocuments, RESULT_CAP } from "../support/
 import { serveFixture, startServer, type TestServer } from "../support/http-server";
 
 let server: TestServer;
-let flaky = { failing: true };
+const flaky = { failing: true };
 let frRequests: URL[] = [];
 
 const sampleTitles = ["Air Plan Approval; Ohio; Redesignation", "Agency Information Collection Activities; Proposed Collection; Comment Request"];

@@ -1,5 +1,6 @@
 // Accounts and requests for route tests: users of each role with a real session cookie, and a caller
 // that runs a route's loader or action with a real Request, as Remix would.
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { hashPassword } from "../../app/auth/password.server";
 import { createSession } from "../../app/auth/session.server";
 import type { Role } from "../../app/auth/users.server";
@@ -29,7 +30,7 @@ export async function makeUser(role: Role, password = "password-123"): Promise<T
   return { id: user.id, email: user.email, role, password, cookie: cookieFrom(await createSession(user.id)) };
 }
 
-type RouteModule = { loader?: (args: any) => unknown; action?: (args: any) => unknown };
+type RouteModule = { loader?: (args: LoaderFunctionArgs) => unknown; action?: (args: LoaderFunctionArgs) => unknown };
 
 export type CallOptions = {
   method?: string;

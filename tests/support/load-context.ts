@@ -1,6 +1,6 @@
 // The load context server.ts gives every loader and action, for tests that call route handlers directly:
 // the client address is the request's X-Forwarded-For (as a trusted proxy would write it) or loopback.
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 
 export const LOOPBACK = "127.0.0.1";
 
@@ -14,7 +14,7 @@ export function withContext(request: Request, params: Record<string, string> = {
   return { request, params, context: loadContextFor(request) };
 }
 
-type RouteHandler = (args: any) => unknown;
+type RouteHandler = (args: LoaderFunctionArgs) => unknown;
 
 /** Calls a route's loader or action on `http://localhost{url}` and answers its Response, thrown or returned. */
 export async function callRoute(handler: RouteHandler, url: string, init: RequestInit = {}, params: Record<string, string> = {}) {

@@ -13,7 +13,7 @@ const ADD_SOURCE_ANCHOR = "add-source";
 const sourceAnchor = (id: number) => `source-${id}`;
 
 /** The fields of a source, to add one or edit one: `source` fills them in, a failed post's values take precedence. */
-function SourceFields({ state, source }: { state: IntentState<any>; source?: SourceJson }) {
+function SourceFields({ state, source }: { state: IntentState<unknown>; source?: SourceJson }) {
   return (
     <>
       <Group grow align="flex-start" wrap="wrap">

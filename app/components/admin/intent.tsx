@@ -52,7 +52,7 @@ export function useIntent<R = unknown>(
 }
 
 type IntentFormProps = {
-  state: IntentState<any>;
+  state: IntentState<unknown>;
   children: ReactNode;
   /** False when the submit buttons carry the intent themselves (one form, several actions). */
   withIntentField?: boolean;
@@ -92,7 +92,7 @@ export function IntentForm({ state, children, withIntentField = true, formRef, n
 }
 
 /** The failure message of a form, shown next to it (the toast says it too, with JavaScript). */
-export function FormError({ state }: { state: IntentState<any> }) {
+export function FormError({ state }: { state: IntentState<unknown> }) {
   if (!state.data || state.data.ok) return null;
   return (
     <Text c="red.8" size="sm" role="alert">
@@ -102,7 +102,7 @@ export function FormError({ state }: { state: IntentState<any> }) {
 }
 
 /** A submitted value to put back in a field after a failure. */
-export function kept(state: IntentState<any>, name: string, fallback = ""): string {
+export function kept(state: IntentState<unknown>, name: string, fallback = ""): string {
   const value = state.data && !state.data.ok ? state.data.values?.[name] : undefined;
   return typeof value === "string" ? value : fallback;
 }

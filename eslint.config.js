@@ -1,0 +1,32 @@
+// Lint rules for the whole project (npm run lint, part of npm test). Formatting is Prettier's (.prettierrc.json).
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", "public/build/", ".cache/", "node_modules/", "test-results/", "playwright-report/", "tests/.tmp/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      // `_`-prefixed names are deliberately unused (a handler's required parameter, a destructured rest).
+      // Refusing and stripping control characters is what several input rules do (app/validation.ts,
+      // app/text/plain-text.ts, app/http/return-to.ts): the rule forbids exactly those patterns.
+      "no-control-regex": "off",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // Playwright passes fixtures by destructuring; a test that needs only `testInfo` must write `({}, testInfo)`.
+    files: ["tests/browser/**/*.ts"],
+    rules: { "no-empty-pattern": "off" },
+  },
+  {
+    files: ["**/*.tsx"],
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
+  },
+);
