@@ -1,5 +1,5 @@
 // How the web process is started, by `npm start` (jobs/launch.ts) and by the tests and benchmarks that run
-// the production build: server.ts compiled by `npm run build`, on plain Node.
+// the production build: server.ts compiled by `npm run build`, on plain Node (docs/decisions/016).
 //
 // A young generation of 4 MB semispaces instead of V8's default 16 MB: renders allocate many short-lived
 // objects, and with 20 concurrent clients on 100,000 articles the default let the process grow to 262-308 MB
