@@ -13,13 +13,18 @@ export function visiblePages(page: number, pageCount: number): (number | "gap")[
 
 type Props = { filters: ArticleFilters; page: number; pageCount: number; /** The list's page: the feed, or the admin article list. */ path?: string };
 
-// Links styled in app.css as Mantine's default and filled buttons: a row of them on every list page.
+/** The feed's (or the admin article list's) pages, keeping its filters. */
 export function FeedPagination({ filters, page, pageCount, path = "/" }: Props) {
+  return <Pagination page={page} pageCount={pageCount} hrefFor={(p) => feedHref(filters, p, "", path)} />;
+}
+
+// Links styled in app.css as Mantine's default and filled buttons: a row of them on every list page.
+export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
   if (pageCount <= 1) return null;
   return (
     <nav aria-label="Pagination" className="pagination">
       {page > 1 ? (
-        <Link to={feedHref(filters, page - 1, "", path)} className="page-button" rel="prev">
+        <Link to={hrefFor(page - 1)} className="page-button" rel="prev">
           Previous
         </Link>
       ) : null}
@@ -29,13 +34,13 @@ export function FeedPagination({ filters, page, pageCount, path = "/" }: Props) 
             …
           </span>
         ) : (
-          <Link key={p} to={feedHref(filters, p, "", path)} className="page-button" aria-current={p === page ? "page" : undefined} aria-label={`Page ${p}`}>
+          <Link key={p} to={hrefFor(p)} className="page-button" aria-current={p === page ? "page" : undefined} aria-label={`Page ${p}`}>
             {p}
           </Link>
         ),
       )}
       {page < pageCount ? (
-        <Link to={feedHref(filters, page + 1, "", path)} className="page-button" rel="next">
+        <Link to={hrefFor(page + 1)} className="page-button" rel="next">
           Next
         </Link>
       ) : null}

@@ -4,7 +4,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { articlePath, daysLeftLabel, daysUntil, docketUrl } from "~/articles/article-page";
 import { commentPeriodsPage } from "~/articles/comment-periods.server";
-import { visiblePages } from "~/components/FeedPagination";
+import { Pagination } from "~/components/FeedPagination";
 import { FeedbackButton } from "~/components/FeedbackDialog";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
@@ -97,31 +97,7 @@ export default function CommentPeriods() {
             })}
           </ol>
         ) : null}
-        {pageCount > 1 ? (
-          <nav aria-label="Pagination" className="pagination">
-            {page > 1 ? (
-              <Link to={pageHref(page - 1)} className="page-button" rel="prev">
-                Previous
-              </Link>
-            ) : null}
-            {visiblePages(page, pageCount).map((p, i) =>
-              p === "gap" ? (
-                <span key={`gap-${i}`} className="pagination-gap" aria-hidden="true">
-                  …
-                </span>
-              ) : (
-                <Link key={p} to={pageHref(p)} className="page-button" aria-current={p === page ? "page" : undefined} aria-label={`Page ${p}`}>
-                  {p}
-                </Link>
-              ),
-            )}
-            {page < pageCount ? (
-              <Link to={pageHref(page + 1)} className="page-button" rel="next">
-                Next
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
+        <Pagination page={page} pageCount={pageCount} hrefFor={pageHref} />
       </main>
       <SiteFooter />
     </>
