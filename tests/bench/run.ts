@@ -16,6 +16,7 @@ import { mixedStep } from "./steps/mixed";
 import { pageWeightStep } from "./steps/page-weight";
 import { scaleStep } from "./steps/scale";
 import { relatedStep, rescrapeStep } from "./steps/scripts";
+import { readerPagesStep } from "./steps/reader-pages";
 import { targetsStep } from "./steps/targets";
 import type { BenchContext, BenchOptions, BenchStep, Measurement, Ratio } from "./types";
 
@@ -24,6 +25,7 @@ export const BENCH_STEPS: BenchStep[] = [
   ingestStep,
   endpointsStep,
   targetsStep,
+  readerPagesStep,
   ftsVsLikeStep,
   scaleStep,
   relatedStep,

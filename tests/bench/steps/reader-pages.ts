@@ -1,0 +1,34 @@
+// The reader's pages beyond the feed, on the large corpus: an article's own page, the open comment periods and
+// their calendar, and the sitemap search engines read (its first file lists 50,000 article pages). Each is
+// measured like the feed (tests/bench/steps/endpoints.ts); the feeds and the CSV export of a view are added by
+// their own rows when present.
+import { articlePath } from "../../../app/articles/article-page";
+import { runLoad, warmUp } from "../../support/load";
+import type { BenchStep, Measurement } from "../types";
+import { BROWSER_HEADERS } from "./endpoints";
+
+export const readerPagesStep: BenchStep = {
+  name: "reader-pages",
+  async run(context) {
+    const { seconds, connections } = context.options;
+    const server = context.servers.large;
+    const newest = (await (await fetch(`${server.url}/api/articles?limit=1`)).json()) as { id: number; title: string }[];
+    const pages = [
+      { name: "article page (newest)", path: articlePath(newest[0]) },
+      { name: "open comment periods", path: "/comment-periods" },
+      { name: "open comment periods, calendar", path: "/comment-periods.ics" },
+      { name: "sitemap index", path: "/sitemap.xml" },
+      { name: "sitemap file 1 (50,000 article pages)", path: "/sitemaps/1.xml", connections: 1 },
+    ];
+    const measurements: Measurement[] = [];
+    for (const page of pages) {
+      const probe = await fetch(server.url + page.path, { headers: BROWSER_HEADERS });
+      await probe.arrayBuffer();
+      if (probe.status !== 200) throw new Error(`${page.path} answered ${probe.status}`);
+      await warmUp(server.url + page.path, BROWSER_HEADERS);
+      const result = await runLoad({ url: server.url + page.path, connections: page.connections ?? connections, seconds, headers: BROWSER_HEADERS });
+      measurements.push({ name: page.name, server: "large", path: page.path, ...result });
+    }
+    return { measurements };
+  },
+};
