@@ -82,7 +82,9 @@ export function sharedPageCache(options: SharedPageOptions) {
 
   function send(req: Request, res: Response, entry: Entry) {
     for (const [name, value] of entry.headers) res.setHeader(name, value);
-    const encoding = req.acceptsEncodings("br", "gzip", "identity");
+    // The best encoding the client accepts at all: browsers list gzip before br with equal weight, which is no
+    // preference, and `acceptsEncodings("br", "gzip")` would pick gzip by their order (as in precompressed.server.ts).
+    const encoding = (["br", "gzip"] as const).find((name) => req.acceptsEncodings(name) === name) ?? "identity";
     const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
     if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);

@@ -285,6 +285,15 @@ describe("the server on the demo data", () => {
       expect(typeof strangers.views[first.id]).toBe("number");
     });
 
+    it("is sent with brotli to a browser that lists gzip first, as Chromium does", async () => {
+      const page = await rawRequest(server.url + "/", { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });
+      expect(page.status).toBe(200);
+      expect(page.headers["content-encoding"]).toBe("br");
+      expect(zlib.brotliDecompressSync(page.body).toString()).toContain("</html>");
+      const gzipOnly = await rawRequest(server.url + "/", { headers: { "Accept-Encoding": "gzip" } });
+      expect(gzipOnly.headers["content-encoding"]).toBe("gzip");
+    });
+
     it("answers 304 to a reader who holds the page, with the policy that page was served with", async () => {
       const page = await rawRequest(server.url + "/?category=legal-decisions");
       const again = await rawRequest(server.url + "/?category=legal-decisions", { headers: { "If-None-Match": page.headers.etag as string } });
