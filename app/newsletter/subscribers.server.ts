@@ -1,6 +1,7 @@
 // Subscribers: signup (normalised, idempotent, double opt-in), confirmation, and the signed unsubscribe token.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { generateToken, hashToken } from "../auth/tokens.server";
 import { config } from "../config.server";
 import { db, t } from "../db.server";
@@ -15,6 +16,12 @@ type SubscribeOutcome = { ok: true; message: string; subscriber: Subscriber } | 
 
 const MAX_SOURCE_LENGTH = 40;
 
+/** The signup form and /api/subscribe body: a valid address (normalised), and where the form was (free text, bounded). */
+const signupInput = z.object({
+  email: z.string().transform(normalizeEmail).refine(isValidEmail),
+  source: z.unknown().transform((raw) => (typeof raw === "string" && raw.trim() ? raw.trim().slice(0, MAX_SOURCE_LENGTH) : "homepage")),
+});
+
 /** How long a confirmation link works, and how soon the same address may be sent another one. */
 export const CONFIRMATION_LINK_HOURS = 48;
 const CONFIRMATION_RESEND_MS = 10 * 60_000;
@@ -26,9 +33,9 @@ const CONFIRMATION_RESEND_MS = 10 * 60_000;
  * The confirmation email is sent after the answer, so its timing reveals nothing either.
  */
 export function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: string): SubscribeOutcome {
-  const email = typeof rawEmail === "string" ? normalizeEmail(rawEmail) : "";
-  if (!isValidEmail(email)) return { ok: false, status: 400, message: SUBSCRIBE_TOASTS.invalidEmail.message };
-  const source = typeof rawSource === "string" && rawSource.trim() ? rawSource.trim().slice(0, MAX_SOURCE_LENGTH) : "homepage";
+  const parsed = signupInput.safeParse({ email: rawEmail, source: rawSource });
+  if (!parsed.success) return { ok: false, status: 400, message: SUBSCRIBE_TOASTS.invalidEmail.message };
+  const { email, source } = parsed.data;
   const waitMs = hitRateLimit(RATE_LIMITS.subscribe, clientKey);
   if (waitMs > 0) {
     return {
