@@ -146,6 +146,8 @@ export const articles = sqliteTable(
     // (source, category, priority) class; and the few articles whose text the full-text index may split
     // differently from the related-articles word rule.
     index("articles_related_class_idx").on(t.sourceName, t.category, t.priority, t.publishDate, t.id),
+    // The feed's document-type filter (Rule, Proposed Rule, Notice, Presidential Document), newest first.
+    index("articles_document_type_date_idx").on(t.documentType, t.publishDate, t.id),
     index("articles_related_irregular_idx").on(t.id).where(sql.raw(RELATED_IRREGULAR_TEXT)),
   ],
 );
@@ -159,6 +161,21 @@ export const articleTags = sqliteTable(
     tag: text().notNull(),
   },
   (t) => [primaryKey({ columns: [t.articleId, t.tag] }), index("article_tags_tag_idx").on(t.tag, t.articleId)],
+);
+
+/**
+ * Each article's agencies, one row each, kept in step with `articles.agencies` by triggers (migration 0010):
+ * the feed's agency filter and the agency picker's counts read this index instead of every article's JSON.
+ */
+export const articleAgencies = sqliteTable(
+  "article_agencies",
+  {
+    articleId: integer()
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    agency: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.agency] }), index("article_agencies_agency_idx").on(t.agency, t.articleId)],
 );
 
 /**

@@ -2,8 +2,8 @@
 // Server-only: zod would otherwise be bundled into every page that links to the feed.
 import { z } from "zod";
 import { decimalParam, fieldMessage, isUnstorableText } from "../validation";
-import { cleanSearch, MAX_SEARCH_LENGTH, type ArticleFilters } from "./filters";
-import { CATEGORY_VALUES, PRIORITY_VALUES, TIMEFRAME_VALUES } from "./vocabulary";
+import { cleanAgency, cleanSearch, MAX_AGENCY_LENGTH, MAX_SEARCH_LENGTH, type ArticleFilters } from "./filters";
+import { CATEGORY_VALUES, DOCUMENT_TYPE_VALUES, PRIORITY_VALUES, TIMEFRAME_VALUES } from "./vocabulary";
 
 /**
  * The most articles one answer holds, and what an answer without `limit` holds: the newest matches.
@@ -21,6 +21,12 @@ const apiQuerySchema = z.object({
     .max(MAX_SEARCH_LENGTH)
     .refine((text) => !isUnstorableText(text), "must not contain NUL characters")
     .optional(),
+  agency: z
+    .string()
+    .max(MAX_AGENCY_LENGTH)
+    .refine((text) => !isUnstorableText(text), "must not contain NUL characters")
+    .optional(),
+  type: z.enum(DOCUMENT_TYPE_VALUES).optional(),
   saved: z.enum(["true", "false", "1", "0"]).optional(),
   limit: decimalParam(1, API_MAX_LIMIT).optional(),
   offset: decimalParam(0).optional(),
@@ -45,6 +51,8 @@ export function parseApiArticleQuery(params: URLSearchParams) {
     priority: q.priority === "all" ? undefined : q.priority,
     timeframe: q.timeframe ?? "all",
     search: cleanSearch(q.search ?? null),
+    agency: cleanAgency(q.agency ?? null),
+    documentType: q.type,
     saved: q.saved === "true" || q.saved === "1",
   };
   return { filters, limit: q.limit ?? API_MAX_LIMIT, offset: q.offset ?? 0 } as const;

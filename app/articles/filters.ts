@@ -1,17 +1,31 @@
 // The feed's filters as URL search params. Shared with the browser bundle, so no validation library here:
 // the /api contract's stricter parser lives in api-query.server.ts.
-import { CATEGORY_VALUES, PRIORITY_VALUES, TIMEFRAME_VALUES, type Category, type Priority, type Timeframe } from "./vocabulary";
+import {
+  CATEGORY_VALUES,
+  DOCUMENT_TYPE_VALUES,
+  PRIORITY_VALUES,
+  TIMEFRAME_VALUES,
+  type Category,
+  type DocumentTypeValue,
+  type Priority,
+  type Timeframe,
+} from "./vocabulary";
 
 export type ArticleFilters = {
   category?: Category;
   priority?: Priority;
   timeframe: Timeframe;
   search?: string;
+  /** One agency, by the name the Federal Register gives it ("Environmental Protection Agency"). */
+  agency?: string;
+  /** One Federal Register document type. */
+  documentType?: DocumentTypeValue;
   /** Only the caller's bookmarks. */
   saved?: boolean;
 };
 
 export const MAX_SEARCH_LENGTH = 200;
+export const MAX_AGENCY_LENGTH = 200;
 
 function oneOf<T extends string>(values: readonly T[], raw: string | null): T | undefined {
   return raw && (values as readonly string[]).includes(raw) ? (raw as T) : undefined;
@@ -23,8 +37,14 @@ export function cleanSearch(raw: string | null) {
   return text || undefined;
 }
 
+/** An agency name as stored in filters: trimmed, bounded, absent when empty. */
+export function cleanAgency(raw: string | null) {
+  const name = (raw ?? "").trim().slice(0, MAX_AGENCY_LENGTH);
+  return name || undefined;
+}
+
 /**
- * The public feed's params (`category`, `priority`, `time`, `q`, `page`, `saved`).
+ * The public feed's params (`category`, `priority`, `time`, `q`, `agency`, `type`, `page`, `saved`).
  * Unknown values fall back to the default: a hand-edited or stale link still shows a page.
  */
 export function parseFeedParams(params: URLSearchParams) {
@@ -34,6 +54,8 @@ export function parseFeedParams(params: URLSearchParams) {
     priority: oneOf(PRIORITY_VALUES, params.get("priority")),
     timeframe: oneOf(TIMEFRAME_VALUES, params.get("time")) ?? "all",
     search: cleanSearch(params.get("q")),
+    agency: cleanAgency(params.get("agency")),
+    documentType: oneOf(DOCUMENT_TYPE_VALUES, params.get("type")),
     saved: params.get("saved") === "1",
   };
   return { filters, page: Number.isFinite(page) && page > 0 ? page : 1 };
@@ -46,13 +68,15 @@ export function feedHref(filters: ArticleFilters, page = 1, hash = "", path = "/
   if (filters.priority) params.set("priority", filters.priority);
   if (filters.timeframe !== "all") params.set("time", filters.timeframe);
   if (filters.search) params.set("q", filters.search);
+  if (filters.agency) params.set("agency", filters.agency);
+  if (filters.documentType) params.set("type", filters.documentType);
   if (filters.saved) params.set("saved", "1");
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
   return `${path}${query ? `?${query}` : ""}${hash}`;
 }
 
-export const FEED_PARAMS = new Set(["category", "priority", "time", "q", "saved", "page"]);
+export const FEED_PARAMS = new Set(["category", "priority", "time", "q", "agency", "type", "saved", "page"]);
 
 /**
  * The feed's params in their short form (as `feedHref` writes them): empty, default and unknown values

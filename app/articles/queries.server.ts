@@ -5,6 +5,7 @@ import { db, t } from "../db.server";
 import { startOfDaysAgo } from "../time";
 import type { ArticleFilters } from "./filters";
 import { toFtsQuery } from "./search";
+import { documentTypeStored } from "./vocabulary";
 
 /** How far back each timeframe reaches, in calendar days before today (configured time zone). */
 const TIMEFRAME_DAYS_BACK = { today: 0, week: 6, month: 29 } as const;
@@ -26,7 +27,7 @@ const WALK_DATE_ORDER_FROM = 1_000;
 
 /** Only a search narrows the list: the full-text index alone can count it. */
 function onlySearch(filters: ArticleFilters) {
-  return Boolean(filters.search) && !filters.category && !filters.priority && filters.timeframe === "all" && !filters.saved;
+  return Boolean(filters.search) && !filters.category && !filters.priority && filters.timeframe === "all" && !filters.saved && !filters.agency && !filters.documentType;
 }
 
 /** Matches of a full-text query (the index holds one row per article), counting no further than `atMost + 1` if given. */
@@ -45,6 +46,8 @@ function filterConditions(filters: ArticleFilters, visitorId: string | undefined
   const conditions: SQL[] = [];
   if (filters.category) conditions.push(eq(t.articles.category, filters.category));
   if (filters.priority) conditions.push(eq(t.articles.priority, filters.priority));
+  if (filters.documentType) conditions.push(eq(t.articles.documentType, documentTypeStored(filters.documentType)));
+  if (filters.agency) conditions.push(sql`${t.articles.id} IN (SELECT article_id FROM article_agencies WHERE agency = ${filters.agency})`);
   const since = timeframeStart(filters.timeframe);
   if (since) conditions.push(gte(t.articles.publishDate, since));
   if (filters.search) {

@@ -28,6 +28,19 @@ export const TIMEFRAMES = [
 export type Timeframe = (typeof TIMEFRAMES)[number]["value"];
 export const TIMEFRAME_VALUES = TIMEFRAMES.map((t) => t.value) as [Timeframe, ...Timeframe[]];
 
+/** The Federal Register's document types: `value` in the feed's URL (`type=`), `stored` as the API names them. */
+export const DOCUMENT_TYPES = [
+  { value: "rule", label: "Rule", stored: "Rule" },
+  { value: "proposed-rule", label: "Proposed Rule", stored: "Proposed Rule" },
+  { value: "notice", label: "Notice", stored: "Notice" },
+  { value: "presidential-document", label: "Presidential Document", stored: "Presidential Document" },
+] as const;
+export type DocumentTypeValue = (typeof DOCUMENT_TYPES)[number]["value"];
+export const DOCUMENT_TYPE_VALUES = DOCUMENT_TYPES.map((d) => d.value) as [DocumentTypeValue, ...DocumentTypeValue[]];
+export function documentTypeStored(value: DocumentTypeValue) {
+  return DOCUMENT_TYPES.find((type) => type.value === value)!.stored;
+}
+
 export const SOURCE_CATEGORIES = ["government", "news", "legal", "think-tank"] as const;
 export type SourceCategory = (typeof SOURCE_CATEGORIES)[number];
 

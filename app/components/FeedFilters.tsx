@@ -1,6 +1,7 @@
 import { Button, Group, NativeSelect } from "@mantine/core";
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import type { FeedFacets } from "~/articles/facets.server";
 import { feedHref, tidyFeedSearch, type ArticleFilters } from "~/articles/filters";
 import { CATEGORIES, PRIORITIES, TIMEFRAMES } from "~/articles/vocabulary";
 import { useHydrated } from "~/hooks";
@@ -64,7 +65,14 @@ export function FeedSearchInput({ search }: { search?: string }) {
   );
 }
 
-export function FeedFilters({ filters }: { filters: ArticleFilters }) {
+/** The agency picker's choices: the agencies offered, with the one in the URL even when it is not among them. */
+function agencyOptions(facets: FeedFacets, selected: string | undefined) {
+  const options = [{ value: "", label: "All agencies" }, ...facets.agencies.map((a) => ({ value: a.name, label: `${a.name} (${a.count.toLocaleString("en-US")})` }))];
+  if (selected && !facets.agencies.some((a) => a.name === selected)) options.push({ value: selected, label: selected });
+  return options;
+}
+
+export function FeedFilters({ filters, facets }: { filters: ArticleFilters; facets: FeedFacets }) {
   const applyFilters = useApplyFilters();
   const hydrated = useHydrated();
   const submitOnChange = (event: React.ChangeEvent<HTMLSelectElement>) => {
@@ -121,6 +129,27 @@ export function FeedFilters({ filters }: { filters: ArticleFilters }) {
           onChange={submitOnChange}
           data={TIMEFRAMES.map((t) => ({ value: t.value, label: t.label }))}
           w={160}
+        />
+        <NativeSelect
+          key={`type-${filters.documentType ?? ""}`}
+          label="Document type"
+          name="type"
+          defaultValue={filters.documentType ?? ""}
+          onChange={submitOnChange}
+          data={[
+            { value: "", label: "All types" },
+            ...facets.documentTypes.map((type) => ({ value: type.value, label: `${type.label} (${type.count.toLocaleString("en-US")})` })),
+          ]}
+          w={200}
+        />
+        <NativeSelect
+          key={`agency-${filters.agency ?? ""}`}
+          label="Agency"
+          name="agency"
+          defaultValue={filters.agency ?? ""}
+          onChange={submitOnChange}
+          data={agencyOptions(facets, filters.agency)}
+          w={280}
         />
         {hydrated ? null : (
           <Button type="submit" variant="light">

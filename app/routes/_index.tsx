@@ -2,6 +2,7 @@ import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { parseFeedParams, showingLabel, tidyFeedPath, type ArticleFilters } from "~/articles/filters";
+import { feedFacets } from "~/articles/facets.server";
 import { countArticles, feedPage, newestPublishDate } from "~/articles/queries.server";
 import { relatedArticles } from "~/articles/related.server";
 import { PAGE_SIZE } from "~/articles/vocabulary";
@@ -55,6 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       page,
       pageCount,
       emptyHelp: total ? null : emptyFeedHelp(filters, visitorId),
+      facets: feedFacets(),
       trends: latestTrends(),
       newestArticleBeforeWindow: newestArticleBeforeWindow(),
       sources: listPublicSources(),
@@ -146,7 +148,7 @@ function useFeedState(articles: { id: number }[], pageIsOwn: boolean) {
 }
 
 export default function Feed() {
-  const { filters, articles, total, totalCapped, page, pageCount, emptyHelp, trends, newestArticleBeforeWindow, sources, timeZone, today, related } =
+  const { filters, facets, articles, total, totalCapped, page, pageCount, emptyHelp, trends, newestArticleBeforeWindow, sources, timeZone, today, related } =
     useLoaderData<typeof loader>();
   const first = (page - 1) * PAGE_SIZE + 1;
   const location = useLocation();
@@ -159,7 +161,7 @@ export default function Feed() {
     <>
       <SiteHeader search={<FeedSearchInput search={filters.search} />} actions={<FeedbackButton />} />
       <main id="main" className="page-container page-main">
-        <FeedFilters filters={filters} />
+        <FeedFilters filters={filters} facets={facets} />
         <TrendsCard trends={trends} newestArticleBeforeWindow={newestArticleBeforeWindow} timeZone={timeZone} />
         <NewsletterSignup />
         <section aria-labelledby="articles-title">

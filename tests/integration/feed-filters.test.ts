@@ -1,0 +1,93 @@
+// The agency and document-type filters: through the feed's URL (tidy links, the page's loader and its pickers'
+// counts) and through /api/articles (strict parameters), over the article_agencies index the triggers keep.
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { feedFacets } from "~/articles/facets.server";
+import { feedHref, parseFeedParams, tidyFeedPath } from "~/articles/filters";
+import { feedPage } from "~/articles/queries.server";
+import { db, t } from "~/db.server";
+import { loader as articlesLoader } from "~/routes/api.articles";
+import { loader as feedLoader } from "~/routes/_index";
+import { addArticle } from "../support/articles";
+import { callRoute } from "../support/load-context";
+
+const EPA = "Environmental Protection Agency";
+const DOL = "Department of Labor";
+let epaRule: number;
+let jointNotice: number;
+
+beforeAll(() => {
+  const day = (d: number) => new Date(Date.now() - d * 86_400_000);
+  epaRule = addArticle({ title: "Air plan approval; Ohio", documentType: "Rule", agencies: [EPA], publishDate: day(1) });
+  addArticle({ title: "Pesticide tolerances", documentType: "Proposed Rule", agencies: [EPA], publishDate: day(2) });
+  jointNotice = addArticle({ title: "Joint notice on retirement plans", documentType: "Notice", agencies: [DOL, "Department of the Treasury"], publishDate: day(3) });
+  addArticle({ title: "Wage rule delayed", documentType: "Rule", agencies: [DOL], publishDate: day(4) });
+  addArticle({ title: "A court decision", publishDate: day(5) });
+});
+
+const ids = (filters: Parameters<typeof feedPage>[0]) => feedPage(filters, 1, 50).articles.map((a) => a.id);
+
+describe("the feed's agency and type filters", () => {
+  it("filters by agency (any of an article's agencies) and by document type, alone and together", () => {
+    expect(ids({ timeframe: "all", agency: EPA })).toHaveLength(2);
+    expect(ids({ timeframe: "all", agency: "Department of the Treasury" })).toEqual([jointNotice]);
+    expect(ids({ timeframe: "all", documentType: "rule" })).toHaveLength(2);
+    expect(ids({ timeframe: "all", agency: EPA, documentType: "rule" })).toEqual([epaRule]);
+    expect(ids({ timeframe: "all", agency: "No Such Agency" })).toEqual([]);
+    expect(feedPage({ timeframe: "all", agency: DOL }, 1, 50).total).toBe(2);
+  });
+
+  it("keeps the agency index in step when an article's agencies change or it is deleted", () => {
+    const id = addArticle({ title: "Moved between agencies", documentType: "Notice", agencies: ["Department of Energy"] });
+    expect(ids({ timeframe: "all", agency: "Department of Energy" })).toEqual([id]);
+    db().update(t.articles).set({ agencies: ["Department of the Interior"] }).where(eq(t.articles.id, id)).run();
+    expect(ids({ timeframe: "all", agency: "Department of Energy" })).toEqual([]);
+    expect(ids({ timeframe: "all", agency: "Department of the Interior" })).toEqual([id]);
+    db().delete(t.articles).where(eq(t.articles.id, id)).run();
+    expect(db().get<{ n: number }>(sql`SELECT count(*) AS n FROM article_agencies WHERE article_id = ${id}`)!.n).toBe(0);
+  });
+
+  it("reads the agency filter from the index, not from every article's JSON", () => {
+    const plan = db()
+      .all<{ detail: string }>(sql`EXPLAIN QUERY PLAN SELECT id FROM articles WHERE id IN (SELECT article_id FROM article_agencies WHERE agency = ${EPA})`)
+      .map((row) => row.detail)
+      .join("\n");
+    expect(plan).toMatch(/article_agencies_agency_idx/);
+  });
+
+  it("puts agency and type in tidy feed URLs and reads them back; unknown types fall back to all", () => {
+    const href = feedHref({ timeframe: "all", agency: EPA, documentType: "proposed-rule" });
+    expect(href).toBe("/?agency=Environmental+Protection+Agency&type=proposed-rule");
+    expect(parseFeedParams(new URL(href, "http://x").searchParams).filters).toMatchObject({ agency: EPA, documentType: "proposed-rule" });
+    expect(parseFeedParams(new URLSearchParams("type=memo")).filters.documentType).toBeUndefined();
+    expect(tidyFeedPath(new URL("http://x/?q=&agency=&type=&time=all"))).toBe("/");
+    expect(tidyFeedPath(new URL("http://x/?agency=%20Department%20of%20Labor%20&type=rule"))).toBe("/?agency=Department+of+Labor&type=rule");
+  });
+
+  it("offers each agency and type with its count on the feed page", async () => {
+    const facets = feedFacets();
+    expect(facets.agencies).toEqual(expect.arrayContaining([{ name: EPA, count: 2 }, { name: DOL, count: 2 }]));
+    expect(facets.documentTypes.find((type) => type.value === "rule")!.count).toBe(2);
+    const page = await callRoute(feedLoader, `/?agency=${encodeURIComponent(DOL)}&type=rule`);
+    const data = await page.json();
+    expect(data.articles.map((a: { title: string }) => a.title)).toEqual(["Wage rule delayed"]);
+    expect(data.facets.agencies.map((a: { name: string }) => a.name)).toContain(DOL);
+  });
+});
+
+describe("/api/articles with agency and type", () => {
+  it("filters like the feed", async () => {
+    const answer = await callRoute(articlesLoader, `/api/articles?agency=${encodeURIComponent(EPA)}&type=rule`);
+    expect(answer.status).toBe(200);
+    expect((await answer.json()).map((a: { id: number }) => a.id)).toEqual([epaRule]);
+  });
+
+  it("refuses an unknown type and an over-long agency, naming the parameter", async () => {
+    const badType = await callRoute(articlesLoader, "/api/articles?type=memo");
+    expect(badType.status).toBe(400);
+    expect((await badType.json()).message).toMatch(/^Invalid 'type' parameter/);
+    const longAgency = await callRoute(articlesLoader, `/api/articles?agency=${"a".repeat(201)}`);
+    expect(longAgency.status).toBe(400);
+    expect((await longAgency.json()).message).toMatch(/^Invalid 'agency' parameter/);
+  });
+});
