@@ -67,7 +67,10 @@ export function FeedSearchInput({ search }: { search?: string }) {
 
 /** The agency picker's choices: the agencies offered, with the one in the URL even when it is not among them. */
 function agencyOptions(facets: FeedFacets, selected: string | undefined) {
-  const options = [{ value: "", label: "All agencies" }, ...facets.agencies.map((a) => ({ value: a.name, label: `${a.name} (${a.count.toLocaleString("en-US")})` }))];
+  const options = [
+    { value: "", label: "All agencies" },
+    ...facets.agencies.map((a) => ({ value: a.name, label: `${a.name} (${a.count.toLocaleString("en-US")})` })),
+  ];
   if (selected && !facets.agencies.some((a) => a.name === selected)) options.push({ value: selected, label: selected });
   return options;
 }
@@ -130,27 +133,34 @@ export function FeedFilters({ filters, facets }: { filters: ArticleFilters; face
           data={TIMEFRAMES.map((t) => ({ value: t.value, label: t.label }))}
           w={160}
         />
-        <NativeSelect
-          key={`type-${filters.documentType ?? ""}`}
-          label="Document type"
-          name="type"
-          defaultValue={filters.documentType ?? ""}
-          onChange={submitOnChange}
-          data={[
-            { value: "", label: "All types" },
-            ...facets.documentTypes.map((type) => ({ value: type.value, label: `${type.label} (${type.count.toLocaleString("en-US")})` })),
-          ]}
-          w={200}
-        />
-        <NativeSelect
-          key={`agency-${filters.agency ?? ""}`}
-          label="Agency"
-          name="agency"
-          defaultValue={filters.agency ?? ""}
-          onChange={submitOnChange}
-          data={agencyOptions(facets, filters.agency)}
-          w={280}
-        />
+        {/* Only Federal Register documents have a type and agencies: the pickers show once there are any. */}
+        {facets.documentTypes.some((type) => type.count > 0) || filters.documentType ? (
+          <NativeSelect
+            key={`type-${filters.documentType ?? ""}`}
+            label="Document type"
+            name="type"
+            defaultValue={filters.documentType ?? ""}
+            onChange={submitOnChange}
+            data={[
+              { value: "", label: "All types" },
+              ...facets.documentTypes
+                .filter((type) => type.count > 0 || type.value === filters.documentType)
+                .map((type) => ({ value: type.value, label: `${type.label} (${type.count.toLocaleString("en-US")})` })),
+            ]}
+            w={200}
+          />
+        ) : null}
+        {facets.agencies.length || filters.agency ? (
+          <NativeSelect
+            key={`agency-${filters.agency ?? ""}`}
+            label="Agency"
+            name="agency"
+            defaultValue={filters.agency ?? ""}
+            onChange={submitOnChange}
+            data={agencyOptions(facets, filters.agency)}
+            w={280}
+          />
+        ) : null}
         {hydrated ? null : (
           <Button type="submit" variant="light">
             Apply filters

@@ -117,8 +117,10 @@ test("filters work from the keyboard", async ({ page, javaScriptEnabled }) => {
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Time")).toBeFocused();
   if (!javaScriptEnabled) {
-    await page.keyboard.press("Tab");
-    await expect(page.getByRole("button", { name: "Apply filters" })).toBeFocused();
+    // On through the other pickers (agency and type show when there are Federal Register documents) to Apply.
+    const apply = page.getByRole("button", { name: "Apply filters" });
+    for (let presses = 0; presses < 3 && !(await apply.evaluate((button) => button === document.activeElement)); presses++) await page.keyboard.press("Tab");
+    await expect(apply).toBeFocused();
   }
 });
 
