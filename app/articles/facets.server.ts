@@ -22,7 +22,9 @@ export function feedFacets(): FeedFacets {
     SELECT agency AS name, count(*) AS count FROM article_agencies GROUP BY agency ORDER BY count DESC, agency LIMIT ${AGENCIES_OFFERED}`);
   const typeCounts = new Map(
     db()
-      .all<{ type: string; count: number }>(sql`SELECT document_type AS type, count(*) AS count FROM articles WHERE document_type IS NOT NULL GROUP BY document_type`)
+      .all<{ type: string; count: number }>(
+        sql`SELECT document_type AS type, count(*) AS count FROM articles WHERE document_type IS NOT NULL GROUP BY document_type`,
+      )
       .map((row) => [row.type, row.count]),
   );
   const facets: FeedFacets = {

@@ -27,7 +27,15 @@ const WALK_DATE_ORDER_FROM = 1_000;
 
 /** Only a search narrows the list: the full-text index alone can count it. */
 function onlySearch(filters: ArticleFilters) {
-  return Boolean(filters.search) && !filters.category && !filters.priority && filters.timeframe === "all" && !filters.saved && !filters.agency && !filters.documentType;
+  return (
+    Boolean(filters.search) &&
+    !filters.category &&
+    !filters.priority &&
+    filters.timeframe === "all" &&
+    !filters.saved &&
+    !filters.agency &&
+    !filters.documentType
+  );
 }
 
 /** Matches of a full-text query (the index holds one row per article), counting no further than `atMost + 1` if given. */

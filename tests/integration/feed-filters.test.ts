@@ -20,7 +20,12 @@ beforeAll(() => {
   const day = (d: number) => new Date(Date.now() - d * 86_400_000);
   epaRule = addArticle({ title: "Air plan approval; Ohio", documentType: "Rule", agencies: [EPA], publishDate: day(1) });
   addArticle({ title: "Pesticide tolerances", documentType: "Proposed Rule", agencies: [EPA], publishDate: day(2) });
-  jointNotice = addArticle({ title: "Joint notice on retirement plans", documentType: "Notice", agencies: [DOL, "Department of the Treasury"], publishDate: day(3) });
+  jointNotice = addArticle({
+    title: "Joint notice on retirement plans",
+    documentType: "Notice",
+    agencies: [DOL, "Department of the Treasury"],
+    publishDate: day(3),
+  });
   addArticle({ title: "Wage rule delayed", documentType: "Rule", agencies: [DOL], publishDate: day(4) });
   addArticle({ title: "A court decision", publishDate: day(5) });
 });
@@ -40,7 +45,11 @@ describe("the feed's agency and type filters", () => {
   it("keeps the agency index in step when an article's agencies change or it is deleted", () => {
     const id = addArticle({ title: "Moved between agencies", documentType: "Notice", agencies: ["Department of Energy"] });
     expect(ids({ timeframe: "all", agency: "Department of Energy" })).toEqual([id]);
-    db().update(t.articles).set({ agencies: ["Department of the Interior"] }).where(eq(t.articles.id, id)).run();
+    db()
+      .update(t.articles)
+      .set({ agencies: ["Department of the Interior"] })
+      .where(eq(t.articles.id, id))
+      .run();
     expect(ids({ timeframe: "all", agency: "Department of Energy" })).toEqual([]);
     expect(ids({ timeframe: "all", agency: "Department of the Interior" })).toEqual([id]);
     db().delete(t.articles).where(eq(t.articles.id, id)).run();
@@ -66,7 +75,12 @@ describe("the feed's agency and type filters", () => {
 
   it("offers each agency and type with its count on the feed page", async () => {
     const facets = feedFacets();
-    expect(facets.agencies).toEqual(expect.arrayContaining([{ name: EPA, count: 2 }, { name: DOL, count: 2 }]));
+    expect(facets.agencies).toEqual(
+      expect.arrayContaining([
+        { name: EPA, count: 2 },
+        { name: DOL, count: 2 },
+      ]),
+    );
     expect(facets.documentTypes.find((type) => type.value === "rule")!.count).toBe(2);
     const page = await callRoute(feedLoader, `/?agency=${encodeURIComponent(DOL)}&type=rule`);
     const data = await page.json();
