@@ -1,7 +1,7 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { parseFeedParams, showingLabel, tidyFeedPath, type ArticleFilters } from "~/articles/filters";
+import { feedHref, parseFeedParams, showingLabel, tidyFeedPath, type ArticleFilters } from "~/articles/filters";
 import { feedFacets } from "~/articles/facets.server";
 import { countArticles, feedPage, newestPublishDate } from "~/articles/queries.server";
 import { relatedArticles } from "~/articles/related.server";
@@ -34,6 +34,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
     title: data?.filters.search ? `"${data.filters.search}": Federal Deregulation Tracker` : "Federal Deregulation Tracker: US regulatory news intelligence",
   },
+  // The view as feeds a reader's software can follow (the Saved view is the visitor's own and has none).
+  ...(data && !data.filters.saved
+    ? [
+        { tagName: "link", rel: "alternate", type: "application/atom+xml", title: "This view (Atom)", href: feedHref(data.filters, 1, "", "/feed.atom") },
+        { tagName: "link", rel: "alternate", type: "application/feed+json", title: "This view (JSON Feed)", href: feedHref(data.filters, 1, "", "/feed.json") },
+      ]
+    : []),
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -173,6 +180,14 @@ export default function Feed() {
               {total ? showingLabel(first, articles.length, total, totalCapped) : "0 articles"}
             </p>
           </div>
+          {filters.saved ? null : (
+            <p className="text-sm dimmed follow-view">
+              Follow this view: <a href={feedHref(filters, 1, "", "/feed.atom")}>Atom</a> · <a href={feedHref(filters, 1, "", "/feed.json")}>JSON Feed</a> ·{" "}
+              <a href={feedHref(filters, 1, "", "/export.csv")} download>
+                CSV
+              </a>
+            </p>
+          )}
           {articles.length ? (
             <div className="stack">
               {articles.map((article) => (

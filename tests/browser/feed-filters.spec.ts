@@ -75,6 +75,15 @@ test("the agency and type pickers narrow the feed and keep the address tidy", as
   await expect(page.getByLabel("Agency", { exact: true })).toHaveValue(AGENCY);
   await expect(page.getByLabel("Document type", { exact: true })).toHaveValue("rule");
 
+  // The view can be followed: feeds announced in the head and offered beside the list, with the view's filters.
+  const query = `agency=${AGENCY.replaceAll(" ", "+")}&type=rule`;
+  await expect(page.locator('head link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute("href", `/feed.atom?${query}`);
+  await expect(page.locator('head link[rel="alternate"][type="application/feed+json"]')).toHaveAttribute("href", `/feed.json?${query}`);
+  await expect(page.getByRole("link", { name: "CSV" })).toHaveAttribute("href", `/export.csv?${query}`);
+  const atom = await page.request.get(`/feed.atom?${query}`);
+  expect(atom.headers()["content-type"]).toBe("application/atom+xml; charset=utf-8");
+  expect(await atom.text()).toContain(`<title>Quillwort labelling rule (${project})</title>`);
+
   // Back to every agency: the parameter leaves the address.
   await page.getByLabel("Agency", { exact: true }).selectOption("");
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply filters" }).click();

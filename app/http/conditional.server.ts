@@ -1,0 +1,36 @@
+// Conditional GET for the files a reader's software polls (feeds): a strong ETag, Last-Modified, and a 304 with
+// no body when the client already holds the answer.
+import { applySecurityHeaders } from "./security-headers.server";
+
+/** What every poll answer carries: feed readers may keep it five minutes. */
+export const FEED_CACHE_CONTROL = "public, max-age=300";
+
+function matchesEtag(ifNoneMatch: string | null, etag: string) {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+/** The validators of an answer; `lastModified` to the second, as HTTP dates carry it. */
+export function validatorHeaders(etag: string, lastModified: Date | undefined) {
+  const headers = new Headers({ ETag: etag, "Cache-Control": FEED_CACHE_CONTROL, Vary: "Accept-Encoding" });
+  if (lastModified) headers.set("Last-Modified", new Date(Math.floor(lastModified.getTime() / 1000) * 1000).toUTCString());
+  applySecurityHeaders(headers);
+  return headers;
+}
+
+/**
+ * A 304 when the request's validators match (If-None-Match wins over If-Modified-Since, RFC 9110 13.1.3),
+ * or null when the full answer is due.
+ */
+export function notModified(request: Request, headers: Headers): Response | null {
+  const etag = headers.get("ETag")!;
+  const ifNoneMatch = request.headers.get("If-None-Match");
+  let fresh = false;
+  if (ifNoneMatch !== null) fresh = matchesEtag(ifNoneMatch, etag);
+  else {
+    const since = Date.parse(request.headers.get("If-Modified-Since") ?? "");
+    const modified = Date.parse(headers.get("Last-Modified") ?? "");
+    fresh = Number.isFinite(since) && Number.isFinite(modified) && modified <= since;
+  }
+  return fresh ? new Response(null, { status: 304, headers }) : null;
+}

@@ -1,0 +1,147 @@
+// A view of the feed as an Atom feed, a JSON Feed and a CSV file: well-formed with hostile titles, the view's
+// filters applied, conditional GET, every row exported and spreadsheet-safe, the Saved view refused.
+import { parseStringPromise } from "xml2js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { countArticles } from "~/articles/queries.server";
+import { loader as csvLoader } from "~/routes/export[.]csv";
+import { loader as atomLoader } from "~/routes/feed[.]atom";
+import { loader as jsonLoader } from "~/routes/feed[.]json";
+import { addArticle } from "../support/articles";
+import { callRoute } from "../support/load-context";
+
+const HOSTILE = 'Fees & charges: <script>alert("x")</script> \u0001\u0008 rule';
+const FORMULA = '=HYPERLINK("http://evil.example","click")';
+
+beforeAll(() => {
+  const day = (d: number) => new Date(Date.now() - d * 86_400_000);
+  addArticle({
+    title: HOSTILE,
+    summary: "Summary with <b>markup</b> & ampersands.",
+    agencies: ["Department of Labor"],
+    documentType: "Rule",
+    publishDate: day(1),
+  });
+  addArticle({ title: FORMULA, summary: "+1 555 0100 and -minus", publishDate: day(2) });
+  addArticle({ title: "@mention leads the title", summary: "Plain.", publishDate: day(3) });
+  for (let i = 0; i < 2_050; i++)
+    addArticle({ title: `Routine notice number ${i}`, summary: "Agency information collection.", publishDate: day(10 + (i % 300)) });
+});
+
+describe("/feed.atom", () => {
+  it("is a well-formed Atom feed of the view's newest 50, hostile text escaped and control characters dropped", async () => {
+    const answer = await callRoute(atomLoader, "/feed.atom");
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("Content-Type")).toBe("application/atom+xml; charset=utf-8");
+    const text = await answer.text();
+    expect(text).not.toMatch(/[\u0001\u0008]/);
+    expect(text).not.toContain("<script>");
+    const { feed } = await parseStringPromise(text);
+    expect(feed.$.xmlns).toBe("http://www.w3.org/2005/Atom");
+    for (const required of ["id", "title", "updated", "link"]) expect(feed[required], required).toBeDefined();
+    expect(feed.entry).toHaveLength(50);
+    for (const entry of feed.entry) for (const required of ["id", "title", "updated", "link"]) expect(entry[required], required).toBeDefined();
+    expect(feed.entry[0].title[0]).toBe('Fees & charges: <script>alert("x")</script>  rule');
+    expect(feed.entry[0].link[0].$.href).toMatch(/^http:\/\/[^/]+\/articles\/\d+-fees-charges/);
+  });
+
+  it("applies the view's filters and answers 304 to a reader holding it", async () => {
+    const answer = await callRoute(atomLoader, "/feed.atom?agency=Department%20of%20Labor&type=rule");
+    const { feed } = await parseStringPromise(await answer.text());
+    expect(feed.entry).toHaveLength(1);
+    expect(feed.title[0]).toBe("Federal Deregulation Tracker: Rule · Department of Labor");
+    const etag = answer.headers.get("ETag")!;
+    expect(answer.headers.get("Cache-Control")).toBe("public, max-age=300");
+    const again = await callRoute(atomLoader, "/feed.atom?agency=Department%20of%20Labor&type=rule", { headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+    const since = await callRoute(atomLoader, "/feed.atom?agency=Department%20of%20Labor&type=rule", {
+      headers: { "If-Modified-Since": answer.headers.get("Last-Modified")! },
+    });
+    expect(since.status).toBe(304);
+    const other = await callRoute(atomLoader, "/feed.atom?type=rule", { headers: { "If-None-Match": etag } });
+    expect(other.status).toBe(200);
+  });
+
+  it("refuses the Saved view, which is one visitor's own", async () => {
+    const answer = await callRoute(atomLoader, "/feed.atom?saved=1");
+    expect(answer.status).toBe(400);
+    expect((await answer.json()).message).toMatch(/Saved view/);
+  });
+});
+
+describe("/feed.json", () => {
+  it("is a JSON Feed 1.1 whose items carry id, url, title and date", async () => {
+    const answer = await callRoute(jsonLoader, "/feed.json?q=fees");
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("Content-Type")).toBe("application/feed+json; charset=utf-8");
+    const feed = await answer.json();
+    expect(feed.version).toBe("https://jsonfeed.org/version/1.1");
+    expect(feed.title).toBe('Federal Deregulation Tracker: "fees"');
+    expect(feed.feed_url).toMatch(/\/feed\.json\?q=fees$/);
+    expect(feed.items).toHaveLength(1);
+    expect(feed.items[0]).toMatchObject({ title: HOSTILE, external_url: expect.stringMatching(/^https:\/\//) });
+    for (const item of feed.items) for (const field of ["id", "url", "title", "date_published"]) expect(item[field], field).toBeTruthy();
+    const again = await callRoute(jsonLoader, "/feed.json?q=fees", { headers: { "If-None-Match": answer.headers.get("ETag")! } });
+    expect(again.status).toBe(304);
+  });
+});
+
+describe("/export.csv", () => {
+  /** Rows of a CSV text, quoted fields with commas, quotes and newlines included. */
+  function parseCsv(text: string) {
+    const rows: string[][] = [];
+    let field = "";
+    let row: string[] = [];
+    let quoted = false;
+    const endField = () => {
+      row.push(field);
+      field = "";
+    };
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i];
+      if (quoted && c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (quoted && c === '"') quoted = false;
+      else if (quoted) field += c;
+      else if (c === '"') quoted = true;
+      else if (c === ",") endField();
+      else if (c === "\n") {
+        endField();
+        rows.push(row);
+        row = [];
+      } else if (c !== "\r") field += c;
+    }
+    if (field || row.length) {
+      endField();
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  it("streams every matching row with a header, as an attachment, formulas neutralised", async () => {
+    const answer = await callRoute(csvLoader, "/export.csv");
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(answer.headers.get("Content-Disposition")).toMatch(/^attachment; filename="deregulation-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const bytes = new Uint8Array(await answer.arrayBuffer());
+    // A byte order mark first, so spreadsheets read UTF-8.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...rows] = parseCsv(new TextDecoder().decode(bytes));
+    expect(header[0]).toBe("id");
+    expect(header).toContain("original url");
+    expect(rows).toHaveLength(countArticles({ timeframe: "all" }));
+    expect(rows.length).toBeGreaterThan(2_000);
+    const titles = rows.map((row) => row[header.indexOf("title")]);
+    expect(titles).toContain(`'${FORMULA}`);
+    expect(titles).toContain("'@mention leads the title");
+    expect(titles).not.toContain(FORMULA);
+    const summaries = rows.map((row) => row[header.indexOf("summary")]);
+    expect(summaries).toContain("'+1 555 0100 and -minus");
+  });
+
+  it("exports only the view's rows, and refuses the Saved view", async () => {
+    const text = await (await callRoute(csvLoader, "/export.csv?agency=Department%20of%20Labor")).text();
+    expect(parseCsv(text)).toHaveLength(2);
+    expect((await callRoute(csvLoader, "/export.csv?saved=1")).status).toBe(400);
+  });
+});
