@@ -23,6 +23,11 @@ export function dayInZone(instant: Date | number, timeZone: string) {
   return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(instant));
 }
 
+/** The hour of the day (0-23) of an instant as seen in the time zone. */
+export function hourInZone(instant: Date | number, timeZone: string) {
+  return Number(new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", hour: "2-digit" }).format(new Date(instant)));
+}
+
 /** The instant local midnight begins on the given day (YYYY-MM-DD) in the time zone. */
 export function startOfDayInZone(day: string, timeZone: string) {
   const [y, m, d] = day.split("-").map(Number);

@@ -454,6 +454,49 @@ export const newsletterDeliveries = sqliteTable(
   (t) => [primaryKey({ columns: [t.issueId, t.subscriberId] })],
 );
 
+/**
+ * Saved-search alerts (app/alerts/): an address following one view of the feed (its tidy query string),
+ * confirmed by a link (double opt-in), sent daily at an hour or weekly on Mondays.
+ */
+export const alerts = sqliteTable(
+  "alerts",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    email: text().notNull(),
+    /** The view's query string as `feedHref` writes it ("category=regulatory-rollbacks&q=methane"), "" for all news. */
+    view: text().notNull(),
+    /** daily | weekly */
+    frequency: text().notNull(),
+    /** The hour of the day (0-23, APP_TIMEZONE) it is sent at. */
+    hour: integer().notNull(),
+    confirmationTokenHash: text(),
+    confirmationSentAt: integer({ mode: "timestamp_ms" }),
+    confirmedAt: integer({ mode: "timestamp_ms" }),
+    unsubscribedAt: integer({ mode: "timestamp_ms" }),
+    /** The highest article id already offered to this alert: only newer articles are sent, never one twice. */
+    cursorArticleId: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("alerts_email_view_idx").on(t.email, t.view), index("alerts_confirmation_idx").on(t.confirmationTokenHash)],
+);
+
+/** One row per alert and period (a day or an ISO week): claimed before the email is sent, so a period is sent at most once. */
+export const alertDeliveries = sqliteTable(
+  "alert_deliveries",
+  {
+    alertId: integer()
+      .notNull()
+      .references(() => alerts.id, { onDelete: "cascade" }),
+    period: text().notNull(),
+    /** sending | sent | empty | failed */
+    status: text().notNull(),
+    articleCount: integer().notNull().default(0),
+    lastError: text(),
+    updatedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.period] }), index("alert_deliveries_status_idx").on(t.status, t.updatedAt)],
+);
+
 export const rateLimits = sqliteTable("rate_limits", {
   key: text().primaryKey(),
   windowStart: integer({ mode: "timestamp_ms" }).notNull(),

@@ -1,5 +1,5 @@
 // Reading articles: the feed, the /api list, and the article's JSON shape.
-import { and, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, sql, type SQL } from "drizzle-orm";
 import { config } from "../config.server";
 import { db, t } from "../db.server";
 import { startOfDaysAgo } from "../time";
@@ -183,12 +183,16 @@ export type ListOptions = {
   offset?: number;
   /** How many articles match, when the caller already counted: picks the cheaper plan without counting again. */
   matches?: number;
+  /** Only articles stored after this one (ids grow as articles are stored): what an alert has not offered yet. */
+  afterId?: number;
 };
 
 /** Articles matching the filters, newest first. */
 export function listArticles(filters: ArticleFilters, options: ListOptions = {}): ArticleJson[] {
   const walk = options.limit !== undefined && walksDateOrder(filters, options.matches);
-  return listArticlesWith(filterConditions(filters, options.visitorId, walk), options);
+  const conditions = filterConditions(filters, options.visitorId, walk);
+  if (conditions && options.afterId !== undefined) conditions.push(gt(t.articles.id, options.afterId));
+  return listArticlesWith(conditions, options);
 }
 
 /** The same list through the plain plan (the search drives, every match is sorted): the reference the tests compare with. */

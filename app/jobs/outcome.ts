@@ -39,6 +39,10 @@ function failuresOf(result: Result | null | undefined): Failures | null {
   if (typeof result.sent === "number" && typeof result.rejected === "number") {
     return { failed: result.rejected, of: result.sent + result.rejected, reasons: [] };
   }
+  // Alerts: the emails that failed among those that had something to send.
+  if (typeof result.due === "number" && typeof result.failed === "number" && typeof result.sent === "number") {
+    return { failed: result.failed, of: result.sent + result.failed, reasons: [] };
+  }
   return null;
 }
 
@@ -89,6 +93,11 @@ function describeResult(result: Result) {
     return `Sent to ${plural(sent, "subscriber")}` + (rejected ? `; ${plural(rejected, "address")} refused by the mail server.` : ".");
   }
   if (typeof result.updated === "number") return `${plural(result.updated, "article")} updated.`;
+  if (typeof result.due === "number" && typeof result.empty === "number") {
+    const { due, sent, empty, failed } = result as { due: number; sent: number; empty: number; failed: number };
+    if (!due) return "No alert due this hour.";
+    return `${plural(due, "alert")} due: ${sent} sent, ${empty} with nothing new` + (failed ? `, ${failed} failed.` : ".");
+  }
   if (typeof result.articleCount === "number" && typeof result.date === "string") {
     const fallback = result.modelFailure ? ` The model failed (${String(result.modelFailure)}): the statistical narrative was stored.` : "";
     return `Analysed ${plural(result.articleCount, "article")} for ${result.date}.${fallback}`;

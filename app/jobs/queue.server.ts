@@ -6,7 +6,7 @@ import { finishedStatus } from "./outcome";
 
 const { appState, jobs } = t;
 
-export const JOB_KINDS = ["scrape", "backfill", "recategorize", "fix-priorities", "trends", "newsletter", "maintenance"] as const;
+export const JOB_KINDS = ["scrape", "backfill", "recategorize", "fix-priorities", "trends", "newsletter", "alerts", "maintenance"] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export type JobRow = typeof jobs.$inferSelect;
 

@@ -5,6 +5,7 @@ import { runBackfill, runFixPriorities, runRecategorize, runScrape } from "./kin
 import { runMaintenance } from "./kinds/maintenance.server";
 import { runTrends } from "./kinds/trends.server";
 import { runNewsletter } from "./kinds/newsletter.server";
+import { runAlerts } from "./kinds/alerts.server";
 import type { JobHandler, Schedule } from "./types";
 
 export const jobHandlers: Partial<Record<JobKind, JobHandler>> = {
@@ -15,6 +16,7 @@ export const jobHandlers: Partial<Record<JobKind, JobHandler>> = {
   maintenance: runMaintenance,
   trends: runTrends,
   newsletter: runNewsletter,
+  alerts: runAlerts,
 };
 
 /** Cron patterns in the configured time zone (APP_TIMEZONE). */
@@ -25,6 +27,7 @@ export const schedules: Schedule[] = [
   { kind: "maintenance", cron: "30 3 * * *", description: "daily at 03:30: purge expired sessions, tokens and rate-limit rows" },
   { kind: "trends", cron: "0 9 * * *", description: "daily at 09:00: the 30-day trends analysis" },
   { kind: "newsletter", cron: "0 8 * * 1", description: "Mondays at 08:00: the weekly newsletter to active subscribers" },
+  { kind: "alerts", cron: "2 * * * *", description: "hourly: saved-search alerts due this hour (daily at their hour, weekly on Mondays)" },
 ];
 
 /** Kinds queued when the runner starts and none has ever run: a fresh install fills its feed at once. */

@@ -17,6 +17,7 @@ import { truncateAtWord } from "../text/truncate";
 import { dayInZone, formatDate, sleep } from "../time";
 import { latestTrends } from "../trends/queries.server";
 import { unsubscribeUrl } from "./subscribers.server";
+import { escapeHtml } from "../text/escape-html";
 
 const MAX_ARTICLES = 20;
 const FALLBACK_ARTICLES = 10;
@@ -69,10 +70,6 @@ function articlesFor(now: Date): { articles: NewsletterArticle[]; fresh: boolean
   if (week.length) return { articles: week, fresh: true };
   const latest = db().select(columns).from(t.articles).orderBy(desc(t.articles.publishDate), desc(t.articles.id)).limit(FALLBACK_ARTICLES).all();
   return { articles: latest, fresh: false };
-}
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
 /** Groups by category; a group comes where its most important article comes, so high priority stays first. */

@@ -7,6 +7,8 @@ import { countArticles, feedPage, newestPublishDate } from "~/articles/queries.s
 import { relatedArticles } from "~/articles/related.server";
 import { PAGE_SIZE } from "~/articles/vocabulary";
 import { AiSummary } from "~/components/AiSummary";
+import { AlertForm } from "~/components/AlertForm";
+import { ToastHere } from "~/components/Toasts";
 import { ArticleCard, articleAnchorId } from "~/components/ArticleCard";
 import { BookmarkToggle } from "~/components/BookmarkToggle";
 import { FeedEmptyState, type EmptyFeedHelp } from "~/components/FeedEmptyState";
@@ -181,12 +183,16 @@ export default function Feed() {
             </p>
           </div>
           {filters.saved ? null : (
-            <p className="text-sm dimmed follow-view">
-              Follow this view: <a href={feedHref(filters, 1, "", "/feed.atom")}>Atom</a> · <a href={feedHref(filters, 1, "", "/feed.json")}>JSON Feed</a> ·{" "}
-              <a href={feedHref(filters, 1, "", "/export.csv")} download>
-                CSV
-              </a>
-            </p>
+            <div id="follow-view" className="follow-view">
+              <p className="text-sm dimmed">
+                Follow this view: <a href={feedHref(filters, 1, "", "/feed.atom")}>Atom</a> · <a href={feedHref(filters, 1, "", "/feed.json")}>JSON Feed</a> ·{" "}
+                <a href={feedHref(filters, 1, "", "/export.csv")} download>
+                  CSV
+                </a>
+              </p>
+              <ToastHere at="follow-view" />
+              <AlertForm view={feedHref(filters).replace(/^\/\??/, "")} />
+            </div>
           )}
           {articles.length ? (
             <div className="stack">

@@ -17,6 +17,7 @@ const JOB_NAMES: Record<string, string> = {
   "fix-priorities": "Fix Priorities",
   trends: "Generate Trends",
   newsletter: "Weekly newsletter",
+  alerts: "Saved-search alerts",
   maintenance: "Maintenance",
 };
 

@@ -1,0 +1,332 @@
+// Saved-search alerts: an address follows one view of the feed and gets its new articles by email, daily at an
+// hour it chose or weekly on Mondays. Signing up reveals nothing (docs/decisions/011): every valid request gets
+// the same answer, and the alert only sends once its address follows the emailed link. Each period's email is
+// claimed in the database before it is sent, and the alert's cursor moves past its articles in the same step,
+// so a period is sent at most once and an article is never sent twice, even when the runner dies mid-send.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { articlePath } from "../articles/article-page";
+import { feedHref, parseFeedParams } from "../articles/filters";
+import { listArticles } from "../articles/queries.server";
+import { generateToken, hashToken } from "../auth/tokens.server";
+import { config } from "../config.server";
+import { db, t } from "../db.server";
+import { isValidEmail, normalizeEmail } from "../email/address";
+import { sendEmail, sendEmailLater, siteUrl, type OutgoingEmail } from "../email/mailer.server";
+import { AppError } from "../errors";
+import { hitRateLimit, rateLimitMessage, RATE_LIMITS } from "../rate-limit.server";
+import { escapeHtml } from "../text/escape-html";
+import { dayInZone, hourInZone } from "../time";
+import { viewTitle } from "../articles/feeds-out.server";
+
+export type Alert = typeof t.alerts.$inferSelect;
+export const ALERT_FREQUENCIES = ["daily", "weekly"] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+
+/** The answer to every valid signup, whether the address was new, pending or already following the view. */
+export const ALERT_SIGNUP_MESSAGE = "Check your inbox: follow the link in the email we sent to start this alert. If the alert already runs, nothing changes.";
+export const ALERT_CONFIRMATION_LINK_HOURS = 48;
+const CONFIRMATION_RESEND_MS = 10 * 60_000;
+/** The most articles one alert email lists; the rest are on the view's page it links to. */
+const ARTICLES_PER_EMAIL = 25;
+/** The most alerts one address may keep. */
+const MAX_ALERTS_PER_ADDRESS = 20;
+
+const alertInput = z.object({
+  email: z.string({ error: "Please enter a valid email address." }).transform(normalizeEmail).refine(isValidEmail, "Please enter a valid email address."),
+  view: z.string().max(1000, "The view is too long."),
+  frequency: z.enum(ALERT_FREQUENCIES, { error: "Choose daily or weekly." }),
+  hour: z.coerce
+    .number({ error: "Choose an hour from 0 to 23." })
+    .int("Choose an hour from 0 to 23.")
+    .min(0, "Choose an hour from 0 to 23.")
+    .max(23, "Choose an hour from 0 to 23."),
+});
+
+/** A view's query string in its one tidy form, or the refusal of one that cannot be followed. */
+export function normalizedView(raw: string) {
+  const { filters } = parseFeedParams(new URLSearchParams(raw.replace(/^\?/, "")));
+  if (filters.saved)
+    throw new AppError("invalid", "The Saved view holds this browser's bookmarks and cannot be followed by email; follow a filtered view instead.");
+  return feedHref(filters).replace(/^\/\??/, "");
+}
+
+/**
+ * Starts an alert for an address and a view: a confirmation email when the alert is new or still pending (at
+ * most one per address and view every ten minutes), nothing when it already runs. Bad input is an "invalid"
+ * AppError naming what is wrong; too many signups from one client a "rate-limited" one.
+ */
+export function requestAlert(raw: Record<string, unknown>, clientKey: string) {
+  const parsed = alertInput.safeParse({ email: raw.email ?? "", view: raw.view ?? "", frequency: raw.frequency, hour: raw.hour ?? 8 });
+  if (!parsed.success) throw new AppError("invalid", parsed.error.issues[0].message);
+  const { email, frequency, hour } = parsed.data;
+  const view = normalizedView(parsed.data.view);
+  const waitMs = hitRateLimit(RATE_LIMITS.subscribe, clientKey);
+  if (waitMs > 0) throw new AppError("rate-limited", rateLimitMessage(waitMs), { retryAfterSeconds: Math.ceil(waitMs / 1000) });
+
+  const existing = db()
+    .select()
+    .from(t.alerts)
+    .where(and(eq(t.alerts.email, email), eq(t.alerts.view, view)))
+    .get();
+  if (existing?.confirmedAt && !existing.unsubscribedAt) return { message: ALERT_SIGNUP_MESSAGE };
+  const recentlySent = existing?.confirmationSentAt && Date.now() - existing.confirmationSentAt.getTime() < CONFIRMATION_RESEND_MS;
+  if (recentlySent) return { message: ALERT_SIGNUP_MESSAGE };
+  if (!existing) {
+    const count = db().get<{ n: number }>(sql`SELECT count(*) AS n FROM alerts WHERE email = ${email} AND unsubscribed_at IS NULL`)!.n;
+    // The same answer as any other signup: the limit is the address owner's to see, on the manage page.
+    if (count >= MAX_ALERTS_PER_ADDRESS) return { message: ALERT_SIGNUP_MESSAGE };
+  }
+  const token = generateToken();
+  const values = { frequency, hour, confirmationTokenHash: hashToken(token), confirmationSentAt: new Date(), confirmedAt: null, unsubscribedAt: null };
+  db()
+    .insert(t.alerts)
+    .values({ email, view, ...values })
+    .onConflictDoUpdate({ target: [t.alerts.email, t.alerts.view], set: values })
+    .run();
+  sendEmailLater(confirmationEmail(email, view, frequency, hour, token), "alert confirmation");
+  return { message: ALERT_SIGNUP_MESSAGE };
+}
+
+function describeSchedule(frequency: string, hour: number) {
+  const at = `${String(hour).padStart(2, "0")}:00 (${config().APP_TIMEZONE})`;
+  return frequency === "weekly" ? `every Monday at ${at}` : `every day at ${at}`;
+}
+
+function viewUrl(view: string) {
+  return siteUrl(`/${view ? `?${view}` : ""}`);
+}
+
+function confirmationEmail(email: string, view: string, frequency: string, hour: number, token: string): OutgoingEmail {
+  const link = siteUrl(`/alerts/confirm?token=${encodeURIComponent(token)}`);
+  const title = viewTitle(parseFeedParams(new URLSearchParams(view)).filters);
+  const schedule = describeSchedule(frequency, hour);
+  return {
+    to: email,
+    subject: "Confirm your alert from the Federal Deregulation Tracker",
+    text: [
+      `Someone, hopefully you, asked for new articles of this view by email, ${schedule}:`,
+      `${title}: ${viewUrl(view)}`,
+      "",
+      `Start the alert: ${link}`,
+      "",
+      `The link works for ${ALERT_CONFIRMATION_LINK_HOURS} hours. If you did not ask for this, ignore this email.`,
+    ].join("\n"),
+    html: [
+      `<p>Someone, hopefully you, asked for new articles of this view by email, ${escapeHtml(schedule)}:</p>`,
+      `<p><a href="${escapeHtml(viewUrl(view))}">${escapeHtml(title)}</a></p>`,
+      `<p><a href="${escapeHtml(link)}">Start the alert</a></p>`,
+      `<p>The link works for ${ALERT_CONFIRMATION_LINK_HOURS} hours. If you did not ask for this, ignore this email.</p>`,
+    ].join(""),
+  };
+}
+
+/** The pending alert a confirmation token belongs to, while the link is valid. */
+export function pendingAlertFromToken(token: string | null | undefined): Alert | undefined {
+  if (!token || token.length > 100) return undefined;
+  const alert = db()
+    .select()
+    .from(t.alerts)
+    .where(eq(t.alerts.confirmationTokenHash, hashToken(token)))
+    .get();
+  const sentAt = alert?.confirmationSentAt?.getTime() ?? 0;
+  return alert && Date.now() - sentAt < ALERT_CONFIRMATION_LINK_HOURS * 3_600_000 ? alert : undefined;
+}
+
+/** Starts the alert behind a confirmation token: from now on, articles stored after this moment are sent. */
+export function confirmAlert(token: string | null | undefined): Alert | undefined {
+  const alert = pendingAlertFromToken(token);
+  if (!alert) return undefined;
+  const newest = db().get<{ id: number | null }>(sql`SELECT max(id) AS id FROM articles`)?.id ?? 0;
+  return db()
+    .update(t.alerts)
+    .set({ confirmedAt: new Date(), confirmationTokenHash: null, unsubscribedAt: null, cursorArticleId: newest })
+    .where(eq(t.alerts.id, alert.id))
+    .returning()
+    .get();
+}
+
+function sign(purpose: string, subject: string) {
+  return createHmac("sha256", config().SESSION_SECRET).update(`${purpose}:${subject}`).digest("base64url");
+}
+
+function verified(expected: string, given: string) {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** One alert's unsubscribe token: its id, signed with the address, so it cannot be guessed or altered. */
+export function alertUnsubscribeToken(alert: Pick<Alert, "id" | "email">) {
+  return `${alert.id}.${sign("alert-unsubscribe", `${alert.id}:${alert.email}`)}`;
+}
+
+export function alertFromUnsubscribeToken(token: string | null | undefined): Alert | undefined {
+  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token ?? "");
+  if (!match) return undefined;
+  const alert = db()
+    .select()
+    .from(t.alerts)
+    .where(eq(t.alerts.id, Number(match[1])))
+    .get();
+  return alert && verified(sign("alert-unsubscribe", `${alert.id}:${alert.email}`), match[2]) ? alert : undefined;
+}
+
+/** An address's token for the page listing its alerts: the address, signed. */
+export function manageToken(email: string) {
+  return `${Buffer.from(email).toString("base64url")}.${sign("alert-manage", email)}`;
+}
+
+export function emailFromManageToken(token: string | null | undefined): string | undefined {
+  const match = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/.exec(token ?? "");
+  if (!match) return undefined;
+  const email = Buffer.from(match[1], "base64url").toString();
+  return verified(sign("alert-manage", email), match[2]) ? email : undefined;
+}
+
+export function stopAlert(id: number) {
+  db().update(t.alerts).set({ unsubscribedAt: new Date() }).where(eq(t.alerts.id, id)).run();
+}
+
+export type AlertSummary = { id: number; view: string; title: string; schedule: string; status: "active" | "pending" | "stopped"; unsubscribeToken: string };
+
+/** The alerts of an address, for its manage page. */
+export function alertsOf(email: string): AlertSummary[] {
+  return db()
+    .select()
+    .from(t.alerts)
+    .where(eq(t.alerts.email, email))
+    .orderBy(t.alerts.id)
+    .all()
+    .map((alert) => ({
+      id: alert.id,
+      view: alert.view,
+      title: viewTitle(parseFeedParams(new URLSearchParams(alert.view)).filters),
+      schedule: describeSchedule(alert.frequency, alert.hour),
+      status: alert.unsubscribedAt ? "stopped" : alert.confirmedAt ? "active" : "pending",
+      unsubscribeToken: alertUnsubscribeToken(alert),
+    }));
+}
+
+/** The period an alert's email belongs to at this instant, or null when the alert is not due now. */
+export function duePeriod(alert: Pick<Alert, "frequency" | "hour">, now: Date): string | null {
+  const timeZone = config().APP_TIMEZONE;
+  if (hourInZone(now, timeZone) !== alert.hour) return null;
+  const day = dayInZone(now, timeZone);
+  if (alert.frequency === "daily") return day;
+  const [y, m, d] = day.split("-").map(Number);
+  const monday = new Date(Date.UTC(y, m - 1, d)).getUTCDay() === 1;
+  return monday ? `week of ${day}` : null;
+}
+
+function alertEmail(alert: Alert, articles: { id: number; title: string; sourceName: string; publishDate: string }[]): OutgoingEmail {
+  const title = viewTitle(parseFeedParams(new URLSearchParams(alert.view)).filters);
+  const unsubscribe = siteUrl(`/alerts/unsubscribe?token=${encodeURIComponent(alertUnsubscribeToken(alert))}`);
+  const manage = siteUrl(`/alerts/manage?token=${encodeURIComponent(manageToken(alert.email))}`);
+  const timeZone = config().APP_TIMEZONE;
+  const lines = articles.map((a) => ({ ...a, url: siteUrl(articlePath(a)), day: dayInZone(new Date(a.publishDate), timeZone) }));
+  return {
+    to: alert.email,
+    subject: `${articles.length} new article${articles.length === 1 ? "" : "s"}: ${title}`,
+    text: [
+      `New in ${title}:`,
+      "",
+      ...lines.flatMap((a) => [`- ${a.title} (${a.sourceName}, ${a.day})`, `  ${a.url}`]),
+      "",
+      `The whole view: ${viewUrl(alert.view)}`,
+      `Your alerts: ${manage}`,
+      `Stop this alert: ${unsubscribe}`,
+    ].join("\n"),
+    html: [
+      `<p>New in <a href="${escapeHtml(viewUrl(alert.view))}">${escapeHtml(title)}</a>:</p><ul>`,
+      ...lines.map((a) => `<li><a href="${escapeHtml(a.url)}">${escapeHtml(a.title)}</a><br><small>${escapeHtml(a.sourceName)}, ${a.day}</small></li>`),
+      `</ul><p><a href="${escapeHtml(manage)}">Your alerts</a> · <a href="${escapeHtml(unsubscribe)}">Stop this alert</a></p>`,
+    ].join(""),
+    headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}
+
+export type AlertRunResult = { due: number; sent: number; empty: number; failed: number; alreadyHandled: number };
+
+/**
+ * Sends every confirmed alert that is due at `now` (the runner's hourly job). A period is claimed together with
+ * the articles it will carry (the cursor moves past them) before the email goes out: a run that dies after the
+ * claim leaves the period marked "sending", which no later run sends again.
+ */
+export async function sendDueAlerts(now = new Date(), log: (line: string) => void = () => {}): Promise<AlertRunResult> {
+  const result: AlertRunResult = { due: 0, sent: 0, empty: 0, failed: 0, alreadyHandled: 0 };
+  const active = db()
+    .select()
+    .from(t.alerts)
+    .where(and(isNotNull(t.alerts.confirmedAt), isNull(t.alerts.unsubscribedAt)))
+    .all();
+  for (const alert of active) {
+    const period = duePeriod(alert, now);
+    if (!period) continue;
+    result.due++;
+    const filters = parseFeedParams(new URLSearchParams(alert.view)).filters;
+    const claim = db().transaction((tx) => {
+      const taken = tx.insert(t.alertDeliveries).values({ alertId: alert.id, period, status: "sending" }).onConflictDoNothing().returning().get();
+      if (!taken) return null;
+      const current = tx.select({ cursor: t.alerts.cursorArticleId }).from(t.alerts).where(eq(t.alerts.id, alert.id)).get()!;
+      const articles = listArticles(filters, { limit: ARTICLES_PER_EMAIL, afterId: current.cursor });
+      const newest = tx.get<{ id: number | null }>(sql`SELECT max(id) AS id FROM articles`)?.id ?? current.cursor;
+      tx.update(t.alerts)
+        .set({ cursorArticleId: Math.max(newest, current.cursor) })
+        .where(eq(t.alerts.id, alert.id))
+        .run();
+      if (!articles.length)
+        tx.update(t.alertDeliveries)
+          .set({ status: "empty" })
+          .where(and(eq(t.alertDeliveries.alertId, alert.id), eq(t.alertDeliveries.period, period)))
+          .run();
+      else
+        tx.update(t.alertDeliveries)
+          .set({ articleCount: articles.length })
+          .where(and(eq(t.alertDeliveries.alertId, alert.id), eq(t.alertDeliveries.period, period)))
+          .run();
+      return articles;
+    });
+    if (claim === null) {
+      result.alreadyHandled++;
+      continue;
+    }
+    if (!claim.length) {
+      result.empty++;
+      continue;
+    }
+    const delivery = and(eq(t.alertDeliveries.alertId, alert.id), eq(t.alertDeliveries.period, period));
+    try {
+      await sendEmail(alertEmail(alert, claim));
+      db().update(t.alertDeliveries).set({ status: "sent", updatedAt: new Date() }).where(delivery).run();
+      result.sent++;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      db()
+        .update(t.alertDeliveries)
+        .set({ status: "failed", lastError: message.slice(0, 500), updatedAt: new Date() })
+        .where(delivery)
+        .run();
+      result.failed++;
+      log(`alert ${alert.id}: ${message}`);
+    }
+  }
+  return result;
+}
+
+/** What the admin sees: how many alerts exist and the latest delivery failures. */
+export function alertStats() {
+  const counts = db().get<{ active: number; pending: number; stopped: number }>(sql`
+    SELECT
+      coalesce(sum(confirmed_at IS NOT NULL AND unsubscribed_at IS NULL), 0) AS active,
+      coalesce(sum(confirmed_at IS NULL AND unsubscribed_at IS NULL), 0) AS pending,
+      coalesce(sum(unsubscribed_at IS NOT NULL), 0) AS stopped
+    FROM alerts`)!;
+  const failures = db()
+    .all<{ alertId: number; period: string; error: string | null; at: number }>(
+      sql`SELECT alert_id AS alertId, period, last_error AS error, updated_at AS at FROM alert_deliveries WHERE status = 'failed' ORDER BY updated_at DESC LIMIT 10`,
+    )
+    .map((row) => ({ ...row, at: new Date(row.at).toISOString() }));
+  return { ...counts, failures };
+}

@@ -1,0 +1,57 @@
+// /alerts: where the feed's alert form posts. Success goes back to the view with the answer; an error shows the
+// form again with what was typed. (No redirecting loader: it would also run after the action.)
+import { Alert, Card, Container, Text, Title } from "@mantine/core";
+import { json, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { requestAlert } from "~/alerts/alerts.server";
+import { assertSameOrigin } from "~/auth/same-origin.server";
+import { AlertForm } from "~/components/AlertForm";
+import { FeedbackButton } from "~/components/FeedbackDialog";
+import { SiteFooter } from "~/components/SiteFooter";
+import { SiteHeader } from "~/components/SiteHeader";
+import { refusalOf } from "~/http/app-error.server";
+import { clientAddress } from "~/http/client-address.server";
+import { redirectWithToast } from "~/http/flash.server";
+import { readForm } from "~/http/input.server";
+import { addressRateKey } from "~/rate-limit.server";
+
+export const meta: MetaFunction = () => [{ title: "Email alert: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const form = Object.fromEntries(await readForm(request));
+  const values = { email: String(form.email ?? ""), frequency: String(form.frequency ?? ""), hour: String(form.hour ?? ""), view: String(form.view ?? "") };
+  try {
+    const { message } = requestAlert(form, addressRateKey(clientAddress(context)));
+    return redirectWithToast(`/${values.view ? `?${values.view.replace(/^\?/, "")}` : ""}#follow-view`, { title: "Alert requested", message });
+  } catch (error) {
+    const refusal = await refusalOf(error);
+    if (!refusal) throw error;
+    return json({ error: refusal.message, values }, { status: refusal.status });
+  }
+}
+
+export default function AlertPage() {
+  const result = useActionData<typeof action>();
+  return (
+    <>
+      <SiteHeader actions={<FeedbackButton />} />
+      <Container size={640} component="main" id="main" py="lg">
+        <Card withBorder padding="lg">
+          <Title order={2} size="h3" mb="md">
+            Email alert
+          </Title>
+          {result ? (
+            <Alert color="red" title="The alert was not started" mb="md" role="alert">
+              {result.error}
+            </Alert>
+          ) : (
+            <Text mb="md">Choose a view on the news feed, then use its form to get new articles by email.</Text>
+          )}
+          <AlertForm view={result?.values.view ?? ""} values={result?.values} error={result?.error} />
+        </Card>
+      </Container>
+      <SiteFooter />
+    </>
+  );
+}

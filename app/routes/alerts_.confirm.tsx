@@ -1,0 +1,65 @@
+// /alerts/confirm?token=: the link in an alert's confirmation email. GET asks (a mail scanner that prefetches the
+// link starts nothing); the button's POST starts the alert. The token is the authority here.
+import { Anchor, Button, Text } from "@mantine/core";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ALERT_CONFIRMATION_LINK_HOURS, confirmAlert, pendingAlertFromToken } from "~/alerts/alerts.server";
+import { AuthPage } from "~/components/AuthPage";
+
+export const meta: MetaFunction = () => [{ title: "Start your alert: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
+
+function tokenOf(request: Request) {
+  return new URL(request.url).searchParams.get("token");
+}
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const alert = pendingAlertFromToken(tokenOf(request));
+  return json({ email: alert?.email ?? null, view: alert?.view ?? "" }, { status: alert ? 200 : 404 });
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  const alert = confirmAlert(tokenOf(request));
+  return json({ started: alert ? { email: alert.email, view: alert.view } : null }, { status: alert ? 200 : 404 });
+}
+
+export default function ConfirmAlert() {
+  const { email, view } = useLoaderData<typeof loader>();
+  const done = useActionData<typeof action>();
+  const viewHref = `/${view ? `?${view}` : ""}`;
+  let body;
+  if (done?.started) {
+    body = (
+      <Text role="status">
+        The alert for {done.started.email} is on. New articles of{" "}
+        <Anchor component={Link} to={`/${done.started.view ? `?${done.started.view}` : ""}`}>
+          this view
+        </Anchor>{" "}
+        will arrive by email; each email ends with a link to stop it.
+      </Text>
+    );
+  } else if (!email || done) {
+    body = (
+      <Text role="alert">
+        This link is invalid, already used or older than {ALERT_CONFIRMATION_LINK_HOURS} hours. Ask for the alert again from the{" "}
+        <Anchor component={Link} to="/">
+          news feed
+        </Anchor>
+        .
+      </Text>
+    );
+  } else {
+    body = (
+      <Form method="post">
+        <Text mb="md">
+          Send new articles of{" "}
+          <Anchor component={Link} to={viewHref}>
+            this view
+          </Anchor>{" "}
+          to {email}?
+        </Text>
+        <Button type="submit">Start alert</Button>
+      </Form>
+    );
+  }
+  return <AuthPage title="Start your alert">{body}</AuthPage>;
+}

@@ -1,0 +1,58 @@
+// /alerts/unsubscribe?token=: one alert's stop link. GET asks (a prefetching mail scanner changes nothing); POST
+// stops it, which is also what a mail client's RFC 8058 one-click request does. The signed token is the authority.
+import { Button, Text } from "@mantine/core";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { alertFromUnsubscribeToken, stopAlert } from "~/alerts/alerts.server";
+import { viewTitle } from "~/articles/feeds-out.server";
+import { parseFeedParams } from "~/articles/filters";
+import { AuthPage } from "~/components/AuthPage";
+
+export const meta: MetaFunction = () => [{ title: "Stop an alert: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
+
+function alertOf(request: Request) {
+  return alertFromUnsubscribeToken(new URL(request.url).searchParams.get("token"));
+}
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const alert = alertOf(request);
+  if (!alert) return json({ valid: false, email: null, title: null, stopped: false }, { status: 400 });
+  return json({
+    valid: true,
+    email: alert.email,
+    title: viewTitle(parseFeedParams(new URLSearchParams(alert.view)).filters),
+    stopped: Boolean(alert.unsubscribedAt),
+  });
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  const alert = alertOf(request);
+  if (!alert) return json({ stopped: false }, { status: 400 });
+  stopAlert(alert.id);
+  return json({ stopped: true });
+}
+
+export default function StopAlert() {
+  const data = useLoaderData<typeof loader>();
+  const done = useActionData<typeof action>();
+  let body;
+  if (!data.valid || done?.stopped === false) body = <Text role="alert">This link is invalid. Please use the link from your most recent alert email.</Text>;
+  else if (done?.stopped || data.stopped)
+    body = (
+      <Text role="status">
+        The alert “{data.title}” for {data.email} is stopped. No more emails will be sent for it.
+      </Text>
+    );
+  else
+    body = (
+      <Form method="post">
+        <Text mb="md">
+          Stop emailing new articles of “{data.title}” to {data.email}?
+        </Text>
+        <Button type="submit" color="red">
+          Stop alert
+        </Button>
+      </Form>
+    );
+  return <AuthPage title="Stop an alert">{body}</AuthPage>;
+}
