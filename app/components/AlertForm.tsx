@@ -11,7 +11,7 @@ type Values = { email?: string; frequency?: string; hour?: string };
  */
 export function AlertForm({ view, values = {}, error }: { view: string; values?: Values; error?: string }) {
   return (
-    <Form method="post" action="/alerts" aria-label="Email alert for this view" className="alert-form">
+    <Form method="post" action="/alerts" aria-label="Email alert for this view" className="alert-form" noValidate>
       <input type="hidden" name="view" value={view} />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
