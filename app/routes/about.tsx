@@ -38,6 +38,9 @@ export default function About() {
             <li>A live feed, checked every 6 hours, filterable by category, priority and time, with full-text search.</li>
             <li>Automatic categories (new regulations, rollbacks, analysis, legal decisions, legislative action), priorities and tags.</li>
             <li>A 30-day policy trends analysis, generated daily at 9 AM.</li>
+            <li>
+              Feeds (Atom, JSON Feed), CSV exports and email alerts of any view, and an HTTP API described at <a href="/api/docs">/api/docs</a>.
+            </li>
             <li>Summaries on demand, related articles, bookmarks, and a weekly email newsletter on Mondays.</li>
           </ul>
         </section>

@@ -1,0 +1,166 @@
+// /api/docs: the OpenAPI description (app/api-docs/openapi.ts) as a page to read, rendered on the server from the
+// same document /api/openapi.json serves: operations grouped by tag, each with its parameters, body and answers.
+import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { openApiDocument } from "~/api-docs/openapi";
+import { FeedbackButton } from "~/components/FeedbackDialog";
+import { SiteFooter } from "~/components/SiteFooter";
+import { SiteHeader } from "~/components/SiteHeader";
+import { publicUrl } from "~/public-url.server";
+
+export const meta: MetaFunction = () => [{ title: "API: Federal Deregulation Tracker" }];
+
+type Parameter = { name: string; in: string; required?: boolean; description?: string; schema?: unknown };
+type Answer = { description: string; content?: Record<string, { schema?: unknown }> };
+type OperationView = {
+  method: string;
+  path: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  parameters: Parameter[];
+  requestBody?: unknown;
+  responses: [string, Answer][];
+  signedIn: boolean;
+};
+
+export function loader() {
+  const document = openApiDocument(publicUrl());
+  const operations: OperationView[] = [];
+  for (const [path, methods] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      const op = operation as Record<string, unknown>;
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        summary: String(op.summary ?? ""),
+        description: op.description as string | undefined,
+        tag: ((op.tags as string[]) ?? ["Other"])[0],
+        parameters: (op.parameters as Parameter[]) ?? [],
+        requestBody: (op.requestBody as { content?: Record<string, { schema?: unknown }> })?.content?.["application/json"]?.schema,
+        responses: Object.entries((op.responses as Record<string, Answer>) ?? {}),
+        signedIn: Boolean(op.security),
+      });
+    }
+  }
+  return { info: document.info, server: document.servers[0].url, tags: document.tags.map((t) => t.name), operations, schemas: document.components.schemas };
+}
+
+/** A schema in a few words: a reference's name, a type, or an enumeration. */
+function describe(schema: unknown): string {
+  if (!schema || typeof schema !== "object") return "";
+  const s = schema as Record<string, unknown>;
+  if (typeof s.$ref === "string") return s.$ref.split("/").pop()!;
+  if (Array.isArray(s.enum)) return s.enum.map((v) => JSON.stringify(v)).join(" | ");
+  if (s.type === "array") return `array of ${describe(s.items)}`;
+  return Array.isArray(s.type) ? s.type.join(" or ") : String(s.type ?? "object");
+}
+
+const anchorOf = (operation: OperationView) => `${operation.method.toLowerCase()}-${operation.path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}`;
+
+export default function ApiDocs() {
+  const { info, server, tags, operations, schemas } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <SiteHeader actions={<FeedbackButton />} />
+      <main id="main" className="page-container page-main">
+        <h2 className="title-h2">{info.title}</h2>
+        <p className="text-md">{info.description}</p>
+        <p className="text-sm dimmed">
+          Server: <code>{server}</code> · the same description as JSON: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1)
+        </p>
+        <nav aria-label="Operations" className="panel">
+          <ul className="list">
+            {operations.map((operation) => (
+              <li key={anchorOf(operation)}>
+                <a href={`#${anchorOf(operation)}`}>
+                  <code>
+                    {operation.method} {operation.path}
+                  </code>
+                </a>{" "}
+                {operation.summary}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {tags.map((tag) => (
+          <section key={tag} className="panel" aria-labelledby={`tag-${tag.replace(/\W+/g, "-")}`}>
+            <h3 className="title-h4" id={`tag-${tag.replace(/\W+/g, "-")}`}>
+              {tag}
+            </h3>
+            {operations
+              .filter((operation) => operation.tag === tag)
+              .map((operation) => (
+                <article key={anchorOf(operation)} id={anchorOf(operation)} className="api-operation">
+                  <h4 className="title-h5">
+                    <code>
+                      {operation.method} {operation.path}
+                    </code>
+                  </h4>
+                  <p>
+                    {operation.summary}
+                    {operation.signedIn ? " (signed in)" : ""}
+                  </p>
+                  {operation.description ? <p className="text-sm dimmed">{operation.description}</p> : null}
+                  {operation.parameters.length ? (
+                    <table className="api-table">
+                      <caption>Parameters</caption>
+                      <thead>
+                        <tr>
+                          <th scope="col">name</th>
+                          <th scope="col">in</th>
+                          <th scope="col">type</th>
+                          <th scope="col">about</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {operation.parameters.map((parameter) => (
+                          <tr key={`${parameter.in}-${parameter.name}`}>
+                            <td>
+                              <code>{parameter.name}</code>
+                              {parameter.required ? " (required)" : ""}
+                            </td>
+                            <td>{parameter.in}</td>
+                            <td>{describe(parameter.schema)}</td>
+                            <td>{parameter.description ?? ""}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  ) : null}
+                  {operation.requestBody ? (
+                    <>
+                      <p className="text-sm">JSON body:</p>
+                      <pre className="api-schema">{JSON.stringify(operation.requestBody, null, 2)}</pre>
+                    </>
+                  ) : null}
+                  <ul className="list">
+                    {operation.responses.map(([status, answer]) => (
+                      <li key={status}>
+                        <code>{status}</code> {answer.description}
+                        {answer.content?.["application/json"]?.schema ? ` (${describe(answer.content["application/json"].schema)})` : ""}
+                      </li>
+                    ))}
+                  </ul>
+                </article>
+              ))}
+          </section>
+        ))}
+        <section className="panel" aria-labelledby="schemas">
+          <h3 className="title-h4" id="schemas">
+            Schemas
+          </h3>
+          {Object.entries(schemas).map(([name, schema]) => (
+            <details key={name} id={`schema-${name}`}>
+              <summary>
+                <code>{name}</code>
+              </summary>
+              <pre className="api-schema">{JSON.stringify(schema, null, 2)}</pre>
+            </details>
+          ))}
+        </section>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+// GET /api/openapi.json: the OpenAPI 3.1 description of the HTTP API (app/api-docs/openapi.ts).
+import { openApiDocument } from "~/api-docs/openapi";
+import { allowOnly, secureJson } from "~/http/responses.server";
+import { publicUrl } from "~/public-url.server";
+
+export function loader() {
+  return secureJson(openApiDocument(publicUrl()), { headers: { "Cache-Control": "public, max-age=300" } });
+}
+
+export const action = allowOnly("GET, HEAD");

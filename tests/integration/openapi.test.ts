@@ -1,0 +1,185 @@
+// The API description against the API: every route file under app/routes/api.* is described and nothing else is,
+// every reference resolves, and real answers of the routes (public and admin, successes and refusals) validate
+// against the schema the description gives for their status.
+import fs from "node:fs";
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import { beforeAll, describe, expect, it } from "vitest";
+import { openApiDocument } from "~/api-docs/openapi";
+import { db, t } from "~/db.server";
+import * as adminAlerts from "~/routes/api.admin.alerts";
+import * as adminSources from "~/routes/api.admin.sources";
+import * as alertsApi from "~/routes/api.alerts";
+import * as article from "~/routes/api.articles.$id";
+import * as articles from "~/routes/api.articles";
+import * as bookmark from "~/routes/api.articles.$id.bookmark";
+import * as docsPage from "~/routes/api.docs";
+import * as feedState from "~/routes/api.feed-state";
+import * as openApiRoute from "~/routes/api.openapi[.]json";
+import * as sources from "~/routes/api.sources";
+import * as subscribe from "~/routes/api.subscribe";
+import * as trends from "~/routes/api.trends";
+import { addArticle } from "../support/articles";
+import { call, makeUser, type TestUser } from "../support/auth";
+
+const document = openApiDocument("http://localhost");
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+ajv.addSchema(document, "openapi");
+const ORIGIN = { Origin: "http://localhost" };
+let articleId: number;
+let admin: TestUser;
+
+/** The JSON pointer of an answer's schema in the document. */
+const pointer = (...parts: string[]) => parts.map((part) => part.replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
+
+/** Checks a real answer against the schema the description gives for its path, method and status. */
+async function expectDescribed(response: Response, path: string, method: string) {
+  const status = String(response.status);
+  const operation = (document.paths as Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>)[path]?.[method];
+  expect(operation, `${method} ${path} is described`).toBeDefined();
+  const answer = operation.responses[status];
+  expect(answer, `${method} ${path} describes status ${status}`).toBeDefined();
+  const validate = ajv.compile({ $ref: `openapi#/${pointer("paths", path, method, "responses", status, "content", "application/json", "schema")}` });
+  const body = await response.json();
+  const valid = validate(body);
+  expect(valid ? [] : validate.errors, `${method} ${path} ${status}: ${JSON.stringify(body).slice(0, 300)}`).toEqual([]);
+}
+
+beforeAll(async () => {
+  articleId = addArticle({ title: "Agency rescinds a reporting rule", agencies: ["Department of Labor"], documentType: "Rule", documentNumber: "2025-00001" });
+  addArticle({ title: "Court vacates a rule" });
+  admin = await makeUser("admin");
+});
+
+describe("the description", () => {
+  it("is OpenAPI 3.1 with every reference resolving", () => {
+    expect(document.openapi).toBe("3.1.0");
+    expect(document.info.title).toBeTruthy();
+    const refs = JSON.stringify(document).match(/"\$ref":"[^"]+"/g) ?? [];
+    expect(refs.length).toBeGreaterThan(10);
+    for (const ref of new Set(refs)) {
+      const name = /#\/components\/schemas\/(\w+)/.exec(ref)?.[1];
+      expect(name && name in document.components.schemas, ref).toBe(true);
+    }
+    for (const [path, methods] of Object.entries(document.paths))
+      for (const [method, operation] of Object.entries(methods)) {
+        expect((operation as { summary?: string }).summary, `${method} ${path}`).toBeTruthy();
+        expect(Object.keys((operation as { responses: object }).responses).length, `${method} ${path}`).toBeGreaterThan(0);
+      }
+  });
+
+  it("describes every API route file, and no path without one", () => {
+    const routePaths = fs
+      .readdirSync("app/routes")
+      .filter((file) => file.startsWith("api."))
+      .map((file) =>
+        `/${file.replace(/\.tsx?$/, "")}`
+          .replace(/\[\.\]/g, "\u0000")
+          .replace(/\./g, "/")
+          .replace(/\u0000/g, ".")
+          .replace(/\$(\w+)/g, "{$1}"),
+      )
+      .sort();
+    expect(Object.keys(document.paths).sort()).toEqual(routePaths);
+  });
+
+  it("describes only methods the routes take", async () => {
+    for (const file of fs.readdirSync("app/routes").filter((name) => name.startsWith("api."))) {
+      const route = (await import(`../../app/routes/${file.replace(/\.tsx?$/, "")}`)) as Parameters<typeof call>[0];
+      const path = `/${file.replace(/\.tsx?$/, "")}`
+        .replace(/\[\.\]/g, "\u0000")
+        .replace(/\./g, "/")
+        .replace(/\u0000/g, ".")
+        .replace(/\$(\w+)/g, "{$1}");
+      for (const method of Object.keys((document.paths as Record<string, object>)[path])) {
+        const url = path.replace(/\{\w+\}/g, "1");
+        const answer = await call(route, url, {
+          method: method.toUpperCase(),
+          headers: ORIGIN,
+          params: { id: "1", token: "x" },
+          body: method === "get" ? undefined : {},
+        });
+        expect(answer.status, `${method} ${path}`).not.toBe(405);
+      }
+    }
+  });
+
+  it("is served as JSON and as a page to read", async () => {
+    const served = await call(openApiRoute, "/api/openapi.json");
+    expect(served.status).toBe(200);
+    expect((await served.json()).openapi).toBe("3.1.0");
+    const page = (await docsPage.loader()) as ReturnType<typeof docsPage.loader>;
+    expect(page.operations.length).toBe(Object.values(document.paths).reduce((n, methods) => n + Object.keys(methods).length, 0));
+  });
+});
+
+describe("real answers match it", () => {
+  it("for the public reads", async () => {
+    await expectDescribed(await call(articles, "/api/articles"), "/api/articles", "get");
+    await expectDescribed(
+      await call(articles, "/api/articles?category=regulatory-rollbacks&agency=Department%20of%20Labor&type=rule&limit=5"),
+      "/api/articles",
+      "get",
+    );
+    await expectDescribed(await call(articles, "/api/articles?limit=0x10"), "/api/articles", "get");
+    await expectDescribed(await call(article, `/api/articles/${articleId}`, { params: { id: String(articleId) } }), "/api/articles/{id}", "get");
+    await expectDescribed(await call(article, "/api/articles/999999", { params: { id: "999999" } }), "/api/articles/{id}", "get");
+    await expectDescribed(await call(sources, "/api/sources"), "/api/sources", "get");
+    await expectDescribed(await call(trends, "/api/trends"), "/api/trends", "get");
+    db()
+      .insert(t.trends)
+      .values({ date: "2026-11-20", trendsAnalysis: "Rollbacks rose.", keyInsights: ["Rollbacks doubled"] })
+      .run();
+    await expectDescribed(await call(trends, "/api/trends"), "/api/trends", "get");
+    await expectDescribed(await call(feedState, `/api/feed-state?ids=${articleId}`), "/api/feed-state", "get");
+    await expectDescribed(await call(feedState, "/api/feed-state?ids=x"), "/api/feed-state", "get");
+  });
+
+  it("for the public writes", async () => {
+    const patch = (path: string) => call(bookmark, path, { method: "PATCH", headers: ORIGIN, params: { id: String(articleId) } });
+    await expectDescribed(await patch(`/api/articles/${articleId}/bookmark`), "/api/articles/{id}/bookmark", "patch");
+    await expectDescribed(
+      await call(subscribe, "/api/subscribe", { method: "POST", headers: ORIGIN, body: { email: "reader@example.com" } }),
+      "/api/subscribe",
+      "post",
+    );
+    await expectDescribed(await call(subscribe, "/api/subscribe", { method: "POST", headers: ORIGIN, body: { email: "nope" } }), "/api/subscribe", "post");
+    await expectDescribed(
+      await call(alertsApi, "/api/alerts", {
+        method: "POST",
+        headers: ORIGIN,
+        body: { email: "reader@example.com", category: "legal-decisions", frequency: "daily", hour: 7 },
+      }),
+      "/api/alerts",
+      "post",
+    );
+    await expectDescribed(
+      await call(alertsApi, "/api/alerts", { method: "POST", headers: ORIGIN, body: { email: "reader@example.com", frequency: "hourly" } }),
+      "/api/alerts",
+      "post",
+    );
+  });
+
+  it("for the admin API, signed in and not", async () => {
+    await expectDescribed(await call(adminAlerts, "/api/admin/alerts", { user: admin }), "/api/admin/alerts", "get");
+    await expectDescribed(await call(adminAlerts, "/api/admin/alerts"), "/api/admin/alerts", "get");
+    await expectDescribed(
+      await call(adminSources, "/api/admin/sources", { method: "POST", user: admin, headers: ORIGIN, body: { name: "", url: "not a url" } }),
+      "/api/admin/sources",
+      "post",
+    );
+    await expectDescribed(
+      await call(adminSources, "/api/admin/sources", { method: "POST", headers: ORIGIN, body: { name: "x" } }),
+      "/api/admin/sources",
+      "post",
+    );
+  });
+
+  it("for a method a route does not take: an error in the same shape", async () => {
+    const refused = (await call(articles, "/api/articles", { method: "POST", headers: ORIGIN, body: {} })) as Response;
+    expect(refused.status).toBe(405);
+    const validate = ajv.compile({ $ref: "openapi#/components/schemas/Error" });
+    expect(validate(await refused.json())).toBe(true);
+  });
+});
