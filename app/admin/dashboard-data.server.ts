@@ -16,6 +16,7 @@ import { latestJobPerKind } from "../jobs/queue.server";
 import { sourceHealthCounts } from "../sources/health.server";
 import { listSources } from "../sources/queries.server";
 import { listSubscribers } from "../newsletter/admin.server";
+import { alertStats } from "../alerts/alerts.server";
 
 export async function dashboardData(user: SessionUser, url: URL) {
   const { filters, page: requestedPage } = parseFeedParams(url.searchParams);
@@ -45,6 +46,7 @@ export async function dashboardData(user: SessionUser, url: URL) {
     feedbackFilter,
     feedback: listFeedbackForAdmin(feedbackFilter === "active"),
     subscribers: hasRole(user, "admin") ? listSubscribers() : null,
+    alerts: hasRole(user, "admin") ? alertStats() : null,
     users: hasRole(user, "admin") ? listUsers() : null,
     jobs: latestJobPerKind().map(toJobJson),
     runner: runnerHealth(),

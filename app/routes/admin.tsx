@@ -84,7 +84,7 @@ export default function Admin() {
             <DashboardHeader user={data.user} can={data.can} apiTokens={data.apiTokens} />
             <AdminControls can={data.can} jobs={data.jobs} runner={data.runner} timeZone={data.timeZone} />
             {data.users ? <UsersPanel users={data.users} currentUserId={data.user.id} timeZone={data.timeZone} /> : null}
-            {data.subscribers ? <SubscribersPanel subscribers={data.subscribers} timeZone={data.timeZone} /> : null}
+            {data.subscribers ? <SubscribersPanel subscribers={data.subscribers} alerts={data.alerts} timeZone={data.timeZone} /> : null}
             <SourceHealth stats={data.stats} health={data.health} />
             <SourcesPanel sources={data.sources} can={data.can} timeZone={data.timeZone} />
             <ArticleManagement articles={data.articles} filters={data.filters} suggestions={data.suggestions} can={data.can} timeZone={data.timeZone} />

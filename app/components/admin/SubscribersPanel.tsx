@@ -30,7 +30,9 @@ function SubscriberToggle({ subscriber }: { subscriber: SubscriberJson }) {
   );
 }
 
-export function SubscribersPanel({ subscribers, timeZone }: { subscribers: SubscriberJson[]; timeZone: string }) {
+type AlertStats = { active: number; pending: number; stopped: number; failures: { alertId: number; period: string; error: string | null; at: string }[] };
+
+export function SubscribersPanel({ subscribers, alerts, timeZone }: { subscribers: SubscriberJson[]; alerts: AlertStats | null; timeZone: string }) {
   const testSend = useIntent("send-test-newsletter");
   const active = subscribers.filter((s) => s.status === "active").length;
   const pending = subscribers.filter((s) => s.status === "pending").length;
@@ -53,6 +55,17 @@ export function SubscribersPanel({ subscribers, timeZone }: { subscribers: Subsc
         </IntentForm>
       </Group>
       <ToastHere at="subscribers" />
+      {alerts ? (
+        <Text size="sm" mb="sm" aria-label="Saved-search alerts">
+          Saved-search alerts: {alerts.active} active, {alerts.pending} waiting to confirm, {alerts.stopped} stopped.
+          {alerts.failures.length
+            ? ` Latest delivery failures: ${alerts.failures
+                .slice(0, 3)
+                .map((f) => `alert ${f.alertId} (${f.period}): ${f.error ?? "unknown error"}`)
+                .join("; ")}.`
+            : " No delivery failures."}
+        </Text>
+      ) : null}
       {subscribers.length ? (
         <Table.ScrollContainer type="native" minWidth={560} mah={360}>
           <Table aria-label="Subscribers">
