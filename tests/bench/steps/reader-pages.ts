@@ -1,7 +1,6 @@
 // The reader's pages beyond the feed, on the large corpus: an article's own page, the open comment periods and
 // their calendar, and the sitemap search engines read (its first file lists 50,000 article pages). Each is
-// measured like the feed (tests/bench/steps/endpoints.ts); the feeds and the CSV export of a view are added by
-// their own rows when present.
+// measured like the feed (tests/bench/steps/endpoints.ts), with a view's feeds, its CSV export and the API page.
 import { articlePath } from "../../../app/articles/article-page";
 import { runLoad, warmUp } from "../../support/load";
 import type { BenchStep, Measurement } from "../types";
@@ -18,6 +17,11 @@ export const readerPagesStep: BenchStep = {
       { name: "open comment periods", path: "/comment-periods" },
       { name: "open comment periods, calendar", path: "/comment-periods.ics" },
       { name: "sitemap index", path: "/sitemap.xml" },
+      { name: "Atom feed of a view (50 newest)", path: "/feed.atom?category=regulatory-rollbacks" },
+      { name: "JSON Feed of a view (50 newest)", path: "/feed.json?category=regulatory-rollbacks" },
+      { name: "feed page with agency and type filters", path: "/?agency=Environmental+Protection+Agency&type=rule" },
+      { name: "CSV export of a whole category", path: "/export.csv?category=legal-decisions", connections: 1 },
+      { name: "API description page", path: "/api/docs" },
       { name: "sitemap file 1 (50,000 article pages)", path: "/sitemaps/1.xml", connections: 1 },
     ];
     const measurements: Measurement[] = [];
