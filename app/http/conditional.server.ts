@@ -5,7 +5,8 @@ import { applySecurityHeaders } from "./security-headers.server";
 /** What every poll answer carries: feed readers may keep it five minutes. */
 export const FEED_CACHE_CONTROL = "public, max-age=300";
 
-function matchesEtag(ifNoneMatch: string | null, etag: string) {
+/** Whether an If-None-Match header names this (strong) ETag, or `*`; a weak validator compares by its tag. */
+export function etagMatches(ifNoneMatch: string | null | undefined, etag: string) {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
@@ -26,7 +27,7 @@ export function notModified(request: Request, headers: Headers): Response | null
   const etag = headers.get("ETag")!;
   const ifNoneMatch = request.headers.get("If-None-Match");
   let fresh = false;
-  if (ifNoneMatch !== null) fresh = matchesEtag(ifNoneMatch, etag);
+  if (ifNoneMatch !== null) fresh = etagMatches(ifNoneMatch, etag);
   else {
     const since = Date.parse(request.headers.get("If-Modified-Since") ?? "");
     const modified = Date.parse(headers.get("Last-Modified") ?? "");

@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { json, redirect } from "@remix-run/node";
 import { applySecurityHeaders } from "./security-headers.server";
+import { etagMatches } from "./conditional.server";
 
 /** `json()` with the security headers. */
 export function secureJson(data: unknown, init?: ResponseInit) {
@@ -25,9 +26,7 @@ export function jsonError(status: number, message: string, headers?: HeadersInit
 
 /** True when If-None-Match names this ETag (strong or weak), or is `*` (any version of a resource that exists). */
 function clientHolds(request: Request, etag: string) {
-  const ifNoneMatch = request.headers.get("If-None-Match");
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(",").some((tag) => ["*", etag, `W/${etag}`].includes(tag.trim()));
+  return etagMatches(request.headers.get("If-None-Match"), etag);
 }
 
 /**

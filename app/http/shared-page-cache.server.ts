@@ -5,6 +5,7 @@
 import { createHash, createHmac } from "node:crypto";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import { etagMatches } from "./conditional.server";
 import { contentSecurityPolicy } from "./security-headers.server";
 
 export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
@@ -44,11 +45,6 @@ export type SharedPageOptions = {
  */
 function nonceFor(etag: string, secret: string) {
   return createHmac("sha256", secret).update(etag).digest("base64").slice(0, 24);
-}
-
-function matches(ifNoneMatch: string | undefined, etag: string) {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
 export function sharedPageCache(options: SharedPageOptions) {
@@ -107,7 +103,7 @@ export function sharedPageCache(options: SharedPageOptions) {
     res.setHeader("ETag", etag);
     res.setHeader("Cache-Control", SHARED_PAGE_CACHE_CONTROL);
     res.setHeader("Vary", "Accept-Encoding");
-    if (matches(req.get("If-None-Match"), etag)) {
+    if (etagMatches(req.get("If-None-Match"), etag)) {
       // A 304 carries the policy the stored page was served with (same ETag, same nonce).
       res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonceFor(etag, options.secret)));
       return res.status(304).end();
