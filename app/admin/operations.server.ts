@@ -35,9 +35,14 @@ import { backfillSchema, JOB_BUTTONS, runnerHealth, startJob, waitForJob, type B
 import { PrivateAddressRefused } from "../ingest/http-client.server";
 import { isFinished } from "../jobs/outcome";
 import { sendTestNewsletter } from "../newsletter/newsletter.server";
-import { createSource, deleteSource, sourceSchema, toggleSource, updateSource } from "../sources/admin.server";
+import { createSource, deleteSource, sourceSchema, toggleSource, updateSource, type FeedProbe } from "../sources/admin.server";
+import { fetchSourceType } from "../ingest/detect.server";
+import { privateAddressRefusal } from "../ingest/http-client.server";
 import { setSubscriberActive, subscriberStatusSchema } from "../newsletter/admin.server";
 import type { Toast } from "../toast";
+
+/** The fetcher's checks a new or re-pointed source goes through (app/sources/admin.server.ts). */
+const feedProbe: FeedProbe = { addressRefusal: privateAddressRefusal, detectType: fetchSourceType };
 
 export type Input = Record<string, unknown>;
 
@@ -131,14 +136,14 @@ function waitingJobOperation(kind: "recategorize" | "fix-priorities") {
 export const operations = {
   createSource: operation({
     role: "editor",
-    run: (input) => createSource(parseInput(sourceSchema, input)),
+    run: (input) => createSource(parseInput(sourceSchema, input), feedProbe),
     success: (source) => ({ title: "Source added", message: `${source.name} will be checked on the next update.` }),
     failure: "Failed to add source",
     status: 201,
   }),
   updateSource: operation({
     role: "editor",
-    run: (input) => updateSource(idOf(input), input),
+    run: (input) => updateSource(idOf(input), input, feedProbe),
     success: (source) => ({ title: "Source updated", message: source.name }),
     failure: "Failed to update source",
   }),

@@ -4,9 +4,7 @@ import { z } from "zod";
 import { SOURCE_CATEGORIES, type SourceType } from "../articles/vocabulary";
 import { db, t } from "../db.server";
 import { AppError } from "../errors";
-import { fetchSourceType } from "../ingest/detect.server";
 import { httpUrl, parseInput, requiredText, textList } from "../validation";
-import { privateAddressRefusal } from "../ingest/http-client.server";
 import { toSourceJson, type SourceRow } from "./queries.server";
 
 const SOURCE_MISSING_FIELDS = "Please fill all required fields";
@@ -24,11 +22,21 @@ export const sourceSchema = z.object({
 type SourceInput = z.output<typeof sourceSchema>;
 
 /**
+ * What adding or re-pointing a source asks of the fetcher (app/ingest): whether it would refuse the address, and
+ * the feed's type. The caller passes it in (app/admin/operations.server.ts), so sources/ does not depend on
+ * ingest/, which depends on sources/ for source health.
+ */
+export type FeedProbe = {
+  addressRefusal(url: string): Promise<string | undefined>;
+  detectType(url: string, request: { timeoutMs: number }): Promise<SourceType | undefined>;
+};
+
+/**
  * The stored fields of a valid source: an address the fetcher would refuse (a private network, this host)
  * is refused now, not at its next scrape; keywords are trimmed and listed once.
  */
-async function sourceFields(input: SourceInput) {
-  const refusal = await privateAddressRefusal(input.url);
+async function sourceFields(input: SourceInput, probe: FeedProbe) {
+  const refusal = await probe.addressRefusal(input.url);
   if (refusal) throw new AppError("invalid", `'url' is refused: ${refusal}`);
   const keywords = [...new Set((input.keywords ?? []).map((k) => k.trim()).filter(Boolean))];
   return { name: input.name, url: input.url, category: input.category, keywords };
@@ -42,10 +50,10 @@ const DETECT_TIMEOUT_MS = 5_000;
  * policy, so a backfill started before its first scrape reads a Federal Register source's whole range. When the
  * fetch fails or the answer is no known format, the source stays without a type, to be told when it is read.
  */
-async function withDetectedType(row: SourceRow): Promise<SourceRow> {
+async function withDetectedType(row: SourceRow, probe: FeedProbe): Promise<SourceRow> {
   let type: SourceType | undefined;
   try {
-    type = await fetchSourceType(row.url, { timeoutMs: DETECT_TIMEOUT_MS });
+    type = await probe.detectType(row.url, { timeoutMs: DETECT_TIMEOUT_MS });
   } catch (error) {
     console.warn(`[sources] type of source ${row.id} not detected: ${error instanceof Error ? error.message : String(error)}`);
     return row;
@@ -61,15 +69,15 @@ async function withDetectedType(row: SourceRow): Promise<SourceRow> {
   return updated ?? row;
 }
 
-export async function createSource(input: SourceInput) {
+export async function createSource(input: SourceInput, probe: FeedProbe) {
   const row = db()
     .insert(t.sources)
-    .values(await sourceFields(input))
+    .values(await sourceFields(input, probe))
     .onConflictDoNothing()
     .returning()
     .get();
   if (!row) throw new AppError("conflict", DUPLICATE_URL);
-  return toSourceJson(await withDetectedType(row));
+  return toSourceJson(await withDetectedType(row, probe));
 }
 
 /**
@@ -77,11 +85,12 @@ export async function createSource(input: SourceInput) {
  * values; the whole is checked as a new source would be. A new URL is a new feed: its type is detected
  * again (withDetectedType) and it is checked at the next update, without the old feed's conditional-GET validators.
  */
-export async function updateSource(id: number, changes: Record<string, unknown>) {
+export async function updateSource(id: number, changes: Record<string, unknown>, probe: FeedProbe) {
   const current = db().select().from(t.sources).where(eq(t.sources.id, id)).get();
   if (!current) throw new AppError("not-found", "Source not found");
   const fields = await sourceFields(
     parseInput(sourceSchema, { name: current.name, url: current.url, category: current.category, keywords: current.keywords, ...changes }),
+    probe,
   );
   const taken = db()
     .select({ id: t.sources.id })
@@ -97,7 +106,7 @@ export async function updateSource(id: number, changes: Record<string, unknown>)
     .where(eq(t.sources.id, id))
     .returning()
     .get()!;
-  return toSourceJson(newUrl ? await withDetectedType(row) : row);
+  return toSourceJson(newUrl ? await withDetectedType(row, probe) : row);
 }
 
 /** Deletes a source; its articles stay, keeping the source's name. */
