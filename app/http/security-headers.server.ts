@@ -44,7 +44,7 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
  * by a browser or a shared cache. Any answer that sets a cookie or answers a signed-in call is treated the same.
  */
 const PRIVATE_PATHS =
-  /^\/(admin|api\/admin|api\/auth|api\/feedback|api\/invitations|api\/account|invite|reset-password|forgot-password|unsubscribe|subscribe|confirm-subscription|feedback)(\/|$)/;
+  /^\/(admin|api\/admin|api\/auth|api\/feedback|api\/invitations|api\/account|api\/alerts|alerts|invite|reset-password|forgot-password|unsubscribe|subscribe|confirm-subscription|feedback)(\/|$)/;
 
 /**
  * The headers every answer of the web server carries, static files, 404s and 500s included: set just before

@@ -340,6 +340,14 @@ describe("Cache-Control: no-store on private answers", () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
   });
 
+  it("on the alert pages, whose addresses carry tokens, whatever they answer", async () => {
+    for (const path of ["/alerts/confirm?token=abc", "/alerts/manage?token=abc.def", "/alerts/unsubscribe?token=1.x", "/alerts"]) {
+      const response = await fetch(server.url + path);
+      await response.arrayBuffer();
+      expect(response.headers.get("cache-control"), path).toBe("no-store");
+    }
+  });
+
   it("on any answer that sets a cookie (a visitor's first bookmark), and not on the public feed", async () => {
     const bookmark = await fetch(`${server.url}/api/articles/${rows.article}/bookmark`, {
       method: "PATCH",
