@@ -486,7 +486,9 @@ describe("sessions, tokens and cross-site requests", () => {
     expect((await call(scrape, "/api/admin/scrape", { method: "POST", headers: { Authorization: "Bearer made-up" } })).status).toBe(401);
   });
 
-  it("logs in with the spec's messages and limits failed attempts per address and account (429)", async () => {
+  // Each wrong password costs a full scrypt hash (N=2^17, app/auth/password.server.ts), and this test makes a dozen:
+  // on a busy 2-CPU machine that alone came near the default 30 s.
+  it("logs in with the spec's messages and limits failed attempts per address and account (429)", { timeout: 120_000 }, async () => {
     const user = await makeUser("editor", "right-password");
     const from = { "X-Forwarded-For": "203.0.113.7" };
     const missing = await call(login, "/api/auth/login", { method: "POST", body: { email: user.email }, headers: from });
