@@ -1,6 +1,6 @@
 // Everything a signed-in user can change, in one place: the dashboard's form intents and the admin /api
 // routes both run these, so the role checks, validation and messages are the same on both paths.
-import { extractArticle } from "../ai/extract.server";
+import { extractArticle } from "../ingest/extract.server";
 import { PdfDocumentError } from "../ai/readable.server";
 import { suggestTags } from "../ai/suggest-tags.server";
 import {
@@ -32,12 +32,11 @@ import { isHttpUrl } from "../articles/canonical-url";
 import { AppError, hasCause } from "../errors";
 import { parseId, parseInput } from "../validation";
 import { backfillSchema, JOB_BUTTONS, runnerHealth, startJob, waitForJob, type ButtonJobKind, type JobJson } from "../jobs/admin.server";
-import { PrivateAddressRefused } from "../ingest/http-client.server";
 import { isFinished } from "../jobs/outcome";
 import { sendTestNewsletter } from "../newsletter/newsletter.server";
 import { createSource, deleteSource, sourceSchema, toggleSource, updateSource, type FeedProbe } from "../sources/admin.server";
 import { fetchSourceType } from "../ingest/detect.server";
-import { privateAddressRefusal } from "../ingest/http-client.server";
+import { PrivateAddressRefused, privateAddressRefusal } from "../fetcher/http-client.server";
 import { setSubscriberActive, subscriberStatusSchema } from "../newsletter/admin.server";
 import type { Toast } from "../toast";
 

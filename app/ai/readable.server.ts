@@ -2,7 +2,7 @@
 // (Mozilla Readability on a linkedom document), reduced to plain text with paragraph breaks.
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
-import { fetchUrl } from "../ingest/http-client.server";
+import { fetchUrl } from "../fetcher/http-client.server";
 import { collapseWhitespace } from "../text/sentences";
 import { htmlToParagraphs, htmlToPlainText } from "../text/plain-text";
 

@@ -2,7 +2,7 @@
 // address or from what it answers. Used when a source is added and before a source without a type is read.
 import type { SourceType } from "../articles/vocabulary";
 import { isFederalRegisterApiUrl, isFederalRegisterPage } from "./federal-register";
-import { fetchUrl, type FetchResult } from "./http-client.server";
+import { fetchUrl, type FetchResult } from "../fetcher/http-client.server";
 
 /** The feed type a body's root element names: Atom for <feed>, RSS for <rss> or <rdf:RDF>; undefined otherwise. */
 function feedTypeOf(text: string): SourceType | undefined {

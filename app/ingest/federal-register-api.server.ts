@@ -11,7 +11,7 @@ import {
   type FederalRegisterApiPage,
 } from "./federal-register";
 import { looksLikeHtml } from "./feed.server";
-import { FetchError, fetchUrl, type FetchResult } from "./http-client.server";
+import { FetchError, fetchUrl, type FetchResult } from "../fetcher/http-client.server";
 
 export type FederalRegisterRequest = { signal?: AbortSignal; timeoutMs?: number };
 

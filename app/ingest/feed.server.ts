@@ -2,7 +2,7 @@
 import Parser from "rss-parser";
 import { isHttpUrl } from "../articles/canonical-url";
 import type { NewArticle } from "../articles/store.server";
-import { FetchError } from "./http-client.server";
+import { FetchError } from "../fetcher/http-client.server";
 import { normalizeSummary, normalizeTitle, parseFeedDate } from "./normalize";
 
 type SourceRef = { id: number | null; name: string; category?: string | null };

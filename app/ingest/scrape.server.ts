@@ -1,4 +1,4 @@
-// The orchestrator: scraping and backfilling sources. Fetch (http-client.server.ts), tell the format
+// The orchestrator: scraping and backfilling sources. Fetch (app/fetcher/http-client.server.ts), tell the format
 // (detect.server.ts), read it with its adapter (feed.server.ts, federal-register-api.server.ts), keep what the
 // keywords admit, insert (deduplicated), and record each source's health (app/sources/health.server.ts).
 // One broken source never stops the others.
@@ -15,7 +15,7 @@ import { detectSourceType, fetchSourceType } from "./detect.server";
 import { federalRegisterArticle, federalRegisterRequestUrl, isFederalRegisterApiUrl, usableDocuments, type FederalRegisterApiPage } from "./federal-register";
 import { federalRegisterPages, federalRegisterRangePages, parseFederalRegisterResponse, publicationWindow } from "./federal-register-api.server";
 import { MAX_FEED_ITEMS, parseFeed } from "./feed.server";
-import { FetchError, fetchUrl } from "./http-client.server";
+import { FetchError, fetchUrl } from "../fetcher/http-client.server";
 import { keywordMatcher } from "./keywords";
 
 export type SourceSummary = {

@@ -2,10 +2,10 @@
 // a missing page, and a Federal Register document read through a local stand-in of its API.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { extractArticle } from "~/ai/extract.server";
+import { extractArticle } from "~/ingest/extract.server";
 import { startPageServer } from "../support/page-server";
 
-type FederalRegisterSample = { results: { document_number: string; title: string; abstract: string; html_url: string }[] };
+type FederalRegisterSample = { results: { document_number: string; title: string; abstract: string; html_url: string; publication_date: string }[] };
 const sample = (JSON.parse(fs.readFileSync("scripts/demo/federal-register-2025-sample.json", "utf8")) as FederalRegisterSample).results;
 const ohio = sample.find((d) => d.document_number === "2025-00968")!;
 
@@ -27,6 +27,8 @@ beforeAll(async () => {
       body: JSON.stringify({
         document_number: ohio.document_number,
         title: ohio.title,
+        html_url: ohio.html_url,
+        publication_date: ohio.publication_date,
         abstract: ohio.abstract,
         type: "Rule",
         agencies: [{ name: "Environmental Protection Agency" }],

@@ -2,7 +2,7 @@
 // charsets, per-host concurrency and the private-network refusal.
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeBody, fetchUrl, FetchError } from "../../app/ingest/http-client.server";
+import { decodeBody, fetchUrl, FetchError } from "../../app/fetcher/http-client.server";
 import { readFixture, serveFixture, startServer, type TestServer } from "../support/http-server";
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 // The fetcher's address rule: only global unicast addresses that are not this host's own.
 import { describe, expect, it } from "vitest";
-import { hostAddresses, isNonPublicAddress } from "~/ingest/address-policy.server";
+import { hostAddresses, isNonPublicAddress } from "~/fetcher/address-policy.server";
 
 /** Addresses and why each is refused; the host's own addresses are given explicitly so the table is machine-independent. */
 const REFUSED: [string, string][] = [

@@ -2,10 +2,10 @@
 // (Federal Register documents through their API), then category, priority and tags from the rules.
 import { classifyArticle } from "../articles/classify";
 import { federalRegisterDocumentNumber } from "../articles/canonical-url";
-import type { FederalRegisterDocument } from "../ingest/federal-register";
-import { FetchError, fetchUrl } from "../ingest/http-client.server";
+import { usableDocuments } from "./federal-register";
+import { FetchError, fetchUrl } from "../fetcher/http-client.server";
 import { fitSentences, splitSentences } from "../text/sentences";
-import { fetchReadablePage, NotAnArticleError } from "./readable.server";
+import { fetchReadablePage, NotAnArticleError } from "../ai/readable.server";
 
 type ExtractedArticle = { title: string; summary: string; category: string; priority: string; tags: string[] };
 
@@ -26,20 +26,24 @@ function describe(error: unknown) {
 }
 
 async function fromFederalRegisterApi(documentNumber: string, apiBase: string): Promise<ExtractedArticle | null> {
-  const fields = ["title", "abstract", "type", "agencies", "significant", "comments_close_on", "document_number"].map((f) => `fields[]=${f}`).join("&");
+  const fields = ["document_number", "title", "html_url", "publication_date", "abstract", "type", "agencies", "significant", "comments_close_on"]
+    .map((f) => `fields[]=${f}`)
+    .join("&");
   const result = await fetchUrl(`${apiBase}/documents/${encodeURIComponent(documentNumber)}.json?${fields}`, {
     accept: "application/json",
     timeoutMs: 10_000,
   }).catch(() => null);
   // fetchUrl throws for every answer that is not 2xx, so a result here is a document.
   if (!result) return null;
-  let doc: Partial<FederalRegisterDocument>;
+  let body: unknown;
   try {
-    doc = JSON.parse(result.text());
+    body = JSON.parse(result.text());
   } catch {
     return null;
   }
-  if (!doc.title) return null;
+  // The same schema as the scraper's: a document without a number, title, link or date is no document.
+  const doc = usableDocuments([body]).documents[0];
+  if (!doc) return null;
   const title = doc.title.trim();
   const summary = (doc.abstract ?? "").replace(/\s+/g, " ").trim();
   const agencies = (doc.agencies ?? []).map((a) => a.name ?? a.raw_name ?? "").filter(Boolean);
