@@ -3,13 +3,12 @@
 // the same answer, and the alert only sends once its address follows the emailed link. Each period's email is
 // claimed in the database before it is sent, and the alert's cursor moves past its articles in the same step,
 // so a period is sent at most once and an article is never sent twice, even when the runner dies mid-send.
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { articlePath } from "../articles/article-page";
 import { feedHref, parseFeedParams } from "../articles/filters";
 import { listArticles } from "../articles/queries.server";
-import { generateToken, hashToken } from "../auth/tokens.server";
+import { addressFromToken, addressToken, generateToken, hashToken, recordFromToken, recordToken } from "../auth/tokens.server";
 import { config } from "../config.server";
 import { db, t } from "../db.server";
 import { isValidEmail, normalizeEmail } from "../email/address";
@@ -147,42 +146,22 @@ export function confirmAlert(token: string | null | undefined): Alert | undefine
     .get();
 }
 
-function sign(purpose: string, subject: string) {
-  return createHmac("sha256", config().SESSION_SECRET).update(`${purpose}:${subject}`).digest("base64url");
-}
-
-function verified(expected: string, given: string) {
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /** One alert's unsubscribe token: its id, signed with the address, so it cannot be guessed or altered. */
 export function alertUnsubscribeToken(alert: Pick<Alert, "id" | "email">) {
-  return `${alert.id}.${sign("alert-unsubscribe", `${alert.id}:${alert.email}`)}`;
+  return recordToken("alert-unsubscribe", alert);
 }
 
 export function alertFromUnsubscribeToken(token: string | null | undefined): Alert | undefined {
-  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token ?? "");
-  if (!match) return undefined;
-  const alert = db()
-    .select()
-    .from(t.alerts)
-    .where(eq(t.alerts.id, Number(match[1])))
-    .get();
-  return alert && verified(sign("alert-unsubscribe", `${alert.id}:${alert.email}`), match[2]) ? alert : undefined;
+  return recordFromToken("alert-unsubscribe", token, (id) => db().select().from(t.alerts).where(eq(t.alerts.id, id)).get());
 }
 
 /** An address's token for the page listing its alerts: the address, signed. */
 export function manageToken(email: string) {
-  return `${Buffer.from(email).toString("base64url")}.${sign("alert-manage", email)}`;
+  return addressToken("alert-manage", email);
 }
 
 export function emailFromManageToken(token: string | null | undefined): string | undefined {
-  const match = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/.exec(token ?? "");
-  if (!match) return undefined;
-  const email = Buffer.from(match[1], "base64url").toString();
-  return verified(sign("alert-manage", email), match[2]) ? email : undefined;
+  return addressFromToken("alert-manage", token);
 }
 
 export function stopAlert(id: number) {

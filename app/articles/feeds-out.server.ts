@@ -8,7 +8,7 @@ import { articlePath } from "./article-page";
 import { feedHref, parseFeedParams, type ArticleFilters } from "./filters";
 import { listArticles, type ArticleJson } from "./queries.server";
 import { feedRevision } from "./shared-feed.server";
-import { CATEGORIES, DOCUMENT_TYPES, PRIORITIES } from "./vocabulary";
+import { CATEGORIES, DOCUMENT_TYPES, PRIORITIES, TIMEFRAMES } from "./vocabulary";
 
 export const FEED_ITEMS = 50;
 const SITE_TITLE = "Federal Deregulation Tracker";
@@ -31,10 +31,11 @@ export function viewEtag(filters: ArticleFilters, kind: string) {
 
 /** Words for a view, for feed titles: "Regulatory Rollbacks · High · "methane"". */
 export function viewTitle(filters: ArticleFilters) {
+  const priority = PRIORITIES.find((p) => p.value === filters.priority);
   const parts = [
     CATEGORIES.find((c) => c.value === filters.category)?.label,
-    PRIORITIES.find((p) => p.value === filters.priority)?.label && `${PRIORITIES.find((p) => p.value === filters.priority)!.label} priority`,
-    filters.timeframe !== "all" ? { today: "Today", week: "This week", month: "This month" }[filters.timeframe] : undefined,
+    priority && `${priority.label} priority`,
+    filters.timeframe !== "all" ? TIMEFRAMES.find((t) => t.value === filters.timeframe)?.label : undefined,
     DOCUMENT_TYPES.find((d) => d.value === filters.documentType)?.label,
     filters.agency,
     filters.search && `"${filters.search}"`,

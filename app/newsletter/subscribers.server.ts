@@ -1,8 +1,7 @@
 // Subscribers: signup (normalised, idempotent, double opt-in), confirmation, and the signed unsubscribe token.
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { generateToken, hashToken } from "../auth/tokens.server";
+import { generateToken, hashToken, recordFromToken, recordToken } from "../auth/tokens.server";
 import { config } from "../config.server";
 import { db, t } from "../db.server";
 import { isValidEmail, normalizeEmail } from "../email/address";
@@ -138,13 +137,9 @@ export function confirmSubscription(token: string | null | undefined): Subscribe
     .get();
 }
 
-function signature(id: number, email: string) {
-  return createHmac("sha256", config().SESSION_SECRET).update(`unsubscribe:${id}:${email}`).digest("base64url");
-}
-
 /** A token naming the subscriber, signed with the server secret: it cannot be guessed or altered. */
 export function unsubscribeToken(subscriber: Pick<Subscriber, "id" | "email">) {
-  return `${subscriber.id}.${signature(subscriber.id, subscriber.email)}`;
+  return recordToken("unsubscribe", subscriber);
 }
 
 export function unsubscribeUrl(subscriber: Pick<Subscriber, "id" | "email">) {
@@ -153,17 +148,7 @@ export function unsubscribeUrl(subscriber: Pick<Subscriber, "id" | "email">) {
 
 /** The subscriber a token belongs to, or undefined for a forged, altered or stale token. */
 export function subscriberFromToken(token: string | null | undefined): Subscriber | undefined {
-  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token ?? "");
-  if (!match) return undefined;
-  const subscriber = db()
-    .select()
-    .from(t.subscribers)
-    .where(eq(t.subscribers.id, Number(match[1])))
-    .get();
-  if (!subscriber) return undefined;
-  const expected = Buffer.from(signature(subscriber.id, subscriber.email));
-  const given = Buffer.from(match[2]);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? subscriber : undefined;
+  return recordFromToken("unsubscribe", token, (id) => db().select().from(t.subscribers).where(eq(t.subscribers.id, id)).get());
 }
 
 export function deactivateSubscriber(id: number) {
