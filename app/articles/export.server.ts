@@ -56,10 +56,13 @@ function row(article: ArticleJson, site: string): string[] {
 
 async function* rowsOf(filters: ArticleFilters) {
   const site = publicUrl();
-  for (let offset = 0; ; offset += PAGE) {
-    const articles = listArticles(filters, { limit: PAGE, offset });
+  let last: ArticleJson | undefined;
+  for (;;) {
+    // Keyset paging: each page is as cheap as the first, however deep the export goes.
+    const articles = listArticles(filters, { limit: PAGE, after: last });
     for (const article of articles) yield row(article, site);
     if (articles.length < PAGE) return;
+    last = articles[articles.length - 1];
     // Between pages the process answers other requests.
     await new Promise((resolve) => setImmediate(resolve));
   }

@@ -185,6 +185,8 @@ export type ListOptions = {
   matches?: number;
   /** Only articles stored after this one (ids grow as articles are stored): what an alert has not offered yet. */
   afterId?: number;
+  /** Only articles after this one in the list's order (newest first): the next page of a walk through every match. */
+  after?: Pick<ArticleJson, "publishDate" | "id">;
 };
 
 /** Articles matching the filters, newest first. */
@@ -192,6 +194,9 @@ export function listArticles(filters: ArticleFilters, options: ListOptions = {})
   const walk = options.limit !== undefined && walksDateOrder(filters, options.matches);
   const conditions = filterConditions(filters, options.visitorId, walk);
   if (conditions && options.afterId !== undefined) conditions.push(gt(t.articles.id, options.afterId));
+  // A row-value comparison SQLite answers from the (publish_date, id) indexes: each page starts where the last ended.
+  if (conditions && options.after)
+    conditions.push(sql`(${t.articles.publishDate}, ${t.articles.id}) < (${new Date(options.after.publishDate).getTime()}, ${options.after.id})`);
   return listArticlesWith(conditions, options);
 }
 
