@@ -69,8 +69,20 @@ export function rateLimitMessage(waitMs: number, what = "attempts") {
   return `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
 
+/** What a refusal says: the message and the Retry-After seconds. */
+function refusal(waitMs: number, what?: string) {
+  return { message: rateLimitMessage(waitMs, what), retryAfterSeconds: Math.ceil(waitMs / 1000) };
+}
+
 function tooManyAttempts(waitMs: number) {
-  return new AppError("rate-limited", rateLimitMessage(waitMs), { retryAfterSeconds: Math.ceil(waitMs / 1000) });
+  const { message, retryAfterSeconds } = refusal(waitMs);
+  return new AppError("rate-limited", message, { retryAfterSeconds });
+}
+
+/** Counts the call; when the caller is over the limit, the refusal for forms that answer with an outcome, else null. */
+export function rateLimitRefusal(rule: RateLimitRule, key: string, what?: string) {
+  const waitMs = hitRateLimit(rule, key);
+  return waitMs > 0 ? refusal(waitMs, what) : null;
 }
 
 /** Counts the call and throws a "rate-limited" AppError (a 429 with Retry-After) when the caller is over the limit. */

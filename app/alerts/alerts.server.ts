@@ -14,7 +14,7 @@ import { db, t } from "../db.server";
 import { isValidEmail, normalizeEmail } from "../email/address";
 import { sendEmail, sendEmailLater, siteUrl, type OutgoingEmail } from "../email/mailer.server";
 import { AppError } from "../errors";
-import { hitRateLimit, rateLimitMessage, RATE_LIMITS } from "../rate-limit.server";
+import { enforceRateLimit, RATE_LIMITS } from "../rate-limit.server";
 import { escapeHtml } from "../text/escape-html";
 import { dayInZone, hourInZone } from "../time";
 import { viewTitle } from "../articles/feeds-out.server";
@@ -61,8 +61,7 @@ export function requestAlert(raw: Record<string, unknown>, clientKey: string) {
   if (!parsed.success) throw new AppError("invalid", parsed.error.issues[0].message);
   const { email, frequency, hour } = parsed.data;
   const view = normalizedView(parsed.data.view);
-  const waitMs = hitRateLimit(RATE_LIMITS.subscribe, clientKey);
-  if (waitMs > 0) throw new AppError("rate-limited", rateLimitMessage(waitMs), { retryAfterSeconds: Math.ceil(waitMs / 1000) });
+  enforceRateLimit(RATE_LIMITS.subscribe, clientKey);
 
   const existing = db()
     .select()

@@ -1,6 +1,6 @@
 // Storing and listing feedback. New feedback is open; bug reports start at high priority, the rest medium.
 import { db, t } from "../db.server";
-import { hitRateLimit, rateLimitMessage, RATE_LIMITS } from "../rate-limit.server";
+import { rateLimitRefusal, RATE_LIMITS } from "../rate-limit.server";
 import type { Toast } from "../toast";
 import { FEEDBACK_TOASTS, feedbackValues, HONEYPOT_FIELD, validateFeedback, type FeedbackInput } from "./feedback";
 
@@ -24,14 +24,7 @@ export function submitFeedback(raw: Record<string, unknown>, clientKey: string):
   if (typeof raw[HONEYPOT_FIELD] === "string" && raw[HONEYPOT_FIELD]) return { ok: true, id: null, toast: FEEDBACK_TOASTS.submitted };
   const checked = validateFeedback(feedbackValues(raw));
   if (!checked.ok) return { ok: false, status: 400, toast: checked.toast };
-  const waitMs = hitRateLimit(RATE_LIMITS.feedback, clientKey);
-  if (waitMs > 0) {
-    return {
-      ok: false,
-      status: 429,
-      retryAfterSeconds: Math.ceil(waitMs / 1000),
-      toast: { ...FEEDBACK_TOASTS.failed, message: rateLimitMessage(waitMs, "submissions") },
-    };
-  }
+  const refused = rateLimitRefusal(RATE_LIMITS.feedback, clientKey, "submissions");
+  if (refused) return { ok: false, status: 429, retryAfterSeconds: refused.retryAfterSeconds, toast: { ...FEEDBACK_TOASTS.failed, message: refused.message } };
   return { ok: true, id: createFeedback(checked.input).id, toast: FEEDBACK_TOASTS.submitted };
 }

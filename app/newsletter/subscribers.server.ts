@@ -6,7 +6,7 @@ import { config } from "../config.server";
 import { db, t } from "../db.server";
 import { isValidEmail, normalizeEmail } from "../email/address";
 import { sendEmailLater, siteUrl, type OutgoingEmail } from "../email/mailer.server";
-import { hitRateLimit, rateLimitMessage, RATE_LIMITS } from "../rate-limit.server";
+import { rateLimitRefusal, RATE_LIMITS } from "../rate-limit.server";
 import { SUBSCRIBE_TOASTS, SUBSCRIBED_CONFIRM_MESSAGE, SUBSCRIBED_MESSAGE } from "./signup";
 
 export type Subscriber = typeof t.subscribers.$inferSelect;
@@ -35,15 +35,8 @@ export function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: stri
   const parsed = signupInput.safeParse({ email: rawEmail, source: rawSource });
   if (!parsed.success) return { ok: false, status: 400, message: SUBSCRIBE_TOASTS.invalidEmail.message };
   const { email, source } = parsed.data;
-  const waitMs = hitRateLimit(RATE_LIMITS.subscribe, clientKey);
-  if (waitMs > 0) {
-    return {
-      ok: false,
-      status: 429,
-      retryAfterSeconds: Math.ceil(waitMs / 1000),
-      message: rateLimitMessage(waitMs),
-    };
-  }
+  const refused = rateLimitRefusal(RATE_LIMITS.subscribe, clientKey);
+  if (refused) return { ok: false, status: 429, ...refused };
   if (!config().NEWSLETTER_DOUBLE_OPT_IN) {
     const now = new Date();
     const subscriber = db()
