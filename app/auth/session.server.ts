@@ -1,25 +1,14 @@
 // Server-side sessions: the cookie holds a signed random id; the sessions row decides.
 // Logging out or changing a password deletes rows, which ends those sessions everywhere at once.
-import { createCookie } from "@remix-run/node";
 import { and, eq, gt, isNull, ne, or } from "drizzle-orm";
-import { config, cookiesAreSecure } from "../config.server";
+import { signedCookie } from "../cookies.server";
 import { db, t } from "../db.server";
 import { generateToken, hashToken } from "./tokens.server";
 
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-let sessionCookie: ReturnType<typeof createCookie> | undefined;
-
 function cookie() {
-  sessionCookie ??= createCookie("__session", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: cookiesAreSecure(),
-    path: "/",
-    maxAge: SESSION_TTL_MS / 1000,
-    secrets: [config().SESSION_SECRET],
-  });
-  return sessionCookie;
+  return signedCookie("__session", SESSION_TTL_MS / 1000);
 }
 
 export type SessionUser = typeof t.users.$inferSelect & { sessionId?: string; via: "session" | "token" };

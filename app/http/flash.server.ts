@@ -1,23 +1,12 @@
 // Toasts that survive a redirect: a form posted without JavaScript redirects, and the next page shows
 // the outcome. Stored in a short-lived signed cookie read once by the root loader. A redirect to an anchor
 // (`/admin#source-7`) records it: the page shows the toast there, next to the control that caused it.
-import { createCookie } from "@remix-run/node";
-import { config, cookiesAreSecure } from "../config.server";
+import { signedCookie } from "../cookies.server";
 import type { Toast } from "../toast";
 import { secureRedirect } from "./responses.server";
 
-let flashCookie: ReturnType<typeof createCookie> | undefined;
-
 function cookie() {
-  flashCookie ??= createCookie("flash", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: cookiesAreSecure(),
-    path: "/",
-    maxAge: 60,
-    secrets: [config().SESSION_SECRET],
-  });
-  return flashCookie;
+  return signedCookie("flash", 60);
 }
 
 export async function toastCookie(toast: Toast & { at?: string }) {

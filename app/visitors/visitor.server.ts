@@ -1,21 +1,10 @@
 // Anonymous visitors: a random id in a cookie, so bookmarks and view counts are per visitor
 // without an account.
 import { randomUUID } from "node:crypto";
-import { createCookie } from "@remix-run/node";
-import { config, cookiesAreSecure } from "../config.server";
-
-let visitorCookie: ReturnType<typeof createCookie> | undefined;
+import { signedCookie } from "../cookies.server";
 
 function cookie() {
-  visitorCookie ??= createCookie("visitor", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: cookiesAreSecure(),
-    path: "/",
-    maxAge: 60 * 60 * 24 * 400,
-    secrets: [config().SESSION_SECRET],
-  });
-  return visitorCookie;
+  return signedCookie("visitor", 60 * 60 * 24 * 400);
 }
 
 /** The caller's visitor id, if the request carries a valid one. */
