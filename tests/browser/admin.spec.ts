@@ -1,57 +1,20 @@
 // The admin side in a real browser, with JavaScript (fetchers, modals, toasts) and without (plain forms,
 // dialogs as pages). Data the steps need is written straight into the test server's database.
-import fs from "node:fs";
-import path from "node:path";
-import Database from "better-sqlite3";
 import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { hashPassword } from "../../app/auth/password.server";
+import { E2E_ADMIN, emailsTo, seed, signIn as signInFrom, seedArticle } from "./e2e";
 
-const ADMIN = { email: "admin@e2e.test", password: "admin-password-1" };
-const dir = path.resolve("tests/.tmp", `e2e-${process.env.E2E_PORT ?? "3210"}`);
 let loginAddress = 0;
-
-function database() {
-  const sqlite = new Database(path.join(dir, "app.db"));
-  sqlite.pragma("busy_timeout = 5000");
-  return sqlite;
-}
-
-function seed(sql: string, ...params: unknown[]) {
-  const sqlite = database();
-  try {
-    return sqlite.prepare(sql).run(...params);
-  } finally {
-    sqlite.close();
-  }
-}
 
 /** A per-project word, so the two projects' data never collide in the shared server. */
 const tag = (info: TestInfo) => (info.project.name === "js" ? "zebrafish" : "quokka");
 
 /** Signs the page's browser context in through the API (its own client address, so the UI login's rate limit is untouched). */
-async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password) {
-  loginAddress += 1;
-  const response = await page.request.post("/api/auth/login", {
-    data: { email, password },
-    headers: { "X-Forwarded-For": `10.9.${loginAddress}.1` },
-  });
-  expect(response.status()).toBe(200);
-}
+const signIn = (page: Page, email = E2E_ADMIN.email, password = E2E_ADMIN.password) => signInFrom(page, `10.9.${++loginAddress}.1`, { email, password });
 
 /** A dialog's trigger: a button with JavaScript, a link to ?dialog=… without. */
 function trigger(page: Page | Locator, name: string, javaScriptEnabled: boolean) {
   return page.getByRole(javaScriptEnabled ? "button" : "link", { name, exact: true });
-}
-
-function latestEmailTo(address: string, subjectWord: string) {
-  const outbox = path.join(dir, "outbox");
-  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
-  for (const file of files) {
-    const text = fs.readFileSync(path.join(outbox, file), "utf8");
-    if (text.includes(address) && text.includes(subjectWord))
-      return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  }
-  return undefined;
 }
 
 /** The dashboard's own header (a toast may say "Signed in as" too). */
@@ -61,17 +24,17 @@ test("log in: missing fields and a wrong password are refused, then access is gr
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Admin login" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Forgot your password?" })).toHaveAttribute("href", "/forgot-password");
-  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
   await page.getByLabel("Password", { exact: true }).fill("wrong-password");
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page.getByRole("alert", { name: "Access denied" })).toContainText("Invalid credentials");
-  await expect(page.getByLabel("Email")).toHaveValue(ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+  await expect(page.getByLabel("Email")).toHaveValue(E2E_ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page.getByText("Access granted").first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Admin dashboard" })).toBeVisible();
   await page.reload({ waitUntil: "networkidle" });
-  await expect(dashboardHeader(page)).toContainText(`Signed in as ${ADMIN.email}`);
+  await expect(dashboardHeader(page)).toContainText(`Signed in as ${E2E_ADMIN.email}`);
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page.getByRole("heading", { name: "Admin login" })).toBeVisible();
   await page.reload();
@@ -118,7 +81,7 @@ test("forgot and reset a password through the emailed link", async ({ page }, in
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByText(/If an account exists for that email/).first()).toBeVisible();
   let mail: string | undefined;
-  await expect.poll(() => (mail = latestEmailTo(email, "reset-password"))).toBeTruthy();
+  await expect.poll(() => (mail = emailsTo(email).find((text) => text.includes("reset-password")))).toBeTruthy();
   const link = new URL(mail!.match(/https?:\/\/\S+\/reset-password\?token=\S+/)![0]);
   await page.goto(`${link.pathname}${link.search}`);
   await page.getByLabel(/^New password/).fill("new-password-1");
@@ -165,14 +128,7 @@ test("add, disable and delete a source", async ({ page, javaScriptEnabled }, inf
 test("edit an article's category and tags; the public feed shows it as Manual", async ({ page, javaScriptEnabled }, info) => {
   const word = tag(info);
   const title = `The ${word} conservation rule is amended`;
-  seed(
-    `INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date)
-     VALUES (?, 'A summary.', 'new-regulations', 'medium', '[]', 'E2E', ?, ?, ?)`,
-    title,
-    `https://example.gov/${word}`,
-    `https://example.gov/${word}`,
-    Date.now(),
-  );
+  seedArticle(title, `https://example.gov/${word}`, Date.now());
   await signIn(page);
   await page.goto(`/admin?q=${word}`);
   const card = page.locator("article.article-card", { hasText: title });
@@ -268,7 +224,7 @@ test("toggle a subscriber and send a test newsletter", async ({ page }, info) =>
   await expect(row.getByRole("button", { name: `Activate ${email}` })).toBeVisible();
   await expect(row).toContainText("Unsubscribed");
   await page.getByRole("button", { name: "Send test newsletter" }).click();
-  await expect(page.getByText(`Test newsletter sent to ${ADMIN.email}`).first()).toBeVisible();
+  await expect(page.getByText(`Test newsletter sent to ${E2E_ADMIN.email}`).first()).toBeVisible();
 });
 
 test("the Users panel disables, enables and deletes an account", async ({ page }, info) => {
@@ -306,7 +262,7 @@ test("changing the email needs the current password and keeps the typed email wh
   await again.getByLabel("Current password").first().fill("mover-password-1");
   await again.getByRole("button", { name: "Update email" }).click();
   await expect(page.getByText(`You now sign in as ${moved}`).first()).toBeVisible();
-  await expect.poll(() => latestEmailTo(email, "now signs in as")).toContain(`now signs in as ${moved}`);
+  await expect.poll(() => emailsTo(email).find((text) => text.includes("now signs in as"))).toContain(`now signs in as ${moved}`);
 });
 
 test("a job button enqueues the job, listed as queued while the runner is away", async ({ page }) => {
@@ -320,7 +276,7 @@ test("a job button enqueues the job, listed as queued while the runner is away",
     .getByTestId("jobs-table")
     .getByRole("row")
     .filter({ hasText: "Generate Trends" })
-    .filter({ hasText: `by ${ADMIN.email}` })
+    .filter({ hasText: `by ${E2E_ADMIN.email}` })
     .first();
   await expect(row).toContainText("queued");
 });

@@ -1,32 +1,10 @@
 // A saved-search alert started from a filtered view of the feed, with JavaScript on and off: the form under the
 // list sends the confirmation email and comes back to the view with the answer next to the form; the emailed
 // link starts the alert; a bad address shows the form again with what was typed.
-import fs from "node:fs";
-import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { emailsTo, hydrated } from "./e2e";
 
-const port = process.env.E2E_PORT ?? "3210";
-const dir = path.resolve("tests/.tmp", `e2e-${port}`);
 let addressCounter = 0;
-
-async function ready(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled)
-    await page.waitForFunction(() => Boolean((window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized));
-}
-
-function emailsTo(address: string) {
-  const outbox = path.join(dir, "outbox");
-  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
-  // Quoted-printable undone (soft line breaks, =3D), enough to read the links.
-  return files
-    .map((file) =>
-      fs
-        .readFileSync(path.join(outbox, file), "utf8")
-        .replace(/=\r?\n/g, "")
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    )
-    .filter((text) => text.includes(`To: ${address}`));
-}
 
 test("an alert is started from a filtered view, and a bad address keeps what was typed", async ({ browser, javaScriptEnabled }, testInfo) => {
   const project = testInfo.project.name;
@@ -36,7 +14,7 @@ test("an alert is started from a filtered view, and a bad address keeps what was
   });
   const page = await context.newPage();
   await page.goto("/?category=regulatory-rollbacks&priority=high");
-  await ready(page, javaScriptEnabled);
+  await hydrated(page, javaScriptEnabled);
   const alertForm = page.getByRole("form", { name: "Email alert for this view" });
 
   // A typo first: the form comes back with the address as typed and the reason.
@@ -56,7 +34,7 @@ test("an alert is started from a filtered view, and a bad address keeps what was
   await expect.poll(() => emailsTo(address).length).toBe(1);
   const link = /(http:\/\/127\.0\.0\.1:\d+\/alerts\/confirm\?token=[\w-]+)/.exec(emailsTo(address)[0])![1];
   await page.goto(link);
-  await ready(page, javaScriptEnabled);
+  await hydrated(page, javaScriptEnabled);
   await page.getByRole("button", { name: "Start alert" }).click();
   await expect(page.getByRole("status")).toContainText(`The alert for ${address} is on.`);
   await context.close();

@@ -3,12 +3,10 @@
 // of open comment periods, soonest first, and on to an article. Rows are written into the test server's
 // database for this spec and removed afterwards.
 import fs from "node:fs";
-import path from "node:path";
 import Database from "better-sqlite3";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { E2E_DATABASE, hydrated } from "./e2e";
 
-const port = process.env.E2E_PORT ?? "3210";
-const databaseFile = path.join(path.resolve("tests/.tmp", `e2e-${port}`), "app.db");
 const SOURCE = "Article page E2E";
 let addressCounter = 0;
 let titles: { soon: string; today: string; later: string; plain: string };
@@ -20,13 +18,8 @@ function dayFromToday(offset: number) {
   return new Date(Date.UTC(y, m - 1, d + offset)).toISOString().slice(0, 10);
 }
 
-async function ready(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled)
-    await page.waitForFunction(() => Boolean((window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized));
-}
-
 test.beforeAll(({}, testInfo) => {
-  expect(fs.existsSync(databaseFile)).toBe(true);
+  expect(fs.existsSync(E2E_DATABASE)).toBe(true);
   const project = testInfo.project.name;
   titles = {
     soon: `Zephyrine pipeline safety standards proposal (${project})`,
@@ -34,7 +27,7 @@ test.beforeAll(({}, testInfo) => {
     later: `Zephyrine forestry plan amendment (${project})`,
     plain: `Zephyrine guidance without comments (${project})`,
   };
-  const database = new Database(databaseFile);
+  const database = new Database(E2E_DATABASE);
   const insert = database.prepare(`
     INSERT INTO articles (title, summary, category, priority, category_reason, priority_reason, tags, source_name, original_url, canonical_url,
                           publish_date, document_number, document_type, agencies, comments_close_on, docket_ids, cfr_references)
@@ -61,7 +54,7 @@ test.beforeAll(({}, testInfo) => {
 });
 
 test.afterAll(() => {
-  const database = new Database(databaseFile);
+  const database = new Database(E2E_DATABASE);
   database.prepare("DELETE FROM articles WHERE source_name = ?").run(SOURCE);
   database.close();
 });
@@ -73,7 +66,7 @@ test("a feed card's title opens the article's page, which shows its details and 
   });
   const page = await context.newPage();
   await page.goto("/?q=zephyrine");
-  await ready(page, javaScriptEnabled);
+  await hydrated(page, javaScriptEnabled);
   const card = page.locator("article.article-card", { has: page.getByRole("heading", { name: titles.soon }) });
   await expect(card.getByText("Comments close in 3 days")).toBeVisible();
   await expect(
@@ -110,7 +103,7 @@ test("a feed card's title opens the article's page, which shows its details and 
 
 test("the header leads to the open comment periods, soonest first, and on to an article", async ({ page, javaScriptEnabled }, testInfo) => {
   await page.goto("/about");
-  await ready(page, javaScriptEnabled);
+  await hydrated(page, javaScriptEnabled);
   await page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Open comment periods" }).click();
   await expect(page).toHaveURL(/\/comment-periods$/);
   await expect(page.getByRole("heading", { level: 2, name: "Open comment periods" })).toBeVisible();
@@ -135,7 +128,7 @@ test("the header leads to the open comment periods, soonest first, and on to an 
 });
 
 test("a bare article id redirects to the page's address, and a missing article shows the 404 page", async ({ page }) => {
-  const database = new Database(databaseFile, { readonly: true });
+  const database = new Database(E2E_DATABASE, { readonly: true });
   const { id } = database.prepare("SELECT id FROM articles WHERE title = ?").get(titles.plain) as { id: number };
   database.close();
   await page.goto(`/articles/${id}`);

@@ -2,24 +2,17 @@
 // Apply button): the page narrows to the agency, then to one type, and the address stays tidy. Rows are written
 // into the test server's database for this spec and removed afterwards.
 import fs from "node:fs";
-import path from "node:path";
 import Database from "better-sqlite3";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { E2E_DATABASE, hydrated } from "./e2e";
 
-const port = process.env.E2E_PORT ?? "3210";
-const databaseFile = path.join(path.resolve("tests/.tmp", `e2e-${port}`), "app.db");
 const SOURCE = "Feed filters E2E";
 const AGENCY = "Office of Quillwort Standards";
 
-async function ready(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled)
-    await page.waitForFunction(() => Boolean((window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized));
-}
-
 test.beforeAll(({}, testInfo) => {
-  expect(fs.existsSync(databaseFile)).toBe(true);
+  expect(fs.existsSync(E2E_DATABASE)).toBe(true);
   const project = testInfo.project.name;
-  const database = new Database(databaseFile);
+  const database = new Database(E2E_DATABASE);
   const insert = database.prepare(`
     INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date, document_number, document_type, agencies)
     VALUES (@title, 'A document of the filter test.', 'new-regulations', 'low', '[]', '${SOURCE}', @url, @url, @publishDate, @number, @type, @agencies)`);
@@ -45,7 +38,7 @@ test.beforeAll(({}, testInfo) => {
 });
 
 test.afterAll(() => {
-  const database = new Database(databaseFile);
+  const database = new Database(E2E_DATABASE);
   database.prepare("DELETE FROM articles WHERE source_name = ?").run(SOURCE);
   database.close();
 });
@@ -53,7 +46,7 @@ test.afterAll(() => {
 test("the agency and type pickers narrow the feed and keep the address tidy", async ({ page, javaScriptEnabled }, testInfo) => {
   const project = testInfo.project.name;
   await page.goto("/");
-  await ready(page, javaScriptEnabled);
+  await hydrated(page, javaScriptEnabled);
   const agency = page.getByLabel("Agency", { exact: true });
   // Each agency is offered with its count of articles.
   await expect(agency.locator("option", { hasText: AGENCY })).toHaveText(new RegExp(`^${AGENCY} \\(\\d+\\)$`));

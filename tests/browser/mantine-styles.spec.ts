@@ -5,9 +5,8 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { expect, test, type Page } from "@playwright/test";
+import { signIn as signInFrom } from "./e2e";
 
-/** The admin tests/browser/serve.ts creates. */
-const ADMIN = { email: "admin@e2e.test", password: "admin-password-1" };
 const MANTINE_CLASS = /\.(m_[0-9a-f]+)\b/g;
 
 function classesDefinedIn(css: string) {
@@ -31,13 +30,7 @@ async function unstyledMantineClasses(page: Page) {
   return mantineRendered.filter((name) => fullMantineClasses.has(name) && !linked.has(name));
 }
 
-async function signIn(page: Page) {
-  const response = await page.request.post("/api/auth/login", {
-    data: ADMIN,
-    headers: { "X-Forwarded-For": "10.77.0.1" },
-  });
-  expect(response.status()).toBe(200);
-}
+const signIn = (page: Page) => signInFrom(page, "10.77.0.1");
 
 const publicPages = [
   "/",

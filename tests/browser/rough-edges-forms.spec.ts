@@ -1,49 +1,15 @@
 // Forms a new user meets: a post's outcome (or the panel it opens) is in view next to the control that
 // caused it, with JavaScript (toasts, modals) and without (the page returns to an anchor); the filters
 // keep the address tidy; the search box follows the URL; sources are edited in place.
-import path from "node:path";
-import Database from "better-sqlite3";
 import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { readRow, seed, signIn as signInFrom, seedArticle } from "./e2e";
 
-const ADMIN = { email: "admin@e2e.test", password: "admin-password-1" };
-const dir = path.resolve("tests/.tmp", `e2e-${process.env.E2E_PORT ?? "3210"}`);
 let loginAddress = 0;
-
-function database() {
-  const sqlite = new Database(path.join(dir, "app.db"));
-  sqlite.pragma("busy_timeout = 5000");
-  return sqlite;
-}
-
-function seed(sql: string, ...params: unknown[]) {
-  const sqlite = database();
-  try {
-    return sqlite.prepare(sql).run(...params);
-  } finally {
-    sqlite.close();
-  }
-}
-
-function readRow<T>(sql: string, ...params: unknown[]) {
-  const sqlite = database();
-  try {
-    return sqlite.prepare(sql).get(...params) as T;
-  } finally {
-    sqlite.close();
-  }
-}
 
 /** A per-project word, so the two projects' data never collide in the shared server. */
 const tag = (info: TestInfo) => (info.project.name === "js" ? "pelican" : "wombat");
 
-async function signIn(page: Page) {
-  loginAddress += 1;
-  const response = await page.request.post("/api/auth/login", {
-    data: ADMIN,
-    headers: { "X-Forwarded-For": `10.11.${loginAddress}.1` },
-  });
-  expect(response.status()).toBe(200);
-}
+const signIn = (page: Page) => signInFrom(page, `10.11.${++loginAddress}.1`);
 
 /** A dialog's trigger: a button with JavaScript, a link to ?dialog=… without. */
 function trigger(scope: Page | Locator, name: string, javaScriptEnabled: boolean) {
@@ -84,14 +50,7 @@ for (const width of [1280, 390]) {
       const name = `Panel source ${word}`;
       seedSource(name, `https://${word}.example.gov/feed.xml`);
       const title = `The ${word} habitat rule is proposed`;
-      seed(
-        `INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date)
-         VALUES (?, 'A summary.', 'new-regulations', 'medium', '[]', 'E2E', ?, ?, ?)`,
-        title,
-        `https://example.gov/${word}`,
-        `https://example.gov/${word}`,
-        Date.now() - 200 * 86_400_000,
-      );
+      seedArticle(title, `https://example.gov/${word}`, Date.now() - 200 * 86_400_000);
       await signIn(page);
       await page.goto("/admin");
       await trigger(page, `Delete ${name}`, javaScriptEnabled).click();

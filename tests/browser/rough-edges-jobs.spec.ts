@@ -5,24 +5,14 @@ import { execFile } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
-import Database from "better-sqlite3";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { E2E_DATABASE, E2E_DIR, readRow, signIn as signInFrom } from "./e2e";
 
-const ADMIN = { email: "admin@e2e.test", password: "admin-password-1" };
-const port = process.env.E2E_PORT ?? "3210";
-const dir = path.resolve("tests/.tmp", `e2e-${port}`);
 const PHONE = { width: 390, height: 844 };
 let loginAddress = 0;
 
 /** Signs the page's context in through the API, from an address of its own (the UI login's rate limit stays untouched). */
-async function signIn(page: Page, info: TestInfo) {
-  loginAddress += 1;
-  const response = await page.request.post("/api/auth/login", {
-    data: ADMIN,
-    headers: { "X-Forwarded-For": `10.41.${info.project.name === "js" ? 1 : 2}.${loginAddress}` },
-  });
-  expect(response.status()).toBe(200);
-}
+const signIn = (page: Page, info: TestInfo) => signInFrom(page, `10.41.${info.project.name === "js" ? 1 : 2}.${++loginAddress}`);
 
 /** A loopback port nothing listens on: bound once, then released. */
 async function closedPort() {
@@ -34,16 +24,11 @@ async function closedPort() {
 }
 
 function addSource(name: string, url: string) {
-  const sqlite = new Database(path.join(dir, "app.db"));
-  try {
-    sqlite.pragma("busy_timeout = 5000");
-    const row = sqlite
-      .prepare("INSERT INTO sources (name, url, type, category, keywords, is_active) VALUES (?, ?, 'rss', 'government', '[]', 1) RETURNING id")
-      .get(name, url) as { id: number };
-    return row.id;
-  } finally {
-    sqlite.close();
-  }
+  return readRow<{ id: number }>(
+    "INSERT INTO sources (name, url, type, category, keywords, is_active) VALUES (?, ?, 'rss', 'government', '[]', 1) RETURNING id",
+    name,
+    url,
+  ).id;
 }
 
 /** `npm run jobs -- <args>` run by an operator against the test server's database. */
@@ -51,8 +36,8 @@ function jobsCli(...args: string[]) {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
-    DATABASE_URL: path.join(dir, "app.db"),
-    OUTBOX_DIR: path.join(dir, "outbox"),
+    DATABASE_URL: E2E_DATABASE,
+    OUTBOX_DIR: path.join(E2E_DIR, "outbox"),
     SESSION_SECRET: "e2e-session-secret-at-least-32-characters",
     ALLOW_PRIVATE_NETWORKS: "true",
   };

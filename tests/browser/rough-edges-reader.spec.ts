@@ -9,10 +9,8 @@ import net from "node:net";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
+import { E2E_DATABASE, emailsTo, hydrated } from "./e2e";
 
-const port = process.env.E2E_PORT ?? "3210";
-const dir = path.resolve("tests/.tmp", `e2e-${port}`);
-const databaseFile = path.join(dir, "app.db");
 const SPEC_FALLBACK = "AI summarization is currently unavailable. Please refer to the original article summary above.";
 const CHECK_INBOX = /^Check your inbox: we have emailed this address a link to confirm the subscription, or a note if it is already subscribed/;
 /** A closed port on loopback: an article page that cannot be read, at once. */
@@ -26,20 +24,9 @@ function card(page: Page, title: string) {
 }
 
 /** With JavaScript, waits until React has taken over the page (the forms then post through fetch). */
-async function ready(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled)
-    await page.waitForFunction(() => Boolean((window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized));
-}
-
 /** Each test its own client address (the server trusts X-Forwarded-For here), so rate limits stay out of the way. */
 function ownAddress(project: string) {
   return { "X-Forwarded-For": `10.61.${project === "js" ? 1 : 2}.${++addressCounter}` };
-}
-
-function emailsTo(address: string) {
-  const outbox = path.join(dir, "outbox");
-  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
-  return files.map((file) => fs.readFileSync(path.join(outbox, file), "utf8").replace(/=\r?\n/g, "")).filter((text) => text.includes(`To: ${address}`));
 }
 
 test.beforeAll(({}, testInfo) => {
@@ -49,7 +36,7 @@ test.beforeAll(({}, testInfo) => {
     withoutSummary: `Quillfeather agency notice without an abstract (${project})`,
     lookAlike: `Quillfeather Species; Receipt of Recovery Permit Applications (${project})`,
   };
-  const database = new Database(databaseFile);
+  const database = new Database(E2E_DATABASE);
   const insert = database.prepare(`
     INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date,
                           document_number, document_type, agencies)
@@ -79,7 +66,7 @@ test.beforeAll(({}, testInfo) => {
 });
 
 test.afterAll(() => {
-  const database = new Database(databaseFile);
+  const database = new Database(E2E_DATABASE);
   database.prepare("DELETE FROM articles WHERE source_name = 'Rough edges E2E'").run();
   database.close();
 });
@@ -90,7 +77,7 @@ test("subscribing twice, or with an address already subscribed, answers the same
   const page = await context.newPage();
   const subscribe = async (email: string) => {
     await page.goto("/#newsletter");
-    await ready(page, javaScriptEnabled);
+    await hydrated(page, javaScriptEnabled);
     await page.getByRole("textbox", { name: "Email address" }).fill(email);
     await page.getByRole("button", { name: "Subscribe" }).click();
     await expect(page.getByText("Successfully Subscribed!").last()).toBeVisible();
@@ -106,7 +93,7 @@ test("subscribing twice, or with an address already subscribed, answers the same
 
   // An address that is already subscribed: the page says the same; its owner is told by email.
   const known = `known-reader-${project}-${Date.now()}@example.com`;
-  const database = new Database(databaseFile);
+  const database = new Database(E2E_DATABASE);
   database.prepare("INSERT INTO subscribers (email, source, is_active, confirmed_at) VALUES (?, 'homepage', 1, ?)").run(known, Date.now());
   database.close();
   expect(await subscribe(known)).toBe(first);
@@ -118,7 +105,7 @@ test("the AI failure panel points at the summary above only on a card that has o
   const context = await browser.newContext({ javaScriptEnabled, extraHTTPHeaders: ownAddress(testInfo.project.name) });
   const page = await context.newPage();
   await page.goto("/?q=quillfeather");
-  await ready(page, javaScriptEnabled);
+  await hydrated(page, javaScriptEnabled);
 
   // No summary on the card and no readable page: the request fails for real.
   const bare = card(page, rows.withoutSummary);
@@ -145,7 +132,7 @@ test("the AI failure panel points at the summary above only on a card that has o
 
 test("an empty Saved view says how to save an article, then when the newest saved one is", async ({ page, javaScriptEnabled }) => {
   await page.goto("/?saved=1");
-  await ready(page, javaScriptEnabled);
+  await hydrated(page, javaScriptEnabled);
   const empty = page.getByRole("status").filter({ hasText: "No articles found" });
   await expect(empty).toContainText("You have not saved any articles yet. To save one, press the Save button with the bookmark");
   await expect(empty).not.toContainText("Try another category");
@@ -153,7 +140,7 @@ test("an empty Saved view says how to save an article, then when the newest save
   await empty.getByRole("link", { name: "Show all articles" }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/?q=manatee");
-  await ready(page, javaScriptEnabled);
+  await hydrated(page, javaScriptEnabled);
   const manatee = page.locator("article.article-card").first();
   // With JavaScript the toggle shows the new state at once: wait for the request that stores it.
   const stored = javaScriptEnabled ? page.waitForResponse((response) => response.url().includes("/bookmark")) : undefined;
@@ -171,7 +158,7 @@ test("an empty Saved view says how to save an article, then when the newest save
 
 test("a time filter that hides every match names the newest match and links to all time", async ({ page, javaScriptEnabled }) => {
   await page.goto("/?q=manatee&time=week");
-  await ready(page, javaScriptEnabled);
+  await hydrated(page, javaScriptEnabled);
   const empty = page.getByRole("status").filter({ hasText: "No articles found" });
   // The demo sample's newest manatee document was published on 2025-03-14.
   await expect(empty).toContainText("No matching articles this week. The newest match is from Mar 14, 2025: show all time");
@@ -253,7 +240,7 @@ test.describe("an install holding only the demo data", () => {
 
   test("Today says when the newest article is, and the trends card says the articles are older than 30 days", async ({ page, javaScriptEnabled }) => {
     await page.goto(`${origin}/?time=today`);
-    await ready(page, javaScriptEnabled);
+    await hydrated(page, javaScriptEnabled);
     const empty = page.getByRole("status").filter({ hasText: "No articles found" });
     // The demo sample's newest document was published on 2025-12-15.
     await expect(empty).toContainText("No articles today. The newest is from Dec 15, 2025: show all time");

@@ -4,18 +4,15 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { WEB_PROCESS_ARGS } from "../../app/web-process";
+import { E2E_ADMIN, E2E_DATABASE, E2E_DIR as dir, E2E_PORT as port } from "./e2e-settings";
 
-const port = process.env.E2E_PORT ?? "3210";
-const dir = path.resolve("tests/.tmp", `e2e-${port}`);
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
-
-export const E2E_ADMIN = { email: "admin@e2e.test", password: "admin-password-1" };
 
 Object.assign(process.env, {
   NODE_ENV: "production",
   PORT: port,
-  DATABASE_URL: path.join(dir, "app.db"),
+  DATABASE_URL: E2E_DATABASE,
   OUTBOX_DIR: path.join(dir, "outbox"),
   SESSION_SECRET: "e2e-session-secret-at-least-32-characters",
   ADMIN_EMAIL: E2E_ADMIN.email,

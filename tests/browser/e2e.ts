@@ -1,0 +1,76 @@
+// What the browser specs share: the test server's admin, its database (rows a spec needs are written straight
+// into it) and outbox, signing in through the API, and waiting for the page's JavaScript. The server itself is
+// started by serve.ts, one per run, on E2E_PORT.
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { expect, type Page } from "@playwright/test";
+import { E2E_ADMIN, E2E_DATABASE, E2E_DIR } from "./e2e-settings";
+
+export { E2E_ADMIN, E2E_DATABASE, E2E_DIR };
+
+export function openDatabase() {
+  const sqlite = new Database(E2E_DATABASE);
+  sqlite.pragma("busy_timeout = 5000");
+  return sqlite;
+}
+
+/** Runs one statement on the server's database. */
+export function seed(sql: string, ...params: unknown[]) {
+  const sqlite = openDatabase();
+  try {
+    return sqlite.prepare(sql).run(...params);
+  } finally {
+    sqlite.close();
+  }
+}
+
+export function readRow<T>(sql: string, ...params: unknown[]) {
+  const sqlite = openDatabase();
+  try {
+    return sqlite.prepare(sql).get(...params) as T;
+  } finally {
+    sqlite.close();
+  }
+}
+
+/**
+ * Signs the page's browser context in through the API from `clientAddress` (the server trusts X-Forwarded-For
+ * here): each spec its own addresses, so the sign-in rate limits of one never reach another.
+ */
+export async function signIn(page: Page, clientAddress: string, account = E2E_ADMIN) {
+  const response = await page.request.post("/api/auth/login", { data: account, headers: { "X-Forwarded-For": clientAddress } });
+  expect(response.status()).toBe(200);
+}
+
+/** With JavaScript, waits until Remix has hydrated the page, so clicks reach React and not the bare HTML. */
+export async function hydrated(page: Page, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled)
+    await page.waitForFunction(() => Boolean((window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized));
+}
+
+/** The emails the server wrote to its outbox for an address, newest first, quoted-printable undone. */
+export function emailsTo(address: string) {
+  const outbox = path.join(E2E_DIR, "outbox");
+  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
+  return files
+    .map((file) =>
+      fs
+        .readFileSync(path.join(outbox, file), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    )
+    .filter((text) => text.includes(`To: ${address}`));
+}
+
+/** A plain article (new regulation, medium priority, no tags) from the "E2E" source. */
+export function seedArticle(title: string, url: string, publishDate: number) {
+  seed(
+    `INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date)
+     VALUES (?, 'A summary.', 'new-regulations', 'medium', '[]', 'E2E', ?, ?, ?)`,
+    title,
+    url,
+    url,
+    publishDate,
+  );
+}
