@@ -75,12 +75,38 @@ function agencyOptions(facets: FeedFacets, selected: string | undefined) {
   return options;
 }
 
+type FilterSelectProps = {
+  label: string;
+  name: string;
+  value: string;
+  data: { value: string; label: string }[];
+  width: number;
+};
+
+/**
+ * One of the pickers: with JavaScript a choice applies the form at once. Keyed by the URL's value, so it shows
+ * that value again after back and forward.
+ */
+function FilterSelect({ label, name, value, data, width }: FilterSelectProps) {
+  const applyFilters = useApplyFilters();
+  return (
+    <NativeSelect
+      key={`${name}-${value}`}
+      label={label}
+      name={name}
+      defaultValue={value}
+      onChange={(event) => {
+        if (event.currentTarget.form) applyFilters(event.currentTarget.form);
+      }}
+      data={data}
+      w={width}
+    />
+  );
+}
+
 export function FeedFilters({ filters, facets }: { filters: ArticleFilters; facets: FeedFacets }) {
   const applyFilters = useApplyFilters();
   const hydrated = useHydrated();
-  const submitOnChange = (event: React.ChangeEvent<HTMLSelectElement>) => {
-    if (event.currentTarget.form) applyFilters(event.currentTarget.form);
-  };
   return (
     <Form
       method="get"
@@ -115,51 +141,31 @@ export function FeedFilters({ filters, facets }: { filters: ArticleFilters; face
       {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
       {filters.saved ? <input type="hidden" name="saved" value="1" /> : null}
       <Group gap="md" mt="sm" align="flex-end" wrap="wrap">
-        <NativeSelect
-          key={`priority-${filters.priority ?? ""}`}
+        <FilterSelect
           label="Priority"
           name="priority"
-          defaultValue={filters.priority ?? ""}
-          onChange={submitOnChange}
+          value={filters.priority ?? ""}
           data={[{ value: "", label: "All" }, ...PRIORITIES.map((p) => ({ value: p.value, label: p.label }))]}
-          w={160}
+          width={160}
         />
-        <NativeSelect
-          key={`time-${filters.timeframe}`}
-          label="Time"
-          name="time"
-          defaultValue={filters.timeframe}
-          onChange={submitOnChange}
-          data={TIMEFRAMES.map((t) => ({ value: t.value, label: t.label }))}
-          w={160}
-        />
+        <FilterSelect label="Time" name="time" value={filters.timeframe} data={TIMEFRAMES.map((t) => ({ value: t.value, label: t.label }))} width={160} />
         {/* Only Federal Register documents have a type and agencies: the pickers show once there are any. */}
         {facets.documentTypes.some((type) => type.count > 0) || filters.documentType ? (
-          <NativeSelect
-            key={`type-${filters.documentType ?? ""}`}
+          <FilterSelect
             label="Document type"
             name="type"
-            defaultValue={filters.documentType ?? ""}
-            onChange={submitOnChange}
+            value={filters.documentType ?? ""}
             data={[
               { value: "", label: "All types" },
               ...facets.documentTypes
                 .filter((type) => type.count > 0 || type.value === filters.documentType)
                 .map((type) => ({ value: type.value, label: `${type.label} (${type.count.toLocaleString("en-US")})` })),
             ]}
-            w={200}
+            width={200}
           />
         ) : null}
         {facets.agencies.length || filters.agency ? (
-          <NativeSelect
-            key={`agency-${filters.agency ?? ""}`}
-            label="Agency"
-            name="agency"
-            defaultValue={filters.agency ?? ""}
-            onChange={submitOnChange}
-            data={agencyOptions(facets, filters.agency)}
-            w={280}
-          />
+          <FilterSelect label="Agency" name="agency" value={filters.agency ?? ""} data={agencyOptions(facets, filters.agency)} width={280} />
         ) : null}
         {hydrated ? null : (
           <Button type="submit" variant="light">

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FeedbackButton } from "~/components/FeedbackDialog";
+import { PanelSection } from "~/components/PanelSection";
 import { SiteFooter, SUPPORT_EMAIL } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { SourcesFaq } from "~/components/SourcesFaq";
@@ -20,20 +21,14 @@ export default function About() {
       <SiteHeader actions={<FeedbackButton />} />
       <main id="main" className="page-container page-main">
         <h2 className="title-h2">About the Federal Deregulation Tracker</h2>
-        <section className="panel" aria-labelledby="mission">
-          <h3 className="title-h4 mb-xs" id="mission">
-            Our mission
-          </h3>
+        <PanelSection id="mission" title="Our mission">
           <p className="text-md">
             Policy analysts, lawyers, journalists and compliance teams need to know what changes in federal regulation the day it changes. This dashboard
             gathers regulatory and deregulatory news from {sources.length} public sources (21+ across government, courts, Congress, think tanks and the press),
             classifies every item and makes it searchable in one place.
           </p>
-        </section>
-        <section className="panel" aria-labelledby="features">
-          <h3 className="title-h4 mb-xs" id="features">
-            Features
-          </h3>
+        </PanelSection>
+        <PanelSection id="features" title="Features">
           <ul className="list">
             <li>A live feed, checked every 6 hours, filterable by category, priority and time, with full-text search.</li>
             <li>Automatic categories (new regulations, rollbacks, analysis, legal decisions, legislative action), priorities and tags.</li>
@@ -43,12 +38,9 @@ export default function About() {
             </li>
             <li>Summaries on demand, related articles, bookmarks, and a weekly email newsletter on Mondays.</li>
           </ul>
-        </section>
+        </PanelSection>
         <SourcesFaq sources={sources} />
-        <section className="panel" aria-labelledby="contact">
-          <h3 className="title-h4 mb-xs" id="contact">
-            Contact
-          </h3>
+        <PanelSection id="contact" title="Contact">
           <p className="text-md">
             Questions, corrections or a source we should track? Write to{" "}
             <a href={`mailto:${SUPPORT_EMAIL}`} className="anchor">
@@ -56,16 +48,13 @@ export default function About() {
             </a>
             .
           </p>
-        </section>
-        <section className="panel" aria-labelledby="disclaimer">
-          <h3 className="title-h4 mb-xs" id="disclaimer">
-            Disclaimer
-          </h3>
+        </PanelSection>
+        <PanelSection id="disclaimer" title="Disclaimer">
           <p className="text-sm">
             This service summarises public information for convenience. It is not legal advice and may contain errors or omissions; classifications and
             summaries are produced automatically. Always consult the original document (linked on every article) before relying on it.
           </p>
-        </section>
+        </PanelSection>
       </main>
       <SiteFooter />
     </>

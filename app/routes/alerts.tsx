@@ -1,14 +1,13 @@
 // /alerts: where the feed's alert form posts. Success goes back to the view with the answer; an error shows the
 // form again with what was typed. (No redirecting loader: it would also run after the action.)
-import { Alert, Card, Container, Text, Title } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { json, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { requestAlert } from "~/alerts/alerts.server";
 import { assertSameOrigin } from "~/auth/same-origin.server";
 import { AlertForm } from "~/components/AlertForm";
+import { CardPage, Refusal } from "~/components/CardPage";
 import { FeedbackButton } from "~/components/FeedbackDialog";
-import { SiteFooter } from "~/components/SiteFooter";
-import { SiteHeader } from "~/components/SiteHeader";
 import { refusalOf } from "~/http/app-error.server";
 import { clientAddress } from "~/http/client-address.server";
 import { redirectWithToast } from "~/http/flash.server";
@@ -34,24 +33,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AlertPage() {
   const result = useActionData<typeof action>();
   return (
-    <>
-      <SiteHeader actions={<FeedbackButton />} />
-      <Container size={640} component="main" id="main" py="lg">
-        <Card withBorder padding="lg">
-          <Title order={2} size="h3" mb="md">
-            Email alert
-          </Title>
-          {result ? (
-            <Alert color="red" title="The alert was not started" mb="md" role="alert">
-              {result.error}
-            </Alert>
-          ) : (
-            <Text mb="md">Choose a view on the news feed, then use its form to get new articles by email.</Text>
-          )}
-          <AlertForm view={result?.values.view ?? ""} values={result?.values} error={result?.error} />
-        </Card>
-      </Container>
-      <SiteFooter />
-    </>
+    <CardPage title="Email alert" width={640} spacing="lg" headerActions={<FeedbackButton />}>
+      {result ? (
+        <Refusal title="The alert was not started">{result.error}</Refusal>
+      ) : (
+        <Text mb="md">Choose a view on the news feed, then use its form to get new articles by email.</Text>
+      )}
+      <AlertForm view={result?.values.view ?? ""} values={result?.values} error={result?.error} />
+    </CardPage>
   );
 }

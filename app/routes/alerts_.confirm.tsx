@@ -1,10 +1,10 @@
 // /alerts/confirm?token=: the link in an alert's confirmation email. GET asks (a mail scanner that prefetches the
 // link starts nothing); the button's POST starts the alert. The token is the authority here.
-import { Anchor, Button, Text } from "@mantine/core";
+import { Anchor, Text } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ALERT_CONFIRMATION_LINK_HOURS, confirmAlert, pendingAlertFromToken } from "~/alerts/alerts.server";
-import { AuthPage } from "~/components/AuthPage";
+import { CardPage, ConfirmForm } from "~/components/CardPage";
 
 export const meta: MetaFunction = () => [{ title: "Start your alert: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
 
@@ -49,17 +49,19 @@ export default function ConfirmAlert() {
     );
   } else {
     body = (
-      <Form method="post">
-        <Text mb="md">
-          Send new articles of{" "}
-          <Anchor component={Link} to={viewHref}>
-            this view
-          </Anchor>{" "}
-          to {email}?
-        </Text>
-        <Button type="submit">Start alert</Button>
-      </Form>
+      <ConfirmForm
+        question={
+          <>
+            Send new articles of{" "}
+            <Anchor component={Link} to={viewHref}>
+              this view
+            </Anchor>{" "}
+            to {email}?
+          </>
+        }
+        submitLabel="Start alert"
+      />
     );
   }
-  return <AuthPage title="Start your alert">{body}</AuthPage>;
+  return <CardPage title="Start your alert">{body}</CardPage>;
 }

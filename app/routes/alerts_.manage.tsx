@@ -4,7 +4,7 @@ import { Anchor, Button, Text } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { alertFromUnsubscribeToken, alertsOf, emailFromManageToken, stopAlert } from "~/alerts/alerts.server";
-import { AuthPage } from "~/components/AuthPage";
+import { CardPage } from "~/components/CardPage";
 import { readForm } from "~/http/input.server";
 
 export const meta: MetaFunction = () => [{ title: "Your alerts: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
@@ -31,9 +31,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ManageAlerts() {
   const { email, alerts } = useLoaderData<typeof loader>();
   if (!email)
-    return <AuthPage title="Your alerts">{<Text role="alert">This link is invalid. Please use the link from your most recent alert email.</Text>}</AuthPage>;
+    return <CardPage title="Your alerts">{<Text role="alert">This link is invalid. Please use the link from your most recent alert email.</Text>}</CardPage>;
   return (
-    <AuthPage title="Your alerts">
+    <CardPage title="Your alerts">
       <Text mb="md">Alerts for {email}:</Text>
       {alerts.length ? (
         <ul className="stack" aria-label="Alerts">
@@ -59,6 +59,6 @@ export default function ManageAlerts() {
       ) : (
         <Text>No alerts.</Text>
       )}
-    </AuthPage>
+    </CardPage>
   );
 }

@@ -1,12 +1,12 @@
 // /alerts/unsubscribe?token=: one alert's stop link. GET asks (a prefetching mail scanner changes nothing); POST
 // stops it, which is also what a mail client's RFC 8058 one-click request does. The signed token is the authority.
-import { Button, Text } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { alertFromUnsubscribeToken, stopAlert } from "~/alerts/alerts.server";
 import { viewTitle } from "~/articles/feeds-out.server";
 import { parseFeedParams } from "~/articles/filters";
-import { AuthPage } from "~/components/AuthPage";
+import { CardPage, ConfirmForm } from "~/components/CardPage";
 
 export const meta: MetaFunction = () => [{ title: "Stop an alert: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
 
@@ -43,16 +43,6 @@ export default function StopAlert() {
         The alert “{data.title}” for {data.email} is stopped. No more emails will be sent for it.
       </Text>
     );
-  else
-    body = (
-      <Form method="post">
-        <Text mb="md">
-          Stop emailing new articles of “{data.title}” to {data.email}?
-        </Text>
-        <Button type="submit" color="red">
-          Stop alert
-        </Button>
-      </Form>
-    );
-  return <AuthPage title="Stop an alert">{body}</AuthPage>;
+  else body = <ConfirmForm question={`Stop emailing new articles of “${data.title}” to ${data.email}?`} submitLabel="Stop alert" color="red" />;
+  return <CardPage title="Stop an alert">{body}</CardPage>;
 }

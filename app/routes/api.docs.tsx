@@ -4,6 +4,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { openApiDocument } from "~/api-docs/openapi";
 import { FeedbackButton } from "~/components/FeedbackDialog";
+import { PanelSection } from "~/components/PanelSection";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { publicUrl } from "~/public-url.server";
@@ -84,10 +85,7 @@ export default function ApiDocs() {
           </ul>
         </nav>
         {tags.map((tag) => (
-          <section key={tag} className="panel" aria-labelledby={`tag-${tag.replace(/\W+/g, "-")}`}>
-            <h3 className="title-h4" id={`tag-${tag.replace(/\W+/g, "-")}`}>
-              {tag}
-            </h3>
+          <PanelSection key={tag} id={`tag-${tag.replace(/\W+/g, "-")}`} title={tag} spacedTitle={false}>
             {operations
               .filter((operation) => operation.tag === tag)
               .map((operation) => (
@@ -144,12 +142,9 @@ export default function ApiDocs() {
                   </ul>
                 </article>
               ))}
-          </section>
+          </PanelSection>
         ))}
-        <section className="panel" aria-labelledby="schemas">
-          <h3 className="title-h4" id="schemas">
-            Schemas
-          </h3>
+        <PanelSection id="schemas" title="Schemas" spacedTitle={false}>
           {Object.entries(schemas).map(([name, schema]) => (
             <details key={name} id={`schema-${name}`}>
               <summary>
@@ -158,7 +153,7 @@ export default function ApiDocs() {
               <pre className="api-schema">{JSON.stringify(schema, null, 2)}</pre>
             </details>
           ))}
-        </section>
+        </PanelSection>
       </main>
       <SiteFooter />
     </>

@@ -14,6 +14,7 @@ import { AiSummary } from "~/components/AiSummary";
 import { ArticleCard, reasonText } from "~/components/ArticleCard";
 import { BookmarkToggle } from "~/components/BookmarkToggle";
 import { FeedbackButton } from "~/components/FeedbackDialog";
+import { PanelSection } from "~/components/PanelSection";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { config } from "~/config.server";
@@ -156,10 +157,7 @@ export default function ArticlePage() {
           <AiSummary article={article} />
         </ArticleCard>
 
-        <section className="panel" aria-labelledby="details-title">
-          <h3 className="title-h4 mb-xs" id="details-title">
-            Details
-          </h3>
+        <PanelSection id="details-title" title="Details">
           <dl className="fact-list">
             <Fact label="Source">{article.sourceName}</Fact>
             <Fact label="Published">
@@ -226,13 +224,10 @@ export default function ArticlePage() {
               <span className="break-all">{canonicalUrl}</span>
             </Fact>
           </dl>
-        </section>
+        </PanelSection>
 
         {related.length ? (
-          <section className="panel" aria-labelledby="related-title">
-            <h3 className="title-h4 mb-xs" id="related-title">
-              Related articles
-            </h3>
+          <PanelSection id="related-title" title="Related articles">
             <ul className="list is-sm">
               {related.map((item) => (
                 <li key={item.id}>
@@ -245,7 +240,7 @@ export default function ArticlePage() {
                 </li>
               ))}
             </ul>
-          </section>
+          </PanelSection>
         ) : null}
         <p className="text-sm">
           <a href={`/articles/${article.id}/locate`} className="anchor is-sm">

@@ -1,9 +1,9 @@
 // /confirm-subscription?token=: the double opt-in link from the confirmation email. GET asks (a mail scanner
 // that prefetches the link confirms nothing); the button's POST confirms. The token is the authority here.
-import { Anchor, Button, Text } from "@mantine/core";
+import { Anchor, Text } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthPage } from "~/components/AuthPage";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { CardPage, ConfirmForm } from "~/components/CardPage";
 import { CONFIRMATION_LINK_HOURS, confirmSubscription, pendingSubscriberFromToken } from "~/newsletter/subscribers.server";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your subscription: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
@@ -39,12 +39,7 @@ export default function ConfirmSubscription() {
       </Text>
     );
   } else {
-    body = (
-      <Form method="post">
-        <Text mb="md">Start sending the weekly newsletter to {email}?</Text>
-        <Button type="submit">Confirm subscription</Button>
-      </Form>
-    );
+    body = <ConfirmForm question={`Start sending the weekly newsletter to ${email}?`} submitLabel="Confirm subscription" />;
   }
-  return <AuthPage title="Confirm your subscription">{body}</AuthPage>;
+  return <CardPage title="Confirm your subscription">{body}</CardPage>;
 }

@@ -1,10 +1,8 @@
 // /feedback: the feedback form as a page, for browsers without JavaScript (the header button links here).
-import { Alert, Card, Container, Title } from "@mantine/core";
 import { json, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
+import { CardPage, Refusal } from "~/components/CardPage";
 import { FeedbackButton, FeedbackFields, FEEDBACK_TITLE } from "~/components/FeedbackDialog";
-import { SiteFooter } from "~/components/SiteFooter";
-import { SiteHeader } from "~/components/SiteHeader";
 import { feedbackValues } from "~/feedback/feedback";
 import { submitFeedback } from "~/feedback/feedback.server";
 import { assertSameOrigin } from "~/auth/same-origin.server";
@@ -33,28 +31,15 @@ async function handleAction({ request, context }: ActionFunctionArgs) {
 export default function FeedbackPage() {
   const result = useActionData<typeof action>();
   return (
-    <>
-      <SiteHeader actions={<FeedbackButton />} />
-      <Container size={500} component="main" id="main" py="lg">
-        <Card withBorder padding="lg">
-          <Title order={2} size="h3" mb="md">
-            {FEEDBACK_TITLE}
-          </Title>
-          {result ? (
-            <Alert color="red" title={result.toast.title} mb="md" role="alert">
-              {result.toast.message}
-            </Alert>
-          ) : null}
-          <Form method="post" noValidate>
-            <FeedbackFields
-              key={JSON.stringify(result?.values ?? null)}
-              values={result?.values ?? { type: "", subject: "", message: "", email: "" }}
-              cancelHref="/"
-            />
-          </Form>
-        </Card>
-      </Container>
-      <SiteFooter />
-    </>
+    <CardPage title={FEEDBACK_TITLE} width={500} spacing="lg" headerActions={<FeedbackButton />}>
+      {result ? <Refusal title={result.toast.title}>{result.toast.message}</Refusal> : null}
+      <Form method="post" noValidate>
+        <FeedbackFields
+          key={JSON.stringify(result?.values ?? null)}
+          values={result?.values ?? { type: "", subject: "", message: "", email: "" }}
+          cancelHref="/"
+        />
+      </Form>
+    </CardPage>
   );
 }

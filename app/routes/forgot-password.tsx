@@ -1,7 +1,7 @@
 import { Anchor, Button, Stack, TextInput } from "@mantine/core";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { AuthPage, Outcome } from "~/components/AuthPage";
+import { CardPage, Outcome } from "~/components/CardPage";
 import { pageAction, type PageOutcome } from "~/http/page-action.server";
 import { forgotPasswordFlow } from "~/auth/flows.server";
 import { clientAddress } from "~/http/client-address.server";
@@ -18,7 +18,7 @@ export default function ForgotPassword() {
   const outcome = useActionData<PageOutcome>();
   const submitting = useNavigation().state === "submitting";
   return (
-    <AuthPage title="Forgot your password?">
+    <CardPage title="Forgot your password?">
       <Outcome toast={outcome?.toast} />
       <Form method="post">
         <Stack gap="sm">
@@ -38,6 +38,6 @@ export default function ForgotPassword() {
           </Anchor>
         </Stack>
       </Form>
-    </AuthPage>
+    </CardPage>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Button, PasswordInput, Stack, Text } from "@mantine/core";
+import { Button, Stack, Text } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { findOpenInvitation } from "~/auth/invitations.server";
 import { INVALID_INVITATION, INVITATION_PASSWORD_MIN } from "~/auth/rules";
-import { AuthPage, Outcome } from "~/components/AuthPage";
+import { CardPage, Outcome, Refusal } from "~/components/CardPage";
+import { NewPasswordFields } from "~/components/NewPasswordFields";
 import { pageAction, type PageOutcome } from "~/http/page-action.server";
 import { acceptInvitationFlow } from "~/auth/flows.server";
 import { clientAddress } from "~/http/client-address.server";
@@ -35,45 +36,36 @@ export default function InvitePage() {
   const validating = useNavigation().state === "submitting";
   if (outcome?.ok)
     return (
-      <AuthPage title="Your account is ready">
+      <CardPage title="Your account is ready">
         <Outcome toast={outcome.toast} />
         <Button component={Link} to="/admin">
           Open the admin dashboard
         </Button>
-      </AuthPage>
+      </CardPage>
     );
   if (!invitation.valid)
     return (
-      <AuthPage title="Invitation">
-        <Alert color="red" role="alert" mb="md">
-          {INVALID_INVITATION}
-        </Alert>
+      <CardPage title="Invitation">
+        <Refusal>{INVALID_INVITATION}</Refusal>
         <Text size="sm">
           Ask the admin who invited you for a new link, or <Link to="/admin">log in</Link> if you already have an account.
         </Text>
-      </AuthPage>
+      </CardPage>
     );
   return (
-    <AuthPage title="Accept your invitation">
+    <CardPage title="Accept your invitation">
       <Text size="sm" mb="md">
         You are invited as <strong>{invitation.role}</strong> with the email <strong>{invitation.email}</strong>. Choose a password to create your account.
       </Text>
       <Outcome toast={outcome?.toast} />
       <Form method="post">
         <Stack gap="sm">
-          <PasswordInput
-            label="Password"
-            name="password"
-            autoComplete="new-password"
-            withAsterisk
-            description={`At least ${INVITATION_PASSWORD_MIN} characters.`}
-          />
-          <PasswordInput label="Confirm password" name="confirmPassword" autoComplete="new-password" withAsterisk />
+          <NewPasswordFields label="Password" name="password" confirmLabel="Confirm password" minLength={INVITATION_PASSWORD_MIN} />
           <Button type="submit" loading={validating}>
             Create account
           </Button>
         </Stack>
       </Form>
-    </AuthPage>
+    </CardPage>
   );
 }

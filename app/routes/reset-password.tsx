@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, PasswordInput, Stack } from "@mantine/core";
+import { Anchor, Button, Stack } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { RESET_NO_TOKEN, RESET_PASSWORD_MIN } from "~/auth/rules";
-import { AuthPage, Outcome, RedirectAfter } from "~/components/AuthPage";
+import { CardPage, Outcome, RedirectAfter, Refusal } from "~/components/CardPage";
+import { NewPasswordFields } from "~/components/NewPasswordFields";
 import { pageAction, type PageOutcome } from "~/http/page-action.server";
 import { resetPasswordFlow } from "~/auth/flows.server";
 import { clientAddress } from "~/http/client-address.server";
@@ -28,33 +29,22 @@ export default function ResetPassword() {
   const submitting = useNavigation().state === "submitting";
   if (outcome?.ok)
     return (
-      <AuthPage title="Password reset">
+      <CardPage title="Password reset">
         <Outcome toast={outcome.toast} />
         <RedirectAfter to="/admin" ms={REDIRECT_MS} />
         <Anchor component={Link} to="/admin">
           Go to the login page
         </Anchor>
-      </AuthPage>
+      </CardPage>
     );
   return (
-    <AuthPage title="Choose a new password">
-      {token ? null : (
-        <Alert color="red" role="alert" mb="md">
-          {RESET_NO_TOKEN}
-        </Alert>
-      )}
+    <CardPage title="Choose a new password">
+      {token ? null : <Refusal>{RESET_NO_TOKEN}</Refusal>}
       <Outcome toast={outcome?.toast} />
       <Form method="post">
         <input type="hidden" name="token" value={token} />
         <Stack gap="sm">
-          <PasswordInput
-            label="New password"
-            name="newPassword"
-            autoComplete="new-password"
-            withAsterisk
-            description={`At least ${RESET_PASSWORD_MIN} characters.`}
-          />
-          <PasswordInput label="Confirm new password" name="confirmPassword" autoComplete="new-password" withAsterisk />
+          <NewPasswordFields label="New password" name="newPassword" confirmLabel="Confirm new password" minLength={RESET_PASSWORD_MIN} />
           <Button type="submit" loading={submitting} disabled={!token}>
             Reset password
           </Button>
@@ -63,6 +53,6 @@ export default function ResetPassword() {
           </Anchor>
         </Stack>
       </Form>
-    </AuthPage>
+    </CardPage>
   );
 }

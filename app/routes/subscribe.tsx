@@ -1,12 +1,10 @@
 // /subscribe: where the newsletter form posts without JavaScript. Success goes back to the feed with a toast;
 // an error shows the form again with what was typed. (No redirecting loader: it would also run after the action.)
-import { Alert, Card, Container, Title } from "@mantine/core";
 import { json, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
+import { CardPage, Refusal } from "~/components/CardPage";
 import { FeedbackButton } from "~/components/FeedbackDialog";
 import { NewsletterForm } from "~/components/NewsletterSignup";
-import { SiteFooter } from "~/components/SiteFooter";
-import { SiteHeader } from "~/components/SiteHeader";
 import { assertSameOrigin } from "~/auth/same-origin.server";
 import { withAppErrors } from "~/http/app-error.server";
 import { redirectWithToast } from "~/http/flash.server";
@@ -37,22 +35,9 @@ async function handleAction({ request, context }: ActionFunctionArgs) {
 export default function SubscribePage() {
   const result = useActionData<typeof action>();
   return (
-    <>
-      <SiteHeader actions={<FeedbackButton />} />
-      <Container size={560} component="main" id="main" py="lg">
-        <Card withBorder padding="lg">
-          <Title order={2} size="h3" mb="md">
-            Weekly newsletter
-          </Title>
-          {result ? (
-            <Alert color="red" title={result.toast.title} mb="md" role="alert">
-              {result.toast.message}
-            </Alert>
-          ) : null}
-          <NewsletterForm defaultEmail={result?.email} error={result ? result.toast.message : undefined} />
-        </Card>
-      </Container>
-      <SiteFooter />
-    </>
+    <CardPage title="Weekly newsletter" width={560} spacing="lg" headerActions={<FeedbackButton />}>
+      {result ? <Refusal title={result.toast.title}>{result.toast.message}</Refusal> : null}
+      <NewsletterForm defaultEmail={result?.email} error={result ? result.toast.message : undefined} />
+    </CardPage>
   );
 }

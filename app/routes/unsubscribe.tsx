@@ -1,10 +1,10 @@
 // /unsubscribe?token=: GET asks for confirmation (a link prefetched by a mail scanner changes nothing);
 // POST unsubscribes, which is also what a mail client's RFC 8058 one-click request does. The signed
 // token is the authority here, so no session or same-origin check applies.
-import { Button, Text } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthPage } from "~/components/AuthPage";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { CardPage, ConfirmForm } from "~/components/CardPage";
 import { deactivateSubscriber, subscriberFromToken } from "~/newsletter/subscribers.server";
 
 export const meta: MetaFunction = () => [{ title: "Unsubscribe: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
@@ -38,14 +38,7 @@ export default function Unsubscribe() {
       </Text>
     );
   } else {
-    body = (
-      <Form method="post">
-        <Text mb="md">Stop sending the weekly newsletter to {data.email}?</Text>
-        <Button type="submit" color="red">
-          Unsubscribe
-        </Button>
-      </Form>
-    );
+    body = <ConfirmForm question={`Stop sending the weekly newsletter to ${data.email}?`} submitLabel="Unsubscribe" color="red" />;
   }
-  return <AuthPage title="Unsubscribe">{body}</AuthPage>;
+  return <CardPage title="Unsubscribe">{body}</CardPage>;
 }
