@@ -2,18 +2,7 @@
 // spread over the product's categories, agencies, sources and the last few years.
 import type { NewArticle } from "../../app/articles/store.server";
 import type { FederalRegisterDocument } from "../../app/ingest/federal-register";
-
-/** mulberry32: a small seeded PRNG, so the same count always yields the same corpus. */
-export function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "../support/seeded-random";
 
 type Random = () => number;
 const pick = <T>(random: Random, list: readonly T[]) => list[Math.floor(random() * list.length)];

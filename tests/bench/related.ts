@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { seededRandom } from "../support/seeded-random";
 
 const { values } = parseArgs({
   options: { db: { type: "string" }, count: { type: "string", default: "100000" }, runs: { type: "string", default: "15" } },
@@ -36,17 +37,6 @@ const { refreshRelatedLists } = await import("../../app/articles/related-store.s
 const { PAGE_SIZE } = await import("../../app/articles/vocabulary");
 
 migrateDatabase(db());
-
-/** Deterministic pseudo-random numbers (mulberry32), so every build is the same corpus. */
-function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(state ^ (state >>> 15), state | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function buildCorpus() {
   const docs = JSON.parse(fs.readFileSync(DEMO_FILE, "utf8")).results as Parameters<typeof federalRegisterArticle>[0][];

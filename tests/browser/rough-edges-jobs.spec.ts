@@ -2,26 +2,17 @@
 // says failed and why (not "succeeded"), its badge shows the whole word, buttons never clip their labels, and
 // wide tables scroll inside their own panel rather than the page, with JavaScript and without.
 import { execFile } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { E2E_DATABASE, E2E_DIR, readRow, signIn as signInFrom } from "./e2e";
+import { freePort } from "../support/ports";
 
 const PHONE = { width: 390, height: 844 };
 let loginAddress = 0;
 
 /** Signs the page's context in through the API, from an address of its own (the UI login's rate limit stays untouched). */
 const signIn = (page: Page, info: TestInfo) => signInFrom(page, `10.41.${info.project.name === "js" ? 1 : 2}.${++loginAddress}`);
-
-/** A loopback port nothing listens on: bound once, then released. */
-async function closedPort() {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port: free } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return free;
-}
 
 function addSource(name: string, url: string) {
   return readRow<{ id: number }>(
@@ -56,7 +47,7 @@ function clippedLabels(page: Page) {
 test("a scrape whose source cannot be reached says failed and why, with its whole badge, at 390 px", async ({ page }, info) => {
   test.setTimeout(60_000);
   const name = `Unreachable ${info.project.name} feed`;
-  const id = addSource(name, `http://127.0.0.1:${await closedPort()}/feed.rss`);
+  const id = addSource(name, `http://127.0.0.1:${await freePort()}/feed.rss`);
   await jobsCli("scrape", "--source", String(id));
 
   await page.setViewportSize(PHONE);

@@ -1,7 +1,6 @@
 // An article's own page: its canonical address (other forms answer 301), the 404 of a missing article, the
 // metadata (canonical link, Open Graph, a NewsArticle in JSON-LD carrying the page's CSP nonce), the routes
 // beside it that must keep working, and the sitemap and robots.txt, through the production server.
-import net from "node:net";
 import { parseStringPromise } from "xml2js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articlePath, articleSlug, parseArticleAddress } from "~/articles/article-page";
@@ -11,20 +10,13 @@ import { loader as articleLoader } from "~/routes/articles.$slug";
 import { addArticle } from "../support/articles";
 import { callRoute } from "../support/load-context";
 import { startProductionServer, type ProductionServer } from "../support/prod-server";
+import { freePort } from "../support/ports";
 
 const HOSTILE_TITLE = `Agency </script><script>alert(1)</script> rule & "quotes" \u2028 done`;
 let server: ProductionServer;
 let base: string;
 let rule: number;
 let hostile: number;
-
-async function freePort() {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 const page = (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, { redirect: "manual", headers: { Accept: "text/html" }, ...init });
 

@@ -2,7 +2,6 @@
 // (naming them and why), and the operator's CLI, its `list` and the runner record and word it the same way.
 // Sources are real HTTP servers on loopback: one serving a feed, one answering 500, and a closed port.
 import { execFile } from "node:child_process";
-import net from "node:net";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,19 +10,11 @@ import { toJobJson } from "~/jobs/admin.server";
 import { claimNextJob, enqueueJob, jobById } from "~/jobs/queue.server";
 import { executeJob } from "../../jobs/runner";
 import { serveFixture, startServer, type TestServer } from "../support/http-server";
+import { freePort } from "../support/ports";
 
 const run = promisify(execFile);
 let server: TestServer;
 let closedPort: number;
-
-/** A loopback port nothing listens on: bound once, then released. */
-async function freePort() {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** `npm run jobs -- <args>` as an operator runs it, against this test's database. */
 async function jobsCli(...args: string[]) {

@@ -3,7 +3,6 @@
 // and the unsubscribe link in the email written to the outbox works against the real server.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
@@ -14,19 +13,12 @@ import { webProcessAddress } from "~/public-url.server";
 import { addArticle } from "../support/articles";
 import { startProductionServer, type ProductionServer } from "../support/prod-server";
 import { addConfirmedSubscriber } from "../support/subscribers";
+import { freePort } from "../support/ports";
 
 const run = promisify(execFile);
 let server: ProductionServer;
 let port: number;
 const outbox = path.join(path.dirname(process.env.DATABASE_URL!), "cli-outbox");
-
-async function freePort() {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** Headers unfolded and quoted-printable undone, enough to read the links. */
 function readable(raw: string) {

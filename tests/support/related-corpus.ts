@@ -3,17 +3,9 @@ import { eq } from "drizzle-orm";
 import type { Category, Priority, Tag } from "../../app/articles/vocabulary";
 import { db, t } from "../../app/db.server";
 import { addArticle } from "./articles";
+import { seededRandom } from "./seeded-random";
 
-/** Deterministic pseudo-random numbers (mulberry32), one stream per seed. */
-export function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(state ^ (state >>> 15), state | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 const CATEGORY_LIST = ["new-regulations", "regulatory-rollbacks", "policy-analysis", "legal-decisions", "legislative-action"];
 const TAG_LIST = ["epa", "energy", "sec", "financial", "healthcare", "urgent", "rule-modification", "treasury", "fda", "doj"];
