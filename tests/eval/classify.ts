@@ -38,14 +38,15 @@ export function readLabelled(file = LABELLED_PATH): LabelledItem[] {
 /** A fixed clock, so "comments close within a week" never depends on the day the evaluation runs. */
 const NOW = new Date("2026-11-23T12:00:00Z");
 
-const inputOf = (item: LabelledItem): ClassifyInput => ({
+export const inputOf = (item: LabelledItem): ClassifyInput => ({
   title: item.title,
   summary: item.summary,
   sourceCategory: item.sourceCategory,
   sourceName: item.sourceName,
 });
 
-function figuresOf(results: { item: LabelledItem; got: { category: Category; priority: Priority } }[]) {
+/** Category and priority figures of classified items against their labels (majority-class baselines included). */
+export function figuresOf(results: { item: LabelledItem; got: { category: Category; priority: Priority } }[]) {
   const category = evaluate(
     CATEGORY_VALUES,
     results.map((r) => ({ expected: r.item.category, predicted: r.got.category })),

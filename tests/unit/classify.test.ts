@@ -5,31 +5,17 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { splitOf } from "../../app/articles/classification-split";
-import { classifyArticle, TAG_RULES, tagRuleMatches, type ClassifyInput } from "../../app/articles/classify";
-import { CATEGORY_VALUES, PRIORITY_VALUES, TAG_VOCABULARY } from "../../app/articles/vocabulary";
-import { readLabelled, type LabelledItem } from "../eval/classify";
-import { evaluate } from "../eval/metrics";
+import { classifyArticle, TAG_RULES, tagRuleMatches } from "../../app/articles/classify";
+import { TAG_VOCABULARY } from "../../app/articles/vocabulary";
+import { figuresOf, inputOf, readLabelled } from "../eval/classify";
 import { MODEL_PATH, train } from "../eval/train-classify";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
 const development = readLabelled().filter((item) => splitOf(item.id) === "development");
-const inputOf = (item: LabelledItem): ClassifyInput => ({
-  title: item.title,
-  summary: item.summary,
-  sourceCategory: item.sourceCategory,
-  sourceName: item.sourceName,
-});
 
 describe("classifyArticle on the development part of the labelled set", () => {
   const results = development.map((item) => ({ item, got: classifyArticle(inputOf(item), NOW) }));
-  const category = evaluate(
-    CATEGORY_VALUES,
-    results.map((r) => ({ expected: r.item.category, predicted: r.got.category })),
-  );
-  const priority = evaluate(
-    PRIORITY_VALUES,
-    results.map((r) => ({ expected: r.item.priority, predicted: r.got.priority })),
-  );
+  const { category, priority } = figuresOf(results);
 
   it("gets at least 90% of categories right, and finds rollbacks with recall and precision of at least 85%", () => {
     const rollbacks = category.perClass["regulatory-rollbacks"];

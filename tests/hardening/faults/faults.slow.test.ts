@@ -4,7 +4,6 @@
 // server that hangs or is down gives the AI summary route's failure answer in bounded time.
 import { spawn } from "node:child_process";
 import http from "node:http";
-import net from "node:net";
 import type { AddressInfo } from "node:net";
 import Database from "better-sqlite3";
 import { eq, inArray } from "drizzle-orm";
@@ -17,6 +16,7 @@ import { isFinished } from "~/jobs/outcome";
 import { addArticle } from "../../support/articles";
 import { serveFixture, startServer, type TestServer } from "../../support/http-server";
 import { ensureBuild, startRunner, startWeb, stop, timedGet, type ProductProcess } from "./processes";
+import { freePort } from "../../support/ports";
 
 /** Ports given to this suite (E2E_PORT range 3271-3279; 3271 is the browser tests'). */
 const PORTS = { burst: 3272, hangingSource: 3273, modelHangs: 3274, modelDown: 3275 };
@@ -38,14 +38,6 @@ async function web(port: number, env: Record<string, string> = {}) {
   const process = await startWeb(port, env);
   started.push(process);
   return process;
-}
-
-async function closedPort() {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** A server that accepts connections and requests and never answers. */
@@ -74,7 +66,7 @@ async function pollFeed(origin: string, done: () => boolean) {
 
 describe("the web SIGKILLed during a burst of writes", () => {
   it("leaves a database that passes the integrity check, keeps every answered write, and starts again", { timeout: 60_000 }, async () => {
-    const deadPage = `http://127.0.0.1:${await closedPort()}`;
+    const deadPage = `http://127.0.0.1:${await freePort()}`;
     const ids = Array.from({ length: 60 }, (_, i) =>
       addArticle({
         title: `Burst article ${i}`,
@@ -210,7 +202,7 @@ describe("a source that hangs forever", () => {
 
 describe("the model server hangs or is down", () => {
   async function expectFailureAnswer(port: number, baseUrl: string, status: number, withinMs: number) {
-    const deadPage = `http://127.0.0.1:${await closedPort()}`;
+    const deadPage = `http://127.0.0.1:${await freePort()}`;
     const id = addArticle({
       title: `Model fault ${port}`,
       summary: "The agency withdraws its proposed rule on reporting.",
@@ -240,6 +232,6 @@ describe("the model server hangs or is down", () => {
   });
 
   it("down: 503 with the failure shape at once", { timeout: 30_000 }, async () => {
-    await expectFailureAnswer(PORTS.modelDown, `http://127.0.0.1:${await closedPort()}/v1`, 503, 5000);
+    await expectFailureAnswer(PORTS.modelDown, `http://127.0.0.1:${await freePort()}/v1`, 503, 5000);
   });
 });

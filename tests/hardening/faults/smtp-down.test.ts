@@ -3,6 +3,7 @@
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterEach, expect, it, vi } from "vitest";
+import { freePort } from "../../support/ports";
 
 type Mailer = typeof import("~/email/mailer.server");
 
@@ -18,14 +19,6 @@ afterEach(() => {
   vi.resetModules();
 });
 
-async function closedPort() {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 async function timed(promise: Promise<unknown>) {
   const started = Date.now();
   const error = await promise.then(
@@ -38,7 +31,7 @@ async function timed(promise: Promise<unknown>) {
 const email = { to: "reader@example.com", subject: "Weekly digest", text: "Hello" };
 
 it("rejects at once, naming the mail server, when nothing listens on its port", async () => {
-  const port = await closedPort();
+  const port = await freePort();
   const { sendEmail } = await mailerWith(`smtp://127.0.0.1:${port}`);
   const { error, ms } = await timed(sendEmail(email));
   expect(error?.message).toBe(`Email not sent: the mail server 127.0.0.1:${port} refused the connection`);
