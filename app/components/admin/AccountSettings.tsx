@@ -85,7 +85,7 @@ const TOKEN_EXPIRY_CHOICES = [
 ];
 
 function RevokeTokenButton({ token }: { token: ApiTokenJson }) {
-  const state = useIntent("revoke-token", { match: (d) => d.intent === "revoke-token" && d.values?.id === String(token.id) });
+  const state = useIntent("revoke-token", { rowId: token.id });
   return (
     <IntentForm state={state} navigate>
       <input type="hidden" name="id" value={token.id} />

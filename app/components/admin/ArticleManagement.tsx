@@ -13,7 +13,7 @@ const ARTICLES_ANCHOR = "articles-admin";
 
 function CategoryEditor({ article }: { article: ArticleJson }) {
   const state = useIntent("update-category", {
-    match: (d) => d.intent === "update-category" && d.values?.id === String(article.id),
+    rowId: article.id,
     toastFailures: false,
   });
   return (
@@ -46,7 +46,7 @@ function CategoryEditor({ article }: { article: ArticleJson }) {
 
 function DeleteArticle({ article }: { article: ArticleJson }) {
   const confirm = useDialog(`delete-article-${article.id}`);
-  const state = useIntent("delete-article", { match: (d) => d.intent === "delete-article" && d.values?.id === String(article.id) });
+  const state = useIntent("delete-article", { rowId: article.id });
   return (
     <>
       <DialogTrigger dialog={confirm} size="xs" color="red" variant="subtle">

@@ -16,7 +16,7 @@ const TYPE_LABELS: Record<string, string> = {
 const PRIORITY_COLORS: Record<string, string> = { high: "red", medium: "blue", low: "gray" };
 
 function StatusSelect({ item, canEdit }: { item: FeedbackJson; canEdit: boolean }) {
-  const state = useIntent("feedback-status", { match: (d) => d.intent === "feedback-status" && d.values?.id === String(item.id) });
+  const state = useIntent("feedback-status", { rowId: item.id });
   if (!canEdit) return <Badge variant="light">{item.status}</Badge>;
   return (
     <IntentForm state={state} at={`feedback-${item.id}`}>

@@ -62,7 +62,7 @@ function AddSourceForm() {
 /** Editing keeps the source's row, so its health history stays; a failure keeps the dialog open with what was typed. */
 function EditSourceDialog({ source, dialog }: { source: SourceJson; dialog: DialogState }) {
   const state = useIntent("update-source", {
-    match: (d) => d.intent === "update-source" && d.values?.id === String(source.id),
+    rowId: source.id,
     onSuccess: dialog.close,
   });
   return (
@@ -83,11 +83,10 @@ function EditSourceDialog({ source, dialog }: { source: SourceJson; dialog: Dial
 }
 
 function SourceRow({ source, canEdit, timeZone }: { source: SourceJson; canEdit: boolean; timeZone: string }) {
-  const matchRow = (intent: string) => (d: { intent: string; values?: Record<string, unknown> }) => d.intent === intent && d.values?.id === String(source.id);
-  const toggle = useIntent("toggle-source", { match: matchRow("toggle-source") });
+  const toggle = useIntent("toggle-source", { rowId: source.id });
   const confirm = useDialog(`delete-source-${source.id}`);
   const edit = useDialog(`edit-source-${source.id}`);
-  const remove = useIntent("delete-source", { match: matchRow("delete-source"), onSuccess: confirm.close });
+  const remove = useIntent("delete-source", { rowId: source.id, onSuccess: confirm.close });
   const health = sourceHealthLabel(source);
   return (
     <Table.Tr id={sourceAnchor(source.id)}>

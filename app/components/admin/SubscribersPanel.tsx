@@ -9,7 +9,7 @@ const STATUS_COLORS: Record<SubscriberStatus, string> = { active: "green", pendi
 
 function SubscriberToggle({ subscriber }: { subscriber: SubscriberJson }) {
   const state = useIntent("subscriber-status", {
-    match: (d) => d.intent === "subscriber-status" && d.values?.id === String(subscriber.id),
+    rowId: subscriber.id,
   });
   return (
     <IntentForm state={state} at={`subscriber-${subscriber.id}`}>

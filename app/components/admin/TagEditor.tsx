@@ -33,7 +33,7 @@ export function TagEditor({ article, dialog, suggested: serverSuggested }: { art
   const [selected, setSelected] = useState(() => new Set(article.tags));
   const suggestions = useFetcher<{ suggestedTags?: string[] }>();
   const state = useIntent("update-tags", {
-    match: (d) => d.intent === "update-tags" && d.values?.id === String(article.id),
+    rowId: article.id,
     onSuccess: dialog.close,
   });
   useEffect(() => {

@@ -5,7 +5,7 @@ import { formatDate } from "~/time";
 import { FormError, IntentForm, useIntent } from "./intent";
 
 function StatusButton({ user }: { user: UserJson }) {
-  const state = useIntent("user-status", { match: (d) => d.intent === "user-status" && d.values?.id === String(user.id) });
+  const state = useIntent("user-status", { rowId: user.id });
   return (
     <IntentForm state={state} at={`user-${user.id}`}>
       <input type="hidden" name="id" value={user.id} />
@@ -27,7 +27,7 @@ function StatusButton({ user }: { user: UserJson }) {
 }
 
 function DeleteButton({ user }: { user: UserJson }) {
-  const state = useIntent("delete-user", { match: (d) => d.intent === "delete-user" && d.values?.id === String(user.id) });
+  const state = useIntent("delete-user", { rowId: user.id });
   // A page navigation: the row disappears on success, which would take a fetcher's toast with it.
   return (
     <IntentForm state={state} navigate at="users" errorAt={`user-${user.id}`}>

@@ -17,12 +17,14 @@ export type IntentState<R = unknown> = {
 };
 
 /**
- * One form's state. `match` picks this form's outcome out of the page's action data when several
- * forms share an intent (one per row) or one form has several intents.
+ * One form's state. When several forms share an intent, one per row, `rowId` (the row's posted `id`)
+ * picks this form's outcome out of the page's action data; `match` does for any other case (one form
+ * with several intents, rows told apart by another field).
  */
 export function useIntent<R = unknown>(
   intent: string,
   options: {
+    rowId?: number;
     match?: (data: DashboardActionData) => boolean;
     onSuccess?: (data: DashboardActionData) => void;
     /** False where the failure is shown beside the form, without a toast. */
@@ -40,7 +42,8 @@ export function useIntent<R = unknown>(
     if (fetcher.data.ok || toastFailures) showToast(fetcher.data.toast);
     if (fetcher.data.ok) onSuccess.current?.(fetcher.data);
   }, [fetcher.state, fetcher.data, toastFailures]);
-  const matches = options.match ?? ((data: DashboardActionData) => data.intent === intent);
+  const rowId = options.rowId === undefined ? undefined : String(options.rowId);
+  const matches = options.match ?? ((data: DashboardActionData) => data.intent === intent && (rowId === undefined || data.values?.id === rowId));
   const pageData = actionData && matches(actionData) ? actionData : undefined;
   return {
     intent,
