@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import type { ApiTokenJson } from "~/auth/account.server";
 import { useHydrated } from "~/hooks";
 import { DialogFrame, FormError, IntentForm, kept, useIntent, type DialogState } from "./intent";
+import { RowActionButton } from "./rows";
 
 /** After an email change the page goes back to /admin after 2 s. */
 const EMAIL_CHANGE_REDIRECT_MS = 2000;
@@ -84,18 +85,6 @@ const TOKEN_EXPIRY_CHOICES = [
   { value: "", label: "never" },
 ];
 
-function RevokeTokenButton({ token }: { token: ApiTokenJson }) {
-  const state = useIntent("revoke-token", { rowId: token.id });
-  return (
-    <IntentForm state={state} navigate>
-      <input type="hidden" name="id" value={token.id} />
-      <Button type="submit" size="xs" color="red" variant="light" loading={state.pending} aria-label={`Revoke token ${token.name}`}>
-        Revoke
-      </Button>
-    </IntentForm>
-  );
-}
-
 function ApiTokens({ tokens }: { tokens: ApiTokenJson[] }) {
   const state = useIntent<{ name: string; token: string }>("create-token");
   const created = state.data?.ok ? state.data.result : undefined;
@@ -143,7 +132,7 @@ function ApiTokens({ tokens }: { tokens: ApiTokenJson[] }) {
                 <Table.Td>{token.lastUsedAt ? token.lastUsedAt.slice(0, 10) : "never"}</Table.Td>
                 <Table.Td>{token.expiresAt ? token.expiresAt.slice(0, 10) : "never"}</Table.Td>
                 <Table.Td>
-                  <RevokeTokenButton token={token} />
+                  <RowActionButton intent="revoke-token" rowId={token.id} label="Revoke" rowName={`token ${token.name}`} color="red" navigate />
                 </Table.Td>
               </Table.Tr>
             ))}

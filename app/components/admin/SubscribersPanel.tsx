@@ -3,32 +3,10 @@ import { Badge, Button, Card, Group, Table, Text, Title } from "@mantine/core";
 import type { SubscriberJson, SubscriberStatus } from "~/newsletter/admin.server";
 import { formatDate } from "~/time";
 import { IntentForm, useIntent } from "./intent";
+import { RowActionButton } from "./rows";
 
 const STATUS_LABELS: Record<SubscriberStatus, string> = { active: "Active", pending: "Pending", unsubscribed: "Unsubscribed" };
 const STATUS_COLORS: Record<SubscriberStatus, string> = { active: "green", pending: "yellow", unsubscribed: "gray" };
-
-function SubscriberToggle({ subscriber }: { subscriber: SubscriberJson }) {
-  const state = useIntent("subscriber-status", {
-    rowId: subscriber.id,
-  });
-  return (
-    <IntentForm state={state} at={`subscriber-${subscriber.id}`}>
-      <input type="hidden" name="id" value={subscriber.id} />
-      <input type="hidden" name="isActive" value={String(!subscriber.isActive)} />
-      <Button
-        type="submit"
-        size="xs"
-        variant="light"
-        color={subscriber.isActive ? "gray" : "green"}
-        loading={state.pending}
-        aria-label={`${subscriber.isActive ? "Deactivate" : "Activate"} ${subscriber.email}`}
-      >
-        {subscriber.isActive ? "Deactivate" : "Activate"}
-      </Button>
-      <ToastHere at={`subscriber-${subscriber.id}`} />
-    </IntentForm>
-  );
-}
 
 type AlertStats = { active: number; pending: number; stopped: number; failures: { alertId: number; period: string; error: string | null; at: string }[] };
 
@@ -92,7 +70,15 @@ export function SubscribersPanel({ subscribers, alerts, timeZone }: { subscriber
                   <Table.Td>{formatDate(s.createdAt, timeZone)}</Table.Td>
                   <Table.Td>{s.lastEmailSent ? formatDate(s.lastEmailSent, timeZone) : "never"}</Table.Td>
                   <Table.Td>
-                    <SubscriberToggle subscriber={s} />
+                    <RowActionButton
+                      intent="subscriber-status"
+                      rowId={s.id}
+                      fields={{ isActive: String(!s.isActive) }}
+                      label={s.isActive ? "Deactivate" : "Activate"}
+                      rowName={s.email}
+                      color={s.isActive ? "gray" : "green"}
+                      at={`subscriber-${s.id}`}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -1,44 +1,8 @@
 import { ToastHere } from "../Toasts";
-import { Badge, Button, Card, Group, Table, Text, Title } from "@mantine/core";
+import { Badge, Card, Group, Table, Text, Title } from "@mantine/core";
 import type { UserJson } from "~/auth/user-admin.server";
 import { formatDate } from "~/time";
-import { FormError, IntentForm, useIntent } from "./intent";
-
-function StatusButton({ user }: { user: UserJson }) {
-  const state = useIntent("user-status", { rowId: user.id });
-  return (
-    <IntentForm state={state} at={`user-${user.id}`}>
-      <input type="hidden" name="id" value={user.id} />
-      <input type="hidden" name="disabled" value={String(!user.disabled)} />
-      <Button
-        type="submit"
-        size="xs"
-        variant="light"
-        color={user.disabled ? "green" : "gray"}
-        loading={state.pending}
-        aria-label={`${user.disabled ? "Enable" : "Disable"} ${user.email}`}
-      >
-        {user.disabled ? "Enable" : "Disable"}
-      </Button>
-      <FormError state={state} />
-      <ToastHere at={`user-${user.id}`} />
-    </IntentForm>
-  );
-}
-
-function DeleteButton({ user }: { user: UserJson }) {
-  const state = useIntent("delete-user", { rowId: user.id });
-  // A page navigation: the row disappears on success, which would take a fetcher's toast with it.
-  return (
-    <IntentForm state={state} navigate at="users" errorAt={`user-${user.id}`}>
-      <input type="hidden" name="id" value={user.id} />
-      <Button type="submit" size="xs" variant="light" color="red" loading={state.pending} aria-label={`Delete ${user.email}`}>
-        Delete
-      </Button>
-      <FormError state={state} />
-    </IntentForm>
-  );
-}
+import { RowActionButton } from "./rows";
 
 /** Admins only: every account with its role and status, to disable, enable or delete. */
 export function UsersPanel({ users, currentUserId, timeZone }: { users: UserJson[]; currentUserId: number; timeZone: string }) {
@@ -78,8 +42,27 @@ export function UsersPanel({ users, currentUserId, timeZone }: { users: UserJson
                 <Table.Td>{formatDate(user.createdAt, timeZone)}</Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap" align="flex-start">
-                    <StatusButton user={user} />
-                    <DeleteButton user={user} />
+                    <RowActionButton
+                      intent="user-status"
+                      rowId={user.id}
+                      fields={{ disabled: String(!user.disabled) }}
+                      label={user.disabled ? "Enable" : "Disable"}
+                      rowName={user.email}
+                      color={user.disabled ? "green" : "gray"}
+                      withError
+                      at={`user-${user.id}`}
+                    />
+                    <RowActionButton
+                      intent="delete-user"
+                      rowId={user.id}
+                      label="Delete"
+                      rowName={user.email}
+                      color="red"
+                      withError
+                      navigate
+                      at="users"
+                      errorAt={`user-${user.id}`}
+                    />
                   </Group>
                 </Table.Td>
               </Table.Tr>

@@ -1,0 +1,42 @@
+// The dashboard's tables and the actions on one of their rows.
+import { Button } from "@mantine/core";
+import { ToastHere } from "../Toasts";
+import { FormError, IntentForm, useIntent } from "./intent";
+
+type RowActionButtonProps = {
+  intent: string;
+  /** The row's id, posted as `id`. */
+  rowId: number;
+  /** Further hidden fields the action takes. */
+  fields?: Record<string, string>;
+  label: string;
+  /** Said after the label in the button's accessible name, which tells the rows apart: "Delete ann@example.com". */
+  rowName: string;
+  color?: string;
+  /** Show a failure next to the button too, not only as a toast. */
+  withError?: boolean;
+  /** Submit as a page navigation: for actions whose row disappears on success (see `IntentForm`). */
+  navigate?: boolean;
+  /** As `IntentForm`'s: without `navigate`, this button shows the outcome it returns to. */
+  at?: string;
+  errorAt?: string;
+};
+
+/** A one-button form acting on one row of a table. */
+export function RowActionButton({ intent, rowId, fields = {}, label, rowName, color, withError = false, navigate = false, at, errorAt }: RowActionButtonProps) {
+  const state = useIntent(intent, { rowId });
+  return (
+    <IntentForm state={state} navigate={navigate} at={at} errorAt={errorAt}>
+      <input type="hidden" name="id" value={rowId} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <Button type="submit" size="xs" variant="light" color={color} loading={state.pending} aria-label={`${label} ${rowName}`}>
+        {label}
+      </Button>
+      {withError ? <FormError state={state} /> : null}
+      {/* A row that stays shows its outcome here; a navigation's outcome shows where `at` says. */}
+      {at && !navigate ? <ToastHere at={at} /> : null}
+    </IntentForm>
+  );
+}
