@@ -2,7 +2,7 @@ import { Alert, Button, Code, Divider, Group, NativeSelect, PasswordInput, Stack
 import { useEffect, useRef } from "react";
 import type { ApiTokenJson } from "~/auth/account.server";
 import { useHydrated } from "~/hooks";
-import { DialogFrame, FormError, IntentForm, kept, useIntent, type DialogState } from "./intent";
+import { DialogFrame, FormError, IntentForm, kept, SubmitButton, useIntent, type DialogState } from "./intent";
 import { RowActionButton } from "./rows";
 
 /** After an email change the page goes back to /admin after 2 s. */
@@ -38,11 +38,7 @@ function EmailForm({ email }: { email: string }) {
           description="We email your old address about the change and sign out your other sessions."
         />
         <FormError state={state} />
-        <Group>
-          <Button type="submit" loading={state.pending}>
-            Update email
-          </Button>
-        </Group>
+        <SubmitButton state={state}>Update email</SubmitButton>
       </Stack>
     </IntentForm>
   );
@@ -66,11 +62,7 @@ function PasswordForm() {
         />
         <PasswordInput label="Confirm new password" name="confirmPassword" autoComplete="new-password" />
         <FormError state={state} />
-        <Group>
-          <Button type="submit" loading={state.pending}>
-            Update password
-          </Button>
-        </Group>
+        <SubmitButton state={state}>Update password</SubmitButton>
       </Stack>
     </IntentForm>
   );

@@ -6,7 +6,8 @@ import type { ArticleJson } from "~/articles/queries.server";
 import { ADMIN_PAGE_SIZE, CATEGORIES, PRIORITIES, TIMEFRAMES } from "~/articles/vocabulary";
 import { ArticleCard, articleAnchorId, reasonText } from "../ArticleCard";
 import { FeedPagination } from "../FeedPagination";
-import { DialogFrame, DialogTrigger, FormError, IntentForm, useDialog, useIntent } from "./intent";
+import { AutoSubmitSelect, DialogTrigger, IntentForm, useDialog, useIntent } from "./intent";
+import { ConfirmDeleteDialog } from "./rows";
 import { TagEditor } from "./TagEditor";
 
 const ARTICLES_ANCHOR = "articles-admin";
@@ -20,20 +21,13 @@ function CategoryEditor({ article }: { article: ArticleJson }) {
     <IntentForm state={state} at={articleAnchorId(article.id)}>
       <input type="hidden" name="id" value={article.id} />
       <Group gap={4} wrap="nowrap" align="flex-end">
-        <NativeSelect
-          key={article.category}
+        <AutoSubmitSelect
+          state={state}
           name="category"
-          size="xs"
-          aria-label={`Category of ${article.title}`}
-          defaultValue={article.category}
+          label={`Category of ${article.title}`}
+          value={article.category}
           data={CATEGORIES.map((c) => ({ value: c.value, label: c.label }))}
-          onChange={(event) => state.fetcher.submit(event.currentTarget.form)}
         />
-        {state.hydrated ? null : (
-          <Button type="submit" size="xs" variant="default">
-            Save
-          </Button>
-        )}
       </Group>
       {state.data && !state.data.ok ? (
         <Text size="xs" c="red.8" role="alert">
@@ -46,26 +40,21 @@ function CategoryEditor({ article }: { article: ArticleJson }) {
 
 function DeleteArticle({ article }: { article: ArticleJson }) {
   const confirm = useDialog(`delete-article-${article.id}`);
-  const state = useIntent("delete-article", { rowId: article.id });
   return (
     <>
       <DialogTrigger dialog={confirm} size="xs" color="red" variant="subtle">
         Delete
       </DialogTrigger>
-      <DialogFrame dialog={confirm} title="Delete article" size="md">
-        <Text size="sm" mb="md">
-          Delete “{article.title}”? It will not come back with later updates.
-        </Text>
-        <IntentForm state={state} navigate at={ARTICLES_ANCHOR} errorAt={confirm.name}>
-          <input type="hidden" name="id" value={article.id} />
-          <FormError state={state} />
-          <Group justify="flex-end">
-            <Button type="submit" color="red" loading={state.pending}>
-              Delete article
-            </Button>
-          </Group>
-        </IntentForm>
-      </DialogFrame>
+      <ConfirmDeleteDialog
+        dialog={confirm}
+        title="Delete article"
+        intent="delete-article"
+        rowId={article.id}
+        at={ARTICLES_ANCHOR}
+        confirmLabel="Delete article"
+      >
+        Delete “{article.title}”? It will not come back with later updates.
+      </ConfirmDeleteDialog>
     </>
   );
 }

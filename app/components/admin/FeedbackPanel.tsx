@@ -1,9 +1,9 @@
 import { ToastHere } from "../Toasts";
-import { Badge, Button, Card, Group, NativeSelect, Table, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, Table, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { FeedbackJson } from "~/feedback/admin.server";
 import { formatDate } from "~/time";
-import { FormError, IntentForm, useHrefWith, useIntent } from "./intent";
+import { AutoSubmitSelect, FormError, IntentForm, useHrefWith, useIntent } from "./intent";
 
 const STATUSES = ["open", "reviewed", "resolved"];
 const TYPE_LABELS: Record<string, string> = {
@@ -22,20 +22,7 @@ function StatusSelect({ item, canEdit }: { item: FeedbackJson; canEdit: boolean 
     <IntentForm state={state} at={`feedback-${item.id}`}>
       <input type="hidden" name="id" value={item.id} />
       <Group gap={4} wrap="nowrap">
-        <NativeSelect
-          key={item.status}
-          name="status"
-          size="xs"
-          aria-label={`Status of “${item.subject}”`}
-          defaultValue={item.status}
-          data={STATUSES}
-          onChange={(event) => state.fetcher.submit(event.currentTarget.form)}
-        />
-        {state.hydrated ? null : (
-          <Button type="submit" size="xs" variant="default">
-            Save
-          </Button>
-        )}
+        <AutoSubmitSelect state={state} name="status" label={`Status of “${item.subject}”`} value={item.status} data={STATUSES} />
       </Group>
       <FormError state={state} />
       <ToastHere at={`feedback-${item.id}`} />

@@ -6,7 +6,8 @@ import { formatDateTime } from "~/time";
 import { sourceHealthLabel } from "~/sources/health";
 import type { SourceJson } from "~/sources/queries.server";
 import { ToastHere } from "../Toasts";
-import { DialogFrame, DialogTrigger, FormError, IntentForm, kept, useDialog, useIntent, type DialogState, type IntentState } from "./intent";
+import { DialogFrame, DialogTrigger, FormError, IntentForm, kept, SubmitButton, useDialog, useIntent, type DialogState, type IntentState } from "./intent";
+import { ConfirmDeleteDialog } from "./rows";
 
 const SOURCES_ANCHOR = "sources";
 const ADD_SOURCE_ANCHOR = "add-source";
@@ -49,11 +50,7 @@ function AddSourceForm() {
         </Title>
         <ToastHere at={ADD_SOURCE_ANCHOR} />
         <SourceFields state={state} />
-        <Group>
-          <Button type="submit" loading={state.pending}>
-            Add source
-          </Button>
-        </Group>
+        <SubmitButton state={state}>Add source</SubmitButton>
       </Stack>
     </IntentForm>
   );
@@ -71,11 +68,9 @@ function EditSourceDialog({ source, dialog }: { source: SourceJson; dialog: Dial
         <input type="hidden" name="id" value={source.id} />
         <Stack gap="sm">
           <SourceFields state={state} source={source} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={state.pending}>
-              Save source
-            </Button>
-          </Group>
+          <SubmitButton state={state} justify="flex-end">
+            Save source
+          </SubmitButton>
         </Stack>
       </IntentForm>
     </DialogFrame>
@@ -86,7 +81,6 @@ function SourceRow({ source, canEdit, timeZone }: { source: SourceJson; canEdit:
   const toggle = useIntent("toggle-source", { rowId: source.id });
   const confirm = useDialog(`delete-source-${source.id}`);
   const edit = useDialog(`edit-source-${source.id}`);
-  const remove = useIntent("delete-source", { rowId: source.id, onSuccess: confirm.close });
   const health = sourceHealthLabel(source);
   return (
     <Table.Tr id={sourceAnchor(source.id)}>
@@ -149,20 +143,9 @@ function SourceRow({ source, canEdit, timeZone }: { source: SourceJson; canEdit:
           <FormError state={toggle} />
           <ToastHere at={sourceAnchor(source.id)} />
           <EditSourceDialog source={source} dialog={edit} />
-          <DialogFrame dialog={confirm} title="Delete source" size="md">
-            <Text size="sm" mb="md">
-              Delete {source.name}? Its articles stay in the feed with their source name; it is no longer checked.
-            </Text>
-            <IntentForm state={remove} navigate at={SOURCES_ANCHOR} errorAt={confirm.name}>
-              <input type="hidden" name="id" value={source.id} />
-              <FormError state={remove} />
-              <Group justify="flex-end">
-                <Button type="submit" color="red" loading={remove.pending}>
-                  Delete source
-                </Button>
-              </Group>
-            </IntentForm>
-          </DialogFrame>
+          <ConfirmDeleteDialog dialog={confirm} title="Delete source" intent="delete-source" rowId={source.id} at={SOURCES_ANCHOR} confirmLabel="Delete source">
+            Delete {source.name}? Its articles stay in the feed with their source name; it is no longer checked.
+          </ConfirmDeleteDialog>
         </Table.Td>
       ) : null}
     </Table.Tr>

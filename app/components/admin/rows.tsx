@@ -1,7 +1,8 @@
 // The dashboard's tables and the actions on one of their rows.
-import { Button } from "@mantine/core";
+import { Button, Text } from "@mantine/core";
+import type { ReactNode } from "react";
 import { ToastHere } from "../Toasts";
-import { FormError, IntentForm, useIntent } from "./intent";
+import { DialogFrame, FormError, IntentForm, SubmitButton, useIntent, type DialogState } from "./intent";
 
 type RowActionButtonProps = {
   intent: string;
@@ -38,5 +39,36 @@ export function RowActionButton({ intent, rowId, fields = {}, label, rowName, co
       {/* A row that stays shows its outcome here; a navigation's outcome shows where `at` says. */}
       {at && !navigate ? <ToastHere at={at} /> : null}
     </IntentForm>
+  );
+}
+
+type ConfirmDeleteDialogProps = {
+  dialog: DialogState;
+  title: string;
+  intent: string;
+  rowId: number;
+  /** Without JavaScript, where the page returns to after the row is gone. */
+  at: string;
+  confirmLabel: string;
+  /** The question, naming what goes. */
+  children: ReactNode;
+};
+
+/** Asks before deleting one row; the delete is a page navigation, since the row disappears on success. */
+export function ConfirmDeleteDialog({ dialog, title, intent, rowId, at, confirmLabel, children }: ConfirmDeleteDialogProps) {
+  const state = useIntent(intent, { rowId });
+  return (
+    <DialogFrame dialog={dialog} title={title} size="md">
+      <Text size="sm" mb="md">
+        {children}
+      </Text>
+      <IntentForm state={state} navigate at={at} errorAt={dialog.name}>
+        <input type="hidden" name="id" value={rowId} />
+        <FormError state={state} />
+        <SubmitButton state={state} justify="flex-end" color="red">
+          {confirmLabel}
+        </SubmitButton>
+      </IntentForm>
+    </DialogFrame>
   );
 }
