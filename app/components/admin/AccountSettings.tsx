@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import type { ApiTokenJson } from "~/auth/account.server";
 import { useHydrated } from "~/hooks";
 import { DialogFrame, FormError, IntentForm, kept, SubmitButton, useIntent, type DialogState } from "./intent";
-import { RowActionButton } from "./rows";
+import { RowActionButton } from "./panel";
 
 /** After an email change the page goes back to /admin after 2 s. */
 const EMAIL_CHANGE_REDIRECT_MS = 2000;

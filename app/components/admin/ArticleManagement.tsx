@@ -1,5 +1,5 @@
 import { ToastHere } from "../Toasts";
-import { Button, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { showingLabel, type ArticleFilters } from "~/articles/filters";
 import type { ArticleJson } from "~/articles/queries.server";
@@ -7,7 +7,7 @@ import { ADMIN_PAGE_SIZE, CATEGORIES, PRIORITIES, TIMEFRAMES } from "~/articles/
 import { ArticleCard, articleAnchorId, reasonText } from "../ArticleCard";
 import { FeedPagination } from "../FeedPagination";
 import { AutoSubmitSelect, DialogTrigger, IntentForm, useDialog, useIntent } from "./intent";
-import { ConfirmDeleteDialog } from "./rows";
+import { AdminPanel, ConfirmDeleteDialog } from "./panel";
 import { TagEditor } from "./TagEditor";
 
 const ARTICLES_ANCHOR = "articles-admin";
@@ -103,11 +103,7 @@ type Props = {
 export function ArticleManagement({ articles, filters, suggestions, can, timeZone }: Props) {
   const first = (articles.page - 1) * ADMIN_PAGE_SIZE + 1;
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="articles-admin-title" id={ARTICLES_ANCHOR}>
-      <Title order={2} size="h4" id="articles-admin-title" mb="sm">
-        Article Management
-      </Title>
-      <ToastHere at={ARTICLES_ANCHOR} />
+    <AdminPanel id={ARTICLES_ANCHOR} title="Article Management">
       <Form method="get" action="/admin" aria-label="Filter managed articles" preventScrollReset>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput type="search" name="q" label="Search" defaultValue={filters.search ?? ""} maxLength={200} />
@@ -144,6 +140,6 @@ export function ArticleManagement({ articles, filters, suggestions, can, timeZon
         ))}
       </Stack>
       <FeedPagination filters={filters} page={articles.page} pageCount={articles.pageCount} path="/admin" />
-    </Card>
+    </AdminPanel>
   );
 }

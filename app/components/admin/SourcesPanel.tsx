@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useRef } from "react";
 import { isHttpUrl } from "~/articles/canonical-url";
 import { SOURCE_CATEGORIES } from "~/articles/vocabulary";
@@ -7,7 +7,7 @@ import { sourceHealthLabel } from "~/sources/health";
 import type { SourceJson } from "~/sources/queries.server";
 import { ToastHere } from "../Toasts";
 import { DialogFrame, DialogTrigger, FormError, IntentForm, kept, SubmitButton, useDialog, useIntent, type DialogState, type IntentState } from "./intent";
-import { ConfirmDeleteDialog } from "./rows";
+import { AdminPanel, AdminTable, ConfirmDeleteDialog } from "./panel";
 
 const SOURCES_ANCHOR = "sources";
 const ADD_SOURCE_ANCHOR = "add-source";
@@ -154,29 +154,17 @@ function SourceRow({ source, canEdit, timeZone }: { source: SourceJson; canEdit:
 
 export function SourcesPanel({ sources, can, timeZone }: { sources: SourceJson[]; can: { edit: boolean }; timeZone: string }) {
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="sources-title" id={SOURCES_ANCHOR}>
-      <Title order={2} size="h4" id="sources-title" mb="sm">
-        Source Management
-      </Title>
-      <ToastHere at={SOURCES_ANCHOR} />
+    <AdminPanel id={SOURCES_ANCHOR} title="Source Management">
       {can.edit ? <AddSourceForm /> : null}
-      <Table.ScrollContainer type="native" minWidth={640} mt="md">
-        <Table aria-label="Sources" verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Source</Table.Th>
-              <Table.Th>Category</Table.Th>
-              <Table.Th>Health</Table.Th>
-              {can.edit ? <Table.Th>Actions</Table.Th> : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {sources.map((source) => (
-              <SourceRow key={source.id} source={source} canEdit={can.edit} timeZone={timeZone} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
+      <AdminTable
+        label="Sources"
+        columns={["Source", "Category", "Health", ...(can.edit ? ["Actions"] : [])]}
+        items={sources}
+        row={(source) => <SourceRow key={source.id} source={source} canEdit={can.edit} timeZone={timeZone} />}
+        minWidth={640}
+        mt="md"
+        verticalSpacing="sm"
+      />
+    </AdminPanel>
   );
 }

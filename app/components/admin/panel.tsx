@@ -1,8 +1,62 @@
-// The dashboard's tables and the actions on one of their rows.
-import { Button, Text } from "@mantine/core";
+// What the dashboard's panels share: the panel itself, its tables and the actions on one of their rows.
+import { Button, Card, Table, Text, Title, type MantineSpacing } from "@mantine/core";
 import type { ReactNode } from "react";
 import { ToastHere } from "../Toasts";
 import { DialogFrame, FormError, IntentForm, SubmitButton, useIntent, type DialogState } from "./intent";
+
+/** A dashboard panel: a section named by its heading, where the outcomes of posts that return to it show without JavaScript. */
+export function AdminPanel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={`${id}-title`} id={id}>
+      <Title order={2} size="h4" id={`${id}-title`} mb="sm">
+        {title}
+      </Title>
+      <ToastHere at={id} />
+      {children}
+    </Card>
+  );
+}
+
+type AdminTableProps<T> = {
+  /** The table's accessible name. */
+  label: string;
+  /** The header cells; "" for a column without a heading. */
+  columns: string[];
+  items: T[];
+  row: (item: T) => ReactNode;
+  /** Shown instead of the table when there are no items; without it the table shows its headers alone. */
+  empty?: string;
+  /** Past this width the table scrolls sideways inside its panel. */
+  minWidth: number;
+  mah?: number;
+  mt?: MantineSpacing;
+  verticalSpacing?: MantineSpacing;
+  "data-testid"?: string;
+};
+
+/** A table of a panel, one row an item. */
+export function AdminTable<T>({ label, columns, items, row, empty, minWidth, mah, mt, ...table }: AdminTableProps<T>) {
+  if (!items.length && empty)
+    return (
+      <Text size="sm" c="dimmed">
+        {empty}
+      </Text>
+    );
+  return (
+    <Table.ScrollContainer type="native" minWidth={minWidth} mah={mah} mt={mt}>
+      <Table aria-label={label} {...table}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column}>{column}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{items.map(row)}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
 
 type RowActionButtonProps = {
   intent: string;
