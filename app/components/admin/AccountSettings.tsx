@@ -2,7 +2,8 @@ import { Alert, Button, Code, Divider, Group, NativeSelect, PasswordInput, Stack
 import { useEffect, useRef } from "react";
 import type { ApiTokenJson } from "~/auth/account.server";
 import { useHydrated } from "~/hooks";
-import { DialogFrame, FormError, IntentForm, kept, useIntent, type DialogState } from "./intent";
+import { DialogFrame, FormError, IntentForm, kept, SubmitButton, useIntent, type DialogState } from "./intent";
+import { RowActionButton } from "./panel";
 
 /** After an email change the page goes back to /admin after 2 s. */
 const EMAIL_CHANGE_REDIRECT_MS = 2000;
@@ -37,11 +38,7 @@ function EmailForm({ email }: { email: string }) {
           description="We email your old address about the change and sign out your other sessions."
         />
         <FormError state={state} />
-        <Group>
-          <Button type="submit" loading={state.pending}>
-            Update email
-          </Button>
-        </Group>
+        <SubmitButton state={state}>Update email</SubmitButton>
       </Stack>
     </IntentForm>
   );
@@ -65,11 +62,7 @@ function PasswordForm() {
         />
         <PasswordInput label="Confirm new password" name="confirmPassword" autoComplete="new-password" />
         <FormError state={state} />
-        <Group>
-          <Button type="submit" loading={state.pending}>
-            Update password
-          </Button>
-        </Group>
+        <SubmitButton state={state}>Update password</SubmitButton>
       </Stack>
     </IntentForm>
   );
@@ -83,18 +76,6 @@ const TOKEN_EXPIRY_CHOICES = [
   { value: "365", label: "in 1 year" },
   { value: "", label: "never" },
 ];
-
-function RevokeTokenButton({ token }: { token: ApiTokenJson }) {
-  const state = useIntent("revoke-token", { match: (d) => d.intent === "revoke-token" && d.values?.id === String(token.id) });
-  return (
-    <IntentForm state={state} navigate>
-      <input type="hidden" name="id" value={token.id} />
-      <Button type="submit" size="xs" color="red" variant="light" loading={state.pending} aria-label={`Revoke token ${token.name}`}>
-        Revoke
-      </Button>
-    </IntentForm>
-  );
-}
 
 function ApiTokens({ tokens }: { tokens: ApiTokenJson[] }) {
   const state = useIntent<{ name: string; token: string }>("create-token");
@@ -143,7 +124,7 @@ function ApiTokens({ tokens }: { tokens: ApiTokenJson[] }) {
                 <Table.Td>{token.lastUsedAt ? token.lastUsedAt.slice(0, 10) : "never"}</Table.Td>
                 <Table.Td>{token.expiresAt ? token.expiresAt.slice(0, 10) : "never"}</Table.Td>
                 <Table.Td>
-                  <RevokeTokenButton token={token} />
+                  <RowActionButton intent="revoke-token" rowId={token.id} label="Revoke" rowName={`token ${token.name}`} color="red" navigate />
                 </Table.Td>
               </Table.Tr>
             ))}

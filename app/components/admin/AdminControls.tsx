@@ -9,6 +9,7 @@ import { formatDateTime } from "~/time";
 import { useHydrated } from "~/hooks";
 import { AddArticleDialog } from "./AddArticleDialog";
 import { DialogTrigger, IntentForm, useDialog, useIntent } from "./intent";
+import { AdminTable } from "./panel";
 
 const JOB_NAMES: Record<string, string> = {
   scrape: "Update News (scrape)",
@@ -118,49 +119,36 @@ export function AdminControls({ can, jobs, runner, timeZone }: Props) {
       <Title order={3} size="h5" mt="md" mb="xs">
         Last run of each job
       </Title>
-      {jobs.length ? (
-        <Table.ScrollContainer type="native" minWidth={640}>
-          <Table aria-label="Jobs" data-testid="jobs-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Job</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Started</Table.Th>
-                <Table.Th>Finished</Table.Th>
-                <Table.Th>Result</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {jobs.map((job) => (
-                <Table.Tr key={job.id}>
-                  <Table.Td>
-                    {JOB_NAMES[job.kind] ?? job.kind}
-                    <Text size="xs" c="dimmed">
-                      by {job.requestedBy ?? "unknown"}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLORS[job.status] ?? "gray"} variant="light">
-                      {statusLabel(job.status)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{job.startedAt ? formatDateTime(job.startedAt, timeZone) : "not yet"}</Table.Td>
-                  <Table.Td>{job.finishedAt ? formatDateTime(job.finishedAt, timeZone) : "—"}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c={job.status === "failed" ? "red.8" : undefined}>
-                      {job.summary}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : (
-        <Text size="sm" c="dimmed">
-          No job has run yet.
-        </Text>
-      )}
+      <AdminTable
+        label="Jobs"
+        columns={["Job", "Status", "Started", "Finished", "Result"]}
+        items={jobs}
+        row={(job) => (
+          <Table.Tr key={job.id}>
+            <Table.Td>
+              {JOB_NAMES[job.kind] ?? job.kind}
+              <Text size="xs" c="dimmed">
+                by {job.requestedBy ?? "unknown"}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Badge color={STATUS_COLORS[job.status] ?? "gray"} variant="light">
+                {statusLabel(job.status)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{job.startedAt ? formatDateTime(job.startedAt, timeZone) : "not yet"}</Table.Td>
+            <Table.Td>{job.finishedAt ? formatDateTime(job.finishedAt, timeZone) : "—"}</Table.Td>
+            <Table.Td>
+              <Text size="sm" c={job.status === "failed" ? "red.8" : undefined}>
+                {job.summary}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        )}
+        minWidth={640}
+        data-testid="jobs-table"
+        empty="No job has run yet."
+      />
     </Card>
   );
 }

@@ -1,39 +1,33 @@
 import { ToastHere } from "../Toasts";
-import { Button, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { showingLabel, type ArticleFilters } from "~/articles/filters";
 import type { ArticleJson } from "~/articles/queries.server";
 import { ADMIN_PAGE_SIZE, CATEGORIES, PRIORITIES, TIMEFRAMES } from "~/articles/vocabulary";
 import { ArticleCard, articleAnchorId, reasonText } from "../ArticleCard";
 import { FeedPagination } from "../FeedPagination";
-import { DialogFrame, DialogTrigger, FormError, IntentForm, useDialog, useIntent } from "./intent";
+import { AutoSubmitSelect, DialogTrigger, IntentForm, useDialog, useIntent } from "./intent";
+import { AdminPanel, ConfirmDeleteDialog } from "./panel";
 import { TagEditor } from "./TagEditor";
 
 const ARTICLES_ANCHOR = "articles-admin";
 
 function CategoryEditor({ article }: { article: ArticleJson }) {
   const state = useIntent("update-category", {
-    match: (d) => d.intent === "update-category" && d.values?.id === String(article.id),
+    rowId: article.id,
     toastFailures: false,
   });
   return (
     <IntentForm state={state} at={articleAnchorId(article.id)}>
       <input type="hidden" name="id" value={article.id} />
       <Group gap={4} wrap="nowrap" align="flex-end">
-        <NativeSelect
-          key={article.category}
+        <AutoSubmitSelect
+          state={state}
           name="category"
-          size="xs"
-          aria-label={`Category of ${article.title}`}
-          defaultValue={article.category}
+          label={`Category of ${article.title}`}
+          value={article.category}
           data={CATEGORIES.map((c) => ({ value: c.value, label: c.label }))}
-          onChange={(event) => state.fetcher.submit(event.currentTarget.form)}
         />
-        {state.hydrated ? null : (
-          <Button type="submit" size="xs" variant="default">
-            Save
-          </Button>
-        )}
       </Group>
       {state.data && !state.data.ok ? (
         <Text size="xs" c="red.8" role="alert">
@@ -46,26 +40,21 @@ function CategoryEditor({ article }: { article: ArticleJson }) {
 
 function DeleteArticle({ article }: { article: ArticleJson }) {
   const confirm = useDialog(`delete-article-${article.id}`);
-  const state = useIntent("delete-article", { match: (d) => d.intent === "delete-article" && d.values?.id === String(article.id) });
   return (
     <>
       <DialogTrigger dialog={confirm} size="xs" color="red" variant="subtle">
         Delete
       </DialogTrigger>
-      <DialogFrame dialog={confirm} title="Delete article" size="md">
-        <Text size="sm" mb="md">
-          Delete “{article.title}”? It will not come back with later updates.
-        </Text>
-        <IntentForm state={state} navigate at={ARTICLES_ANCHOR} errorAt={confirm.name}>
-          <input type="hidden" name="id" value={article.id} />
-          <FormError state={state} />
-          <Group justify="flex-end">
-            <Button type="submit" color="red" loading={state.pending}>
-              Delete article
-            </Button>
-          </Group>
-        </IntentForm>
-      </DialogFrame>
+      <ConfirmDeleteDialog
+        dialog={confirm}
+        title="Delete article"
+        intent="delete-article"
+        rowId={article.id}
+        at={ARTICLES_ANCHOR}
+        confirmLabel="Delete article"
+      >
+        Delete “{article.title}”? It will not come back with later updates.
+      </ConfirmDeleteDialog>
     </>
   );
 }
@@ -114,11 +103,7 @@ type Props = {
 export function ArticleManagement({ articles, filters, suggestions, can, timeZone }: Props) {
   const first = (articles.page - 1) * ADMIN_PAGE_SIZE + 1;
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="articles-admin-title" id={ARTICLES_ANCHOR}>
-      <Title order={2} size="h4" id="articles-admin-title" mb="sm">
-        Article Management
-      </Title>
-      <ToastHere at={ARTICLES_ANCHOR} />
+    <AdminPanel id={ARTICLES_ANCHOR} title="Article Management">
       <Form method="get" action="/admin" aria-label="Filter managed articles" preventScrollReset>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput type="search" name="q" label="Search" defaultValue={filters.search ?? ""} maxLength={200} />
@@ -155,6 +140,6 @@ export function ArticleManagement({ articles, filters, suggestions, can, timeZon
         ))}
       </Stack>
       <FeedPagination filters={filters} page={articles.page} pageCount={articles.pageCount} path="/admin" />
-    </Card>
+    </AdminPanel>
   );
 }

@@ -1,9 +1,11 @@
 import { ToastHere } from "../Toasts";
-import { Badge, Button, Card, Group, NativeSelect, Table, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, Table, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { FeedbackJson } from "~/feedback/admin.server";
 import { formatDate } from "~/time";
-import { FormError, IntentForm, useHrefWith, useIntent } from "./intent";
+import { AutoSubmitSelect, FormError, IntentForm, useHrefWith, useIntent } from "./intent";
+import { AdminTable } from "./panel";
 
 const STATUSES = ["open", "reviewed", "resolved"];
 const TYPE_LABELS: Record<string, string> = {
@@ -16,30 +18,25 @@ const TYPE_LABELS: Record<string, string> = {
 const PRIORITY_COLORS: Record<string, string> = { high: "red", medium: "blue", low: "gray" };
 
 function StatusSelect({ item, canEdit }: { item: FeedbackJson; canEdit: boolean }) {
-  const state = useIntent("feedback-status", { match: (d) => d.intent === "feedback-status" && d.values?.id === String(item.id) });
+  const state = useIntent("feedback-status", { rowId: item.id });
   if (!canEdit) return <Badge variant="light">{item.status}</Badge>;
   return (
     <IntentForm state={state} at={`feedback-${item.id}`}>
       <input type="hidden" name="id" value={item.id} />
       <Group gap={4} wrap="nowrap">
-        <NativeSelect
-          key={item.status}
-          name="status"
-          size="xs"
-          aria-label={`Status of “${item.subject}”`}
-          defaultValue={item.status}
-          data={STATUSES}
-          onChange={(event) => state.fetcher.submit(event.currentTarget.form)}
-        />
-        {state.hydrated ? null : (
-          <Button type="submit" size="xs" variant="default">
-            Save
-          </Button>
-        )}
+        <AutoSubmitSelect state={state} name="status" label={`Status of “${item.subject}”`} value={item.status} data={STATUSES} />
       </Group>
       <FormError state={state} />
       <ToastHere at={`feedback-${item.id}`} />
     </IntentForm>
+  );
+}
+
+function FilterLink({ to, current, children }: { to: string; current: boolean; children: ReactNode }) {
+  return (
+    <Button component={Link} to={to} size="xs" variant={current ? "filled" : "default"} aria-current={current ? "page" : undefined} preventScrollReset>
+      {children}
+    </Button>
   );
 }
 
@@ -58,26 +55,12 @@ export function FeedbackPanel({ feedback, filter, can, timeZone }: Props) {
         <Group gap="sm">
           <nav aria-label="Feedback filter">
             <Group gap={4}>
-              <Button
-                component={Link}
-                to={allHref}
-                size="xs"
-                variant={filter === "all" ? "filled" : "default"}
-                aria-current={filter === "all" ? "page" : undefined}
-                preventScrollReset
-              >
+              <FilterLink to={allHref} current={filter === "all"}>
                 All
-              </Button>
-              <Button
-                component={Link}
-                to={activeHref}
-                size="xs"
-                variant={filter === "active" ? "filled" : "default"}
-                aria-current={filter === "active" ? "page" : undefined}
-                preventScrollReset
-              >
+              </FilterLink>
+              <FilterLink to={activeHref} current={filter === "active"}>
                 Active
-              </Button>
+              </FilterLink>
             </Group>
           </nav>
           {can.edit ? (
@@ -91,51 +74,37 @@ export function FeedbackPanel({ feedback, filter, can, timeZone }: Props) {
       </Group>
       <FormError state={archive} />
       <ToastHere at="feedback" />
-      {feedback.length ? (
-        <Table.ScrollContainer type="native" minWidth={760}>
-          <Table aria-label="Feedback" verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Subject and message</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Priority</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {feedback.map((item) => (
-                <Table.Tr key={item.id} id={`feedback-${item.id}`}>
-                  <Table.Td>{TYPE_LABELS[item.type] ?? item.type}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {item.subject}
-                    </Text>
-                    <Text size="sm" className="pre-wrap">
-                      {item.message}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{item.email ?? "—"}</Table.Td>
-                  <Table.Td>
-                    <Badge color={PRIORITY_COLORS[item.priority] ?? "gray"} variant="light">
-                      {item.priority}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{formatDate(item.createdAt, timeZone)}</Table.Td>
-                  <Table.Td>
-                    <StatusSelect item={item} canEdit={can.edit} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : (
-        <Text size="sm" c="dimmed">
-          {filter === "active" ? "No open or reviewed feedback." : "No feedback yet."}
-        </Text>
-      )}
+      <AdminTable
+        label="Feedback"
+        columns={["Type", "Subject and message", "Email", "Priority", "Date", "Status"]}
+        items={feedback}
+        row={(item) => (
+          <Table.Tr key={item.id} id={`feedback-${item.id}`}>
+            <Table.Td>{TYPE_LABELS[item.type] ?? item.type}</Table.Td>
+            <Table.Td>
+              <Text size="sm" fw={600}>
+                {item.subject}
+              </Text>
+              <Text size="sm" className="pre-wrap">
+                {item.message}
+              </Text>
+            </Table.Td>
+            <Table.Td>{item.email ?? "—"}</Table.Td>
+            <Table.Td>
+              <Badge color={PRIORITY_COLORS[item.priority] ?? "gray"} variant="light">
+                {item.priority}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{formatDate(item.createdAt, timeZone)}</Table.Td>
+            <Table.Td>
+              <StatusSelect item={item} canEdit={can.edit} />
+            </Table.Td>
+          </Table.Tr>
+        )}
+        minWidth={760}
+        verticalSpacing="sm"
+        empty={filter === "active" ? "No open or reviewed feedback." : "No feedback yet."}
+      />
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import type { CreatedInvitation } from "~/auth/invitations.server";
 import { showToast } from "../Toasts";
-import { DialogFrame, FormError, IntentForm, kept, useIntent, type DialogState } from "./intent";
+import { DialogFrame, FormError, IntentForm, kept, SubmitButton, useIntent, type DialogState } from "./intent";
 
 const ROLE_OPTIONS = [
   { value: "viewer", label: "Viewer: read-only access to the dashboard" },
@@ -28,11 +28,7 @@ export function InviteDialog({ dialog }: { dialog: DialogState }) {
           <TextInput label="Email" name="email" type="email" required defaultValue={kept(state, "email")} />
           <NativeSelect label="Role" name="role" required data={ROLE_OPTIONS} defaultValue={kept(state, "role", "editor")} />
           <FormError state={state} />
-          <Group>
-            <Button type="submit" loading={state.pending}>
-              Create invitation
-            </Button>
-          </Group>
+          <SubmitButton state={state}>Create invitation</SubmitButton>
         </Stack>
       </IntentForm>
       {invitation ? (

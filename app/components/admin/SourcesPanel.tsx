@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useRef } from "react";
 import { isHttpUrl } from "~/articles/canonical-url";
 import { SOURCE_CATEGORIES } from "~/articles/vocabulary";
@@ -6,7 +6,8 @@ import { formatDateTime } from "~/time";
 import { sourceHealthLabel } from "~/sources/health";
 import type { SourceJson } from "~/sources/queries.server";
 import { ToastHere } from "../Toasts";
-import { DialogFrame, DialogTrigger, FormError, IntentForm, kept, useDialog, useIntent, type DialogState, type IntentState } from "./intent";
+import { DialogFrame, DialogTrigger, FormError, IntentForm, kept, SubmitButton, useDialog, useIntent, type DialogState, type IntentState } from "./intent";
+import { AdminPanel, AdminTable, ConfirmDeleteDialog } from "./panel";
 
 const SOURCES_ANCHOR = "sources";
 const ADD_SOURCE_ANCHOR = "add-source";
@@ -49,11 +50,7 @@ function AddSourceForm() {
         </Title>
         <ToastHere at={ADD_SOURCE_ANCHOR} />
         <SourceFields state={state} />
-        <Group>
-          <Button type="submit" loading={state.pending}>
-            Add source
-          </Button>
-        </Group>
+        <SubmitButton state={state}>Add source</SubmitButton>
       </Stack>
     </IntentForm>
   );
@@ -62,7 +59,7 @@ function AddSourceForm() {
 /** Editing keeps the source's row, so its health history stays; a failure keeps the dialog open with what was typed. */
 function EditSourceDialog({ source, dialog }: { source: SourceJson; dialog: DialogState }) {
   const state = useIntent("update-source", {
-    match: (d) => d.intent === "update-source" && d.values?.id === String(source.id),
+    rowId: source.id,
     onSuccess: dialog.close,
   });
   return (
@@ -71,11 +68,9 @@ function EditSourceDialog({ source, dialog }: { source: SourceJson; dialog: Dial
         <input type="hidden" name="id" value={source.id} />
         <Stack gap="sm">
           <SourceFields state={state} source={source} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={state.pending}>
-              Save source
-            </Button>
-          </Group>
+          <SubmitButton state={state} justify="flex-end">
+            Save source
+          </SubmitButton>
         </Stack>
       </IntentForm>
     </DialogFrame>
@@ -83,11 +78,9 @@ function EditSourceDialog({ source, dialog }: { source: SourceJson; dialog: Dial
 }
 
 function SourceRow({ source, canEdit, timeZone }: { source: SourceJson; canEdit: boolean; timeZone: string }) {
-  const matchRow = (intent: string) => (d: { intent: string; values?: Record<string, unknown> }) => d.intent === intent && d.values?.id === String(source.id);
-  const toggle = useIntent("toggle-source", { match: matchRow("toggle-source") });
+  const toggle = useIntent("toggle-source", { rowId: source.id });
   const confirm = useDialog(`delete-source-${source.id}`);
   const edit = useDialog(`edit-source-${source.id}`);
-  const remove = useIntent("delete-source", { match: matchRow("delete-source"), onSuccess: confirm.close });
   const health = sourceHealthLabel(source);
   return (
     <Table.Tr id={sourceAnchor(source.id)}>
@@ -150,20 +143,9 @@ function SourceRow({ source, canEdit, timeZone }: { source: SourceJson; canEdit:
           <FormError state={toggle} />
           <ToastHere at={sourceAnchor(source.id)} />
           <EditSourceDialog source={source} dialog={edit} />
-          <DialogFrame dialog={confirm} title="Delete source" size="md">
-            <Text size="sm" mb="md">
-              Delete {source.name}? Its articles stay in the feed with their source name; it is no longer checked.
-            </Text>
-            <IntentForm state={remove} navigate at={SOURCES_ANCHOR} errorAt={confirm.name}>
-              <input type="hidden" name="id" value={source.id} />
-              <FormError state={remove} />
-              <Group justify="flex-end">
-                <Button type="submit" color="red" loading={remove.pending}>
-                  Delete source
-                </Button>
-              </Group>
-            </IntentForm>
-          </DialogFrame>
+          <ConfirmDeleteDialog dialog={confirm} title="Delete source" intent="delete-source" rowId={source.id} at={SOURCES_ANCHOR} confirmLabel="Delete source">
+            Delete {source.name}? Its articles stay in the feed with their source name; it is no longer checked.
+          </ConfirmDeleteDialog>
         </Table.Td>
       ) : null}
     </Table.Tr>
@@ -172,29 +154,17 @@ function SourceRow({ source, canEdit, timeZone }: { source: SourceJson; canEdit:
 
 export function SourcesPanel({ sources, can, timeZone }: { sources: SourceJson[]; can: { edit: boolean }; timeZone: string }) {
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="sources-title" id={SOURCES_ANCHOR}>
-      <Title order={2} size="h4" id="sources-title" mb="sm">
-        Source Management
-      </Title>
-      <ToastHere at={SOURCES_ANCHOR} />
+    <AdminPanel id={SOURCES_ANCHOR} title="Source Management">
       {can.edit ? <AddSourceForm /> : null}
-      <Table.ScrollContainer type="native" minWidth={640} mt="md">
-        <Table aria-label="Sources" verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Source</Table.Th>
-              <Table.Th>Category</Table.Th>
-              <Table.Th>Health</Table.Th>
-              {can.edit ? <Table.Th>Actions</Table.Th> : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {sources.map((source) => (
-              <SourceRow key={source.id} source={source} canEdit={can.edit} timeZone={timeZone} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
+      <AdminTable
+        label="Sources"
+        columns={["Source", "Category", "Health", ...(can.edit ? ["Actions"] : [])]}
+        items={sources}
+        row={(source) => <SourceRow key={source.id} source={source} canEdit={can.edit} timeZone={timeZone} />}
+        minWidth={640}
+        mt="md"
+        verticalSpacing="sm"
+      />
+    </AdminPanel>
   );
 }

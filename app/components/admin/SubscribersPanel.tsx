@@ -3,32 +3,10 @@ import { Badge, Button, Card, Group, Table, Text, Title } from "@mantine/core";
 import type { SubscriberJson, SubscriberStatus } from "~/newsletter/admin.server";
 import { formatDate } from "~/time";
 import { IntentForm, useIntent } from "./intent";
+import { AdminTable, RowActionButton } from "./panel";
 
 const STATUS_LABELS: Record<SubscriberStatus, string> = { active: "Active", pending: "Pending", unsubscribed: "Unsubscribed" };
 const STATUS_COLORS: Record<SubscriberStatus, string> = { active: "green", pending: "yellow", unsubscribed: "gray" };
-
-function SubscriberToggle({ subscriber }: { subscriber: SubscriberJson }) {
-  const state = useIntent("subscriber-status", {
-    match: (d) => d.intent === "subscriber-status" && d.values?.id === String(subscriber.id),
-  });
-  return (
-    <IntentForm state={state} at={`subscriber-${subscriber.id}`}>
-      <input type="hidden" name="id" value={subscriber.id} />
-      <input type="hidden" name="isActive" value={String(!subscriber.isActive)} />
-      <Button
-        type="submit"
-        size="xs"
-        variant="light"
-        color={subscriber.isActive ? "gray" : "green"}
-        loading={state.pending}
-        aria-label={`${subscriber.isActive ? "Deactivate" : "Activate"} ${subscriber.email}`}
-      >
-        {subscriber.isActive ? "Deactivate" : "Activate"}
-      </Button>
-      <ToastHere at={`subscriber-${subscriber.id}`} />
-    </IntentForm>
-  );
-}
 
 type AlertStats = { active: number; pending: number; stopped: number; failures: { alertId: number; period: string; error: string | null; at: string }[] };
 
@@ -66,44 +44,38 @@ export function SubscribersPanel({ subscribers, alerts, timeZone }: { subscriber
             : " No delivery failures."}
         </Text>
       ) : null}
-      {subscribers.length ? (
-        <Table.ScrollContainer type="native" minWidth={560} mah={360}>
-          <Table aria-label="Subscribers">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Source</Table.Th>
-                <Table.Th>Subscribed</Table.Th>
-                <Table.Th>Last email</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {subscribers.map((s) => (
-                <Table.Tr key={s.id} id={`subscriber-${s.id}`}>
-                  <Table.Td>{s.email}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLORS[s.status]} variant="light">
-                      {STATUS_LABELS[s.status]}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{s.source}</Table.Td>
-                  <Table.Td>{formatDate(s.createdAt, timeZone)}</Table.Td>
-                  <Table.Td>{s.lastEmailSent ? formatDate(s.lastEmailSent, timeZone) : "never"}</Table.Td>
-                  <Table.Td>
-                    <SubscriberToggle subscriber={s} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : (
-        <Text size="sm" c="dimmed">
-          No subscribers yet.
-        </Text>
-      )}
+      <AdminTable
+        label="Subscribers"
+        columns={["Email", "Status", "Source", "Subscribed", "Last email", ""]}
+        items={subscribers}
+        row={(s) => (
+          <Table.Tr key={s.id} id={`subscriber-${s.id}`}>
+            <Table.Td>{s.email}</Table.Td>
+            <Table.Td>
+              <Badge color={STATUS_COLORS[s.status]} variant="light">
+                {STATUS_LABELS[s.status]}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{s.source}</Table.Td>
+            <Table.Td>{formatDate(s.createdAt, timeZone)}</Table.Td>
+            <Table.Td>{s.lastEmailSent ? formatDate(s.lastEmailSent, timeZone) : "never"}</Table.Td>
+            <Table.Td>
+              <RowActionButton
+                intent="subscriber-status"
+                rowId={s.id}
+                fields={{ isActive: String(!s.isActive) }}
+                label={s.isActive ? "Deactivate" : "Activate"}
+                rowName={s.email}
+                color={s.isActive ? "gray" : "green"}
+                at={`subscriber-${s.id}`}
+              />
+            </Table.Td>
+          </Table.Tr>
+        )}
+        minWidth={560}
+        mah={360}
+        empty="No subscribers yet."
+      />
     </Card>
   );
 }

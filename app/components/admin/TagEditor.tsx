@@ -1,10 +1,10 @@
-import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Checkbox, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { ArticleJson } from "~/articles/queries.server";
 import { articleAnchorId } from "../ArticleCard";
 import { COMMON_TAGS, PRIORITIES, TAG_VOCABULARY } from "~/articles/vocabulary";
-import { DialogFrame, FormError, IntentForm, useIntent, type DialogState } from "./intent";
+import { DialogFrame, FormError, IntentForm, SubmitButton, useIntent, type DialogState } from "./intent";
 
 function TagGroup({ title, tags, selected, onToggle }: { title: string; tags: string[]; selected: Set<string>; onToggle: (tag: string) => void }) {
   if (!tags.length) return null;
@@ -33,7 +33,7 @@ export function TagEditor({ article, dialog, suggested: serverSuggested }: { art
   const [selected, setSelected] = useState(() => new Set(article.tags));
   const suggestions = useFetcher<{ suggestedTags?: string[] }>();
   const state = useIntent("update-tags", {
-    match: (d) => d.intent === "update-tags" && d.values?.id === String(article.id),
+    rowId: article.id,
     onSuccess: dialog.close,
   });
   useEffect(() => {
@@ -81,11 +81,9 @@ export function TagEditor({ article, dialog, suggested: serverSuggested }: { art
           <div id={`${dialog.name}-save`}>
             <FormError state={state} />
           </div>
-          <Group justify="flex-end">
-            <Button type="submit" loading={state.pending}>
-              Save tags
-            </Button>
-          </Group>
+          <SubmitButton state={state} justify="flex-end">
+            Save tags
+          </SubmitButton>
         </Stack>
       </IntentForm>
     </DialogFrame>

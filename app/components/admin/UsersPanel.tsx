@@ -1,44 +1,8 @@
 import { ToastHere } from "../Toasts";
-import { Badge, Button, Card, Group, Table, Text, Title } from "@mantine/core";
+import { Badge, Card, Group, Table, Text, Title } from "@mantine/core";
 import type { UserJson } from "~/auth/user-admin.server";
 import { formatDate } from "~/time";
-import { FormError, IntentForm, useIntent } from "./intent";
-
-function StatusButton({ user }: { user: UserJson }) {
-  const state = useIntent("user-status", { match: (d) => d.intent === "user-status" && d.values?.id === String(user.id) });
-  return (
-    <IntentForm state={state} at={`user-${user.id}`}>
-      <input type="hidden" name="id" value={user.id} />
-      <input type="hidden" name="disabled" value={String(!user.disabled)} />
-      <Button
-        type="submit"
-        size="xs"
-        variant="light"
-        color={user.disabled ? "green" : "gray"}
-        loading={state.pending}
-        aria-label={`${user.disabled ? "Enable" : "Disable"} ${user.email}`}
-      >
-        {user.disabled ? "Enable" : "Disable"}
-      </Button>
-      <FormError state={state} />
-      <ToastHere at={`user-${user.id}`} />
-    </IntentForm>
-  );
-}
-
-function DeleteButton({ user }: { user: UserJson }) {
-  const state = useIntent("delete-user", { match: (d) => d.intent === "delete-user" && d.values?.id === String(user.id) });
-  // A page navigation: the row disappears on success, which would take a fetcher's toast with it.
-  return (
-    <IntentForm state={state} navigate at="users" errorAt={`user-${user.id}`}>
-      <input type="hidden" name="id" value={user.id} />
-      <Button type="submit" size="xs" variant="light" color="red" loading={state.pending} aria-label={`Delete ${user.email}`}>
-        Delete
-      </Button>
-      <FormError state={state} />
-    </IntentForm>
-  );
-}
+import { AdminTable, RowActionButton } from "./panel";
 
 /** Admins only: every account with its role and status, to disable, enable or delete. */
 export function UsersPanel({ users, currentUserId, timeZone }: { users: UserJson[]; currentUserId: number; timeZone: string }) {
@@ -51,42 +15,53 @@ export function UsersPanel({ users, currentUserId, timeZone }: { users: UserJson
         Disabling signs the user out everywhere and revokes their API tokens. The last active admin cannot be disabled or deleted.
       </Text>
       <ToastHere at="users" />
-      <Table.ScrollContainer type="native" minWidth={560} mah={360}>
-        <Table aria-label="Users">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Since</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.map((user) => (
-              <Table.Tr key={user.id} id={`user-${user.id}`}>
-                <Table.Td>
-                  {user.email}
-                  {user.id === currentUserId ? " (you)" : ""}
-                </Table.Td>
-                <Table.Td>{user.role}</Table.Td>
-                <Table.Td>
-                  <Badge color={user.disabled ? "gray" : "green"} variant="light">
-                    {user.disabled ? "Disabled" : "Active"}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{formatDate(user.createdAt, timeZone)}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap" align="flex-start">
-                    <StatusButton user={user} />
-                    <DeleteButton user={user} />
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <AdminTable
+        label="Users"
+        columns={["Email", "Role", "Status", "Since", ""]}
+        items={users}
+        row={(user) => (
+          <Table.Tr key={user.id} id={`user-${user.id}`}>
+            <Table.Td>
+              {user.email}
+              {user.id === currentUserId ? " (you)" : ""}
+            </Table.Td>
+            <Table.Td>{user.role}</Table.Td>
+            <Table.Td>
+              <Badge color={user.disabled ? "gray" : "green"} variant="light">
+                {user.disabled ? "Disabled" : "Active"}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{formatDate(user.createdAt, timeZone)}</Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                <RowActionButton
+                  intent="user-status"
+                  rowId={user.id}
+                  fields={{ disabled: String(!user.disabled) }}
+                  label={user.disabled ? "Enable" : "Disable"}
+                  rowName={user.email}
+                  color={user.disabled ? "green" : "gray"}
+                  withError
+                  at={`user-${user.id}`}
+                />
+                <RowActionButton
+                  intent="delete-user"
+                  rowId={user.id}
+                  label="Delete"
+                  rowName={user.email}
+                  color="red"
+                  withError
+                  navigate
+                  at="users"
+                  errorAt={`user-${user.id}`}
+                />
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        )}
+        minWidth={560}
+        mah={360}
+      />
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 // Dashboard forms: each posts an `intent` to the /admin action. Without JavaScript it is a plain POST
 // (the page comes back with the outcome); with JavaScript a fetcher asks for JSON and shows a toast.
-import { Button, Card, Group, Modal, Text, type ButtonProps } from "@mantine/core";
+import { Button, Card, Group, Modal, NativeSelect, Text, type ButtonProps, type ComboboxData } from "@mantine/core";
 import { Form, Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode, type Ref } from "react";
 import type { DashboardActionData } from "~/admin/dashboard-action";
@@ -17,12 +17,14 @@ export type IntentState<R = unknown> = {
 };
 
 /**
- * One form's state. `match` picks this form's outcome out of the page's action data when several
- * forms share an intent (one per row) or one form has several intents.
+ * One form's state. When several forms share an intent, one per row, `rowId` (the row's posted `id`)
+ * picks this form's outcome out of the page's action data; `match` does for any other case (one form
+ * with several intents, rows told apart by another field).
  */
 export function useIntent<R = unknown>(
   intent: string,
   options: {
+    rowId?: number;
     match?: (data: DashboardActionData) => boolean;
     onSuccess?: (data: DashboardActionData) => void;
     /** False where the failure is shown beside the form, without a toast. */
@@ -40,7 +42,8 @@ export function useIntent<R = unknown>(
     if (fetcher.data.ok || toastFailures) showToast(fetcher.data.toast);
     if (fetcher.data.ok) onSuccess.current?.(fetcher.data);
   }, [fetcher.state, fetcher.data, toastFailures]);
-  const matches = options.match ?? ((data: DashboardActionData) => data.intent === intent);
+  const rowId = options.rowId === undefined ? undefined : String(options.rowId);
+  const matches = options.match ?? ((data: DashboardActionData) => data.intent === intent && (rowId === undefined || data.values?.id === rowId));
   const pageData = actionData && matches(actionData) ? actionData : undefined;
   return {
     intent,
@@ -98,6 +101,52 @@ export function FormError({ state }: { state: IntentState<unknown> }) {
     <Text c="red.8" size="sm" role="alert">
       {state.data.toast.title}: {state.data.toast.message}
     </Text>
+  );
+}
+
+/** A form's submit button on a line of its own, spinning while the form is sent. */
+export function SubmitButton({ state, children, justify, color }: { state: IntentState<unknown>; children: ReactNode; justify?: "flex-end"; color?: string }) {
+  return (
+    <Group justify={justify}>
+      <Button type="submit" color={color} loading={state.pending}>
+        {children}
+      </Button>
+    </Group>
+  );
+}
+
+/** A small select that sends its form as soon as it changes; without JavaScript, a Save button sends it. */
+export function AutoSubmitSelect({
+  state,
+  name,
+  label,
+  value,
+  data,
+}: {
+  state: IntentState<unknown>;
+  name: string;
+  label: string;
+  value: string;
+  data: ComboboxData;
+}) {
+  return (
+    <>
+      <NativeSelect
+        // A new value from the server (after a save) resets the select to it.
+        key={value}
+        name={name}
+        size="xs"
+        aria-label={label}
+        defaultValue={value}
+        data={data}
+        onChange={(event) => state.fetcher.submit(event.currentTarget.form)}
+      />
+      {state.hydrated ? null : (
+        <Button type="submit" size="xs" variant="default">
+          Save
+        </Button>
+      )}
+    </>
   );
 }
 
