@@ -12,7 +12,7 @@ export function etagMatches(ifNoneMatch: string | null | undefined, etag: string
 }
 
 /** The validators of an answer; `lastModified` to the second, as HTTP dates carry it. */
-export function validatorHeaders(etag: string, lastModified: Date | undefined) {
+function validatorHeaders(etag: string, lastModified: Date | undefined) {
   const headers = new Headers({ ETag: etag, "Cache-Control": FEED_CACHE_CONTROL, Vary: "Accept-Encoding" });
   if (lastModified) headers.set("Last-Modified", new Date(Math.floor(lastModified.getTime() / 1000) * 1000).toUTCString());
   applySecurityHeaders(headers);
@@ -23,7 +23,7 @@ export function validatorHeaders(etag: string, lastModified: Date | undefined) {
  * A 304 when the request's validators match (If-None-Match wins over If-Modified-Since, RFC 9110 13.1.3),
  * or null when the full answer is due.
  */
-export function notModified(request: Request, headers: Headers): Response | null {
+function notModified(request: Request, headers: Headers): Response | null {
   const etag = headers.get("ETag")!;
   const ifNoneMatch = request.headers.get("If-None-Match");
   let fresh = false;
@@ -34,4 +34,13 @@ export function notModified(request: Request, headers: Headers): Response | null
     fresh = Number.isFinite(since) && Number.isFinite(modified) && modified <= since;
   }
   return fresh ? new Response(null, { status: 304, headers }) : null;
+}
+
+/** A polled answer: a 304 when the client already holds it, else `body()` with its validators and content type. */
+export function conditionalAnswer(request: Request, answer: { etag: string; lastModified?: Date; contentType: string; body: () => string }) {
+  const headers = validatorHeaders(answer.etag, answer.lastModified);
+  const unchanged = notModified(request, headers);
+  if (unchanged) return unchanged;
+  headers.set("Content-Type", answer.contentType);
+  return new Response(answer.body(), { status: 200, headers });
 }

@@ -2,19 +2,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { jsonFeed, viewEtag, viewOf } from "~/articles/feeds-out.server";
 import { withAppErrors } from "~/http/app-error.server";
-import { notModified, validatorHeaders } from "~/http/conditional.server";
+import { conditionalAnswer } from "~/http/conditional.server";
 import { allowOnly } from "~/http/responses.server";
 
 export function loader(args: LoaderFunctionArgs) {
   return withAppErrors(({ request }: LoaderFunctionArgs) => {
-    const url = new URL(request.url);
-    const filters = viewOf(url);
+    const filters = viewOf(new URL(request.url));
     const feed = jsonFeed(filters);
-    const headers = validatorHeaders(viewEtag(filters, "json"), feed.lastModified);
-    const unchanged = notModified(request, headers);
-    if (unchanged) return unchanged;
-    headers.set("Content-Type", "application/feed+json; charset=utf-8");
-    return new Response(JSON.stringify(feed.body), { status: 200, headers });
+    return conditionalAnswer(request, {
+      etag: viewEtag(filters, "json"),
+      lastModified: feed.lastModified,
+      contentType: "application/feed+json; charset=utf-8",
+      body: () => JSON.stringify(feed.body),
+    });
   })(args);
 }
 
