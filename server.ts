@@ -9,7 +9,7 @@ import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import onHeaders from "on-headers";
-import { sharedFeedKey, feedRevision } from "./app/articles/shared-feed.server";
+import { sharedPageKey, feedRevision } from "./app/articles/shared-feed.server";
 import { config, ConfigError } from "./app/config.server";
 import { bodyStream, limitRequestBody } from "./app/http/body-limit.server";
 import { resolveClientAddress } from "./app/http/client-address.server";
@@ -43,9 +43,11 @@ function errorPage(status: number, message: string) {
  * A page request as a Fetch GET (a HEAD's page is rendered whole too, since every reader shares it), not
  * aborted when the reader who started the render goes away: others may be waiting for it.
  */
-function readRequestOf(req: Request) {
+/** The request as the shared render sees it: without cookies, so nothing of one reader reaches every reader's copy. */
+function sharedRequestOf(req: Request) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
+    if (name === "cookie") continue;
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
   }
   return new globalThis.Request(new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`), {
@@ -112,16 +114,17 @@ export async function createServerApp() {
   });
   const answer = (req: Request, res: Response, next: NextFunction) => remix(bodyStream(req, res), res, next);
   if (process.env.NODE_ENV === "production" && settings.SHARED_PAGE_CACHE) {
-    // The feed page is the same for every reader: rendered once per URL and revision (docs/decisions/013).
+    // The feed, article pages, comment periods, About and the API page are the same for every reader: rendered
+    // once per URL and revision (docs/decisions/013).
     const renderPage = createRemixHandler(build, "production");
     app.get(
-      "/",
+      ["/", "/about", "/comment-periods", "/api/docs", "/articles/:address"],
       sharedPageCache({
-        shareableKey: (req) => (carriesToast(req.headers.cookie) ? null : sharedFeedKey(req.path, new URL(req.originalUrl, "http://x").search)),
+        shareableKey: (req) => (carriesToast(req.headers.cookie) ? null : sharedPageKey(req.path, new URL(req.originalUrl, "http://x").search)),
         revision: () => feedRevision(),
         version: build.assets.version,
         secret: settings.SESSION_SECRET,
-        render: (req, res, nonce) => renderPage(readRequestOf(req), { clientAddress: res.locals.clientAddress as string, nonce }),
+        render: (req, res, nonce) => renderPage(sharedRequestOf(req), { clientAddress: res.locals.clientAddress as string, nonce }),
         fallback: answer,
       }),
     );

@@ -1,5 +1,5 @@
-// The public feed page every reader shares (docs/decisions/013-shared-feed-page.md): which URLs share one
-// page, and what that page is made of, as one short string that changes whenever the page would: the
+// The public pages every reader shares, the feed first (docs/decisions/013-shared-feed-page.md): which URLs
+// share one page, and what that page is made of, as one short string that changes whenever the page would: the
 // articles (their revision counter, migration 0003), the newest stored AI summary (indexed, migration 0007),
 // the latest trends analysis, the public sources list and the day in the site's time zone (Today, This Week
 // and This Month move at midnight). View counts are not part of it: the shared page lets them lag by at most
@@ -26,13 +26,21 @@ export function feedRevision(now = new Date()): string {
   return [row?.articles ?? 0, row?.summaries ?? 0, row?.trends ?? "-", sourcesDigest, dayInZone(now, config().APP_TIMEZONE)].join(".");
 }
 
+/** Pages with no per-reader part and no parameters, shared like the feed: their content is all in the revision. */
+const STATIC_SHARED_PATHS = new Set(["/about", "/comment-periods", "/api/docs"]);
+
 /**
- * The key of a feed URL whose page is the same for every reader: its filters in their tidy order. Null for a
- * reader's own Saved view, for untidy URLs (the route redirects them: `tidyFeedPath`) and for URLs with any
- * other parameter (a dialog opened without JavaScript, a data request).
+ * The key of a URL whose page is the same for every reader, or null. The feed: its filters in their tidy order;
+ * null for a reader's own Saved view, for untidy URLs (the route redirects them: `tidyFeedPath`) and for URLs with
+ * any other parameter (a dialog opened without JavaScript, a data request). An article's page, the open comment
+ * periods, About and the API page: their path, without parameters. A reader's bookmark on an article page is
+ * asked for after load, as on the feed.
  */
-export function sharedFeedKey(pathname: string, search: string): string | null {
-  if (pathname !== "/") return null;
+export function sharedPageKey(pathname: string, search: string): string | null {
+  if (pathname !== "/") {
+    const shared = STATIC_SHARED_PATHS.has(pathname) || /^\/articles\/\d{1,15}(?:-[^/.]*)?$/.test(pathname);
+    return shared && !search ? pathname : null;
+  }
   const params = new URLSearchParams(search);
   if ([...params.keys()].some((name) => !FEED_PARAMS.has(name))) return null;
   if (tidyFeedPath(new URL(`${pathname}${search}`, "http://site.invalid"))) return null;

@@ -4,6 +4,8 @@
 // a `$id` page would become the parent of articles.$id.open.ts and articles.$id.locate.ts.
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
+import { useFeedState } from "~/components/feed-state";
 import { articlePath, commentDaysLeft, daysLeftLabel, docketUrl, parseArticleAddress } from "~/articles/article-page";
 import { getArticleDetail } from "~/articles/article-page.server";
 import { isHttpUrl } from "~/articles/canonical-url";
@@ -33,7 +35,9 @@ const DESCRIPTION_LIMIT = 200;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const address = parseArticleAddress(params.slug);
   if (!address) throw pageRouteRefusal(request, 404, "Article not found.");
-  const article = getArticleDetail(address.id, await readVisitorId(request));
+  // Without a visitor (every shared render, docs/decisions/013) the page is everyone's; with one it shows their bookmark.
+  const visitorId = await readVisitorId(request);
+  const article = getArticleDetail(address.id, visitorId);
   if (!article) throw pageRouteRefusal(request, 404, "Article not found.");
   const path = articlePath(article);
   if (`/articles/${params.slug}` !== path) throw secureRedirect(path, 301);
@@ -41,8 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const related = (relatedArticles([article.id])[article.id] ?? []).map(({ originalUrl: _url, score: _score, ...shown }) => shown);
   return json(
     { article, related, siteUrl, canonicalUrl: `${siteUrl}${path}`, timeZone: config().APP_TIMEZONE, today: todayInZone() },
-    // The bookmark button shows this reader's own state.
-    { headers: { "Cache-Control": "private, no-store" } },
+    visitorId ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
   );
 }
 
@@ -129,7 +132,11 @@ function day(value: string, timeZone: string) {
 
 export default function ArticlePage() {
   const data = useLoaderData<typeof loader>();
-  const { article, related, canonicalUrl, timeZone, today } = data;
+  const { related, canonicalUrl, timeZone, today } = data;
+  // The shared copy of this page carries no reader's bookmark; this reader's, and the current count, come after load.
+  const articles = useMemo(() => [data.article], [data.article]);
+  const feedState = useFeedState(articles, false);
+  const article = { ...data.article, views: feedState.views[data.article.id] ?? data.article.views };
   const hydrated = useHydrated();
   const viewCounter = useFetcher();
   const priority = priorityInfo(article.priority);
@@ -152,7 +159,7 @@ export default function ArticlePage() {
           titleAs="h2"
           readHref={hydrated ? article.originalUrl : `/articles/${article.id}/open`}
           onReadOriginal={hydrated ? () => viewCounter.submit({}, { method: "PATCH", action: `/api/articles/${article.id}/view` }) : undefined}
-          headerAction={<BookmarkToggle articleId={article.id} bookmarked={article.isBookmarked} returnTo={path} />}
+          headerAction={<BookmarkToggle articleId={article.id} bookmarked={article.isBookmarked || feedState.bookmarked.has(article.id)} returnTo={path} />}
         >
           <AiSummary article={article} />
         </ArticleCard>

@@ -8,6 +8,7 @@ import zlib from "node:zlib";
 import Database from "better-sqlite3";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { articlePath } from "../../app/articles/article-page";
 import { db, t } from "../../app/db.server";
 import { BODY_TOO_LARGE, MAX_BODY_BYTES } from "../../app/http/body-limit.server";
 import { RUNNER_HEARTBEAT_KEY } from "../../app/jobs/queue.server";
@@ -362,6 +363,63 @@ describe("the server on the demo data", () => {
       expect(savedView.headers["cache-control"]).toMatch(/no-store/);
       expect(savedView.body.toString()).toContain(`id="article-${article.id}"`);
       expect(savedView.body.toString()).toContain("Showing 1–1 of 1");
+    });
+  });
+
+  describe("the other pages every reader shares: an article's page, comment periods, About, the API page", () => {
+    const cookieOf = (answer: RawAnswer, name: string) =>
+      ([] as string[])
+        .concat(answer.headers["set-cookie"] ?? [])
+        .find((c) => c.startsWith(`${name}=`))
+        ?.split(";")[0];
+
+    it("is one shared document for every reader; a reader's bookmark comes after load, or with the toast after a form", async () => {
+      const [article] = db()
+        .select({ id: t.articles.id, title: t.articles.title })
+        .from(t.articles)
+        .orderBy(sql`publish_date DESC`)
+        .limit(1)
+        .offset(5)
+        .all();
+      const path = articlePath(article);
+      const form = new URLSearchParams({ returnTo: path, bookmarked: "true" }).toString();
+      const posted = await rawRequest(
+        `${server.url}/api/articles/${article.id}/bookmark`,
+        { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: SAME_ORIGIN } },
+        form,
+      );
+      expect(posted.status).toBe(302);
+      const visitor = cookieOf(posted, "visitor")!;
+      const flash = cookieOf(posted, "flash")!;
+
+      // The page right after the form is the reader's own: their bookmark shown, never stored for others.
+      const own = await rawRequest(server.url + path, { headers: { Cookie: `${visitor}; ${flash}`, "Accept-Encoding": "identity" } });
+      expect(own.headers.etag).toBeUndefined();
+      expect(own.headers["cache-control"]).toMatch(/no-store/);
+      expect(own.body.toString()).toMatch(/aria-pressed="true"[^>]*aria-label="Bookmark"/);
+
+      // The reader who bookmarked it asks first, so theirs is the render every reader then gets.
+      const reader = await rawRequest(server.url + path, { headers: { "Accept-Encoding": "identity", Cookie: visitor } });
+      const stranger = await rawRequest(server.url + path, { headers: { "Accept-Encoding": "identity" } });
+      expect(stranger.status).toBe(200);
+      expect(stranger.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+      expect(reader.headers.etag).toBe(stranger.headers.etag);
+      expect(reader.body.equals(stranger.body)).toBe(true);
+      expect(stranger.body.toString()).toMatch(/aria-pressed="false"[^>]*aria-label="Bookmark"/);
+      const state = JSON.parse((await rawRequest(`${server.url}/api/feed-state?ids=${article.id}`, { headers: { Cookie: visitor } })).body.toString());
+      expect(state.bookmarked).toEqual([article.id]);
+
+      for (const shared of ["/comment-periods", "/about", "/api/docs"]) {
+        const answer = await rawRequest(server.url + shared);
+        expect(answer.status, shared).toBe(200);
+        expect(answer.headers.etag, shared).toMatch(/^"[\w-]{27}"$/);
+        const again = await rawRequest(server.url + shared, { headers: { "If-None-Match": answer.headers.etag as string } });
+        expect(again.status, shared).toBe(304);
+      }
+      // An address the route redirects (the slug of another title) is answered by the route, not stored.
+      const moved = await rawRequest(`${server.url}/articles/${article.id}-another-title`);
+      expect(moved.status).toBe(301);
+      expect(moved.headers.location).toBe(path);
     });
   });
 
