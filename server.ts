@@ -3,6 +3,9 @@
 // headers on every answer, one compression pass per document, redacted logs, /healthz (a Remix route) and a
 // graceful stop. Why this replaces remix-serve: docs/decisions/010-own-web-server.md.
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { pathToFileURL } from "node:url";
 import { broadcastDevReady, createRequestHandler as createRemixHandler, type ServerBuild } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/express";
@@ -43,11 +46,11 @@ function errorPage(status: number, message: string) {
  * A page request as a Fetch GET (a HEAD's page is rendered whole too, since every reader shares it), not
  * aborted when the reader who started the render goes away: others may be waiting for it.
  */
-/** The request as the shared render sees it: without cookies, so nothing of one reader reaches every reader's copy. */
-function sharedRequestOf(req: Request) {
+/** A GET as the Remix handler takes it; `withCookies: false` for the shared render, so nothing of one reader reaches every reader's copy. */
+function fetchRequestOf(req: Request, { withCookies }: { withCookies: boolean }) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (name === "cookie") continue;
+    if (name === "cookie" && !withCookies) continue;
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
   }
   return new globalThis.Request(new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`), {
@@ -113,10 +116,28 @@ export async function createServerApp() {
     getLoadContext: (_req, res) => ({ clientAddress: res.locals.clientAddress as string }),
   });
   const answer = (req: Request, res: Response, next: NextFunction) => remix(bodyStream(req, res), res, next);
+  // Long downloads are written only as fast as the client takes them. @remix-run/express writes a body without
+  // waiting for the socket (writeReadableStreamToWritable in @remix-run/node), so an export read from SQLite
+  // faster than it is compressed and sent piled up in memory: one whole 81 MB CSV took the process from 132 to
+  // 400 MB. Piped here, the export's pages are read as the socket drains. (Development reloads the build per
+  // request and keeps Remix's own path.)
+  const remixCore = createRemixHandler(build, "production");
+  if (process.env.NODE_ENV !== "development") {
+    app.get("/export.csv", async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        const response = await remixCore(fetchRequestOf(req, { withCookies: true }), { clientAddress: res.locals.clientAddress as string });
+        res.status(response.status);
+        response.headers.forEach((value, name) => res.append(name, value));
+        if (!response.body || req.method === "HEAD") return void res.end();
+        await pipeline(Readable.fromWeb(response.body as NodeReadableStream), res);
+      } catch (error) {
+        next(error);
+      }
+    });
+  }
   if (process.env.NODE_ENV === "production" && settings.SHARED_PAGE_CACHE) {
     // The feed, article pages, comment periods, About and the API page are the same for every reader: rendered
     // once per URL and revision (docs/decisions/013).
-    const renderPage = createRemixHandler(build, "production");
     app.get(
       ["/", "/about", "/comment-periods", "/api/docs", "/articles/:address"],
       sharedPageCache({
@@ -124,7 +145,7 @@ export async function createServerApp() {
         revision: () => feedRevision(),
         version: build.assets.version,
         secret: settings.SESSION_SECRET,
-        render: (req, res, nonce) => renderPage(sharedRequestOf(req), { clientAddress: res.locals.clientAddress as string, nonce }),
+        render: (req, res, nonce) => remixCore(fetchRequestOf(req, { withCookies: false }), { clientAddress: res.locals.clientAddress as string, nonce }),
         fallback: answer,
       }),
     );

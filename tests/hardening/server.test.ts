@@ -6,6 +6,7 @@ import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import Database from "better-sqlite3";
+import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articlePath } from "../../app/articles/article-page";
@@ -420,6 +421,30 @@ describe("the server on the demo data", () => {
       const moved = await rawRequest(`${server.url}/articles/${article.id}-another-title`);
       expect(moved.status).toBe(301);
       expect(moved.headers.location).toBe(path);
+    });
+  });
+
+  describe("the CSV export, written as fast as the client reads it", () => {
+    it("sends every row, compressed when asked, with the security headers; the Saved view is refused; HEAD has no body", async () => {
+      const total = db().get<{ n: number }>(sql`SELECT count(*) AS n FROM articles`).n;
+      const answer = await rawRequest(`${server.url}/export.csv`, { headers: { "Accept-Encoding": "br" } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers["content-type"]).toBe("text/csv; charset=utf-8");
+      expect(answer.headers["content-disposition"]).toMatch(/^attachment; filename="deregulation-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+      expect(answer.headers["content-encoding"]).toBe("br");
+      const text = zlib.brotliDecompressSync(answer.body).toString("utf8");
+      const [header, ...rows] = parse(text, { bom: true }) as string[][];
+      expect(header.slice(0, 3)).toEqual(["id", "published", "title"]);
+      expect(rows).toHaveLength(total);
+      expect(new Set(rows.map((row) => row[0])).size).toBe(total);
+
+      const head = await rawRequest(`${server.url}/export.csv`, { method: "HEAD" });
+      expect(head.status).toBe(200);
+      expect(head.body.length).toBe(0);
+      const saved = await rawRequest(`${server.url}/export.csv?saved=1`);
+      expect(saved.status).toBe(400);
+      expect(JSON.parse(saved.body.toString()).message).toMatch(/Saved view/);
     });
   });
 
