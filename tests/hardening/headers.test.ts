@@ -274,10 +274,10 @@ describe("security headers", () => {
 
   // The feed page every reader shares carries the nonce of its cache entry instead (docs/decisions/013;
   // tests/hardening/server.test.ts checks it changes with the content).
-  it("uses a fresh nonce for every document that is not the shared feed page", async () => {
+  it("uses a fresh nonce for every document that is not a shared page (docs/decisions/013)", async () => {
     const nonces = new Set<string | undefined>();
     for (let i = 0; i < 5; i++) {
-      const response = await fetch(server.url + "/about");
+      const response = await fetch(server.url + "/feedback");
       await response.arrayBuffer();
       nonces.add(nonceOf(response.headers.get("content-security-policy")));
     }
