@@ -27,6 +27,14 @@ const testDir = path.dirname(process.env.DATABASE_URL!);
 type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
 /** A request through node:http, so the body arrives as sent (fetch would decompress it). */
+/** The `name=value` of a cookie an answer sets. */
+function cookieOf(answer: RawAnswer, name: string) {
+  return ([] as string[])
+    .concat(answer.headers["set-cookie"] ?? [])
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(";")[0];
+}
+
 function rawRequest(url: string, options: http.RequestOptions = {}, body?: string | Buffer): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { agent: false, ...options }, (res) => {
@@ -248,11 +256,6 @@ describe("the server on the demo data", () => {
   });
 
   describe("the feed page every reader shares (docs/decisions/013)", () => {
-    const cookieOf = (answer: RawAnswer, name: string) =>
-      ([] as string[])
-        .concat(answer.headers["set-cookie"] ?? [])
-        .find((c) => c.startsWith(`${name}=`))
-        ?.split(";")[0];
     const nonceOf = (answer: RawAnswer) => /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1];
 
     it("is the same document, ETag and nonce for a stranger and for a visitor with bookmarks", async () => {
@@ -368,12 +371,6 @@ describe("the server on the demo data", () => {
   });
 
   describe("the other pages every reader shares: an article's page, comment periods, About, the API page", () => {
-    const cookieOf = (answer: RawAnswer, name: string) =>
-      ([] as string[])
-        .concat(answer.headers["set-cookie"] ?? [])
-        .find((c) => c.startsWith(`${name}=`))
-        ?.split(";")[0];
-
     it("is one shared document for every reader; a reader's bookmark comes after load, or with the toast after a form", async () => {
       const [article] = db()
         .select({ id: t.articles.id, title: t.articles.title })
