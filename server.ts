@@ -43,10 +43,10 @@ function errorPage(status: number, message: string) {
 }
 
 /**
- * A page request as a Fetch GET (a HEAD's page is rendered whole too, since every reader shares it), not
- * aborted when the reader who started the render goes away: others may be waiting for it.
+ * A request as a Fetch GET for the Remix handler (a HEAD's page is rendered whole too, since every reader shares
+ * it), not aborted when the reader who started it goes away: others may be waiting for a shared render.
+ * `withCookies: false` for the shared render, so nothing of one reader reaches every reader's copy.
  */
-/** A GET as the Remix handler takes it; `withCookies: false` for the shared render, so nothing of one reader reaches every reader's copy. */
 function fetchRequestOf(req: Request, { withCookies }: { withCookies: boolean }) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -131,6 +131,8 @@ export async function createServerApp() {
         if (!response.body || req.method === "HEAD") return void res.end();
         await pipeline(Readable.fromWeb(response.body as NodeReadableStream), res);
       } catch (error) {
+        // A reader who closes the connection mid-download ends it (the export stops reading); nothing failed.
+        if (res.destroyed && (error as NodeJS.ErrnoException).code === "ERR_STREAM_PREMATURE_CLOSE") return;
         next(error);
       }
     });

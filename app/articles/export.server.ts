@@ -1,7 +1,7 @@
 // A view of the feed as a CSV file: every matching article, newest first, read a thousand at a time and
 // streamed, so an export of 100,000 articles never holds them all in memory. Cells a spreadsheet would run
 // as a formula are written as text.
-import { Readable } from "node:stream";
+import { pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { publicUrl } from "../public-url.server";
 import { articlePath } from "./article-page";
@@ -70,5 +70,8 @@ async function* rowsOf(filters: ArticleFilters) {
 
 /** The view's CSV (UTF-8 with a byte order mark, so spreadsheets read the accents right), as a stream. */
 export function exportCsv(filters: ArticleFilters): Readable {
-  return Readable.from(rowsOf(filters)).pipe(stringify({ header: true, columns: [...EXPORT_COLUMNS], bom: true }));
+  // pipeline, not pipe: when the reader stops (the client went away) the rows stop being read, and a failure
+  // reaches whoever reads the returned stream rather than being an unhandled 'error' that ends the process.
+  // The returned stream reports every outcome itself, so the callback has nothing left to do.
+  return pipeline(Readable.from(rowsOf(filters)), stringify({ header: true, columns: [...EXPORT_COLUMNS], bom: true }), () => {});
 }

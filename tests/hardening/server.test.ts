@@ -443,6 +443,33 @@ describe("the server on the demo data", () => {
       expect(saved.status).toBe(400);
       expect(JSON.parse(saved.body.toString()).message).toMatch(/Saved view/);
     });
+    it("stops when the reader goes away mid-download, and the web process lives on with nothing logged as failed", async () => {
+      // Enough text that the export cannot fit in the socket buffers: 4,000 articles of 1,500 characters each.
+      db().run(sql`
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 4000)
+        INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date)
+        SELECT 'Export bulk notice ' || i, printf('%.1500c', 'x'), 'new-regulations', 'low', '[]', 'Export bulk',
+               'https://example.gov/export-bulk/' || i, 'https://example.gov/export-bulk/' || i, 1500000000000 + i
+        FROM n`);
+      // The reader takes the first bytes and then none: the server waits for the socket, and the reader hangs up.
+      await new Promise<void>((resolve, reject) => {
+        const request = http.get(`${server.url}/export.csv`, { agent: false }, (response) => {
+          response.once("data", () => {
+            response.pause();
+            setTimeout(() => {
+              request.destroy();
+              resolve();
+            }, 300);
+          });
+        });
+        request.on("error", (error) => (request.destroyed ? undefined : reject(error)));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(server.exitCode()).toBeNull();
+      expect((await rawRequest(`${server.url}/healthz`)).status).toBe(200);
+      expect(server.alarmingLines).toEqual([]);
+      db().run(sql`DELETE FROM articles WHERE source_name = 'Export bulk'`);
+    });
   });
 
   describe("request logs", () => {
