@@ -497,6 +497,24 @@ export const alertDeliveries = sqliteTable(
   (t) => [primaryKey({ columns: [t.alertId, t.period] }), index("alert_deliveries_status_idx").on(t.status, t.updatedAt)],
 );
 
+/**
+ * Every confirmation email sent to an address that has not confirmed anything yet (alerts, the newsletter, the
+ * already-subscribed notice), whoever asked for it: the log the per-recipient cap counts
+ * (app/email/confirmation-cap.server.ts). Rows older than a day are purged by the maintenance job.
+ */
+export const confirmationEmails = sqliteTable(
+  "confirmation_emails",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    /** The normalised address (app/email/address.ts). */
+    recipient: text().notNull(),
+    /** alert | newsletter | already-subscribed */
+    kind: text().notNull(),
+    sentAt: integer({ mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("confirmation_emails_recipient_idx").on(t.recipient, t.sentAt)],
+);
+
 export const rateLimits = sqliteTable("rate_limits", {
   key: text().primaryKey(),
   windowStart: integer({ mode: "timestamp_ms" }).notNull(),

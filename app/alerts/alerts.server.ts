@@ -12,6 +12,7 @@ import { addressFromToken, addressToken, generateToken, hashToken, recordFromTok
 import { config } from "../config.server";
 import { db, t } from "../db.server";
 import { isValidEmail, normalizeEmail } from "../email/address";
+import { claimConfirmationEmail } from "../email/confirmation-cap.server";
 import { sendEmail, sendEmailLater, siteUrl, type OutgoingEmail } from "../email/mailer.server";
 import { AppError } from "../errors";
 import { enforceRateLimit, RATE_LIMITS } from "../rate-limit.server";
@@ -26,22 +27,36 @@ export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 /** The answer to every valid signup, whether the address was new, pending or already following the view. */
 export const ALERT_SIGNUP_MESSAGE = "Check your inbox: follow the link in the email we sent to start this alert. If the alert already runs, nothing changes.";
 export const ALERT_CONFIRMATION_LINK_HOURS = 48;
-const CONFIRMATION_RESEND_MS = 10 * 60_000;
 /** The most articles one alert email lists; the rest are on the view's page it links to. */
 const ARTICLES_PER_EMAIL = 25;
 /** The most alerts one address may keep. */
 const MAX_ALERTS_PER_ADDRESS = 20;
 
+const HOUR_MESSAGE = "'hour' must be a whole number from 0 to 23.";
+
 const alertInput = z.object({
-  email: z.string({ error: "Please enter a valid email address." }).transform(normalizeEmail).refine(isValidEmail, "Please enter a valid email address."),
+  email: z.string({ error: "Please enter a valid email address." }).refine(isValidEmail, "Please enter a valid email address.").transform(normalizeEmail),
   view: z.string().max(1000, "The view is too long."),
   frequency: z.enum(ALERT_FREQUENCIES, { error: "Choose daily or weekly." }),
-  hour: z.coerce
-    .number({ error: "Choose an hour from 0 to 23." })
-    .int("Choose an hour from 0 to 23.")
-    .min(0, "Choose an hour from 0 to 23.")
-    .max(23, "Choose an hour from 0 to 23."),
+  // A JSON integer or a form's plain digits: never `true`, "1e1" or "0x17" (app/validation.ts, wholeNumber).
+  hour: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,2}$/)
+          .transform(Number),
+      ],
+      { error: HOUR_MESSAGE },
+    )
+    .pipe(z.number({ error: HOUR_MESSAGE }).int(HOUR_MESSAGE).min(0, HOUR_MESSAGE).max(23, HOUR_MESSAGE)),
 });
+
+/** True for an alert still waiting for its link after the link stopped working: it counts for nothing. */
+function isExpiredPending(alert: Pick<Alert, "confirmedAt" | "unsubscribedAt" | "confirmationSentAt">, now = Date.now()) {
+  return !alert.confirmedAt && !alert.unsubscribedAt && now - (alert.confirmationSentAt?.getTime() ?? 0) >= ALERT_CONFIRMATION_LINK_HOURS * 3_600_000;
+}
 
 /** A view's query string in its one tidy form, or the refusal of one that cannot be followed. */
 export function normalizedView(raw: string) {
@@ -52,15 +67,17 @@ export function normalizedView(raw: string) {
 }
 
 /**
- * Starts an alert for an address and a view: a confirmation email when the alert is new or still pending (at
- * most one per address and view every ten minutes), nothing when it already runs. Bad input is an "invalid"
- * AppError naming what is wrong; too many signups from one client a "rate-limited" one.
+ * Starts an alert for an address and a view: a confirmation email when the alert is new or still pending, as
+ * far as the recipient's confirmation cap allows (app/email/confirmation-cap.server.ts), nothing when it already
+ * runs. Answers the same message either way, with the view in its tidy form (what the page goes back to). Bad
+ * input is an "invalid" AppError naming what is wrong; too many signups from one client a "rate-limited" one.
  */
 export function requestAlert(raw: Record<string, unknown>, clientKey: string) {
   const parsed = alertInput.safeParse({ email: raw.email ?? "", view: raw.view ?? "", frequency: raw.frequency, hour: raw.hour ?? 8 });
   if (!parsed.success) throw new AppError("invalid", parsed.error.issues[0].message);
   const { email, frequency, hour } = parsed.data;
   const view = normalizedView(parsed.data.view);
+  const answer = { message: ALERT_SIGNUP_MESSAGE, view };
   enforceRateLimit(RATE_LIMITS.subscribe, clientKey);
 
   const existing = db()
@@ -68,14 +85,15 @@ export function requestAlert(raw: Record<string, unknown>, clientKey: string) {
     .from(t.alerts)
     .where(and(eq(t.alerts.email, email), eq(t.alerts.view, view)))
     .get();
-  if (existing?.confirmedAt && !existing.unsubscribedAt) return { message: ALERT_SIGNUP_MESSAGE };
-  const recentlySent = existing?.confirmationSentAt && Date.now() - existing.confirmationSentAt.getTime() < CONFIRMATION_RESEND_MS;
-  if (recentlySent) return { message: ALERT_SIGNUP_MESSAGE };
-  if (!existing) {
-    const count = db().get<{ n: number }>(sql`SELECT count(*) AS n FROM alerts WHERE email = ${email} AND unsubscribed_at IS NULL`)!.n;
-    // The same answer as any other signup: the limit is the address owner's to see, on the manage page.
-    if (count >= MAX_ALERTS_PER_ADDRESS) return { message: ALERT_SIGNUP_MESSAGE };
-  }
+  if (existing?.confirmedAt && !existing.unsubscribedAt) return answer;
+  // Only running alerts count towards the address's limit: requests a stranger made, which wait for a link the
+  // owner never follows, must not stand in the owner's way.
+  const running = db().get<{ n: number }>(
+    sql`SELECT count(*) AS n FROM alerts WHERE email = ${email} AND confirmed_at IS NOT NULL AND unsubscribed_at IS NULL`,
+  )!.n;
+  // The same answer as any other signup: the limit is the address owner's to see, on the manage page.
+  if (running >= MAX_ALERTS_PER_ADDRESS) return answer;
+  if (!claimConfirmationEmail(email, "alert")) return answer;
   const token = generateToken();
   const values = { frequency, hour, confirmationTokenHash: hashToken(token), confirmationSentAt: new Date(), confirmedAt: null, unsubscribedAt: null };
   db()
@@ -84,7 +102,13 @@ export function requestAlert(raw: Record<string, unknown>, clientKey: string) {
     .onConflictDoUpdate({ target: [t.alerts.email, t.alerts.view], set: values })
     .run();
   sendEmailLater(confirmationEmail(email, view, frequency, hour, token), "alert confirmation");
-  return { message: ALERT_SIGNUP_MESSAGE };
+  return answer;
+}
+
+/** Forgets alerts whose confirmation link expired unfollowed (the maintenance job). */
+export function purgeExpiredAlertRequests(now = new Date()) {
+  const cutoff = now.getTime() - ALERT_CONFIRMATION_LINK_HOURS * 3_600_000;
+  return db().run(sql`DELETE FROM alerts WHERE confirmed_at IS NULL AND unsubscribed_at IS NULL AND coalesce(confirmation_sent_at, 0) <= ${cutoff}`).changes;
 }
 
 function describeSchedule(frequency: string, hour: number) {
@@ -128,8 +152,7 @@ export function pendingAlertFromToken(token: string | null | undefined): Alert |
     .from(t.alerts)
     .where(eq(t.alerts.confirmationTokenHash, hashToken(token)))
     .get();
-  const sentAt = alert?.confirmationSentAt?.getTime() ?? 0;
-  return alert && Date.now() - sentAt < ALERT_CONFIRMATION_LINK_HOURS * 3_600_000 ? alert : undefined;
+  return alert && !isExpiredPending(alert) ? alert : undefined;
 }
 
 /** Starts the alert behind a confirmation token: from now on, articles stored after this moment are sent. */
@@ -177,6 +200,7 @@ export function alertsOf(email: string): AlertSummary[] {
     .where(eq(t.alerts.email, email))
     .orderBy(t.alerts.id)
     .all()
+    .filter((alert) => !isExpiredPending(alert))
     .map((alert) => ({
       id: alert.id,
       view: alert.view,
@@ -294,11 +318,12 @@ export async function sendDueAlerts(now = new Date(), log: (line: string) => voi
 }
 
 /** What the admin sees: how many alerts exist and the latest delivery failures. */
-export function alertStats() {
+export function alertStats(now = Date.now()) {
+  const linksValidSince = now - ALERT_CONFIRMATION_LINK_HOURS * 3_600_000;
   const counts = db().get<{ active: number; pending: number; stopped: number }>(sql`
     SELECT
       coalesce(sum(confirmed_at IS NOT NULL AND unsubscribed_at IS NULL), 0) AS active,
-      coalesce(sum(confirmed_at IS NULL AND unsubscribed_at IS NULL), 0) AS pending,
+      coalesce(sum(confirmed_at IS NULL AND unsubscribed_at IS NULL AND confirmation_sent_at > ${linksValidSince}), 0) AS pending,
       coalesce(sum(unsubscribed_at IS NOT NULL), 0) AS stopped
     FROM alerts`)!;
   const failures = db()

@@ -1,35 +1,36 @@
 // Subscribers: signup (normalised, idempotent, double opt-in), confirmation, and the signed unsubscribe token.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { generateToken, hashToken, recordFromToken, recordToken } from "../auth/tokens.server";
 import { config } from "../config.server";
 import { db, t } from "../db.server";
 import { isValidEmail, normalizeEmail } from "../email/address";
+import { claimConfirmationEmail } from "../email/confirmation-cap.server";
 import { sendEmailLater, siteUrl, type OutgoingEmail } from "../email/mailer.server";
 import { rateLimitRefusal, RATE_LIMITS } from "../rate-limit.server";
 import { SUBSCRIBE_TOASTS, SUBSCRIBED_CONFIRM_MESSAGE, SUBSCRIBED_MESSAGE } from "./signup";
 
 export type Subscriber = typeof t.subscribers.$inferSelect;
 
-type SubscribeOutcome = { ok: true; message: string; subscriber: Subscriber } | { ok: false; status: 400 | 429; message: string; retryAfterSeconds?: number };
+type SubscribeOutcome = { ok: true; message: string } | { ok: false; status: 400 | 429; message: string; retryAfterSeconds?: number };
 
 const MAX_SOURCE_LENGTH = 40;
 
 /** The signup form and /api/subscribe body: a valid address (normalised), and where the form was (free text, bounded). */
 const signupInput = z.object({
-  email: z.string().transform(normalizeEmail).refine(isValidEmail),
+  email: z.string().refine(isValidEmail).transform(normalizeEmail),
   source: z.unknown().transform((raw) => (typeof raw === "string" && raw.trim() ? raw.trim().slice(0, MAX_SOURCE_LENGTH) : "homepage")),
 });
 
-/** How long a confirmation link works, and how soon the same address may be sent another one. */
+/** How long a confirmation link works. */
 export const CONFIRMATION_LINK_HOURS = 48;
-const CONFIRMATION_RESEND_MS = 10 * 60_000;
 
 /**
  * Subscribes an address. With double opt-in (the default) the address only becomes active when it follows
  * the link emailed to it, so nobody can sign up someone else's inbox. Subscribing twice is not an error and
  * adds no row; the answer is the same whether or not the address was known, so the form reveals nothing.
- * The confirmation email is sent after the answer, so its timing reveals nothing either.
+ * The confirmation email is sent after the answer, so its timing reveals nothing either, and only as far as the
+ * recipient's confirmation cap allows (app/email/confirmation-cap.server.ts), so the form cannot flood an inbox.
  */
 export function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: string): SubscribeOutcome {
   const parsed = signupInput.safeParse({ email: rawEmail, source: rawSource });
@@ -39,34 +40,42 @@ export function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: stri
   if (refused) return { ok: false, status: 429, ...refused };
   if (!config().NEWSLETTER_DOUBLE_OPT_IN) {
     const now = new Date();
-    const subscriber = db()
+    db()
       .insert(t.subscribers)
       .values({ email, source, confirmedAt: now })
       .onConflictDoUpdate({ target: t.subscribers.email, set: { isActive: true, unsubscribedAt: null, confirmedAt: now } })
-      .returning()
-      .get();
-    return { ok: true, message: SUBSCRIBED_MESSAGE, subscriber };
+      .run();
+    return { ok: true, message: SUBSCRIBED_MESSAGE };
   }
+  const answer = { ok: true, message: SUBSCRIBED_CONFIRM_MESSAGE } as const;
   const existing = db().select().from(t.subscribers).where(eq(t.subscribers.email, email)).get();
-  // One email per address per few minutes, whatever is typed into the form: it cannot be used to flood an inbox.
-  const recentlySent = existing?.confirmationSentAt && Date.now() - existing.confirmationSentAt.getTime() < CONFIRMATION_RESEND_MS;
-  if (existing && recentlySent) return { ok: true, message: SUBSCRIBED_CONFIRM_MESSAGE, subscriber: existing };
   if (existing?.isActive) {
     // The answer must not tell a stranger the address is subscribed, so its owner hears it by email instead.
-    db().update(t.subscribers).set({ confirmationSentAt: new Date() }).where(eq(t.subscribers.id, existing.id)).run();
-    sendEmailLater(alreadySubscribedEmail(email), "the already-subscribed notice");
-    return { ok: true, message: SUBSCRIBED_CONFIRM_MESSAGE, subscriber: existing };
+    if (claimConfirmationEmail(email, "already-subscribed")) sendEmailLater(alreadySubscribedEmail(email), "the already-subscribed notice");
+    return answer;
   }
+  // Nothing is stored that waits for a link the cap kept from being sent.
+  if (!claimConfirmationEmail(email, "newsletter")) return answer;
   const token = generateToken();
   const pending = { isActive: false, confirmedAt: null, confirmationTokenHash: hashToken(token), confirmationSentAt: new Date() };
-  const subscriber = db()
+  db()
     .insert(t.subscribers)
     .values({ email, source, ...pending })
     .onConflictDoUpdate({ target: t.subscribers.email, set: pending })
-    .returning()
-    .get();
+    .run();
   sendEmailLater(confirmationEmail(email, token), "the subscription confirmation link");
-  return { ok: true, message: SUBSCRIBED_CONFIRM_MESSAGE, subscriber };
+  return answer;
+}
+
+/**
+ * Forgets sign-ups whose confirmation link expired unfollowed (the maintenance job). Only addresses that never
+ * confirmed: an address that once received the newsletter keeps its row and its history.
+ */
+export function purgeExpiredSignups(now = new Date()) {
+  const cutoff = now.getTime() - CONFIRMATION_LINK_HOURS * 3_600_000;
+  return db().run(
+    sql`DELETE FROM subscribers WHERE confirmation_token_hash IS NOT NULL AND is_active = 0 AND confirmed_at IS NULL AND unsubscribed_at IS NULL AND coalesce(confirmation_sent_at, 0) <= ${cutoff}`,
+  ).changes;
 }
 
 function alreadySubscribedEmail(email: string): OutgoingEmail {

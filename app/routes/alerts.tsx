@@ -17,12 +17,15 @@ import { addressRateKey } from "~/rate-limit.server";
 export const meta: MetaFunction = () => [{ title: "Email alert: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const form = Object.fromEntries(await readForm(request));
   const values = { email: String(form.email ?? ""), frequency: String(form.frequency ?? ""), hour: String(form.hour ?? ""), view: String(form.view ?? "") };
   try {
-    const { message } = requestAlert(form, addressRateKey(clientAddress(context)));
-    return redirectWithToast(`/${values.view ? `?${values.view.replace(/^\?/, "")}` : ""}#follow-view`, { title: "Alert requested", message });
+    // Inside the try: a cross-site post is refused on this page with what was typed, not as an error.
+    assertSameOrigin(request);
+    const { message, view } = requestAlert(form, addressRateKey(clientAddress(context)));
+    // Back to the view as stored (its tidy, percent-encoded form), never the typed text: that may hold line
+    // breaks or characters a Location header cannot carry.
+    return redirectWithToast(`/${view ? `?${view}` : ""}#follow-view`, { title: "Alert requested", message });
   } catch (error) {
     const refusal = await refusalOf(error);
     if (!refusal) throw error;

@@ -25,8 +25,8 @@ export const action = withAppErrors(async ({ request, context }: ActionFunctionA
   if (request.method.toUpperCase() !== "POST") return methodNotAllowed(ALLOW, USE_POST);
   assertSameOrigin(request);
   const body = await readJsonOrForm(request);
-  const outcome = requestAlert({ ...body, view: viewOf(body) }, addressRateKey(clientAddress(context)));
-  return secureJson(outcome, { status: 202 });
+  const { message } = requestAlert({ ...body, view: viewOf(body) }, addressRateKey(clientAddress(context)));
+  return secureJson({ message }, { status: 202 });
 });
 
 export const loader = allowOnly(ALLOW, USE_POST);

@@ -1,5 +1,9 @@
-// Daily clean-up of rows that expire: sessions, one-time tokens, rate-limit windows.
+// Daily clean-up of rows that expire: sessions, one-time tokens, rate-limit windows, sign-ups whose confirmation
+// link expired unfollowed, and the confirmation log past its day.
 import { lt, or, isNotNull } from "drizzle-orm";
+import { purgeExpiredAlertRequests } from "../../alerts/alerts.server";
+import { purgeConfirmationLog } from "../../email/confirmation-cap.server";
+import { purgeExpiredSignups } from "../../newsletter/subscribers.server";
 import { purgeExpiredRateLimits } from "../../rate-limit.server";
 import { db, t } from "../../db.server";
 import type { JobHandler } from "../types";
@@ -17,5 +21,8 @@ export const runMaintenance: JobHandler = async () => {
     .where(or(lt(t.passwordResets.expiresAt, now), isNotNull(t.passwordResets.usedAt)))
     .run().changes;
   const rateLimits = purgeExpiredRateLimits(now.getTime());
-  return { sessions, invitations, passwordResets, rateLimits };
+  const alertRequests = purgeExpiredAlertRequests(now);
+  const signups = purgeExpiredSignups(now);
+  const confirmationLog = purgeConfirmationLog(now);
+  return { sessions, invitations, passwordResets, rateLimits, alertRequests, signups, confirmationLog };
 };
