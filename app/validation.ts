@@ -54,6 +54,16 @@ export function wholeNumber(min: number, max: number) {
 }
 
 /**
+ * A point in time from a body: an ISO 8601 date ("2027-01-31", midnight UTC) or time with its offset
+ * ("2027-01-31T12:00:00Z"), never `true`, a number of milliseconds or whatever else `new Date()` would guess at.
+ */
+export function isoDateTime() {
+  return z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "must be a date (YYYY-MM-DD) or an ISO 8601 time" })
+    .transform((text) => new Date(text));
+}
+
+/**
  * Messages for issues whose schema gave none. They start lower-case and are completed with the
  * field name; schema messages (the exact strings of the spec) start upper-case and pass unchanged.
  */
@@ -95,16 +105,44 @@ const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
 export const isUnstorableText = (text: string) => text.includes("\0") || UNPAIRED_SURROGATE.test(text);
 
 /**
+ * How deep a request's JSON may nest: the product's bodies are flat objects with short lists (2 levels);
+ * anything deeper is refused before a recursive walk (ours, zod's, JSON.stringify's) could overflow the stack.
+ */
+export const MAX_INPUT_DEPTH = 32;
+
+export const TOO_DEEP_MESSAGE = `The request body must not be nested more than ${MAX_INPUT_DEPTH} levels deep.`;
+
+/** Every string in a value with its field (a dotted path; list entries keep their list's name), walked without recursion. */
+function* textEntries(value: unknown): Generator<[path: string, text: string]> {
+  const pending: [path: string, value: unknown][] = [["", value]];
+  while (pending.length) {
+    const [path, entry] = pending.pop()!;
+    if (typeof entry === "string") yield [path, entry];
+    else if (entry && typeof entry === "object") {
+      // Reversed onto the stack, so fields come out in order and the first bad one is named.
+      for (const [key, child] of Object.entries(entry).reverse()) pending.push([Array.isArray(entry) ? path : path ? `${path}.${key}` : key, child]);
+    }
+  }
+}
+
+/** True when arrays and objects nest deeper than `max` levels (the body object itself is level 1); without recursion. */
+export function isNestedDeeperThan(value: unknown, max: number): boolean {
+  const pending: [value: unknown, depth: number][] = [[value, 0]];
+  while (pending.length) {
+    const [entry, depth] = pending.pop()!;
+    if (!entry || typeof entry !== "object") continue;
+    if (depth + 1 > max) return true;
+    for (const child of Object.values(entry)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
  * The first field (as a dotted path) holding text that cannot be stored and shown as it is: a NUL character,
  * or half of a surrogate pair (JSON can carry one, UTF-8 cannot, so it would be stored as something else).
  */
-export function unstorableTextField(value: unknown, path = ""): string | undefined {
-  if (typeof value === "string") return isUnstorableText(value) ? path : undefined;
-  if (!value || typeof value !== "object") return undefined;
-  for (const [key, entry] of Object.entries(value)) {
-    const found = unstorableTextField(entry, Array.isArray(value) ? path : path ? `${path}.${key}` : key);
-    if (found !== undefined) return found;
-  }
+export function unstorableTextField(value: unknown): string | undefined {
+  for (const [path, text] of textEntries(value)) if (isUnstorableText(text)) return path;
   return undefined;
 }
 

@@ -2,7 +2,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { db, t } from "../db.server";
-import { requiredText } from "../validation";
+import { isoDateTime, requiredText, wholeNumber } from "../validation";
 import { sendEmailLater, siteUrl } from "../email/mailer.server";
 import { limitFailures, RATE_LIMITS } from "../rate-limit.server";
 import { AppError } from "../errors";
@@ -46,8 +46,8 @@ export const apiTokenSchema = z
   .object({
     name: requiredText("Please name the token.", 100),
     /** Optional: either a number of days (the form's choice; empty = never) or an absolute time. */
-    expiresInDays: z.union([z.literal("").transform(() => undefined), z.coerce.number().int().min(1).max(API_TOKEN_MAX_DAYS)]).optional(),
-    expiresAt: z.coerce.date().optional(),
+    expiresInDays: z.preprocess((days) => (days === "" ? undefined : days), wholeNumber(1, API_TOKEN_MAX_DAYS).optional()),
+    expiresAt: isoDateTime().optional(),
   })
   .superRefine((value, ctx) => {
     if (value.expiresInDays !== undefined && value.expiresAt !== undefined)

@@ -1,9 +1,10 @@
 // Reading request input for actions and /api routes: one validation path for JSON bodies and forms,
 // so a bad value always becomes a 400 `{ message }` naming the field, never a 500. A body of the wrong
-// media type is a 415, text that cannot be stored (NUL, unpaired surrogates) a 400 naming the field.
+// media type is a 415, text that cannot be stored (NUL, unpaired surrogates) a 400 naming the field, and
+// JSON nested deeper than any of our bodies (app/validation.ts MAX_INPUT_DEPTH) a 400 saying so.
 import { jsonError } from "./responses.server";
 import { BODY_TOO_LARGE, MAX_BODY_BYTES } from "./body-limit.server";
-import { unstorableTextField, unstorableTextMessage } from "../validation";
+import { isNestedDeeperThan, MAX_INPUT_DEPTH, TOO_DEEP_MESSAGE, unstorableTextField, unstorableTextMessage } from "../validation";
 
 /** The web server refuses larger bodies while they stream in (server.ts); this is the same limit, checked again. */
 async function readBodyText(request: Request) {
@@ -22,6 +23,7 @@ const isJsonType = (type: string) => type === "application/json" || /^applicatio
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 function assertStorableText(values: Record<string, unknown>) {
+  if (isNestedDeeperThan(values, MAX_INPUT_DEPTH)) throw jsonError(400, TOO_DEEP_MESSAGE);
   const field = unstorableTextField(values);
   if (field !== undefined) throw jsonError(400, unstorableTextMessage(field));
   return values;

@@ -8,7 +8,19 @@ export const QUICK = process.env.HARDENING_QUICK === "1";
  * Each hardening file serves on its own port (HARDENING_PORT, default 3263, plus the file's offset),
  * so a crashed run's leftover server cannot answer for the next file.
  */
-export const PORT_OFFSETS = { headers: 0, hostileInput: 1, xss: 2, load: 3, auth: 4, ssrf: 5, server: 6, precompressed: 7, emailBombing: 14 } as const;
+export const PORT_OFFSETS = {
+  headers: 0,
+  hostileInput: 1,
+  xss: 2,
+  load: 3,
+  auth: 4,
+  ssrf: 5,
+  server: 6,
+  precompressed: 7,
+  worstInput: 8,
+  // 9-12 are the fault files' fixed ports (3272-3275 by default).
+  emailBombing: 13,
+} as const;
 
 export function hardeningPort(file: keyof typeof PORT_OFFSETS) {
   return Number(process.env.HARDENING_PORT ?? 3263) + PORT_OFFSETS[file];

@@ -39,6 +39,8 @@ const targets = () => [
   { url: "http://10.0.0.1:9/feed", refusal: /^Refused: 10\.0\.0\.1 resolves to a private address \(10\.0\.0\.1\)$/ },
   { url: "http://169.254.169.254/latest/meta-data/", refusal: /^Refused: 169\.254\.169\.254 resolves to a private address/ },
   { url: "http://[::1]:9/feed", refusal: /^Refused: \[::1\] resolves to a private address \(::1\)$/ },
+  // IPv4-compatible IPv6 (deprecated ::/96), which ipaddr.js calls unicast: a URL writes it as [::7f00:1].
+  { url: `http://[::127.0.0.1]:${new URL(internal.origin).port}/secret`, refusal: /^Refused: \[::7f00:1\] resolves to a private address \(::7f00:1\)$/ },
   { url: `http://localhost:${new URL(internal.origin).port}/secret`, refusal: /^Refused: localhost resolves to a private address \((127\.0\.0\.1|::1)\)$/ },
   { url: `${publicLooking.origin}/moved`, refusal: /^Refused: 127\.0\.0\.1 resolves to a private address \(127\.0\.0\.1\)$/, viaRedirect: true },
 ];
@@ -97,6 +99,19 @@ describe("POST /api/admin/extract-article", () => {
     // The redirect was followed only as far as the check: the public-looking server was asked, the internal one never.
     expect(publicLooking.log.some((entry) => entry.path === "/moved")).toBe(true);
     expect(internalRequests()).toBe(0);
+  });
+
+  it("refuses the IPv4-compatible loopback [::127.0.0.1] with the reason, and the loopback server is never asked", async () => {
+    const url = `http://[::127.0.0.1]:${new URL(internal.origin).port}/secret`;
+    const before = internalRequests();
+    const response = await fetch(`${server.url}/api/admin/extract-article`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ url }),
+    });
+    expect(response.status).toBe(422);
+    expect((await response.json()).message).toBe("Could not extract the article: Refused: [::7f00:1] resolves to a private address (::7f00:1)");
+    expect(internalRequests()).toBe(before);
   });
 });
 

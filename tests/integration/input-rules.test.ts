@@ -5,6 +5,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADD_ARTICLE_MISSING } from "~/articles/admin.server";
+import { apiTokenSchema } from "~/auth/account.server";
 import { CATEGORY_VALUES } from "~/articles/vocabulary";
 import { db, t } from "~/db.server";
 import { safeReturnPath } from "~/http/return-to";
@@ -15,13 +16,15 @@ import * as articlesRoute from "~/routes/api.articles";
 import * as aiSummaryRoute from "~/routes/api.articles.$id.ai-summary";
 import * as bookmarkRoute from "~/routes/api.articles.$id.bookmark";
 import * as loginRoute from "~/routes/api.auth.login";
+import * as subscribeApiRoute from "~/routes/api.subscribe";
 import * as feedbackApiRoute from "~/routes/api.feedback";
 import * as openRoute from "~/routes/articles.$id.open";
 import * as adminPage from "~/routes/admin";
 import * as feedbackPage from "~/routes/feedback";
 import { addArticle } from "../support/articles";
-import { call, makeUser, type TestUser } from "../support/auth";
+import { call, form, makeUser, type TestUser } from "../support/auth";
 import { withContext } from "../support/load-context";
+import { parseInput } from "~/validation";
 
 const ORIGIN = "http://localhost";
 let editor: TestUser;
@@ -91,6 +94,84 @@ describe("numbers are numbers", () => {
   ])("GET /api/articles?%s=%s is a 400 naming the parameter", async (name, value) => {
     const response = await call(articlesRoute, `/api/articles?${name}=${encodeURIComponent(value)}`);
     await expectRefusal(response, 400, new RegExp(`^Invalid '${name}' parameter: must be plain decimal digits$`));
+  });
+});
+
+describe("API token expiry", () => {
+  const createToken = async (values: Record<string, string>) => {
+    const admin = await makeUser("admin");
+    const response = await call(adminPage, "/admin?index", { method: "POST", user: admin, body: form({ intent: "create-token", respond: "json", ...values }) });
+    const stored = db().select().from(t.apiTokens).where(eq(t.apiTokens.userId, admin.id)).all();
+    return { status: response.status, message: ((await response.json()) as { toast: { message: string } }).toast.message, stored };
+  };
+
+  it.each(["1e1", "0x1F", " 7", "7.0", "+7"])(
+    "POST /admin create-token refuses expiresInDays %j, naming the field, and creates nothing",
+    async (expiresInDays) => {
+      const { status, message, stored } = await createToken({ name: "loose", expiresInDays });
+      expect(status).toBe(400);
+      expect(message).toBe("'expiresInDays' must be a whole number");
+      expect(stored).toEqual([]);
+    },
+  );
+
+  it.each([String(new Date().getUTCFullYear() + 1), `${new Date().getUTCFullYear() + 1}-1-1`, `1 Jan ${new Date().getUTCFullYear() + 1}`, "true"])(
+    "POST /admin create-token refuses expiresAt %j (not an ISO date), naming the field, and creates nothing",
+    async (expiresAt) => {
+      const { status, message, stored } = await createToken({ name: "loose", expiresAt });
+      expect(status).toBe(400);
+      expect(message).toMatch(/^'expiresAt' must be a date/);
+      expect(stored).toEqual([]);
+    },
+  );
+
+  it("POST /admin create-token takes an ISO date or time in the window", async () => {
+    const soon = new Date(Date.now() + 7 * 86_400_000);
+    for (const expiresAt of [soon.toISOString().slice(0, 10), soon.toISOString(), soon.toISOString().replace("Z", "+02:00")])
+      expect((await createToken({ name: "iso", expiresAt })).status, expiresAt).toBe(200);
+    expect((await createToken({ name: "days", expiresInDays: "30" })).status).toBe(200);
+  });
+
+  it.each([[true], [Date.now() + 86_400_000], [[7]], [{}]])("the token schema refuses expiresAt %j from JSON, naming the field", (expiresAt) => {
+    expect(() => parseInput(apiTokenSchema, { name: "json", expiresAt })).toThrow(/^'expiresAt' must be a date/);
+  });
+
+  it.each([["1e1"], [true], [[7]], [7.5]])("the token schema refuses expiresInDays %j from JSON, naming the field", (expiresInDays) => {
+    expect(() => parseInput(apiTokenSchema, { name: "json", expiresInDays })).toThrow(/^'expiresInDays' must be a whole number/);
+  });
+});
+
+describe("deeply nested bodies", () => {
+  /** 20,000 levels of arrays (40 KB) and 10,000 of objects (60 KB): both under the 64 KB body limit. */
+  const deepArray = "[".repeat(20_000) + "]".repeat(20_000);
+  const deepObject = '{"a":'.repeat(10_000) + "1" + "}".repeat(10_000);
+  const NESTED = /^The request body must not be nested more than \d+ levels deep\.$/;
+  const postJson = (handler: (args: LoaderFunctionArgs) => unknown, path: string, body: string, headers: Record<string, string> = {}) =>
+    send(handler, path, { method: "POST", body, headers: { "Content-Type": "application/json", ...headers } });
+
+  it.each([
+    ["/api/feedback", feedbackApiRoute.action],
+    ["/api/subscribe", subscribeApiRoute.action],
+    ["/api/auth/login", loginRoute.action],
+  ])("public POST %s answers 400 to a deeply nested body or field, not 500", async (path, action) => {
+    for (const body of [`{"email":${deepArray}}`, `{"x":${deepObject}}`, `{"email":"a@b.example","message":${deepArray}}`]) {
+      expect(body.length).toBeLessThan(64 * 1024);
+      await expectRefusal(await postJson(action, path, body), 400, NESTED);
+    }
+    // A whole body that is an array stays "must be a JSON object": it is refused before any walk.
+    await expectRefusal(await postJson(action, path, deepArray), 400, "The request body must be a JSON object.");
+  });
+
+  it("an admin JSON route answers 400 to a deeply nested field and starts nothing", async () => {
+    const before = jobCount();
+    await expectRefusal(await postJson(backfillRoute.action, "/api/admin/backfill", `{"daysBack":${deepArray}}`, { Cookie: editor.cookie }), 400, NESTED);
+    await expectRefusal(await postJson(addArticleRoute.action, "/api/admin/add-article", deepObject, { Cookie: editor.cookie }), 400, NESTED);
+    expect(jobCount()).toBe(before);
+  });
+
+  it("nesting up to the limit is still read (and judged by the field rules)", async () => {
+    const response = await postJson(backfillRoute.action, "/api/admin/backfill", `{"daysBack":${"[".repeat(30)}7${"]".repeat(30)}}`, { Cookie: editor.cookie });
+    await expectRefusal(response, 400, /^'daysBack' must be/);
   });
 });
 

@@ -47,10 +47,60 @@ const REFUSED: [string, string][] = [
   ["", "empty"],
 ];
 
-const PUBLIC = ["8.8.8.8", "152.216.7.110", "1.1.1.1", "2606:4700::6810:84e5", "2a00:1450:4001:82b::200e", "::ffff:8.8.8.8", "64:ff9b::808:808"];
+/**
+ * Deprecated and IPv4-embedding IPv6 forms, some of which ipaddr.js calls "unicast" (address-policy.server.ts
+ * NOT_GLOBAL_IPV6 lists those); none is a public host. The host's own addresses are again given as none.
+ */
+const REFUSED_IPV6_FORMS: [string, string][] = [
+  ["::7f00:1", "IPv4-compatible loopback, as a URL writes [::127.0.0.1]"],
+  ["::127.0.0.1", "IPv4-compatible loopback, dotted (not IPv4-mapped: no ffff)"],
+  ["::a00:1", "IPv4-compatible private"],
+  ["::a9fe:a9fe", "IPv4-compatible link-local (cloud metadata)"],
+  ["::808:808", "IPv4-compatible, even of a public address (deprecated, RFC 4291)"],
+  ["::8.8.8.8", "IPv4-compatible public, dotted"],
+  ["::2", "IETF-reserved ::/8"],
+  ["::ffff:0:7f00:1", "IPv4-translated loopback (RFC 2765)"],
+  ["::ffff:0:808:808", "IPv4-translated public (RFC 2765)"],
+  ["fec0::1", "deprecated site-local"],
+  ["feff::1", "deprecated site-local, its last block"],
+  ["3ffe::1", "6bone"],
+  ["3ffe:ffff::1", "6bone, its last block"],
+  ["64:ff9b:1::a00:1", "local-use NAT64 of a private address (RFC 8215)"],
+  ["64:ff9b:1::808:808", "local-use NAT64 of a public address (RFC 8215)"],
+  ["2001:10::1", "ORCHID"],
+  ["2001:1f::1", "ORCHID, its last block"],
+  ["2001:20::1", "ORCHIDv2"],
+  ["2001:2f::1", "ORCHIDv2, its last block"],
+  ["100::1", "discard-only"],
+  ["100::ffff:7f00:1", "discard-only, IPv4 in its tail"],
+  ["100:0:0:1::1", "IETF-reserved 100::/8 beyond the discard /64"],
+  ["2001:1::5", "IETF protocol assignments"],
+  ["2001:2::1", "IETF protocol assignments: benchmarking"],
+  ["2001:1ff::1", "IETF protocol assignments, the last block"],
+  ["4000::1", "not allocated for global unicast (outside 2000::/3)"],
+  ["e000::1", "not allocated for global unicast (outside 2000::/3)"],
+];
+
+const PUBLIC = [
+  "8.8.8.8",
+  "152.216.7.110",
+  "1.1.1.1",
+  "2606:4700::6810:84e5",
+  "2a00:1450:4001:82b::200e",
+  "::ffff:8.8.8.8",
+  "::ffff:808:808",
+  "64:ff9b::808:808",
+  "64:ff9b::8.8.8.8",
+  "2001:200::1",
+  "2620:0:ccc::2",
+];
 
 describe("isNonPublicAddress", () => {
   it.each(REFUSED)("refuses %s (%s)", (address) => {
+    expect(isNonPublicAddress(address, new Set())).toBe(true);
+  });
+
+  it.each(REFUSED_IPV6_FORMS)("refuses the IPv6 form %s (%s)", (address) => {
     expect(isNonPublicAddress(address, new Set())).toBe(true);
   });
 

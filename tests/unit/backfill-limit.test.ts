@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { backfillSchema } from "../../app/jobs/admin.server";
 import { BACKFILL_MAX_DAYS } from "../../app/jobs/buttons";
-import { runBackfill } from "../../app/jobs/kinds/ingest.server";
+import { runBackfill, runScrape } from "../../app/jobs/kinds/ingest.server";
 
 // The dashboard, the admin API and `npm run jobs -- backfill --days N` share one limit.
 describe("the backfill limit", () => {
@@ -12,5 +12,10 @@ describe("the backfill limit", () => {
     expect(backfillSchema.safeParse({ daysBack: BACKFILL_MAX_DAYS + 1 }).success).toBe(false);
     await expect(runBackfill({ daysBack: String(BACKFILL_MAX_DAYS + 1) }, context)).rejects.toThrow(/^Invalid job parameter daysBack: /);
     await expect(runBackfill({ daysBack: "0" }, context)).rejects.toThrow(/^Invalid job parameter daysBack: /);
+  });
+
+  it.each(["1e1", "0x1F", " 7", true, [7], 7.5])("a job's number is a JSON integer or decimal digits, never %j", async (value) => {
+    await expect(runBackfill({ daysBack: value }, context)).rejects.toThrow(/^Invalid job parameter daysBack: must be a whole number$/);
+    await expect(runScrape({ sourceId: value }, context)).rejects.toThrow(/^Invalid job parameter sourceId: must be a whole number$/);
   });
 });

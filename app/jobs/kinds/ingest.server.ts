@@ -5,15 +5,17 @@ import { fixPriorities, recategorizeArticles } from "../../articles/reclassify.s
 import { backfillSources, scrapeSources } from "../../ingest/scrape.server";
 import { BACKFILL_DEFAULT_DAYS, BACKFILL_MAX_DAYS } from "../buttons";
 import type { JobHandler } from "../types";
+import { wholeNumber } from "../../validation";
 
 const scrapeParams = z.object({
-  sourceId: z.coerce.number().int().positive().optional(),
+  /** A JSON integer (the web) or decimal digits (`npm run jobs -- scrape --source 7`), like every number we read. */
+  sourceId: wholeNumber(1, Number.MAX_SAFE_INTEGER).optional(),
   /** Also fetch sources that are waiting out a failure back-off. */
   force: z.boolean().optional(),
 });
 
 const backfillParams = z.object({
-  daysBack: z.coerce.number().int().min(1).max(BACKFILL_MAX_DAYS).default(BACKFILL_DEFAULT_DAYS),
+  daysBack: wholeNumber(1, BACKFILL_MAX_DAYS).default(BACKFILL_DEFAULT_DAYS),
 });
 
 function parseParams<T extends z.ZodType>(schema: T, params: Record<string, unknown>): z.infer<T> {
