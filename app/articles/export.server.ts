@@ -73,5 +73,8 @@ export function exportCsv(filters: ArticleFilters): Readable {
   // pipeline, not pipe: when the reader stops (the client went away) the rows stop being read, and a failure
   // reaches whoever reads the returned stream rather than being an unhandled 'error' that ends the process.
   // The returned stream reports every outcome itself, so the callback has nothing left to do.
-  return pipeline(Readable.from(rowsOf(filters)), stringify({ header: true, columns: [...EXPORT_COLUMNS], bom: true }), () => {});
+  // Every cell quoted, not only those holding a comma: a spreadsheet that splits on ";" (most European
+  // locales), a tab or "|" would read an unquoted `x;=1+1` as two cells, the second a formula.
+  const csv = stringify({ header: true, columns: [...EXPORT_COLUMNS], bom: true, quoted_string: true });
+  return pipeline(Readable.from(rowsOf(filters)), csv, () => {});
 }
