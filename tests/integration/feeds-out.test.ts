@@ -143,6 +143,28 @@ describe("/export.csv", () => {
     for (const title of titles) expect(exported).toContain(title);
   });
 
+  it("runs two exports per address at once: the third is refused with 429 and Retry-After until a reader hangs up", async () => {
+    const readers = [new AbortController(), new AbortController()];
+    const exportFrom = (address: string, signal?: AbortSignal) => callRoute(csvLoader, "/export.csv", { signal, headers: { "X-Forwarded-For": address } });
+    const running = await Promise.all(readers.map((reader) => exportFrom("203.0.113.7", reader.signal)));
+    expect(running.map((answer) => answer.status)).toEqual([200, 200]);
+    const refused = await exportFrom("203.0.113.7");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toMatch(/^[1-9]\d*$/);
+    expect((await refused.json()).message).toMatch(/exports downloading/);
+    // The other exports are neither read nor ended: only the hang-up (an aborted request, as Remix's own
+    // server path signals it) can free a slot.
+    readers[0].abort();
+    let next = await exportFrom("203.0.113.7");
+    while (next.status === 429) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      next = await exportFrom("203.0.113.7");
+    }
+    expect(next.status).toBe(200);
+    expect(parseCsv(await next.text()).length).toBeGreaterThan(3_000);
+    readers[1].abort();
+  });
+
   it("exports only the view's rows, and refuses the Saved view", async () => {
     const text = await (await callRoute(csvLoader, "/export.csv?agency=Department%20of%20Labor")).text();
     expect(parseCsv(text)).toHaveLength(2);
