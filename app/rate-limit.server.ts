@@ -133,7 +133,9 @@ export async function limitFailures<T>(checks: RateLimitCheck[], attempt: () => 
     const full = windows.find(({ check, count }) => count + (attemptsInFlight.get(checkId(check)) ?? 0) >= check.rule.limit);
     if (!full) break;
     const id = checkId(full.check);
-    await new Promise<void>((resolve) => waitingOnCheck.set(id, [...(waitingOnCheck.get(id) ?? []), resolve]));
+    const waiting = waitingOnCheck.get(id) ?? [];
+    waitingOnCheck.set(id, waiting);
+    await new Promise<void>((resolve) => waiting.push(resolve));
   }
   countInFlight(checks, 1);
   try {
