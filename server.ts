@@ -128,7 +128,11 @@ export async function createServerApp() {
         const response = await remixCore(fetchRequestOf(req, { withCookies: true }), { clientAddress: res.locals.clientAddress as string });
         res.status(response.status);
         response.headers.forEach((value, name) => res.append(name, value));
-        if (!response.body || req.method === "HEAD") return void res.end();
+        if (!response.body || req.method === "HEAD") {
+          // Asked as a GET: the export was started, and cancelling it frees its slot (app/articles/export.server.ts).
+          await response.body?.cancel();
+          return void res.end();
+        }
         await pipeline(Readable.fromWeb(response.body as NodeReadableStream), res);
       } catch (error) {
         // A reader who closes the connection mid-download ends it (the export stops reading); nothing failed.

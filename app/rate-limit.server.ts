@@ -41,13 +41,19 @@ export function aiSummaryBudget(): RateLimitRule {
   return { name: "ai-summary-budget", limit: config().AI_MAX_SUMMARIES_PER_HOUR, windowMs: 60 * 60_000 };
 }
 
-/** How long to wait (ms) before the key may try again, without counting a hit; 0 when it may. */
-export function rateLimitWait(rule: RateLimitRule, key: string, now = Date.now()): number {
+/** The hits counted for the key in the current window, and how long (ms) until the window ends. */
+function currentWindow(rule: RateLimitRule, key: string, now = Date.now()) {
   const windowStart = now - (now % rule.windowMs);
   const row = db().get<{ count: number } | undefined>(
     sql`SELECT count FROM rate_limits WHERE key = ${`${rule.name}:${key}`} AND window_start = ${windowStart}`,
   );
-  return row && row.count >= rule.limit ? windowStart + rule.windowMs - now : 0;
+  return { count: row?.count ?? 0, msLeft: windowStart + rule.windowMs - now };
+}
+
+/** How long to wait (ms) before the key may try again, without counting a hit; 0 when it may. */
+export function rateLimitWait(rule: RateLimitRule, key: string, now = Date.now()): number {
+  const { count, msLeft } = currentWindow(rule, key, now);
+  return count >= rule.limit ? msLeft : 0;
 }
 
 /** Counts one hit for the key; returns how long to wait (ms) when over the limit, else 0. */
@@ -93,19 +99,57 @@ export function enforceRateLimit(rule: RateLimitRule, key: string) {
 
 export type RateLimitCheck = { rule: RateLimitRule; key: string };
 
+/** Attempts running now per check (`rule:key`): each may still turn out a failure, so it counts until it ends. */
+const attemptsInFlight = new Map<string, number>();
+/** Callers waiting for an attempt in flight on a check to end, to look again. */
+const waitingOnCheck = new Map<string, (() => void)[]>();
+
+const checkId = ({ rule, key }: RateLimitCheck) => `${rule.name}:${key}`;
+
+function countInFlight(checks: RateLimitCheck[], change: 1 | -1) {
+  for (const id of checks.map(checkId)) {
+    const left = (attemptsInFlight.get(id) ?? 0) + change;
+    if (left > 0) attemptsInFlight.set(id, left);
+    else attemptsInFlight.delete(id);
+  }
+}
+
 /**
  * Runs `attempt` unless one of the checks already has the caller waiting (429), and counts a hit on every
- * check only when the attempt fails with a refusal (a thrown AppError). Successes never count, so a
- * person who gets it right is never held back by what others, or their own earlier typos, did.
+ * check only when the attempt fails with a refusal (a thrown AppError other than a busy server's "rate-limited").
+ * Successes never count, so a person who gets it right is never held back by what others, or their own
+ * earlier typos, did.
+ *
+ * Attempts still running count too, until they end: otherwise a burst sent all at once would pass the check
+ * before its first failure was counted, and run every one of its password hashes. A caller who finds the
+ * limit reached only by attempts in flight waits for one to end and looks again: refused if it failed, let
+ * through if it succeeded. So no more than the limit's attempts run per key and window.
  */
 export async function limitFailures<T>(checks: RateLimitCheck[], attempt: () => Promise<T>): Promise<T> {
-  const waitMs = Math.max(...checks.map(({ rule, key }) => rateLimitWait(rule, key)));
-  if (waitMs > 0) throw tooManyAttempts(waitMs);
+  for (;;) {
+    const windows = checks.map((check) => ({ check, ...currentWindow(check.rule, check.key) }));
+    const waitMs = Math.max(...windows.map(({ check, count, msLeft }) => (count >= check.rule.limit ? msLeft : 0)));
+    if (waitMs > 0) throw tooManyAttempts(waitMs);
+    const full = windows.find(({ check, count }) => count + (attemptsInFlight.get(checkId(check)) ?? 0) >= check.rule.limit);
+    if (!full) break;
+    const id = checkId(full.check);
+    const waiting = waitingOnCheck.get(id) ?? [];
+    waitingOnCheck.set(id, waiting);
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+  countInFlight(checks, 1);
   try {
     return await attempt();
   } catch (error) {
-    if (error instanceof AppError) for (const { rule, key } of checks) hitRateLimit(rule, key);
+    if (error instanceof AppError && error.kind !== "rate-limited") for (const { rule, key } of checks) hitRateLimit(rule, key);
     throw error;
+  } finally {
+    countInFlight(checks, -1);
+    for (const id of checks.map(checkId)) {
+      const waiting = waitingOnCheck.get(id) ?? [];
+      waitingOnCheck.delete(id);
+      for (const wake of waiting) wake();
+    }
   }
 }
 

@@ -4,7 +4,7 @@
 import { FormStrategy } from "remix-auth-form";
 import { AppError } from "../errors";
 import { addressRateKey, limitFailures, RATE_LIMITS } from "../rate-limit.server";
-import { hashPassword, needsRehash, verifyPassword } from "./password.server";
+import { needsRehash, unmatchableHash, verifyPassword } from "./password.server";
 import { normalizeEmail } from "../email/address";
 import { findUserByEmail, setPassword } from "./users.server";
 
@@ -14,14 +14,16 @@ const LOGIN_MISSING_FIELDS = "Please enter both email and password";
 const LOGIN_INVALID = "Invalid credentials";
 export const ACCOUNT_DISABLED = "This account has been disabled. Ask an admin to enable it.";
 
-let unknownUserHash: Promise<string> | undefined;
+/** What an unknown email's password is checked against, so that it costs the same hash as a wrong password. */
+const UNKNOWN_USER_HASH = unmatchableHash();
 
 /**
  * The user with these credentials; otherwise throws an AppError: invalid (a field missing), unauthorized (wrong
  * email or password), forbidden (account disabled, said only to someone who knows the password) or rate-limited
- * (too many failures from this address). Only failures count towards the limits, per address and account and per address, so a correct
- * password from an address that is not guessing always gets in. Unknown emails cost the same time as wrong
- * passwords, so the answer does not reveal which accounts exist.
+ * (too many failures from this address, or too many passwords being checked at once on the whole site). Only
+ * failures count towards the limits, per address and account and per address, so a correct password from an
+ * address that is not guessing always gets in while the site is not overloaded. Unknown emails cost the same
+ * hash as wrong passwords, so the answer does not reveal which accounts exist.
  */
 export async function verifyLogin(clientAddress: string, email: unknown, password: unknown): Promise<AuthenticatedUser> {
   if (typeof email !== "string" || typeof password !== "string" || !email.trim() || !password) throw new AppError("invalid", LOGIN_MISSING_FIELDS);
@@ -33,8 +35,7 @@ export async function verifyLogin(clientAddress: string, email: unknown, passwor
   return limitFailures(limits, async () => {
     const user = findUserByEmail(email);
     if (!user) {
-      unknownUserHash ??= hashPassword("no account has this password");
-      await verifyPassword(password, await unknownUserHash);
+      await verifyPassword(password, UNKNOWN_USER_HASH);
       throw new AppError("unauthorized", LOGIN_INVALID);
     }
     if (!(await verifyPassword(password, user.passwordHash))) throw new AppError("unauthorized", LOGIN_INVALID);

@@ -1,5 +1,6 @@
 // Password hashing with scrypt (memory-hard, in Node's standard library), at OWASP's recommended cost.
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { AppError } from "../errors";
 
 const KEY_LENGTH = 64;
 /** OWASP Password Storage Cheat Sheet: N=2^17, r=8, p=1 (128 MiB per hash, about 0.3 s here). */
@@ -7,9 +8,46 @@ const COST = { N: 2 ** 17, r: 8, p: 1 } as const;
 /** scrypt needs 128 * N * r bytes; twice that leaves room, and older hashes need less. */
 const MAX_MEMORY = 2 * 128 * COST.N * COST.r;
 
+/**
+ * Hashes run at once, and hashes that may wait for one of those places. Each scrypt holds a thread of libuv's
+ * pool (4 threads) for 0.3-1 s, and the pool also reads static files and runs compression, first come, first
+ * served: a burst of 100 logins held a static file back 13.5-14.4 s. Two at once leave half the pool to the rest
+ * (and cap the hashes' memory at 2 x 128 MiB); sixteen waiting is a few seconds' wait at most, then a refusal.
+ */
+export const HASH_LIMITS = { running: 2, waiting: 16 } as const;
+/** About how long the waiting line takes to empty. */
+const BUSY_RETRY_AFTER_SECONDS = 5;
+export const HASHING_BUSY = "Too many sign-ins at once. Please try again in a few seconds.";
+
+let hashesRunning = 0;
+const waitingHashes: (() => void)[] = [];
+
+/** How many password hashes are running now (never more than HASH_LIMITS.running). */
+export function hashesInFlight() {
+  return hashesRunning;
+}
+
+/** Runs `hash` in one of the HASH_LIMITS.running places, after waiting in line if need be; throws "rate-limited" when the line is full. */
+async function inHashingPlace<T>(hash: () => Promise<T>): Promise<T> {
+  if (hashesRunning < HASH_LIMITS.running) hashesRunning += 1;
+  else if (waitingHashes.length < HASH_LIMITS.waiting) await new Promise<void>((resolve) => waitingHashes.push(resolve));
+  else throw new AppError("rate-limited", HASHING_BUSY, { retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS });
+  try {
+    return await hash();
+  } finally {
+    // The place goes to the next in line, or is freed.
+    const next = waitingHashes.shift();
+    if (next) next();
+    else hashesRunning -= 1;
+  }
+}
+
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCallback(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (err, key) => (err ? reject(err) : resolve(key))),
+  return inHashingPlace(
+    () =>
+      new Promise((resolve, reject) =>
+        scryptCallback(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 }
 
@@ -26,6 +64,14 @@ export async function verifyPassword(password: string, stored: string) {
   const expected = Buffer.from(hash, "base64");
   const key = await scrypt(password, Buffer.from(salt, "base64"), { N: Number(n), r: Number(r), p: Number(p) });
   return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/**
+ * A stored hash at today's cost that no password matches (its key is random): checking a password against it
+ * costs what checking a real account's does.
+ */
+export function unmatchableHash() {
+  return `scrypt$${COST.N}$${COST.r}$${COST.p}$${randomBytes(16).toString("base64")}$${randomBytes(KEY_LENGTH).toString("base64")}`;
 }
 
 /** True when a stored hash was made at another cost than today's: it is replaced at the next successful login. */

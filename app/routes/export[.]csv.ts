@@ -3,13 +3,15 @@ import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remi
 import { exportCsv } from "~/articles/export.server";
 import { viewOf } from "~/articles/feeds-out.server";
 import { withAppErrors } from "~/http/app-error.server";
+import { clientAddress } from "~/http/client-address.server";
+import { addressRateKey } from "~/rate-limit.server";
 import { applySecurityHeaders } from "~/http/security-headers.server";
 import { allowOnly } from "~/http/responses.server";
 import { dayInZone } from "~/time";
 import { config } from "~/config.server";
 
 export function loader(args: LoaderFunctionArgs) {
-  return withAppErrors(({ request }: LoaderFunctionArgs) => {
+  return withAppErrors(({ request, context }: LoaderFunctionArgs) => {
     const filters = viewOf(new URL(request.url));
     const headers = new Headers({
       "Content-Type": "text/csv; charset=utf-8",
@@ -17,7 +19,12 @@ export function loader(args: LoaderFunctionArgs) {
       "Cache-Control": "no-cache",
     });
     applySecurityHeaders(headers);
-    return new Response(createReadableStreamFromReadable(exportCsv(filters)), { status: 200, headers });
+    // Remix answers a HEAD without reading the body: an export started for it would hold its slot for good.
+    if (request.method === "HEAD") return new Response(null, { status: 200, headers });
+    // The signal aborts when the reader hangs up (Remix's own path, in development): the export stops and frees
+    // its slot. server.ts pipes the export itself in production and destroys it then.
+    const csv = exportCsv(filters, { client: addressRateKey(clientAddress(context)), signal: request.signal });
+    return new Response(createReadableStreamFromReadable(csv), { status: 200, headers });
   })(args);
 }
 

@@ -13,6 +13,7 @@ import { db, t } from "../../app/db.server";
 import { claimNextJob, finishJob } from "../../app/jobs/queue.server";
 import { makeUser, type TestUser } from "../support/auth";
 import type { ProductionServer } from "../support/prod-server";
+import { nextClientAddress } from "./fixtures";
 import { serveTestDatabase } from "./harness";
 
 type Role = "viewer" | "editor" | "admin";
@@ -205,6 +206,28 @@ describe("login rate limits", () => {
     const admin = await logIn(target.email, target.password, "198.51.100.67");
     expect(admin.status).toBe(200);
     expect(admin.headers.get("set-cookie")).toMatch(/__session=/);
+  });
+
+  it("a burst of logins from many addresses leaves room for static files: /favicon.svg is answered before most of the burst's hashes are done", async () => {
+    // Password hashes and file reads share libuv's thread pool, first come first served: unbounded, the hashes
+    // of the burst would all run before the file is read.
+    let hashedAnswers = 0;
+    const burst = Array.from({ length: 30 }, async (_, i) => {
+      const answer = await logIn(`burst-${i}-${Date.now()}@nobody.example`, "a-guess", nextClientAddress());
+      await answer.arrayBuffer();
+      if (answer.status === 401) hashedAnswers += 1;
+      return answer.status;
+    });
+    // The first hash answered: the server has taken in the whole burst by then.
+    while (hashedAnswers === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const favicon = await fetch(`${server.url}/favicon.svg`);
+    await favicon.arrayBuffer();
+    const hashedBeforeFavicon = hashedAnswers;
+    const statuses = await Promise.all(burst);
+    expect(favicon.status).toBe(200);
+    expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+    const hashed = statuses.filter((status) => status === 401).length;
+    expect(hashedBeforeFavicon, `logins hashed before the file was answered, of ${hashed}`).toBeLessThan(hashed / 2);
   });
 });
 

@@ -10,6 +10,7 @@ import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articlePath } from "../../app/articles/article-page";
+import { EXPORT_LIMITS } from "../../app/articles/export.server";
 import { db, t } from "../../app/db.server";
 import { BODY_TOO_LARGE, MAX_BODY_BYTES } from "../../app/http/body-limit.server";
 import { RUNNER_HEARTBEAT_KEY } from "../../app/jobs/queue.server";
@@ -18,7 +19,7 @@ import { addArticle } from "../support/articles";
 import { makeUser } from "../support/auth";
 import { startOpenAiServer } from "../support/openai-server";
 import { startProductionServer, type ProductionServer } from "../support/prod-server";
-import { insertInvitation, insertPasswordReset, insertSubscriber } from "./fixtures";
+import { insertInvitation, insertPasswordReset, insertSubscriber, nextClientAddress } from "./fixtures";
 import { hardeningPort, serveTestDatabase } from "./harness";
 
 const PORT = hardeningPort("server");
@@ -436,9 +437,12 @@ describe("the server on the demo data", () => {
       expect(rows).toHaveLength(total);
       expect(new Set(rows.map((row) => row[0])).size).toBe(total);
 
-      const head = await rawRequest(`${server.url}/export.csv`, { method: "HEAD" });
-      expect(head.status).toBe(200);
-      expect(head.body.length).toBe(0);
+      // More HEADs than one address may run exports at once: each frees the slot of the export it started.
+      for (let i = 0; i <= EXPORT_LIMITS.perClient; i++) {
+        const head = await rawRequest(`${server.url}/export.csv`, { method: "HEAD" });
+        expect(head.status).toBe(200);
+        expect(head.body.length).toBe(0);
+      }
       const saved = await rawRequest(`${server.url}/export.csv?saved=1`);
       expect(saved.status).toBe(400);
       expect(JSON.parse(saved.body.toString()).message).toMatch(/Saved view/);
@@ -469,6 +473,65 @@ describe("the server on the demo data", () => {
       expect((await rawRequest(`${server.url}/healthz`)).status).toBe(200);
       expect(server.alarmingLines).toEqual([]);
       db().run(sql`DELETE FROM articles WHERE source_name = 'Export bulk'`);
+    });
+
+    it("runs at most 2 exports per client address and 4 in all, refuses the next with 429 and Retry-After, and frees a slot when a reader hangs up", async () => {
+      // 16 MB of CSV: far more than the socket buffers hold, so a reader who pauses keeps its export in flight.
+      db().run(sql`
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 8000)
+        INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date)
+        SELECT 'Export slot notice ' || i, printf('%.2000c', 'x'), 'new-regulations', 'low', '[]', 'Export slots',
+               'https://example.gov/export-slots/' || i, 'https://example.gov/export-slots/' || i, 1500000000000 + i
+        FROM n`);
+      type OpenExport = { status: number; headers: http.IncomingHttpHeaders; body: string; hangUp(): void };
+      /** An export that takes its first bytes and then pauses (it stays in flight); any other answer is read whole. */
+      const openExport = (address: string) =>
+        new Promise<OpenExport>((resolve, reject) => {
+          const request = http.get(`${server.url}/export.csv`, { agent: false, headers: { "X-Forwarded-For": address } }, (response) => {
+            const hangUp = () => request.destroy();
+            const answer = { status: response.statusCode!, headers: response.headers, hangUp };
+            if (response.statusCode === 200)
+              return response.once("data", () => {
+                response.pause();
+                resolve({ ...answer, body: "" });
+              });
+            const chunks: Buffer[] = [];
+            response.on("data", (chunk: Buffer) => chunks.push(chunk));
+            response.on("end", () => resolve({ ...answer, body: Buffer.concat(chunks).toString("utf8") }));
+          });
+          request.on("error", (error) => (request.destroyed ? undefined : reject(error)));
+        });
+      const [a, b, c] = [nextClientAddress(), nextClientAddress(), nextClientAddress()];
+      const open: OpenExport[] = [];
+      try {
+        open.push(await openExport(a), await openExport(a));
+        expect(open.map((e) => e.status)).toEqual([200, 200]);
+        const thirdFromA = await openExport(a);
+        expect(thirdFromA.status).toBe(429);
+        expect(thirdFromA.headers["retry-after"]).toMatch(/^[1-9]\d*$/);
+        expect(JSON.parse(thirdFromA.body).message).toMatch(/exports/i);
+
+        open.push(await openExport(b), await openExport(b));
+        expect(open.map((e) => e.status)).toEqual([200, 200, 200, 200]);
+        const overAll = await openExport(c);
+        expect(overAll.status).toBe(429);
+        expect(overAll.headers["retry-after"]).toMatch(/^[1-9]\d*$/);
+
+        // One reader hangs up: its slot is freed once the server sees the connection gone.
+        open[0].hangUp();
+        let next = await openExport(c);
+        while (next.status === 429) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          next = await openExport(c);
+        }
+        open.push(next);
+        expect(next.status).toBe(200);
+        expect(server.exitCode()).toBeNull();
+        expect(server.alarmingLines).toEqual([]);
+      } finally {
+        for (const e of open) e.hangUp();
+        db().run(sql`DELETE FROM articles WHERE source_name = 'Export slots'`);
+      }
     });
   });
 

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApiToken, TOKEN_CANNOT_CREATE_TOKENS } from "~/auth/account.server";
 import { ACCOUNT_DISABLED } from "~/auth/login.server";
-import { hashPassword, verifyPassword } from "~/auth/password.server";
+import { HASH_LIMITS, hashesInFlight, hashPassword, verifyPassword } from "~/auth/password.server";
 import { RESET_INVALID_TOKEN } from "~/auth/password-reset.server";
 import { createSession, userFromSession } from "~/auth/session.server";
 import { hashToken } from "~/auth/tokens.server";
@@ -72,6 +72,50 @@ describe("login limits count failures only", () => {
     for (let i = 0; i < RATE_LIMITS.loginFailuresPerAddress.limit; i++) hitRateLimit(RATE_LIMITS.loginFailuresPerAddress, addressRateKey("198.51.100.4"));
     expect((await logIn(user.email, "sprayed-password", "198.51.100.4")).status).toBe(429);
     expect((await logIn(user.email, "sprayed-password", "198.51.100.5")).status).toBe(200);
+  });
+});
+
+describe("a burst of logins", () => {
+  const statuses = (answers: Response[]) => answers.map((r) => r.status).sort();
+  const expectRetryAfter = (answers: Response[]) => {
+    for (const answer of answers.filter((r) => r.status === 429)) expect(answer.headers.get("Retry-After")).toMatch(/^[1-9]\d*$/);
+  };
+
+  it("from one address against one account runs only the account limit's hashes: the rest of the burst gets 429 with Retry-After", async () => {
+    const owner = await makeUser("editor", "burst-owner-password");
+    const limit = RATE_LIMITS.loginFailuresPerAccount.limit;
+    // Sent together: every guess passes the check before the first failure is counted, unless attempts in flight count.
+    const guesses = await Promise.all(Array.from({ length: 3 * limit }, (_, i) => logIn(owner.email, `burst-guess-${i}`, "198.51.100.20")));
+    expect(statuses(guesses)).toEqual([...Array(limit).fill(401), ...Array(2 * limit).fill(429)]);
+    expectRetryAfter(guesses);
+  });
+
+  it("from one address over many accounts stops at the address limit, counting the attempts still in flight", async () => {
+    const limit = RATE_LIMITS.loginFailuresPerAddress.limit;
+    // Failures counted earlier in the window: five more may run.
+    for (let i = 0; i < limit - 5; i++) hitRateLimit(RATE_LIMITS.loginFailuresPerAddress, addressRateKey("198.51.100.21"));
+    const guesses = await Promise.all(Array.from({ length: 15 }, (_, i) => logIn(`sprayed-${i}@nobody.example`, "a-guess", "198.51.100.21")));
+    expect(statuses(guesses)).toEqual([...Array(5).fill(401), ...Array(10).fill(429)]);
+    expectRetryAfter(guesses);
+  });
+
+  it("from many addresses hashes at most HASH_LIMITS.running passwords at once, refuses past the waiting line with 429, and the right password gets in after", async () => {
+    const user = await makeUser("viewer", "after-the-burst");
+    const addresses = Array.from({ length: 40 }, (_, i) => `192.0.2.${100 + i}`);
+    let mostInFlight = 0;
+    const sampler = setInterval(() => (mostInFlight = Math.max(mostInFlight, hashesInFlight())), 1);
+    const answers = await Promise.all(addresses.map((address, i) => logIn(`stranger-${i}@nobody.example`, "a-guess", address))).finally(() =>
+      clearInterval(sampler),
+    );
+    expect(mostInFlight).toBe(HASH_LIMITS.running);
+    const refused = answers.filter((r) => r.status === 429);
+    expect(refused.length).toBeGreaterThanOrEqual(addresses.length - HASH_LIMITS.running - HASH_LIMITS.waiting);
+    expect(answers.filter((r) => r.status !== 429).map((r) => r.status)).toEqual(Array(addresses.length - refused.length).fill(401));
+    expectRetryAfter(answers);
+    expect((await refused[0].json()).message).toMatch(/try again/);
+    // A busy server's refusal is no failure of the caller's: the refused address signs in at once.
+    const refusedAddress = addresses[answers.indexOf(refused[0])];
+    expect((await logIn(user.email, "after-the-burst", refusedAddress)).status).toBe(200);
   });
 });
 

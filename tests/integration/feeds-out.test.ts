@@ -115,6 +115,56 @@ describe("/export.csv", () => {
     expect(summaries).toContain("'+1 555 0100 and -minus");
   });
 
+  it("quotes every text cell, so a spreadsheet that splits on ; tab or | finds no formula in a title", async () => {
+    // Most European spreadsheets split a CSV on ";": an unquoted `x;=1+1` would be two cells, the second a formula.
+    const titles = ['Rule;=HYPERLINK("http://evil.example","x")', "Rule;=1+1", "Rule;@SUM(A1)", "Rule\t-2+3", "Rule|+cmd|' /C calc'!A0"];
+    for (const title of titles) addArticle({ title, summary: "Semicolons; tabs\tand |pipes|.", publishDate: new Date(Date.now() - 5 * 86_400_000) });
+    const text = await (await callRoute(csvLoader, "/export.csv")).text();
+    /** The cells a spreadsheet splitting on `separator` (and on line ends) reads: quotes protect what they enclose. */
+    const cellsSplitOn = (separator: string) => {
+      const cells: string[] = [];
+      let cell = "";
+      let quoted = false;
+      for (const char of text) {
+        if (char === '"') quoted = !quoted;
+        if (!quoted && (char === separator || char === "\n")) {
+          cells.push(cell);
+          cell = "";
+        } else cell += char;
+      }
+      return [...cells, cell];
+    };
+    for (const separator of [";", "\t", "|"]) {
+      const formulas = cellsSplitOn(separator).filter((cell) => /^"?[=+\-@]/.test(cell));
+      expect(formulas, `cells split on ${JSON.stringify(separator)}`).toEqual([]);
+    }
+    const [header, ...rows] = parseCsv(text);
+    const exported = rows.map((row) => row[header.indexOf("title")]);
+    for (const title of titles) expect(exported).toContain(title);
+  });
+
+  it("runs two exports per address at once: the third is refused with 429 and Retry-After until a reader hangs up", async () => {
+    const readers = [new AbortController(), new AbortController()];
+    const exportFrom = (address: string, signal?: AbortSignal) => callRoute(csvLoader, "/export.csv", { signal, headers: { "X-Forwarded-For": address } });
+    const running = await Promise.all(readers.map((reader) => exportFrom("203.0.113.7", reader.signal)));
+    expect(running.map((answer) => answer.status)).toEqual([200, 200]);
+    const refused = await exportFrom("203.0.113.7");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toMatch(/^[1-9]\d*$/);
+    expect((await refused.json()).message).toMatch(/exports downloading/);
+    // The other exports are neither read nor ended: only the hang-up (an aborted request, as Remix's own
+    // server path signals it) can free a slot.
+    readers[0].abort();
+    let next = await exportFrom("203.0.113.7");
+    while (next.status === 429) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      next = await exportFrom("203.0.113.7");
+    }
+    expect(next.status).toBe(200);
+    expect(parseCsv(await next.text()).length).toBeGreaterThan(3_000);
+    readers[1].abort();
+  });
+
   it("exports only the view's rows, and refuses the Saved view", async () => {
     const text = await (await callRoute(csvLoader, "/export.csv?agency=Department%20of%20Labor")).text();
     expect(parseCsv(text)).toHaveLength(2);
