@@ -79,14 +79,22 @@ export function feedHref(filters: ArticleFilters, page = 1, hash = "", path = "/
 export const FEED_PARAMS = new Set(["category", "priority", "time", "q", "agency", "type", "saved", "page"]);
 
 /**
+ * The longest query string other params may make a tidy address: past it they are left out, because the
+ * redirect to the tidy address would carry them in its Location header, and a header of many kilobytes is
+ * refused by clients (Node's own limit is 16 KB) before they see the page. No link of ours comes near it.
+ */
+const MAX_TIDY_QUERY_LENGTH = 2_000;
+
+/**
  * The feed's params in their short form (as `feedHref` writes them): empty, default and unknown values
- * left out. Other params (a dialog, the feedback filter) are kept as they are.
+ * left out. Other params (a dialog, the feedback filter) are kept as they are, unless there is too much of them.
  */
 export function tidyFeedSearch(params: URLSearchParams) {
   const { filters, page } = parseFeedParams(params);
-  const tidy = new URLSearchParams(feedHref(filters, page).split("?")[1]);
+  const feedOnly = feedHref(filters, page).split("?")[1];
+  const tidy = new URLSearchParams(feedOnly);
   for (const [name, value] of params) if (!FEED_PARAMS.has(name)) tidy.append(name, value);
-  return tidy;
+  return tidy.toString().length > MAX_TIDY_QUERY_LENGTH ? new URLSearchParams(feedOnly) : tidy;
 }
 
 /**

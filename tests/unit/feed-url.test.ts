@@ -26,6 +26,17 @@ describe("tidyFeedPath", () => {
 });
 
 describe("tidyFeedSearch", () => {
+  it("keeps other params, but leaves them all out when they would make a query string of kilobytes", () => {
+    expect(tidyFeedSearch(new URLSearchParams("dialog=account&q=&feedback=active")).toString()).toBe("dialog=account&feedback=active");
+    const huge = new URLSearchParams([
+      ["category", "legal-decisions"],
+      ["unknown", "x".repeat(15_000)],
+      ["dialog", "account"],
+    ]);
+    expect(tidyFeedSearch(huge).toString()).toBe("category=legal-decisions");
+    expect(tidy(`/?unknown=${"x".repeat(15_000)}`)).toBe("/");
+  });
+
   it("writes a submitted filter form's fields without the empty and default ones", () => {
     const fields = new URLSearchParams([
       ["category", "new-regulations"],
