@@ -50,12 +50,6 @@ function currentWindow(rule: RateLimitRule, key: string, now = Date.now()) {
   return { count: row?.count ?? 0, msLeft: windowStart + rule.windowMs - now };
 }
 
-/** How long to wait (ms) before the key may try again, without counting a hit; 0 when it may. */
-export function rateLimitWait(rule: RateLimitRule, key: string, now = Date.now()): number {
-  const { count, msLeft } = currentWindow(rule, key, now);
-  return count >= rule.limit ? msLeft : 0;
-}
-
 /** Counts one hit for the key; returns how long to wait (ms) when over the limit, else 0. */
 export function hitRateLimit(rule: RateLimitRule, key: string, now = Date.now()): number {
   const id = `${rule.name}:${key}`;

@@ -1,8 +1,8 @@
 import { Button, Group, NativeSelect } from "@mantine/core";
-import { Form, Link, useNavigate } from "@remix-run/react";
+import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { FeedFacets } from "~/articles/facets.server";
-import { feedHref, tidyFeedSearch, type ArticleFilters } from "~/articles/filters";
+import { feedHref, parseFeedParams, tidyFeedSearch, type ArticleFilters } from "~/articles/filters";
 import { CATEGORIES, PRIORITIES, TIMEFRAMES } from "~/articles/vocabulary";
 import { useHydrated } from "~/hooks";
 import { IconBookmark } from "./icons";
@@ -104,7 +104,20 @@ function FilterSelect({ label, name, value, data, width }: FilterSelectProps) {
   );
 }
 
-export function FeedFilters({ filters, facets }: { filters: ArticleFilters; facets: FeedFacets }) {
+/**
+ * The filters the form shows: while a change of filters is loading, those of the address being loaded, else the
+ * page's own. The router renders its latest state, so a render that lands after a newer choice was made (a slow
+ * device, a quick hand) shows that newer choice; keyed by the page's filters alone, it would mount the pickers
+ * again with the older one, and the next search would carry it back into the address.
+ */
+function useShownFilters(filters: ArticleFilters) {
+  const { state, location } = useNavigation();
+  if (state === "idle" || !location || location.pathname !== "/") return filters;
+  return parseFeedParams(new URLSearchParams(location.search)).filters;
+}
+
+export function FeedFilters({ filters: pageFilters, facets }: { filters: ArticleFilters; facets: FeedFacets }) {
+  const filters = useShownFilters(pageFilters);
   const applyFilters = useApplyFilters();
   const hydrated = useHydrated();
   return (
