@@ -1,4 +1,4 @@
-// Fixed-window rate limits kept in SQLite, so they hold across restarts and processes.
+// Fixed-window rate limits kept in SQLite, so they hold across restarts and processes; a key's window opens at its first hit.
 import { sql } from "drizzle-orm";
 import ipaddr from "ipaddr.js";
 import { config } from "./config.server";
@@ -41,26 +41,29 @@ export function aiSummaryBudget(): RateLimitRule {
   return { name: "ai-summary-budget", limit: config().AI_MAX_SUMMARIES_PER_HOUR, windowMs: 60 * 60_000 };
 }
 
-/** The hits counted for the key in the current window, and how long (ms) until the window ends. */
+/**
+ * The hits counted for the key in its current window, and how long (ms) until the window ends. A key's window
+ * opens at its first hit and lasts `windowMs` (not a window aligned to the clock, which a burst straddling its
+ * edge would split in two, each half under the limit).
+ */
 function currentWindow(rule: RateLimitRule, key: string, now = Date.now()) {
-  const windowStart = now - (now % rule.windowMs);
-  const row = db().get<{ count: number } | undefined>(
-    sql`SELECT count FROM rate_limits WHERE key = ${`${rule.name}:${key}`} AND window_start = ${windowStart}`,
+  const row = db().get<{ count: number; windowStart: number } | undefined>(
+    sql`SELECT count, window_start AS windowStart FROM rate_limits WHERE key = ${`${rule.name}:${key}`} AND window_start > ${now - rule.windowMs}`,
   );
-  return { count: row?.count ?? 0, msLeft: windowStart + rule.windowMs - now };
+  return row ? { count: row.count, msLeft: row.windowStart + rule.windowMs - now } : { count: 0, msLeft: 0 };
 }
 
 /** Counts one hit for the key; returns how long to wait (ms) when over the limit, else 0. */
 export function hitRateLimit(rule: RateLimitRule, key: string, now = Date.now()): number {
   const id = `${rule.name}:${key}`;
-  const windowStart = now - (now % rule.windowMs);
-  const row = db().get<{ count: number }>(sql`
-    INSERT INTO rate_limits (key, window_start, count) VALUES (${id}, ${windowStart}, 1)
+  const open = now - rule.windowMs;
+  const row = db().get<{ count: number; windowStart: number }>(sql`
+    INSERT INTO rate_limits (key, window_start, count) VALUES (${id}, ${now}, 1)
     ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN window_start = excluded.window_start THEN count + 1 ELSE 1 END,
-      window_start = excluded.window_start
-    RETURNING count`);
-  return row.count > rule.limit ? windowStart + rule.windowMs - now : 0;
+      count = CASE WHEN window_start > ${open} THEN count + 1 ELSE 1 END,
+      window_start = CASE WHEN window_start > ${open} THEN window_start ELSE excluded.window_start END
+    RETURNING count, window_start AS windowStart`);
+  return row.count > rule.limit ? row.windowStart + rule.windowMs - now : 0;
 }
 
 /** What a limited person reads: how long to wait, in whole minutes. */
