@@ -2,7 +2,7 @@
 // caused it, with JavaScript (toasts, modals) and without (the page returns to an anchor); the filters
 // keep the address tidy; the search box follows the URL; sources are edited in place.
 import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
-import { readRow, seed, signIn as signInFrom, seedArticle } from "./e2e";
+import { hydrated, readRow, seed, signIn as signInFrom, seedArticle } from "./e2e";
 
 let loginAddress = 0;
 
@@ -97,6 +97,45 @@ for (const width of [1280, 390]) {
     });
   });
 }
+
+test("a job poll that comes round while a post is on its way never takes the post's outcome with it", async ({ page, javaScriptEnabled }, info) => {
+  test.skip(!javaScriptEnabled, "without JavaScript the page does not poll");
+  const word = `${tag(info)}-poll`;
+  const name = `Poll source ${word}`;
+  seedSource(name, `https://${word}.example.gov/feed.xml`);
+  // A queued job keeps the dashboard polling; no runner serves the browser tests, so it stays queued.
+  const job = readRow<{ id: number }>("INSERT INTO jobs (kind, status, requested_by) VALUES ('trends', 'queued', 'e2e') RETURNING id");
+  try {
+    await page.clock.install();
+    await signIn(page);
+    await page.goto("/admin");
+    await hydrated(page, true);
+    // The reload after the post reaches the server (which hands over the toast), and its answer is held
+    // while the page's clock runs through a whole polling interval.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let answered = () => {};
+    const reachedServer = new Promise<void>((resolve) => (answered = resolve));
+    await page.route(
+      (url) => url.searchParams.get("_data") === "root",
+      async (route) => {
+        const response = await route.fetch();
+        answered();
+        await held;
+        // The page may have given up on this load (the old behaviour): nothing is left to answer.
+        await route.fulfill({ response }).catch(() => undefined);
+      },
+    );
+    await page.getByRole("button", { name: `Delete ${name}`, exact: true }).click();
+    await page.getByRole("dialog", { name: "Delete source" }).getByRole("button", { name: "Delete source" }).click();
+    await reachedServer;
+    await page.clock.runFor(10_000);
+    release();
+    await expect(page.getByText(`Source deleted: ${name}`).first()).toBeVisible();
+  } finally {
+    seed("DELETE FROM jobs WHERE id = ?", job.id);
+  }
+});
 
 test("saved tags are announced in view by their article", async ({ page, javaScriptEnabled }, info) => {
   const word = `${tag(info)}-tagsaved`;

@@ -1,7 +1,7 @@
 import { ToastHere } from "../Toasts";
 import { Alert, Badge, Button, Card, SimpleGrid, Table, Text, Title } from "@mantine/core";
-import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { useFetchers, useLocation, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import type { JobJson } from "~/jobs/admin.server";
 import { BACKFILL_DEFAULT_DAYS, JOB_BUTTONS, REFRESH_AFTER_MS } from "~/jobs/buttons";
 import { statusLabel } from "~/jobs/outcome";
@@ -68,13 +68,22 @@ function NoScriptRefresh() {
   return <meta httpEquiv="refresh" content={`${seconds};url=${target}`} />;
 }
 
+/**
+ * While a job is queued or running, reloads the page's data every JOB_POLL_MS, but never while a
+ * navigation or a form is on its way: a revalidation then restarts the navigation's loads, and the first,
+ * already answered by the server, would take the post's one-time toast with it.
+ */
 function useJobPolling(jobs: JobJson[]) {
   const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const quiet = useRef(true);
+  quiet.current = revalidator.state === "idle" && navigation.state === "idle" && fetchers.every((fetcher) => fetcher.state === "idle");
   const busy = jobs.some((job) => job.status === "queued" || job.status === "running");
   useEffect(() => {
     if (!busy) return;
     const timer = setInterval(() => {
-      if (revalidator.state === "idle" && document.visibilityState === "visible") revalidator.revalidate();
+      if (quiet.current && document.visibilityState === "visible") revalidator.revalidate();
     }, JOB_POLL_MS);
     return () => clearInterval(timer);
   }, [busy, revalidator]);
