@@ -1,7 +1,7 @@
 // Classification rules: category, priority and tags of an article from its own text and source.
 // One module decides for ingestion, the recategorize/fix-priorities jobs, extraction and tag suggestions.
 import modelJson from "./classify-model.json";
-import { probabilities, scoreText, type WordModel } from "./classify-model";
+import { probabilities, scoreText, strongestWords, type WordModel } from "./classify-model";
 import type { Category, Priority, SourceCategory, Tag } from "./vocabulary";
 
 export type ClassifyInput = {
@@ -33,7 +33,7 @@ type ClassificationReason = { category: string; priority: string };
  * Raise it whenever the rules or the word model change: the job runner then re-judges every stored article
  * (recategorize and fix-priorities) once, so old rows do not keep the old judgement.
  */
-export const CLASSIFIER_VERSION = "2026-11-23.2";
+export const CLASSIFIER_VERSION = "2026-11-26.1";
 
 /** The stored reason of a category or priority an editor chose by hand (app/articles/admin.server.ts). */
 export const EDITOR_REASON = "set by an editor";
@@ -111,11 +111,20 @@ export const TAG_RULES: [Tag, RegExp][] = [
   ["legislation", /\b(legislat\w*|bill|public law|act of \d{4}|h\.r\.)\b/i],
 ];
 
-const MODEL = modelJson as WordModel;
+/** The committed word model (classify-model.json). */
+export const CLASSIFIER_MODEL = modelJson as WordModel;
 /** The model files an item outside new-regulations only when it is at least this sure. */
 const MODEL_MIN_PROBABILITY = 0.6; // 0.5, 0.6 and 0.7 cross-validated on the development part: 0.6 was best
 
 type Decision<T> = { value: T; why: string };
+/** How a reason names each category ("rollback: ...", "legal: ..."). */
+const CATEGORY_WORD: Record<Category, string> = {
+  "regulatory-rollbacks": "rollback",
+  "new-regulations": "new regulation",
+  "legal-decisions": "legal",
+  "legislative-action": "legislative",
+  "policy-analysis": "analysis",
+};
 type CategoryDecision = Decision<Category> & { confidence?: CategoryConfidence };
 const quote = (text: string, match: RegExpMatchArray | null) => `'${(match?.[0] ?? text).trim().toLowerCase().slice(0, 60)}'`;
 const noAbstract = (summary: string) => !summary.trim() || /^no summary/i.test(summary.trim());
@@ -230,17 +239,29 @@ function categoryOf(input: ClassifyInput, summary: string, presidential: string 
     return { value: "policy-analysis", why: `analysis: ${quote(title, m)}` };
   // Direction: a title that says a rule comes back announces a requirement, whatever the abstract says was removed before.
   if ((m = title.match(/\breinstat\w*\b/i))) return { value: "new-regulations", why: `new regulation: a requirement comes back, ${quote(title, m)}` };
-  // No rule fits: the learned model reads the words, and only a confident answer moves the item off the default.
-  const scores = scoreText(model, title, summary);
-  const probs = probabilities(scores);
-  const best = probs.indexOf(Math.max(...probs));
-  const label = model.classes[best];
-  if (label !== "new-regulations" && label !== "legislative-action" && probs[best] >= MODEL_MIN_PROBABILITY)
-    return { value: label, why: `${label}: word model ${(probs[best] * 100).toFixed(0)}%`, confidence: { decidedBy: "model", probability: probs[best] } };
+  // No rule fits: the learned model reads the words. A calibrated rollback probability above the model's threshold
+  // files a rollback (the threshold favours recall: a reader filtering rollbacks should miss few); another category
+  // needs the model to be MODEL_MIN_PROBABILITY sure; otherwise the default stands.
+  const { scores, seen } = scoreText(model, title, summary, true);
+  const probs = probabilities(model, scores);
+  const ranked = model.classes.map((label, i) => ({ label, p: probs[i] })).sort((a, b) => b.p - a.p);
+  const rollback = probs[model.classes.indexOf("regulatory-rollbacks")];
+  const because = (chosen: Category, probability: number) => {
+    const rival = ranked.find((r) => r.label !== chosen)!.label;
+    const words = strongestWords(model, seen!, chosen, rival);
+    const quoted = (list: string[]) => list.map((w) => `'${w}'`).join(", ");
+    return `model ${probability.toFixed(2)}${words.for.length ? `: ${quoted(words.for)}` : ""}${words.against.length ? `; against: ${quoted(words.against)}` : ""}`;
+  };
+  if (rollback >= model.rollbackAbove)
+    return { value: "regulatory-rollbacks", why: `rollback: ${because("regulatory-rollbacks", rollback)}`, confidence: { decidedBy: "model", probability: rollback } };
+  const best = ranked.find((r) => r.label !== "regulatory-rollbacks")!;
+  if (best.label !== "new-regulations" && best.label !== "legislative-action" && best.p >= MODEL_MIN_PROBABILITY)
+    return { value: best.label, why: `${CATEGORY_WORD[best.label]}: ${because(best.label, best.p)}`, confidence: { decidedBy: "model", probability: best.p } };
+  const fallback = probs[model.classes.indexOf("new-regulations")] ?? 0;
   return {
     value: "new-regulations",
-    why: "new regulation: no rollback, court, Congress or analysis signal",
-    confidence: { decidedBy: "default", probability: probs[model.classes.indexOf("new-regulations")] ?? 0 },
+    why: `new regulation: no rollback, court, Congress or analysis signal (model: rollback ${rollback.toFixed(2)})`,
+    confidence: { decidedBy: "default", probability: fallback },
   };
 }
 
@@ -402,7 +423,7 @@ function tagsOf(text: string, input: ClassifyInput, category: Category, priority
  * rises only on the codebook's signals.
  */
 export function classifyArticle(input: ClassifyInput, now = new Date()): Classification {
-  return classifyWithModel(input, now, MODEL);
+  return classifyWithModel(input, now, CLASSIFIER_MODEL);
 }
 
 /** classifyArticle with another word model: for cross-validating the whole classifier on the development part. */

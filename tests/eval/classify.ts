@@ -8,10 +8,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createClassifyAssistant, type ClassifyAssistant } from "../../app/ai/classify-assist.server";
-import { classifyArticle, type ClassifyInput } from "../../app/articles/classify";
+import { classifyArticle, CLASSIFIER_MODEL, type ClassifyInput } from "../../app/articles/classify";
 import { splitOf } from "../../app/articles/classification-split";
 import { CATEGORY_VALUES, PRIORITY_VALUES, type Category, type Priority } from "../../app/articles/vocabulary";
 import { evaluate, type Figures } from "./metrics";
+import { agendaInput, HELD_OUT_EDITION, readAgenda, type AgendaItem } from "./agenda";
+import { train } from "./train-classify";
+import { probabilities, scoreText } from "../../app/articles/classify-model";
 
 export type LabelledItem = {
   id: string;
@@ -177,20 +180,101 @@ async function mainAssisted(test: LabelledItem[]) {
   console.log(table("Priority (assisted)", PRIORITY_VALUES, run.assisted.priority));
 }
 
+/** What the whole classifier's answers came from on the test part: a rule, the model, or the default. */
+function decidedBy(items: LabelledItem[]) {
+  const tally: Record<string, { items: number; right: number }> = { rule: { items: 0, right: 0 }, model: { items: 0, right: 0 }, default: { items: 0, right: 0 } };
+  for (const item of items) {
+    const got = classifyArticle(inputOf(item), NOW);
+    tally[got.confidence.decidedBy].items++;
+    if (got.category === item.category) tally[got.confidence.decidedBy].right++;
+  }
+  return tally;
+}
+
+type Direction = { recall: number; regulatoryCalledRollback: number; balancedAccuracy: number; deregulatory: number; regulatory: number };
+
+/** Rollback recall on Deregulatory abstracts, the rollback rate on Regulatory ones, and their balanced accuracy. */
+function direction(items: AgendaItem[], isRollback: (item: AgendaItem) => boolean): Direction {
+  const deregulatory = items.filter((item) => item.deregulatory);
+  const regulatory = items.filter((item) => !item.deregulatory);
+  const recall = deregulatory.filter(isRollback).length / deregulatory.length;
+  const regulatoryCalledRollback = regulatory.filter(isRollback).length / regulatory.length;
+  return { recall, regulatoryCalledRollback, balancedAccuracy: (recall + 1 - regulatoryCalledRollback) / 2, deregulatory: deregulatory.length, regulatory: regulatory.length };
+}
+
+/**
+ * The agenda designations of the held-out edition, which nothing was trained or tuned on: the classifier, its rules
+ * and its model each alone, always answering "rollback" (the majority), and a plain TF-IDF logistic regression
+ * trained on the earlier editions only (argmax, no rules, no codebook items).
+ */
+export function measureAgenda() {
+  const agenda = readAgenda();
+  const heldOut = agenda.filter((item) => item.edition === HELD_OUT_EDITION);
+  const earlier = agenda
+    .filter((item) => item.edition !== HELD_OUT_EDITION)
+    .map((item) => ({ title: "", summary: item.abstract, category: item.deregulatory ? ("regulatory-rollbacks" as const) : ("new-regulations" as const) }));
+  const baseline = train(
+    earlier.map((item) => ({ ...item, fold: 0, origin: "agenda" as const, input: { title: "", summary: item.summary } })),
+    { l2: 1, abstractChars: 5000, labelledWeight: 1 },
+    ["new-regulations", "regulatory-rollbacks"],
+  );
+  const judged = new Map(heldOut.map((item) => [item, classifyArticle(agendaInput(item), NOW)]));
+  const model = CLASSIFIER_MODEL;
+  const rollbackIndex = model.classes.indexOf("regulatory-rollbacks");
+  return {
+    edition: HELD_OUT_EDITION,
+    classifier: direction(heldOut, (item) => judged.get(item)!.category === "regulatory-rollbacks"),
+    decidedByRule: heldOut.filter((item) => judged.get(item)!.confidence.decidedBy === "rule").length,
+    rulesAlone: direction(heldOut, (item) => {
+      const got = judged.get(item)!;
+      return got.confidence.decidedBy === "rule" && got.category === "regulatory-rollbacks";
+    }),
+    modelAlone: direction(heldOut, (item) => probabilities(model, scoreText(model, "", item.abstract).scores)[rollbackIndex] >= model.rollbackAbove),
+    majority: direction(heldOut, () => true),
+    plainBaseline: direction(heldOut, (item) => {
+      const [regulatory, deregulatory] = scoreText(baseline, "", item.abstract).scores;
+      return deregulatory > regulatory;
+    }),
+  };
+}
+
+function agendaTable(a: ReturnType<typeof measureAgenda>) {
+  const row = (name: string, d: Direction) =>
+    `  ${name.padEnd(44)} ${pct(d.recall).padStart(8)} ${pct(d.regulatoryCalledRollback).padStart(12)} ${d.balancedAccuracy.toFixed(3).padStart(9)}`;
+  return [
+    `Unified Agenda designations, held-out edition ${a.edition} (${a.classifier.deregulatory} Deregulatory, ${a.classifier.regulatory} Regulatory abstracts)`,
+    `  ${"".padEnd(44)} ${"recall".padStart(8)} ${"Regulatory→R".padStart(12)} ${"balanced".padStart(9)}`,
+    row("classifier (rules, then the model)", a.classifier),
+    row(`  its rules alone (decided ${a.decidedByRule})`, a.rulesAlone),
+    row("  its model alone", a.modelAlone),
+    row("majority: always rollback", a.majority),
+    row("plain TF-IDF logistic regression (earlier)", a.plainBaseline),
+  ].join("\n");
+}
+
 async function main() {
   const all = readLabelled();
   const test = all.filter((item) => splitOf(item.id) === "test");
   if (process.argv.includes("--assisted")) return mainAssisted(test);
   const figures = measure(test);
   const perSecond = throughput(all);
+  const decided = decidedBy(test);
+  // --codebook-only: the labelled set alone, without training the agenda baseline (quicker).
+  const agenda = process.argv.includes("--codebook-only") ? null : measureAgenda();
   if (process.argv.includes("--json")) {
-    console.log(JSON.stringify({ split: "test", items: test.length, itemsPerSecond: perSecond, ...figures }, null, 2));
+    console.log(JSON.stringify({ split: "test", items: test.length, itemsPerSecond: perSecond, ...figures, decidedBy: decided, agenda }, null, 2));
     return;
   }
   console.log(`classifyArticle on the test part (${test.length} items)\n`);
   console.log(table("Category", CATEGORY_VALUES, figures.category));
-  console.log(`  rollbacks: recall ${pct(figures.rollback.recall)}, precision ${pct(figures.rollback.precision)}\n`);
+  console.log(`  rollbacks: recall ${pct(figures.rollback.recall)}, precision ${pct(figures.rollback.precision)}`);
+  console.log(
+    `  decided by: ${Object.entries(decided)
+      .map(([by, t]) => `${by} ${t.items} (${t.items ? pct(t.right / t.items) : "-"} right)`)
+      .join(", ")}\n`,
+  );
   console.log(table("Priority", PRIORITY_VALUES, figures.priority));
+  if (agenda) console.log(`\n${agendaTable(agenda)}`);
   console.log(`\nThroughput: ${perSecond.toLocaleString("en-US")} items per second of CPU time (all ${all.length} labelled items, one thread)`);
 }
 

@@ -89,7 +89,7 @@ describe("npm run eval:classify -- --assisted against the stand-in", () => {
           ? { kind: "content", content: '{"category": "new-regulations", "priority": "low", "reason": "Routine."}' }
           : { kind: "content", content: '{"category": "maybe", "priority": "low", "reason": "?"}' },
     });
-    const { stdout } = await promisify(execFile)("npx", ["tsx", "tests/eval/classify.ts", "--assisted", "--json"], {
+    const { stdout } = await promisify(execFile)("npx", ["tsx", "tests/eval/classify.ts", "--assisted", "--json", "--codebook-only"], {
       env: { ...process.env, OPENAI_BASE_URL: server.baseURL, OPENAI_MODEL: "test-model", OPENAI_API_KEY: "" },
       timeout: 60_000,
     });
@@ -107,7 +107,7 @@ describe("npm run eval:classify -- --assisted against the stand-in", () => {
     expect(run.assisted.category.majority).toEqual(run.local.category.majority);
     expect(run.local.priority.majority.label).toBe("low");
     // The local side is exactly what the plain evaluation measures.
-    const { stdout: plain } = await promisify(execFile)("npx", ["tsx", "tests/eval/classify.ts", "--json"], { timeout: 60_000 });
+    const { stdout: plain } = await promisify(execFile)("npx", ["tsx", "tests/eval/classify.ts", "--json", "--codebook-only"], { timeout: 60_000 });
     const local = JSON.parse(plain.slice(plain.indexOf("{")));
     expect(run.local.category).toEqual(local.category);
     expect(run.local.priority).toEqual(local.priority);

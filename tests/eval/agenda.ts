@@ -1,0 +1,26 @@
+// The Unified Agenda designations (tests/fixtures/classification/unified-agenda-designations-2017-2019.csv): real
+// rulemaking abstracts with the designation OIRA gave each under EO 13771, the government's own answer to "is this
+// a rollback?". Rules recur from edition to edition with small edits, so they are split by edition, never at random:
+// HELD_OUT_EDITION is kept out of everything trained or tuned and only measured.
+import fs from "node:fs";
+import { parse } from "csv-parse/sync";
+import type { ClassifyInput } from "../../app/articles/classify";
+
+export const AGENDA_PATH = "tests/fixtures/classification/unified-agenda-designations-2017-2019.csv";
+export const EDITIONS = ["Fall_2017", "Spring_2018", "Fall_2018", "Spring_2019", "Fall_2019"] as const;
+export type Edition = (typeof EDITIONS)[number];
+/** The latest edition: never trained or tuned on. */
+export const HELD_OUT_EDITION: Edition = "Fall_2019";
+
+export type AgendaItem = { edition: Edition; deregulatory: boolean; abstract: string };
+
+export function readAgenda(file = AGENDA_PATH): AgendaItem[] {
+  const rows = parse(fs.readFileSync(file, "utf8"), { columns: true, skip_empty_lines: true }) as { designation: string; season: string; abstract: string }[];
+  return rows.map((row) => {
+    if (!EDITIONS.includes(row.season as Edition)) throw new Error(`unknown agenda edition ${row.season}`);
+    return { edition: row.season as Edition, deregulatory: row.designation === "Deregulatory", abstract: row.abstract };
+  });
+}
+
+/** An agenda entry as the classifier sees it: an abstract with no title, from a government source. */
+export const agendaInput = (item: AgendaItem): ClassifyInput => ({ title: "", summary: item.abstract, sourceCategory: "government" });
