@@ -2,6 +2,7 @@
 // One module decides for ingestion, the recategorize/fix-priorities jobs, extraction and tag suggestions.
 import modelJson from "./classify-model.json";
 import { probabilities, scoreText, strongestWords, type WordModel } from "./classify-model";
+import { ROLLBACK_LEAD_MORE, ROLLBACK_TITLE_MORE, ROLLBACK_WIDE_MORE, WIDE_LEAD_CHARS } from "./classify-rules";
 import type { Category, Priority, SourceCategory, Tag } from "./vocabulary";
 
 export type ClassifyInput = {
@@ -55,8 +56,10 @@ export type Classification = {
 const has = (text: string, pattern: RegExp) => pattern.test(text);
 
 /** Actions that take rules away or put them off: rescissions, repeals, withdrawals, delays, stays, vacaturs, deregulation. */
-const ROLLBACK =
+const ROLLBACK_WORDS =
   /\b(rescind\w*|rescission\w*|repeal\w*|withdraw\w*|revoc\w*|revok\w*|deregulat\w*|delay(?:s|ed|ing)? (?:of |in )?(?:the )?(?:effective|compliance|implementation)|(?:effective|compliance|applicability) dates? (?:extension|delay)|extend\w* (?:the )?compliance dates?|extension of (?:the )?(?:compliance|applicability) dates?|extension of deadlines|stay(?:s|ed|ing)? (?:of )?(?:the )?(?:effective|rule|regulation|final|compliance)|postpone\w* of effectiveness|postpone\w* (?:the )?effective|vacatur|remov(?:al|e|ing) (?:of )?(?:obsolete|outdated|unnecessary|redundant|burdensome|references|barriers|regulations|requirements|national environmental)|eliminat(?:e|es|ed|ing|ion of) (?:obsolete|outdated|unnecessary|regulations|rules|requirements)|improving and eliminating|roll(?:s|ing|ed)?\s?backs?|reduc(?:e|es|ing) (?:the )?(?:regulatory )?burden\w*|regulatory (?:relief|barriers|budgeting)|unleash\w*|ten-for-one|10-to-1|sunset(?:ting)? (?:of )?(?:rules|regulations)|end\w* (?:its )?defense of|overcriminalization|removal of .{0,80} from the list)\b/i;
+/** The words above, or the delay, stay, burden and removal wording of classify-rules.ts. */
+const ROLLBACK = new RegExp(`${ROLLBACK_WORDS.source}|${ROLLBACK_TITLE_MORE.source}`, "i");
 /** Trade-remedy, licensing and notice paperwork that uses rollback words for routine steps. */
 const NOT_ROLLBACK =
   /\b(antidumping|countervailing|self-regulatory organizations?|information collection|comment request|meetings?|withdrawal of (?:approval of )?(?:\d+ )?(?:abbreviated )?new drug applications?|withdrawal of approval of \d+|not withdrawn from sale|notice of (?:effectiveness of )?withdrawal of (?:a )?(?:application|notices? of intent|proposed rule change)|withdrawal of (?:a )?proposed rule change|removal of class [a-e]\d? airspace)\b/i;
@@ -168,8 +171,10 @@ const NOT_ANALYSIS = /\b(information collection|comment request|paperwork|guidan
 const LAND_WITHDRAWAL = /\bwithdrawal of (?:certain )?(?:areas|lands?|public lands?)\b|\bpublic land order\b/i;
 
 /** Abstract wording that says a requirement goes away, loosens or is put off. */
-const ROLLBACK_ABSTRACT =
+const ROLLBACK_ABSTRACT_WORDS =
   /\b(delays? (?:until [^.;]{0,40}? )?the effective date|delay(?:ing)? the (?:effective|compliance) dates?|postpon\w+ the effective|extend\w* (?:by [\w ]{1,20} )?the compliance dates?|propos\w* to rescind|rescind(?:s|ing)?|remov(?:e|es|ing) (?:[\w-]+ ){0,4}?(?:regulations|requirements|provisions|rules)|relief from (?:certain )?(?:[\w-]+ )?requirements|codify (?:longstanding )?waivers|(?:modify|revis\w*|extend\w*) (?:certain |the )?compliance (?:deadlines|dates)|propos\w* to (?:allow|permit)\b|requirements? to (?:allow|permit)\b|eliminat\w* (?:unnecessary|redundant|outdated|obsolete|burdensome)|non-enforceab\w*|enforcement discretion|extension of the [\w" -]{0,30}(?:attainment|compliance) date|propos\w* to remove|remove or replace|determined not to pursue|withdraw\w* (?:a |the |its )?(?:notice of proposed rulemaking|proposed rule|nprm)|reduce (?:the )?regulatory burden|regulatory freeze pending review|deregulat\w+|will no longer be|sunset date|rescission of|one-year extension of the)\b/i;
+/** The wording above, or the delay, stay and burden wording of classify-rules.ts; both read the abstract's lead. */
+const ROLLBACK_ABSTRACT = new RegExp(`${ROLLBACK_ABSTRACT_WORDS.source}|${ROLLBACK_LEAD_MORE.source}`, "i");
 /** The withdrawal of a direct final rule after adverse comment keeps the requirement. */
 const KEEPS_REQUIREMENT = /\b(adverse comment|withdrawing the direct final)\b/i;
 const COMMENT_EXTENSION = /\b(extension of (?:the )?comment period|reopening (?:of )?(?:the )?comment periods?|comment period extension)\b/i;
@@ -234,7 +239,8 @@ function categoryOf(input: ClassifyInput, summary: string, presidential: string 
   if ((m = title.match(ROLLBACK))) return { value: "regulatory-rollbacks", why: `rollback: ${quote(title, m)}` };
   if (/;\s*withdrawal\.?$/i.test(title) || /\b(planned rescission|exemptive relief)\b/i.test(title))
     return { value: "regulatory-rollbacks", why: "rollback: rule or proposal withdrawn" };
-  if (!has(title, ROUTINE) && (m = lead.match(ROLLBACK_ABSTRACT))) return { value: "regulatory-rollbacks", why: `rollback: abstract says ${quote(lead, m)}` };
+  if (!has(title, ROUTINE) && ((m = lead.match(ROLLBACK_ABSTRACT)) || (m = summary.slice(0, WIDE_LEAD_CHARS).match(ROLLBACK_WIDE_MORE))))
+    return { value: "regulatory-rollbacks", why: `rollback: abstract says ${quote(lead, m)}` };
   if (input.sourceCategory === "news" && (m = title.match(/\b(report|study|survey|testimony)\b/i)))
     return { value: "policy-analysis", why: `analysis: ${quote(title, m)}` };
   // Direction: a title that says a rule comes back announces a requirement, whatever the abstract says was removed before.
