@@ -86,16 +86,20 @@ export function featuresOf(title: string, summary: string | undefined, abstractC
   return feats;
 }
 
-// Scoring without building feature strings: every word of a kept feature gets a number, and a feature is a
-// number made from its prefix and its one or two word numbers. Built once per model; gives the same scores as
-// summing the JSON weights of featuresOf(...).
-type Weighted = { weights: Float64Array; name: string };
+// Scoring without building feature strings: every word of a kept feature gets a number, and a feature is a number
+// made from its prefix and its one or two word numbers; its weights sit in one flat array. Built once per model;
+// gives the same scores as summing the JSON weights of featuresOf(...).
 type Compiled = {
+  /** Word -> its number times two, plus one when it is no feature alone (see compile). */
   words: Map<string, number>;
-  title: Map<number, Weighted>;
-  abstract: Map<number, Weighted>;
-  noTitle: Weighted | undefined;
-  noAbstract: Weighted | undefined;
+  /** Feature key -> feature number, for title and abstract features. */
+  title: Map<number, number>;
+  abstract: Map<number, number>;
+  /** Feature number -> its weights, one per class, in one flat array; and its name, for reasons. */
+  weights: Float64Array;
+  names: string[];
+  noTitle: number;
+  noAbstract: number;
 };
 // Keyed by the weights, so a copy of a model with another temperature or threshold shares them.
 const compiled = new WeakMap<WordModel["features"], Compiled>();
@@ -104,78 +108,91 @@ const PAIR = 1 << 15;
 const keyOf = (a: number, b: number) => a * PAIR + b;
 
 function compile(model: WordModel): Compiled {
-  const words = new Map<string, number>([["#", 1]]);
+  // A word's number times two, plus one for the words that are no feature alone (stop words and "#").
+  const words = new Map<string, number>();
   const idOf = (w: string) => {
-    let id = words.get(w);
-    if (id === undefined) words.set(w, (id = words.size + 1));
-    return id;
+    let code = words.get(w);
+    if (code === undefined) words.set(w, (code = ((words.size + 1) << 1) | (w === "#" || STOP.has(w) ? 1 : 0)));
+    return code >> 1;
   };
-  const title = new Map<number, Weighted>();
-  const abstract = new Map<number, Weighted>();
-  let noAbstract: Weighted | undefined;
-  let noTitle: Weighted | undefined;
-  for (const [feature, w] of Object.entries(model.features)) {
-    const weighted = { weights: Float64Array.from(w), name: feature };
-    if (feature === "no-abstract" || feature === "no-title") {
-      if (feature === "no-abstract") noAbstract = weighted;
-      else noTitle = weighted;
-      continue;
+  for (const stop of ["#", ...STOP]) idOf(stop);
+  const entries = Object.entries(model.features);
+  const k = model.bias.length;
+  const weights = new Float64Array(entries.length * k);
+  const names: string[] = [];
+  const title = new Map<number, number>();
+  const abstract = new Map<number, number>();
+  let noTitle = -1;
+  let noAbstract = -1;
+  entries.forEach(([feature, w], index) => {
+    weights.set(w, index * k);
+    names.push(feature);
+    if (feature === "no-abstract") noAbstract = index;
+    else if (feature === "no-title") noTitle = index;
+    else {
+      const isTitle = feature.startsWith("t:");
+      const [a, b] = (isTitle ? feature.slice(2) : feature).split(" ");
+      (isTitle ? title : abstract).set(keyOf(idOf(a), b === undefined ? 0 : idOf(b)), index);
     }
-    const isTitle = feature.startsWith("t:");
-    const [a, b] = (isTitle ? feature.slice(2) : feature).split(" ");
-    (isTitle ? title : abstract).set(keyOf(idOf(a), b === undefined ? 0 : idOf(b)), weighted);
-  }
+  });
   if (words.size >= PAIR) throw new Error("classifier model has too many words");
-  return { words, title, abstract, noTitle, noAbstract };
+  return { words, title, abstract, weights, names, noTitle, noAbstract };
 }
 
 export type Scored = {
   /** Per class, in the model's `classes` order: the bias plus the length-normalised feature weights. */
   scores: number[];
-  /** The features the text has that the model knows, each once per occurrence (only when asked for). */
-  seen?: Weighted[];
+  /** The numbers of the known features the text has, once per occurrence (only when asked for). */
+  seen?: number[];
 };
+
+/** Adds feature `index`'s weights to `sums`, and notes it in `seen` when asked. */
+function addFeature(c: Compiled, index: number, sums: Float64Array, seen: number[] | undefined) {
+  if (index < 0) return;
+  const base = index * sums.length;
+  for (let i = 0; i < sums.length; i++) sums[i] += c.weights[base + i];
+  seen?.push(index);
+}
+
+/** Adds a run of words' feature weights to `sums`; returns how many features it has, known to the model or not. */
+function addRun(c: Compiled, table: Map<number, number>, words: string[], sums: Float64Array, seen: number[] | undefined) {
+  // Counts feature occurrences exactly as featuresOf lists them.
+  let occurrences = 0;
+  let previous = -1; // -1: no previous word; 0: a word the model does not know
+  for (const word of words) {
+    // One lookup says both the word's number and whether it is a stop word or "#" (no feature of its own).
+    const code = c.words.get(word) ?? 0;
+    const id = code >> 1;
+    if ((code & 1) === 0) {
+      occurrences++;
+      if (id > 0) addFeature(c, table.get(keyOf(id, 0)) ?? -1, sums, seen);
+    }
+    if (previous !== -1) {
+      occurrences++;
+      if (previous > 0 && id > 0) addFeature(c, table.get(keyOf(previous, id)) ?? -1, sums, seen);
+    }
+    previous = id;
+  }
+  return occurrences;
+}
 
 /** Scores per class (logits) of a title and abstract; `explain` also lists the known features it saw. */
 export function scoreText(model: WordModel, title: string, summary: string | undefined, explain = false): Scored {
   let c = compiled.get(model.features);
   if (!c) compiled.set(model.features, (c = compile(model)));
   const sums = new Float64Array(model.bias.length);
-  const seen: Weighted[] | undefined = explain ? [] : undefined;
+  const seen: number[] | undefined = explain ? [] : undefined;
   let occurrences = 0;
-  const count = (weighted: Weighted | undefined) => {
-    if (!weighted) return;
-    const w = weighted.weights;
-    for (let i = 0; i < w.length; i++) sums[i] += w[i];
-    seen?.push(weighted);
-  };
-  const { words } = c;
-  // Counts feature occurrences exactly as featuresOf lists them, known to the model or not.
-  const run = (weights: Map<number, Weighted>, tokenList: string[]) => {
-    let previous = -1; // -1: no previous word; 0: a word the model does not know
-    for (const word of tokenList) {
-      const id = words.get(word) ?? 0;
-      if (word !== "#" && !STOP.has(word)) {
-        occurrences++;
-        if (id > 1) count(weights.get(keyOf(id, 0)));
-      }
-      if (previous !== -1) {
-        occurrences++;
-        if (previous > 0 && id > 0) count(weights.get(keyOf(previous, id)));
-      }
-      previous = id;
-    }
-  };
-  if (title.trim()) run(c.title, tokens(title));
+  if (title.trim()) occurrences += addRun(c, c.title, tokens(title), sums, seen);
   else {
     occurrences++;
-    count(c.noTitle);
+    addFeature(c, c.noTitle, sums, seen);
   }
   const abstract = (summary ?? "").trim();
   if (hasNoAbstract(abstract)) {
     occurrences++;
-    count(c.noAbstract);
-  } else run(c.abstract, tokens(abstract.slice(0, model.abstractChars)));
+    addFeature(c, c.noAbstract, sums, seen);
+  } else occurrences += addRun(c, c.abstract, tokens(abstract.slice(0, model.abstractChars)), sums, seen);
   const norm = occurrences ? 1 / Math.sqrt(occurrences) : 0;
   return { scores: model.bias.map((b, i) => b + sums[i] * norm), seen };
 }
@@ -195,14 +212,28 @@ const readable = (name: string) => name.replace(/^t:/, "");
  * The words that pulled the text most towards `chosen` against `rival`, and the one that pulled hardest the other
  * way: what a reader needs to judge the model's call ("'reduce burden', 'remove'; against: 'establish'").
  */
-export function strongestWords(model: WordModel, seen: Weighted[], chosen: Category, rival: Category) {
+export function strongestWords(model: WordModel, seen: number[], chosen: Category, rival: Category) {
+  let c = compiled.get(model.features);
+  if (!c) compiled.set(model.features, (c = compile(model)));
+  const k = model.bias.length;
   const a = model.classes.indexOf(chosen);
   const b = model.classes.indexOf(rival);
   const pull = new Map<string, number>();
-  for (const { weights, name } of seen) pull.set(readable(name), (pull.get(readable(name)) ?? 0) + weights[a] - weights[b]);
+  for (const index of seen) {
+    const name = readable(c.names[index]);
+    // Numbers and the no-title / no-abstract markers are real features, but say nothing to a reader.
+    if (name.includes("#") || name.startsWith("no-")) continue;
+    pull.set(name, (pull.get(name) ?? 0) + c.weights[index * k + a] - c.weights[index * k + b]);
+  }
   const ranked = [...pull].sort((x, y) => y[1] - x[1]);
   return {
-    for: ranked.filter(([, v]) => v > 0).slice(0, 2).map(([word]) => word),
-    against: ranked.filter(([, v]) => v < 0).slice(-1).map(([word]) => word),
+    for: ranked
+      .filter(([, v]) => v > 0)
+      .slice(0, 2)
+      .map(([word]) => word),
+    against: ranked
+      .filter(([, v]) => v < 0)
+      .slice(-1)
+      .map(([word]) => word),
   };
 }

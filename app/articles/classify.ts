@@ -248,18 +248,23 @@ function categoryOf(input: ClassifyInput, summary: string, presidential: string 
   // No rule fits: the learned model reads the words. A calibrated rollback probability above the model's threshold
   // files a rollback (the threshold favours recall: a reader filtering rollbacks should miss few); another category
   // needs the model to be MODEL_MIN_PROBABILITY sure; otherwise the default stands.
-  const { scores, seen } = scoreText(model, title, summary, true);
+  const { scores } = scoreText(model, title, summary);
   const probs = probabilities(model, scores);
   const ranked = model.classes.map((label, i) => ({ label, p: probs[i] })).sort((a, b) => b.p - a.p);
   const rollback = probs[model.classes.indexOf("regulatory-rollbacks")];
   const because = (chosen: Category, probability: number) => {
     const rival = ranked.find((r) => r.label !== chosen)!.label;
-    const words = strongestWords(model, seen!, chosen, rival);
+    // The words are listed only when the model decides: a second reading of the text, rare enough to be cheap.
+    const words = strongestWords(model, scoreText(model, title, summary, true).seen!, chosen, rival);
     const quoted = (list: string[]) => list.map((w) => `'${w}'`).join(", ");
     return `model ${probability.toFixed(2)}${words.for.length ? `: ${quoted(words.for)}` : ""}${words.against.length ? `; against: ${quoted(words.against)}` : ""}`;
   };
   if (rollback >= model.rollbackAbove)
-    return { value: "regulatory-rollbacks", why: `rollback: ${because("regulatory-rollbacks", rollback)}`, confidence: { decidedBy: "model", probability: rollback } };
+    return {
+      value: "regulatory-rollbacks",
+      why: `rollback: ${because("regulatory-rollbacks", rollback)}`,
+      confidence: { decidedBy: "model", probability: rollback },
+    };
   const best = ranked.find((r) => r.label !== "regulatory-rollbacks")!;
   if (best.label !== "new-regulations" && best.label !== "legislative-action" && best.p >= MODEL_MIN_PROBABILITY)
     return { value: best.label, why: `${CATEGORY_WORD[best.label]}: ${because(best.label, best.p)}`, confidence: { decidedBy: "model", probability: best.p } };

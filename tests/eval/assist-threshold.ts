@@ -1,27 +1,34 @@
 // npx tsx tests/eval/assist-threshold.ts
 // Chooses ASSIST_BELOW_PROBABILITY (app/ai/classify-assist.server.ts) on the DEVELOPMENT part only: with the
-// word model 5-fold cross-validated (retrained without each fold, so its probabilities are out of sample), it
+// word model cross-validated as npm run train:classify does (retrained without each fold, with the committed
+// model's settings, temperature and threshold, so its probabilities are out of sample), it
 // prints, for each candidate threshold, how many items no rule decided fall below it (they would go to the
 // language model) and how often the local classifier gets the category right on each side. A good threshold
 // sends few items and leaves the local answers above it nearly always right.
-import { splitOf } from "../../app/articles/classification-split";
-import { classifyWithModel } from "../../app/articles/classify";
-import { readLabelled } from "./classify";
-import { train } from "./train-classify";
+import { CLASSIFIER_MODEL, classifyWithModel } from "../../app/articles/classify";
+import { FOLDS, train, trainingItems } from "./train-classify";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
-const FOLDS = 5;
 
 function main() {
-  const development = readLabelled().filter((item) => splitOf(item.id) === "development");
+  const items = trainingItems();
+  const development = items.filter((item) => item.origin === "labelled");
   const unruled: { probability: number; right: boolean }[] = [];
   let ruled = 0;
   let ruledRight = 0;
+  const { settings, temperature, rollbackAbove } = CLASSIFIER_MODEL;
   for (let fold = 0; fold < FOLDS; fold++) {
-    const model = train(development.filter((_, i) => i % FOLDS !== fold));
-    development.forEach((item, i) => {
-      if (i % FOLDS !== fold) return;
-      const got = classifyWithModel({ title: item.title, summary: item.summary, sourceCategory: item.sourceCategory, sourceName: item.sourceName }, NOW, model);
+    const model = {
+      ...train(
+        items.filter((item) => item.fold !== fold),
+        settings,
+      ),
+      temperature,
+      rollbackAbove,
+    };
+    development.forEach((item) => {
+      if (item.fold !== fold) return;
+      const got = classifyWithModel(item.input, NOW, model);
       const right = got.category === item.category;
       if (got.confidence.decidedBy === "rule") {
         ruled++;

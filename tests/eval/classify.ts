@@ -182,7 +182,11 @@ async function mainAssisted(test: LabelledItem[]) {
 
 /** What the whole classifier's answers came from on the test part: a rule, the model, or the default. */
 function decidedBy(items: LabelledItem[]) {
-  const tally: Record<string, { items: number; right: number }> = { rule: { items: 0, right: 0 }, model: { items: 0, right: 0 }, default: { items: 0, right: 0 } };
+  const tally: Record<string, { items: number; right: number }> = {
+    rule: { items: 0, right: 0 },
+    model: { items: 0, right: 0 },
+    default: { items: 0, right: 0 },
+  };
   for (const item of items) {
     const got = classifyArticle(inputOf(item), NOW);
     tally[got.confidence.decidedBy].items++;
@@ -199,7 +203,13 @@ function direction(items: AgendaItem[], isRollback: (item: AgendaItem) => boolea
   const regulatory = items.filter((item) => !item.deregulatory);
   const recall = deregulatory.filter(isRollback).length / deregulatory.length;
   const regulatoryCalledRollback = regulatory.filter(isRollback).length / regulatory.length;
-  return { recall, regulatoryCalledRollback, balancedAccuracy: (recall + 1 - regulatoryCalledRollback) / 2, deregulatory: deregulatory.length, regulatory: regulatory.length };
+  return {
+    recall,
+    regulatoryCalledRollback,
+    balancedAccuracy: (recall + 1 - regulatoryCalledRollback) / 2,
+    deregulatory: deregulatory.length,
+    regulatory: regulatory.length,
+  };
 }
 
 /**

@@ -13,14 +13,26 @@ import fs from "node:fs";
 import Database from "better-sqlite3";
 import { splitOf } from "../../app/articles/classification-split";
 import { classifyWithModel, EDITOR_REASON, type ClassifyInput } from "../../app/articles/classify";
-import { featuresOf, probabilities, scoreText, type WordModel } from "../../app/articles/classify-model";
+import { featuresOf, scoreText, type WordModel } from "../../app/articles/classify-model";
 import { CATEGORY_VALUES, type Category } from "../../app/articles/vocabulary";
 import { agendaInput, EDITIONS, HELD_OUT_EDITION, readAgenda } from "./agenda";
 import { readLabelled } from "./classify";
 
 export const MODEL_PATH = "app/articles/classify-model.json";
 
-export type TrainingItem = { title: string; summary: string; category: Category; fold: number; origin: "labelled" | "agenda" | "editor"; input: ClassifyInput };
+/**
+ * One item to learn from; `id` is the labelled set's id, "agenda:<edition>:<row>", or the document number of an
+ * editor's correction.
+ */
+export type TrainingItem = {
+  title: string;
+  summary: string;
+  category: Category;
+  fold: number;
+  origin: "labelled" | "agenda" | "editor";
+  input: ClassifyInput;
+  id?: string;
+};
 /**
  * l2: the penalty on the weights; abstractChars: how much of an abstract is read; labelledWeight: how much a
  * labelled Federal Register item (or an editor's correction) counts against one agenda abstract, so that the
@@ -28,13 +40,13 @@ export type TrainingItem = { title: string; summary: string; category: Category;
  */
 export type Settings = { l2: number; abstractChars: number; labelledWeight: number };
 
-const EPOCHS = Number(process.env.TRAIN_EPOCHS ?? 300);
+const EPOCHS = 150;
 const LEARNING_RATE = 0.05;
 /** A feature seen in fewer training items than this is noise. */
 const MIN_DOCUMENTS = 2;
 /** Weights this close to zero change no answer and only make the file longer. */
 const KEEP_ABOVE = 0.01;
-const FOLDS = 4;
+export const FOLDS = 4;
 const ROLLBACK: Category = "regulatory-rollbacks";
 
 /**
@@ -192,10 +204,12 @@ function editorCorrections(): TrainingItem[] {
       .all(EDITOR_REASON) as { id: number; title: string; summary: string | null; category: Category; documentNumber: string | null }[];
     // A document of the labelled set's test part stays out, whoever labelled it.
     const testIds = new Set(readLabelled().flatMap((item) => (splitOf(item.id) === "test" ? [item.id] : [])));
-    return rows.filter((row) => !row.documentNumber || !testIds.has(row.documentNumber)).map((row) => {
-      const input = { title: row.title, summary: row.summary ?? "" };
-      return { ...input, category: row.category, fold: row.id % FOLDS, origin: "editor" as const, input };
-    });
+    return rows
+      .filter((row) => !row.documentNumber || !testIds.has(row.documentNumber))
+      .map((row) => {
+        const input = { title: row.title, summary: row.summary ?? "" };
+        return { ...input, id: row.documentNumber ?? undefined, category: row.category, fold: row.id % FOLDS, origin: "editor" as const, input };
+      });
   } finally {
     sqlite.close();
   }
@@ -207,12 +221,13 @@ export function trainingItems(): TrainingItem[] {
     .filter((item) => splitOf(item.id) === "development")
     .map((item, i) => {
       const input = { title: item.title, summary: item.summary, sourceCategory: item.sourceCategory, sourceName: item.sourceName };
-      return { title: item.title, summary: item.summary, category: item.category, fold: i % FOLDS, origin: "labelled" as const, input };
+      return { id: item.id, title: item.title, summary: item.summary, category: item.category, fold: i % FOLDS, origin: "labelled" as const, input };
     });
   const editions = EDITIONS.filter((edition) => edition !== HELD_OUT_EDITION);
   const agenda = readAgenda()
     .filter((item) => item.edition !== HELD_OUT_EDITION)
-    .map((item) => ({
+    .map((item, i) => ({
+      id: `agenda:${item.edition}:${i}`,
       title: "",
       summary: item.abstract,
       category: item.deregulatory ? ROLLBACK : ("new-regulations" as Category),
@@ -287,7 +302,7 @@ const line = (f: ReturnType<typeof wholeClassifier>) =>
  * within a point of the best.
  */
 const MIN_PRECISION = 0.85;
-const THRESHOLDS = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7];
+const THRESHOLDS = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85];
 function chooseThreshold(results: OutOfFold[], temperature: number, log: boolean) {
   const candidates = THRESHOLDS.map((threshold) => ({ threshold, figures: wholeClassifier(results, temperature, threshold) }));
   if (log) for (const { threshold, figures } of candidates) console.log(`    threshold ${threshold}: ${line(figures)}`);
@@ -300,8 +315,8 @@ function chooseThreshold(results: OutOfFold[], temperature: number, log: boolean
 /** Candidate settings, compared on out-of-fold predictions; the first is today's choice. */
 const CANDIDATES: Settings[] = [
   { l2: 0.1, abstractChars: 1000, labelledWeight: 3 },
-  { l2: 0.1, abstractChars: 1000, labelledWeight: 1 },
   { l2: 0.3, abstractChars: 1000, labelledWeight: 3 },
+  { l2: 0.1, abstractChars: 1000, labelledWeight: 1 },
 ];
 
 function main() {
@@ -321,7 +336,9 @@ function main() {
   const { settings, temperature, threshold } = chosen!;
   const model = { ...train(items, settings), temperature, rollbackAbove: threshold };
   fs.writeFileSync(MODEL_PATH, `${JSON.stringify(model, null, 0).replace(/\],"/g, '],\n"')}\n`);
-  console.log(`Wrote ${MODEL_PATH}: ${Object.keys(model.features).length} features, ${model.trainedOn}; temperature ${temperature}, rollback above ${threshold}`);
+  console.log(
+    `Wrote ${MODEL_PATH}: ${Object.keys(model.features).length} features, ${model.trainedOn}; temperature ${temperature}, rollback above ${threshold}`,
+  );
 }
 
 if (process.argv[1]?.endsWith("train-classify.ts")) main();
