@@ -314,6 +314,8 @@ function chooseThreshold(results: OutOfFold[], temperature: number, log: boolean
 
 /** Candidate settings, compared on out-of-fold predictions; the first is today's choice. */
 const CANDIDATES: Settings[] = [
+  { l2: 0.1, abstractChars: 400, labelledWeight: 3 },
+  { l2: 0.1, abstractChars: 600, labelledWeight: 3 },
   { l2: 0.1, abstractChars: 1000, labelledWeight: 3 },
   { l2: 0.3, abstractChars: 1000, labelledWeight: 3 },
   { l2: 0.1, abstractChars: 1000, labelledWeight: 1 },
