@@ -1,59 +1,19 @@
-// npx tsx tests/eval/rule-counts.ts [path/to/unified-agenda-designations-2017-2019.csv]
+// npx tsx tests/eval/rule-counts.ts
 // How often each rollback pattern of app/articles/classify-rules.ts fires on Unified Agenda abstracts OIRA designated
 // Deregulatory vs Regulatory, on the four editions open for writing rules (Fall 2017 to Spring 2019). Fall 2019 is held
 // out: its rows are dropped as the file is read and never matched. The base ratio of those editions is about 3.3:1,
 // so a pattern worth keeping fires at a precision near 0.9 or above. Rejected candidates are counted the same way.
-import fs from "node:fs";
 import { classifyArticle } from "../../app/articles/classify";
 import { BURDEN, DELAY, REMOVAL, STAY, STREAMLINE, WIDE_LEAD_CHARS } from "../../app/articles/classify-rules";
+import { HELD_OUT_EDITION, readAgenda } from "./agenda";
 
-const DEFAULT_PATH = "/work/shared/data/unified-agenda-designations-2017-2019.csv";
-const OPEN_EDITIONS = new Set(["Fall_2017", "Spring_2018", "Fall_2018", "Spring_2019"]);
 const LEAD_CHARS = 400;
 
-/** RFC 4180 rows: quoted fields may hold commas, newlines and doubled quotes. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c !== '"') field += c;
-      else if (text[i + 1] === '"') field += text[++i];
-      else quoted = false;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += c;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
-}
-
-/** The file's UTF-8 read as Windows-1252 once ("â€™" for "’"). */
-const repairMojibake = (text: string) =>
-  text
-    .replace(/â€™/g, "’")
-    .replace(/â€˜/g, "‘")
-    .replace(/â€œ/g, "“")
-    .replace(/â€\u009d/g, "”")
-    .replace(/â€"/g, "—")
-    .replace(/Â/g, "");
-
-export function readOpenEditions(file = DEFAULT_PATH) {
-  return parseCsv(fs.readFileSync(file, "utf8"))
-    .slice(1)
-    .filter((row) => row.length >= 3 && OPEN_EDITIONS.has(row[1]))
-    .map(([designation, season, abstract]) => ({ deregulatory: designation === "Deregulatory", season, abstract: repairMojibake(abstract) }));
+/** The abstracts of every edition but the held-out one, as they are open for writing rules. */
+export function readOpenEditions() {
+  return readAgenda()
+    .filter((item) => item.edition !== HELD_OUT_EDITION)
+    .map((item) => ({ deregulatory: item.deregulatory, season: item.edition, abstract: item.abstract }));
 }
 
 const PATTERNS: [name: string, pattern: RegExp, chars: number][] = [
@@ -74,7 +34,7 @@ const PATTERNS: [name: string, pattern: RegExp, chars: number][] = [
 ];
 
 function main() {
-  const rows = readOpenEditions(process.argv[2]);
+  const rows = readOpenEditions();
   const dereg = rows.filter((r) => r.deregulatory).length;
   console.log(
     `Open editions: ${rows.length} abstracts, ${dereg} Deregulatory, ${rows.length - dereg} Regulatory (base ratio ${(dereg / (rows.length - dereg)).toFixed(2)}:1)\n`,
