@@ -157,10 +157,7 @@ function UnifiedAgendaFacts({ official }: { official: OfficialDesignationDetail 
           <Fact label="Timetable">
             <ul className="list is-sm">
               {official.timetable.map((step, i) => (
-                <li key={i}>
-                  {step.action}
-                  {step.date ? `: ${timetableDateLabel(step.date)}` : null}
-                </li>
+                <li key={i}>{step.date ? `${step.action}: ${timetableDateLabel(step.date)}` : step.action}</li>
               ))}
             </ul>
           </Fact>
