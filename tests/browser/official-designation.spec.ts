@@ -48,14 +48,14 @@ test("the card and the article page say the rulemaking is officially deregulator
   await page.goto(`/?q=${encodeURIComponent("Quillwort")}`);
   await hydrated(page, Boolean(javaScriptEnabled));
   const card = page.locator("article.article-card", { has: page.getByRole("heading", { name: title }) });
-  const badge = card.getByText("Officially deregulatory (EO 14192)");
+  const badge = card.getByText("Officially deregulatory (EO 14192)", { exact: true });
   await expect(badge).toBeVisible();
   await expect(badge).toHaveAttribute("title", `Unified Agenda, Spring 2025 (RIN ${rin})`);
   await expect(card.getByText("Unified Agenda, Spring 2025", { exact: true })).toBeVisible();
 
   await card.getByRole("link", { name: title }).click();
   await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
-  await expect(page.getByText("Officially deregulatory (EO 14192)").first()).toBeVisible();
+  await expect(page.getByText("Officially deregulatory (EO 14192)", { exact: true }).first()).toBeVisible();
   const agenda = page.getByRole("region", { name: "Unified Agenda, Spring 2025" });
   await expect(agenda).toContainText("Proposed Rule Stage");
   await expect(agenda).toContainText("Economically Significant, major rule");
