@@ -14,7 +14,7 @@ export const sources = sqliteTable(
     id: integer().primaryKey({ autoIncrement: true }),
     name: text().notNull(),
     url: text().notNull(),
-    /** rss | atom | federal-register-api; null until detected from the first response. */
+    /** rss | atom | federal-register-api | unified-agenda; null until detected from the first response (or picked by an editor). */
     type: text(),
     /** government | news | legal | think-tank */
     category: text().notNull(),
@@ -513,6 +513,39 @@ export const confirmationEmails = sqliteTable(
     sentAt: integer({ mode: "timestamp_ms" }).notNull(),
   },
   (t) => [index("confirmation_emails_recipient_idx").on(t.recipient, t.sentAt)],
+);
+
+/**
+ * The Unified Agenda (reginfo.gov): per rulemaking (RIN), OIRA's EO 14192 designation, stage, priority and timetable
+ * as the latest edition read gives them (app/agenda/store.server.ts). Federal Register documents are joined to it
+ * by their RINs; entries are not articles and never appear in the feed.
+ */
+export const agendaEntries = sqliteTable(
+  "agenda_entries",
+  {
+    /** e.g. "2060-AV00", upper-case. */
+    rin: text().primaryKey(),
+    /** The edition (YYYYMM, e.g. "202504" for Spring 2025): a newer one replaces the entry, an older one never does. */
+    publicationId: text().notNull(),
+    /** EO 14192 designation (the XML's EO_13771_DESIGNATION): Deregulatory, Regulatory, Not significant, ... */
+    designation: text(),
+    /** e.g. "Proposed Rule Stage", "Final Rule Stage", "Long-Term Actions", "Completed Actions". */
+    stage: text(),
+    /** e.g. "Economically Significant", "Other Significant", "Substantive, Nonsignificant". */
+    priority: text(),
+    /** MAJOR: Yes / No, null when not given. */
+    major: integer({ mode: "boolean" }),
+    timetable: text({ mode: "json" })
+      .$type<{ action: string; date: string | null }[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    title: text().notNull(),
+    agency: text(),
+    parentAgency: text(),
+    /** When the entry was last written: the shared pages' revision reads the newest (app/articles/shared-feed.server.ts). */
+    updatedAt: integer({ mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("agenda_entries_updated_at_idx").on(t.updatedAt)],
 );
 
 export const rateLimits = sqliteTable("rate_limits", {

@@ -53,7 +53,7 @@ function formatIngestTable(result: IngestResult) {
     String(s.new),
     String(s.duplicates),
     String(s.skippedByKeywords),
-    s.error ?? (s.notModified ? "(not modified)" : ""),
+    s.error ?? (s.notModified ? "(not modified)" : s.agenda ? `(Unified Agenda: ${s.agenda.read} RINs read, ${s.agenda.stored} stored)` : ""),
   ]);
   const widths = header.map((h, i) => Math.min(60, Math.max(h.length, ...rows.map((r) => r[i].length))));
   const line = (cells: string[]) =>

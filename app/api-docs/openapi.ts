@@ -74,6 +74,24 @@ const schemas: Record<string, Schema> = {
       aiSummaryBy: {
         oneOf: [{ type: "null" }, { type: "object", required: ["provider"], properties: { provider: { type: "string" }, model: nullable("string") } }],
       },
+      officialDesignation: {
+        description:
+          "OIRA's EO 14192 designation of the document's rulemaking in the Unified Agenda, joined by RIN (a Deregulatory one is preferred when the document names several); null when none of its RINs is designated. A Deregulatory designation files the article under regulatory-rollbacks.",
+        oneOf: [{ type: "null" }, ref("OfficialDesignation")],
+      },
+    },
+  },
+  OfficialDesignation: {
+    type: "object",
+    required: ["designation", "edition", "publicationId", "rin", "stage", "priority", "major"],
+    properties: {
+      designation: { type: "string", description: "As the agenda gives it: Deregulatory, Regulatory, Not significant, Fully or Partially Exempt, ..." },
+      edition: { type: "string", description: 'The edition for people, e.g. "Spring 2025".', examples: ["Spring 2025"] },
+      publicationId: { type: "string", pattern: "^\\d{6}$", description: 'The edition as reginfo.gov names it (YYYYMM), e.g. "202504".' },
+      rin: { type: "string", pattern: "^\\d{4}-[A-Z0-9]{4}$", examples: ["2060-AV00"] },
+      stage: { ...nullable("string"), description: 'e.g. "Proposed Rule Stage", "Final Rule Stage", "Long-Term Actions", "Completed Actions".' },
+      priority: { ...nullable("string"), description: 'e.g. "Economically Significant", "Other Significant", "Substantive, Nonsignificant".' },
+      major: { type: ["boolean", "null"], description: "Whether the agenda calls it a major rule (null when it does not say)." },
     },
   },
   Source: {
@@ -83,7 +101,7 @@ const schemas: Record<string, Schema> = {
       id: { type: "integer" },
       name: { type: "string" },
       url: { type: "string" },
-      type: { enum: ["rss", "atom", "federal-register-api", null] },
+      type: { enum: ["rss", "atom", "federal-register-api", "unified-agenda", null] },
       category: { enum: ["government", "news", "legal", "think-tank"] },
       keywords: { type: "array", items: { type: "string" } },
       isActive: { type: "boolean" },
@@ -109,6 +127,20 @@ const schemas: Record<string, Schema> = {
       provider: { type: "string" },
       model: nullable("string"),
       stats: { type: ["object", "null"] },
+    },
+  },
+  SourceInput: {
+    type: "object",
+    properties: {
+      name: { type: "string", maxLength: 200 },
+      url: { type: "string", format: "uri" },
+      category: { enum: ["government", "news", "legal", "think-tank"] },
+      keywords: { type: "array", items: { type: "string" } },
+      type: {
+        enum: ["", "rss", "atom", "federal-register-api", "unified-agenda"],
+        description:
+          "How to read the source. Empty or left out: detected from its answer (a Unified Agenda edition, REGINFO_RIN_DATA XML, only on reginfo.gov).",
+      },
     },
   },
   FeedState: {
@@ -330,9 +362,13 @@ const paths: Record<string, Record<string, Operation>> = {
       },
     },
   },
-  "/api/admin/sources": { post: admin("Add a source (its type is detected; the list with health is GET /api/sources)", "editor") },
+  "/api/admin/sources": {
+    post: admin("Add a source (its type is detected unless `type` names it; the list with health is GET /api/sources)", "editor", {
+      requestBody: body({ allOf: [ref("SourceInput"), { required: ["name", "url", "category"] }] }),
+    }),
+  },
   "/api/admin/sources/{id}": {
-    patch: admin("Edit a source", "editor", { parameters: [idParam] }),
+    patch: admin("Edit a source (fields left out keep their values)", "editor", { parameters: [idParam], requestBody: body(ref("SourceInput"), true) }),
     delete: admin("Delete a source", "editor", { parameters: [idParam] }),
   },
   "/api/admin/sources/{id}/toggle": { patch: admin("Turn a source on or off", "editor", { parameters: [idParam] }) },

@@ -1,11 +1,17 @@
 // The data of an article's own page (/articles/{id}-{slug}) and the sitemap of every such page.
 import { asc, eq, sql } from "drizzle-orm";
+import type { OfficialDesignationDetail } from "../agenda/edition";
+import { agendaEntriesOf, officialDesignationOf } from "../agenda/store.server";
 import { db, t } from "../db.server";
 import { articlePath } from "./article-page";
 import { getArticle, type ArticleJson } from "./queries.server";
 
-/** What the page shows beyond the card: the Federal Register fields and when the article last changed. */
-export type ArticleDetail = ArticleJson & {
+/**
+ * What the page shows beyond the card: the Federal Register fields, the Unified Agenda's word on the rulemaking
+ * (with its stage, priority and timetable) and when the article last changed.
+ */
+export type ArticleDetail = Omit<ArticleJson, "officialDesignation"> & {
+  officialDesignation: OfficialDesignationDetail | null;
   effectiveOn: string | null;
   registerAction: string | null;
   regulationIdNumbers: string[];
@@ -35,7 +41,8 @@ export function getArticleDetail(id: number, visitorId?: string): ArticleDetail 
   if (!extra) return undefined;
   const { aiSummaryAt, ...fields } = extra;
   const modified = Math.max(Date.parse(article.createdAt), aiSummaryAt?.getTime() ?? 0);
-  return { ...article, ...fields, modifiedAt: new Date(modified).toISOString() };
+  const officialDesignation = officialDesignationOf(fields.regulationIdNumbers, agendaEntriesOf(fields.regulationIdNumbers));
+  return { ...article, ...fields, officialDesignation, modifiedAt: new Date(modified).toISOString() };
 }
 
 /** The sitemaps protocol's limit of URLs per file; a site with more answers a sitemap index. */

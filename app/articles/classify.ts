@@ -26,6 +26,8 @@ export type ClassifyInput = {
   cfrReferences?: string[];
   /** Printed pages: a long document usually reaches further. */
   pageLength?: number | null;
+  /** OIRA's EO 14192 designation of the document's rulemaking in the Unified Agenda (joined by RIN), e.g. "Deregulatory", "Spring 2025". */
+  officialDesignation?: { designation: string; edition: string } | null;
 };
 
 /** Why: short human text for the category and the priority, e.g. "rollback: 'delay of effective date'". */
@@ -210,10 +212,19 @@ function actionCategory(input: ClassifyInput): Decision<Category> | null {
   return null;
 }
 
+/** The rulemaking OIRA designated Deregulatory under EO 14192 is a rollback, whatever its words say (docs/decisions/020). */
+function officialCategory(input: ClassifyInput): Decision<Category> | null {
+  const official = input.officialDesignation;
+  if (official?.designation.trim().toLowerCase() !== "deregulatory") return null;
+  return { value: "regulatory-rollbacks", why: `rollback: officially deregulatory (EO 14192), Unified Agenda ${official.edition}` };
+}
+
 function categoryOf(input: ClassifyInput, summary: string, presidential: string | null, model: WordModel): CategoryDecision {
   const { title } = input;
   const lead = summary.slice(0, 400);
   let m: RegExpMatchArray | null;
+  const official = officialCategory(input);
+  if (official) return official;
   if (input.sourceCategory === "think-tank") return { value: "policy-analysis", why: "analysis: think-tank source" };
   if (presidential) {
     if ((m = title.match(PRESIDENTIAL_ROLLBACK)))

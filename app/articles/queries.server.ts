@@ -1,5 +1,7 @@
 // Reading articles: the feed, the /api list, and the article's JSON shape.
 import { and, count, desc, eq, gt, gte, sql, type SQL } from "drizzle-orm";
+import { agendaEntriesOf, officialDesignationJson, officialDesignationOf } from "../agenda/store.server";
+import type { OfficialDesignation } from "../agenda/edition";
 import { config } from "../config.server";
 import { db, t } from "../db.server";
 import { startOfDaysAgo } from "../time";
@@ -110,6 +112,7 @@ const articleColumns = {
   aiSummary: t.articles.aiSummary,
   aiSummaryProvider: t.articles.aiSummaryProvider,
   aiSummaryModel: t.articles.aiSummaryModel,
+  regulationIdNumbers: t.articles.regulationIdNumbers,
 };
 
 type ArticleRow = {
@@ -148,9 +151,17 @@ export type ArticleJson = {
   aiSummary: string | null;
   /** Which provider and model wrote `aiSummary`, for the label under it. */
   aiSummaryBy: { provider: string; model: string | null } | null;
+  /** OIRA's EO 14192 designation of the document's rulemaking, from the Unified Agenda by RIN; null when there is none. */
+  officialDesignation: OfficialDesignation | null;
 };
 
-export function toArticleJson(row: ArticleRow): ArticleJson {
+/** Rows as read, each with its official designation: the designations of all of them in one query (not one per card). */
+function toArticleJsonList(rows: ArticleRow[]): ArticleJson[] {
+  const entries = agendaEntriesOf(rows.flatMap((row) => row.regulationIdNumbers));
+  return rows.map((row) => toArticleJson(row, officialDesignationJson(officialDesignationOf(row.regulationIdNumbers, entries))));
+}
+
+function toArticleJson(row: ArticleRow, officialDesignation: OfficialDesignation | null): ArticleJson {
   return {
     id: row.id,
     title: row.title,
@@ -174,6 +185,7 @@ export function toArticleJson(row: ArticleRow): ArticleJson {
     isBookmarked: Boolean(row.isBookmarked),
     aiSummary: row.aiSummary,
     aiSummaryBy: row.aiSummaryProvider ? { provider: row.aiSummaryProvider, model: row.aiSummaryModel } : null,
+    officialDesignation,
   };
 }
 
@@ -215,7 +227,7 @@ function listArticlesWith(conditions: SQL[] | null, options: ListOptions): Artic
     .$dynamic();
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
   else if (options.offset) query = query.limit(-1).offset(options.offset);
-  return query.all().map(toArticleJson);
+  return toArticleJsonList(query.all());
 }
 
 /** Every article matching the filters: exact, for the /api's X-Total-Count. */
@@ -299,7 +311,7 @@ export function getArticle(id: number, visitorId?: string): ArticleJson | undefi
     .from(t.articles)
     .where(eq(t.articles.id, id))
     .get();
-  return row ? toArticleJson(row) : undefined;
+  return row ? toArticleJsonList([row])[0] : undefined;
 }
 
 /**

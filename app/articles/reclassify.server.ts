@@ -1,6 +1,7 @@
 // Re-running the classification rules over stored articles: after the rules improve (recategorize),
 // or as time passes and comment deadlines come close (fix-priorities). Editors' manual work is never overwritten.
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
+import { agendaEntriesOf, officialDesignationOf } from "../agenda/store.server";
 import { db, t } from "../db.server";
 import { CLASSIFIER_VERSION, classifyArticle } from "./classify";
 import { classifyInputOf, replaceArticleTags } from "./store.server";
@@ -10,21 +11,29 @@ const BATCH = 500;
 type ArticleRow = typeof t.articles.$inferSelect;
 type Tx = Parameters<typeof replaceArticleTags>[0];
 
-/** Walks every article not tagged by hand, in id order and batches, each batch one transaction. */
-function forEachAutomaticArticle(visit: (row: ArticleRow, tx: Tx) => boolean) {
+/** The Unified Agenda entries of a batch's RINs, read once for the batch. */
+type AgendaEntries = ReturnType<typeof agendaEntriesOf>;
+type Visit = (row: ArticleRow, tx: Tx, agenda: AgendaEntries) => boolean;
+
+/**
+ * Walks every article not tagged by hand (and matching `only`, when given), in id order and batches, each batch one
+ * transaction (nested in the caller's, when there is one).
+ */
+function forEachAutomaticArticle(visit: Visit, only?: SQL) {
   let updated = 0;
   let afterId = 0;
   for (;;) {
     const rows = db()
       .select()
       .from(t.articles)
-      .where(and(eq(t.articles.manuallyTagged, false), gt(t.articles.id, afterId)))
+      .where(and(eq(t.articles.manuallyTagged, false), gt(t.articles.id, afterId), only))
       .orderBy(asc(t.articles.id))
       .limit(BATCH)
       .all();
     if (!rows.length) return updated;
+    const agenda = agendaEntriesOf(rows.flatMap((row) => row.regulationIdNumbers));
     db().transaction((tx) => {
-      for (const row of rows) if (visit(row, tx)) updated++;
+      for (const row of rows) if (visit(row, tx, agenda)) updated++;
     });
     afterId = rows[rows.length - 1].id;
   }
@@ -40,10 +49,10 @@ function sourceCategories() {
   );
 }
 
-function classificationOf(row: ArticleRow, categories: Map<number, string>, now: Date) {
+function classificationOf(row: ArticleRow, categories: Map<number, string>, now: Date, agenda: AgendaEntries) {
   // Articles without a source (the demo sample) are Federal Register documents when they carry a number.
   const sourceCategory = (row.sourceId ? categories.get(row.sourceId) : undefined) ?? (row.documentNumber ? "government" : null);
-  return classifyArticle(classifyInputOf(row, sourceCategory), now);
+  return classifyArticle(classifyInputOf(row, sourceCategory, officialDesignationOf(row.regulationIdNumbers, agenda)), now);
 }
 
 const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every((tag, i) => tag === b[i]);
@@ -54,8 +63,8 @@ const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every(
  */
 export function recategorizeArticles(now = new Date()): { updated: number } {
   const categories = sourceCategories();
-  const updated = forEachAutomaticArticle((row, tx) => {
-    const { category, tags, reason } = classificationOf(row, categories, now);
+  const updated = forEachAutomaticArticle((row, tx, agenda) => {
+    const { category, tags, reason } = classificationOf(row, categories, now, agenda);
     const tagsChanged = !sameTags(tags, row.tags);
     if (category === row.category && reason.category === row.categoryReason && !tagsChanged) return false;
     tx.update(t.articles).set({ category, categoryReason: reason.category, tags }).where(eq(t.articles.id, row.id)).run();
@@ -71,13 +80,36 @@ export function recategorizeArticles(now = new Date()): { updated: number } {
  */
 export function fixPriorities(now = new Date()): { updated: number } {
   const categories = sourceCategories();
-  const updated = forEachAutomaticArticle((row, tx) => {
-    const { priority, reason } = classificationOf(row, categories, now);
+  const updated = forEachAutomaticArticle((row, tx, agenda) => {
+    const { priority, reason } = classificationOf(row, categories, now, agenda);
     if (priority === row.priority && reason.priority === row.priorityReason) return false;
     tx.update(t.articles).set({ priority, priorityReason: reason.priority }).where(eq(t.articles.id, row.id)).run();
     return true;
   });
   return { updated };
+}
+
+/**
+ * Judges again, category and priority with their reasons and tags, the articles not tagged by hand that cite one of
+ * these RINs: their rulemaking gained or changed a designation in the Unified Agenda. Returns how many changed.
+ */
+export function rejudgeArticlesCiting(rins: readonly string[], now = new Date()): number {
+  if (!rins.length) return 0;
+  const categories = sourceCategories();
+  const cites = sql`${t.articles.regulationIdNumbers} <> '[]' AND EXISTS (
+    SELECT 1 FROM json_each(${t.articles.regulationIdNumbers}) WHERE upper(json_each.value) IN (SELECT value FROM json_each(${JSON.stringify(rins)})))`;
+  return forEachAutomaticArticle((row, tx, agenda) => {
+    const { category, priority, tags, reason } = classificationOf(row, categories, now, agenda);
+    const tagsChanged = !sameTags(tags, row.tags);
+    const same = category === row.category && reason.category === row.categoryReason && priority === row.priority && reason.priority === row.priorityReason;
+    if (same && !tagsChanged) return false;
+    tx.update(t.articles)
+      .set({ category, categoryReason: reason.category, priority, priorityReason: reason.priority, tags })
+      .where(eq(t.articles.id, row.id))
+      .run();
+    if (tagsChanged) replaceArticleTags(tx, row.id, tags);
+    return true;
+  }, cites);
 }
 
 const JUDGED_BY_KEY = "classifier-version";

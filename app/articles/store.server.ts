@@ -1,6 +1,7 @@
 // Writing articles: one insert path for every source, deduplicated by canonical URL and
 // Federal Register document number across all sources.
 import { eq, inArray, sql } from "drizzle-orm";
+import { agendaEntriesOf, officialDesignationOf } from "../agenda/store.server";
 import { db, t } from "../db.server";
 import { canonicalUrl, federalRegisterDocumentNumber, isHttpUrl } from "./canonical-url";
 import { classifyArticle, EDITOR_REASON, type Classification, type ClassifyInput } from "./classify";
@@ -61,7 +62,15 @@ type ClassifiedFields = Pick<
   | "pageLength"
 >;
 
-export function classifyInputOf(article: ClassifiedFields, sourceCategory: string | null | undefined): ClassifyInput {
+/**
+ * The classifier's input from an article's fields; `officialDesignation` is its rulemaking's designation in the
+ * Unified Agenda (officialDesignationFor), when the caller has looked it up.
+ */
+export function classifyInputOf(
+  article: ClassifiedFields,
+  sourceCategory: string | null | undefined,
+  officialDesignation: ClassifyInput["officialDesignation"] = null,
+): ClassifyInput {
   return {
     title: article.title,
     summary: article.summary,
@@ -78,14 +87,21 @@ export function classifyInputOf(article: ClassifiedFields, sourceCategory: strin
     topics: article.topics,
     cfrReferences: article.cfrReferences,
     pageLength: article.pageLength,
+    officialDesignation,
   };
+}
+
+/** The Unified Agenda's designation of the rulemaking these RINs name, or null (one query; none without RINs). */
+export function officialDesignationFor(regulationIdNumbers: readonly string[] | undefined) {
+  if (!regulationIdNumbers?.length) return null;
+  return officialDesignationOf(regulationIdNumbers, agendaEntriesOf(regulationIdNumbers));
 }
 
 /** Classifies a new article, or takes an editor's choice (Add Article) with reasons that say so. */
 function classificationOf(input: NewArticle): Pick<Classification, "category" | "priority" | "tags" | "reason"> {
   if (input.manualClassification) return { ...input.manualClassification, reason: { category: EDITOR_REASON, priority: EDITOR_REASON } };
   if (input.assistedClassification) return input.assistedClassification;
-  return classifyArticle(classifyInputOf(input, input.sourceCategory));
+  return classifyArticle(classifyInputOf(input, input.sourceCategory, officialDesignationFor(input.regulationIdNumbers)));
 }
 
 type InsertOutcome =

@@ -44,8 +44,15 @@ export function documentTypeStored(value: DocumentTypeValue) {
 export const SOURCE_CATEGORIES = ["government", "news", "legal", "think-tank"] as const;
 export type SourceCategory = (typeof SOURCE_CATEGORIES)[number];
 
-export const SOURCE_TYPES = ["rss", "atom", "federal-register-api"] as const;
+export const SOURCE_TYPES = ["rss", "atom", "federal-register-api", "unified-agenda"] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
+/** How the source form names each type (the editor may pick one instead of having it detected). */
+export const SOURCE_TYPE_LABELS: Record<SourceType, string> = {
+  rss: "RSS",
+  atom: "Atom",
+  "federal-register-api": "Federal Register API",
+  "unified-agenda": "Unified Agenda edition (reginfo.gov XML)",
+};
 
 export const TAG_VOCABULARY = [
   "rule-rescission",

@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from "react";
+import { isDeregulatory, OFFICIALLY_DEREGULATORY_LABEL } from "~/agenda/edition";
 import type { ArticleJson } from "~/articles/queries.server";
 import { CARD_SUMMARY_LIMIT, CARD_TAG_LIMIT, categoryLabel, priorityInfo } from "~/articles/vocabulary";
 import { isHttpUrl } from "~/articles/canonical-url";
@@ -124,6 +125,23 @@ function RegisterLine({ article }: { article: Pick<ArticleJson, "documentNumber"
   return <p className="card-dimmed is-xs card-register">{parts.join(" · ")}</p>;
 }
 
+/**
+ * OIRA designated the document's rulemaking Deregulatory under EO 14192 (the Unified Agenda, joined by RIN): the
+ * badge, and the edition that says so beside it (also its tooltip). Other designations are data for the article's page.
+ */
+function OfficialDesignationLine({ official }: { official: ArticleJson["officialDesignation"] }) {
+  if (!official || !isDeregulatory(official.designation)) return null;
+  const source = `Unified Agenda, ${official.edition}`;
+  return (
+    <p className="card-row is-tight card-official">
+      <CardBadge variant="filled" color="teal" small keepCase title={`${source} (RIN ${official.rin})`}>
+        {OFFICIALLY_DEREGULATORY_LABEL}
+      </CardBadge>
+      <span className="card-dimmed is-xs">{source}</span>
+    </p>
+  );
+}
+
 /** "Comments close in 5 days" while a Federal Register document's comment period is open. */
 function CommentsCloseLine({ commentsCloseOn, today }: { commentsCloseOn: string | null; today: string | undefined }) {
   const days = commentDaysLeft(commentsCloseOn, today);
@@ -169,6 +187,7 @@ export function ArticleCard({ article, timeZone, search, readHref, onReadOrigina
         )}
       </Title>
       <RegisterLine article={article} />
+      <OfficialDesignationLine official={article.officialDesignation} />
       <CommentsCloseLine commentsCloseOn={article.commentsCloseOn} today={today} />
       {article.summary ? <CardSummary text={article.summary} limit={CARD_SUMMARY_LIMIT} search={search} /> : null}
       <div className="card-row is-tight">

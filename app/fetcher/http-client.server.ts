@@ -1,12 +1,12 @@
-// Our own HTTP client for everything fetched from outside (feeds, the Federal Register API, article pages):
-// a time limit, a body cap, a descriptive User-Agent, conditional GET, at most 5 redirects, gzip/deflate/brotli,
+// Our own HTTP client for everything fetched from outside (feeds, the Federal Register API, article pages, the
+// Unified Agenda's large XML as a stream): a time limit, a body cap, a descriptive User-Agent, conditional GET, at most 5 redirects, gzip/deflate/brotli,
 // at most 2 requests at a time per host, and refusal of every address that is not public (after DNS
 // resolution, on every redirect).
 import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
-import { Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import zlib from "node:zlib";
 import { config } from "../config.server";
 import { hostAddresses, isNonPublicAddress } from "./address-policy.server";
@@ -188,8 +188,6 @@ export function decodeBody(body: Buffer, contentType = ""): string {
 // ---------------------------------------------------------------------------------------------
 // The request
 
-type Hop = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
-
 function describeSize(bytes: number) {
   return `${Math.round(bytes / (1024 * 1024))} MB`;
 }
@@ -234,27 +232,46 @@ function isAllowlisted(url: URL) {
   return config().PRIVATE_NETWORK_ALLOWLIST.includes(`${url.hostname.toLowerCase()}:${port}`);
 }
 
-function requestOnce(
-  url: URL,
-  headers: Record<string, string>,
-  options: Required<Pick<FetchOptions, "timeoutMs" | "maxBytes">> & FetchOptions & { allowPrivate: boolean },
-): Promise<Hop> {
+type HopOptions = Required<Pick<FetchOptions, "timeoutMs" | "maxBytes">> & FetchOptions & { allowPrivate: boolean; idleTimeout?: boolean };
+
+/** One answer: its status and headers, and its body decoded (gzip, deflate, brotli) as a stream of at most maxBytes. */
+type StreamHop = { status: number; headers: http.IncomingHttpHeaders; body: Readable };
+
+/**
+ * Sends one request. Resolves once the headers arrive; a failure after that (the cap passed, the time limit, a
+ * reset, a cancel) destroys the body with a FetchError. The time limit covers the whole exchange, or with
+ * `idleTimeout` each wait for the next part of it (a large file may take minutes but never stalls that long).
+ * Destroying the body early ends the request.
+ */
+function openHop(url: URL, headers: Record<string, string>, options: HopOptions): Promise<StreamHop> {
   const host = url.hostname;
   const literal = host.replace(/^\[|\]$/g, "");
   const allowPrivate = options.allowPrivate || isAllowlisted(url);
   if (!allowPrivate && net.isIP(literal) && isNonPublicAddress(literal)) return Promise.reject(new PrivateAddressRefused(host, literal));
   const transport = url.protocol === "https:" ? https : http;
-  return new Promise<Hop>((resolve, reject) => {
-    let settled = false;
-    const fail = (error: Error) => {
-      if (settled) return;
-      settled = true;
+  return new Promise<StreamHop>((resolve, reject) => {
+    let body: Transform | undefined;
+    let done = false;
+    const stop = () => {
+      done = true;
       clearTimeout(timer);
       options.signal?.removeEventListener("abort", onAbort);
-      request.destroy();
-      reject(error instanceof FetchError ? error : describeNetworkError(error as NodeJS.ErrnoException, host));
     };
-    const timer = setTimeout(() => fail(new FetchError(`Timed out after ${Math.round(options.timeoutMs / 1000)} s`)), options.timeoutMs);
+    const fail = (error: Error) => {
+      if (done) return;
+      stop();
+      request.destroy();
+      const failure = error instanceof FetchError ? error : describeNetworkError(error as NodeJS.ErrnoException, host);
+      if (body) body.destroy(failure);
+      else reject(failure);
+    };
+    const timedOut = () => fail(new FetchError(`Timed out after ${Math.round(options.timeoutMs / 1000)} s`));
+    let timer = setTimeout(timedOut, options.timeoutMs);
+    const progressed = () => {
+      if (!options.idleTimeout || done) return;
+      clearTimeout(timer);
+      timer = setTimeout(timedOut, options.timeoutMs);
+    };
     const onAbort = () => fail(new FetchError("Cancelled"));
     options.signal?.addEventListener("abort", onAbort, { once: true });
 
@@ -265,43 +282,44 @@ function requestOnce(
     });
     request.on("error", fail);
     request.on("response", (response) => {
-      const status = response.statusCode ?? 0;
+      progressed();
       const declaredLength = Number(response.headers["content-length"]);
       if (declaredLength > options.maxBytes) return fail(new FetchError(`Response larger than ${describeSize(options.maxBytes)}`));
       const decoder = decompressor(response.headers["content-encoding"]);
-      const stream: Readable = decoder ? response.pipe(decoder) : response;
+      const decoded: Readable = decoder ? response.pipe(decoder) : response;
       if (decoder) response.on("error", fail);
-      const chunks: Buffer[] = [];
       let size = 0;
-      stream.on("data", (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > options.maxBytes) fail(new FetchError(`Response larger than ${describeSize(options.maxBytes)}`));
-        else chunks.push(chunk);
+      const capped = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          size += chunk.length;
+          if (size > options.maxBytes) return callback(new FetchError(`Response larger than ${describeSize(options.maxBytes)}`));
+          progressed();
+          callback(null, chunk);
+        },
       });
-      stream.on("error", (error) => fail(error));
-      stream.on("end", () => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        options.signal?.removeEventListener("abort", onAbort);
-        resolve({ status, headers: response.headers, body: Buffer.concat(chunks) });
+      body = capped;
+      decoded.on("error", fail);
+      capped.on("error", fail);
+      capped.on("end", stop);
+      // The reader stopped early (or the body failed): the rest of the answer is not wanted.
+      capped.on("close", () => {
+        if (!done) {
+          stop();
+          request.destroy();
+        }
       });
+      decoded.pipe(capped);
+      resolve({ status: response.statusCode ?? 0, headers: response.headers, body: capped });
     });
     request.end();
   });
 }
 
-/**
- * Fetches a URL. Resolves for 2xx and 304 (`notModified`); throws FetchError for everything else
- * (HTTP errors, time-outs, refusals, oversized bodies), with a message fit to show an operator.
- */
-export async function fetchUrl(url: string, options: FetchOptions = {}): Promise<FetchResult> {
-  const settings = {
-    ...options,
-    timeoutMs: options.timeoutMs ?? config().FETCH_TIMEOUT_MS,
-    maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
-    allowPrivate: options.allowPrivateNetworks ?? config().ALLOW_PRIVATE_NETWORKS,
-  };
+/** The answer a redirect chain ends at (2xx or 304), its body not read yet; `release` frees its per-host slot. */
+type FinalHop = { hop: StreamHop; url: URL; release: () => void };
+
+/** Follows redirects (at most MAX_REDIRECTS, each hop checked again) to a 2xx or 304 answer; throws FetchError otherwise. */
+async function openFinalHop(url: string, options: FetchOptions, settings: HopOptions): Promise<FinalHop> {
   let current: URL;
   try {
     current = new URL(url);
@@ -321,37 +339,93 @@ export async function fetchUrl(url: string, options: FetchOptions = {}): Promise
     if (redirects === 0 && options.lastModified) headers["if-modified-since"] = options.lastModified;
 
     const release = await acquireHostSlot(current.host, options.signal);
-    let hop: Hop;
+    let hop: StreamHop;
     try {
-      hop = await requestOnce(current, headers, settings);
-    } finally {
+      hop = await openHop(current, headers, settings);
+    } catch (error) {
       release();
+      throw error;
     }
-
-    if (hop.status >= 300 && hop.status < 400 && hop.status !== 304) {
+    const final = (hop.status >= 200 && hop.status < 300) || hop.status === 304;
+    if (final) return { hop, url: current, release };
+    hop.body.destroy();
+    release();
+    if (hop.status >= 300 && hop.status < 400) {
       const location = hop.headers.location;
       if (!location) throw new FetchError(`HTTP ${hop.status} from ${current.hostname} without a Location to follow`, hop.status);
       if (redirects >= MAX_REDIRECTS) throw new FetchError(`Too many redirects (more than ${MAX_REDIRECTS}) from ${new URL(url).hostname}`);
       current = new URL(location, current);
       continue;
     }
-    if (hop.status !== 304 && (hop.status < 200 || hop.status >= 300)) throw new FetchError(`HTTP ${hop.status} from ${current.hostname}`, hop.status);
-
-    const contentType = String(hop.headers["content-type"] ?? "");
-    const body = hop.body;
-    const header = (name: string) => {
-      const value = hop.headers[name];
-      return typeof value === "string" && value ? value : undefined;
-    };
-    return {
-      status: hop.status,
-      notModified: hop.status === 304,
-      url: current.toString(),
-      contentType,
-      body,
-      text: () => decodeBody(body, contentType),
-      etag: header("etag"),
-      lastModified: header("last-modified"),
-    };
+    throw new FetchError(`HTTP ${hop.status} from ${current.hostname}`, hop.status);
   }
+}
+
+function headerOf(headers: http.IncomingHttpHeaders, name: string) {
+  const value = headers[name];
+  return typeof value === "string" && value ? value : undefined;
+}
+
+function hopSettings(options: FetchOptions, maxBytes: number, idleTimeout = false): HopOptions {
+  return {
+    ...options,
+    timeoutMs: options.timeoutMs ?? config().FETCH_TIMEOUT_MS,
+    maxBytes: options.maxBytes ?? maxBytes,
+    allowPrivate: options.allowPrivateNetworks ?? config().ALLOW_PRIVATE_NETWORKS,
+    idleTimeout,
+  };
+}
+
+/**
+ * Fetches a URL. Resolves for 2xx and 304 (`notModified`); throws FetchError for everything else
+ * (HTTP errors, time-outs, refusals, oversized bodies), with a message fit to show an operator.
+ */
+export async function fetchUrl(url: string, options: FetchOptions = {}): Promise<FetchResult> {
+  const { hop, url: final, release } = await openFinalHop(url, options, hopSettings(options, DEFAULT_MAX_BYTES));
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of hop.body) chunks.push(chunk as Buffer);
+  } finally {
+    release();
+  }
+  const contentType = String(hop.headers["content-type"] ?? "");
+  const body = Buffer.concat(chunks);
+  return {
+    status: hop.status,
+    notModified: hop.status === 304,
+    url: final.toString(),
+    contentType,
+    body,
+    text: () => decodeBody(body, contentType),
+    etag: headerOf(hop.headers, "etag"),
+    lastModified: headerOf(hop.headers, "last-modified"),
+  };
+}
+
+/** A large file's body is read as it arrives: at most this much, and the time limit is per wait, not for the whole. */
+export const STREAM_MAX_BYTES = 512 * 1024 * 1024;
+
+export type StreamedFetchResult = Omit<FetchResult, "body" | "text"> & {
+  /** The decoded bytes as they arrive (an empty stream for 304). Read it to the end or destroy it: it holds a per-host slot. */
+  body: Readable;
+};
+
+/**
+ * Fetches a URL whose body is too large to hold (the Unified Agenda's tens of megabytes): the same policy as
+ * fetchUrl (address refusal, redirects, conditional GET, decompression, per-host limit), with the body a stream
+ * capped at STREAM_MAX_BYTES and the time limit applied to each wait for data. A failure while reading (the cap,
+ * a stall, a cancel) errors the stream with a FetchError.
+ */
+export async function fetchStream(url: string, options: FetchOptions = {}): Promise<StreamedFetchResult> {
+  const { hop, url: final, release } = await openFinalHop(url, options, hopSettings(options, STREAM_MAX_BYTES, true));
+  hop.body.once("close", release);
+  return {
+    status: hop.status,
+    notModified: hop.status === 304,
+    url: final.toString(),
+    contentType: String(hop.headers["content-type"] ?? ""),
+    body: hop.body,
+    etag: headerOf(hop.headers, "etag"),
+    lastModified: headerOf(hop.headers, "last-modified"),
+  };
 }

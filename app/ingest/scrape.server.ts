@@ -1,6 +1,7 @@
 // The orchestrator: scraping and backfilling sources. Fetch (app/fetcher/http-client.server.ts), tell the format
 // (detect.server.ts), read it with its adapter (feed.server.ts, federal-register-api.server.ts), keep what the
 // keywords admit, insert (deduplicated), and record each source's health (app/sources/health.server.ts).
+// A Unified Agenda edition is not articles: it is streamed into agenda_entries (unified-agenda.server.ts).
 // One broken source never stops the others.
 import { asc, eq } from "drizzle-orm";
 import { classifyAssistantFromConfig, isUnsure, type ClassifyAssistant } from "../ai/classify-assist.server";
@@ -15,8 +16,9 @@ import { detectSourceType, fetchSourceType } from "./detect.server";
 import { federalRegisterArticle, federalRegisterRequestUrl, isFederalRegisterApiUrl, usableDocuments, type FederalRegisterApiPage } from "./federal-register";
 import { federalRegisterPages, federalRegisterRangePages, parseFederalRegisterResponse, publicationWindow } from "./federal-register-api.server";
 import { MAX_FEED_ITEMS, parseFeed } from "./feed.server";
-import { FetchError, fetchUrl } from "../fetcher/http-client.server";
+import { FetchError, fetchStream, fetchUrl } from "../fetcher/http-client.server";
 import { keywordMatcher } from "./keywords";
+import { isReginfoUrl, loadUnifiedAgenda, type AgendaLoad } from "./unified-agenda.server";
 
 export type SourceSummary = {
   sourceId: number;
@@ -36,6 +38,8 @@ export type SourceSummary = {
   error: string | null;
   /** Set when the run was cancelled before this source finished; its health is left as it was. */
   cancelled?: boolean;
+  /** A Unified Agenda edition: the RINs read and stored (entries, not articles: `new` and `fetched` stay 0). */
+  agenda?: AgendaLoad;
 };
 
 export type IngestTotals = Pick<SourceSummary, "fetched" | "new" | "duplicates" | "skippedByKeywords" | "invalid"> & {
@@ -189,8 +193,42 @@ async function ingestFederalRegisterPages(
   return newest;
 }
 
-/** Fetches one source's current items (feeds, or a Federal Register query's newest pages). */
+/** Whether the source is a Unified Agenda edition: typed so, or a reginfo.gov address whose answer is one. */
+async function readsAsUnifiedAgenda(source: SourceRow, run: Run) {
+  if (source.type) return source.type === "unified-agenda";
+  return isReginfoUrl(source.url) && (await fetchSourceType(source.url, { signal: run.signal, timeoutMs: run.timeoutMs })) === "unified-agenda";
+}
+
+const AGENDA_ACCEPT = "application/xml, text/xml;q=0.9, */*;q=0.3";
+
+/** Streams a Unified Agenda edition into agenda_entries (the scrape and a backfill read the whole file alike). */
+async function scrapeUnifiedAgenda(source: SourceRow, summary: SourceSummary, run: Run) {
+  const conditional = run.mode.kind === "scrape";
+  const result = await fetchStream(source.url, {
+    etag: conditional ? source.etag : null,
+    lastModified: conditional ? source.lastModified : null,
+    signal: run.signal,
+    timeoutMs: run.timeoutMs,
+    accept: AGENDA_ACCEPT,
+  });
+  const detectedType = source.type ? null : ("unified-agenda" as const);
+  if (result.notModified) {
+    result.body.destroy();
+    summary.notModified = true;
+    return { newestItemAt: null, detectedType };
+  }
+  summary.pages++;
+  const load = await loadUnifiedAgenda(result.body, { now: run.now, checkCancelled: () => checkCancelled(run) });
+  summary.agenda = load;
+  summary.invalid += load.invalid;
+  // An edition speaks for all its entries at once: one read is as fresh as the source gets (no "quiet feed" warning).
+  const validators = conditional ? { etag: result.etag ?? null, lastModified: result.lastModified ?? null } : {};
+  return { newestItemAt: load.read ? run.now : null, detectedType, ...validators };
+}
+
+/** Fetches one source's current items (feeds, a Federal Register query's newest pages, or a Unified Agenda edition). */
 async function scrapeCurrentItems(source: SourceRow, summary: SourceSummary, run: Run) {
+  if (await readsAsUnifiedAgenda(source, run)) return scrapeUnifiedAgenda(source, summary, run);
   const federal = source.type === "federal-register-api" || (!source.type && isFederalRegisterApiUrl(source.url));
   const conditional = run.mode.kind === "scrape";
   const result = await fetchUrl(federal ? federalRegisterRequestUrl(source.url) : source.url, {

@@ -17,7 +17,7 @@ export function isFinished(status: string): status is FinishedStatus {
 const REASONS_SHOWN = 3;
 
 type Result = Record<string, unknown>;
-type SourceSummary = { name?: unknown; error?: unknown; cancelled?: unknown };
+type SourceSummary = { name?: unknown; error?: unknown; cancelled?: unknown; agenda?: { read?: unknown; stored?: unknown; rejudged?: unknown } };
 type IngestTotals = { sources: number; failed: number; fetched: number; new: number; duplicates: number; skippedByKeywords: number };
 
 /** Units of work that failed, for the jobs made of many separate ones (sources of a scrape, recipients of a newsletter). */
@@ -61,6 +61,18 @@ function firstReasons(reasons: string[]) {
   return `: ${reasons.slice(0, REASONS_SHOWN).join("; ")}${more > 0 ? `; and ${more} more` : ""}`;
 }
 
+/** What the Unified Agenda sources of a scrape read: RINs, not articles. */
+function describeAgenda(result: Result) {
+  const loads = (Array.isArray(result.sources) ? (result.sources as SourceSummary[]) : []).flatMap((s) => (s.agenda ? [s.agenda] : []));
+  if (!loads.length) return null;
+  const sum = (key: "read" | "stored" | "rejudged") => loads.reduce((n, load) => n + (typeof load[key] === "number" ? load[key] : 0), 0);
+  const rejudged = sum("rejudged");
+  return (
+    `Unified Agenda: ${plural(sum("read"), "RIN")} read, ${sum("stored").toLocaleString("en-US")} stored` +
+    (rejudged ? `, ${plural(rejudged, "article")} judged again by the designation.` : ".")
+  );
+}
+
 function describeIngest(result: Result, totals: IngestTotals) {
   const waiting = typeof result.waiting === "number" ? result.waiting : 0;
   const parts: string[] = [];
@@ -79,6 +91,8 @@ function describeIngest(result: Result, totals: IngestTotals) {
         `${plural(totals.sources - failures.failed, "source")} read: ${totals.new.toLocaleString("en-US")} new, ` +
           `${totals.duplicates.toLocaleString("en-US")} already known, ${totals.skippedByKeywords.toLocaleString("en-US")} skipped by keywords.`,
       );
+    const agenda = describeAgenda(result);
+    if (agenda) parts.push(agenda);
     if (waiting) parts.push(`${plural(waiting, "more source")} waiting out a back-off after failing, not tried this time.`);
   }
   if (result.interrupted) parts.push("Interrupted: the next run completes it.");

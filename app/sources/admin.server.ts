@@ -1,7 +1,7 @@
 // Managing news sources from the admin dashboard and the admin API.
 import { and, eq, isNull, ne, not } from "drizzle-orm";
 import { z } from "zod";
-import { SOURCE_CATEGORIES, type SourceType } from "../articles/vocabulary";
+import { SOURCE_CATEGORIES, SOURCE_TYPES, type SourceType } from "../articles/vocabulary";
 import { db, t } from "../db.server";
 import { AppError } from "../errors";
 import { httpUrl, parseInput, requiredText, textList } from "../validation";
@@ -17,6 +17,11 @@ export const sourceSchema = z.object({
     error: (issue) => (issue.input ? `'category' must be one of: ${SOURCE_CATEGORIES.join(", ")}` : SOURCE_MISSING_FIELDS),
   }),
   keywords: textList(100).optional(),
+  /** The editor's pick of how to read the source; empty or left out: detected from its answer. */
+  type: z
+    .enum(["", ...SOURCE_TYPES], { error: () => `'type' must be one of: ${SOURCE_TYPES.join(", ")} (or empty to detect it)` })
+    .optional()
+    .transform((type) => (type ? (type as SourceType) : undefined)),
 });
 
 type SourceInput = z.output<typeof sourceSchema>;
@@ -72,12 +77,12 @@ async function withDetectedType(row: SourceRow, probe: FeedProbe): Promise<Sourc
 export async function createSource(input: SourceInput, probe: FeedProbe) {
   const row = db()
     .insert(t.sources)
-    .values(await sourceFields(input, probe))
+    .values({ ...(await sourceFields(input, probe)), type: input.type ?? null })
     .onConflictDoNothing()
     .returning()
     .get();
   if (!row) throw new AppError("conflict", DUPLICATE_URL);
-  return toSourceJson(await withDetectedType(row, probe));
+  return toSourceJson(input.type ? row : await withDetectedType(row, probe));
 }
 
 /**
@@ -88,10 +93,8 @@ export async function createSource(input: SourceInput, probe: FeedProbe) {
 export async function updateSource(id: number, changes: Record<string, unknown>, probe: FeedProbe) {
   const current = db().select().from(t.sources).where(eq(t.sources.id, id)).get();
   if (!current) throw new AppError("not-found", "Source not found");
-  const fields = await sourceFields(
-    parseInput(sourceSchema, { name: current.name, url: current.url, category: current.category, keywords: current.keywords, ...changes }),
-    probe,
-  );
+  const input = parseInput(sourceSchema, { name: current.name, url: current.url, category: current.category, keywords: current.keywords, ...changes });
+  const fields = await sourceFields(input, probe);
   const taken = db()
     .select({ id: t.sources.id })
     .from(t.sources)
@@ -100,13 +103,16 @@ export async function updateSource(id: number, changes: Record<string, unknown>,
   if (taken) throw new AppError("conflict", DUPLICATE_URL);
   const newUrl = fields.url !== current.url;
   const newFeed = newUrl ? { type: null, etag: null, lastModified: null, nextCheckAt: null } : {};
+  // An editor's pick stands (a changed one is read anew: validators of the other reading would answer 304); without
+  // one, a new URL's type is detected again and an unchanged one's kept.
+  const picked = input.type ? { type: input.type, ...(input.type !== current.type ? { etag: null, lastModified: null } : {}) } : {};
   const row = db()
     .update(t.sources)
-    .set({ ...fields, ...newFeed })
+    .set({ ...fields, ...newFeed, ...picked })
     .where(eq(t.sources.id, id))
     .returning()
     .get()!;
-  return toSourceJson(newUrl ? await withDetectedType(row, probe) : row);
+  return toSourceJson(newUrl && !row.type ? await withDetectedType(row, probe) : row);
 }
 
 /** Deletes a source; its articles stay, keeping the source's name. */

@@ -49,6 +49,7 @@ describe("GET /api/articles", () => {
         "id",
         "isBookmarked",
         "manuallyTagged",
+        "officialDesignation",
         "originalUrl",
         "priority",
         "priorityReason",

@@ -2,7 +2,8 @@
 // charsets, per-host concurrency and the private-network refusal.
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeBody, fetchUrl, FetchError } from "../../app/fetcher/http-client.server";
+import type { Readable } from "node:stream";
+import { decodeBody, fetchStream, fetchUrl, FetchError } from "../../app/fetcher/http-client.server";
 import { readFixture, serveFixture, startServer, type TestServer } from "../support/http-server";
 
 let server: TestServer;
@@ -48,6 +49,21 @@ beforeAll(async () => {
       pump();
     },
     "/huge-declared": (_req, res) => void res.writeHead(200, { "content-length": String(20 * 1024 * 1024) }).end(),
+    // A part, then nothing more on an open connection.
+    "/stall": (_req, res) => void res.writeHead(200, { "content-type": "application/xml" }).write("<REGINFO_RIN_DATA>"),
+    // Ten parts, 200 ms apart: two seconds in all, never a long wait.
+    "/trickle": (_req, res) => {
+      res.writeHead(200, { "content-type": "application/xml" });
+      let parts = 0;
+      const timer = setInterval(() => {
+        res.write("x".repeat(1000));
+        if (++parts === 10) {
+          clearInterval(timer);
+          res.end();
+        }
+      }, 200);
+      res.on("close", () => clearInterval(timer));
+    },
     "/latin1-mislabelled": serveFixture("govinfo-plaw-latin1.rss", "text/xml; charset=utf-8"),
     "/latin1-unlabelled": serveFixture("govinfo-plaw-latin1.rss", "text/xml"),
     "/concurrency": (_req, res) => {
@@ -62,6 +78,12 @@ beforeAll(async () => {
 });
 
 afterAll(() => server.close());
+
+async function bytesOf(body: Readable) {
+  let total = 0;
+  for await (const chunk of body) total += (chunk as Buffer).length;
+  return total;
+}
 
 async function failureOf(promise: Promise<unknown>) {
   try {
@@ -145,5 +167,40 @@ describe("fetchUrl", () => {
     expect(viaName).toMatch(/^Refused: localhost resolves to a private address \((127\.0\.0\.1|::1)\)$/);
     expect(await failureOf(fetchUrl("http://[::1]:9/feed", options))).toBe("Refused: [::1] resolves to a private address (::1)");
     expect(await failureOf(fetchUrl("ftp://example.gov/feed.xml"))).toMatch(/^Unsupported address scheme ftp/);
+  });
+});
+
+describe("fetchStream", () => {
+  it("reads a body past fetchUrl's cap as it arrives, decompressed", async () => {
+    const huge = await fetchStream(`${server.origin}/huge`);
+    expect(await bytesOf(huge.body)).toBe(20 * 1024 * 1024);
+    const gzip = await fetchStream(`${server.origin}/gzip`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of gzip.body) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(rss)).toBe(true);
+  });
+
+  it("errors the stream when its own cap is passed, or when a wait for data takes longer than the time limit", async () => {
+    const capped = await fetchStream(`${server.origin}/huge`, { maxBytes: 5 * 1024 * 1024 });
+    expect(await failureOf(bytesOf(capped.body))).toBe("Response larger than 5 MB");
+    const stalled = await fetchStream(`${server.origin}/stall`, { timeoutMs: 1000 });
+    expect(await failureOf(bytesOf(stalled.body))).toBe("Timed out after 1 s");
+  });
+
+  it("applies the time limit to each wait, not to the whole body", async () => {
+    const trickle = await fetchStream(`${server.origin}/trickle`, { timeoutMs: 1500 });
+    expect(await bytesOf(trickle.body)).toBe(10_000);
+  });
+
+  it("keeps the address policy and frees its per-host slot when the reader stops early", async () => {
+    expect(await failureOf(fetchStream(`${server.origin}/huge`, { allowPrivateNetworks: false }))).toBe(
+      "Refused: 127.0.0.1 resolves to a private address (127.0.0.1)",
+    );
+    for (let i = 0; i < 3; i++) {
+      const early = await fetchStream(`${server.origin}/huge`);
+      for await (const _chunk of early.body) break;
+    }
+    // Two slots per host: had the abandoned reads kept theirs, this fetch would wait forever.
+    expect((await fetchUrl(`${server.origin}/feed`)).status).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useRef } from "react";
 import { isHttpUrl } from "~/articles/canonical-url";
-import { SOURCE_CATEGORIES } from "~/articles/vocabulary";
+import { SOURCE_CATEGORIES, SOURCE_TYPE_LABELS, SOURCE_TYPES } from "~/articles/vocabulary";
 import { formatDateTime } from "~/time";
 import { sourceHealthLabel } from "~/sources/health";
 import type { SourceJson } from "~/sources/queries.server";
@@ -28,6 +28,20 @@ function SourceFields({ state, source }: { state: IntentState<unknown>; source?:
           defaultValue={kept(state, "category", source?.category)}
         />
       </Group>
+      <NativeSelect
+        label="Type"
+        name="type"
+        description={
+          source
+            ? `Now: ${source.type ? (SOURCE_TYPE_LABELS[source.type as keyof typeof SOURCE_TYPE_LABELS] ?? source.type) : "not told yet"}. Pick one to read it so; otherwise it is kept (or detected again for a new URL).`
+            : "Detected from the source's answer unless you pick one (a Unified Agenda edition is detected on reginfo.gov only)."
+        }
+        data={[
+          { value: "", label: source ? "Keep / detect automatically" : "Detect automatically" },
+          ...SOURCE_TYPES.map((type) => ({ value: type, label: SOURCE_TYPE_LABELS[type] })),
+        ]}
+        defaultValue={kept(state, "type", "")}
+      />
       <TextInput
         label="Keywords"
         name="keywords"
