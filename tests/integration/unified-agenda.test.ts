@@ -134,9 +134,9 @@ const articleRow = (id: number) => db().select().from(t.articles).where(eq(t.art
 /** A proposed rule of the endangerment-finding rulemaking whose words alone do not say rollback. */
 const ENDANGERMENT_DOC: FederalRegisterDocument = {
   document_number: "2025-14572",
-  title: "Reconsideration of 2009 Endangerment Finding and Greenhouse Gas Vehicle Standards",
+  title: "Reconsideration of 2009 Endangerment Finding",
   abstract:
-    "The Environmental Protection Agency (EPA) is reconsidering the 2009 finding under section 202(a) of the Clean Air Act and the greenhouse gas emission standards for new motor vehicles and engines that rest on it. EPA requests comment on its analysis.",
+    "The Environmental Protection Agency (EPA) is reconsidering the 2009 finding under section 202(a) of the Clean Air Act. EPA requests comment on its analysis.",
   html_url: "https://www.federalregister.gov/documents/2025/08/01/2025-14572/reconsideration-of-2009-endangerment-finding",
   publication_date: "2025-08-01",
   type: "Proposed Rule",
