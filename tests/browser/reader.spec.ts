@@ -22,10 +22,14 @@ test("bookmarks belong to the visitor, and Saved shows them", async ({ page, bro
   const title = await cards(page).nth(1).locator("h3").textContent();
   const toggle = () => cards(page).nth(1).getByRole("button", { name: "Bookmark" });
   await expect(toggle()).toHaveAttribute("aria-pressed", "false");
+  // With JavaScript the toggle shows the new state while its request is on its way: the reload below waits for
+  // the server's answer, or it would cancel the request it means to check.
+  const answered = javaScriptEnabled ? page.waitForResponse((r) => r.request().method() === "PATCH" && new URL(r.url()).pathname.endsWith("/bookmark")) : null;
   await toggle().click();
   await expect(toggle()).toHaveAttribute("aria-pressed", "true");
   await expect(toggle()).toHaveText("Saved");
   if (javaScriptEnabled) {
+    expect((await answered)?.ok()).toBe(true);
     // The page is the same for every reader; the card learns after load that this reader saved it.
     await page.reload();
     await ready(page, javaScriptEnabled);
