@@ -243,7 +243,7 @@ type StreamHop = { status: number; headers: http.IncomingHttpHeaders; body: Read
  * `idleTimeout` each wait for the next part of it (a large file may take minutes but never stalls that long).
  * Destroying the body early ends the request.
  */
-function openHop(url: URL, headers: Record<string, string>, options: HopOptions): Promise<StreamHop> {
+function openHop(url: URL, headers: Record<string, string>, options: HopOptions, freshConnection = false): Promise<StreamHop> {
   const host = url.hostname;
   const literal = host.replace(/^\[|\]$/g, "");
   const allowPrivate = options.allowPrivate || isAllowlisted(url);
@@ -278,10 +278,25 @@ function openHop(url: URL, headers: Record<string, string>, options: HopOptions)
     const request = transport.request(url, {
       method: "GET",
       headers,
+      // A retry after a stale kept-alive connection (below) opens a connection of its own.
+      ...(freshConnection ? { agent: false } : {}),
       ...(allowPrivate ? {} : { lookup: guardedLookup as unknown as typeof dns.lookup }),
     });
-    request.on("error", fail);
+    let answered = false;
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      // Node keeps connections alive between requests, and a server closes the ones idle past its own limit
+      // (5 s is common). A request sent on such a connection as it closes is reset before any answer; a GET is
+      // safe to send again, once, on a new connection (the pattern Node's http documentation gives for
+      // `request.reusedSocket`). Seen while the job runner's own work kept it from noticing the close in time.
+      if (!done && !answered && !freshConnection && request.reusedSocket && (error.code === "ECONNRESET" || error.code === "EPIPE")) {
+        stop();
+        resolve(openHop(url, headers, options, true));
+        return;
+      }
+      fail(error);
+    });
     request.on("response", (response) => {
+      answered = true;
       progressed();
       const declaredLength = Number(response.headers["content-length"]);
       if (declaredLength > options.maxBytes) return fail(new FetchError(`Response larger than ${describeSize(options.maxBytes)}`));

@@ -9,6 +9,7 @@ import path from "node:path";
 import { ensureProductionBuild, startProductionServer, type ProductionServer } from "../support/prod-server";
 import { BENCH_DIR, ensureCorpus } from "./corpus";
 import { endpointsStep } from "./steps/endpoints";
+import { freshPagesStep } from "./steps/fresh-pages";
 import { ftsVsLikeStep } from "./steps/fts-vs-like";
 import { ingestStep } from "./steps/ingest";
 import { lighthouseStep } from "./steps/lighthouse";
@@ -18,13 +19,19 @@ import { scaleStep } from "./steps/scale";
 import { relatedStep, rescrapeStep } from "./steps/scripts";
 import { readerPagesStep } from "./steps/reader-pages";
 import { targetsStep } from "./steps/targets";
+import { workersStep } from "./steps/workers";
 import type { BenchContext, BenchOptions, BenchStep, Measurement, Ratio } from "./types";
+
+/** One web worker must fit a small machine: the whole bench's peak on the large corpus. */
+const PEAK_RSS_TARGET_MB = 256;
 
 /** The benchmark, step by step; each a `BenchStep` in its own file under steps/. */
 export const BENCH_STEPS: BenchStep[] = [
   ingestStep,
   endpointsStep,
   targetsStep,
+  freshPagesStep,
+  workersStep,
   readerPagesStep,
   ftsVsLikeStep,
   scaleStep,
@@ -96,7 +103,7 @@ async function main() {
   try {
     servers.large = await startProductionServer({ port, databaseFile: databases.large });
     servers.small = await startProductionServer({ port: port + 1, databaseFile: databases.small });
-    const context: BenchContext = { options, databases, servers: { large: servers.large, small: servers.small }, corpusReport };
+    const context: BenchContext = { options, databases, corpusFile: largeCorpus, servers: { large: servers.large, small: servers.small }, corpusReport };
     const measurements: Measurement[] = [];
     const ratios: Ratio[] = [];
     const figures: Record<string, unknown> = {};
@@ -115,6 +122,14 @@ async function main() {
       }
     }
     const peakRss = { [`web @${options.count.toLocaleString("en-US")}`]: servers.large.peakRss(), "web @1,000": servers.small.peakRss() };
+    const largePeakMb = (peakRss[`web @${options.count.toLocaleString("en-US")}`] ?? NaN) / 1024 / 1024;
+    ratios.push({
+      name: "peak RSS of the web worker over the whole bench (MB)",
+      value: largePeakMb,
+      target: `<= ${PEAK_RSS_TARGET_MB}`,
+      met: largePeakMb <= PEAK_RSS_TARGET_MB,
+      detail: `VmHWM of the web process on the ${options.count.toLocaleString("en-US")}-article corpus after every step`,
+    });
     const serverErrors = [...servers.large.alarmingLines, ...servers.small.alarmingLines];
     const results = { date: new Date().toISOString(), options, measurements, ratios, figures, peakRssBytes: peakRss, serverErrors, failedSteps };
     printTable(measurements, ratios, peakRss);

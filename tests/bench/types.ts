@@ -16,6 +16,8 @@ export type BenchContext = {
   options: BenchOptions;
   /** Working copies of the corpora the servers run on (steps may read them directly). */
   databases: { large: string; small: string };
+  /** The cached corpus the large working copy was taken from: as a bulk load leaves it (no related list stored). */
+  corpusFile: string;
   servers: { large: ProductionServer; small: ProductionServer };
   /** The corpus builder's own report for the large corpus (insert rate through insertArticle). */
   corpusReport: { inserted: number; seconds: number } | undefined;

@@ -21,6 +21,8 @@ const CLIENTS = Number(process.env.HARDENING_LOAD_CLIENTS ?? (QUICK ? 8 : 50));
 const SECONDS = Number(process.env.HARDENING_LOAD_SECONDS ?? (QUICK ? 10 : 60));
 /** Articles stored before the load (HARDENING_LOAD_CORPUS; `npm run bench` runs this test at its corpus size). */
 const CORPUS = Number(process.env.HARDENING_LOAD_CORPUS ?? 3_000);
+/** The setup's bound: two minutes, plus a generous 5 ms per article written before the load. */
+const SETUP_TIMEOUT_MS = 120_000 + CORPUS * 5;
 /** Where to write the figures as JSON, for `npm run bench` (tests/bench/steps/mixed.ts). */
 const REPORT_FILE = process.env.HARDENING_LOAD_REPORT;
 
@@ -46,7 +48,8 @@ beforeAll(async () => {
     .map((row) => row.id);
   writeMix = buildWriteMix(articleIds);
   [server, ingestion] = await Promise.all([serveTestDatabase("load"), startIngestion()]);
-});
+  // Writing the corpus is most of this: `npm run bench` runs the test on 100,000 articles, minutes on a busy machine.
+}, SETUP_TIMEOUT_MS);
 
 afterAll(async () => {
   await ingestion?.close();

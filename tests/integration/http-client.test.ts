@@ -1,5 +1,6 @@
 // The HTTP client against real loopback servers: compression, conditional GET, redirects, limits,
 // charsets, per-host concurrency and the private-network refusal.
+import net from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Readable } from "node:stream";
@@ -167,6 +168,58 @@ describe("fetchUrl", () => {
     expect(viaName).toMatch(/^Refused: localhost resolves to a private address \((127\.0\.0\.1|::1)\)$/);
     expect(await failureOf(fetchUrl("http://[::1]:9/feed", options))).toBe("Refused: [::1] resolves to a private address (::1)");
     expect(await failureOf(fetchUrl("ftp://example.gov/feed.xml"))).toMatch(/^Unsupported address scheme ftp/);
+  });
+});
+
+/**
+ * A server that answers each new connection's first request, and resets the connection when a second request
+ * arrives on it: what a client sees when it sends on a kept-alive connection the server has just closed for
+ * idling. Paths under /always-reset are reset even as a connection's first request.
+ */
+async function startResettingServer() {
+  const seen: { connection: number; path: string }[] = [];
+  let connections = 0;
+  const server = net.createServer((socket) => {
+    const connection = ++connections;
+    let requests = 0;
+    let buffered = "";
+    socket.on("error", () => {});
+    socket.on("data", (chunk) => {
+      buffered += chunk.toString("latin1");
+      while (buffered.includes("\r\n\r\n")) {
+        const head = buffered.slice(0, buffered.indexOf("\r\n\r\n"));
+        buffered = buffered.slice(head.length + 4);
+        const path = head.split(" ")[1];
+        seen.push({ connection, path });
+        if (++requests > 1 || path.startsWith("/always-reset")) return void socket.resetAndDestroy();
+        const body = `answer to ${path}`;
+        socket.write(`HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\nConnection: keep-alive\r\n\r\n${body}`);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  return { origin, seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe("fetchUrl and kept-alive connections", () => {
+  it("sends a GET again, once, on a new connection when a kept-alive connection is reset before any answer", async () => {
+    const resetting = await startResettingServer();
+    try {
+      expect((await fetchUrl(`${resetting.origin}/first`)).text()).toBe("answer to /first");
+      // Sent on the first request's kept-alive connection, which the server resets; answered on a new one.
+      expect((await fetchUrl(`${resetting.origin}/second`)).text()).toBe("answer to /second");
+      expect(resetting.seen).toEqual([
+        { connection: 1, path: "/first" },
+        { connection: 1, path: "/second" },
+        { connection: 2, path: "/second" },
+      ]);
+      // A reset on a connection of its own is the server's answer, not a stale connection: it is not sent a third time.
+      expect(await failureOf(fetchUrl(`${resetting.origin}/always-reset`))).toBe("Connection reset by 127.0.0.1");
+      expect(resetting.seen.filter((request) => request.path === "/always-reset").length).toBeLessThanOrEqual(2);
+    } finally {
+      await resetting.close();
+    }
   });
 });
 

@@ -7,6 +7,8 @@ declare module "autocannon" {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Called before each send of this request: returns the request to send (e.g. with a new path). */
+    setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
   };
 
   export type AutocannonOptions = {
