@@ -34,7 +34,7 @@ export function TrendsCard({ trends, newestArticleBeforeWindow, timeZone }: Prop
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="trends-title">
       <Group gap="xs" mb="sm">
-        <IconTrend width={20} height={20} />
+        <IconTrend size={20} />
         <Title order={2} size="h4" id="trends-title">
           30-Day Policy Trends Analysis
         </Title>
