@@ -5,7 +5,7 @@ import type { FeedFacets } from "~/articles/facets.server";
 import { feedHref, parseFeedParams, tidyFeedSearch, type ArticleFilters } from "~/articles/filters";
 import { CATEGORIES, PRIORITIES, TIMEFRAMES } from "~/articles/vocabulary";
 import { useHydrated } from "~/hooks";
-import { IconBookmark } from "./icons";
+import { IconBookmark, IconSelector } from "./icons";
 import { HeaderSearchInput } from "./SiteHeader";
 
 export const FEED_FORM_ID = "feed-filters";
@@ -100,6 +100,7 @@ function FilterSelect({ label, name, value, data, width }: FilterSelectProps) {
       }}
       data={data}
       className={`filter-w-${width}`}
+      rightSection={<IconSelector />}
     />
   );
 }

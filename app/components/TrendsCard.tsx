@@ -1,4 +1,4 @@
-import { Badge, Card, Group, List, Stack, Text, Title } from "@mantine/core";
+import { List } from "@mantine/core";
 import { formatDate } from "~/time";
 import type { TrendsJson } from "~/trends/queries.server";
 import { readTrendsStats } from "~/trends/stats";
@@ -9,10 +9,8 @@ function Section({ title, text }: { title: string; text: string }) {
   if (!text) return null;
   return (
     <div>
-      <Title order={3} size="h6">
-        {title}
-      </Title>
-      <Text size="sm">{text}</Text>
+      <h3 className="title-h6">{title}</h3>
+      <p className="text-sm">{text}</p>
     </div>
   );
 }
@@ -27,35 +25,32 @@ type Props = {
 export function TrendsCard({ trends, newestArticleBeforeWindow, timeZone }: Props) {
   const stats = trends ? readTrendsStats(trends.stats) : null;
   const staleNote = newestArticleBeforeWindow ? (
-    <Text size="sm" fw={500}>
-      The newest article is from {formatDate(newestArticleBeforeWindow, timeZone)}, more than 30 days ago, so the last 30 days have no articles to analyse.
-    </Text>
+    <p className="text-sm medium">
+      {`The newest article is from ${formatDate(newestArticleBeforeWindow, timeZone)}, more than 30 days ago, so the last 30 days have no articles to analyse.`}
+    </p>
   ) : null;
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="trends-title">
-      <Group gap="xs" mb="sm">
+    // Plain elements drawn as Mantine's Card, Group, Title, Text and Badge (app.css): it is on every feed page.
+    <section className="panel" aria-labelledby="trends-title">
+      <div className="card-row mb-sm">
         <IconTrend size={20} />
-        <Title order={2} size="h4" id="trends-title">
+        <h2 className="title-h4" id="trends-title">
           30-Day Policy Trends Analysis
-        </Title>
-      </Group>
+        </h2>
+      </div>
       {trends ? (
-        <Stack gap="sm">
+        <div className="stack is-sm">
           {staleNote}
-          <Group gap="xs">
-            <Badge variant="light">{trends.articleCount} articles analysed</Badge>
-            <Text size="xs" c="dimmed">
-              {trends.provider === "openai" ? `AI analysis · ${trends.model ?? "model"}` : "Automatic analysis · statistical"} · updated {trends.date}
-            </Text>
-          </Group>
-          <Text size="sm" style={{ whiteSpace: "pre-line" }}>
-            {trends.trendsAnalysis}
-          </Text>
+          <div className="card-row">
+            <span className="card-badge badge-blue-light">{`${trends.articleCount} articles analysed`}</span>
+            <p className="card-dimmed is-xs">
+              {`${trends.provider === "openai" ? `AI analysis · ${trends.model ?? "model"}` : "Automatic analysis · statistical"} · updated ${trends.date}`}
+            </p>
+          </div>
+          <p className="text-sm pre-line">{trends.trendsAnalysis}</p>
           {trends.keyInsights.length ? (
             <>
-              <Title order={3} size="h6">
-                Key insights
-              </Title>
+              <h3 className="title-h6">Key insights</h3>
               <List size="sm" spacing={4}>
                 {trends.keyInsights.map((insight) => (
                   <List.Item key={insight}>{insight}</List.Item>
@@ -66,14 +61,12 @@ export function TrendsCard({ trends, newestArticleBeforeWindow, timeZone }: Prop
           <Section title="Significant changes" text={trends.significantChanges} />
           <Section title="Emerging patterns" text={trends.emergingPatterns} />
           {stats?.daily.length ? <TrendsChart daily={stats.daily} /> : null}
-        </Stack>
+        </div>
       ) : (
         (staleNote ?? (
-          <Text size="sm" c="dimmed">
-            No analysis yet. The 30-day trends analysis is generated daily at 9 AM once articles have been collected.
-          </Text>
+          <p className="text-sm dimmed">No analysis yet. The 30-day trends analysis is generated daily at 9 AM once articles have been collected.</p>
         ))
       )}
-    </Card>
+    </section>
   );
 }

@@ -5,7 +5,7 @@
 import type { SVGProps } from "react";
 import sprite from "./icons.svg";
 
-type IconProps = Omit<SVGProps<SVGSVGElement>, "children" | "width" | "height"> & { size?: 12 | 14 | 16 | 20 };
+type IconProps = Omit<SVGProps<SVGSVGElement>, "children" | "width" | "height"> & { size?: 12 | 14 | 16 | 18 | 20 };
 
 function Icon({ name, filled, className, size = 16, ...props }: IconProps & { name: string; filled?: boolean }) {
   const classes = `icon${size === 16 ? "" : ` is-${size}`}${filled ? " is-filled" : ""}${className ? ` ${className}` : ""}`;
@@ -22,4 +22,8 @@ export const IconExternal = (p: IconProps) => <Icon name="external" {...p} />;
 export const IconSearch = (p: IconProps) => <Icon name="search" {...p} />;
 export const IconCalendar = (p: IconProps) => <Icon name="calendar" {...p} />;
 export const IconTrend = (p: IconProps) => <Icon name="trend" {...p} />;
+/** A native select's chevron (Mantine's shape and colour), for NativeSelect's right section. */
+export const IconSelector = ({ className, ...p }: IconProps) => (
+  <Icon name="selector" size={18} className={`select-chevron${className ? ` ${className}` : ""}`} {...p} />
+);
 export const IconBookmark = ({ filled, ...p }: IconProps & { filled?: boolean }) => <Icon name="bookmark" filled={filled} {...p} />;
