@@ -1,4 +1,3 @@
-import { List } from "@mantine/core";
 import { formatDate } from "~/time";
 import type { TrendsJson } from "~/trends/queries.server";
 import { readTrendsStats } from "~/trends/stats";
@@ -51,11 +50,11 @@ export function TrendsCard({ trends, newestArticleBeforeWindow, timeZone }: Prop
           {trends.keyInsights.length ? (
             <>
               <h3 className="title-h6">Key insights</h3>
-              <List size="sm" spacing={4}>
+              <ul className="list is-sm">
                 {trends.keyInsights.map((insight) => (
-                  <List.Item key={insight}>{insight}</List.Item>
+                  <li key={insight}>{insight}</li>
                 ))}
-              </List>
+              </ul>
             </>
           ) : null}
           <Section title="Significant changes" text={trends.significantChanges} />
