@@ -1,4 +1,4 @@
-import { Alert, Button, List, Stack, Text } from "@mantine/core";
+import { Alert, List, Stack, Text } from "@mantine/core";
 import { useLocation, useSearchParams } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import {
@@ -97,26 +97,30 @@ export function AiSummary({ article }: Props) {
           <span className="visually-hidden"> for {article.title}</span>
         </summary>
         <div className="ai-summary-body">
-          <Text size="xs" c="dimmed" fw={600}>
-            {aiSummaryLabel(by)}
-          </Text>
-          <Text size="sm" className="ai-summary-text">
-            {summary}
-          </Text>
+          <p className="text-sm card-dimmed is-xs strong">{aiSummaryLabel(by)}</p>
+          <p className="text-sm ai-summary-text">{summary}</p>
         </div>
       </details>
     );
   }
 
+  // Plain elements drawn as Mantine's Stack and light Button (app.css): one per card on the feed.
   return (
-    <Stack gap="xs" aria-live="polite">
+    <div className="stack is-xs" aria-live="polite">
       <form method="post" action={action} onSubmit={generate}>
         <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
-        <Button type="submit" variant="light" size="xs" loading={pending} aria-label={`Generate AI Summary for ${article.title}`}>
+        <button
+          type="submit"
+          className="ai-summary-button"
+          disabled={pending}
+          data-loading={pending || undefined}
+          aria-busy={pending || undefined}
+          aria-label={`Generate AI Summary for ${article.title}`}
+        >
           Generate AI Summary
-        </Button>
+        </button>
       </form>
       {failure ? <UnavailablePanel failure={failure} /> : null}
-    </Stack>
+    </div>
   );
 }

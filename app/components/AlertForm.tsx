@@ -1,5 +1,6 @@
 import { Button, Group, NativeSelect, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
+import { IconSelector } from "./icons";
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => ({ value: String(hour), label: `${String(hour).padStart(2, "0")}:00` }));
 
@@ -33,8 +34,9 @@ export function AlertForm({ view, values = {}, error }: { view: string; values?:
             { value: "weekly", label: "Weekly (Mondays)" },
           ]}
           w={170}
+          rightSection={<IconSelector />}
         />
-        <NativeSelect label="At" name="hour" defaultValue={values.hour ?? "8"} data={HOURS} w={100} />
+        <NativeSelect label="At" name="hour" defaultValue={values.hour ?? "8"} data={HOURS} w={100} rightSection={<IconSelector />} />
         <Button type="submit" variant="light">
           Start alert
         </Button>

@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { isDeregulatory, OFFICIALLY_DEREGULATORY_LABEL } from "~/agenda/edition";
 import type { ArticleJson } from "~/articles/queries.server";
 import { CARD_SUMMARY_LIMIT, CARD_TAG_LIMIT, categoryLabel, priorityInfo } from "~/articles/vocabulary";
@@ -9,8 +9,11 @@ import { truncateAtWord } from "~/text/truncate";
 import { Highlight } from "./Highlight";
 import { IconCalendar, IconExternal, IconEye, IconSource } from "./icons";
 
+/** What the card shows of an article (the feed's loader sends no more). */
+export type CardArticle = Omit<ArticleJson, "createdAt" | "sourceId">;
+
 type Props = {
-  article: ArticleJson;
+  article: CardArticle;
   timeZone: string;
   search?: string;
   /** Where "Read Original" points (a counting redirect on the public feed). */
@@ -33,8 +36,13 @@ export function articleAnchorId(id: number) {
   return `article-${id}`;
 }
 
+/**
+ * A summary cut at a word (`truncateAtWord`), its text written once: the first part with an ellipsis, then the
+ * rest behind a native <details> ("Read more" / "Show less", so it works without JavaScript). Opened, the
+ * ellipsis hides and the rest flows on from the first part (app.css). Plain paragraphs styled as Mantine's
+ * small text: up to 48 summaries on a feed page.
+ */
 export function CardSummary({ text, limit, search, className = "summary-block" }: { text: string; limit: number; search?: string; className?: string }) {
-  // Plain paragraphs (styled as Mantine's small text in app.css): up to 48 of them on a feed page.
   if (text.length <= limit) {
     return (
       <p className="text-sm">
@@ -42,10 +50,13 @@ export function CardSummary({ text, limit, search, className = "summary-block" }
       </p>
     );
   }
+  // The cut without its ellipsis is always the start of the text (punctuation before the cut is left for the rest).
+  const head = truncateAtWord(text, limit).slice(0, -1);
   return (
     <div className={className}>
       <p className="text-sm summary-short">
-        <Highlight text={truncateAtWord(text, limit)} search={search} />
+        <Highlight text={head} search={search} />
+        <span className="summary-cut">…</span>
       </p>
       <details>
         <summary>
@@ -53,14 +64,24 @@ export function CardSummary({ text, limit, search, className = "summary-block" }
           <span className="when-open">Show less</span>
         </summary>
         <p className="text-sm">
-          <Highlight text={text} search={search} />
+          <Highlight text={text.slice(head.length)} search={search} />
         </p>
       </details>
     </div>
   );
 }
 
-/** A badge drawn like Mantine's (styles in app.css), as a plain element: a feed page shows dozens of them. */
+type BadgeVariant = "light" | "filled" | "outline";
+
+/** The colour class of a badge (rules in app.css, from Mantine's colour variables): `badge-indigo-light`. */
+export function badgeClass(color: string, variant: BadgeVariant) {
+  return `badge-${color}-${variant}`;
+}
+
+/**
+ * A badge drawn like Mantine's (styles in app.css), as a plain element with a colour class rather than a style
+ * attribute: a feed page shows dozens of them.
+ */
 export function CardBadge({
   variant,
   color,
@@ -69,7 +90,7 @@ export function CardBadge({
   title,
   children,
 }: {
-  variant: "light" | "filled" | "outline";
+  variant: BadgeVariant;
   color: string;
   small?: boolean;
   keepCase?: boolean;
@@ -77,18 +98,9 @@ export function CardBadge({
   title?: string;
   children: ReactNode;
 }) {
-  const colors: Record<typeof variant, CSSProperties> = {
-    light: { "--badge-bg": `var(--mantine-color-${color}-light)`, "--badge-fg": `var(--mantine-color-${color}-light-color)` } as CSSProperties,
-    filled: { "--badge-bg": `var(--mantine-color-${color}-filled)`, "--badge-fg": "var(--mantine-color-white)" } as CSSProperties,
-    outline: {
-      "--badge-bg": "transparent",
-      "--badge-fg": `var(--mantine-color-${color}-outline)`,
-      "--badge-bd": `var(--mantine-color-${color}-outline)`,
-    } as CSSProperties,
-  };
-  const className = `card-badge${small ? " is-small" : ""}${keepCase ? " keep-case" : ""}`;
+  const className = `card-badge ${badgeClass(color, variant)}${small ? " is-small" : ""}${keepCase ? " keep-case" : ""}`;
   return (
-    <span className={className} data-variant={variant} style={colors[variant]} title={title}>
+    <span className={className} title={title}>
       {children}
     </span>
   );
@@ -110,7 +122,7 @@ function ReasonBadge({ reason, label, children, ...badge }: Parameters<typeof Ca
       <CardBadge {...badge} title={why}>
         {children}
       </CardBadge>
-      <span className="visually-hidden">({why})</span>
+      <span className="visually-hidden">{`(${why})`}</span>
     </>
   );
 }
@@ -172,7 +184,7 @@ export function ArticleCard({ article, timeZone, search, readHref, onReadOrigina
             {categoryLabel(article.category)}
           </ReasonBadge>
           <span className="card-dimmed is-xs inline-icon">
-            <IconCalendar width={12} height={12} /> <time dateTime={article.publishDate}>{formatDate(article.publishDate, timeZone)}</time>
+            <IconCalendar size={12} /> <time dateTime={article.publishDate}>{formatDate(article.publishDate, timeZone)}</time>
           </span>
         </div>
         {headerAction}
@@ -192,7 +204,7 @@ export function ArticleCard({ article, timeZone, search, readHref, onReadOrigina
       {article.summary ? <CardSummary text={article.summary} limit={CARD_SUMMARY_LIMIT} search={search} /> : null}
       <div className="card-row is-tight">
         <ReasonBadge variant="filled" color={priority.color} small label="Why this priority" reason={article.priorityReason}>
-          {priority.label} priority
+          {`${priority.label} priority`}
         </ReasonBadge>
         {article.tags.slice(0, CARD_TAG_LIMIT).map((tag) => (
           <CardBadge key={tag} variant="outline" color="gray" small keepCase>
@@ -201,7 +213,7 @@ export function ArticleCard({ article, timeZone, search, readHref, onReadOrigina
         ))}
         {extraTags > 0 ? (
           <span className="card-dimmed is-xs" title={article.tags.slice(CARD_TAG_LIMIT).join(", ")}>
-            +{extraTags} more
+            {`+${extraTags} more`}
           </span>
         ) : null}
         {article.manuallyTagged ? (
@@ -213,15 +225,17 @@ export function ArticleCard({ article, timeZone, search, readHref, onReadOrigina
       <div className="card-row is-spread">
         <div className="card-row is-wide">
           <span className="card-dimmed inline-icon">
-            <IconSource width={14} height={14} /> {article.sourceName}
+            <IconSource size={14} />
+            {` ${article.sourceName}`}
           </span>
           <span className="card-dimmed inline-icon" aria-label={`${article.views} views`}>
-            <IconEye width={14} height={14} /> {article.views}
+            <IconEye size={14} />
+            {` ${article.views}`}
           </span>
         </div>
         {isHttpUrl(article.originalUrl) ? (
           <a href={readHref ?? article.originalUrl} onClick={onReadOriginal} target="_blank" rel="noopener noreferrer" className="inline-icon read-original">
-            Read Original <IconExternal width={14} height={14} />
+            Read Original <IconExternal size={14} />
             <span className="visually-hidden"> (opens in a new tab)</span>
           </a>
         ) : null}

@@ -2,7 +2,6 @@
 // sits on is shared by every reader, so the server sets that state rather than flipping one it cannot see) and
 // the browser is sent back with a toast. With JavaScript the same form sends PATCH through a fetcher, which
 // toggles, and shows the new state at once.
-import { Button } from "@mantine/core";
 import { useFetcher } from "@remix-run/react";
 import { useHydrated } from "~/hooks";
 import { IconBookmark } from "./icons";
@@ -27,18 +26,17 @@ export function BookmarkToggle({ articleId, bookmarked, returnTo }: { articleId:
     >
       <input type="hidden" name="returnTo" value={returnTo} />
       <input type="hidden" name="bookmarked" value={shown ? "false" : "true"} />
-      <Button
+      {/* A plain button drawn as Mantine's compact Button (app.css, "bookmark-button"): one per card. */}
+      <button
         type="submit"
-        variant={shown ? "light" : "subtle"}
-        color={shown ? "yellow" : "gray"}
-        size="compact-sm"
+        className={`bookmark-button${shown ? " is-saved" : ""}`}
         aria-pressed={shown}
         aria-label="Bookmark"
         title={shown ? "Remove from saved articles" : "Save this article"}
-        leftSection={<IconBookmark filled={shown} width={14} height={14} />}
       >
+        <IconBookmark filled={shown} size={14} />
         {shown ? "Saved" : "Save"}
-      </Button>
+      </button>
     </form>
   );
 }

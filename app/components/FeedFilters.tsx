@@ -1,11 +1,11 @@
-import { Button, Group, NativeSelect } from "@mantine/core";
+import { Button, NativeSelect } from "@mantine/core";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { FeedFacets } from "~/articles/facets.server";
 import { feedHref, parseFeedParams, tidyFeedSearch, type ArticleFilters } from "~/articles/filters";
 import { CATEGORIES, PRIORITIES, TIMEFRAMES } from "~/articles/vocabulary";
 import { useHydrated } from "~/hooks";
-import { IconBookmark } from "./icons";
+import { IconBookmark, IconSelector } from "./icons";
 import { HeaderSearchInput } from "./SiteHeader";
 
 export const FEED_FORM_ID = "feed-filters";
@@ -80,7 +80,7 @@ type FilterSelectProps = {
   name: string;
   value: string;
   data: { value: string; label: string }[];
-  width: number;
+  width: 160 | 200 | 280;
 };
 
 /**
@@ -99,7 +99,8 @@ function FilterSelect({ label, name, value, data, width }: FilterSelectProps) {
         if (event.currentTarget.form) applyFilters(event.currentTarget.form);
       }}
       data={data}
-      w={width}
+      className={`filter-w-${width}`}
+      rightSection={<IconSelector />}
     />
   );
 }
@@ -131,29 +132,28 @@ export function FeedFilters({ filters: pageFilters, facets }: { filters: Article
         applyFilters(event.currentTarget);
       }}
     >
+      {/* Plain links drawn as Mantine's default and filled Buttons (the pagination's `page-button`, app.css). */}
       <nav aria-label="Categories" className="category-row">
-        <Group gap="xs" wrap="wrap" py={4}>
+        <div className="card-row category-links">
           {[{ value: undefined, label: "All News" }, ...CATEGORIES].map((category) => {
             const active = filters.category === category.value;
             return (
-              <Button
+              <Link
                 key={category.label}
-                component={Link}
                 to={feedHref({ ...filters, category: category.value })}
-                variant={active ? "filled" : "default"}
-                size="sm"
+                className="page-button"
                 aria-current={active ? "page" : undefined}
                 preventScrollReset
               >
                 {category.label}
-              </Button>
+              </Link>
             );
           })}
-        </Group>
+        </div>
       </nav>
       {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
       {filters.saved ? <input type="hidden" name="saved" value="1" /> : null}
-      <Group gap="md" mt="sm" align="flex-end" wrap="wrap">
+      <div className="filter-row">
         <FilterSelect
           label="Priority"
           name="priority"
@@ -185,18 +185,16 @@ export function FeedFilters({ filters: pageFilters, facets }: { filters: Article
             Apply filters
           </Button>
         )}
-        <Button
-          component={Link}
+        <Link
           to={feedHref({ ...filters, saved: !filters.saved })}
-          variant={filters.saved ? "filled" : "default"}
-          color="yellow"
+          className="page-button is-yellow"
           aria-current={filters.saved ? "page" : undefined}
-          leftSection={<IconBookmark filled={filters.saved} width={14} height={14} />}
           preventScrollReset
         >
+          <IconBookmark filled={filters.saved} size={14} />
           Saved
-        </Button>
-      </Group>
+        </Link>
+      </div>
     </Form>
   );
 }

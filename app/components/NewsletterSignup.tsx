@@ -1,6 +1,6 @@
 // The feed's newsletter section (#newsletter). With JavaScript it posts JSON to /api/subscribe and shows a
 // toast; without, the form posts to /subscribe, which answers with a flash toast or the form and its error.
-import { Button, Card, Group, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { isValidEmail } from "~/email/address";
 import { useHydrated } from "~/hooks";
@@ -70,15 +70,16 @@ export function NewsletterForm({ defaultEmail = "", error }: { defaultEmail?: st
 
 export function NewsletterSignup() {
   return (
-    <Card withBorder padding="lg" component="section" id={NEWSLETTER_ANCHOR} aria-labelledby="newsletter-title">
-      <Title order={2} size="h4" id="newsletter-title">
+    // The frame is plain elements drawn as Mantine's Card, Title and Text (app.css); the form keeps Mantine's input.
+    <section className="panel" id={NEWSLETTER_ANCHOR} aria-labelledby="newsletter-title">
+      <h2 className="title-h4" id="newsletter-title">
         Weekly newsletter
-      </Title>
-      <Text size="sm" c="dimmed" mb="sm">
-        The week's most important regulatory changes and trends, in your inbox every Monday. Unsubscribe with one click.
-      </Text>
+      </h2>
+      <p className="text-sm dimmed mb-sm">
+        The week&apos;s most important regulatory changes and trends, in your inbox every Monday. Unsubscribe with one click.
+      </p>
       <ToastHere at={NEWSLETTER_ANCHOR} />
       <NewsletterForm />
-    </Card>
+    </section>
   );
 }

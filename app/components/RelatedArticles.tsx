@@ -24,7 +24,7 @@ export function RelatedArticles({ related, timeZone, search, onJump }: Props) {
   if (!related.length) return null;
   return (
     <details className="related-block">
-      <summary>Related Articles ({related.length})</summary>
+      <summary>{`Related Articles (${related.length})`}</summary>
       <ul className="related-list">
         {related.map((article) => (
           <li key={article.id} className="related-item">
@@ -51,7 +51,8 @@ export function RelatedArticles({ related, timeZone, search, onJump }: Props) {
             </a>
             {article.summary ? <CardSummary text={article.summary} limit={RELATED_SUMMARY_LIMIT} className="related-summary" /> : null}
             <a href={`/articles/${article.id}/open`} target="_blank" rel="noopener noreferrer" className="related-source inline-icon">
-              {article.sourceName} <IconExternal width={12} height={12} />
+              {`${article.sourceName} `}
+              <IconExternal size={12} />
               <span className="visually-hidden"> (original, opens in a new tab)</span>
             </a>
           </li>

@@ -1,6 +1,7 @@
 import { isHttpUrl } from "~/articles/canonical-url";
 
-type PublicSource = { id: number; name: string; url: string; category: string };
+/** A source as the panel shows it: its name, group and site (sourceLinks, so the page carries no feed addresses). */
+type SourceLink = { name: string; category: string; site?: string };
 
 const SOURCE_GROUPS = [
   { category: "government", label: "Government" },
@@ -33,8 +34,13 @@ function siteOf(url: string) {
   return isHttpUrl(url) ? new URL(url.trim()).origin : undefined;
 }
 
+/** What the panel needs of each source, for a loader's data (the page carries its loader data twice: HTML and JSON). */
+export function sourceLinks(sources: { name: string; url: string; category: string }[]): SourceLink[] {
+  return sources.map((source) => ({ name: source.name, category: source.category, site: siteOf(source.url) }));
+}
+
 // Plain elements styled in app.css (panels, headings, lists): static text shown on the feed and the about page.
-export function SourcesFaq({ sources }: { sources: PublicSource[] }) {
+export function SourcesFaq({ sources }: { sources: SourceLink[] }) {
   return (
     <section className="two-col" aria-labelledby="faq-title">
       <div className="panel">
@@ -53,7 +59,7 @@ export function SourcesFaq({ sources }: { sources: PublicSource[] }) {
         </div>
       </div>
       <div className="panel">
-        <h2 className="title-h4 mb-sm">Our sources ({sources.length})</h2>
+        <h2 className="title-h4 mb-sm">{`Our sources (${sources.length})`}</h2>
         <div className="stack is-sm">
           {SOURCE_GROUPS.map((group) => {
             const inGroup = sources.filter((s) => s.category === group.category);
@@ -62,9 +68,9 @@ export function SourcesFaq({ sources }: { sources: PublicSource[] }) {
               <div key={group.category}>
                 <h3 className="title-h6">{group.label}</h3>
                 <ul className="list is-sm">
-                  {inGroup.map((source) => (
-                    <li key={source.id}>
-                      <a href={siteOf(source.url)} target="_blank" rel="noopener noreferrer" className="anchor is-sm">
+                  {inGroup.map((source, index) => (
+                    <li key={index}>
+                      <a href={source.site} target="_blank" rel="noopener noreferrer" className="anchor is-sm">
                         {source.name}
                       </a>
                     </li>

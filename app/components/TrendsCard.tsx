@@ -1,4 +1,3 @@
-import { Badge, Card, Group, List, Stack, Text, Title } from "@mantine/core";
 import { formatDate } from "~/time";
 import type { TrendsJson } from "~/trends/queries.server";
 import { readTrendsStats } from "~/trends/stats";
@@ -9,10 +8,8 @@ function Section({ title, text }: { title: string; text: string }) {
   if (!text) return null;
   return (
     <div>
-      <Title order={3} size="h6">
-        {title}
-      </Title>
-      <Text size="sm">{text}</Text>
+      <h3 className="title-h6">{title}</h3>
+      <p className="text-sm">{text}</p>
     </div>
   );
 }
@@ -27,53 +24,48 @@ type Props = {
 export function TrendsCard({ trends, newestArticleBeforeWindow, timeZone }: Props) {
   const stats = trends ? readTrendsStats(trends.stats) : null;
   const staleNote = newestArticleBeforeWindow ? (
-    <Text size="sm" fw={500}>
-      The newest article is from {formatDate(newestArticleBeforeWindow, timeZone)}, more than 30 days ago, so the last 30 days have no articles to analyse.
-    </Text>
+    <p className="text-sm medium">
+      {`The newest article is from ${formatDate(newestArticleBeforeWindow, timeZone)}, more than 30 days ago, so the last 30 days have no articles to analyse.`}
+    </p>
   ) : null;
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="trends-title">
-      <Group gap="xs" mb="sm">
-        <IconTrend width={20} height={20} />
-        <Title order={2} size="h4" id="trends-title">
+    // Plain elements drawn as Mantine's Card, Group, Title, Text and Badge (app.css): it is on every feed page.
+    <section className="panel" aria-labelledby="trends-title">
+      <div className="card-row mb-sm">
+        <IconTrend size={20} />
+        <h2 className="title-h4" id="trends-title">
           30-Day Policy Trends Analysis
-        </Title>
-      </Group>
+        </h2>
+      </div>
       {trends ? (
-        <Stack gap="sm">
+        <div className="stack is-sm">
           {staleNote}
-          <Group gap="xs">
-            <Badge variant="light">{trends.articleCount} articles analysed</Badge>
-            <Text size="xs" c="dimmed">
-              {trends.provider === "openai" ? `AI analysis · ${trends.model ?? "model"}` : "Automatic analysis · statistical"} · updated {trends.date}
-            </Text>
-          </Group>
-          <Text size="sm" style={{ whiteSpace: "pre-line" }}>
-            {trends.trendsAnalysis}
-          </Text>
+          <div className="card-row">
+            <span className="card-badge badge-blue-light">{`${trends.articleCount} articles analysed`}</span>
+            <p className="card-dimmed is-xs">
+              {`${trends.provider === "openai" ? `AI analysis · ${trends.model ?? "model"}` : "Automatic analysis · statistical"} · updated ${trends.date}`}
+            </p>
+          </div>
+          <p className="text-sm pre-line">{trends.trendsAnalysis}</p>
           {trends.keyInsights.length ? (
             <>
-              <Title order={3} size="h6">
-                Key insights
-              </Title>
-              <List size="sm" spacing={4}>
+              <h3 className="title-h6">Key insights</h3>
+              <ul className="list is-sm">
                 {trends.keyInsights.map((insight) => (
-                  <List.Item key={insight}>{insight}</List.Item>
+                  <li key={insight}>{insight}</li>
                 ))}
-              </List>
+              </ul>
             </>
           ) : null}
           <Section title="Significant changes" text={trends.significantChanges} />
           <Section title="Emerging patterns" text={trends.emergingPatterns} />
           {stats?.daily.length ? <TrendsChart daily={stats.daily} /> : null}
-        </Stack>
+        </div>
       ) : (
         (staleNote ?? (
-          <Text size="sm" c="dimmed">
-            No analysis yet. The 30-day trends analysis is generated daily at 9 AM once articles have been collected.
-          </Text>
+          <p className="text-sm dimmed">No analysis yet. The 30-day trends analysis is generated daily at 9 AM once articles have been collected.</p>
         ))
       )}
-    </Card>
+    </section>
   );
 }

@@ -3,7 +3,7 @@ import { useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/
 import { useEffect, useState } from "react";
 import { feedHref, parseFeedParams, showingLabel, tidyFeedPath, type ArticleFilters } from "~/articles/filters";
 import { feedFacets } from "~/articles/facets.server";
-import { countArticles, feedPage, newestPublishDate } from "~/articles/queries.server";
+import { countArticles, feedPage, newestPublishDate, type ArticleJson } from "~/articles/queries.server";
 import { relatedArticles } from "~/articles/related.server";
 import { PAGE_SIZE } from "~/articles/vocabulary";
 import { AiSummary } from "~/components/AiSummary";
@@ -21,7 +21,7 @@ import { FeedPagination } from "~/components/FeedPagination";
 import { useFeedState } from "~/components/feed-state";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
-import { SourcesFaq } from "~/components/SourcesFaq";
+import { SourcesFaq, sourceLinks } from "~/components/SourcesFaq";
 import { TrendsCard } from "~/components/TrendsCard";
 import { config } from "~/config.server";
 import { articlePath } from "~/articles/article-page";
@@ -59,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       filters,
-      articles,
+      articles: articles.map(cardFields),
       total,
       totalCapped,
       page,
@@ -68,7 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       facets: feedFacets(),
       trends: latestTrends(),
       newestArticleBeforeWindow: newestArticleBeforeWindow(),
-      sources: listPublicSources(),
+      sources: sourceLinks(listPublicSources()),
       timeZone: config().APP_TIMEZONE,
       // The shared page's revision includes the day (docs/decisions/013), so "Comments close in N days" stays true.
       today: dayInZone(new Date(), config().APP_TIMEZONE),
@@ -91,6 +91,11 @@ function emptyFeedHelp(filters: ArticleFilters, visitorId: string | undefined): 
     newestAnyTime: filters.timeframe === "all" ? undefined : newestPublishDate({ ...filters, timeframe: "all" }, visitorId),
     hasSaved: filters.saved ? countArticles({ timeframe: "all", saved: true }, visitorId) > 0 : undefined,
   };
+}
+
+/** An article with the fields its card and the page's scripts use (not when it was stored, nor its source's id). */
+function cardFields({ createdAt: _createdAt, sourceId: _sourceId, ...shown }: ArticleJson) {
+  return shown;
 }
 
 /** Related articles with only the fields their cards show: the page carries its loader data twice (HTML and JSON). */

@@ -4,13 +4,13 @@ import { FeedbackButton } from "~/components/FeedbackDialog";
 import { PanelSection } from "~/components/PanelSection";
 import { SiteFooter, SUPPORT_EMAIL } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
-import { SourcesFaq } from "~/components/SourcesFaq";
+import { SourcesFaq, sourceLinks } from "~/components/SourcesFaq";
 import { listPublicSources } from "~/sources/queries.server";
 
 export const meta: MetaFunction = () => [{ title: "About: Federal Deregulation Tracker" }];
 
 export function loader() {
-  return { sources: listPublicSources() };
+  return { sources: sourceLinks(listPublicSources()) };
 }
 
 // Static text in plain elements styled in app.css (panels, headings, lists), like the feed's static parts.

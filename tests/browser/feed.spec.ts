@@ -99,10 +99,13 @@ test("long summaries expand with Read more and collapse with Show less", async (
   await toggle.click();
   await expect(toggle).toHaveAccessibleName("Show less");
   await expect(full).toBeVisible();
-  await expect(card.locator(".summary-block > .summary-short")).toBeHidden();
+  // The text is written once: opened, the first part stays and the ellipsis after it goes.
+  await expect(card.locator(".summary-block > .summary-short")).toBeVisible();
+  await expect(card.locator(".summary-block .summary-cut")).toBeHidden();
   await toggle.click();
   await expect(toggle).toHaveAccessibleName("Read more");
-  await expect(card.locator(".summary-block > .summary-short")).toBeVisible();
+  await expect(full).toBeHidden();
+  await expect(card.locator(".summary-block .summary-cut")).toBeVisible();
 });
 
 test("filters work from the keyboard", async ({ page, javaScriptEnabled }) => {
