@@ -60,7 +60,7 @@ function ftsMatchCount(match: string, atMost?: number): number {
 type WordExpansion = { terms: string[]; docsMax: number; docsSum: number };
 
 const vocabularyReady = new WeakSet<object>();
-let expansions: { revision: number; words: Map<string, WordExpansion | null> } = { revision: -1, words: new Map() };
+let expansions: { handle?: object; revision: number; words: Map<string, WordExpansion | null> } = { revision: -1, words: new Map() };
 
 /**
  * The index's words beginning with `word` (fts5vocab reads them in order, with their article counts), or null
@@ -76,7 +76,7 @@ function expandWord(word: string): WordExpansion | null {
     vocabularyReady.add(handle);
   }
   const revision = handle.get<{ revision: number } | undefined>(sql`SELECT revision FROM article_revision WHERE id = 1`)?.revision ?? 0;
-  if (expansions.revision !== revision || expansions.words.size > 1000) expansions = { revision, words: new Map() };
+  if (expansions.handle !== handle || expansions.revision !== revision || expansions.words.size > 1000) expansions = { handle, revision, words: new Map() };
   if (expansions.words.has(word)) return expansions.words.get(word)!;
   // Every word beginning with `word` sorts below `word` with its last character moved one up ("rule" < "rulf").
   const above = word.slice(0, -1) + String.fromCharCode(word.charCodeAt(word.length - 1) + 1);
@@ -123,7 +123,8 @@ function searchQuery(search: string): SearchQuery {
       continue;
     }
     if (expansion.terms.length === 0) return { match: null, atLeast: 0, postings: 0, terms: 0 };
-    parts.push(`(${expansion.terms.map((term) => `"${term}"`).join(" OR ")})`);
+    // Quoted (a quote doubled, though the tokenizer keeps none in a word): never an operator, never a syntax error.
+    parts.push(`(${expansion.terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(" OR ")})`);
     if (postings !== undefined) postings += expansion.docsSum;
     terms += expansion.terms.length;
     if (words.length === 1) atLeast = expansion.docsMax;
