@@ -314,7 +314,9 @@ export type ListOptions = {
 
 /** Articles matching the filters, newest first. */
 export function listArticles(filters: ArticleFilters, options: ListOptions = {}): ArticleJson[] {
-  const plan = options.plan ?? (options.limit === undefined ? "lookup" : searchPlan(filters, (options.offset ?? 0) + options.limit, options.counted));
+  const chosen = options.limit === undefined ? "lookup" : searchPlan(filters, (options.offset ?? 0) + options.limit, options.counted);
+  // Only articles stored since an alert's last email: few of the walked articles qualify, so none is probed.
+  const plan = options.plan ?? (chosen === "probe" && options.afterId !== undefined ? "walk" : chosen);
   const conditions = filterConditions(filters, options.visitorId, plan);
   if (conditions && options.afterId !== undefined) conditions.push(gt(t.articles.id, options.afterId));
   // A row-value comparison SQLite answers from the (publish_date, id) indexes: each page starts where the last ended.
