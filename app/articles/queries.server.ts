@@ -6,7 +6,7 @@ import { config } from "../config.server";
 import { db, t } from "../db.server";
 import { startOfDaysAgo } from "../time";
 import type { ArticleFilters } from "./filters";
-import { toFtsQuery } from "./search";
+import { searchTerms, toFtsQuery } from "./search";
 import { documentTypeStored } from "./vocabulary";
 
 /** How far back each timeframe reaches, in calendar days before today (configured time zone). */
@@ -26,6 +26,15 @@ export const FEED_COUNT_CAP = 10_000;
  * to find a few.
  */
 const WALK_DATE_ORDER_FROM = 1_000;
+
+/**
+ * What probing one article for a term costs, in matches the date walk would have listed instead (measured at
+ * 100,000 articles: about 20 us per term probed against 0.2 us per listed match; docs/decisions/024).
+ */
+const PROBE_COST_IN_LISTED_MATCHES = 100;
+
+/** A search word is read as the index's words it begins, when there are no more than this many. */
+const EXPANDED_TERMS_MAX = 16;
 
 /** Only a search narrows the list: the full-text index alone can count it. */
 function onlySearch(filters: ArticleFilters) {
@@ -47,12 +56,100 @@ function ftsMatchCount(match: string, atMost?: number): number {
   return db().get<{ n: number }>(sql`SELECT count(*) AS n FROM (${limited})`).n;
 }
 
+/** The index's words a search word begins, each with the number of articles holding it. */
+type WordExpansion = { terms: string[]; docsMax: number; docsSum: number };
+
+const vocabularyReady = new WeakSet<object>();
+let expansions: { handle?: object; revision: number; words: Map<string, WordExpansion | null> } = { revision: -1, words: new Map() };
+
 /**
- * SQL conditions for the filters, or null when the filters can match nothing. With `walkDateOrder` the search
- * condition cannot drive the query (the unary `+` hides the id from the planner), so SQLite reads the
- * newest-first index of the other filters and probes the full-text matches, stopping once the page is full.
+ * The index's words beginning with `word` (fts5vocab reads them in order, with their article counts), or null
+ * when the word is not plain ASCII letters and digits (the index folds accents and case of the rest its own
+ * way) or begins more than EXPANDED_TERMS_MAX words: such a word keeps its prefix query. Kept per article
+ * revision (moved by triggers on every insert, delete and change of an indexed column), so always exact.
  */
-function filterConditions(filters: ArticleFilters, visitorId: string | undefined, walkDateOrder = false): SQL[] | null {
+function expandWord(word: string): WordExpansion | null {
+  if (!/^[a-z0-9]+$/.test(word)) return null;
+  const handle = db();
+  if (!vocabularyReady.has(handle)) {
+    handle.run(sql.raw("CREATE VIRTUAL TABLE IF NOT EXISTS temp.articles_fts_terms USING fts5vocab(main, articles_fts, row)"));
+    vocabularyReady.add(handle);
+  }
+  const revision = handle.get<{ revision: number } | undefined>(sql`SELECT revision FROM article_revision WHERE id = 1`)?.revision ?? 0;
+  if (expansions.handle !== handle || expansions.revision !== revision || expansions.words.size > 1000) expansions = { handle, revision, words: new Map() };
+  if (expansions.words.has(word)) return expansions.words.get(word)!;
+  // Every word beginning with `word` sorts below `word` with its last character moved one up ("rule" < "rulf").
+  const above = word.slice(0, -1) + String.fromCharCode(word.charCodeAt(word.length - 1) + 1);
+  const rows = handle.all<{ term: string; doc: number }>(
+    sql`SELECT term, doc FROM temp.articles_fts_terms WHERE term >= ${word} AND term < ${above} LIMIT ${EXPANDED_TERMS_MAX + 1}`,
+  );
+  const found = rows.filter((row) => row.term.startsWith(word) && row.doc > 0);
+  const expansion =
+    rows.length > EXPANDED_TERMS_MAX
+      ? null
+      : { terms: found.map((row) => row.term), docsMax: Math.max(0, ...found.map((row) => row.doc)), docsSum: found.reduce((sum, row) => sum + row.doc, 0) };
+  expansions.words.set(word, expansion);
+  return expansion;
+}
+
+/**
+ * A search as the feed reads it: the MATCH expression with each word spelled out as the index's words it begins
+ * (`("rule" OR "rulemaking" OR "rules")`, the same articles as `"rule"*`, which makes FTS5 merge every one of
+ * their lists, positions included, before it can answer even one row), and what the index says of its breadth.
+ * `match` is null when no article can match.
+ */
+type SearchQuery = {
+  match: string | null;
+  /** Articles that surely match: the most frequent word of a one-word search (0 when unknown). */
+  atLeast: number;
+  /** Matches of every word added up (what listing them costs), or undefined when a word kept its prefix query. */
+  postings: number | undefined;
+  /** Index words probed per article. */
+  terms: number;
+};
+
+function searchQuery(search: string): SearchQuery {
+  const words = searchTerms(search);
+  if (words.length === 0) return { match: null, atLeast: 0, postings: 0, terms: 0 };
+  const parts: string[] = [];
+  let postings: number | undefined = 0;
+  let terms = 0;
+  let atLeast = 0;
+  for (const word of words) {
+    const expansion = expandWord(word);
+    if (!expansion) {
+      parts.push(`"${word}"*`);
+      postings = undefined;
+      continue;
+    }
+    if (expansion.terms.length === 0) return { match: null, atLeast: 0, postings: 0, terms: 0 };
+    // Quoted (a quote doubled, though the tokenizer keeps none in a word): never an operator, never a syntax error.
+    parts.push(`(${expansion.terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(" OR ")})`);
+    if (postings !== undefined) postings += expansion.docsSum;
+    terms += expansion.terms.length;
+    if (words.length === 1) atLeast = expansion.docsMax;
+  }
+  return { match: parts.join(" AND "), atLeast, postings, terms };
+}
+
+/** How a page of a search is read (docs/decisions/012 and 024). */
+export type SearchPlan =
+  /** The plain plan with the typed prefix query: the reference the tests compare with. */
+  | "reference"
+  /** Look every match up and sort them: for narrow searches. */
+  | "lookup"
+  /** Walk the date index (or the other filters' index), checking each article against the list of matches. */
+  | "walk"
+  /** Walk the date index and ask the full-text index about each article: stops after a page of hits, for broad searches. */
+  | "probe";
+
+/**
+ * SQL conditions for the filters, or null when the filters can match nothing. With "walk" the search condition
+ * cannot drive the query (the unary `+` hides the id from the planner), so SQLite reads the newest-first index of
+ * the other filters and probes the list of full-text matches, stopping once the page is full; with "probe" it
+ * asks the full-text index about each article it walks, never building the list.
+ */
+function filterConditions(filters: ArticleFilters, visitorId: string | undefined, plan: SearchPlan = "lookup"): SQL[] | null {
   const conditions: SQL[] = [];
   if (filters.category) conditions.push(eq(t.articles.category, filters.category));
   if (filters.priority) conditions.push(eq(t.articles.priority, filters.priority));
@@ -61,10 +158,13 @@ function filterConditions(filters: ArticleFilters, visitorId: string | undefined
   const since = timeframeStart(filters.timeframe);
   if (since) conditions.push(gte(t.articles.publishDate, since));
   if (filters.search) {
-    const match = toFtsQuery(filters.search);
+    const match = plan === "reference" ? toFtsQuery(filters.search) : searchQuery(filters.search).match;
     if (!match) return null;
-    const id = walkDateOrder ? sql`+${t.articles.id}` : sql`${t.articles.id}`;
-    conditions.push(sql`${id} IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ${match})`);
+    if (plan === "probe") conditions.push(sql`EXISTS (SELECT 1 FROM articles_fts WHERE articles_fts MATCH ${match} AND rowid = ${t.articles.id})`);
+    else {
+      const id = plan === "walk" ? sql`+${t.articles.id}` : sql`${t.articles.id}`;
+      conditions.push(sql`${id} IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ${match})`);
+    }
   }
   if (filters.saved) {
     if (!visitorId) return null;
@@ -74,15 +174,24 @@ function filterConditions(filters: ArticleFilters, visitorId: string | undefined
 }
 
 /**
- * Whether a page of this search is cheaper by walking the date index: always when other filters bound the walk
- * to their own index, and for a search alone when it matches many articles (`matches` if already counted).
+ * The cheapest plan for a page of this search: the walk whenever other filters bound it to their own index; for
+ * a search alone, by its breadth (`matches` if already counted, a lower bound when `capped`): a lookup when it is
+ * narrow, a probe per article when the articles to walk before the page is full (about `end` times the share of
+ * articles matching) cost less to probe than listing every match, otherwise the walk through the list.
  */
-function walksDateOrder(filters: ArticleFilters, matches?: number) {
-  if (!filters.search || filters.saved) return false;
-  if (!onlySearch(filters)) return true;
-  const match = toFtsQuery(filters.search);
-  if (!match) return false;
-  return (matches ?? ftsMatchCount(match, WALK_DATE_ORDER_FROM)) > WALK_DATE_ORDER_FROM;
+export function searchPlan(filters: ArticleFilters, end: number, counted?: { matches: number; capped: boolean }): SearchPlan {
+  if (!filters.search || filters.saved) return "lookup";
+  if (!onlySearch(filters)) return "walk";
+  const query = searchQuery(filters.search);
+  if (!query.match) return "lookup";
+  const matches = counted ?? { matches: ftsMatchCount(query.match, WALK_DATE_ORDER_FROM), capped: true };
+  if (!counted && matches.matches <= WALK_DATE_ORDER_FROM) matches.capped = false;
+  if (!matches.capped && matches.matches <= WALK_DATE_ORDER_FROM) return "lookup";
+  if (query.postings === undefined) return "walk";
+  const atLeast = Math.max(query.atLeast, matches.matches);
+  const articles = db().get<{ n: number | null }>(sql`SELECT max(${t.articles.id}) AS n FROM ${t.articles}`).n ?? 0;
+  const walked = (end * articles) / Math.max(1, atLeast);
+  return walked * query.terms * PROBE_COST_IN_LISTED_MATCHES <= query.postings ? "probe" : "walk";
 }
 
 function isBookmarkedColumn(visitorId: string | undefined) {
@@ -193,18 +302,22 @@ export type ListOptions = {
   visitorId?: string;
   limit?: number;
   offset?: number;
-  /** How many articles match, when the caller already counted: picks the cheaper plan without counting again. */
-  matches?: number;
+  /** How many articles match (a lower bound when capped), when the caller already counted: picks the cheaper plan without counting again. */
+  counted?: { matches: number; capped: boolean };
   /** Only articles stored after this one (ids grow as articles are stored): what an alert has not offered yet. */
   afterId?: number;
   /** Only articles after this one in the list's order (newest first): the next page of a walk through every match. */
   after?: Pick<ArticleJson, "publishDate" | "id">;
+  /** Read the page through this plan, not the one chosen by the search's breadth (the tests compare every plan with the plain one). */
+  plan?: Exclude<SearchPlan, "reference">;
 };
 
 /** Articles matching the filters, newest first. */
 export function listArticles(filters: ArticleFilters, options: ListOptions = {}): ArticleJson[] {
-  const walk = options.limit !== undefined && walksDateOrder(filters, options.matches);
-  const conditions = filterConditions(filters, options.visitorId, walk);
+  const chosen = options.limit === undefined ? "lookup" : searchPlan(filters, (options.offset ?? 0) + options.limit, options.counted);
+  // Only articles stored since an alert's last email: few of the walked articles qualify, so none is probed.
+  const plan = options.plan ?? (chosen === "probe" && options.afterId !== undefined ? "walk" : chosen);
+  const conditions = filterConditions(filters, options.visitorId, plan);
   if (conditions && options.afterId !== undefined) conditions.push(gt(t.articles.id, options.afterId));
   // A row-value comparison SQLite answers from the (publish_date, id) indexes: each page starts where the last ended.
   if (conditions && options.after)
@@ -214,7 +327,7 @@ export function listArticles(filters: ArticleFilters, options: ListOptions = {})
 
 /** The same list through the plain plan (the search drives, every match is sorted): the reference the tests compare with. */
 export function listArticlesPlain(filters: ArticleFilters, options: ListOptions = {}): ArticleJson[] {
-  return listArticlesWith(filterConditions(filters, options.visitorId), options);
+  return listArticlesWith(filterConditions(filters, options.visitorId, "reference"), options);
 }
 
 function listArticlesWith(conditions: SQL[] | null, options: ListOptions): ArticleJson[] {
@@ -233,15 +346,18 @@ function listArticlesWith(conditions: SQL[] | null, options: ListOptions): Artic
 /** Every article matching the filters: exact, for the /api's X-Total-Count. */
 export function countArticles(filters: ArticleFilters, visitorId?: string): number {
   if (onlySearch(filters)) {
-    const match = toFtsQuery(filters.search!);
+    const { match } = searchQuery(filters.search!);
     return match ? ftsMatchCount(match) : 0;
   }
-  return countArticlesPlain(filters, visitorId);
+  return countWith(filterConditions(filters, visitorId));
 }
 
 /** The same count by joining every match with its article: the reference the tests compare with. */
 export function countArticlesPlain(filters: ArticleFilters, visitorId?: string): number {
-  const conditions = filterConditions(filters, visitorId);
+  return countWith(filterConditions(filters, visitorId, "reference"));
+}
+
+function countWith(conditions: SQL[] | null): number {
   if (!conditions) return 0;
   return (
     db()
@@ -274,10 +390,12 @@ export function countArticlesUpTo(filters: ArticleFilters, atMost: number, visit
   if (!filters.search) return { total: countArticles(filters, visitorId), capped: false };
   let counted: number;
   if (onlySearch(filters)) {
-    const match = toFtsQuery(filters.search);
-    counted = match ? ftsMatchCount(match, atMost) : 0;
+    const query = searchQuery(filters.search);
+    // A word found in more articles than the cap needs no counting at all: the index says how many hold it.
+    if (query.atLeast > atMost) return { total: atMost, capped: true };
+    counted = query.match ? ftsMatchCount(query.match, atMost) : 0;
   } else {
-    const conditions = filterConditions(filters, visitorId, walksDateOrder(filters));
+    const conditions = filterConditions(filters, visitorId, searchPlan(filters, atMost + 1));
     if (!conditions) return { total: 0, capped: false };
     counted = db().get<{ n: number }>(sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${t.articles} WHERE ${and(...conditions)} LIMIT ${atMost + 1})`).n;
   }
@@ -299,7 +417,7 @@ export function feedPage(filters: ArticleFilters, requestedPage: number, pageSiz
         visitorId,
         limit: pageSize,
         offset: (page - 1) * pageSize,
-        matches: onlySearch(filters) ? (totalCapped ? total + 1 : total) : undefined,
+        counted: onlySearch(filters) ? { matches: totalCapped ? total + 1 : total, capped: totalCapped } : undefined,
       })
     : [];
   return { articles, total, totalCapped, page, pageCount };

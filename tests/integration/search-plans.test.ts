@@ -3,7 +3,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ArticleFilters } from "~/articles/filters";
 import { toggleBookmark } from "~/articles/bookmarks.server";
-import { countArticles, countArticlesPlain, feedPage, listArticles, listArticlesPlain } from "~/articles/queries.server";
+import { countArticles, countArticlesPlain, feedPage, listArticles, listArticlesPlain, searchPlan } from "~/articles/queries.server";
+import { insertArticle } from "~/articles/store.server";
 import { PAGE_SIZE } from "~/articles/vocabulary";
 import { db, t } from "~/db.server";
 import { loadDemo } from "../../scripts/demo";
@@ -21,6 +22,12 @@ const TERMS = [
   "medicare prior",
   "café",
   "zzzznothing",
+  // One letter begins too many words to spell out: it keeps its prefix query, alone or beside spelled-out words.
+  "a",
+  "rule a",
+  "rule café",
+  "federal rule",
+  "2025",
 ];
 const OTHER_FILTERS: Omit<ArticleFilters, "search">[] = [
   { timeframe: "all" },
@@ -29,6 +36,9 @@ const OTHER_FILTERS: Omit<ArticleFilters, "search">[] = [
   { timeframe: "all", category: "regulatory-rollbacks", priority: "medium" },
   { timeframe: "month" },
   { timeframe: "all", saved: true },
+  { timeframe: "all", agency: "Environmental Protection Agency" },
+  { timeframe: "all", documentType: "rule" },
+  { timeframe: "week", agency: "Environmental Protection Agency", documentType: "notice" },
 ];
 
 beforeAll(() => {
@@ -40,7 +50,27 @@ beforeAll(() => {
     .all()
     .map((row) => row.id);
   for (const id of ids.filter((_, i) => i % 7 === 0)) toggleBookmark(VISITOR, id);
+  // Copies of every fifth article with a document type and agencies, for the agency and type filters.
+  const copies = db()
+    .select()
+    .from(t.articles)
+    .all()
+    .filter((_, i) => i % 5 === 0);
+  copies.forEach((a, i) =>
+    insertArticle({
+      title: a.title,
+      summary: a.summary,
+      sourceId: a.sourceId,
+      sourceName: a.sourceName,
+      originalUrl: `${a.originalUrl}?copy=${i}`,
+      publishDate: new Date(a.publishDate.getTime() + 60_000),
+      documentType: i % 2 ? "Rule" : "Notice",
+      agencies: i % 3 ? ["Environmental Protection Agency"] : ["Department of Labor"],
+    }),
+  );
 });
+
+const PLANS = ["lookup", "walk", "probe"] as const;
 
 const plainPage = (filters: ArticleFilters, page: number) =>
   listArticlesPlain(filters, { visitorId: VISITOR, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }).map((a) => a.id);
@@ -58,17 +88,56 @@ describe("the feed's search plans", () => {
         const total = countArticlesPlain(filters, VISITOR);
         expect(countArticles(filters, VISITOR)).toBe(total);
         const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
-        for (const page of new Set([1, Math.min(2, lastPage), Math.ceil(lastPage / 2), lastPage])) {
+        for (const page of new Set([1, Math.min(2, lastPage), Math.min(5, lastPage), Math.ceil(lastPage / 2), lastPage])) {
           const fast = feedPage(filters, page, PAGE_SIZE, VISITOR);
           expect(fast).toMatchObject({ total, totalCapped: false, page, pageCount: lastPage });
           expect(fast.articles.map((a) => a.id)).toEqual(plainPage(filters, page));
           expect(listArticles(filters, { visitorId: VISITOR, limit: 25, offset: 7 }).map((a) => a.id)).toEqual(
             listArticlesPlain(filters, { visitorId: VISITOR, limit: 25, offset: 7 }).map((a) => a.id),
           );
+          // Each plan, whichever the search's breadth would choose, gives the plain page (the first and the deepest).
+          for (const plan of page === 1 || page === lastPage ? PLANS : []) {
+            const offset = (page - 1) * PAGE_SIZE;
+            expect(listArticles(filters, { visitorId: VISITOR, limit: PAGE_SIZE, offset, plan }).map((a) => a.id)).toEqual(plainPage(filters, page));
+          }
         }
       });
     }
   }
+});
+
+describe("the plan chosen for a search alone", () => {
+  const broad: ArticleFilters = { timeframe: "all", search: "federal" };
+
+  it("chooses a lookup for narrow searches and the walk through the match list for deep pages of broad ones", () => {
+    const total = countArticlesPlain(broad);
+    expect(total).toBeGreaterThan(1000);
+    expect(searchPlan(broad, total, { matches: total, capped: false })).toBe("walk");
+    expect(searchPlan({ timeframe: "all", search: "noncompete" }, PAGE_SIZE)).toBe("lookup");
+    // A word that begins too many words keeps its prefix query, whose breadth is unknown: never probed.
+    expect(searchPlan({ timeframe: "all", search: "a" }, PAGE_SIZE)).toBe("walk");
+    expect(searchPlan({ ...broad, category: "new-regulations" }, PAGE_SIZE)).toBe("walk");
+    expect(searchPlan({ ...broad, saved: true }, PAGE_SIZE)).toBe("lookup");
+  });
+
+  it("finds a word first stored after the search vocabulary was read", () => {
+    const filters: ArticleFilters = { timeframe: "all", search: "zyxwvnew" };
+    expect(feedPage(filters, 1, PAGE_SIZE)).toMatchObject({ total: 0, articles: [] });
+    expect(countArticles({ timeframe: "all", search: "zyxwvnewwo" })).toBe(0);
+    const outcome = insertArticle({
+      title: "Zyxwvnewword standards withdrawn",
+      summary: "A word no other article holds.",
+      sourceId: null,
+      sourceName: "Test source",
+      originalUrl: "https://example.com/zyxwvnewword",
+      publishDate: new Date("2020-01-01T12:00:00Z"),
+    });
+    expect(outcome.status).toBe("inserted");
+    const found = feedPage(filters, 1, PAGE_SIZE);
+    expect(found).toMatchObject({ total: 1, totalCapped: false });
+    expect(found.articles.map((a) => a.title)).toEqual(["Zyxwvnewword standards withdrawn"]);
+    expect(countArticles({ timeframe: "all", search: "zyxwvnewwo" })).toBe(1);
+  });
 });
 
 describe("capped counts", () => {
