@@ -2,6 +2,7 @@
 // built on), with what remix-serve cannot give: the client address, a body cap before the body is read,
 // headers on every answer, one compression pass per document, redacted logs, /healthz (a Remix route) and a
 // graceful stop. Why this replaces remix-serve: docs/decisions/010-own-web-server.md.
+import cluster, { type Worker } from "node:cluster";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -116,20 +117,20 @@ export async function createServerApp() {
     getLoadContext: (_req, res) => ({ clientAddress: res.locals.clientAddress as string }),
   });
   const answer = (req: Request, res: Response, next: NextFunction) => remix(bodyStream(req, res), res, next);
-  // Long downloads are written only as fast as the client takes them. @remix-run/express writes a body without
+  // Large answers are written only as fast as the client takes them. @remix-run/express writes a body without
   // waiting for the socket (writeReadableStreamToWritable in @remix-run/node), so an export read from SQLite
   // faster than it is compressed and sent piled up in memory: one whole 81 MB CSV took the process from 132 to
-  // 400 MB. Piped here, the export's pages are read as the socket drains. (Development reloads the build per
-  // request and keeps Remix's own path.)
+  // 400 MB. Piped here, the export's pages, the sitemap's thousand-URL pieces and the article list's hundred-item
+  // pieces are made as the socket drains. (Development reloads the build per request and keeps Remix's own path.)
   const remixCore = createRemixHandler(build, "production");
   if (process.env.NODE_ENV !== "development") {
-    app.get("/export.csv", async (req: Request, res: Response, next: NextFunction) => {
+    app.get(["/export.csv", "/sitemap.xml", /^\/sitemaps\/[^/]+\.xml$/, "/api/articles"], async (req: Request, res: Response, next: NextFunction) => {
       try {
         const response = await remixCore(fetchRequestOf(req, { withCookies: true }), { clientAddress: res.locals.clientAddress as string });
         res.status(response.status);
         response.headers.forEach((value, name) => res.append(name, value));
         if (!response.body || req.method === "HEAD") {
-          // Asked as a GET: the export was started, and cancelling it frees its slot (app/articles/export.server.ts).
+          // Asked as a GET: an export was started, and cancelling it frees its slot (app/articles/export.server.ts).
           await response.body?.cancel();
           return void res.end();
         }
@@ -175,17 +176,70 @@ export async function createServerApp() {
   return { app, build, shutdown };
 }
 
+/**
+ * WEB_CONCURRENCY > 1: this process forks the workers, which share the port (node:cluster hands each new
+ * connection to the next worker), and serves nothing itself. Each worker keeps its own shared page cache, which
+ * holds because a page's revision comes from the database. SIGTERM / SIGINT reach every worker, which stop as a
+ * single web process does; this one exits when all have, with 0 when all stopped cleanly. A worker that dies
+ * after it was serving is replaced; one that dies before it listened (a port taken, a broken build) stops all.
+ */
+function runWorkers(count: number) {
+  const listening = new Set<number>();
+  let stopping = false;
+  let failed = false;
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.once("listening", () => listening.add(worker.id));
+    return worker;
+  };
+  const stopAll = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal, workers: Object.keys(cluster.workers ?? {}).length }, "stopping the web workers");
+    for (const worker of Object.values(cluster.workers ?? {}) as Worker[]) worker.process.kill(signal);
+    // A worker closes its remaining connections after its own grace period; this is the last resort.
+    setTimeout(() => {
+      for (const worker of Object.values(cluster.workers ?? {}) as Worker[]) worker.process.kill("SIGKILL");
+    }, SHUTDOWN_GRACE_MS + 5_000).unref();
+  };
+  cluster.on("exit", (worker, code, signal) => {
+    const clean = code === 0 && !signal;
+    if (!clean) failed = true;
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        log.info("stopped");
+        process.exit(failed ? 1 : 0);
+      }
+      return;
+    }
+    if (!listening.has(worker.id)) {
+      log.error({ worker: worker.id, code, signal }, "a web worker stopped before it served: stopping the others");
+      stopAll("SIGTERM");
+      return;
+    }
+    log.error({ worker: worker.id, code, signal }, "a web worker stopped: starting another");
+    listening.delete(worker.id);
+    fork();
+  });
+  log.info({ workers: count }, "starting the web workers");
+  for (let i = 0; i < count; i++) fork();
+  process.on("SIGTERM", () => stopAll("SIGTERM"));
+  process.on("SIGINT", () => stopAll("SIGINT"));
+}
+
 async function main() {
-  const { app, build, shutdown } = await createServerApp();
   const settings = config();
+  if (cluster.isPrimary && settings.WEB_CONCURRENCY > 1 && process.env.NODE_ENV !== "development") return runWorkers(settings.WEB_CONCURRENCY);
+  const { app, build, shutdown } = await createServerApp();
   const host = process.env.HOST;
   const server = host ? app.listen(settings.PORT, host, ready) : app.listen(settings.PORT, ready);
   function ready() {
     const address = webProcessAddress(settings, host);
     log.info({ port: settings.PORT, publicUrl: address }, "listening");
-    // The job runner and `npm run jobs` link to the site by this address when PUBLIC_URL is not set for them.
+    // The job runner and `npm run jobs` link to the site by this address when PUBLIC_URL is not set for them
+    // (written once, by the first worker when there are several).
     try {
-      recordWebAddress(address);
+      if (!cluster.isWorker || cluster.worker!.id === 1) recordWebAddress(address);
     } catch (error) {
       log.warn({ reason: (error as Error).message }, "could not record the site's address for the job runner (is the database set up? npm run setup)");
     }

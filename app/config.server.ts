@@ -2,6 +2,7 @@
 // A bad value stops start-up with a message naming the variable, instead of failing later.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -85,7 +86,22 @@ const envSchema = z.object({
   FETCH_USER_AGENT: z.string().default("DeregulationDashboard/1.0 (federal regulatory news monitor)"),
   FETCH_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20000),
   FETCH_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(6),
+  /**
+   * Web worker processes sharing the port (node:cluster, server.ts). Unset: one on a machine of 2 cores or
+   * fewer, else one per core but one, which is left to the job runner.
+   */
+  WEB_CONCURRENCY: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim())
+    .pipe(z.string().regex(/^(|[1-9]\d{0,2})$/, "must be a whole number of web workers, 1 or more"))
+    .transform((v) => (v === "" ? defaultWebConcurrency() : Number(v))),
 });
+
+/** One web worker per core but one (left to the job runner), and one on a machine of 2 cores or fewer. */
+export function defaultWebConcurrency(cores = os.availableParallelism()) {
+  return cores <= 2 ? 1 : cores - 1;
+}
 
 export type AppConfig = Omit<z.infer<typeof envSchema>, "SESSION_SECRET" | "AI_PROVIDER"> & {
   SESSION_SECRET: string;

@@ -1,11 +1,13 @@
 // Structured logs (pino, one JSON object per line) for the web process. Secrets that travel in URLs
 // (reset, invitation, unsubscribe and confirmation tokens) never reach a log line.
+import cluster from "node:cluster";
 import pino from "pino";
 import { config } from "../config.server";
 
 export const log = pino({
   level: config().LOG_LEVEL,
-  base: { service: "web" },
+  // With WEB_CONCURRENCY > 1 every line names the worker that wrote it (its number and process id).
+  base: cluster.isWorker ? { service: "web", worker: cluster.worker!.id, pid: process.pid } : { service: "web", pid: process.pid },
   // Headers are never logged whole; these paths are a second line of defence if someone adds them.
   redact: { paths: ["req.headers.authorization", "req.headers.cookie", "res.headers['set-cookie']"], censor: "[redacted]" },
 });

@@ -47,6 +47,54 @@ export function jsonWithEtag(request: Request, data: unknown, init: { maxAge?: n
   return new Response(body, { status: 200, headers });
 }
 
+/** Items serialized per piece of a streamed JSON list. */
+const JSON_LIST_PIECE = 100;
+
+/**
+ * `jsonWithEtag` for a JSON array, written as the client reads it: the same body and ETag (the hash is taken
+ * over the pieces first, one at a time), but the body is serialized a hundred items at a time as the stream is
+ * read, so a large answer (a thousand articles, about 1.5 MB) is never held whole, nor piled up in memory ahead
+ * of a slow reader (server.ts pipes it with backpressure).
+ */
+export function jsonListWithEtag(request: Request, items: readonly unknown[], init: { maxAge?: number; headers?: HeadersInit } = {}) {
+  const piece = (from: number) =>
+    (from === 0 ? "[" : ",") +
+    items
+      .slice(from, from + JSON_LIST_PIECE)
+      .map((item) => JSON.stringify(item))
+      .join(",") +
+    (from + JSON_LIST_PIECE >= items.length ? "]" : "");
+  const hash = createHash("sha1");
+  if (items.length === 0) hash.update("[]");
+  for (let from = 0; from < items.length; from += JSON_LIST_PIECE) hash.update(piece(from));
+  const etag = `"${hash.digest("base64url")}"`;
+  const headers = new Headers(init.headers);
+  headers.set("ETag", etag);
+  headers.set("Cache-Control", `private, max-age=${init.maxAge ?? 0}, must-revalidate`);
+  headers.set("Vary", "Cookie, Authorization");
+  applySecurityHeaders(headers);
+  if (clientHolds(request, etag)) return new Response(null, { status: 304, headers });
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  const encoder = new TextEncoder();
+  let from = 0;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (items.length === 0) {
+          controller.enqueue(encoder.encode("[]"));
+          return controller.close();
+        }
+        controller.enqueue(encoder.encode(piece(from)));
+        from += JSON_LIST_PIECE;
+        if (from >= items.length) controller.close();
+      },
+    },
+    // One piece ahead at most: the next is made only when the reader took the last.
+    { highWaterMark: 0 },
+  );
+  return new Response(body, { status: 200, headers });
+}
+
 /**
  * The one 405 answer of the resource routes: `Allow` lists the methods the route answers, and the message may
  * say which one to use.

@@ -11,16 +11,22 @@ import { contentSecurityPolicy } from "./security-headers.server";
 export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 /** As long as a shared cache may keep the page (s-maxage): view counts and AI summaries lag by at most this. */
 const FRESH_MS = 60_000;
-/** Pages kept: the popular first pages and filters, not every deep page a crawler walks through. */
-const MAX_ENTRIES = 256;
+/**
+ * Bytes of compressed pages kept, least recently used dropped first: the popular first pages and filters, not
+ * every deep page a crawler walks through. A feed page is about 200 KB of HTML, 25 KB with brotli and 30 KB with
+ * gzip, so 16 MB holds about 280 pages. Only the compressed copies are kept: a client that takes neither
+ * encoding (rare: every browser, curl --compressed and fetch take gzip) gets the gzip copy inflated per request.
+ */
+export const SHARED_PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 type Entry = {
   etag: string;
   storedAt: number;
   headers: [string, string][];
-  identity: Buffer;
   gzip: Buffer;
   br: Buffer;
+  /** What the entry holds, counted against the cache's bound: both copies and the headers. */
+  bytes: number;
 };
 
 export type SharedPageOptions = {
@@ -36,7 +42,12 @@ export type SharedPageOptions = {
   render(req: Request, res: Response, nonce: string): Promise<globalThis.Response>;
   /** Answers a request whose page is not cached (the app's normal path). */
   fallback(req: Request, res: Response, next: NextFunction): unknown;
+  /** The bound on the bytes kept (default SHARED_PAGE_CACHE_MAX_BYTES); a page larger than it is served uncached. */
+  maxBytes?: number;
 };
+
+/** The cache's contents, for tests and the benchmarks. */
+export type SharedPageCacheStats = { entries: number; bytes: number };
 
 /**
  * The script nonce of a shared page, derived from its ETag: every copy of one ETag carries the same nonce, so a
@@ -48,13 +59,30 @@ function nonceFor(etag: string, secret: string) {
 }
 
 export function sharedPageCache(options: SharedPageOptions) {
+  const maxBytes = options.maxBytes ?? SHARED_PAGE_CACHE_MAX_BYTES;
+  // In least recently used order: a hit moves its entry to the end, eviction takes from the front.
   const entries = new Map<string, Entry>();
+  let bytes = 0;
   const rendering = new Map<string, Promise<Entry | null>>();
 
+  function forget(key: string) {
+    const old = entries.get(key);
+    if (!old) return;
+    entries.delete(key);
+    bytes -= old.bytes;
+  }
+
   function remember(key: string, entry: Entry) {
+    forget(key);
+    if (entry.bytes > maxBytes) return;
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    while (bytes > maxBytes) forget(entries.keys().next().value!);
+  }
+
+  function touch(key: string, entry: Entry) {
     entries.delete(key);
     entries.set(key, entry);
-    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   }
 
   async function renderEntry(req: Request, res: Response, etag: string): Promise<Entry | null> {
@@ -66,14 +94,10 @@ export function sharedPageCache(options: SharedPageOptions) {
     }
     const identity = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers.entries()].filter(([name]) => !/^(content-length|content-encoding)$/i.test(name));
-    return {
-      etag,
-      storedAt: Date.now(),
-      headers,
-      identity,
-      gzip: zlib.gzipSync(identity, { level: 6 }),
-      br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } }),
-    };
+    const gzip = zlib.gzipSync(identity, { level: 6 });
+    const br = zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } });
+    const headerBytes = headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0);
+    return { etag, storedAt: Date.now(), headers, gzip, br, bytes: gzip.length + br.length + headerBytes };
   }
 
   function send(req: Request, res: Response, entry: Entry) {
@@ -81,7 +105,7 @@ export function sharedPageCache(options: SharedPageOptions) {
     // The best encoding the client accepts at all: browsers list gzip before br with equal weight, which is no
     // preference, and `acceptsEncodings("br", "gzip")` would pick gzip by their order (as in precompressed.server.ts).
     const encoding = (["br", "gzip"] as const).find((name) => req.acceptsEncodings(name) === name) ?? "identity";
-    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
+    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : zlib.gunzipSync(entry.gzip);
     if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);
     res.status(200).end(req.method === "HEAD" ? undefined : body);
@@ -96,7 +120,7 @@ export function sharedPageCache(options: SharedPageOptions) {
     }
   }
 
-  return async function sharedPage(req: Request, res: Response, next: NextFunction) {
+  const middleware = async function sharedPage(req: Request, res: Response, next: NextFunction) {
     const key = req.method === "GET" || req.method === "HEAD" ? options.shareableKey(req) : null;
     const etag = key === null ? null : etagOf(key);
     if (key === null || etag === null) return options.fallback(req, res, next);
@@ -109,7 +133,12 @@ export function sharedPageCache(options: SharedPageOptions) {
       return res.status(304).end();
     }
     const cached = entries.get(key);
-    if (cached && cached.etag === etag && Date.now() - cached.storedAt < FRESH_MS) return send(req, res, cached);
+    if (cached && cached.etag === etag && Date.now() - cached.storedAt < FRESH_MS) {
+      touch(key, cached);
+      return send(req, res, cached);
+    }
+    // A stale copy is dropped now rather than when the bound pushes it out.
+    if (cached) forget(key);
 
     // Readers asking for the same page while it renders wait for that one render.
     const flightKey = `${key}\n${etag}`;
@@ -133,4 +162,5 @@ export function sharedPageCache(options: SharedPageOptions) {
     remember(key, entry);
     send(req, res, entry);
   };
+  return Object.assign(middleware, { stats: (): SharedPageCacheStats => ({ entries: entries.size, bytes }) });
 }

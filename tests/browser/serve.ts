@@ -21,6 +21,8 @@ Object.assign(process.env, {
   ALLOW_PRIVATE_NETWORKS: "true",
   // The browser tests give each signed-in context its own client address, as a reverse proxy would.
   TRUST_PROXY: "true",
+  // One web process whatever the machine's cores: its per-process limits are what the tests count on.
+  WEB_CONCURRENCY: "1",
 });
 
 const { setup } = await import("../../scripts/setup");

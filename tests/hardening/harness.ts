@@ -20,6 +20,8 @@ export const PORT_OFFSETS = {
   worstInput: 8,
   // 9-12 are the fault files' fixed ports (3272-3275 by default).
   emailBombing: 13,
+  cluster: 14,
+  streaming: 15,
 } as const;
 
 export function hardeningPort(file: keyof typeof PORT_OFFSETS) {

@@ -91,6 +91,9 @@ export async function startProductionServer({ port, databaseFile, env = {}, read
       SESSION_SECRET: process.env.SESSION_SECRET || "prod-server-test-secret-of-32-characters",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ALLOW_PRIVATE_NETWORKS: "true",
+      // One web process whatever the machine's cores (the default forks workers on more than 2): `pid`, its
+      // signals and its peak memory are the serving process's. A test of the workers sets it.
+      WEB_CONCURRENCY: "1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,6 +1,6 @@
 // The configuration refuses settings that would weaken the product, naming the variable.
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "~/config.server";
+import { ConfigError, defaultWebConcurrency, loadConfig } from "~/config.server";
 
 const env = (values: Record<string, string>) => values as NodeJS.ProcessEnv;
 
@@ -12,5 +12,21 @@ describe("SESSION_SECRET", () => {
 
   it("accepts a secret of 32 characters", () => {
     expect(loadConfig(env({ SESSION_SECRET: "x".repeat(32) })).SESSION_SECRET).toBe("x".repeat(32));
+  });
+});
+
+describe("WEB_CONCURRENCY", () => {
+  const secret = { SESSION_SECRET: "x".repeat(32) };
+
+  it("defaults to one worker on 2 cores or fewer, else one per core but one", () => {
+    expect([1, 2, 3, 4, 16].map((cores) => defaultWebConcurrency(cores))).toEqual([1, 1, 2, 3, 15]);
+    expect(loadConfig(env(secret)).WEB_CONCURRENCY).toBe(defaultWebConcurrency());
+  });
+
+  it("takes a whole number of workers and refuses anything else, naming the variable", () => {
+    expect(loadConfig(env({ ...secret, WEB_CONCURRENCY: "2" })).WEB_CONCURRENCY).toBe(2);
+    for (const bad of ["0", "-1", "1.5", "two", "0x2"]) {
+      expect(() => loadConfig(env({ ...secret, WEB_CONCURRENCY: bad }))).toThrow(/WEB_CONCURRENCY: must be a whole number/);
+    }
   });
 });

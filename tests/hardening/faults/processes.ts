@@ -38,7 +38,9 @@ const productionEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => ({ .
 export async function startWeb(port: number, env: Record<string, string> = {}): Promise<ProductProcess & { origin: string }> {
   const web = track(
     spawn(process.execPath, WEB_PROCESS_ARGS, {
-      env: productionEnv({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env }),
+      // One web process (not a primary and its workers, as WEB_CONCURRENCY's default gives on more than 2 cores):
+      // the faults are aimed at the process that serves.
+      env: productionEnv({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, WEB_CONCURRENCY: "1", ...env }),
       stdio: ["ignore", "pipe", "pipe"],
     }),
   );

@@ -1,0 +1,118 @@
+// Large answers are written as the client reads them (server.ts pipes them with backpressure): readers that
+// stop reading a sitemap file of 50,000 URLs or a list of 1,000 articles hold nothing up, and once they read on
+// they get every byte. That the pieces are made only as they are read is shown in
+// tests/integration/streamed-answers.test.ts: here the kernel's socket buffers (up to 4 MB sent and unread per
+// connection on loopback) take half a sitemap file, so the process's memory cannot tell the two apart.
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "../../app/db.server";
+import { SITEMAP_URL_LIMIT } from "../../app/articles/article-page.server";
+import { startProductionServer, type ProductionServer } from "../support/prod-server";
+import { hardeningPort } from "./harness";
+
+const PORT = hardeningPort("streaming");
+const ARTICLES = 60_000;
+const READERS = 6;
+
+let server: ProductionServer;
+
+type Reader = { status: number; headers: http.IncomingHttpHeaders; readOn(): Promise<string> };
+
+/** A GET whose answer is not read past its headers until `readOn`: the socket stops taking bytes meanwhile. */
+function pausedGet(url: string): Promise<Reader> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false, headers: { "Accept-Encoding": "identity" } }, (res) => {
+        res.pause();
+        resolve({
+          status: res.statusCode!,
+          headers: res.headers,
+          readOn: () =>
+            new Promise((done, failed) => {
+              const chunks: Buffer[] = [];
+              res.on("data", (chunk: Buffer) => chunks.push(chunk));
+              res.on("end", () => done(Buffer.concat(chunks).toString("utf8")));
+              res.on("error", failed);
+              res.resume();
+            }),
+        });
+      })
+      .on("error", reject);
+  });
+}
+
+async function readWhole(url: string) {
+  return (await pausedGet(url)).readOn();
+}
+
+beforeAll(async () => {
+  const file = path.join(path.dirname(process.env.DATABASE_URL!), "streaming.db");
+  fs.rmSync(file, { force: true });
+  db().run(sql`VACUUM INTO ${file}`);
+  // Enough articles for a full sitemap file of 50,000 URLs and a second one.
+  const copy = new Database(file);
+  copy
+    .prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO articles (title, summary, category, source_name, original_url, canonical_url, publish_date)
+       SELECT 'Streaming test rule number ' || i || ' on the reporting of emissions', 'A summary of rule ' || i || '.',
+              'regulatory-changes', 'Test source', 'https://example.gov/streaming/' || i, 'https://example.gov/streaming/' || i,
+              1735689600000 + i * 60000
+       FROM n`,
+    )
+    .run(ARTICLES);
+  copy.close();
+  server = await startProductionServer({ port: PORT, databaseFile: file });
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("large answers and slow readers", () => {
+  it("sends sitemap files whole to readers that stopped reading, and answers others meanwhile", async () => {
+    const url = `${server.url}/sitemaps/1.xml`;
+    const whole = await readWhole(url);
+    expect(whole.match(/<url>/g)).toHaveLength(SITEMAP_URL_LIMIT);
+    const fileBytes = Buffer.byteLength(whole);
+    expect(fileBytes).toBeGreaterThan(5_000_000);
+    const readers = await Promise.all(Array.from({ length: READERS }, () => pausedGet(url)));
+    // While they wait, the process answers others.
+    expect((await readWhole(`${server.url}/healthz`)).length).toBeGreaterThan(0);
+    expect((await readWhole(`${server.url}/sitemaps/2.xml`)).endsWith("</urlset>\n")).toBe(true);
+
+    const bodies = await Promise.all(readers.map((reader) => reader.readOn()));
+    for (const [i, body] of bodies.entries()) {
+      expect(readers[i].status).toBe(200);
+      expect(readers[i].headers["content-type"]).toBe("application/xml; charset=utf-8");
+      expect(body).toBe(whole);
+    }
+    expect(server.alarmingLines).toEqual([]);
+  });
+
+  it("sends a list of 1,000 articles whole, with its ETag, to a reader that paused", async () => {
+    const url = `${server.url}/api/articles?limit=1000`;
+    const reader = await pausedGet(url);
+    expect(reader.status).toBe(200);
+    expect(reader.headers["x-total-count"]).toBe(String(ARTICLES));
+    const articles = JSON.parse(await reader.readOn()) as { id: number }[];
+    expect(articles).toHaveLength(1000);
+    expect(new Set(articles.map((article) => article.id)).size).toBe(1000);
+    // The ETag is of the body sent: a client holding it gets a 304.
+    const again = await fetch(url, { headers: { "If-None-Match": reader.headers.etag! } });
+    expect(again.status).toBe(304);
+    expect(server.alarmingLines).toEqual([]);
+  });
+
+  it("writes the sitemap file a second time from its pieces, identical to the first", async () => {
+    const first = await readWhole(`${server.url}/sitemaps/2.xml`);
+    expect(first.startsWith(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset`)).toBe(true);
+    expect(first.endsWith("\n</urlset>\n")).toBe(true);
+    expect(first.match(/<url>/g)).toHaveLength(ARTICLES + 3 - SITEMAP_URL_LIMIT);
+    expect(await readWhole(`${server.url}/sitemaps/2.xml`)).toBe(first);
+  });
+});
