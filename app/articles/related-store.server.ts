@@ -1,7 +1,8 @@
-// Stored related lists (migration 0006): each article's related articles, computed when articles are written, so
-// a feed page reads them with one indexed query. Triggers drop every list a change could make wrong and note new
-// and changed articles in related_pending; the job runner offers those to the other stored lists
-// (`refreshRelatedLists`), and a page merges the few still pending itself, so what it shows is always exact.
+// Stored related lists (migration 0006): each article's related articles, computed off the request path by the
+// job runner, so a feed page reads them with one indexed query and never searches (docs/decisions/022). Triggers
+// drop every list a change could make wrong and note new and changed articles in related_pending; the runner
+// offers those to the other stored lists and fills missing lists, newest first (`refreshRelatedLists`), so a list
+// may miss the articles written since its last round. An article page computes and stores its own missing list.
 import { db } from "../db.server";
 import { RelatedFillIndex } from "./related-fill.server";
 import { RELATED_LIMIT, withOffered, type Scored } from "./related-score";
@@ -126,8 +127,8 @@ function pendingCount(atMost: number) {
 
 /**
  * After a bulk write (a first scrape, a long backfill, a re-classification) offering every article to every list
- * costs more than computing the lists again: all are dropped and filled anew, newest first, while pages compute
- * the ones they need.
+ * costs more than computing the lists again: all are dropped and filled anew, newest first, from the bulk fill's
+ * index; meanwhile cards whose list is not filled yet show none.
  */
 function dropAllLists() {
   db()
