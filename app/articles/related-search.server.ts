@@ -548,9 +548,13 @@ export class PageSearch {
   }
 }
 
+/** How many targets the search was asked about in this process (tests prove that a feed page asks about none). */
+export const searchCounts = { targets: 0 };
+
 /** Up to `limit` related articles for each of the given articles, found through the indexes, in one read transaction. */
 export function searchRelated(articleIds: number[], limit: number): (readonly [number, Scored[]])[] {
   if (!articleIds.length) return [];
+  searchCounts.targets += articleIds.length;
   return db().$client.transaction(() => {
     const cache = searchCache();
     const search = new PageSearch(cache);

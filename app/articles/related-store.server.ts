@@ -1,13 +1,13 @@
-// Stored related lists (migration 0006): each article's related articles, computed when articles are written, so
-// a feed page reads them with one indexed query. Triggers drop every list a change could make wrong and note new
-// and changed articles in related_pending; the job runner offers those to the other stored lists
-// (`refreshRelatedLists`), and a page merges the few still pending itself, so what it shows is always exact.
+// Stored related lists (migration 0006): each article's related articles, computed off the request path by the
+// job runner, so a feed page reads them with one indexed query and never searches (docs/decisions/022). Triggers
+// drop every list a change could make wrong and note new and changed articles in related_pending; the runner
+// offers those to the other stored lists and fills missing lists, newest first (`refreshRelatedLists`), so a list
+// may miss the articles written since its last round. An article page computes and stores its own missing list.
 import { db } from "../db.server";
-import { RELATED_LIMIT, relatedScore, withOffered, type Scored } from "./related-score";
+import { RelatedFillIndex } from "./related-fill.server";
+import { RELATED_LIMIT, withOffered, type Scored } from "./related-score";
 import { DISPLAY_COLUMNS, PageSearch, searchCache, searchRelated, statement, type DisplayRow } from "./related-search.server";
 
-/** With more articles pending than this, a page finds its related articles through the search instead. */
-const MAX_PENDING_MERGED_ON_READ = 200;
 /**
  * Articles offered, and lists filled, per round of the runner's refresh: at 100,000 articles offering one costs
  * about 110 ms and filling one list about 13 ms once the lists they read are cached (docs/benchmarks.md; a fresh
@@ -70,35 +70,26 @@ function storeLists(lists: Lists, at: number, done: number[] = []) {
 }
 
 /**
- * The related lists of a page's articles: the stored ones, the missing ones computed by the search (and stored),
- * and the articles still pending offered to each. With many pending (a large write the runner has not reached
- * yet) the search answers for every article, as it would without stored lists.
+ * The stored lists among the given articles, as they are: one indexed query, no search. A list not stored yet is
+ * left out (the runner fills it soon, newest articles first), and articles still pending reach the lists at the
+ * runner's next round.
  */
-export function pageRelatedLists(articleIds: number[]): { lists: Lists; rows: DisplayRow[] } {
+export function storedRelatedLists(articleIds: number[]): { lists: Lists; rows: DisplayRow[] } {
+  return storedLists(articleIds);
+}
+
+/**
+ * The related lists of the given articles, each one computed through the indexed search when it is not stored
+ * yet, and then stored (an article page, which shows one article's list). What is stored is exact when stored;
+ * articles still pending reach it at the runner's next round.
+ */
+export function relatedListsOnDemand(articleIds: number[]): { lists: Lists; rows: DisplayRow[] } {
   const read = db().$client.transaction(() => {
     const at = articleRevision();
-    const pending = statement(`SELECT article_id FROM related_pending LIMIT ${MAX_PENDING_MERGED_ON_READ + 1}`)
-      .pluck()
-      .all() as number[];
-    if (pending.length > MAX_PENDING_MERGED_ON_READ) {
-      return { at, lists: new Map(searchRelated(articleIds, RELATED_LIMIT)), rows: [], computed: new Map() as Lists };
-    }
     const { lists, rows } = storedLists(articleIds);
     const missing = articleIds.filter((id) => !lists.has(id));
     const computed: Lists = new Map(searchRelated(missing, RELATED_LIMIT));
     for (const [id, list] of computed) lists.set(id, list);
-    if (pending.length) {
-      const search = new PageSearch(searchCache());
-      const newcomers = search.featuresOf(pending);
-      for (const target of search.featuresOf([...lists.keys()])) {
-        let list = lists.get(target.id)!;
-        for (const other of newcomers) {
-          if (other.id === target.id) continue;
-          list = withOffered(list, { id: other.id, score: relatedScore(target, other), publishDate: other.publishDate }, RELATED_LIMIT);
-        }
-        lists.set(target.id, list);
-      }
-    }
     return { at, lists, rows, computed };
   })();
   if (read.computed.size) storeLists(read.computed, read.at);
@@ -123,7 +114,7 @@ export function refreshRelatedLists(budgetMs = 2000) {
       }
       continue;
     }
-    const filled = fillMissing();
+    const filled = fillMissing(started + budgetMs);
     if (filled === undefined) break;
     totals.filled += filled;
   } while (performance.now() - started < budgetMs);
@@ -136,8 +127,8 @@ function pendingCount(atMost: number) {
 
 /**
  * After a bulk write (a first scrape, a long backfill, a re-classification) offering every article to every list
- * costs more than computing the lists again: all are dropped and filled anew, newest first, while pages compute
- * the ones they need.
+ * costs more than computing the lists again: all are dropped and filled anew, newest first, from the bulk fill's
+ * index; meanwhile cards whose list is not filled yet show none.
  */
 function dropAllLists() {
   db()
@@ -193,14 +184,47 @@ function offerPending() {
   return { stored, offered: plan.pending.length, changed: plan.changed.size };
 }
 
-/** Computes and stores one batch of missing lists, newest articles first; undefined when none is missing. */
-function fillMissing() {
-  const plan = db().$client.transaction(() => {
+/**
+ * With at least this many lists missing (and never fewer than BULK_FILL_SHARE of the articles), the runner fills
+ * them from an in-memory index of every article's features (related-fill.server.ts) instead of one search per
+ * list: reading the index costs about what 200 searches do at 100,000 articles, and then a list costs well under a
+ * millisecond.
+ */
+const BULK_FILL_MIN = 100;
+const BULK_FILL_SHARE = 1 / 500;
+/** Most lists computed, and stored in one transaction, per bulk round. */
+const BULK_FILL_BATCH = 2_000;
+
+type BulkFill = { index: RelatedFillIndex; hasList: Uint8Array; cursor: number };
+/** Per connection: the bulk fill's index, and the revision the last fill saw (the index is built once it holds still). */
+const bulkFills = new WeakMap<object, { seenAt?: number; fill?: BulkFill }>();
+
+/**
+ * Computes and stores one batch of missing lists, newest articles first; undefined when none is missing. Many
+ * missing lists (a bulk load) are filled from an in-memory index, read once the articles stop changing between
+ * two rounds (while a job writes, each of its batches would make it stale) and kept while they stay unchanged.
+ */
+function fillMissing(deadline: number) {
+  const client = db().$client;
+  let state = bulkFills.get(client);
+  if (!state) bulkFills.set(client, (state = {}));
+  const bulk = state;
+  const plan = client.transaction(() => {
     const at = articleRevision();
     // Every list belongs to an article, so equal counts mean none is missing: two index counts, where looking for
     // a missing list would walk every article (the runner asks each second while idle).
     const lists = statement("SELECT count(*) FROM related_lists").pluck().get() as number;
-    if (lists === (statement("SELECT count(*) FROM articles").pluck().get() as number)) return undefined;
+    const articles = statement("SELECT count(*) FROM articles").pluck().get() as number;
+    const stable = bulk.seenAt === at;
+    bulk.seenAt = at;
+    if (lists >= articles) {
+      bulk.fill = undefined;
+      return undefined;
+    }
+    if (bulk.fill && bulk.fill.index.revision !== at) bulk.fill = undefined;
+    if (bulk.fill || (stable && articles - lists >= Math.max(BULK_FILL_MIN, articles * BULK_FILL_SHARE))) {
+      return { at, lists: bulkRound(bulk, at, deadline) };
+    }
     const missing = statement(
       `SELECT id FROM articles a WHERE NOT EXISTS (SELECT 1 FROM related_lists l WHERE l.article_id = a.id)
        ORDER BY publish_date DESC, id DESC LIMIT ${FILL_BATCH}`,
@@ -210,5 +234,32 @@ function fillMissing() {
     return missing.length ? { at, lists: new Map(searchRelated(missing, RELATED_LIMIT)) } : undefined;
   })();
   if (!plan) return undefined;
-  return storeLists(plan.lists, plan.at) ? plan.lists.size : 0;
+  const stored = storeLists(plan.lists, plan.at);
+  if (!stored) bulk.fill = undefined;
+  return stored ? plan.lists.size : 0;
+}
+
+/** The next missing lists, newest articles first, from the bulk fill's index (read now if it is not held). */
+function bulkRound(bulk: { fill?: BulkFill }, at: number, deadline: number): Lists {
+  if (!bulk.fill) {
+    const index = new RelatedFillIndex(at);
+    const hasList = new Uint8Array(index.size);
+    for (const id of statement("SELECT article_id FROM related_lists").pluck().iterate() as IterableIterator<number>) {
+      const position = index.position(id);
+      if (position >= 0) hasList[position] = 1;
+    }
+    bulk.fill = { index, hasList, cursor: 0 };
+  }
+  const fill = bulk.fill;
+  const lists: Lists = new Map();
+  while (fill.cursor < fill.index.size && lists.size < BULK_FILL_BATCH) {
+    const position = fill.cursor++;
+    if (fill.hasList[position]) continue;
+    fill.hasList[position] = 1;
+    lists.set(fill.index.ids[position], fill.index.listOf(position, RELATED_LIMIT));
+    if (lists.size % 50 === 0 && performance.now() > deadline) break;
+  }
+  // Past the last article with lists still missing (stored meanwhile and dropped again): read afresh next time.
+  if (fill.cursor >= fill.index.size) bulk.fill = undefined;
+  return lists;
 }

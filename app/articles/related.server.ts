@@ -1,9 +1,10 @@
-// Related articles as the feed shows them: read from the stored lists
-// (app/articles/related-store.server.ts), or for other lengths found by the indexed search
-// (app/articles/related-search.server.ts); the score itself is app/articles/related-score.ts.
+// Related articles as the pages show them: the feed reads the stored lists alone
+// (app/articles/related-store.server.ts), an article page computes and stores its own list when it is missing,
+// and other lengths are found by the indexed search (app/articles/related-search.server.ts); the score itself is
+// app/articles/related-score.ts. Decision 022: a feed page never searches.
 import { RELATED_LIMIT, type Scored } from "./related-score";
 import { DISPLAY_COLUMNS, rowsById, searchRelated, searchRelatedBruteForce, type DisplayRow } from "./related-search.server";
-import { pageRelatedLists } from "./related-store.server";
+import { relatedListsOnDemand, storedRelatedLists } from "./related-store.server";
 
 export { RELATED_LIMIT, RELATED_WEIGHTS, significantWords } from "./related-score";
 
@@ -47,12 +48,30 @@ function displayAll(rankings: Iterable<readonly [number, Scored[]]>, known: Disp
   return result;
 }
 
-/** Up to `limit` related articles for each of the given articles (the feed's page); the page's 3 come from the stored lists. */
+/**
+ * The feed page's related articles: the stored lists of its cards, read in one indexed query, never searched. A
+ * card whose list is not stored yet (the runner fills them, newest first) has no entry: it shows no related block.
+ */
+export function storedRelatedArticles(articleIds: number[]): Record<number, RelatedArticle[]> {
+  if (!articleIds.length) return {};
+  const { lists, rows } = storedRelatedLists(articleIds);
+  return displayAll(lists, rows);
+}
+
+/**
+ * Up to `limit` related articles for each of the given articles (an article page asks for its own): the stored
+ * list, or when none is stored yet the indexed search's answer, which is then stored. Other lengths are searched.
+ */
 export function relatedArticles(articleIds: number[], limit = RELATED_LIMIT): Record<number, RelatedArticle[]> {
   if (!articleIds.length) return {};
-  if (limit !== RELATED_LIMIT) return displayAll(searchRelated(articleIds, limit));
-  const { lists, rows } = pageRelatedLists(articleIds);
+  if (limit !== RELATED_LIMIT) return searchedRelatedArticles(articleIds, limit);
+  const { lists, rows } = relatedListsOnDemand(articleIds);
   return displayAll(lists, rows);
+}
+
+/** The indexed search's answer, never stored (tests and benchmarks compare it with the brute-force scorer). */
+export function searchedRelatedArticles(articleIds: number[], limit = RELATED_LIMIT): Record<number, RelatedArticle[]> {
+  return displayAll(searchRelated(articleIds, limit));
 }
 
 /** The same answer by scoring every article against every target: the reference for tests and the benchmarks. */

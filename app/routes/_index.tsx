@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { feedHref, parseFeedParams, showingLabel, tidyFeedPath, type ArticleFilters } from "~/articles/filters";
 import { feedFacets } from "~/articles/facets.server";
 import { countArticles, feedPage, newestPublishDate, type ArticleJson } from "~/articles/queries.server";
-import { relatedArticles } from "~/articles/related.server";
+import { storedRelatedArticles } from "~/articles/related.server";
 import { PAGE_SIZE } from "~/articles/vocabulary";
 import { AiSummary } from "~/components/AiSummary";
 import { AlertForm } from "~/components/AlertForm";
@@ -98,10 +98,13 @@ function cardFields({ createdAt: _createdAt, sourceId: _sourceId, ...shown }: Ar
   return shown;
 }
 
-/** Related articles with only the fields their cards show: the page carries its loader data twice (HTML and JSON). */
+/**
+ * Related articles with only the fields their cards show (the page carries its loader data twice, HTML and JSON),
+ * from the stored lists alone: a card whose list the runner has not filled yet shows no related block.
+ */
 function relatedForCards(articleIds: number[]) {
   return Object.fromEntries(
-    Object.entries(relatedArticles(articleIds)).map(([id, list]) => [id, list.map(({ originalUrl: _url, score: _score, ...shown }) => shown)]),
+    Object.entries(storedRelatedArticles(articleIds)).map(([id, list]) => [id, list.map(({ originalUrl: _url, score: _score, ...shown }) => shown)]),
   );
 }
 

@@ -4,11 +4,16 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { updateArticleCategory, updateArticleTags } from "~/articles/admin.server";
-import { relatedArticles, relatedArticlesBruteForce } from "~/articles/related.server";
+import { relatedArticles, relatedArticlesBruteForce, storedRelatedArticles } from "~/articles/related.server";
+import { searchCounts } from "~/articles/related-search.server";
 import { refreshRelatedLists } from "~/articles/related-store.server";
 import { deleteArticles } from "~/articles/store.server";
 import { db, t } from "~/db.server";
+import { loader as articleLoader } from "~/routes/articles.$slug";
+import { loader as feedLoader } from "~/routes/_index";
+import { articlePath } from "~/articles/article-page";
 import { addArticle, clearArticles } from "../support/articles";
+import { callRoute } from "../support/load-context";
 import { randomCorpus, seededRandom } from "../support/related-corpus";
 
 const allIds = () =>
@@ -55,7 +60,7 @@ describe("stored related lists", () => {
     expect(storedTable()).toEqual(bruteForceTable(allIds()));
   });
 
-  it("stay exact through inserts, edits and deletions: pages merge what is pending, the refresh stores it", () => {
+  it("stay exact through inserts, edits and deletions: pages show what is stored, the refresh brings it up to date", () => {
     clearArticles();
     const ids = randomCorpus(12, 500);
     refreshAll();
@@ -94,20 +99,26 @@ describe("stored related lists", () => {
     expect(pendingCount()).toBeGreaterThan(0);
 
     const current = page.filter((id) => !listed.includes(id));
-    expect(relatedArticles(current)).toEqual(relatedArticlesBruteForce(current));
+    // Until the refresh, the page shows the lists still stored, exactly as stored, and none for the dropped ones.
+    const stored = storedTable();
+    const shown = storedRelatedArticles(current);
+    expect(Object.keys(shown).map(Number).sort()).toEqual(current.filter((id) => stored[id]).sort());
+    for (const id of current) if (shown[id]) expect(shown[id].map((r) => [r.id, r.score])).toEqual(stored[id]);
 
     refreshAll();
     expect(pendingCount()).toBe(0);
     expect(listCount()).toBe(allIds().length);
     expect(storedTable()).toEqual(bruteForceTable(allIds()));
+    expect(storedRelatedArticles(current)).toEqual(relatedArticlesBruteForce(current));
   });
 
-  it("are what a page shows, and a missing one is computed and stored by the page", () => {
+  it("are what a page shows; the feed leaves a missing one out, the article page computes and stores it", () => {
     clearArticles();
     const ids = randomCorpus(13, 200);
     refreshAll();
     const [first, second] = ids;
     const expected = relatedArticlesBruteForce([first, second]);
+    expect(storedRelatedArticles([first, second])).toEqual(expected);
     expect(relatedArticles([first, second])).toEqual(expected);
 
     // The page reads the stored entry (a changed score shows), not a fresh search.
@@ -117,12 +128,64 @@ describe("stored related lists", () => {
       .set({ score: 999 })
       .where(sql`${entry.articleId} = ${first} AND ${entry.rank} = 1`)
       .run();
+    expect(storedRelatedArticles([first])[first][0].score).toBe(999);
     expect(relatedArticles([first])[first][0].score).toBe(999);
 
     db().delete(t.relatedLists).where(eq(t.relatedLists.articleId, first)).run();
+    const searched = searchCounts.targets;
+    const before = storedTable();
+    expect(storedRelatedArticles([first, second])).toEqual({ [second]: expected[second] });
+    expect(searchCounts.targets).toBe(searched);
+    expect(storedTable()).toEqual(before);
+
     expect(relatedArticles([first, second])).toEqual(expected);
-    expect(db().select().from(t.relatedLists).where(eq(t.relatedLists.articleId, first)).get()).toBeDefined();
+    expect(searchCounts.targets).toBe(searched + 1);
     expect(storedTable()[first]).toEqual(expected[first].map((r) => [r.id, r.score]));
+  });
+
+  it("a feed page with missing lists renders its cards without a related block and runs no search", async () => {
+    clearArticles();
+    randomCorpus(14, 120);
+    // Every list is missing, as right after a bulk load: the page must still answer from the tables alone.
+    refreshRelatedLists(0);
+    db().delete(t.relatedLists).run();
+    const searched = searchCounts.targets;
+    const response = await callRoute(feedLoader, "/");
+    expect(response.status).toBe(200);
+    const data = (await response.json()) as { articles: { id: number }[]; related: Record<number, unknown[]> };
+    expect(data.articles.length).toBe(12);
+    expect(data.related).toEqual({});
+    expect(searchCounts.targets).toBe(searched);
+    expect(listCount()).toBe(0);
+
+    // Once the runner has filled them, the same page shows them, equal to the brute-force answers.
+    refreshAll();
+    const searchedBefore = searchCounts.targets;
+    const filled = (await (await callRoute(feedLoader, "/")).json()) as typeof data;
+    const cards = filled.articles.map((a) => a.id);
+    const brute = relatedArticlesBruteForce(cards);
+    const shown = (list: { id: number }[] | undefined) => (list ?? []).map((r) => r.id);
+    expect(Object.fromEntries(cards.map((id) => [id, shown(filled.related[id] as { id: number }[])]))).toEqual(
+      Object.fromEntries(cards.map((id) => [id, shown(brute[id])])),
+    );
+    expect(searchCounts.targets).toBe(searchedBefore);
+  });
+
+  it("an article page computes its missing list on demand and stores it", async () => {
+    clearArticles();
+    const ids = randomCorpus(15, 150);
+    refreshAll();
+    const target = ids[7];
+    db().delete(t.relatedLists).where(eq(t.relatedLists.articleId, target)).run();
+    expect(storedTable()[target]).toBeUndefined();
+    const article = db().select().from(t.articles).where(eq(t.articles.id, target)).get()!;
+    const path = articlePath(article);
+    const response = await callRoute(articleLoader, path, { headers: { Accept: "text/html" } }, { slug: path.split("/").pop()! });
+    expect(response.status).toBe(200);
+    const data = (await response.json()) as { related: { id: number }[] };
+    const expected = relatedArticlesBruteForce([target])[target];
+    expect(data.related.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+    expect(storedTable()[target]).toEqual(expected.map((r) => [r.id, r.score]));
   });
 });
 

@@ -7,7 +7,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getArticle } from "~/articles/queries.server";
-import { relatedArticles, relatedArticlesBruteForce, significantWords } from "~/articles/related.server";
+import { relatedArticlesBruteForce, searchedRelatedArticles, significantWords } from "~/articles/related.server";
 import { updateArticleCategory, updateArticleTags } from "~/articles/admin.server";
 import { toggleBookmark } from "~/articles/bookmarks.server";
 import { deleteArticles, replaceArticleTags } from "~/articles/store.server";
@@ -78,7 +78,7 @@ describe("the score", () => {
   });
 
   it("matches the hand-computed table, newest first on ties, scores above 0 only", () => {
-    const all = relatedArticles([ids.target], 10)[ids.target];
+    const all = searchedRelatedArticles([ids.target], 10)[ids.target];
     expect(all.map((r) => [r.id, r.score])).toEqual([
       [ids.a, 24],
       [ids.b, 11],
@@ -90,7 +90,7 @@ describe("the score", () => {
   });
 
   it("shows at most 3 with the fields a card needs", () => {
-    const top = relatedArticles([ids.target])[ids.target];
+    const top = searchedRelatedArticles([ids.target])[ids.target];
     expect(top.map((r) => r.id)).toEqual([ids.a, ids.b, ids.f]);
     expect(top[0]).toEqual({
       id: ids.a,
@@ -147,8 +147,8 @@ describe("the indexed search agrees with the brute-force scorer", () => {
       }),
     );
     const targets = ids.filter((_, i) => i % 9 === 0);
-    expect(relatedArticles(targets)).toEqual(relatedArticlesBruteForce(targets));
-    expect(relatedArticles(targets, 25)).toEqual(relatedArticlesBruteForce(targets, 25));
+    expect(searchedRelatedArticles(targets)).toEqual(relatedArticlesBruteForce(targets));
+    expect(searchedRelatedArticles(targets, 25)).toEqual(relatedArticlesBruteForce(targets, 25));
   });
 
   it.each([1, 2, 3, 4, 5, 6])("on a 3,000-article corpus of near-duplicates and awkward spellings (seed %i)", (seed) => {
@@ -156,11 +156,11 @@ describe("the indexed search agrees with the brute-force scorer", () => {
     const ids = randomCorpus(seed, 3000);
     const random = seededRandom(seed * 7919);
     const targets = Array.from({ length: 60 }, () => ids[Math.floor(random() * ids.length)]);
-    const indexed = relatedArticles(targets);
+    const indexed = searchedRelatedArticles(targets);
     expect(Object.keys(indexed)).toHaveLength(new Set(targets).size);
     expect(indexed).toEqual(relatedArticlesBruteForce(targets));
     const some = targets.slice(0, 12);
-    expect(relatedArticles(some, 12)).toEqual(relatedArticlesBruteForce(some, 12));
+    expect(searchedRelatedArticles(some, 12)).toEqual(relatedArticlesBruteForce(some, 12));
   });
 
   it("finds articles whose words the full-text index splits differently", () => {
@@ -178,7 +178,7 @@ describe("the indexed search agrees with the brute-force scorer", () => {
       day: 1,
     });
     const plain = article({ category: "legal-decisions", source: "Agency Y", priority: "low", title: "Pipeline notice", summary: "", tags: [], day: 2 });
-    const related = relatedArticles([target])[target];
+    const related = searchedRelatedArticles([target])[target];
     expect(related.map((r) => [r.id, r.score])).toEqual([
       [glued, 2],
       [plain, 1],
@@ -196,9 +196,9 @@ describe("answers kept between requests", () => {
     const others = [1, 2, 3, 4].map((day) =>
       article({ category: "policy-analysis", source: `Agency ${day}`, priority: "low", title: `Drilling note ${day}`, summary: "", tags: [], day }),
     );
-    const agrees = () => expect(relatedArticles([target])).toEqual(relatedArticlesBruteForce([target]));
+    const agrees = () => expect(searchedRelatedArticles([target])).toEqual(relatedArticlesBruteForce([target]));
     agrees();
-    const cached = relatedArticles([target])[target];
+    const cached = searchedRelatedArticles([target])[target];
 
     // Visitors' reads and writes leave the revision, and so the kept answer, alone.
     const before = revision();
@@ -206,11 +206,11 @@ describe("answers kept between requests", () => {
     recordView("visitor-1", others[0]);
     db().update(t.articles).set({ aiSummary: "A summary." }).where(eq(t.articles.id, others[0])).run();
     expect(revision()).toBe(before);
-    expect(relatedArticles([target])[target]).toEqual(cached);
+    expect(searchedRelatedArticles([target])[target]).toEqual(cached);
 
     // A new article that shares more enters the top 3.
     const newcomer = article({ ...base, title: "Offshore drilling leasing", summary: "", tags: ["energy"], day: 5 });
-    expect(relatedArticles([target])[target][0].id).toBe(newcomer);
+    expect(searchedRelatedArticles([target])[target][0].id).toBe(newcomer);
     agrees();
     // Changes of each scored field: tags, category, text, source and date, and deletion.
     updateArticleTags(others[1], { tags: ["energy"] });
@@ -226,7 +226,7 @@ describe("answers kept between requests", () => {
       .run();
     agrees();
     deleteArticles([newcomer]);
-    expect(relatedArticles([target])[target].map((r) => r.id)).not.toContain(newcomer);
+    expect(searchedRelatedArticles([target])[target].map((r) => r.id)).not.toContain(newcomer);
     agrees();
   });
 });

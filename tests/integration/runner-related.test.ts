@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
 import { relatedArticlesBruteForce } from "~/articles/related.server";
 import { db, t } from "~/db.server";
-import { addArticle } from "../support/articles";
+import { addArticle, clearArticles } from "../support/articles";
 import { randomCorpus } from "../support/related-corpus";
 
 const runners: ChildProcess[] = [];
@@ -16,18 +16,28 @@ afterAll(() => {
 const count = (table: string) => db().get<{ n: number }>(sql.raw(`SELECT count(*) AS n FROM ${table}`)).n;
 const settled = () => count("related_pending") === 0 && count("related_lists") === count("articles");
 
-function storedMatchesBruteForce() {
+function storedMatchesBruteForce(every = 1) {
   const ids = db()
     .select({ id: t.articles.id })
     .from(t.articles)
     .all()
-    .map((row) => row.id);
+    .map((row) => row.id)
+    .filter((_, i) => i % every === 0);
   const stored: Record<number, [number, number][]> = Object.fromEntries(ids.map((id) => [id, []]));
   for (const entry of db().select().from(t.relatedListEntries).orderBy(t.relatedListEntries.articleId, t.relatedListEntries.rank).all()) {
-    stored[entry.articleId].push([entry.relatedId, entry.score]);
+    stored[entry.articleId]?.push([entry.relatedId, entry.score]);
   }
   const brute = Object.fromEntries(Object.entries(relatedArticlesBruteForce(ids)).map(([id, list]) => [id, list.map((r) => [r.id, r.score])]));
   expect(stored).toEqual(brute);
+}
+
+function startRunner() {
+  const runner = spawn(process.execPath, ["--import", "tsx", "jobs/cli.ts"], {
+    env: { ...process.env, NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "ignore"],
+  });
+  runners.push(runner);
+  return runner;
 }
 
 async function waitFor(condition: () => boolean, what: string, timeoutMs = 30_000) {
@@ -41,11 +51,7 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 30_00
 it("fills the related lists and keeps them equal to the brute-force answers through writes", { timeout: 90_000 }, async () => {
   const ids = randomCorpus(31, 150);
   expect(settled()).toBe(false);
-  const runner = spawn(process.execPath, ["--import", "tsx", "jobs/cli.ts"], {
-    env: { ...process.env, NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "ignore"],
-  });
-  runners.push(runner);
+  const runner = startRunner();
 
   await waitFor(settled, "the runner to fill every list");
   storedMatchesBruteForce();
@@ -64,5 +70,17 @@ it("fills the related lists and keeps them equal to the brute-force answers thro
   await waitFor(settled, "the runner to offer the new and edited articles");
   storedMatchesBruteForce();
 
+  runner.kill("SIGTERM");
+});
+
+it("fills every list after a bulk insert, from the bulk fill's index, equal to the brute-force answers", { timeout: 300_000 }, async () => {
+  clearArticles();
+  // More than the runner offers one by one: it drops every list and fills them all again, newest first.
+  const ids = randomCorpus(32, 2_200);
+  expect(ids.length).toBeGreaterThan(2_000);
+  expect(count("related_pending")).toBe(ids.length);
+  const runner = startRunner();
+  await waitFor(settled, "the runner to fill every list after the bulk insert", 240_000);
+  storedMatchesBruteForce(15);
   runner.kill("SIGTERM");
 });

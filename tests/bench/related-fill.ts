@@ -1,0 +1,78 @@
+// `npx tsx tests/bench/related-fill.ts [--db corpus.db] [--seconds N] [--check N]`: how fast the job runner fills
+// the stored related lists after a bulk load. Copies the corpus (never written in place), then runs the runner's
+// refresh in its usual half-second slices until every article has a list or the time is up, printing lists per
+// second (wall and CPU) as it goes; --check compares N stored lists, spread over the corpus, with brute force.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+
+const { values } = parseArgs({
+  options: {
+    db: { type: "string", default: "tests/.tmp/bench/corpus-generated-100000-m13.db" },
+    seconds: { type: "string", default: "3600" },
+    check: { type: "string", default: "0" },
+  },
+});
+const source = path.resolve(values.db);
+const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "related-fill-")), "corpus.db");
+fs.copyFileSync(source, file);
+
+Object.assign(process.env, {
+  DATABASE_URL: file,
+  SESSION_SECRET: "bench-session-secret-of-32-characters",
+  OUTBOX_DIR: path.join(path.dirname(file), "outbox"),
+  NODE_ENV: "production",
+});
+
+const { migrateDatabase } = await import("../../db/client");
+const { db } = await import("../../app/db.server");
+const { refreshRelatedLists } = await import("../../app/articles/related-store.server");
+const { relatedArticlesBruteForce } = await import("../../app/articles/related.server");
+
+migrateDatabase(db());
+const count = (table: string) => db().$client.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+const articles = count("articles");
+console.log(`corpus: ${source} (${articles.toLocaleString("en-US")} articles, ${count("related_lists")} lists stored)`);
+
+const budget = Number(values.seconds) * 1000;
+const started = performance.now();
+const cpuStart = process.cpuUsage();
+let lastReport = started;
+let filled = 0;
+for (;;) {
+  const round = refreshRelatedLists(500);
+  filled += round.filled;
+  const now = performance.now();
+  const done = count("related_lists") >= articles;
+  if (done || now - lastReport > 10_000 || now - started > budget) {
+    lastReport = now;
+    const cpu = process.cpuUsage(cpuStart);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
+    console.log(
+      `${((now - started) / 1000).toFixed(1)} s: ${filled.toLocaleString("en-US")} lists filled, ` +
+        `${(filled / ((now - started) / 1000)).toFixed(0)} lists/s wall, ${(filled / (cpuMs / 1000)).toFixed(0)} lists/s CPU, ` +
+        `${(cpuMs / Math.max(filled, 1)).toFixed(2)} CPU ms per list`,
+    );
+  }
+  if (done || now - started > budget) break;
+}
+
+const checks = Number(values.check);
+if (checks) {
+  const stored = db().$client.prepare("SELECT article_id, related_id, score FROM related_list_entries ORDER BY article_id, rank").all() as {
+    article_id: number;
+    related_id: number;
+    score: number;
+  }[];
+  const ids = (db().$client.prepare("SELECT article_id FROM related_lists ORDER BY article_id").pluck().all() as number[]).filter(
+    (_, i, all) => i % Math.max(1, Math.floor(all.length / checks)) === 0,
+  );
+  const byList = new Map<number, [number, number][]>(ids.map((id) => [id, []]));
+  for (const row of stored) byList.get(row.article_id)?.push([row.related_id, row.score]);
+  const brute = relatedArticlesBruteForce(ids);
+  const wrong = ids.filter((id) => JSON.stringify(byList.get(id)) !== JSON.stringify(brute[id].map((r) => [r.id, r.score])));
+  console.log(`checked ${ids.length} stored lists against brute force: ${wrong.length} differ${wrong.length ? ` (${wrong.slice(0, 5).join(", ")})` : ""}`);
+  if (wrong.length) process.exitCode = 1;
+}
+fs.rmSync(path.dirname(file), { recursive: true, force: true });
