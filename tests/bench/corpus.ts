@@ -35,6 +35,22 @@ export function ensureCorpus(options: CorpusOptions): string {
   return file;
 }
 
+export type FillReport = { articles: number; filled: number; complete: boolean; wallSeconds: number; cpuSeconds: number };
+
+/**
+ * The corpus as the job runner leaves it once it has filled every related list after the bulk load (what a
+ * reader meets in production), built first if missing by tests/bench/related-fill.ts, which also times the fill.
+ */
+export function ensureFilledCorpus(corpus: string): { file: string; report: FillReport } {
+  const file = corpus.replace(/\.db$/, ".filled.db");
+  if (!fs.existsSync(file)) {
+    console.log(`Filling every related list of ${path.basename(corpus)}, as the job runner does after a bulk load...`);
+    const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["tests/bench/related-fill.ts", "--db", corpus, "--out", file], { stdio: "inherit" });
+    if (result.status !== 0 || !fs.existsSync(file)) throw new Error(`Filling the related lists of ${corpus} failed`);
+  }
+  return { file, report: JSON.parse(fs.readFileSync(`${file}.json`, "utf8")) as FillReport };
+}
+
 function parseArgs(argv: string[]) {
   const options: CorpusOptions & { out?: string } = { count: 100_000 };
   for (let i = 0; i < argv.length; i++) {

@@ -1,7 +1,8 @@
-// `npx tsx tests/bench/related-fill.ts [--db corpus.db] [--seconds N] [--check N]`: how fast the job runner fills
+// `npx tsx tests/bench/related-fill.ts [--db corpus.db] [--seconds N] [--check N] [--out filled.db]`: how fast the job runner fills
 // the stored related lists after a bulk load. Copies the corpus (never written in place), then runs the runner's
 // refresh in its usual half-second slices until every article has a list or the time is up, printing lists per
-// second (wall and CPU) as it goes; --check compares N stored lists, spread over the corpus, with brute force.
+// second (wall and CPU) as it goes; --check compares N stored lists, spread over the corpus, with brute force;
+// --out keeps the filled copy (and its figures as `<out>.json`): what `npm run bench` serves, as the runner leaves it.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,6 +13,7 @@ const { values } = parseArgs({
     db: { type: "string", default: "tests/.tmp/bench/corpus-generated-100000-m13.db" },
     seconds: { type: "string", default: "3600" },
     check: { type: "string", default: "0" },
+    out: { type: "string" },
   },
 });
 const source = path.resolve(values.db);
@@ -40,6 +42,7 @@ const started = performance.now();
 const cpuStart = process.cpuUsage();
 let lastReport = started;
 let filled = 0;
+let figures: Record<string, number | boolean> = {};
 for (;;) {
   const round = refreshRelatedLists(500);
   filled += round.filled;
@@ -55,7 +58,11 @@ for (;;) {
         `${(cpuMs / Math.max(filled, 1)).toFixed(2)} CPU ms per list`,
     );
   }
-  if (done || now - started > budget) break;
+  if (done || now - started > budget) {
+    const cpu = process.cpuUsage(cpuStart);
+    figures = { articles, filled, complete: done, wallSeconds: (now - started) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+    break;
+  }
 }
 
 const checks = Number(values.check);
@@ -74,5 +81,12 @@ if (checks) {
   const wrong = ids.filter((id) => JSON.stringify(byList.get(id)) !== JSON.stringify(brute[id].map((r) => [r.id, r.score])));
   console.log(`checked ${ids.length} stored lists against brute force: ${wrong.length} differ${wrong.length ? ` (${wrong.slice(0, 5).join(", ")})` : ""}`);
   if (wrong.length) process.exitCode = 1;
+}
+if (values.out && figures.complete) {
+  db().$client.pragma("wal_checkpoint(TRUNCATE)");
+  db().$client.close();
+  fs.copyFileSync(file, path.resolve(values.out));
+  fs.writeFileSync(`${path.resolve(values.out)}.json`, JSON.stringify(figures, null, 2));
+  console.log(`kept the filled corpus as ${values.out}`);
 }
 fs.rmSync(path.dirname(file), { recursive: true, force: true });
