@@ -2,17 +2,34 @@
 // arithmetic, and the display formats shared by server rendering and the browser (same time zone on both,
 // so hydration matches).
 
+/** One formatter per time zone and format: building an Intl.DateTimeFormat costs far more than using one. */
+function formatterFor(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, make: () => Intl.DateTimeFormat) {
+  let formatter = cache.get(timeZone);
+  if (!formatter) cache.set(timeZone, (formatter = make()));
+  return formatter;
+}
+
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+const hourFormatters = new Map<string, Intl.DateTimeFormat>();
+
 function zoneOffsetMs(instant: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const formatter = formatterFor(
+    offsetFormatters,
     timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(instant));
+    () =>
+      new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+      }),
+  );
+  const parts = formatter.formatToParts(new Date(instant));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
   return asUtc - Math.floor(instant / 1000) * 1000;
@@ -20,12 +37,18 @@ function zoneOffsetMs(instant: number, timeZone: string) {
 
 /** YYYY-MM-DD of an instant as seen in the time zone. */
 export function dayInZone(instant: Date | number, timeZone: string) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(instant));
+  const formatter = formatterFor(
+    dayFormatters,
+    timeZone,
+    () => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }),
+  );
+  return formatter.format(new Date(instant));
 }
 
 /** The hour of the day (0-23) of an instant as seen in the time zone. */
 export function hourInZone(instant: Date | number, timeZone: string) {
-  return Number(new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", hour: "2-digit" }).format(new Date(instant)));
+  const formatter = formatterFor(hourFormatters, timeZone, () => new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", hour: "2-digit" }));
+  return Number(formatter.format(new Date(instant)));
 }
 
 /** The instant local midnight begins on the given day (YYYY-MM-DD) in the time zone. */

@@ -1,5 +1,5 @@
 // Reading sources, as the /api and the public pages show them.
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { db, t } from "../db.server";
 
 export type SourceRow = typeof t.sources.$inferSelect;
@@ -44,7 +44,12 @@ export function listSources(): SourceJson[] {
 
 /** Public list for the about page and FAQ: active sources only, without health details. */
 export function listPublicSources() {
-  return listSources()
-    .filter((s) => s.isActive)
-    .map(({ id, name, url, category }) => ({ id, name, url, category }));
+  // Read on every feed page (the sources panel and FAQ): only the four columns it shows, not every source's
+  // health record.
+  return db()
+    .select({ id: t.sources.id, name: t.sources.name, url: t.sources.url, category: t.sources.category })
+    .from(t.sources)
+    .where(eq(t.sources.isActive, true))
+    .orderBy(asc(t.sources.category), asc(t.sources.name))
+    .all();
 }
