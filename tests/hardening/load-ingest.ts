@@ -184,7 +184,7 @@ export type Ingestion = {
    * Stops topping up the queue, waits (bounded) for the queued and running ingestion jobs to finish, then
    * sends the runner SIGTERM and waits (bounded) for it to exit.
    */
-  finish(): Promise<{ drainMs: number; exitCode: number | null | "still running"; exitMs: number }>;
+  finish(drainBoundMs?: number): Promise<{ drainMs: number; exitCode: number | null | "still running"; exitMs: number }>;
   close(): Promise<void>;
 };
 
@@ -264,11 +264,11 @@ export async function startIngestion(): Promise<Ingestion> {
         .where(eq(t.articles.sourceId, sourceId))
         .all()
         .map((row) => row.key),
-    async finish() {
+    async finish(drainBoundMs = DRAIN_MS) {
       clearInterval(feeder);
       const draining = performance.now();
       while (pendingIngestionKinds().size) {
-        if (performance.now() - draining > DRAIN_MS) throw new Error(`ingestion jobs still pending after ${DRAIN_MS} ms:\n${runner.output()}`);
+        if (performance.now() - draining > drainBoundMs) throw new Error(`ingestion jobs still pending after ${drainBoundMs} ms:\n${runner.output()}`);
         await sleep(100);
       }
       const drainMs = performance.now() - draining;
