@@ -12,13 +12,16 @@ import { BROWSER_HEADERS } from "./endpoints";
 
 const TARGET_RPS = 100;
 
-/** Requests for `/?page=N`, N counting up across every connection, so no page is asked twice. */
+/**
+ * Requests for `/?page=N`, N counting up from 2 across every connection, so no page is asked twice (`/?page=1`
+ * is answered with a redirect to `/`, its one address).
+ */
 export function distinctPages(pages: number): AutocannonRequest[] {
   let next = 0;
   return [
     {
       method: "GET",
-      setupRequest: (request) => ({ ...request, path: `/?page=${(next++ % pages) + 1}` }),
+      setupRequest: (request) => ({ ...request, path: `/?page=${(next++ % (pages - 1)) + 2}` }),
     },
   ];
 }
