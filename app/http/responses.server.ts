@@ -29,14 +29,20 @@ function clientHolds(request: Request, etag: string) {
   return etagMatches(request.headers.get("If-None-Match"), etag);
 }
 
+type EtagInit = { maxAge?: number; headers?: HeadersInit };
+
 /**
  * A JSON response with a strong ETag; answers 304 when the client already holds this body.
  * Read APIs are never cached by shared caches: answers may depend on the visitor's cookie.
  * `headers` go on both answers (a 304 carries what the 200 would have).
  */
-export function jsonWithEtag(request: Request, data: unknown, init: { maxAge?: number; headers?: HeadersInit } = {}) {
+export function jsonWithEtag(request: Request, data: unknown, init: EtagInit = {}) {
   const body = JSON.stringify(data);
-  const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+  return jsonAnswerWithEtag(request, `"${createHash("sha1").update(body).digest("base64url")}"`, init, () => body);
+}
+
+/** The headers and the 304 of both JSON answers with an ETag; `body` is made only when the client lacks it. */
+function jsonAnswerWithEtag(request: Request, etag: string, init: EtagInit, body: () => BodyInit) {
   const headers = new Headers(init.headers);
   headers.set("ETag", etag);
   headers.set("Cache-Control", `private, max-age=${init.maxAge ?? 0}, must-revalidate`);
@@ -44,7 +50,7 @@ export function jsonWithEtag(request: Request, data: unknown, init: { maxAge?: n
   applySecurityHeaders(headers);
   if (clientHolds(request, etag)) return new Response(null, { status: 304, headers });
   headers.set("Content-Type", "application/json; charset=utf-8");
-  return new Response(body, { status: 200, headers });
+  return new Response(body(), { status: 200, headers });
 }
 
 /** Items serialized per piece of a streamed JSON list. */
@@ -56,7 +62,7 @@ const JSON_LIST_PIECE = 100;
  * read, so a large answer (a thousand articles, about 1.5 MB) is never held whole, nor piled up in memory ahead
  * of a slow reader (server.ts pipes it with backpressure).
  */
-export function jsonListWithEtag(request: Request, items: readonly unknown[], init: { maxAge?: number; headers?: HeadersInit } = {}) {
+export function jsonListWithEtag(request: Request, items: readonly unknown[], init: EtagInit = {}) {
   const piece = (from: number) =>
     (from === 0 ? "[" : ",") +
     items
@@ -67,32 +73,25 @@ export function jsonListWithEtag(request: Request, items: readonly unknown[], in
   const hash = createHash("sha1");
   if (items.length === 0) hash.update("[]");
   for (let from = 0; from < items.length; from += JSON_LIST_PIECE) hash.update(piece(from));
-  const etag = `"${hash.digest("base64url")}"`;
-  const headers = new Headers(init.headers);
-  headers.set("ETag", etag);
-  headers.set("Cache-Control", `private, max-age=${init.maxAge ?? 0}, must-revalidate`);
-  headers.set("Vary", "Cookie, Authorization");
-  applySecurityHeaders(headers);
-  if (clientHolds(request, etag)) return new Response(null, { status: 304, headers });
-  headers.set("Content-Type", "application/json; charset=utf-8");
   const encoder = new TextEncoder();
   let from = 0;
-  const body = new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        if (items.length === 0) {
-          controller.enqueue(encoder.encode("[]"));
-          return controller.close();
-        }
-        controller.enqueue(encoder.encode(piece(from)));
-        from += JSON_LIST_PIECE;
-        if (from >= items.length) controller.close();
+  const stream = () =>
+    new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (items.length === 0) {
+            controller.enqueue(encoder.encode("[]"));
+            return controller.close();
+          }
+          controller.enqueue(encoder.encode(piece(from)));
+          from += JSON_LIST_PIECE;
+          if (from >= items.length) controller.close();
+        },
       },
-    },
-    // One piece ahead at most: the next is made only when the reader took the last.
-    { highWaterMark: 0 },
-  );
-  return new Response(body, { status: 200, headers });
+      // One piece ahead at most: the next is made only when the reader took the last.
+      { highWaterMark: 0 },
+    );
+  return jsonAnswerWithEtag(request, `"${hash.digest("base64url")}"`, init, stream);
 }
 
 /**
