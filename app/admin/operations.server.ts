@@ -28,16 +28,17 @@ import { getArticle } from "../articles/queries.server";
 import type { SessionUser } from "../auth/session.server";
 import type { Role } from "../auth/users.server";
 import { archiveOldFeedback, feedbackStatusSchema, setFeedbackStatus } from "../feedback/admin.server";
-import { isHttpUrl } from "../articles/canonical-url";
+import { z } from "zod";
 import { AppError, hasCause } from "../errors";
-import { parseId, parseInput } from "../validation";
+import { httpUrl, parseId, parseInput } from "../validation";
 import { backfillSchema, JOB_BUTTONS, runnerHealth, startJob, waitForJob, type ButtonJobKind, type JobJson } from "../jobs/admin.server";
 import { isFinished } from "../jobs/outcome";
 import { sendTestNewsletter } from "../newsletter/newsletter.server";
 import { createSource, deleteSource, sourceSchema, toggleSource, updateSource, type FeedProbe } from "../sources/admin.server";
 import { fetchSourceType } from "../ingest/detect.server";
 import { PrivateAddressRefused, privateAddressRefusal } from "../fetcher/http-client.server";
-import { setSubscriberActive, subscriberStatusSchema } from "../newsletter/admin.server";
+import { listSubscribers, setSubscriberActive, subscriberStatusSchema } from "../newsletter/admin.server";
+import { alertStats } from "../alerts/alerts.server";
 import type { Toast } from "../toast";
 
 /** The fetcher's checks a new or re-pointed source goes through (app/sources/admin.server.ts). */
@@ -51,12 +52,21 @@ export type Input = Record<string, unknown>;
  * where it is written.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
-export type AnyOperation = Operation<any>;
+export type AnyOperation = Operation<any, any>;
 
-export type Operation<R = unknown> = {
+export type Operation<I = Input, R = unknown> = {
   /** The least role allowed: viewers read, editors change articles and sources, admins manage people. */
   role: Role;
-  run(input: Input, user: SessionUser): R | Promise<R>;
+  /** The route's `{id}` (a form's `id`) names the row: read first, so an id that names nothing is a 404. */
+  id?: true;
+  /**
+   * The body's schema: parsed (runOperation) before `run` gets it, and described in /api/openapi.json
+   * (app/api-docs/openapi.server.ts). Unknown fields are dropped.
+   */
+  input?: z.ZodType<I>;
+  /** `input` is only described: `run` parses the body itself, after checks that must come first (said where set). */
+  parsesOwnInput?: true;
+  run(input: I, user: SessionUser, id: number): R | Promise<R>;
   /** The dashboard's toast after success. */
   success(result: Awaited<R>): Toast;
   /** The toast title when it fails (the product's fixed wording); the message is the server's. */
@@ -67,11 +77,23 @@ export type Operation<R = unknown> = {
   showsResult?: boolean;
 };
 
-function operation<R>(definition: Operation<R>): Operation<R> {
+function operation<I = Input, R = unknown>(definition: Operation<I, R>): Operation<I, R> {
   return definition;
 }
 
-const idOf = (input: Input) => parseId(String(input.id ?? ""));
+/**
+ * Runs an operation for a caller whose role was checked: the id first (a 404 when it names no row), then the
+ * body through the operation's schema (a 400 naming the field), then the operation. The dashboard's forms and
+ * the /api routes both come through here.
+ */
+export function runOperation<I, R>(op: Operation<I, R>, values: Input, user: SessionUser): R | Promise<R> {
+  const id = op.id ? parseId(String(values.id ?? "")) : 0;
+  const input = op.input && !op.parsesOwnInput ? parseInput(op.input, values) : (values as I);
+  return op.run(input, user, id);
+}
+
+/** The extract form's one field: missing and not-a-URL keep the product's wording (app/validation.ts httpUrl). */
+const extractSchema = z.object({ url: httpUrl("URL Required") });
 
 export const EXTRACT_PDF_MESSAGE = "This PDF cannot be automatically processed. Please enter the title and summary manually.";
 export const EXTRACT_FAILED_MESSAGE = "Could not extract article details. Please fill in manually.";
@@ -87,15 +109,16 @@ function jobLabel(kind: ButtonJobKind) {
  * waiting out a back-off after failing (the schedule leaves those for later): the outcome then says how each did.
  */
 function jobParams(kind: ButtonJobKind, input: Input): Record<string, unknown> {
-  if (kind === "backfill") return parseInput(backfillSchema, input);
+  if (kind === "backfill") return input;
   if (kind === "scrape") return { force: true };
   return {};
 }
 
 /** Enqueues a job and answers at once with it (202). */
 function jobOperation(kind: ButtonJobKind) {
-  return operation({
+  return operation<Input, ReturnType<typeof startJob>>({
     role: "editor",
+    input: kind === "backfill" ? backfillSchema : undefined,
     run: (input, user) => startJob(kind, jobParams(kind, input), user.email),
     success: ({ created }) => ({
       title: created ? jobLabel(kind).queued : "Already queued or running",
@@ -115,77 +138,84 @@ type WaitedJob = { updated: number; jobId: number } | { job: JobJson; message: s
  * or at once when no job runner is running to do it.
  */
 function waitingJobOperation(kind: "recategorize" | "fix-priorities") {
-  return operation({
+  return operation<Input, WaitedJob>({
     ...jobOperation(kind),
-    run: async (_input: Input, user: SessionUser): Promise<WaitedJob> => {
+    run: async (_input, user) => {
       const { job } = startJob(kind, {}, user.email);
       const finished = runnerHealth().stale ? undefined : await waitForJob(job.id, JOB_WAIT_MS);
       if (finished?.status === "failed") throw new AppError("failed", finished.error ?? jobLabel(kind).failure);
       if (finished && isFinished(finished.status)) return { updated: Number(finished.result?.updated ?? 0), jobId: job.id };
       return { job, message: "The job is queued or running; its outcome shows under Admin Controls." };
     },
-    success: (result: WaitedJob) =>
+    success: (result) =>
       "updated" in result
         ? { title: jobLabel(kind).finished, message: `${result.updated} article${result.updated === 1 ? "" : "s"} updated.` }
         : { title: jobLabel(kind).queued, message: result.message },
-    status: (result: WaitedJob) => ("updated" in result ? 200 : 202),
+    status: (result) => ("updated" in result ? 200 : 202),
   });
 }
 
 export const operations = {
   createSource: operation({
     role: "editor",
-    run: (input) => createSource(parseInput(sourceSchema, input), feedProbe),
+    input: sourceSchema,
+    run: (input) => createSource(input, feedProbe),
     success: (source) => ({ title: "Source added", message: `${source.name} will be checked on the next update.` }),
     failure: "Failed to add source",
     status: 201,
   }),
   updateSource: operation({
     role: "editor",
-    run: (input) => updateSource(idOf(input), input, feedProbe),
+    id: true,
+    // Fields left out keep their values: updateSource checks the body merged with the stored source, after the id.
+    input: sourceSchema.partial(),
+    parsesOwnInput: true,
+    run: (input, _user, id) => updateSource(id, input, feedProbe),
     success: (source) => ({ title: "Source updated", message: source.name }),
     failure: "Failed to update source",
   }),
   deleteSource: operation({
     role: "editor",
-    run: (input) => ({ message: `Source deleted: ${deleteSource(idOf(input)).name}` }),
+    id: true,
+    run: (_input, _user, id) => ({ message: `Source deleted: ${deleteSource(id).name}` }),
     success: (result) => ({ title: "Source deleted", message: result.message }),
     failure: "Failed to delete source",
   }),
   toggleSource: operation({
     role: "editor",
-    run: (input) => toggleSource(idOf(input)),
+    id: true,
+    run: (_input, _user, id) => toggleSource(id),
     success: (source) => ({ title: source.isActive ? "Source enabled" : "Source disabled", message: source.name }),
     failure: "Failed to update source",
   }),
   updateArticleTags: operation({
     role: "editor",
-    run: (input) => {
-      const id = idOf(input);
-      return updateArticleTags(id, parseInput(articleTagsSchema, input));
-    },
+    id: true,
+    input: articleTagsSchema,
+    run: (input, _user, id) => updateArticleTags(id, input),
     success: () => ({ title: "Tags updated", message: "The article is now marked as manually tagged." }),
     failure: "Failed to update tags",
   }),
   updateArticleCategory: operation({
     role: "editor",
-    run: (input) => {
-      const id = idOf(input);
-      return updateArticleCategory(id, parseInput(articleCategorySchema, input).category);
-    },
+    id: true,
+    input: articleCategorySchema,
+    run: (input, _user, id) => updateArticleCategory(id, input.category),
     success: () => ({ title: "Category updated" }),
     failure: "Failed to update category",
   }),
   suggestTags: operation({
     role: "editor",
-    run: async (input) => ({ suggestedTags: await suggestTagsFor(idOf(input)) }),
+    id: true,
+    run: async (_input, _user, id) => ({ suggestedTags: await suggestTagsFor(id) }),
     success: () => ({ title: "Suggestions loaded" }),
     failure: "Failed to load suggestions",
   }),
   deleteArticle: operation({
     role: "admin",
-    run: (input) => {
-      deleteArticle(idOf(input));
+    id: true,
+    run: (_input, _user, id) => {
+      deleteArticle(id);
       return { message: "Article deleted" };
     },
     success: () => ({ title: "Article deleted", message: "It will not come back with the next update." }),
@@ -193,10 +223,8 @@ export const operations = {
   }),
   extractArticle: operation({
     role: "editor",
-    run: async (input) => {
-      const url = typeof input.url === "string" ? input.url.trim() : "";
-      if (!url) throw new AppError("invalid", "URL Required");
-      if (!isHttpUrl(url)) throw new AppError("invalid", "'url' must be an http(s) URL");
+    input: extractSchema,
+    run: async ({ url }) => {
       try {
         return await extractArticle(url);
       } catch (error) {
@@ -213,17 +241,17 @@ export const operations = {
   }),
   addArticle: operation({
     role: "editor",
-    run: (input) => addManualArticle(parseInput(addArticleSchema, input)),
+    input: addArticleSchema,
+    run: (input) => addManualArticle(input),
     success: (article) => ({ title: "Article added", message: article.title }),
     failure: "Error",
     status: 201,
   }),
   setFeedbackStatus: operation({
     role: "editor",
-    run: (input) => {
-      const id = idOf(input);
-      return setFeedbackStatus(id, parseInput(feedbackStatusSchema, input).status);
-    },
+    id: true,
+    input: feedbackStatusSchema,
+    run: (input, _user, id) => setFeedbackStatus(id, input.status),
     success: (row) => ({ title: "Feedback updated", message: `Status set to ${row.status}.` }),
     failure: "Failed to update feedback status.",
   }),
@@ -233,14 +261,25 @@ export const operations = {
     success: ({ count }) => ({ title: "Old feedback archived", message: `${count} resolved item${count === 1 ? "" : "s"} archived.` }),
     failure: "Failed to archive old feedback.",
   }),
+  listSubscribers: operation({
+    role: "admin",
+    run: () => listSubscribers(),
+    success: () => ({ title: "Subscribers listed" }),
+    failure: "Failed to list subscribers",
+  }),
   setSubscriberStatus: operation({
     role: "admin",
-    run: (input) => {
-      const id = idOf(input);
-      return setSubscriberActive(id, parseInput(subscriberStatusSchema, input).isActive);
-    },
+    id: true,
+    input: subscriberStatusSchema,
+    run: (input, _user, id) => setSubscriberActive(id, input.isActive),
     success: (s) => ({ title: s.isActive ? "Subscriber activated" : "Subscriber deactivated", message: s.email }),
     failure: "Failed to update subscriber status",
+  }),
+  alertStats: operation({
+    role: "admin",
+    run: () => alertStats(),
+    success: () => ({ title: "Alerts counted" }),
+    failure: "Failed to count alerts",
   }),
   sendTestNewsletter: operation({
     role: "admin",
@@ -253,7 +292,8 @@ export const operations = {
   }),
   invite: operation({
     role: "admin",
-    run: (input, user) => createInvitation(parseInput(invitationSchema, input), user),
+    input: invitationSchema,
+    run: (input, user) => createInvitation(input, user),
     success: (invitation) => ({
       title: "Invitation created",
       message: invitation.emailSent ? `We emailed the link to ${invitation.email}.` : "Copy the link and send it yourself.",
@@ -270,10 +310,9 @@ export const operations = {
   }),
   setUserStatus: operation({
     role: "admin",
-    run: (input) => {
-      const id = idOf(input);
-      return setUserDisabled(id, parseInput(userStatusSchema, input).disabled);
-    },
+    id: true,
+    input: userStatusSchema,
+    run: (input, _user, id) => setUserDisabled(id, input.disabled),
     success: (user) => ({
       title: user.disabled ? "User disabled" : "User enabled",
       message: user.disabled ? `${user.email} is signed out everywhere and cannot log in.` : `${user.email} can log in again.`,
@@ -282,25 +321,31 @@ export const operations = {
   }),
   deleteUser: operation({
     role: "admin",
-    run: (input) => deleteUser(idOf(input)),
+    id: true,
+    run: (_input, _user, id) => deleteUser(id),
     success: (user) => ({ title: "User deleted", message: user.email }),
     failure: "Failed to delete the user",
   }),
   updateEmail: operation({
     role: "viewer",
-    run: (input, user) => updateEmail(user, parseInput(updateEmailSchema, input)),
+    input: updateEmailSchema,
+    run: (input, user) => updateEmail(user, input),
     success: (result) => ({ title: "Email updated", message: `You now sign in as ${result.email}.` }),
     failure: "Failed to update email",
     showsResult: true,
   }),
   updatePassword: operation({
     role: "viewer",
-    run: (input, user) => updatePassword(user, parseInput(updatePasswordSchema, input)),
+    input: updatePasswordSchema,
+    run: (input, user) => updatePassword(user, input),
     success: () => ({ title: "Password updated", message: "Your other sessions have been signed out and your API tokens revoked." }),
     failure: "Failed to update password",
   }),
   createApiToken: operation({
     role: "viewer",
+    // A token may not make tokens: said before anything about the body.
+    input: apiTokenSchema,
+    parsesOwnInput: true,
     run: (input, user) => {
       assertNotApiToken(user);
       const { name, expiresAt } = parseInput(apiTokenSchema, input);
@@ -313,8 +358,9 @@ export const operations = {
   }),
   revokeApiToken: operation({
     role: "viewer",
-    run: (input, user) => {
-      revokeApiToken(user.id, idOf(input));
+    id: true,
+    run: (_input, user, id) => {
+      revokeApiToken(user.id, id);
       return { message: "Token revoked" };
     },
     success: () => ({ title: "API token revoked" }),

@@ -34,7 +34,7 @@ const MAX_ALERTS_PER_ADDRESS = 20;
 
 const HOUR_MESSAGE = "'hour' must be a whole number from 0 to 23.";
 
-const alertInput = z.object({
+export const alertInput = z.object({
   email: z.string({ error: "Please enter a valid email address." }).refine(isValidEmail, "Please enter a valid email address.").transform(normalizeEmail),
   view: z.string().max(1000, "The view is too long."),
   frequency: z.enum(ALERT_FREQUENCIES, { error: "Choose daily or weekly." }),

@@ -37,8 +37,8 @@ export function feedbackPlaceholders(type: string) {
   return FEEDBACK_TYPES.find((t) => t.value === type) ?? DEFAULT_PLACEHOLDERS;
 }
 
-const MAX_SUBJECT_LENGTH = 200;
-const MAX_MESSAGE_LENGTH = 5000;
+export const MAX_SUBJECT_LENGTH = 200;
+export const MAX_MESSAGE_LENGTH = 5000;
 /** A hidden field people never fill in; bots that fill every field are quietly ignored. */
 export const HONEYPOT_FIELD = "website";
 

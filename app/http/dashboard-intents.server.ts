@@ -3,7 +3,7 @@
 // fetcher gets JSON. Failures come back with the typed values, so nothing a person typed is lost.
 import { json } from "@remix-run/node";
 import type { DashboardActionData } from "../admin/dashboard-action";
-import { jobStarts, operations, type AnyOperation } from "../admin/operations.server";
+import { jobStarts, operations, runOperation, type AnyOperation } from "../admin/operations.server";
 import { requireUser } from "../auth/guard.server";
 import { JOB_BUTTONS, REFRESH_AFTER_MS } from "../jobs/admin.server";
 import type { JobKind } from "../jobs/queue.server";
@@ -73,7 +73,7 @@ export async function runDashboardIntent(request: Request, form: FormData) {
   }
   try {
     const user = await requireUser(request, op.role);
-    const result = await op.run(values, user);
+    const result = await runOperation(op, values, user);
     const toast = op.success(result);
     if (!wantsJson && !op.showsResult) {
       const refreshMs = intent === "start-job" ? REFRESH_AFTER_MS[values.kind as JobKind] : undefined;

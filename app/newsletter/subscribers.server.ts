@@ -17,7 +17,7 @@ type SubscribeOutcome = { ok: true; message: string } | { ok: false; status: 400
 const MAX_SOURCE_LENGTH = 40;
 
 /** The signup form and /api/subscribe body: a valid address (normalised), and where the form was (free text, bounded). */
-const signupInput = z.object({
+export const signupInput = z.object({
   email: z.string().refine(isValidEmail).transform(normalizeEmail),
   source: z.unknown().transform((raw) => (typeof raw === "string" && raw.trim() ? raw.trim().slice(0, MAX_SOURCE_LENGTH) : "homepage")),
 });

@@ -1,8 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiOperation } from "~/http/api.server";
-import { operations } from "~/admin/operations.server";
-import { allowOnly } from "~/http/responses.server";
+// /api/admin/fix-priorities: the endpoint list's operation (app/api/registry.server.ts).
+import { apiAction, apiLoader } from "~/http/api.server";
 
-export const action = ({ request }: ActionFunctionArgs) => apiOperation(request, "POST", operations.fixPriorities);
-
-export const loader = allowOnly("POST");
+export const action = apiAction("/api/admin/fix-priorities");
+export const loader = apiLoader("/api/admin/fix-priorities");

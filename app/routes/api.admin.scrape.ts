@@ -1,8 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiOperation } from "~/http/api.server";
-import { jobStarts } from "~/admin/operations.server";
-import { allowOnly } from "~/http/responses.server";
+// /api/admin/scrape: the endpoint list's operation (app/api/registry.server.ts).
+import { apiAction, apiLoader } from "~/http/api.server";
 
-export const action = ({ request }: ActionFunctionArgs) => apiOperation(request, "POST", jobStarts.scrape);
-
-export const loader = allowOnly("POST");
+export const action = apiAction("/api/admin/scrape");
+export const loader = apiLoader("/api/admin/scrape");

@@ -1,8 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiOperation } from "~/http/api.server";
-import { operations } from "~/admin/operations.server";
-import { allowOnly } from "~/http/responses.server";
+// /api/admin/update-password: the endpoint list's operation (app/api/registry.server.ts).
+import { apiAction, apiLoader } from "~/http/api.server";
 
-export const action = ({ request }: ActionFunctionArgs) => apiOperation(request, "PATCH", operations.updatePassword);
-
-export const loader = allowOnly("PATCH");
+export const action = apiAction("/api/admin/update-password");
+export const loader = apiLoader("/api/admin/update-password");

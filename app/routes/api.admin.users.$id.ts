@@ -1,8 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiOperation } from "~/http/api.server";
-import { operations } from "~/admin/operations.server";
-import { allowOnly } from "~/http/responses.server";
+// /api/admin/users/{id}: the endpoint list's operation (app/api/registry.server.ts).
+import { apiAction, apiLoader } from "~/http/api.server";
 
-export const action = ({ request, params }: ActionFunctionArgs) => apiOperation(request, "DELETE", operations.deleteUser, { id: params.id });
-
-export const loader = allowOnly("DELETE");
+export const action = apiAction("/api/admin/users/{id}");
+export const loader = apiLoader("/api/admin/users/{id}");

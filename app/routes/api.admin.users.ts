@@ -1,8 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiOperation } from "~/http/api.server";
-import { operations } from "~/admin/operations.server";
-import { allowOnly } from "~/http/responses.server";
+// /api/admin/users: the endpoint list's operation (app/api/registry.server.ts).
+import { apiAction, apiLoader } from "~/http/api.server";
 
-export const loader = ({ request }: LoaderFunctionArgs) => apiOperation(request, "GET", operations.listUsers);
-
-export const action = allowOnly("GET, HEAD");
+export const action = apiAction("/api/admin/users");
+export const loader = apiLoader("/api/admin/users");

@@ -11,7 +11,7 @@ import { addressRateKey } from "~/rate-limit.server";
 
 const ALLOW = "POST";
 const USE_POST = "Use POST to start an alert.";
-const FILTER_FIELDS = ["category", "priority", "time", "q", "agency", "type", "saved"];
+export const FILTER_FIELDS = ["category", "priority", "time", "q", "agency", "type", "saved"];
 
 /** The view as a query string: `view` as given, or the feed's own filter fields (requestAlert normalises either). */
 function viewOf(body: Record<string, unknown>) {

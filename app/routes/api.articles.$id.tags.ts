@@ -1,8 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiOperation } from "~/http/api.server";
-import { operations } from "~/admin/operations.server";
-import { allowOnly } from "~/http/responses.server";
+// /api/articles/{id}/tags: the endpoint list's operation (app/api/registry.server.ts).
+import { apiAction, apiLoader } from "~/http/api.server";
 
-export const action = ({ request, params }: ActionFunctionArgs) => apiOperation(request, "PATCH", operations.updateArticleTags, { id: params.id });
-
-export const loader = allowOnly("PATCH");
+export const action = apiAction("/api/articles/{id}/tags");
+export const loader = apiLoader("/api/articles/{id}/tags");

@@ -1,8 +1,8 @@
-// /api/docs: the OpenAPI description (app/api-docs/openapi.ts) as a page to read, rendered on the server from the
+// /api/docs: the OpenAPI description (app/api-docs/openapi.server.ts) as a page to read, rendered on the server from the
 // same document /api/openapi.json serves: operations grouped by tag, each with its parameters, body and answers.
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { openApiDocument } from "~/api-docs/openapi";
+import { openApiDocument } from "~/api-docs/openapi.server";
 import { FeedbackButton } from "~/components/FeedbackDialog";
 import { PanelSection } from "~/components/PanelSection";
 import { SiteFooter } from "~/components/SiteFooter";

@@ -1,5 +1,5 @@
-// GET /api/openapi.json: the OpenAPI 3.1 description of the HTTP API (app/api-docs/openapi.ts).
-import { openApiDocument } from "~/api-docs/openapi";
+// GET /api/openapi.json: the OpenAPI 3.1 description of the HTTP API (app/api-docs/openapi.server.ts).
+import { openApiDocument } from "~/api-docs/openapi.server";
 import { allowOnly, secureJson } from "~/http/responses.server";
 import { publicUrl } from "~/public-url.server";
 

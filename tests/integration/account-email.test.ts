@@ -29,7 +29,7 @@ vi.resetModules();
 const { db, t } = await import("~/db.server");
 const { eq } = await import("drizzle-orm");
 const { userFromSession } = await import("~/auth/session.server");
-const { operations } = await import("~/admin/operations.server");
+const { operations, runOperation } = await import("~/admin/operations.server");
 const invitePage = await import("~/routes/invite.$token");
 const acceptApi = await import("~/routes/api.invitations.$token.accept");
 const invitationApi = await import("~/routes/api.invitations.$token");
@@ -75,7 +75,7 @@ beforeAll(async () => {
 
 async function invite(email: string, role = "editor") {
   const seen = mails.length;
-  const created = (await operations.invite.run({ email, role }, adminUser)) as { emailSent: boolean };
+  const created = (await runOperation(operations.invite, { email, role }, adminUser)) as { emailSent: boolean };
   expect(created.emailSent).toBe(true);
   const mail = await nextMailTo(email, seen);
   return { mail, url: linkIn(mail, "/invite/") };
@@ -136,7 +136,7 @@ describe("invitations", () => {
     const accepted = await call(acceptApi, "/x", { method: "POST", params: { token }, body: { password: "secret1" } });
     expect(accepted.status).toBe(201);
     expect(await accepted.json()).toMatchObject({ email: "api-invitee@example.com", role: "admin" });
-    await expect(operations.invite.run({ email: "api-invitee@example.com", role: "editor" }, adminUser)).rejects.toMatchObject({
+    await expect(runOperation(operations.invite, { email: "api-invitee@example.com", role: "editor" }, adminUser)).rejects.toMatchObject({
       kind: "conflict",
       message: "A user with this email already exists.",
     });

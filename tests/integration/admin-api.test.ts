@@ -30,6 +30,7 @@ import * as login from "~/routes/api.auth.login";
 import * as archiveOld from "~/routes/api.feedback.archive-old";
 import * as feedbackStatus from "~/routes/api.feedback.$id.status";
 import * as invitations from "~/routes/api.invitations";
+import { openApiDocument } from "~/api-docs/openapi.server";
 import { addArticle as insertTestArticle } from "../support/articles";
 import * as adminPage from "~/routes/admin";
 import { call, form, makeUser, type TestUser } from "../support/auth";
@@ -227,6 +228,12 @@ const RANK: Record<Role, number> = { viewer: 1, editor: 2, admin: 3 };
 const path = (name: string) => name.split(" ")[1];
 
 describe.each(CASES)("$name", (c) => {
+  it("is described with the role it needs", () => {
+    const [method, route] = c.name.split(" ");
+    const operation = (openApiDocument("http://localhost").paths as Record<string, Record<string, { description?: string }>>)[route]?.[method.toLowerCase()];
+    expect(operation?.description).toContain(`Needs the ${c.role} role`);
+  });
+
   it("answers 401 JSON without a session or token", async () => {
     const response = await call(c.route, path(c.name), { method: c.method, ...c.setup() });
     expect(response.status).toBe(401);
@@ -473,15 +480,15 @@ describe("sessions, tokens and cross-site requests", () => {
   });
 
   it("accepts a personal API token until it is revoked", async () => {
-    const { operations } = await import("~/admin/operations.server");
+    const { operations, runOperation } = await import("~/admin/operations.server");
     const { userFromSession } = await import("~/auth/session.server");
     const request = new Request("http://localhost/admin", { headers: { Cookie: users.editor.cookie } });
     const editor = (await userFromSession(request))!;
-    const { token, id } = operations.createApiToken.run({ name: "script" }, editor) as { token: string; id: number };
+    const { token, id } = runOperation(operations.createApiToken, { name: "script" }, editor) as { token: string; id: number };
     const bearer = { Authorization: `Bearer ${token}`, Origin: "https://scripts.example" };
     expect((await call(scrape, "/api/admin/scrape", { method: "POST", headers: bearer })).status).toBe(202);
     expect((await call(subscribers, "/api/admin/subscribers", { headers: bearer })).status).toBe(403);
-    operations.revokeApiToken.run({ id: String(id) }, editor);
+    runOperation(operations.revokeApiToken, { id: String(id) }, editor);
     expect((await call(scrape, "/api/admin/scrape", { method: "POST", headers: bearer })).status).toBe(401);
     expect((await call(scrape, "/api/admin/scrape", { method: "POST", headers: { Authorization: "Bearer made-up" } })).status).toBe(401);
   });

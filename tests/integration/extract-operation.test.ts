@@ -2,7 +2,7 @@
 // typed error under the extraction failure), not by words in its message.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXTRACT_FAILED_MESSAGE, EXTRACT_PDF_MESSAGE, operations } from "~/admin/operations.server";
+import { EXTRACT_FAILED_MESSAGE, EXTRACT_PDF_MESSAGE, operations, runOperation } from "~/admin/operations.server";
 import type { SessionUser } from "~/auth/session.server";
 import { startPageServer } from "../support/page-server";
 
@@ -22,7 +22,7 @@ afterAll(() => pages.close());
 describe("the extract-article operation", () => {
   it("asks for manual entry when the link is a PDF, by media type or by content", async () => {
     for (const path of ["/docs/notice.pdf", "/download"]) {
-      await expect(operations.extractArticle.run({ url: pages.url(path) }, editor)).rejects.toMatchObject({
+      await expect(runOperation(operations.extractArticle, { url: pages.url(path) }, editor)).rejects.toMatchObject({
         kind: "unprocessable",
         message: EXTRACT_PDF_MESSAGE,
       });
@@ -30,7 +30,7 @@ describe("the extract-article operation", () => {
   });
 
   it("says extraction failed for anything else, even when the failure's message mentions a PDF", async () => {
-    await expect(operations.extractArticle.run({ url: pages.url("/notes") }, editor)).rejects.toMatchObject({
+    await expect(runOperation(operations.extractArticle, { url: pages.url("/notes") }, editor)).rejects.toMatchObject({
       kind: "unprocessable",
       message: EXTRACT_FAILED_MESSAGE,
     });

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
-import { openApiDocument } from "~/api-docs/openapi";
+import { openApiDocument } from "~/api-docs/openapi.server";
 import { db, t } from "~/db.server";
 import * as adminAlerts from "~/routes/api.admin.alerts";
 import * as adminSources from "~/routes/api.admin.sources";
@@ -15,6 +15,7 @@ import * as articles from "~/routes/api.articles";
 import * as bookmark from "~/routes/api.articles.$id.bookmark";
 import * as docsPage from "~/routes/api.docs";
 import * as feedState from "~/routes/api.feed-state";
+import * as feedbackApi from "~/routes/api.feedback";
 import * as openApiRoute from "~/routes/api.openapi[.]json";
 import * as sources from "~/routes/api.sources";
 import * as subscribe from "~/routes/api.subscribe";
@@ -32,6 +33,25 @@ let admin: TestUser;
 
 /** The JSON pointer of an answer's schema in the document. */
 const pointer = (...parts: string[]) => parts.map((part) => part.replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
+
+/** Checks a real request body against the schema the description gives for its path and method. */
+function expectRequestDescribed(path: string, method: string, body: unknown, mediaType = "application/json") {
+  const validate = ajv.compile({ $ref: `openapi#/${pointer("paths", path, method, "requestBody", "content", mediaType, "schema")}` });
+  const valid = validate(body);
+  expect(valid ? [] : validate.errors, `${method} ${path} request: ${JSON.stringify(body).slice(0, 300)}`).toEqual([]);
+}
+
+/** Sends a JSON body to a route after checking it against the description; the answer is checked too. */
+async function sendDescribed(route: Parameters<typeof call>[0], path: string, method: string, options: Parameters<typeof call>[2] & { body: unknown }) {
+  expectRequestDescribed(path, method, options.body);
+  const response = await call(
+    route,
+    path.replace(/\{(\w+)\}/g, (_, name: string) => options.params?.[name] ?? name),
+    { method: method.toUpperCase(), ...options },
+  );
+  await expectDescribed(response.clone(), path, method);
+  return response;
+}
 
 /** Checks a real answer against the schema the description gives for its path, method and status. */
 async function expectDescribed(response: Response, path: string, method: string) {
@@ -159,6 +179,16 @@ describe("real answers match it", () => {
       "/api/alerts",
       "post",
     );
+  });
+
+  it("for feedback of every type the server takes, a source suggestion included", async () => {
+    for (const type of ["bug", "suggestion", "source", "general"]) {
+      const sent = await sendDescribed(feedbackApi, "/api/feedback", "post", {
+        headers: ORIGIN,
+        body: { type, subject: `A ${type}`, message: "Details", email: "reader@example.com" },
+      });
+      expect(sent.status, type).toBe(201);
+    }
   });
 
   it("for the admin API, signed in and not", async () => {

@@ -1,0 +1,145 @@
+// The pieces of the OpenAPI description written by hand: JSON Schema helpers, the component schemas of the answers
+// (Article, Source, Job, ...) and the feed's query parameters (app/articles/api-query.server.ts keeps its schema to
+// itself). Request bodies are not here: they are generated from the operations' zod schemas
+// (app/api/registry.server.ts, app/api-docs/openapi.server.ts).
+
+export type Schema = Record<string, unknown>;
+export type Parameter = { name: string; in: "path" | "query"; required?: boolean; description?: string; schema: Schema };
+export type Answer = { description: string; content?: Record<string, { schema: Schema }>; headers?: Record<string, unknown> };
+
+export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+export const json = (schema: Schema, description: string): Answer => ({ description, content: { "application/json": { schema } } });
+export const error = (description: string) => json(ref("Error"), description);
+export const nullable = (type: string) => ({ type: [type, "null"] });
+export const message = json({ type: "object", required: ["message"], properties: { message: { type: "string" } } }, "What happened, in words for people.");
+export const anyJson = json({ type: ["object", "array"] }, "Done; the answer describes the result.");
+
+export const componentSchemas: Record<string, Schema> = {
+  Error: { type: "object", required: ["message"], properties: { message: { type: "string" } } },
+  Article: {
+    type: "object",
+    required: ["id", "title", "summary", "category", "priority", "tags", "sourceName", "originalUrl", "publishDate", "views", "isBookmarked", "agencies"],
+    properties: {
+      id: { type: "integer" },
+      title: { type: "string" },
+      summary: { type: "string" },
+      category: { enum: ["new-regulations", "regulatory-rollbacks", "policy-analysis", "legal-decisions", "legislative-action"] },
+      priority: { enum: ["high", "medium", "low"] },
+      categoryReason: nullable("string"),
+      priorityReason: nullable("string"),
+      tags: { type: "array", items: { type: "string" } },
+      manuallyTagged: { type: "boolean" },
+      sourceId: nullable("integer"),
+      sourceName: { type: "string" },
+      originalUrl: { type: "string", format: "uri" },
+      documentNumber: nullable("string"),
+      documentType: nullable("string"),
+      agencies: { type: "array", items: { type: "string" } },
+      commentsCloseOn: { type: ["string", "null"], format: "date" },
+      publishDate: { type: "string", format: "date-time" },
+      createdAt: { type: "string", format: "date-time" },
+      views: { type: "integer", minimum: 0 },
+      isBookmarked: { type: "boolean" },
+      aiSummary: nullable("string"),
+      aiSummaryBy: {
+        oneOf: [{ type: "null" }, { type: "object", required: ["provider"], properties: { provider: { type: "string" }, model: nullable("string") } }],
+      },
+      officialDesignation: {
+        description:
+          "OIRA's EO 14192 designation of the document's rulemaking in the Unified Agenda, joined by RIN (a Deregulatory one is preferred when the document names several); null when none of its RINs is designated. A Deregulatory designation files the article under regulatory-rollbacks.",
+        oneOf: [{ type: "null" }, ref("OfficialDesignation")],
+      },
+    },
+  },
+  OfficialDesignation: {
+    type: "object",
+    required: ["designation", "edition", "publicationId", "rin", "stage", "priority", "major"],
+    properties: {
+      designation: { type: "string", description: "As the agenda gives it: Deregulatory, Regulatory, Not significant, Fully or Partially Exempt, ..." },
+      edition: { type: "string", description: 'The edition for people, e.g. "Spring 2025".', examples: ["Spring 2025"] },
+      publicationId: { type: "string", pattern: "^\\d{6}$", description: 'The edition as reginfo.gov names it (YYYYMM), e.g. "202504".' },
+      rin: { type: "string", pattern: "^\\d{4}-[A-Z0-9]{4}$", examples: ["2060-AV00"] },
+      stage: { ...nullable("string"), description: 'e.g. "Proposed Rule Stage", "Final Rule Stage", "Long-Term Actions", "Completed Actions".' },
+      priority: { ...nullable("string"), description: 'e.g. "Economically Significant", "Other Significant", "Substantive, Nonsignificant".' },
+      major: { type: ["boolean", "null"], description: "Whether the agenda calls it a major rule (null when it does not say)." },
+    },
+  },
+  Source: {
+    type: "object",
+    required: ["id", "name", "url", "category", "keywords", "isActive", "consecutiveFailures"],
+    properties: {
+      id: { type: "integer" },
+      name: { type: "string" },
+      url: { type: "string" },
+      type: { enum: ["rss", "atom", "federal-register-api", "unified-agenda", null] },
+      category: { enum: ["government", "news", "legal", "think-tank"] },
+      keywords: { type: "array", items: { type: "string" } },
+      isActive: { type: "boolean" },
+      status: nullable("string"),
+      lastScraped: { type: ["string", "null"], format: "date-time" },
+      lastSuccessfulScrape: { type: ["string", "null"], format: "date-time" },
+      consecutiveFailures: { type: "integer", minimum: 0 },
+      errorMessage: nullable("string"),
+    },
+  },
+  Trends: {
+    type: "object",
+    required: ["date", "trendsAnalysis", "keyInsights", "articleCount"],
+    properties: {
+      createdAt: { type: "string", format: "date-time" },
+      date: { type: "string", format: "date" },
+      trendsAnalysis: { type: "string" },
+      keyInsights: { type: "array", items: { type: "string" } },
+      significantChanges: { type: "string" },
+      emergingPatterns: { type: "string" },
+      categoriesAnalyzed: { type: "array", items: { type: "string" } },
+      articleCount: { type: "integer" },
+      provider: { type: "string" },
+      model: nullable("string"),
+      stats: { type: ["object", "null"] },
+    },
+  },
+  FeedState: {
+    type: "object",
+    required: ["bookmarked", "views"],
+    properties: {
+      bookmarked: { type: "array", items: { type: "integer" } },
+      views: { type: "object", additionalProperties: { type: "integer" } },
+    },
+  },
+  AlertStats: {
+    type: "object",
+    required: ["active", "pending", "stopped", "failures"],
+    properties: {
+      active: { type: "integer" },
+      pending: { type: "integer" },
+      stopped: { type: "integer" },
+      failures: {
+        type: "array",
+        items: { type: "object", properties: { alertId: { type: "integer" }, period: { type: "string" }, error: nullable("string"), at: { type: "string" } } },
+      },
+    },
+  },
+  Job: { type: "object", properties: { id: { type: "integer" }, kind: { type: "string" }, status: { type: "string" }, message: { type: "string" } } },
+  JobStarted: {
+    type: "object",
+    required: ["job", "created"],
+    properties: { job: ref("Job"), created: { type: "boolean", description: "False when the same job was already queued or running." } },
+  },
+};
+
+export const filterParams: Parameter[] = [
+  {
+    name: "category",
+    in: "query",
+    schema: { enum: ["all", "new-regulations", "regulatory-rollbacks", "policy-analysis", "legal-decisions", "legislative-action"] },
+  },
+  { name: "priority", in: "query", schema: { enum: ["all", "high", "medium", "low"] } },
+  { name: "timeframe", in: "query", schema: { enum: ["all", "today", "week", "month"] } },
+  { name: "search", in: "query", schema: { type: "string", maxLength: 200 }, description: "Words to find in titles, summaries, tags and source names." },
+  { name: "agency", in: "query", schema: { type: "string", maxLength: 200 }, description: "An agency as the Federal Register names it." },
+  { name: "type", in: "query", schema: { enum: ["rule", "proposed-rule", "notice", "presidential-document"] } },
+  { name: "saved", in: "query", schema: { enum: ["true", "false", "1", "0"] }, description: "Only the caller's bookmarks (by the visitor cookie)." },
+  { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 1000 } },
+  { name: "offset", in: "query", schema: { type: "integer", minimum: 0 } },
+];
