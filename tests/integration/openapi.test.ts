@@ -17,6 +17,7 @@ import * as bookmark from "~/routes/api.articles.$id.bookmark";
 import * as docsPage from "~/routes/api.docs";
 import * as feedState from "~/routes/api.feed-state";
 import * as feedbackApi from "~/routes/api.feedback";
+import * as viewApi from "~/routes/api.articles.$id.view";
 import * as openApiRoute from "~/routes/api.openapi[.]json";
 import * as sources from "~/routes/api.sources";
 import * as subscribe from "~/routes/api.subscribe";
@@ -232,6 +233,101 @@ describe("real answers match it", () => {
       await call(adminSources, "/api/admin/sources", { method: "POST", headers: ORIGIN, body: { name: "x" } }),
       "/api/admin/sources",
       "post",
+    );
+  });
+
+  it("for every operation, the request as sent and the answer as given", async () => {
+    const viewer = await makeUser("viewer");
+    const mover = await makeUser("viewer");
+    const renamer = await makeUser("viewer");
+    /** Sends a request to the route of `method path` (ids in `params`), checking the body and the answer. */
+    const send = async (
+      method: string,
+      path: string,
+      status: number,
+      options: { body?: unknown; params?: Record<string, string>; user?: TestUser; refused?: true } = {},
+    ) => {
+      const { body, params = {}, user = admin, refused } = options;
+      // A body sent to be refused is not one the description allows; only its answer is checked.
+      if (body !== undefined && !refused) expectRequestDescribed(path, method.toLowerCase(), body);
+      const url = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name]));
+      const answer = await call(await routeModule(ROUTE_FILES.get(path)!), url, { method, params, user, headers: ORIGIN, body });
+      expect(answer.status, `${method} ${path}: ${await answer.clone().text()}`).toBe(status);
+      await expectDescribed(answer.clone(), path, method.toLowerCase());
+      return answer.json();
+    };
+    const id = (value: number) => ({ id: String(value) });
+
+    const source = await send("POST", "/api/admin/sources", 201, {
+      body: { name: "Agency feed", url: "https://described.example.gov/rss", category: "government", keywords: ["epa"] },
+    });
+    await send("PATCH", "/api/admin/sources/{id}", 200, { params: id(source.id), body: { name: "Renamed feed", keywords: "epa, osha" } });
+    await send("PATCH", "/api/admin/sources/{id}/toggle", 200, { params: id(source.id) });
+    await send("DELETE", "/api/admin/sources/{id}", 200, { params: id(source.id) });
+
+    await send("PATCH", "/api/articles/{id}/tags", 200, { params: id(articleId), body: { tags: ["epa"], priority: "low" } });
+    await send("PATCH", "/api/articles/{id}/category", 200, { params: id(articleId), body: { category: "regulatory-rollbacks" } });
+    await send("GET", "/api/articles/{id}/suggest-tags", 200, { params: id(articleId) });
+    const added = await send("POST", "/api/admin/add-article", 201, {
+      body: { url: "https://example.gov/described", title: "Typed in", summary: "By hand", category: "policy-analysis", tags: ["sec"] },
+    });
+    await send("DELETE", "/api/articles/{id}", 200, { params: id(added.id) });
+    await send("POST", "/api/admin/extract-article", 422, { body: { url: "http://127.0.0.1:9/notice" } });
+    await send("POST", "/api/admin/extract-article", 400, { body: { url: "" }, refused: true });
+
+    const feedbackId = db().insert(t.feedback).values({ type: "bug", subject: "Broken", message: "A link 404s" }).returning().get().id;
+    await send("PATCH", "/api/feedback/{id}/status", 200, { params: id(feedbackId), body: { status: "resolved" } });
+    await send("POST", "/api/feedback/archive-old", 200);
+    await send("GET", "/api/feedback", 200, { user: viewer });
+
+    const subscriberId = db().insert(t.subscribers).values({ email: "described@example.com" }).returning().get().id;
+    await send("GET", "/api/admin/subscribers", 200);
+    await send("PATCH", "/api/admin/subscribers/{id}/status", 200, { params: id(subscriberId), body: { isActive: false } });
+    await send("POST", "/api/admin/send-test-newsletter", 200);
+
+    await send("GET", "/api/admin/users", 200);
+    await send("PATCH", "/api/admin/users/{id}/status", 200, { params: id(viewer.id), body: { disabled: true } });
+    await send("DELETE", "/api/admin/users/{id}", 200, { params: id(viewer.id) });
+    await send("PATCH", "/api/admin/update-email", 200, {
+      user: renamer,
+      body: { newEmail: "renamed@example.com", currentPassword: renamer.password },
+    });
+    await send("PATCH", "/api/admin/update-password", 200, { user: mover, body: { currentPassword: mover.password, newPassword: "a-new-password" } });
+
+    const invitation = await send("POST", "/api/invitations", 201, { body: { email: "described-invitee@example.com", role: "editor" } });
+    await send("GET", "/api/invitations/{token}", 200, { params: { token: invitation.inviteToken } });
+    await send("POST", "/api/invitations/{token}/accept", 201, { params: { token: invitation.inviteToken }, body: { password: "secret-1" } });
+
+    // No job runner runs here: every job answers at once that it is queued.
+    await send("POST", "/api/admin/scrape", 202);
+    await send("POST", "/api/admin/backfill", 202, { body: { daysBack: 30 } });
+    await send("POST", "/api/admin/generate-trends", 202);
+    await send("POST", "/api/admin/recategorize", 202);
+    await send("POST", "/api/admin/fix-priorities", 202);
+
+    await send("POST", "/api/auth/login", 200, { body: { email: admin.email, password: admin.password } });
+    await send("POST", "/api/auth/login", 401, { body: { email: admin.email, password: "not-the-password" } });
+    await send("POST", "/api/auth/forgot-password", 200, { body: { email: admin.email } });
+    await send("POST", "/api/auth/reset-password", 400, { body: { token: "not-a-token", newPassword: "a-new-password" } });
+    await send("POST", "/api/auth/logout", 200);
+  });
+
+  it("for the forms a page posts without JavaScript", async () => {
+    const values = { bookmarked: "true", returnTo: "/?category=legal-decisions" };
+    expectRequestDescribed("/api/articles/{id}/bookmark", "post", values, "application/x-www-form-urlencoded");
+    const saved = await call(bookmark, `/api/articles/${articleId}/bookmark`, {
+      method: "POST",
+      headers: ORIGIN,
+      params: { id: String(articleId) },
+      body: form(values),
+    });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe(`/?category=legal-decisions#article-${articleId}`);
+    expect((document.paths as Record<string, Record<string, { responses: object }>>)["/api/articles/{id}/bookmark"].post.responses).toHaveProperty("302");
+    await expectDescribed(
+      await call(viewApi, `/api/articles/${articleId}/view`, { method: "PATCH", headers: ORIGIN, params: { id: String(articleId) } }),
+      "/api/articles/{id}/view",
+      "patch",
     );
   });
 
