@@ -21,6 +21,7 @@ type OperationView = {
   tag: string;
   parameters: Parameter[];
   requestBody?: unknown;
+  bodyTypes: string[];
   responses: [string, Answer][];
   signedIn: boolean;
 };
@@ -31,6 +32,7 @@ export function loader() {
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
       const op = operation as Record<string, unknown>;
+      const bodyContent = (op.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined)?.content ?? {};
       operations.push({
         method: method.toUpperCase(),
         path,
@@ -38,7 +40,9 @@ export function loader() {
         description: op.description as string | undefined,
         tag: ((op.tags as string[]) ?? ["Other"])[0],
         parameters: (op.parameters as Parameter[]) ?? [],
-        requestBody: (op.requestBody as { content?: Record<string, { schema?: unknown }> })?.content?.["application/json"]?.schema,
+        // JSON, or the form a page posts without JavaScript: the same fields either way.
+        requestBody: Object.values(bodyContent)[0]?.schema,
+        bodyTypes: Object.keys(bodyContent),
         responses: Object.entries((op.responses as Record<string, Answer>) ?? {}),
         signedIn: Boolean(op.security),
       });
@@ -128,7 +132,7 @@ export default function ApiDocs() {
                   ) : null}
                   {operation.requestBody ? (
                     <>
-                      <p className="text-sm">JSON body:</p>
+                      <p className="text-sm">Body ({operation.bodyTypes.join(" or ")}):</p>
                       <pre className="api-schema">{JSON.stringify(operation.requestBody, null, 2)}</pre>
                     </>
                   ) : null}
