@@ -78,6 +78,7 @@ const returnTo = z.string().optional();
 const bookmarkForm = z.object({ bookmarked: z.enum(["true", "false"]).optional(), returnTo });
 const aiSummaryForm = z.object({ returnTo });
 
+const backToPage = { description: "Back to the page the form was on (`returnTo`, a path on this site)." };
 const articleList = json({ type: "array", items: ref("Article") }, "The page of articles.");
 const waitedJob = {
   "200": json(
@@ -126,7 +127,7 @@ export const API: Endpoint[] = [
     description: "Sets the state `bookmarked` asks for (toggles without it), then sends the caller back to `returnTo` with a message.",
     input: bookmarkForm,
     bodyTypes: "form",
-    responses: { "302": { description: "Back to the page the form was on." }, "404": error("No such article.") },
+    responses: { "302": backToPage, "404": error("No such article.") },
   }),
   own("PATCH", "/api/articles/{id}/view", "Articles", "public", {
     summary: "Count a view (once per article per visitor and day)",
@@ -139,7 +140,7 @@ export const API: Endpoint[] = [
     bodyTypes: "form",
     responses: {
       "200": json({ type: "object", required: ["aiSummary"], properties: { aiSummary: { type: "string" } } }, "The summary."),
-      "302": { description: "Back to the page the form was on." },
+      "302": backToPage,
       "404": failureFields("No such article"),
       "429": failureFields("Too many summaries asked for"),
       "502": failureFields("The model failed"),
