@@ -64,8 +64,8 @@ export type Operation<I = Input, R = unknown> = {
    * (app/api-docs/openapi.server.ts). Unknown fields are dropped.
    */
   input?: z.ZodType<I>;
-  /** `input` is only described: `run` parses the body itself, after checks that must come first (said where set). */
-  parsesOwnInput?: true;
+  /** A body schema only described: `run` gets the raw body and parses it after checks that must come first (said where set). */
+  describedInput?: z.ZodType;
   run(input: I, user: SessionUser, id: number): R | Promise<R>;
   /** The dashboard's toast after success. */
   success(result: Awaited<R>): Toast;
@@ -88,7 +88,7 @@ function operation<I = Input, R = unknown>(definition: Operation<I, R>): Operati
  */
 export function runOperation<I, R>(op: Operation<I, R>, values: Input, user: SessionUser): R | Promise<R> {
   const id = op.id ? parseId(String(values.id ?? "")) : 0;
-  const input = op.input && !op.parsesOwnInput ? parseInput(op.input, values) : (values as I);
+  const input = op.input ? parseInput(op.input, values) : (values as I);
   return op.run(input, user, id);
 }
 
@@ -168,8 +168,7 @@ export const operations = {
     role: "editor",
     id: true,
     // Fields left out keep their values: updateSource checks the body merged with the stored source, after the id.
-    input: sourceSchema.partial(),
-    parsesOwnInput: true,
+    describedInput: sourceSchema.partial(),
     run: (input, _user, id) => updateSource(id, input, feedProbe),
     success: (source) => ({ title: "Source updated", message: source.name }),
     failure: "Failed to update source",
@@ -344,8 +343,7 @@ export const operations = {
   createApiToken: operation({
     role: "viewer",
     // A token may not make tokens: said before anything about the body.
-    input: apiTokenSchema,
-    parsesOwnInput: true,
+    describedInput: apiTokenSchema,
     run: (input, user) => {
       assertNotApiToken(user);
       const { name, expiresAt } = parseInput(apiTokenSchema, input);

@@ -46,7 +46,7 @@ type Words = { summary: string; description?: string; responses?: Record<string,
 
 /** An endpoint that runs a shared operation: its role and body schema are the operation's. */
 function op(method: Method, path: string, tag: ApiTag, operation: AnyOperation, words: Words): Endpoint {
-  return { method, path, tag, role: operation.role, input: operation.input, operation, ...words };
+  return { method, path, tag, role: operation.role, input: operation.input ?? operation.describedInput, operation, ...words };
 }
 
 /** An endpoint whose route file has its own handler. */
