@@ -4,7 +4,7 @@
 // and real requests and answers. To add an endpoint, add it to that list.
 import { z } from "zod";
 import { API, API_TAGS, type BodyTypes, type Endpoint } from "../api/registry.server";
-import { anyJson, componentSchemas, error, type Answer, type Parameter, type Schema } from "./schemas";
+import { anyJson, componentSchemas, error, type Answer, type Parameter, type Schema } from "../api/answer-schemas";
 
 const signedIn = [{ session: [] }, { bearer: [] }];
 

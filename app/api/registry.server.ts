@@ -13,7 +13,7 @@ import type { Role } from "../auth/users.server";
 import { FEEDBACK_TYPES, MAX_MESSAGE_LENGTH, MAX_SUBJECT_LENGTH } from "../feedback/feedback";
 import { signupInput } from "../newsletter/subscribers.server";
 import { FILTER_FIELDS } from "../routes/api.alerts";
-import { error, filterParams, json, message, ref, type Answer, type Parameter } from "../api-docs/schemas";
+import { error, filterParams, json, message, ref, type Answer, type Parameter } from "./answer-schemas";
 
 export type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
