@@ -19,6 +19,7 @@ import { enforceRateLimit, RATE_LIMITS } from "../rate-limit.server";
 import { escapeHtml } from "../text/escape-html";
 import { dayInZone, hourInZone } from "../time";
 import { viewTitle } from "../articles/feeds-out.server";
+import { parseInput } from "../validation";
 
 export type Alert = typeof t.alerts.$inferSelect;
 export const ALERT_FREQUENCIES = ["daily", "weekly"] as const;
@@ -73,10 +74,9 @@ export function normalizedView(raw: string) {
  * input is an "invalid" AppError naming what is wrong; too many signups from one client a "rate-limited" one.
  */
 export function requestAlert(raw: Record<string, unknown>, clientKey: string) {
-  const parsed = alertInput.safeParse({ email: raw.email ?? "", view: raw.view ?? "", frequency: raw.frequency, hour: raw.hour ?? 8 });
-  if (!parsed.success) throw new AppError("invalid", parsed.error.issues[0].message);
-  const { email, frequency, hour } = parsed.data;
-  const view = normalizedView(parsed.data.view);
+  const input = parseInput(alertInput, { email: raw.email ?? "", view: raw.view ?? "", frequency: raw.frequency, hour: raw.hour ?? 8 });
+  const { email, frequency, hour } = input;
+  const view = normalizedView(input.view);
   const answer = { message: ALERT_SIGNUP_MESSAGE, view };
   enforceRateLimit(RATE_LIMITS.subscribe, clientKey);
 

@@ -7,18 +7,18 @@ import { db, t } from "../db.server";
 import { isValidEmail, normalizeEmail } from "../email/address";
 import { claimConfirmationEmail } from "../email/confirmation-cap.server";
 import { sendEmailLater, siteUrl, type OutgoingEmail } from "../email/mailer.server";
-import { rateLimitRefusal, RATE_LIMITS } from "../rate-limit.server";
+import { enforceRateLimit, RATE_LIMITS } from "../rate-limit.server";
+import { parseInput } from "../validation";
 import { SUBSCRIBE_TOASTS, SUBSCRIBED_CONFIRM_MESSAGE, SUBSCRIBED_MESSAGE } from "./signup";
 
 export type Subscriber = typeof t.subscribers.$inferSelect;
 
-type SubscribeOutcome = { ok: true; message: string } | { ok: false; status: 400 | 429; message: string; retryAfterSeconds?: number };
-
 const MAX_SOURCE_LENGTH = 40;
+const INVALID_EMAIL = SUBSCRIBE_TOASTS.invalidEmail.message;
 
 /** The signup form and /api/subscribe body: a valid address (normalised), and where the form was (free text, bounded). */
 const signupInput = z.object({
-  email: z.string().refine(isValidEmail).transform(normalizeEmail),
+  email: z.string({ error: INVALID_EMAIL }).refine(isValidEmail, INVALID_EMAIL).transform(normalizeEmail),
   source: z.unknown().transform((raw) => (typeof raw === "string" && raw.trim() ? raw.trim().slice(0, MAX_SOURCE_LENGTH) : "homepage")),
 });
 
@@ -31,13 +31,11 @@ export const CONFIRMATION_LINK_HOURS = 48;
  * adds no row; the answer is the same whether or not the address was known, so the form reveals nothing.
  * The confirmation email is sent after the answer, so its timing reveals nothing either, and only as far as the
  * recipient's confirmation cap allows (app/email/confirmation-cap.server.ts), so the form cannot flood an inbox.
+ * A bad address is an "invalid" AppError, too many signups from one client a "rate-limited" one.
  */
-export function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: string): SubscribeOutcome {
-  const parsed = signupInput.safeParse({ email: rawEmail, source: rawSource });
-  if (!parsed.success) return { ok: false, status: 400, message: SUBSCRIBE_TOASTS.invalidEmail.message };
-  const { email, source } = parsed.data;
-  const refused = rateLimitRefusal(RATE_LIMITS.subscribe, clientKey);
-  if (refused) return { ok: false, status: 429, ...refused };
+export function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: string): { message: string } {
+  const { email, source } = parseInput(signupInput, { email: rawEmail, source: rawSource });
+  enforceRateLimit(RATE_LIMITS.subscribe, clientKey);
   if (!config().NEWSLETTER_DOUBLE_OPT_IN) {
     const now = new Date();
     db()
@@ -45,9 +43,9 @@ export function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: stri
       .values({ email, source, confirmedAt: now })
       .onConflictDoUpdate({ target: t.subscribers.email, set: { isActive: true, unsubscribedAt: null, confirmedAt: now } })
       .run();
-    return { ok: true, message: SUBSCRIBED_MESSAGE };
+    return { message: SUBSCRIBED_MESSAGE };
   }
-  const answer = { ok: true, message: SUBSCRIBED_CONFIRM_MESSAGE } as const;
+  const answer = { message: SUBSCRIBED_CONFIRM_MESSAGE };
   const existing = db().select().from(t.subscribers).where(eq(t.subscribers.email, email)).get();
   if (existing?.isActive) {
     // The answer must not tell a stranger the address is subscribed, so its owner hears it by email instead.

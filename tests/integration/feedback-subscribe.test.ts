@@ -53,7 +53,8 @@ describe("POST /api/feedback", () => {
     [{ subject: "s", message: "m" }, "Please fill in all required fields."],
     [{ type: "bug", message: "m" }, "Please fill in all required fields."],
     [{ type: "bug", subject: "s", message: "   " }, "Please fill in all required fields."],
-    [{ type: "nonsense", subject: "s", message: "m" }, "Please fill in all required fields."],
+    // An unknown type names the field and the values it may take (a missing one is a missing field, as above).
+    [{ type: "nonsense", subject: "s", message: "m" }, "'type' must be one of: bug, suggestion, source, general"],
     [{ type: "general", subject: "s", message: "m", email: "not-an-email" }, "Please enter a valid email address."],
   ])("answers 400 to %j", async (body, message) => {
     const before = feedbackRows().length;
