@@ -8,11 +8,11 @@ import { z } from "zod";
 import { articlePath } from "../articles/article-page";
 import { feedHref, parseFeedParams } from "../articles/filters";
 import { listArticles } from "../articles/queries.server";
-import { addressFromToken, addressToken, generateToken, hashToken, recordFromToken, recordToken } from "../auth/tokens.server";
+import { addressFromToken, addressToken, recordFromToken, recordToken } from "../auth/tokens.server";
+import { CONFIRMATION_LINK_HOURS, isLinkValid, linksSentBefore, newConfirmation, pendingFromToken } from "../confirmations/confirmation.server";
 import { config } from "../config.server";
 import { db, t } from "../db.server";
 import { isValidEmail, normalizeEmail } from "../email/address";
-import { claimConfirmationEmail } from "../email/confirmation-cap.server";
 import { sendEmail, sendEmailLater, siteUrl, type OutgoingEmail } from "../email/mailer.server";
 import { AppError } from "../errors";
 import { enforceRateLimit, RATE_LIMITS } from "../rate-limit.server";
@@ -27,7 +27,6 @@ export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 
 /** The answer to every valid signup, whether the address was new, pending or already following the view. */
 export const ALERT_SIGNUP_MESSAGE = "Check your inbox: follow the link in the email we sent to start this alert. If the alert already runs, nothing changes.";
-export const ALERT_CONFIRMATION_LINK_HOURS = 48;
 /** The most articles one alert email lists; the rest are on the view's page it links to. */
 const ARTICLES_PER_EMAIL = 25;
 /** The most alerts one address may keep. */
@@ -56,7 +55,7 @@ const alertInput = z.object({
 
 /** True for an alert still waiting for its link after the link stopped working: it counts for nothing. */
 function isExpiredPending(alert: Pick<Alert, "confirmedAt" | "unsubscribedAt" | "confirmationSentAt">, now = Date.now()) {
-  return !alert.confirmedAt && !alert.unsubscribedAt && now - (alert.confirmationSentAt?.getTime() ?? 0) >= ALERT_CONFIRMATION_LINK_HOURS * 3_600_000;
+  return !alert.confirmedAt && !alert.unsubscribedAt && !isLinkValid(alert.confirmationSentAt, now);
 }
 
 /** A view's query string in its one tidy form, or the refusal of one that cannot be followed. */
@@ -93,9 +92,10 @@ export function requestAlert(raw: Record<string, unknown>, clientKey: string) {
   )!.n;
   // The same answer as any other signup: the limit is the address owner's to see, on the manage page.
   if (running >= MAX_ALERTS_PER_ADDRESS) return answer;
-  if (!claimConfirmationEmail(email, "alert")) return answer;
-  const token = generateToken();
-  const values = { frequency, hour, confirmationTokenHash: hashToken(token), confirmationSentAt: new Date(), confirmedAt: null, unsubscribedAt: null };
+  const confirmation = newConfirmation(email, "alert");
+  if (!confirmation) return answer;
+  const { token } = confirmation;
+  const values = { frequency, hour, ...confirmation.columns, confirmedAt: null, unsubscribedAt: null };
   db()
     .insert(t.alerts)
     .values({ email, view, ...values })
@@ -107,7 +107,7 @@ export function requestAlert(raw: Record<string, unknown>, clientKey: string) {
 
 /** Forgets alerts whose confirmation link expired unfollowed (the maintenance job). */
 export function purgeExpiredAlertRequests(now = new Date()) {
-  const cutoff = now.getTime() - ALERT_CONFIRMATION_LINK_HOURS * 3_600_000;
+  const cutoff = linksSentBefore(now.getTime());
   return db().run(sql`DELETE FROM alerts WHERE confirmed_at IS NULL AND unsubscribed_at IS NULL AND coalesce(confirmation_sent_at, 0) <= ${cutoff}`).changes;
 }
 
@@ -133,26 +133,20 @@ function confirmationEmail(email: string, view: string, frequency: string, hour:
       "",
       `Start the alert: ${link}`,
       "",
-      `The link works for ${ALERT_CONFIRMATION_LINK_HOURS} hours. If you did not ask for this, ignore this email.`,
+      `The link works for ${CONFIRMATION_LINK_HOURS} hours. If you did not ask for this, ignore this email.`,
     ].join("\n"),
     html: [
       `<p>Someone, hopefully you, asked for new articles of this view by email, ${escapeHtml(schedule)}:</p>`,
       `<p><a href="${escapeHtml(viewUrl(view))}">${escapeHtml(title)}</a></p>`,
       `<p><a href="${escapeHtml(link)}">Start the alert</a></p>`,
-      `<p>The link works for ${ALERT_CONFIRMATION_LINK_HOURS} hours. If you did not ask for this, ignore this email.</p>`,
+      `<p>The link works for ${CONFIRMATION_LINK_HOURS} hours. If you did not ask for this, ignore this email.</p>`,
     ].join(""),
   };
 }
 
 /** The pending alert a confirmation token belongs to, while the link is valid. */
 export function pendingAlertFromToken(token: string | null | undefined): Alert | undefined {
-  if (!token || token.length > 100) return undefined;
-  const alert = db()
-    .select()
-    .from(t.alerts)
-    .where(eq(t.alerts.confirmationTokenHash, hashToken(token)))
-    .get();
-  return alert && !isExpiredPending(alert) ? alert : undefined;
+  return pendingFromToken(token, (tokenHash) => db().select().from(t.alerts).where(eq(t.alerts.confirmationTokenHash, tokenHash)).get());
 }
 
 /** Starts the alert behind a confirmation token: from now on, articles stored after this moment are sent. */
@@ -319,7 +313,7 @@ export async function sendDueAlerts(now = new Date(), log: (line: string) => voi
 
 /** What the admin sees: how many alerts exist and the latest delivery failures. */
 export function alertStats(now = Date.now()) {
-  const linksValidSince = now - ALERT_CONFIRMATION_LINK_HOURS * 3_600_000;
+  const linksValidSince = linksSentBefore(now);
   const counts = db().get<{ active: number; pending: number; stopped: number }>(sql`
     SELECT
       coalesce(sum(confirmed_at IS NOT NULL AND unsubscribed_at IS NULL), 0) AS active,

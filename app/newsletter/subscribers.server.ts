@@ -1,7 +1,8 @@
 // Subscribers: signup (normalised, idempotent, double opt-in), confirmation, and the signed unsubscribe token.
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { generateToken, hashToken, recordFromToken, recordToken } from "../auth/tokens.server";
+import { recordFromToken, recordToken } from "../auth/tokens.server";
+import { CONFIRMATION_LINK_HOURS, linksSentBefore, newConfirmation, pendingFromToken } from "../confirmations/confirmation.server";
 import { config } from "../config.server";
 import { db, t } from "../db.server";
 import { isValidEmail, normalizeEmail } from "../email/address";
@@ -21,9 +22,6 @@ const signupInput = z.object({
   email: z.string({ error: INVALID_EMAIL }).refine(isValidEmail, INVALID_EMAIL).transform(normalizeEmail),
   source: z.unknown().transform((raw) => (typeof raw === "string" && raw.trim() ? raw.trim().slice(0, MAX_SOURCE_LENGTH) : "homepage")),
 });
-
-/** How long a confirmation link works. */
-export const CONFIRMATION_LINK_HOURS = 48;
 
 /**
  * Subscribes an address. With double opt-in (the default) the address only becomes active when it follows
@@ -53,9 +51,10 @@ export function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: stri
     return answer;
   }
   // Nothing is stored that waits for a link the cap kept from being sent.
-  if (!claimConfirmationEmail(email, "newsletter")) return answer;
-  const token = generateToken();
-  const pending = { isActive: false, confirmedAt: null, confirmationTokenHash: hashToken(token), confirmationSentAt: new Date() };
+  const confirmation = newConfirmation(email, "newsletter");
+  if (!confirmation) return answer;
+  const { token } = confirmation;
+  const pending = { isActive: false, confirmedAt: null, ...confirmation.columns };
   db()
     .insert(t.subscribers)
     .values({ email, source, ...pending })
@@ -70,7 +69,7 @@ export function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: stri
  * confirmed: an address that once received the newsletter keeps its row and its history.
  */
 export function purgeExpiredSignups(now = new Date()) {
-  const cutoff = now.getTime() - CONFIRMATION_LINK_HOURS * 3_600_000;
+  const cutoff = linksSentBefore(now.getTime());
   return db().run(
     sql`DELETE FROM subscribers WHERE confirmation_token_hash IS NOT NULL AND is_active = 0 AND confirmed_at IS NULL AND unsubscribed_at IS NULL AND coalesce(confirmation_sent_at, 0) <= ${cutoff}`,
   ).changes;
@@ -115,14 +114,7 @@ function confirmationEmail(email: string, token: string): OutgoingEmail {
 
 /** The pending subscriber a confirmation token belongs to, while the link is still valid. */
 export function pendingSubscriberFromToken(token: string | null | undefined): Subscriber | undefined {
-  if (!token || token.length > 100) return undefined;
-  const subscriber = db()
-    .select()
-    .from(t.subscribers)
-    .where(eq(t.subscribers.confirmationTokenHash, hashToken(token)))
-    .get();
-  const sentAt = subscriber?.confirmationSentAt?.getTime() ?? 0;
-  return subscriber && Date.now() - sentAt < CONFIRMATION_LINK_HOURS * 3_600_000 ? subscriber : undefined;
+  return pendingFromToken(token, (tokenHash) => db().select().from(t.subscribers).where(eq(t.subscribers.confirmationTokenHash, tokenHash)).get());
 }
 
 /** Confirms the address behind the token; undefined when the link is unknown, used or expired. */
