@@ -16,7 +16,8 @@ import { isValidEmail, normalizeEmail } from "../email/address";
 import { sendEmail, sendEmailLater, siteUrl, type OutgoingEmail } from "../email/mailer.server";
 import { AppError } from "../errors";
 import { enforceRateLimit, RATE_LIMITS } from "../rate-limit.server";
-import { escapeHtml } from "../text/escape-html";
+import { alertEmail as alertEmailContent } from "../email/templates/alert";
+import { alertConfirmationEmail } from "../email/templates/confirmations";
 import { dayInZone, hourInZone } from "../time";
 import { viewTitle } from "../articles/feeds-out.server";
 import { parseInput } from "../validation";
@@ -124,24 +125,7 @@ function confirmationEmail(email: string, view: string, frequency: string, hour:
   const link = siteUrl(`/alerts/confirm?token=${encodeURIComponent(token)}`);
   const title = viewTitle(parseFeedParams(new URLSearchParams(view)).filters);
   const schedule = describeSchedule(frequency, hour);
-  return {
-    to: email,
-    subject: "Confirm your alert from the Federal Deregulation Tracker",
-    text: [
-      `Someone, hopefully you, asked for new articles of this view by email, ${schedule}:`,
-      `${title}: ${viewUrl(view)}`,
-      "",
-      `Start the alert: ${link}`,
-      "",
-      `The link works for ${CONFIRMATION_LINK_HOURS} hours. If you did not ask for this, ignore this email.`,
-    ].join("\n"),
-    html: [
-      `<p>Someone, hopefully you, asked for new articles of this view by email, ${escapeHtml(schedule)}:</p>`,
-      `<p><a href="${escapeHtml(viewUrl(view))}">${escapeHtml(title)}</a></p>`,
-      `<p><a href="${escapeHtml(link)}">Start the alert</a></p>`,
-      `<p>The link works for ${CONFIRMATION_LINK_HOURS} hours. If you did not ask for this, ignore this email.</p>`,
-    ].join(""),
-  };
+  return { to: email, ...alertConfirmationEmail({ schedule, viewTitle: title, viewUrl: viewUrl(view), link, hours: CONFIRMATION_LINK_HOURS }) };
 }
 
 /** The pending alert a confirmation token belongs to, while the link is valid. */
@@ -217,30 +201,21 @@ export function duePeriod(alert: Pick<Alert, "frequency" | "hour">, now: Date): 
 }
 
 function alertEmail(alert: Alert, articles: { id: number; title: string; sourceName: string; publishDate: string }[]): OutgoingEmail {
-  const title = viewTitle(parseFeedParams(new URLSearchParams(alert.view)).filters);
   const unsubscribe = siteUrl(`/alerts/unsubscribe?token=${encodeURIComponent(alertUnsubscribeToken(alert))}`);
-  const manage = siteUrl(`/alerts/manage?token=${encodeURIComponent(manageToken(alert.email))}`);
   const timeZone = config().APP_TIMEZONE;
-  const lines = articles.map((a) => ({ ...a, url: siteUrl(articlePath(a)), day: dayInZone(new Date(a.publishDate), timeZone) }));
-  return {
-    to: alert.email,
-    subject: `${articles.length} new article${articles.length === 1 ? "" : "s"}: ${title}`,
-    text: [
-      `New in ${title}:`,
-      "",
-      ...lines.flatMap((a) => [`- ${a.title} (${a.sourceName}, ${a.day})`, `  ${a.url}`]),
-      "",
-      `The whole view: ${viewUrl(alert.view)}`,
-      `Your alerts: ${manage}`,
-      `Stop this alert: ${unsubscribe}`,
-    ].join("\n"),
-    html: [
-      `<p>New in <a href="${escapeHtml(viewUrl(alert.view))}">${escapeHtml(title)}</a>:</p><ul>`,
-      ...lines.map((a) => `<li><a href="${escapeHtml(a.url)}">${escapeHtml(a.title)}</a><br><small>${escapeHtml(a.sourceName)}, ${a.day}</small></li>`),
-      `</ul><p><a href="${escapeHtml(manage)}">Your alerts</a> · <a href="${escapeHtml(unsubscribe)}">Stop this alert</a></p>`,
-    ].join(""),
-    headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-  };
+  const content = alertEmailContent({
+    viewTitle: viewTitle(parseFeedParams(new URLSearchParams(alert.view)).filters),
+    viewUrl: viewUrl(alert.view),
+    articles: articles.map((a) => ({
+      title: a.title,
+      sourceName: a.sourceName,
+      url: siteUrl(articlePath(a)),
+      day: dayInZone(new Date(a.publishDate), timeZone),
+    })),
+    manageUrl: siteUrl(`/alerts/manage?token=${encodeURIComponent(manageToken(alert.email))}`),
+    unsubscribeUrl: unsubscribe,
+  });
+  return { to: alert.email, ...content, headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } };
 }
 
 export type AlertRunResult = { due: number; sent: number; empty: number; failed: number; alreadyHandled: number };

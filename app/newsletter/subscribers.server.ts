@@ -7,7 +7,8 @@ import { config } from "../config.server";
 import { db, t } from "../db.server";
 import { isValidEmail, normalizeEmail } from "../email/address";
 import { claimConfirmationEmail } from "../email/confirmation-cap.server";
-import { sendEmailLater, siteUrl, type OutgoingEmail } from "../email/mailer.server";
+import { sendEmailLater, siteUrl } from "../email/mailer.server";
+import { alreadySubscribedEmail, newsletterConfirmationEmail } from "../email/templates/confirmations";
 import { enforceRateLimit, RATE_LIMITS } from "../rate-limit.server";
 import { parseInput } from "../validation";
 import { SUBSCRIBE_TOASTS, SUBSCRIBED_CONFIRM_MESSAGE, SUBSCRIBED_MESSAGE } from "./signup";
@@ -47,7 +48,8 @@ export function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: stri
   const existing = db().select().from(t.subscribers).where(eq(t.subscribers.email, email)).get();
   if (existing?.isActive) {
     // The answer must not tell a stranger the address is subscribed, so its owner hears it by email instead.
-    if (claimConfirmationEmail(email, "already-subscribed")) sendEmailLater(alreadySubscribedEmail(email), "the already-subscribed notice");
+    if (claimConfirmationEmail(email, "already-subscribed"))
+      sendEmailLater({ to: email, ...alreadySubscribedEmail({ siteUrl: siteUrl("/") }) }, "the already-subscribed notice");
     return answer;
   }
   // Nothing is stored that waits for a link the cap kept from being sent.
@@ -60,7 +62,10 @@ export function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: stri
     .values({ email, source, ...pending })
     .onConflictDoUpdate({ target: t.subscribers.email, set: pending })
     .run();
-  sendEmailLater(confirmationEmail(email, token), "the subscription confirmation link");
+  sendEmailLater(
+    { to: email, ...newsletterConfirmationEmail({ link: confirmationUrl(token), hours: CONFIRMATION_LINK_HOURS }) },
+    "the subscription confirmation link",
+  );
   return answer;
 }
 
@@ -75,41 +80,8 @@ export function purgeExpiredSignups(now = new Date()) {
   ).changes;
 }
 
-function alreadySubscribedEmail(email: string): OutgoingEmail {
-  return {
-    to: email,
-    subject: "You are already subscribed to the weekly deregulation newsletter",
-    text: [
-      "Someone asked to subscribe this address to the Federal Deregulation Tracker's weekly newsletter.",
-      "It is already subscribed, so nothing changed: the newsletter keeps arriving every Monday.",
-      "",
-      `Every newsletter ends with a link to unsubscribe. The site: ${siteUrl("/")}`,
-    ].join("\n"),
-  };
-}
-
 function confirmationUrl(token: string) {
   return siteUrl(`/confirm-subscription?token=${encodeURIComponent(token)}`);
-}
-
-function confirmationEmail(email: string, token: string): OutgoingEmail {
-  const link = confirmationUrl(token);
-  return {
-    to: email,
-    subject: "Confirm your subscription to the weekly deregulation newsletter",
-    text: [
-      "Someone, hopefully you, asked to receive the Federal Deregulation Tracker's weekly newsletter at this address.",
-      "",
-      `Confirm your subscription: ${link}`,
-      "",
-      `The link works for ${CONFIRMATION_LINK_HOURS} hours. If you did not ask for this, ignore this email: you will not hear from us again.`,
-    ].join("\n"),
-    html: [
-      "<p>Someone, hopefully you, asked to receive the Federal Deregulation Tracker's weekly newsletter at this address.</p>",
-      `<p><a href="${link}">Confirm your subscription</a></p>`,
-      `<p>The link works for ${CONFIRMATION_LINK_HOURS} hours. If you did not ask for this, ignore this email: you will not hear from us again.</p>`,
-    ].join(""),
-  };
 }
 
 /** The pending subscriber a confirmation token belongs to, while the link is still valid. */
