@@ -1,41 +1,25 @@
 // The dashboard accounts' emails: an invitation, a password reset link, and the notice to the old address when
 // an account's email changes (app/auth/invitations.server.ts, password-reset.server.ts, account.server.ts).
-import { emailHtml, emailText, type EmailContent } from "./render";
+import { emailHtml, emailText, linkEmail, type EmailContent } from "./render";
 
 export function invitationEmail({ invitedBy, role, link }: { invitedBy: string; role: string; link: string }): EmailContent {
-  const invited = `${invitedBy} invited you to the Federal Deregulation Tracker admin dashboard as ${role === "admin" ? "an" : "a"} ${role}.`;
-  const lifetime = "The link works once and expires in 7 days. If you did not expect this email, ignore it.";
-  return {
+  return linkEmail({
     subject: "You are invited to the Federal Deregulation Tracker dashboard",
-    text: emailText([invited, "", `Accept the invitation and choose your password: ${link}`, "", lifetime]),
-    html: emailHtml(
-      <>
-        <p>{invited}</p>
-        <p>
-          <a href={link}>Accept the invitation and choose your password</a>
-        </p>
-        <p>{lifetime}</p>
-      </>,
-    ),
-  };
+    intro: `${invitedBy} invited you to the Federal Deregulation Tracker admin dashboard as ${role === "admin" ? "an" : "a"} ${role}.`,
+    linkLabel: "Accept the invitation and choose your password",
+    link,
+    closing: "The link works once and expires in 7 days. If you did not expect this email, ignore it.",
+  });
 }
 
 export function passwordResetEmail({ link }: { link: string }): EmailContent {
-  const asked = "Someone (hopefully you) asked to reset the password of this account.";
-  const lifetime = "The link works once and expires in 1 hour. If you did not ask, ignore this email: your password stays the same.";
-  return {
+  return linkEmail({
     subject: "Reset your Federal Deregulation Tracker password",
-    text: emailText([asked, "", `Choose a new password here: ${link}`, "", lifetime]),
-    html: emailHtml(
-      <>
-        <p>{asked}</p>
-        <p>
-          <a href={link}>Choose a new password here</a>
-        </p>
-        <p>{lifetime}</p>
-      </>,
-    ),
-  };
+    intro: "Someone (hopefully you) asked to reset the password of this account.",
+    linkLabel: "Choose a new password here",
+    link,
+    closing: "The link works once and expires in 1 hour. If you did not ask, ignore this email: your password stays the same.",
+  });
 }
 
 export function emailChangedEmail({ oldEmail, newEmail, resetUrl }: { oldEmail: string; newEmail: string; resetUrl: string }): EmailContent {

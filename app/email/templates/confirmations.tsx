@@ -1,24 +1,15 @@
 // The double opt-in emails: the newsletter's confirmation link, the note to an address that is already
 // subscribed, and an alert's confirmation link (app/newsletter/subscribers.server.ts, app/alerts/alerts.server.ts).
-import { emailHtml, emailText, type EmailContent } from "./render";
-
-const NEWSLETTER_ASKED = "Someone, hopefully you, asked to receive the Federal Deregulation Tracker's weekly newsletter at this address.";
+import { emailHtml, emailText, linkEmail, type EmailContent } from "./render";
 
 export function newsletterConfirmationEmail({ link, hours }: { link: string; hours: number }): EmailContent {
-  const lifetime = `The link works for ${hours} hours. If you did not ask for this, ignore this email: you will not hear from us again.`;
-  return {
+  return linkEmail({
     subject: "Confirm your subscription to the weekly deregulation newsletter",
-    text: emailText([NEWSLETTER_ASKED, "", `Confirm your subscription: ${link}`, "", lifetime]),
-    html: emailHtml(
-      <>
-        <p>{NEWSLETTER_ASKED}</p>
-        <p>
-          <a href={link}>Confirm your subscription</a>
-        </p>
-        <p>{lifetime}</p>
-      </>,
-    ),
-  };
+    intro: "Someone, hopefully you, asked to receive the Federal Deregulation Tracker's weekly newsletter at this address.",
+    linkLabel: "Confirm your subscription",
+    link,
+    closing: `The link works for ${hours} hours. If you did not ask for this, ignore this email: you will not hear from us again.`,
+  });
 }
 
 export function alreadySubscribedEmail({ siteUrl }: { siteUrl: string }): EmailContent {

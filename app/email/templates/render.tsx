@@ -22,3 +22,22 @@ export function emailHtml(body: ReactNode) {
 export function emailText(lines: string[]) {
   return lines.join("\n");
 }
+
+type LinkEmail = { subject: string; intro: string; linkLabel: string; link: string; closing: string };
+
+/** The email of one link to follow: what happened, the link (named in the HTML, written out in the text), and what to know. */
+export function linkEmail({ subject, intro, linkLabel, link, closing }: LinkEmail): EmailContent {
+  return {
+    subject,
+    text: emailText([intro, "", `${linkLabel}: ${link}`, "", closing]),
+    html: emailHtml(
+      <>
+        <p>{intro}</p>
+        <p>
+          <a href={link}>{linkLabel}</a>
+        </p>
+        <p>{closing}</p>
+      </>,
+    ),
+  };
+}
