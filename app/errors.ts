@@ -27,8 +27,9 @@ export class AppError extends Error {
   readonly kind: AppErrorKind;
   readonly details: AppErrorDetails;
 
-  constructor(kind: AppErrorKind, message: string, details: AppErrorDetails = {}) {
-    super(message);
+  /** `options.cause`: the error this one was raised from, for `hasCause` and the logs. */
+  constructor(kind: AppErrorKind, message: string, details: AppErrorDetails = {}, options?: ErrorOptions) {
+    super(message, options);
     this.name = "AppError";
     this.kind = kind;
     this.details = details;

@@ -77,21 +77,18 @@ function refusal(waitMs: number, what?: string) {
   return { message: rateLimitMessage(waitMs, what), retryAfterSeconds: Math.ceil(waitMs / 1000) };
 }
 
-function tooManyAttempts(waitMs: number) {
-  const { message, retryAfterSeconds } = refusal(waitMs);
+function tooManyAttempts(waitMs: number, what?: string) {
+  const { message, retryAfterSeconds } = refusal(waitMs, what);
   return new AppError("rate-limited", message, { retryAfterSeconds });
 }
 
-/** Counts the call; when the caller is over the limit, the refusal for forms that answer with an outcome, else null. */
-export function rateLimitRefusal(rule: RateLimitRule, key: string, what?: string) {
+/**
+ * Counts the call and throws a "rate-limited" AppError (a 429 with Retry-After) when the caller is over the limit;
+ * `what` names what was counted in the message ("Too many submissions").
+ */
+export function enforceRateLimit(rule: RateLimitRule, key: string, what?: string) {
   const waitMs = hitRateLimit(rule, key);
-  return waitMs > 0 ? refusal(waitMs, what) : null;
-}
-
-/** Counts the call and throws a "rate-limited" AppError (a 429 with Retry-After) when the caller is over the limit. */
-export function enforceRateLimit(rule: RateLimitRule, key: string) {
-  const waitMs = hitRateLimit(rule, key);
-  if (waitMs > 0) throw tooManyAttempts(waitMs);
+  if (waitMs > 0) throw tooManyAttempts(waitMs, what);
 }
 
 export type RateLimitCheck = { rule: RateLimitRule; key: string };

@@ -8,17 +8,19 @@ import { z } from "zod";
 import { articlePath } from "../articles/article-page";
 import { feedHref, parseFeedParams } from "../articles/filters";
 import { listArticles } from "../articles/queries.server";
-import { addressFromToken, addressToken, generateToken, hashToken, recordFromToken, recordToken } from "../auth/tokens.server";
+import { addressFromToken, addressToken, recordFromToken, recordToken } from "../auth/tokens.server";
+import { CONFIRMATION_LINK_HOURS, isLinkValid, linksSentBefore, newConfirmation, pendingFromToken } from "../confirmations/confirmation.server";
 import { config } from "../config.server";
 import { db, t } from "../db.server";
 import { isValidEmail, normalizeEmail } from "../email/address";
-import { claimConfirmationEmail } from "../email/confirmation-cap.server";
 import { sendEmail, sendEmailLater, siteUrl, type OutgoingEmail } from "../email/mailer.server";
 import { AppError } from "../errors";
 import { enforceRateLimit, RATE_LIMITS } from "../rate-limit.server";
-import { escapeHtml } from "../text/escape-html";
+import { alertEmail as alertEmailContent } from "../email/templates/alert";
+import { alertConfirmationEmail } from "../email/templates/confirmations";
 import { dayInZone, hourInZone } from "../time";
 import { viewTitle } from "../articles/feeds-out.server";
+import { parseInput } from "../validation";
 
 export type Alert = typeof t.alerts.$inferSelect;
 export const ALERT_FREQUENCIES = ["daily", "weekly"] as const;
@@ -26,7 +28,6 @@ export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 
 /** The answer to every valid signup, whether the address was new, pending or already following the view. */
 export const ALERT_SIGNUP_MESSAGE = "Check your inbox: follow the link in the email we sent to start this alert. If the alert already runs, nothing changes.";
-export const ALERT_CONFIRMATION_LINK_HOURS = 48;
 /** The most articles one alert email lists; the rest are on the view's page it links to. */
 const ARTICLES_PER_EMAIL = 25;
 /** The most alerts one address may keep. */
@@ -55,7 +56,7 @@ export const alertInput = z.object({
 
 /** True for an alert still waiting for its link after the link stopped working: it counts for nothing. */
 function isExpiredPending(alert: Pick<Alert, "confirmedAt" | "unsubscribedAt" | "confirmationSentAt">, now = Date.now()) {
-  return !alert.confirmedAt && !alert.unsubscribedAt && now - (alert.confirmationSentAt?.getTime() ?? 0) >= ALERT_CONFIRMATION_LINK_HOURS * 3_600_000;
+  return !alert.confirmedAt && !alert.unsubscribedAt && !isLinkValid(alert.confirmationSentAt, now);
 }
 
 /** A view's query string in its one tidy form, or the refusal of one that cannot be followed. */
@@ -73,10 +74,9 @@ export function normalizedView(raw: string) {
  * input is an "invalid" AppError naming what is wrong; too many signups from one client a "rate-limited" one.
  */
 export function requestAlert(raw: Record<string, unknown>, clientKey: string) {
-  const parsed = alertInput.safeParse({ email: raw.email ?? "", view: raw.view ?? "", frequency: raw.frequency, hour: raw.hour ?? 8 });
-  if (!parsed.success) throw new AppError("invalid", parsed.error.issues[0].message);
-  const { email, frequency, hour } = parsed.data;
-  const view = normalizedView(parsed.data.view);
+  const input = parseInput(alertInput, { email: raw.email ?? "", view: raw.view ?? "", frequency: raw.frequency, hour: raw.hour ?? 8 });
+  const { email, frequency, hour } = input;
+  const view = normalizedView(input.view);
   const answer = { message: ALERT_SIGNUP_MESSAGE, view };
   enforceRateLimit(RATE_LIMITS.subscribe, clientKey);
 
@@ -93,9 +93,10 @@ export function requestAlert(raw: Record<string, unknown>, clientKey: string) {
   )!.n;
   // The same answer as any other signup: the limit is the address owner's to see, on the manage page.
   if (running >= MAX_ALERTS_PER_ADDRESS) return answer;
-  if (!claimConfirmationEmail(email, "alert")) return answer;
-  const token = generateToken();
-  const values = { frequency, hour, confirmationTokenHash: hashToken(token), confirmationSentAt: new Date(), confirmedAt: null, unsubscribedAt: null };
+  const confirmation = newConfirmation(email, "alert");
+  if (!confirmation) return answer;
+  const { token } = confirmation;
+  const values = { frequency, hour, ...confirmation.columns, confirmedAt: null, unsubscribedAt: null };
   db()
     .insert(t.alerts)
     .values({ email, view, ...values })
@@ -107,7 +108,7 @@ export function requestAlert(raw: Record<string, unknown>, clientKey: string) {
 
 /** Forgets alerts whose confirmation link expired unfollowed (the maintenance job). */
 export function purgeExpiredAlertRequests(now = new Date()) {
-  const cutoff = now.getTime() - ALERT_CONFIRMATION_LINK_HOURS * 3_600_000;
+  const cutoff = linksSentBefore(now.getTime());
   return db().run(sql`DELETE FROM alerts WHERE confirmed_at IS NULL AND unsubscribed_at IS NULL AND coalesce(confirmation_sent_at, 0) <= ${cutoff}`).changes;
 }
 
@@ -124,35 +125,12 @@ function confirmationEmail(email: string, view: string, frequency: string, hour:
   const link = siteUrl(`/alerts/confirm?token=${encodeURIComponent(token)}`);
   const title = viewTitle(parseFeedParams(new URLSearchParams(view)).filters);
   const schedule = describeSchedule(frequency, hour);
-  return {
-    to: email,
-    subject: "Confirm your alert from the Federal Deregulation Tracker",
-    text: [
-      `Someone, hopefully you, asked for new articles of this view by email, ${schedule}:`,
-      `${title}: ${viewUrl(view)}`,
-      "",
-      `Start the alert: ${link}`,
-      "",
-      `The link works for ${ALERT_CONFIRMATION_LINK_HOURS} hours. If you did not ask for this, ignore this email.`,
-    ].join("\n"),
-    html: [
-      `<p>Someone, hopefully you, asked for new articles of this view by email, ${escapeHtml(schedule)}:</p>`,
-      `<p><a href="${escapeHtml(viewUrl(view))}">${escapeHtml(title)}</a></p>`,
-      `<p><a href="${escapeHtml(link)}">Start the alert</a></p>`,
-      `<p>The link works for ${ALERT_CONFIRMATION_LINK_HOURS} hours. If you did not ask for this, ignore this email.</p>`,
-    ].join(""),
-  };
+  return { to: email, ...alertConfirmationEmail({ schedule, viewTitle: title, viewUrl: viewUrl(view), link, hours: CONFIRMATION_LINK_HOURS }) };
 }
 
 /** The pending alert a confirmation token belongs to, while the link is valid. */
 export function pendingAlertFromToken(token: string | null | undefined): Alert | undefined {
-  if (!token || token.length > 100) return undefined;
-  const alert = db()
-    .select()
-    .from(t.alerts)
-    .where(eq(t.alerts.confirmationTokenHash, hashToken(token)))
-    .get();
-  return alert && !isExpiredPending(alert) ? alert : undefined;
+  return pendingFromToken(token, (tokenHash) => db().select().from(t.alerts).where(eq(t.alerts.confirmationTokenHash, tokenHash)).get());
 }
 
 /** Starts the alert behind a confirmation token: from now on, articles stored after this moment are sent. */
@@ -223,30 +201,21 @@ export function duePeriod(alert: Pick<Alert, "frequency" | "hour">, now: Date): 
 }
 
 function alertEmail(alert: Alert, articles: { id: number; title: string; sourceName: string; publishDate: string }[]): OutgoingEmail {
-  const title = viewTitle(parseFeedParams(new URLSearchParams(alert.view)).filters);
   const unsubscribe = siteUrl(`/alerts/unsubscribe?token=${encodeURIComponent(alertUnsubscribeToken(alert))}`);
-  const manage = siteUrl(`/alerts/manage?token=${encodeURIComponent(manageToken(alert.email))}`);
   const timeZone = config().APP_TIMEZONE;
-  const lines = articles.map((a) => ({ ...a, url: siteUrl(articlePath(a)), day: dayInZone(new Date(a.publishDate), timeZone) }));
-  return {
-    to: alert.email,
-    subject: `${articles.length} new article${articles.length === 1 ? "" : "s"}: ${title}`,
-    text: [
-      `New in ${title}:`,
-      "",
-      ...lines.flatMap((a) => [`- ${a.title} (${a.sourceName}, ${a.day})`, `  ${a.url}`]),
-      "",
-      `The whole view: ${viewUrl(alert.view)}`,
-      `Your alerts: ${manage}`,
-      `Stop this alert: ${unsubscribe}`,
-    ].join("\n"),
-    html: [
-      `<p>New in <a href="${escapeHtml(viewUrl(alert.view))}">${escapeHtml(title)}</a>:</p><ul>`,
-      ...lines.map((a) => `<li><a href="${escapeHtml(a.url)}">${escapeHtml(a.title)}</a><br><small>${escapeHtml(a.sourceName)}, ${a.day}</small></li>`),
-      `</ul><p><a href="${escapeHtml(manage)}">Your alerts</a> · <a href="${escapeHtml(unsubscribe)}">Stop this alert</a></p>`,
-    ].join(""),
-    headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-  };
+  const content = alertEmailContent({
+    viewTitle: viewTitle(parseFeedParams(new URLSearchParams(alert.view)).filters),
+    viewUrl: viewUrl(alert.view),
+    articles: articles.map((a) => ({
+      title: a.title,
+      sourceName: a.sourceName,
+      url: siteUrl(articlePath(a)),
+      day: dayInZone(new Date(a.publishDate), timeZone),
+    })),
+    manageUrl: siteUrl(`/alerts/manage?token=${encodeURIComponent(manageToken(alert.email))}`),
+    unsubscribeUrl: unsubscribe,
+  });
+  return { to: alert.email, ...content, headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } };
 }
 
 export type AlertRunResult = { due: number; sent: number; empty: number; failed: number; alreadyHandled: number };
@@ -319,7 +288,7 @@ export async function sendDueAlerts(now = new Date(), log: (line: string) => voi
 
 /** What the admin sees: how many alerts exist and the latest delivery failures. */
 export function alertStats(now = Date.now()) {
-  const linksValidSince = now - ALERT_CONFIRMATION_LINK_HOURS * 3_600_000;
+  const linksValidSince = linksSentBefore(now);
   const counts = db().get<{ active: number; pending: number; stopped: number }>(sql`
     SELECT
       coalesce(sum(confirmed_at IS NOT NULL AND unsubscribed_at IS NULL), 0) AS active,

@@ -1,6 +1,7 @@
 // `GET /api/articles` query parameters: strict, with an error naming the bad parameter.
 // Server-only: zod would otherwise be bundled into every page that links to the feed.
 import { z } from "zod";
+import { AppError } from "../errors";
 import { decimalParam, fieldMessage, isUnstorableText } from "../validation";
 import { cleanAgency, cleanSearch, MAX_AGENCY_LENGTH, MAX_SEARCH_LENGTH, type ArticleFilters } from "./filters";
 import { CATEGORY_VALUES, DOCUMENT_TYPE_VALUES, PRIORITY_VALUES, TIMEFRAME_VALUES } from "./vocabulary";
@@ -32,7 +33,7 @@ const apiQuerySchema = z.object({
   offset: decimalParam(0).optional(),
 });
 
-/** `GET /api/articles` params; a bad value is an error naming the parameter. */
+/** `GET /api/articles` params; a bad value is an "invalid" AppError naming the parameter. */
 export function parseApiArticleQuery(params: URLSearchParams) {
   const raw: Record<string, string> = {};
   for (const key of Object.keys(apiQuerySchema.shape)) {
@@ -42,8 +43,7 @@ export function parseApiArticleQuery(params: URLSearchParams) {
   const parsed = apiQuerySchema.safeParse(raw, { error: fieldMessage });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const name = String(issue.path[0]);
-    return { error: `Invalid '${name}' parameter: ${issue.message}` } as const;
+    throw new AppError("invalid", `Invalid '${String(issue.path[0])}' parameter: ${issue.message}`);
   }
   const q = parsed.data;
   const filters: ArticleFilters = {

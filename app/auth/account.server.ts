@@ -4,6 +4,7 @@ import { z } from "zod";
 import { db, t } from "../db.server";
 import { isoDateTime, requiredText, wholeNumber } from "../validation";
 import { sendEmailLater, siteUrl } from "../email/mailer.server";
+import { emailChangedEmail } from "../email/templates/accounts";
 import { limitFailures, RATE_LIMITS } from "../rate-limit.server";
 import { AppError } from "../errors";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -86,16 +87,7 @@ export async function updateEmail(user: SessionUser, input: z.output<typeof upda
   db().update(t.users).set({ email: newEmail, updatedAt: new Date() }).where(eq(t.users.id, user.id)).run();
   const endedSessions = endUserSessions(user.id, user.sessionId);
   sendEmailLater(
-    {
-      to: user.email,
-      subject: "The email of your Federal Deregulation Tracker account was changed",
-      text: [
-        `The account that signed in as ${user.email} now signs in as ${newEmail}.`,
-        "",
-        "If you did not make this change, someone else has your password: ask an admin to disable the account,",
-        `then reset the password at ${siteUrl("/forgot-password")}.`,
-      ].join("\n"),
-    },
+    { to: user.email, ...emailChangedEmail({ oldEmail: user.email, newEmail, resetUrl: siteUrl("/forgot-password") }) },
     "the email change notice",
   );
   return { email: newEmail, endedSessions };

@@ -4,6 +4,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { db, t } from "../db.server";
 import { sendEmail, siteUrl } from "../email/mailer.server";
+import { invitationEmail } from "../email/templates/accounts";
 import { AppError } from "../errors";
 import { hashPassword } from "./password.server";
 import { INVALID_INVITATION, INVITATION_PASSWORD_MIN } from "./rules";
@@ -38,17 +39,7 @@ function invitationLink(token: string) {
 
 async function sendInvitationEmail(email: string, role: Role, invitedBy: string, token: string) {
   const link = siteUrl(invitationLink(token));
-  await sendEmail({
-    to: email,
-    subject: "You are invited to the Federal Deregulation Tracker dashboard",
-    text: [
-      `${invitedBy} invited you to the Federal Deregulation Tracker admin dashboard as ${role === "admin" ? "an" : "a"} ${role}.`,
-      "",
-      `Accept the invitation and choose your password: ${link}`,
-      "",
-      "The link works once and expires in 7 days. If you did not expect this email, ignore it.",
-    ].join("\n"),
-  });
+  await sendEmail({ to: email, ...invitationEmail({ invitedBy, role, link }) });
 }
 
 export type CreatedInvitation = {

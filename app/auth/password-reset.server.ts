@@ -4,6 +4,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { db, t } from "../db.server";
 import { sendEmailLater, siteUrl } from "../email/mailer.server";
+import { passwordResetEmail } from "../email/templates/accounts";
 import { AppError } from "../errors";
 import { hashPassword } from "./password.server";
 import { RESET_NO_TOKEN, RESET_PASSWORD_MIN } from "./rules";
@@ -52,20 +53,7 @@ export function requestPasswordReset(email: string) {
     .insert(t.passwordResets)
     .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) })
     .run();
-  sendEmailLater(
-    {
-      to: user.email,
-      subject: "Reset your Federal Deregulation Tracker password",
-      text: [
-        "Someone (hopefully you) asked to reset the password of this account.",
-        "",
-        `Choose a new password here: ${siteUrl(resetLink(token))}`,
-        "",
-        "The link works once and expires in 1 hour. If you did not ask, ignore this email: your password stays the same.",
-      ].join("\n"),
-    },
-    "the password reset link",
-  );
+  sendEmailLater({ to: user.email, ...passwordResetEmail({ link: siteUrl(resetLink(token)) }) }, "the password reset link");
 }
 
 function openResetCondition(token: string, now: Date) {

@@ -1,8 +1,8 @@
 // Storing and listing feedback. New feedback is open; bug reports start at high priority, the rest medium.
 import { db, t } from "../db.server";
-import { rateLimitRefusal, RATE_LIMITS } from "../rate-limit.server";
-import type { Toast } from "../toast";
-import { FEEDBACK_TOASTS, feedbackValues, HONEYPOT_FIELD, validateFeedback, type FeedbackInput } from "./feedback";
+import { AppError } from "../errors";
+import { enforceRateLimit, RATE_LIMITS } from "../rate-limit.server";
+import { feedbackValues, HONEYPOT_FIELD, validateFeedback, type FeedbackInput } from "./feedback";
 
 type FeedbackRow = typeof t.feedback.$inferSelect;
 
@@ -14,17 +14,16 @@ function createFeedback(input: FeedbackInput): FeedbackRow {
     .get();
 }
 
-type FeedbackOutcome = { ok: true; id: number | null; toast: Toast } | { ok: false; status: 400 | 429; toast: Toast; retryAfterSeconds?: number };
-
 /**
- * One submission from the dialog, the page or the API. A filled honeypot gets the normal answer but is
- * not stored; only valid submissions count against the rate limit (a typo should not lock anyone out).
+ * One submission from the dialog, the page or the API: the stored row's id (null for a filled honeypot, which
+ * gets the normal answer but is not stored). A refusal is an "invalid" AppError with the toast's message
+ * (app/feedback/feedback.ts, feedbackToast, finds the toast again), or a "rate-limited" one; only valid
+ * submissions count against the rate limit (a typo should not lock anyone out).
  */
-export function submitFeedback(raw: Record<string, unknown>, clientKey: string): FeedbackOutcome {
-  if (typeof raw[HONEYPOT_FIELD] === "string" && raw[HONEYPOT_FIELD]) return { ok: true, id: null, toast: FEEDBACK_TOASTS.submitted };
+export function submitFeedback(raw: Record<string, unknown>, clientKey: string): { id: number | null } {
+  if (typeof raw[HONEYPOT_FIELD] === "string" && raw[HONEYPOT_FIELD]) return { id: null };
   const checked = validateFeedback(feedbackValues(raw));
-  if (!checked.ok) return { ok: false, status: 400, toast: checked.toast };
-  const refused = rateLimitRefusal(RATE_LIMITS.feedback, clientKey, "submissions");
-  if (refused) return { ok: false, status: 429, retryAfterSeconds: refused.retryAfterSeconds, toast: { ...FEEDBACK_TOASTS.failed, message: refused.message } };
-  return { ok: true, id: createFeedback(checked.input).id, toast: FEEDBACK_TOASTS.submitted };
+  if (!checked.ok) throw new AppError("invalid", checked.toast.message);
+  enforceRateLimit(RATE_LIMITS.feedback, clientKey, "submissions");
+  return { id: createFeedback(checked.input).id };
 }

@@ -50,6 +50,12 @@ export const FEEDBACK_TOASTS = {
     message: `Please keep the subject under ${MAX_SUBJECT_LENGTH} and the details under ${MAX_MESSAGE_LENGTH} characters.`,
     variant: "destructive",
   },
+  unknownType: {
+    title: "Invalid Feedback Type",
+    // Worded as app/validation.ts fieldMessage words a value outside its list.
+    message: `'type' must be one of: ${FEEDBACK_TYPES.map((t) => t.value).join(", ")}`,
+    variant: "destructive",
+  },
   failed: { title: "Error", message: "Failed to submit feedback. Please try again.", variant: "destructive" },
   submitted: {
     title: "Feedback Submitted",
@@ -69,15 +75,23 @@ export function feedbackValues(raw: Record<string, unknown>): FeedbackValues {
   return { type: text(raw.type), subject: text(raw.subject), message: text(raw.message), email: text(raw.email) };
 }
 
+/**
+ * The toast for a refusal of the server (app/feedback/feedback.server.ts throws it with the toast's message):
+ * one of the validation toasts, or the failure toast saying what happened (a rate limit).
+ */
+export function feedbackToast(message: string): Toast {
+  return Object.values(FEEDBACK_TOASTS).find((toast) => toast.message === message) ?? { ...FEEDBACK_TOASTS.failed, message };
+}
+
 /** The cleaned submission, or the toast that says what is wrong. */
-export function validateFeedback(values: FeedbackValues): { ok: true; input: FeedbackInput } | { ok: false; toast: Toast } {
+export function validateFeedback(values: FeedbackValues): { ok: true; input: FeedbackInput } | { ok: false; toast: Toast & { message: string } } {
   // The spec's client names the suggestion type "feature" in one place; both mean the same.
   const type = values.type === "feature" ? "suggestion" : values.type;
   const subject = values.subject.trim();
   const message = values.message.trim();
   const email = values.email.trim();
-  const known = FEEDBACK_TYPES.some((t) => t.value === type);
-  if (!known || !subject || !message) return { ok: false, toast: FEEDBACK_TOASTS.missing };
+  if (!type || !subject || !message) return { ok: false, toast: FEEDBACK_TOASTS.missing };
+  if (!FEEDBACK_TYPES.some((t) => t.value === type)) return { ok: false, toast: FEEDBACK_TOASTS.unknownType };
   if (email && !isValidEmail(email)) return { ok: false, toast: FEEDBACK_TOASTS.invalidEmail };
   if (subject.length > MAX_SUBJECT_LENGTH || message.length > MAX_MESSAGE_LENGTH || email.length > MAX_EMAIL_LENGTH)
     return { ok: false, toast: FEEDBACK_TOASTS.tooLong };

@@ -1,6 +1,7 @@
 // Extracting an article from a URL for the admin's Add Article form: title and summary from the page
 // (Federal Register documents through their API), then category, priority and tags from the rules.
 import { classifyArticle } from "../articles/classify";
+import { AppError } from "../errors";
 import { federalRegisterDocumentNumber } from "../articles/canonical-url";
 import { usableDocuments } from "./federal-register";
 import { FetchError, fetchUrl } from "../fetcher/http-client.server";
@@ -60,17 +61,18 @@ async function fromFederalRegisterApi(documentNumber: string, apiBase: string): 
 }
 
 /**
- * Title, summary, category, priority and tags of the article at `url`. Throws an Error with a message
- * a person can act on; for a PDF the message says so (the admin form then asks for manual entry).
+ * Title, summary, category, priority and tags of the article at `url`. A refusal is an AppError with a message a
+ * person can act on: "invalid" for an address that is not http(s), "unprocessable" for a page that cannot be
+ * read, raised from the fetch's own error (a PDF, a refused private address: callers test it with `hasCause`).
  */
 export async function extractArticle(url: string, options: { federalRegisterApi?: string } = {}): Promise<ExtractedArticle> {
   let parsed: URL;
   try {
     parsed = new URL(url.trim());
   } catch {
-    throw new Error("Enter the article's full address, starting with http:// or https://.");
+    throw new AppError("invalid", "Enter the article's full address, starting with http:// or https://.");
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error("Only http:// and https:// addresses can be extracted.");
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new AppError("invalid", "Only http:// and https:// addresses can be extracted.");
 
   const documentNumber = /(^|\.)federalregister\.gov$/i.test(parsed.hostname) ? federalRegisterDocumentNumber(parsed.href) : undefined;
   if (documentNumber) {
@@ -82,10 +84,10 @@ export async function extractArticle(url: string, options: { federalRegisterApi?
   try {
     page = await fetchReadablePage(parsed.href);
   } catch (error) {
-    throw new Error(`Could not extract the article: ${describe(error)}`, { cause: error });
+    throw new AppError("unprocessable", `Could not extract the article: ${describe(error)}`, {}, { cause: error });
   }
   const title = cleanTitle(page.title);
-  if (!title) throw new Error("Could not extract the article: the page has no title.");
+  if (!title) throw new AppError("unprocessable", "Could not extract the article: the page has no title.");
   const summary = page.description || fitSentences(splitSentences(page.text), EXTRACTED_SUMMARY_MAX_CHARS);
   const classification = classifyArticle({ title, summary });
   return { title, summary, ...classification };

@@ -18,6 +18,8 @@ import { dayInZone, formatDate, sleep } from "../time";
 import { latestTrends } from "../trends/queries.server";
 import { unsubscribeUrl } from "./subscribers.server";
 import { escapeHtml } from "../text/escape-html";
+import { newsletterEmail } from "../email/templates/newsletter";
+import type { EmailContent } from "../email/templates/render";
 
 const MAX_ARTICLES = 20;
 const FALLBACK_ARTICLES = 10;
@@ -26,8 +28,6 @@ const WEEK_MS = 7 * 86_400_000;
 /** Where the per-recipient unsubscribe link goes in the stored issue. */
 const UNSUBSCRIBE_MARK = "%%UNSUBSCRIBE_URL%%";
 const DEFAULT_RETRY_DELAYS_MS = [2_000, 10_000, 30_000];
-
-type NewsletterContent = { subject: string; html: string; text: string };
 
 /** The Monday (YYYY-MM-DD, configured time zone) of the week `now` falls in. */
 export function weekOf(now: Date) {
@@ -83,92 +83,47 @@ function byCategory(articles: NewsletterArticle[]) {
 /** Comment periods closing within a week of `now` (today and the 6 days after it, APP_TIMEZONE). */
 const DEADLINE_DAYS = 7;
 
-/** "Comment deadlines this week": text lines and HTML, or nothing when no period closes in the coming 7 days. */
+/** "Comment deadlines this week": the periods closing in the coming 7 days, soonest first (none: no section). */
 function commentDeadlines(now: Date, timeZone: string) {
   const today = dayInZone(now, timeZone);
-  const periods = openCommentPeriods({ today, until: addDays(today, DEADLINE_DAYS - 1) });
-  if (!periods.length) return { text: [] as string[], html: "" };
-  const heading = "Comment deadlines this week";
-  const text = [heading.toUpperCase()];
-  const items: string[] = [];
-  for (const period of periods) {
-    const closes = `${formatDate(`${period.commentsCloseOn}T12:00:00Z`, timeZone)} (${daysLeftLabel(daysUntil(today, period.commentsCloseOn))})`;
-    const url = siteUrl(articlePath(period));
-    const dockets = period.docketIds.map((id) => `docket ${id}: ${docketUrl(id)}`);
-    text.push(`- ${period.title}`, `  Comments close ${closes}`, ...dockets.map((d) => `  ${d}`), `  ${url}`);
-    items.push(
-      `<li style="margin:6px 0"><a href="${escapeHtml(url)}">${escapeHtml(period.title)}</a><br>` +
-        `<span style="font-size:13px;color:#555">Comments close ${escapeHtml(closes)}` +
-        period.docketIds.map((id) => ` · <a href="${escapeHtml(docketUrl(id))}">docket ${escapeHtml(id)}</a>`).join("") +
-        `</span></li>`,
-    );
-  }
-  text.push(`All open comment periods: ${siteUrl("/comment-periods")}`, "");
-  const html =
-    `<h2 style="font-size:18px">${heading}</h2><ul>${items.join("")}</ul>` +
-    `<p><a href="${escapeHtml(siteUrl("/comment-periods"))}">All open comment periods</a></p>`;
-  return { text, html };
+  return openCommentPeriods({ today, until: addDays(today, DEADLINE_DAYS - 1) }).map((period) => ({
+    title: period.title,
+    url: siteUrl(articlePath(period)),
+    closes: `${formatDate(`${period.commentsCloseOn}T12:00:00Z`, timeZone)} (${daysLeftLabel(daysUntil(today, period.commentsCloseOn))})`,
+    dockets: period.docketIds.map((id) => ({ id, url: docketUrl(id) })),
+  }));
 }
 
 /** Renders the issue for the week of `now`, with a placeholder where each recipient's unsubscribe link goes. */
-export function renderNewsletter(now = new Date()): NewsletterContent {
+export function renderNewsletter(now = new Date()): EmailContent {
   const timeZone = config().APP_TIMEZONE;
   const { articles, fresh } = articlesFor(now);
-  const insights = (latestTrends()?.keyInsights ?? []).slice(0, MAX_INSIGHTS);
   const dateLabel = formatDate(now.toISOString(), timeZone);
-  const subject = `Federal Deregulation Tracker: weekly briefing, ${dateLabel}`;
-  const heading = fresh ? "This week's most important articles" : "Latest articles (nothing new was published this week)";
-  const groups = byCategory(articles);
-  const feedUrl = siteUrl("/");
-
-  const textLines = [subject, "", heading, ""];
-  const htmlParts = [
-    `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1b1e;max-width:640px;margin:0 auto;padding:16px">`,
-    `<h1 style="font-size:22px">Federal Deregulation Tracker</h1>`,
-    `<p style="color:#555">Weekly briefing, ${escapeHtml(dateLabel)}</p>`,
-    `<h2 style="font-size:18px">${escapeHtml(heading)}</h2>`,
-  ];
-  if (!groups.length) {
-    textLines.push("No articles yet.", "");
-    htmlParts.push(`<p>No articles yet.</p>`);
-  }
-  for (const group of groups) {
-    const label = categoryLabel(group.category);
-    textLines.push(label.toUpperCase());
-    htmlParts.push(`<h3 style="font-size:16px;border-bottom:1px solid #ddd">${escapeHtml(label)}</h3>`);
-    for (const article of group.articles) {
-      const priority = priorityInfo(article.priority).label;
-      const date = formatDate(article.publishDate.toISOString(), timeZone);
-      const summary = truncateAtWord(article.summary, 300);
-      textLines.push(`- [${priority}] ${article.title}`, `  ${article.sourceName}, ${date}`);
-      if (summary) textLines.push(`  ${summary}`);
-      textLines.push(`  ${article.originalUrl}`, "");
-      htmlParts.push(
-        `<div style="margin:12px 0"><a href="${escapeHtml(article.originalUrl)}" style="font-weight:bold">${escapeHtml(article.title)}</a>`,
-        `<div style="font-size:13px;color:#555">${escapeHtml(priority)} priority · ${escapeHtml(article.sourceName)} · ${escapeHtml(date)}</div>`,
-        summary ? `<div style="font-size:14px">${escapeHtml(summary)}</div>` : "",
-        `</div>`,
-      );
-    }
-  }
-  const deadlines = commentDeadlines(now, timeZone);
-  textLines.push(...deadlines.text);
-  htmlParts.push(deadlines.html);
-  if (insights.length) {
-    textLines.push("TRENDS INSIGHTS", ...insights.map((i) => `- ${i}`), "");
-    htmlParts.push(`<h2 style="font-size:18px">Trends insights</h2><ul>${insights.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>`);
-  }
-  textLines.push(`Read more: ${feedUrl}`, "", `Unsubscribe: ${UNSUBSCRIBE_MARK}`);
-  htmlParts.push(
-    `<p><a href="${escapeHtml(feedUrl)}">Read more on the dashboard</a></p>`,
-    `<p style="font-size:12px;color:#777">You receive this because you subscribed to the weekly newsletter. `,
-    `<a href="${UNSUBSCRIBE_MARK}">Unsubscribe</a></p></body></html>`,
-  );
-  return { subject, html: htmlParts.join(""), text: textLines.join("\n") };
+  return newsletterEmail({
+    subject: `Federal Deregulation Tracker: weekly briefing, ${dateLabel}`,
+    dateLabel,
+    heading: fresh ? "This week's most important articles" : "Latest articles (nothing new was published this week)",
+    groups: byCategory(articles).map((group) => ({
+      label: categoryLabel(group.category),
+      articles: group.articles.map((article) => ({
+        title: article.title,
+        url: article.originalUrl,
+        priority: priorityInfo(article.priority).label,
+        sourceName: article.sourceName,
+        date: formatDate(article.publishDate.toISOString(), timeZone),
+        summary: truncateAtWord(article.summary, 300),
+      })),
+    })),
+    deadlines: commentDeadlines(now, timeZone),
+    commentPeriodsUrl: siteUrl("/comment-periods"),
+    insights: (latestTrends()?.keyInsights ?? []).slice(0, MAX_INSIGHTS),
+    feedUrl: siteUrl("/"),
+    unsubscribeUrl: UNSUBSCRIBE_MARK,
+  });
 }
 
 /** The issue's email for one recipient: their own unsubscribe link and the RFC 8058 one-click headers. */
-function personalize(content: NewsletterContent, unsubscribe: string, to: string) {
+function personalize(content: EmailContent, unsubscribe: string, to: string) {
   return {
     to,
     subject: content.subject,

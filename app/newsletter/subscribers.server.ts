@@ -1,29 +1,28 @@
 // Subscribers: signup (normalised, idempotent, double opt-in), confirmation, and the signed unsubscribe token.
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { generateToken, hashToken, recordFromToken, recordToken } from "../auth/tokens.server";
+import { recordFromToken, recordToken } from "../auth/tokens.server";
+import { CONFIRMATION_LINK_HOURS, linksSentBefore, newConfirmation, pendingFromToken } from "../confirmations/confirmation.server";
 import { config } from "../config.server";
 import { db, t } from "../db.server";
 import { isValidEmail, normalizeEmail } from "../email/address";
 import { claimConfirmationEmail } from "../email/confirmation-cap.server";
-import { sendEmailLater, siteUrl, type OutgoingEmail } from "../email/mailer.server";
-import { rateLimitRefusal, RATE_LIMITS } from "../rate-limit.server";
+import { sendEmailLater, siteUrl } from "../email/mailer.server";
+import { alreadySubscribedEmail, newsletterConfirmationEmail } from "../email/templates/confirmations";
+import { enforceRateLimit, RATE_LIMITS } from "../rate-limit.server";
+import { parseInput } from "../validation";
 import { SUBSCRIBE_TOASTS, SUBSCRIBED_CONFIRM_MESSAGE, SUBSCRIBED_MESSAGE } from "./signup";
 
 export type Subscriber = typeof t.subscribers.$inferSelect;
 
-type SubscribeOutcome = { ok: true; message: string } | { ok: false; status: 400 | 429; message: string; retryAfterSeconds?: number };
-
 const MAX_SOURCE_LENGTH = 40;
+const INVALID_EMAIL = SUBSCRIBE_TOASTS.invalidEmail.message;
 
 /** The signup form and /api/subscribe body: a valid address (normalised), and where the form was (free text, bounded). */
 export const signupInput = z.object({
-  email: z.string().refine(isValidEmail).transform(normalizeEmail),
+  email: z.string({ error: INVALID_EMAIL }).refine(isValidEmail, INVALID_EMAIL).transform(normalizeEmail),
   source: z.unknown().transform((raw) => (typeof raw === "string" && raw.trim() ? raw.trim().slice(0, MAX_SOURCE_LENGTH) : "homepage")),
 });
-
-/** How long a confirmation link works. */
-export const CONFIRMATION_LINK_HOURS = 48;
 
 /**
  * Subscribes an address. With double opt-in (the default) the address only becomes active when it follows
@@ -31,13 +30,11 @@ export const CONFIRMATION_LINK_HOURS = 48;
  * adds no row; the answer is the same whether or not the address was known, so the form reveals nothing.
  * The confirmation email is sent after the answer, so its timing reveals nothing either, and only as far as the
  * recipient's confirmation cap allows (app/email/confirmation-cap.server.ts), so the form cannot flood an inbox.
+ * A bad address is an "invalid" AppError, too many signups from one client a "rate-limited" one.
  */
-export function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: string): SubscribeOutcome {
-  const parsed = signupInput.safeParse({ email: rawEmail, source: rawSource });
-  if (!parsed.success) return { ok: false, status: 400, message: SUBSCRIBE_TOASTS.invalidEmail.message };
-  const { email, source } = parsed.data;
-  const refused = rateLimitRefusal(RATE_LIMITS.subscribe, clientKey);
-  if (refused) return { ok: false, status: 429, ...refused };
+export function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: string): { message: string } {
+  const { email, source } = parseInput(signupInput, { email: rawEmail, source: rawSource });
+  enforceRateLimit(RATE_LIMITS.subscribe, clientKey);
   if (!config().NEWSLETTER_DOUBLE_OPT_IN) {
     const now = new Date();
     db()
@@ -45,25 +42,30 @@ export function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: stri
       .values({ email, source, confirmedAt: now })
       .onConflictDoUpdate({ target: t.subscribers.email, set: { isActive: true, unsubscribedAt: null, confirmedAt: now } })
       .run();
-    return { ok: true, message: SUBSCRIBED_MESSAGE };
+    return { message: SUBSCRIBED_MESSAGE };
   }
-  const answer = { ok: true, message: SUBSCRIBED_CONFIRM_MESSAGE } as const;
+  const answer = { message: SUBSCRIBED_CONFIRM_MESSAGE };
   const existing = db().select().from(t.subscribers).where(eq(t.subscribers.email, email)).get();
   if (existing?.isActive) {
     // The answer must not tell a stranger the address is subscribed, so its owner hears it by email instead.
-    if (claimConfirmationEmail(email, "already-subscribed")) sendEmailLater(alreadySubscribedEmail(email), "the already-subscribed notice");
+    if (claimConfirmationEmail(email, "already-subscribed"))
+      sendEmailLater({ to: email, ...alreadySubscribedEmail({ siteUrl: siteUrl("/") }) }, "the already-subscribed notice");
     return answer;
   }
   // Nothing is stored that waits for a link the cap kept from being sent.
-  if (!claimConfirmationEmail(email, "newsletter")) return answer;
-  const token = generateToken();
-  const pending = { isActive: false, confirmedAt: null, confirmationTokenHash: hashToken(token), confirmationSentAt: new Date() };
+  const confirmation = newConfirmation(email, "newsletter");
+  if (!confirmation) return answer;
+  const { token } = confirmation;
+  const pending = { isActive: false, confirmedAt: null, ...confirmation.columns };
   db()
     .insert(t.subscribers)
     .values({ email, source, ...pending })
     .onConflictDoUpdate({ target: t.subscribers.email, set: pending })
     .run();
-  sendEmailLater(confirmationEmail(email, token), "the subscription confirmation link");
+  sendEmailLater(
+    { to: email, ...newsletterConfirmationEmail({ link: confirmationUrl(token), hours: CONFIRMATION_LINK_HOURS }) },
+    "the subscription confirmation link",
+  );
   return answer;
 }
 
@@ -72,59 +74,19 @@ export function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: stri
  * confirmed: an address that once received the newsletter keeps its row and its history.
  */
 export function purgeExpiredSignups(now = new Date()) {
-  const cutoff = now.getTime() - CONFIRMATION_LINK_HOURS * 3_600_000;
+  const cutoff = linksSentBefore(now.getTime());
   return db().run(
     sql`DELETE FROM subscribers WHERE confirmation_token_hash IS NOT NULL AND is_active = 0 AND confirmed_at IS NULL AND unsubscribed_at IS NULL AND coalesce(confirmation_sent_at, 0) <= ${cutoff}`,
   ).changes;
-}
-
-function alreadySubscribedEmail(email: string): OutgoingEmail {
-  return {
-    to: email,
-    subject: "You are already subscribed to the weekly deregulation newsletter",
-    text: [
-      "Someone asked to subscribe this address to the Federal Deregulation Tracker's weekly newsletter.",
-      "It is already subscribed, so nothing changed: the newsletter keeps arriving every Monday.",
-      "",
-      `Every newsletter ends with a link to unsubscribe. The site: ${siteUrl("/")}`,
-    ].join("\n"),
-  };
 }
 
 function confirmationUrl(token: string) {
   return siteUrl(`/confirm-subscription?token=${encodeURIComponent(token)}`);
 }
 
-function confirmationEmail(email: string, token: string): OutgoingEmail {
-  const link = confirmationUrl(token);
-  return {
-    to: email,
-    subject: "Confirm your subscription to the weekly deregulation newsletter",
-    text: [
-      "Someone, hopefully you, asked to receive the Federal Deregulation Tracker's weekly newsletter at this address.",
-      "",
-      `Confirm your subscription: ${link}`,
-      "",
-      `The link works for ${CONFIRMATION_LINK_HOURS} hours. If you did not ask for this, ignore this email: you will not hear from us again.`,
-    ].join("\n"),
-    html: [
-      "<p>Someone, hopefully you, asked to receive the Federal Deregulation Tracker's weekly newsletter at this address.</p>",
-      `<p><a href="${link}">Confirm your subscription</a></p>`,
-      `<p>The link works for ${CONFIRMATION_LINK_HOURS} hours. If you did not ask for this, ignore this email: you will not hear from us again.</p>`,
-    ].join(""),
-  };
-}
-
 /** The pending subscriber a confirmation token belongs to, while the link is still valid. */
 export function pendingSubscriberFromToken(token: string | null | undefined): Subscriber | undefined {
-  if (!token || token.length > 100) return undefined;
-  const subscriber = db()
-    .select()
-    .from(t.subscribers)
-    .where(eq(t.subscribers.confirmationTokenHash, hashToken(token)))
-    .get();
-  const sentAt = subscriber?.confirmationSentAt?.getTime() ?? 0;
-  return subscriber && Date.now() - sentAt < CONFIRMATION_LINK_HOURS * 3_600_000 ? subscriber : undefined;
+  return pendingFromToken(token, (tokenHash) => db().select().from(t.subscribers).where(eq(t.subscribers.confirmationTokenHash, tokenHash)).get());
 }
 
 /** Confirms the address behind the token; undefined when the link is unknown, used or expired. */

@@ -3,7 +3,8 @@
 import { Anchor, Text } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ALERT_CONFIRMATION_LINK_HOURS, confirmAlert, pendingAlertFromToken } from "~/alerts/alerts.server";
+import { confirmAlert, pendingAlertFromToken } from "~/alerts/alerts.server";
+import { CONFIRMATION_LINK_HOURS } from "~/confirmations/confirmation.server";
 import { CardPage, ConfirmForm } from "~/components/CardPage";
 
 export const meta: MetaFunction = () => [{ title: "Start your alert: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
@@ -40,7 +41,7 @@ export default function ConfirmAlert() {
   } else if (!email || done) {
     body = (
       <Text role="alert">
-        This link is invalid, already used or older than {ALERT_CONFIRMATION_LINK_HOURS} hours. Ask for the alert again from the{" "}
+        This link is invalid, already used or older than {CONFIRMATION_LINK_HOURS} hours. Ask for the alert again from the{" "}
         <Anchor component={Link} to="/">
           news feed
         </Anchor>

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseApiArticleQuery } from "~/articles/api-query.server";
 import { countArticles, listArticles } from "~/articles/queries.server";
-import { jsonError, jsonListWithEtag, allowOnly } from "~/http/responses.server";
+import { withAppErrors } from "~/http/app-error.server";
+import { jsonListWithEtag, allowOnly } from "~/http/responses.server";
 import { readVisitorId } from "~/visitors/visitor.server";
 
 /**
@@ -18,10 +19,9 @@ function pagingHeaders(requestUrl: URL, total: number, nextOffset: number) {
   return headers;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = withAppErrors(async ({ request }: LoaderFunctionArgs) => {
   const url = new URL(request.url);
   const query = parseApiArticleQuery(url.searchParams);
-  if ("error" in query) return jsonError(400, query.error!);
   const visitorId = await readVisitorId(request);
   const articles = listArticles(query.filters, { visitorId, limit: query.limit, offset: query.offset });
   // A short page that is not past the end is the last one: where it ends is the total, no count needed.
@@ -29,6 +29,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const total = isLastPage ? query.offset + articles.length : countArticles(query.filters, visitorId);
   // Written as the client reads it: up to 1,000 articles (about 1.5 MB) are never held as one text.
   return jsonListWithEtag(request, articles, { headers: pagingHeaders(url, total, query.offset + articles.length) });
-}
+});
 
 export const action = allowOnly("GET, HEAD");

@@ -2,13 +2,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/guard.server";
 import { listFeedbackForAdmin } from "~/feedback/admin.server";
+import { FEEDBACK_TOASTS } from "~/feedback/feedback";
 import { submitFeedback } from "~/feedback/feedback.server";
 import { readJsonOrForm } from "~/http/input.server";
 import { assertSameOrigin } from "~/auth/same-origin.server";
 import { withAppErrors } from "~/http/app-error.server";
 import { clientAddress } from "~/http/client-address.server";
 import { addressRateKey } from "~/rate-limit.server";
-import { jsonError, jsonWithEtag, methodNotAllowed, secureJson } from "~/http/responses.server";
+import { jsonWithEtag, methodNotAllowed, secureJson } from "~/http/responses.server";
 
 export const loader = withAppErrors(async ({ request }: LoaderFunctionArgs) => {
   await requireUser(request, "viewer");
@@ -18,10 +19,6 @@ export const loader = withAppErrors(async ({ request }: LoaderFunctionArgs) => {
 export const action = withAppErrors(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method.toUpperCase() !== "POST") return methodNotAllowed("GET, HEAD, POST", "Use POST to send feedback.");
   assertSameOrigin(request);
-  const outcome = submitFeedback(await readJsonOrForm(request), addressRateKey(clientAddress(context)));
-  if (!outcome.ok) {
-    const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
-    return jsonError(outcome.status, outcome.toast.message!, headers);
-  }
-  return secureJson({ message: outcome.toast.message, id: outcome.id }, { status: 201 });
+  const { id } = submitFeedback(await readJsonOrForm(request), addressRateKey(clientAddress(context)));
+  return secureJson({ message: FEEDBACK_TOASTS.submitted.message, id }, { status: 201 });
 });

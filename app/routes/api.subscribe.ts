@@ -5,7 +5,7 @@ import { assertSameOrigin } from "~/auth/same-origin.server";
 import { withAppErrors } from "~/http/app-error.server";
 import { clientAddress } from "~/http/client-address.server";
 import { addressRateKey } from "~/rate-limit.server";
-import { allowOnly, jsonError, methodNotAllowed, secureJson } from "~/http/responses.server";
+import { allowOnly, methodNotAllowed, secureJson } from "~/http/responses.server";
 import { subscribe } from "~/newsletter/subscribers.server";
 
 const ALLOW = "POST";
@@ -15,12 +15,8 @@ export const action = withAppErrors(async ({ request, context }: ActionFunctionA
   if (request.method.toUpperCase() !== "POST") return methodNotAllowed(ALLOW, USE_POST);
   assertSameOrigin(request);
   const body = await readJsonOrForm(request);
-  const outcome = subscribe(body.email, body.source, addressRateKey(clientAddress(context)));
-  if (!outcome.ok) {
-    const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
-    return jsonError(outcome.status, outcome.message, headers);
-  }
-  return secureJson({ message: outcome.message });
+  const { message } = subscribe(body.email, body.source, addressRateKey(clientAddress(context)));
+  return secureJson({ message });
 });
 
 export const loader = allowOnly(ALLOW, USE_POST);

@@ -3,10 +3,10 @@ import { json, type ActionFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, useActionData } from "@remix-run/react";
 import { CardPage, Refusal } from "~/components/CardPage";
 import { FeedbackButton, FeedbackFields, FEEDBACK_TITLE } from "~/components/FeedbackDialog";
-import { feedbackValues } from "~/feedback/feedback";
+import { FEEDBACK_TOASTS, feedbackToast, feedbackValues } from "~/feedback/feedback";
 import { submitFeedback } from "~/feedback/feedback.server";
 import { assertSameOrigin } from "~/auth/same-origin.server";
-import { withAppErrors } from "~/http/app-error.server";
+import { refusalOf, withAppErrors } from "~/http/app-error.server";
 import { redirectWithToast } from "~/http/flash.server";
 import { readForm } from "~/http/input.server";
 import { clientAddress } from "~/http/client-address.server";
@@ -23,9 +23,14 @@ export function action(args: ActionFunctionArgs) {
 async function handleAction({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const raw = Object.fromEntries(await readForm(request));
-  const outcome = submitFeedback(raw, addressRateKey(clientAddress(context)));
-  if (outcome.ok) return redirectWithToast("/", outcome.toast);
-  return json({ toast: outcome.toast, values: feedbackValues(raw) }, { status: outcome.status });
+  try {
+    submitFeedback(raw, addressRateKey(clientAddress(context)));
+  } catch (error) {
+    const refusal = await refusalOf(error);
+    if (!refusal) throw error;
+    return json({ toast: feedbackToast(refusal.message), values: feedbackValues(raw) }, { status: refusal.status });
+  }
+  return redirectWithToast("/", FEEDBACK_TOASTS.submitted);
 }
 
 export default function FeedbackPage() {

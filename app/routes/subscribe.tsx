@@ -6,7 +6,7 @@ import { CardPage, Refusal } from "~/components/CardPage";
 import { FeedbackButton } from "~/components/FeedbackDialog";
 import { NewsletterForm } from "~/components/NewsletterSignup";
 import { assertSameOrigin } from "~/auth/same-origin.server";
-import { withAppErrors } from "~/http/app-error.server";
+import { refusalOf, withAppErrors } from "~/http/app-error.server";
 import { redirectWithToast } from "~/http/flash.server";
 import { readForm } from "~/http/input.server";
 import { clientAddress } from "~/http/client-address.server";
@@ -26,10 +26,17 @@ async function handleAction({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
   const email = String(form.get("email") ?? "");
-  const outcome = subscribe(email, form.get("source"), addressRateKey(clientAddress(context)));
-  if (outcome.ok) return redirectWithToast("/#newsletter", { title: SUBSCRIBE_TOASTS.subscribed.title, message: outcome.message });
-  const toast = outcome.status === 400 ? SUBSCRIBE_TOASTS.invalidEmail : { ...SUBSCRIBE_TOASTS.failed, message: outcome.message };
-  return json({ toast, email }, { status: outcome.status });
+  try {
+    const { message } = subscribe(email, form.get("source"), addressRateKey(clientAddress(context)));
+    return redirectWithToast("/#newsletter", { title: SUBSCRIBE_TOASTS.subscribed.title, message });
+  } catch (error) {
+    const refusal = await refusalOf(error);
+    if (!refusal) throw error;
+    // A bad address gets the form's own toast; anything else (a rate limit) the failure toast with its reason.
+    const toast =
+      refusal.message === SUBSCRIBE_TOASTS.invalidEmail.message ? SUBSCRIBE_TOASTS.invalidEmail : { ...SUBSCRIBE_TOASTS.failed, message: refusal.message };
+    return json({ toast, email }, { status: refusal.status });
+  }
 }
 
 export default function SubscribePage() {

@@ -7,10 +7,10 @@ import { loader as sourcesLoader } from "~/routes/api.sources";
 import { loader as trendsLoader } from "~/routes/api.trends";
 import { db, t } from "~/db.server";
 import { addArticle } from "../support/articles";
-import { withContext } from "../support/load-context";
+import { callRoute } from "../support/load-context";
 
-const call = (loader: (args: LoaderFunctionArgs) => unknown, url: string, headers: HeadersInit = {}) =>
-  loader(withContext(new Request(`http://localhost${url}`, { headers }))) as Promise<Response>;
+// A refusal is thrown as its answer (app/http/app-error.server.ts, withAppErrors), as Remix would send it.
+const call = (loader: (args: LoaderFunctionArgs) => unknown, url: string, headers: HeadersInit = {}) => callRoute(loader, url, { headers });
 
 const HOSTILE_SEARCHES = ['"', "'", "*", "-", "AND", "OR NOT", "((", "a)", "NEAR(", "🙂", "💥 epa", "\\", "%", "_", "title:x", "^", "a".repeat(500)];
 

@@ -53,7 +53,8 @@ describe("POST /api/feedback", () => {
     [{ subject: "s", message: "m" }, "Please fill in all required fields."],
     [{ type: "bug", message: "m" }, "Please fill in all required fields."],
     [{ type: "bug", subject: "s", message: "   " }, "Please fill in all required fields."],
-    [{ type: "nonsense", subject: "s", message: "m" }, "Please fill in all required fields."],
+    // An unknown type names the field and the values it may take (a missing one is a missing field, as above).
+    [{ type: "nonsense", subject: "s", message: "m" }, "'type' must be one of: bug, suggestion, source, general"],
     [{ type: "general", subject: "s", message: "m", email: "not-an-email" }, "Please enter a valid email address."],
   ])("answers 400 to %j", async (body, message) => {
     const before = feedbackRows().length;
@@ -87,6 +88,15 @@ describe("POST /api/feedback", () => {
       statuses.push((await call(feedbackAction, "/api/feedback", postJson({ type: "general", subject: `s${i}`, message: "m" }, ip))).status);
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
     expect(statuses[10]).toBe(429);
+    const refused = await call(feedbackAction, "/api/feedback", postJson({ type: "general", subject: "again", message: "m" }, ip));
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({ message: expect.stringMatching(/^Too many submissions\. Please try again in \d+ minutes?\.$/) });
+    const page = await call(feedbackPageAction, "/feedback", postForm({ type: "general", subject: "Kept", message: "m" }, ip));
+    expect(page.status).toBe(429);
+    expect(await page.json()).toMatchObject({
+      toast: { title: "Error", message: expect.stringMatching(/^Too many submissions/) },
+      values: { subject: "Kept" },
+    });
   });
 
   it("lists feedback only for signed-in users", async () => {
@@ -103,6 +113,12 @@ describe("POST /api/feedback", () => {
     expect(await bad.json()).toMatchObject({
       toast: { title: "Missing Information", message: "Please fill in all required fields." },
       values: { type: "suggestion", subject: "Kept subject", message: "" },
+    });
+    const unknown = await call(feedbackPageAction, "/feedback", postForm({ type: "praise", subject: "Kept", message: "Kept too" }));
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({
+      toast: { title: "Invalid Feedback Type", message: "'type' must be one of: bug, suggestion, source, general" },
+      values: { type: "praise", subject: "Kept", message: "Kept too" },
     });
   });
 });
@@ -143,6 +159,15 @@ describe("POST /api/subscribe", () => {
     for (let i = 0; i < 11; i++) statuses.push((await call(subscribeAction, "/api/subscribe", postJson({ email: `r${i}@example.com` }, "10.8.8.8"))).status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses[10]).toBe(429);
+    const refused = await call(subscribeAction, "/api/subscribe", postJson({ email: "again@example.com" }, "10.8.8.8"));
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({ message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/) });
+    const page = await call(subscribePageAction, "/subscribe", postForm({ email: "again@example.com" }, "10.8.8.8"));
+    expect(page.status).toBe(429);
+    expect(await page.json()).toEqual({
+      toast: { title: "Subscription Failed", message: expect.stringMatching(/^Too many attempts/), variant: "destructive" },
+      email: "again@example.com",
+    });
   });
 
   it("without JavaScript: redirects to #newsletter with the toast, or shows the form again with the address", async () => {

@@ -5,7 +5,8 @@ import { fixPriorities, recategorizeArticles } from "../../articles/reclassify.s
 import { backfillSources, scrapeSources } from "../../ingest/scrape.server";
 import { BACKFILL_DEFAULT_DAYS, BACKFILL_MAX_DAYS } from "../buttons";
 import type { JobHandler } from "../types";
-import { wholeNumber } from "../../validation";
+import { AppError } from "../../errors";
+import { fieldMessage, wholeNumber } from "../../validation";
 
 const scrapeParams = z.object({
   /** A JSON integer (the web) or decimal digits (`npm run jobs -- scrape --source 7`), like every number we read. */
@@ -18,11 +19,12 @@ const backfillParams = z.object({
   daysBack: wholeNumber(1, BACKFILL_MAX_DAYS).default(BACKFILL_DEFAULT_DAYS),
 });
 
+/** The job's parameters, or an "invalid" AppError naming the bad one in app/validation.ts's words. */
 function parseParams<T extends z.ZodType>(schema: T, params: Record<string, unknown>): z.infer<T> {
-  const parsed = schema.safeParse(params);
+  const parsed = schema.safeParse(params, { error: fieldMessage });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`Invalid job parameter ${issue.path.join(".") || "(params)"}: ${issue.message}`);
+    throw new AppError("invalid", `Invalid job parameter ${issue.path.join(".") || "(params)"}: ${issue.message}`);
   }
   return parsed.data;
 }
