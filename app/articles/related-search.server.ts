@@ -1,18 +1,9 @@
 // Related articles: the exact search through the indexes, which scores only the articles that may rank (the
-// score itself is app/articles/related-score.ts), and the brute-force scorer tests and benchmarks compare it with.
+// score itself is app/articles/related-score.ts); tests and benchmarks compare it with the brute-force scorer of
+// tests/support/reference-related.ts.
 import type { Statement } from "better-sqlite3";
 import { db, t } from "../db.server";
-import {
-  FEATURE_COLUMNS,
-  RELATED_WEIGHTS,
-  TopRanked,
-  byRank,
-  relatedScore,
-  toFeatures,
-  type FeatureRow,
-  type RelatedFeatures,
-  type Scored,
-} from "./related-score";
+import { FEATURE_COLUMNS, RELATED_WEIGHTS, TopRanked, relatedScore, toFeatures, type FeatureRow, type RelatedFeatures, type Scored } from "./related-score";
 
 // Raw prepared statements, compiled once per connection: this runs for every feed page and may read
 // thousands of rows, so it skips the ORM.
@@ -548,13 +539,9 @@ export class PageSearch {
   }
 }
 
-/** How many targets the search was asked about in this process (tests prove that a feed page asks about none). */
-export const searchCounts = { targets: 0 };
-
 /** Up to `limit` related articles for each of the given articles, found through the indexes, in one read transaction. */
 export function searchRelated(articleIds: number[], limit: number): (readonly [number, Scored[]])[] {
   if (!articleIds.length) return [];
-  searchCounts.targets += articleIds.length;
   return db().$client.transaction(() => {
     const cache = searchCache();
     const search = new PageSearch(cache);
@@ -565,20 +552,4 @@ export function searchRelated(articleIds: number[], limit: number): (readonly [n
       return [target.id, found] as const;
     });
   })();
-}
-
-/** The same answer by scoring every article against every target: the reference for tests and the benchmarks. */
-export function searchRelatedBruteForce(articleIds: number[], limit: number): (readonly [number, Scored[]])[] {
-  const all = (statement(`SELECT ${FEATURE_COLUMNS} FROM articles`).all() as FeatureRow[]).map(toFeatures);
-  return all
-    .filter((a) => articleIds.includes(a.id))
-    .map((target) => {
-      const ranked = all
-        .filter((other) => other.id !== target.id)
-        .map((other) => ({ id: other.id, score: relatedScore(target, other), publishDate: other.publishDate }))
-        .filter((r) => r.score > 0)
-        .sort(byRank)
-        .slice(0, limit);
-      return [target.id, ranked] as const;
-    });
 }
