@@ -63,7 +63,7 @@ export function tokens(text: string): string[] {
   return out;
 }
 
-const hasNoAbstract = (abstract: string) => !abstract || /^no summary/i.test(abstract);
+export const hasNoAbstract = (abstract: string) => !abstract || /^no summary/i.test(abstract);
 
 /**
  * Features of an article, one entry per occurrence: title words and pairs (prefixed "t:", since the title says what
