@@ -373,14 +373,10 @@ function tagsOf(text: string, input: ClassifyInput, category: Category, priority
  * Rules first, for the signals the codebook calls unambiguous (who published it, presidential documents,
  * Congress, courts and adjudications, analysis documents, routine notice kinds, rollback actions and their
  * direction); a logistic regression over title and abstract words decides what no rule does. Priority starts low and
- * rises only on the codebook's signals.
+ * rises only on the codebook's signals. `model` is the committed word model unless another is given: the training
+ * (scripts/train-classify.ts) cross-validates the whole classifier with models trained without each fold.
  */
-export function classifyArticle(input: ClassifyInput, now = new Date()): Classification {
-  return classifyWithModel(input, now, CLASSIFIER_MODEL);
-}
-
-/** classifyArticle with another word model: for cross-validating the whole classifier on the development part. */
-export function classifyWithModel(input: ClassifyInput, now: Date, model: WordModel): Classification {
+export function classifyArticle(input: ClassifyInput, now = new Date(), model: WordModel = CLASSIFIER_MODEL): Classification {
   const summary = input.summary ?? "";
   const text = `${input.title} ${summary}`;
   const presidential = presidentialSignal(input, summary);
