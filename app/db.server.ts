@@ -1,5 +1,6 @@
 // The web process's database handle, opened once (and kept across dev rebuilds).
 import { openDatabase, type Db } from "../db/client";
+import { cachedStatement } from "../db/statement-cache";
 import { config } from "./config.server";
 
 declare global {
@@ -10,6 +11,11 @@ declare global {
 export function db(): Db {
   globalThis.__appDb ??= openDatabase(config().DATABASE_URL);
   return globalThis.__appDb;
+}
+
+/** A raw prepared statement on this handle, compiled once (db/statement-cache.ts): for hot paths that skip the ORM. */
+export function statement(sqlText: string) {
+  return cachedStatement(db().$client, sqlText);
 }
 
 export * as t from "../db/schema";

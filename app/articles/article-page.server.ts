@@ -1,10 +1,10 @@
 // The data of an article's own page (/articles/{id}-{slug}) and the sitemap of every such page.
 import { asc, eq, gt, sql } from "drizzle-orm";
 import type { OfficialDesignationDetail } from "../agenda/edition";
-import { agendaEntriesOf, officialDesignationOf } from "../agenda/store.server";
 import { db, t } from "../db.server";
 import { articlePath } from "./article-page";
 import { getArticle, type ArticleJson } from "./queries.server";
+import { officialDesignationFor } from "./store.server";
 
 /**
  * What the page shows beyond the card: the Federal Register fields, the Unified Agenda's word on the rulemaking
@@ -41,7 +41,7 @@ export function getArticleDetail(id: number, visitorId?: string): ArticleDetail 
   if (!extra) return undefined;
   const { aiSummaryAt, ...fields } = extra;
   const modified = Math.max(Date.parse(article.createdAt), aiSummaryAt?.getTime() ?? 0);
-  const officialDesignation = officialDesignationOf(fields.regulationIdNumbers, agendaEntriesOf(fields.regulationIdNumbers));
+  const officialDesignation = officialDesignationFor(fields.regulationIdNumbers);
   return { ...article, ...fields, officialDesignation, modifiedAt: new Date(modified).toISOString() };
 }
 

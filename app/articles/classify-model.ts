@@ -1,12 +1,12 @@
 // The learned part of the classifier: a multinomial logistic regression over TF-IDF features, the lowercase words and
 // word pairs of an article's title and abstract. Weights live in classify-model.json (written by
-// `npm run train:classify`, tests/eval/train-classify.ts); this module turns text into features and scores them.
+// `npm run train:classify`, scripts/train-classify.ts); this module turns text into features and scores them.
 import type { Category } from "./vocabulary";
 
 export type WordModel = {
   /** What the weights were trained on, for the reviewer. */
   trainedOn: string;
-  /** The training settings (tests/eval/train-classify.ts) and a hash of the items and settings. */
+  /** The training settings (scripts/train-classify.ts) and a hash of the items and settings. */
   settings: { l2: number; abstractChars: number; labelledWeight: number };
   trainingDigest: string;
   classes: Category[];
@@ -63,7 +63,7 @@ export function tokens(text: string): string[] {
   return out;
 }
 
-const hasNoAbstract = (abstract: string) => !abstract || /^no summary/i.test(abstract);
+export const hasNoAbstract = (abstract: string) => !abstract || /^no summary/i.test(abstract);
 
 /**
  * Features of an article, one entry per occurrence: title words and pairs (prefixed "t:", since the title says what
@@ -103,6 +103,13 @@ type Compiled = {
 };
 // Keyed by the weights, so a copy of a model with another temperature or threshold shares them.
 const compiled = new WeakMap<WordModel["features"], Compiled>();
+
+/** The model's weights compiled for scoring, once per set of weights. */
+function compiledOf(model: WordModel): Compiled {
+  let c = compiled.get(model.features);
+  if (!c) compiled.set(model.features, (c = compile(model)));
+  return c;
+}
 const PAIR = 1 << 15;
 /** Below 2^30, so keys stay small integers, the quickest kind of Map key. */
 const keyOf = (a: number, b: number) => a * PAIR + b;
@@ -178,8 +185,7 @@ function addRun(c: Compiled, table: Map<number, number>, words: string[], sums: 
 
 /** Scores per class (logits) of a title and abstract; `explain` also lists the known features it saw. */
 export function scoreText(model: WordModel, title: string, summary: string | undefined, explain = false): Scored {
-  let c = compiled.get(model.features);
-  if (!c) compiled.set(model.features, (c = compile(model)));
+  const c = compiledOf(model);
   const sums = new Float64Array(model.bias.length);
   const seen: number[] | undefined = explain ? [] : undefined;
   let occurrences = 0;
@@ -197,13 +203,18 @@ export function scoreText(model: WordModel, title: string, summary: string | und
   return { scores: model.bias.map((b, i) => b + sums[i] * norm), seen };
 }
 
-/** Calibrated class probabilities from scores: a softmax at the model's temperature. */
-export function probabilities(model: WordModel, scores: number[]): number[] {
-  const scaled = scores.map((s) => s / model.temperature);
+/** Class probabilities from scores: a softmax at the given temperature. */
+export function softmax(scores: number[], temperature: number): number[] {
+  const scaled = scores.map((s) => s / temperature);
   const max = Math.max(...scaled);
   const exp = scaled.map((s) => Math.exp(s - max));
   const sum = exp.reduce((a, b) => a + b, 0);
   return exp.map((e) => e / sum);
+}
+
+/** Calibrated class probabilities from scores: a softmax at the model's temperature. */
+export function probabilities(model: WordModel, scores: number[]): number[] {
+  return softmax(scores, model.temperature);
 }
 
 const readable = (name: string) => name.replace(/^t:/, "");
@@ -213,8 +224,7 @@ const readable = (name: string) => name.replace(/^t:/, "");
  * way: what a reader needs to judge the model's call ("'reduce burden', 'remove'; against: 'establish'").
  */
 export function strongestWords(model: WordModel, seen: number[], chosen: Category, rival: Category) {
-  let c = compiled.get(model.features);
-  if (!c) compiled.set(model.features, (c = compile(model)));
+  const c = compiledOf(model);
   const k = model.bias.length;
   const a = model.classes.indexOf(chosen);
   const b = model.classes.indexOf(rival);

@@ -134,7 +134,7 @@ function searchQuery(search: string): SearchQuery {
 
 /** How a page of a search is read (docs/decisions/012 and 024). */
 export type SearchPlan =
-  /** The plain plan with the typed prefix query: the reference the tests compare with. */
+  /** The plain plan with the typed prefix query: the reference the tests compare with (tests/support/reference-queries.ts). */
   | "reference"
   /** Look every match up and sort them: for narrow searches. */
   | "lookup"
@@ -149,7 +149,7 @@ export type SearchPlan =
  * the other filters and probes the list of full-text matches, stopping once the page is full; with "probe" it
  * asks the full-text index about each article it walks, never building the list.
  */
-function filterConditions(filters: ArticleFilters, visitorId: string | undefined, plan: SearchPlan = "lookup"): SQL[] | null {
+export function filterConditions(filters: ArticleFilters, visitorId: string | undefined, plan: SearchPlan = "lookup"): SQL[] | null {
   const conditions: SQL[] = [];
   if (filters.category) conditions.push(eq(t.articles.category, filters.category));
   if (filters.priority) conditions.push(eq(t.articles.priority, filters.priority));
@@ -325,12 +325,8 @@ export function listArticles(filters: ArticleFilters, options: ListOptions = {})
   return listArticlesWith(conditions, options);
 }
 
-/** The same list through the plain plan (the search drives, every match is sorted): the reference the tests compare with. */
-export function listArticlesPlain(filters: ArticleFilters, options: ListOptions = {}): ArticleJson[] {
-  return listArticlesWith(filterConditions(filters, options.visitorId, "reference"), options);
-}
-
-function listArticlesWith(conditions: SQL[] | null, options: ListOptions): ArticleJson[] {
+/** The articles meeting the conditions (none when null), newest first, paged as the options say. */
+export function listArticlesWith(conditions: SQL[] | null, options: ListOptions): ArticleJson[] {
   if (!conditions) return [];
   let query = db()
     .select({ ...articleColumns, isBookmarked: isBookmarkedColumn(options.visitorId) })
@@ -352,12 +348,8 @@ export function countArticles(filters: ArticleFilters, visitorId?: string): numb
   return countWith(filterConditions(filters, visitorId));
 }
 
-/** The same count by joining every match with its article: the reference the tests compare with. */
-export function countArticlesPlain(filters: ArticleFilters, visitorId?: string): number {
-  return countWith(filterConditions(filters, visitorId, "reference"));
-}
-
-function countWith(conditions: SQL[] | null): number {
+/** How many articles meet the conditions (none when null), by joining every match with its article. */
+export function countWith(conditions: SQL[] | null): number {
   if (!conditions) return 0;
   return (
     db()

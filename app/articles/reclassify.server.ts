@@ -57,21 +57,37 @@ function classificationOf(row: ArticleRow, categories: Map<number, string>, now:
 
 const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every((tag, i) => tag === b[i]);
 
+/** What a re-judgement renews: the category with its reason and the tags, the priority with its reason, or both. */
+type Renewed = { category: boolean; priority: boolean };
+
 /**
- * Re-derives category, its reason and tags of every article not tagged by hand. An article whose category
- * stands but whose reason changed (or was never stored) counts as updated: the reason is part of the judgement.
+ * Judges every article not tagged by hand (and matching `only`) again and writes back the renewed parts that changed.
+ * A part whose value stands but whose reason changed (or was never stored) counts as changed: the reason is part of
+ * the judgement. Returns how many articles changed.
  */
-export function recategorizeArticles(now = new Date()): { updated: number } {
+function rejudge(renewed: Renewed, now: Date, only?: SQL) {
   const categories = sourceCategories();
-  const updated = forEachAutomaticArticle((row, tx, agenda) => {
-    const { category, tags, reason } = classificationOf(row, categories, now, agenda);
-    const tagsChanged = !sameTags(tags, row.tags);
-    if (category === row.category && reason.category === row.categoryReason && !tagsChanged) return false;
-    tx.update(t.articles).set({ category, categoryReason: reason.category, tags }).where(eq(t.articles.id, row.id)).run();
+  return forEachAutomaticArticle((row, tx, agenda) => {
+    const { category, priority, tags, reason } = classificationOf(row, categories, now, agenda);
+    const tagsChanged = renewed.category && !sameTags(tags, row.tags);
+    const categoryChanged = renewed.category && (category !== row.category || reason.category !== row.categoryReason);
+    const priorityChanged = renewed.priority && (priority !== row.priority || reason.priority !== row.priorityReason);
+    if (!categoryChanged && !priorityChanged && !tagsChanged) return false;
+    tx.update(t.articles)
+      .set({
+        ...(renewed.category ? { category, categoryReason: reason.category, tags } : {}),
+        ...(renewed.priority ? { priority, priorityReason: reason.priority } : {}),
+      })
+      .where(eq(t.articles.id, row.id))
+      .run();
     if (tagsChanged) replaceArticleTags(tx, row.id, tags);
     return true;
-  });
-  return { updated };
+  }, only);
+}
+
+/** Re-derives category, its reason and tags of every article not tagged by hand. */
+export function recategorizeArticles(now = new Date()): { updated: number } {
+  return { updated: rejudge({ category: true, priority: false }, now) };
 }
 
 /**
@@ -79,14 +95,7 @@ export function recategorizeArticles(now = new Date()): { updated: number } {
  * out of the 7-day window, and the reason counts the days).
  */
 export function fixPriorities(now = new Date()): { updated: number } {
-  const categories = sourceCategories();
-  const updated = forEachAutomaticArticle((row, tx, agenda) => {
-    const { priority, reason } = classificationOf(row, categories, now, agenda);
-    if (priority === row.priority && reason.priority === row.priorityReason) return false;
-    tx.update(t.articles).set({ priority, priorityReason: reason.priority }).where(eq(t.articles.id, row.id)).run();
-    return true;
-  });
-  return { updated };
+  return { updated: rejudge({ category: false, priority: true }, now) };
 }
 
 /**
@@ -95,21 +104,9 @@ export function fixPriorities(now = new Date()): { updated: number } {
  */
 export function rejudgeArticlesCiting(rins: readonly string[], now = new Date()): number {
   if (!rins.length) return 0;
-  const categories = sourceCategories();
   const cites = sql`${t.articles.regulationIdNumbers} <> '[]' AND EXISTS (
     SELECT 1 FROM json_each(${t.articles.regulationIdNumbers}) WHERE upper(json_each.value) IN (SELECT value FROM json_each(${JSON.stringify(rins)})))`;
-  return forEachAutomaticArticle((row, tx, agenda) => {
-    const { category, priority, tags, reason } = classificationOf(row, categories, now, agenda);
-    const tagsChanged = !sameTags(tags, row.tags);
-    const same = category === row.category && reason.category === row.categoryReason && priority === row.priority && reason.priority === row.priorityReason;
-    if (same && !tagsChanged) return false;
-    tx.update(t.articles)
-      .set({ category, categoryReason: reason.category, priority, priorityReason: reason.priority, tags })
-      .where(eq(t.articles.id, row.id))
-      .run();
-    if (tagsChanged) replaceArticleTags(tx, row.id, tags);
-    return true;
-  }, cites);
+  return rejudge({ category: true, priority: true }, now, cites);
 }
 
 const JUDGED_BY_KEY = "classifier-version";

@@ -3,7 +3,7 @@
 // for every article sharing a feature with the target, the weights of what it shares. That sum is the score
 // itself (relatedScore), so every list is exact without any bound or pruning, and no query runs per list.
 import { RELATED_WEIGHTS, byRank, toFeatures, FEATURE_COLUMNS, type FeatureRow, type Scored } from "./related-score";
-import { statement } from "./related-search.server";
+import { statement } from "../db.server";
 
 /** Articles scored directly, from the target's rarest features, before the bar decides which lists to read. */
 const SEED_SCORED = 64;

@@ -1,31 +1,11 @@
-// Related articles: the exact search through the indexes, which scores only the articles that may rank (the
-// score itself is app/articles/related-score.ts), and the brute-force scorer tests and benchmarks compare it with.
-import type { Statement } from "better-sqlite3";
-import { db, t } from "../db.server";
-import {
-  FEATURE_COLUMNS,
-  RELATED_WEIGHTS,
-  TopRanked,
-  byRank,
-  relatedScore,
-  toFeatures,
-  type FeatureRow,
-  type RelatedFeatures,
-  type Scored,
-} from "./related-score";
-
-// Raw prepared statements, compiled once per connection: this runs for every feed page and may read
-// thousands of rows, so it skips the ORM.
-const statementCache = new WeakMap<object, Map<string, Statement>>();
-
-export function statement(sqlText: string): Statement {
-  const client = db().$client;
-  let cache = statementCache.get(client);
-  if (!cache) statementCache.set(client, (cache = new Map()));
-  let prepared = cache.get(sqlText);
-  if (!prepared) cache.set(sqlText, (prepared = client.prepare(sqlText)));
-  return prepared;
-}
+// Related articles: the exact search through the indexes, which scores only the articles that may rank. The score
+// itself is app/articles/related-score.ts, the cost model that orders the reading related-plan.server.ts, and what
+// is kept between requests related-cache.server.ts; tests and benchmarks compare the answers with the brute-force
+// scorer of tests/support/reference-related.ts.
+import { db, statement, t } from "../db.server";
+import { searchCache, type SearchCache } from "./related-cache.server";
+import { CheapestCovers, estimate, featuresOf, POSTINGS_PER_SCORING, refreshEstimates, shortest, type Feature } from "./related-plan.server";
+import { FEATURE_COLUMNS, TopRanked, relatedScore, toFeatures, type FeatureRow, type RelatedFeatures, type Scored } from "./related-score";
 
 export function rowsById<T>(columns: string, list: number[]): T[] {
   if (!list.length) return [];
@@ -61,226 +41,8 @@ function idList(sqlText: string, value: string): number[] {
   return JSON.parse(statement(`SELECT json_group_array(id) FROM (${sqlText})`).pluck().get(value) as string) as number[];
 }
 
-/**
- * How many list entries reading costs as much as scoring one article directly (fetching its row and splitting
- * its text): the exchange rate the search uses to choose between reading another list and scoring.
- */
-const POSTINGS_PER_SCORING = 40;
 /** Articles scored at once while settling the remaining candidates. */
 const SCORING_BATCH = 64;
-
-/**
- * How many articles have each feature. Only the order of reading depends on these numbers, never the
- * answer, so they are kept across requests, and dropped wholesale when the map grows large or the table
- * has grown by a tenth since they were counted.
- */
-const frequencyEstimates = new Map<string, number>();
-const MAX_ESTIMATES = 200_000;
-let estimatesCountedAt = 0;
-
-function refreshEstimates(maxId: number) {
-  if (frequencyEstimates.size <= MAX_ESTIMATES && maxId <= estimatesCountedAt * 1.1 + 100) return;
-  frequencyEstimates.clear();
-  estimatesCountedAt = maxId;
-}
-
-function estimate(key: string, sqlText: string, ...values: unknown[]) {
-  let n = frequencyEstimates.get(key);
-  if (n === undefined)
-    frequencyEstimates.set(
-      key,
-      (n = statement(sqlText)
-        .pluck()
-        .get(...values) as number),
-    );
-  return n;
-}
-
-const termViews = new WeakSet<object>();
-
-function wordFrequency(word: string) {
-  let n = frequencyEstimates.get(`word:${word}`);
-  if (n === undefined) {
-    const client = db().$client;
-    if (!termViews.has(client)) {
-      // A per-connection view of the FTS index's term statistics: how many articles contain each word.
-      client.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.related_terms USING fts5vocab(main, articles_fts, row)");
-      termViews.add(client);
-    }
-    // A word the index folds differently (accents) shows no count; it is then simply read early.
-    n = (statement("SELECT doc FROM temp.related_terms WHERE term = ?").pluck().get(word) as number | undefined) ?? 0;
-    frequencyEstimates.set(`word:${word}`, n);
-  }
-  return n;
-}
-
-/**
- * One thing a target can share with others: its weight, roughly how many articles have it, and the query
- * listing them. A list may hold extra articles (the full-text index folds accents) but never misses one,
- * except articles with irregular text, which the search scores directly. Tags are listed by article_tags,
- * which every write of an article's tags keeps in step (`replaceArticleTags`).
- */
-type Feature = { key: string; weight: number; frequency: number; sqlText: string; value: string };
-
-function featuresOf(target: RelatedFeatures): Feature[] {
-  const column = (key: string, column: string, weight: number, value: string): Feature => ({
-    key: `${key}:${value}`,
-    weight,
-    frequency: estimate(`${key}:${value}`, `SELECT count(*) FROM articles WHERE ${column} = ?`, value),
-    sqlText: `SELECT id FROM articles WHERE ${column} = ?`,
-    value,
-  });
-  return [
-    column("category", "category", RELATED_WEIGHTS.category, target.category),
-    column("source", "source_name", RELATED_WEIGHTS.source, target.sourceName),
-    column("priority", "priority", RELATED_WEIGHTS.priority, target.priority),
-    ...[...target.tags].map((tag) => ({
-      key: `tag:${tag}`,
-      weight: RELATED_WEIGHTS.tag,
-      frequency: estimate(`tag:${tag}`, "SELECT count(*) FROM article_tags WHERE tag = ?", tag),
-      sqlText: "SELECT article_id AS id FROM article_tags WHERE tag = ?",
-      value: tag,
-    })),
-    ...[...target.words].map((word) => ({
-      key: `word:${word}`,
-      weight: RELATED_WEIGHTS.word,
-      frequency: wordFrequency(word),
-      sqlText: "SELECT rowid AS id FROM articles_fts WHERE articles_fts MATCH ?",
-      value: `{title summary} : "${word.replaceAll('"', '""')}"`,
-    })),
-  ];
-}
-
-function shortest(features: Feature[]) {
-  return features.reduce((best, f) => (f.frequency < best.frequency ? f : best));
-}
-
-/**
- * For each total weight d up to `most`, the set of features with the fewest list entries whose weights add
- * up to at least d. Features of weight 1 (the words) are best taken shortest first, so only the few heavier
- * ones (category, source, priority, tags) need a 0/1 knapsack over small integer weights; totals above
- * `most` count as `most`.
- */
-class CheapestCovers {
-  private readonly light: Feature[];
-  private readonly lightPrefix: number[];
-  private readonly heavy: Feature[];
-  /** cost[i][w]: fewest entries among the first i heavy features for a capped total weight of w. */
-  private readonly cost: Float64Array[];
-  /** from[i][w]: the capped total before heavy feature i - 1 was added, or -1 when it was not. */
-  private readonly from: Int32Array[];
-  /** For each d: the cheapest capped heavy total to combine with the shortest light lists, and the cost. */
-  private readonly bestHeavy: Int32Array;
-  private readonly bestCost: Float64Array;
-
-  constructor(
-    features: Feature[],
-    private readonly most: number,
-  ) {
-    this.light = features.filter((f) => f.weight === 1).sort((a, b) => a.frequency - b.frequency);
-    this.lightPrefix = [0];
-    for (const f of this.light) this.lightPrefix.push(this.lightPrefix[this.lightPrefix.length - 1] + f.frequency);
-    this.heavy = features.filter((f) => f.weight !== 1);
-    const first = new Float64Array(most + 1).fill(Infinity);
-    first[0] = 0;
-    this.cost = [first];
-    this.from = [new Int32Array(most + 1).fill(-1)];
-    for (const { weight, frequency } of this.heavy) {
-      const before = this.cost[this.cost.length - 1];
-      const cost = before.slice();
-      const from = new Int32Array(most + 1).fill(-1);
-      for (let w = 0; w <= most; w++) {
-        const to = Math.min(most, w + weight);
-        if (before[w] + frequency < cost[to]) {
-          cost[to] = before[w] + frequency;
-          from[to] = w;
-        }
-      }
-      this.cost.push(cost);
-      this.from.push(from);
-    }
-    const heavyCost = this.cost[this.heavy.length];
-    const reachable = [...heavyCost.keys()].filter((w) => heavyCost[w] < Infinity);
-    this.bestHeavy = new Int32Array(most + 1).fill(-1);
-    this.bestCost = new Float64Array(most + 1).fill(Infinity);
-    for (let d = 1; d <= most; d++) {
-      for (const w of reachable) {
-        const words = Math.max(0, d - w);
-        if (words > this.light.length) continue;
-        const total = heavyCost[w] + this.lightPrefix[words];
-        if (total < this.bestCost[d]) {
-          this.bestCost[d] = total;
-          this.bestHeavy[d] = w;
-        }
-      }
-    }
-  }
-
-  /** How many entries the cheapest lists of total weight at least `weight` hold (Infinity if none do). */
-  postings(weight: number) {
-    return weight > this.most ? Infinity : this.bestCost[weight];
-  }
-
-  /** Those lists. */
-  features(weight: number) {
-    const heavyTotal = this.bestHeavy[weight];
-    if (heavyTotal < 0) return [];
-    const picked = this.light.slice(0, Math.max(0, weight - heavyTotal));
-    for (let i = this.heavy.length, w = heavyTotal; i > 0 && w > 0; i--) {
-      const before = this.from[i][w];
-      if (before < 0) continue;
-      picked.push(this.heavy[i - 1]);
-      w = before;
-    }
-    return picked;
-  }
-}
-
-/**
- * What the search reads and finds, kept across requests while the articles stay as they are: visitors ask for
- * the same pages again and again, and a page's category, priority and source lists are mostly the next page's.
- * The article_revision counter (moved by triggers on every insert, delete and change of a scored column) tells
- * whether it all still holds; when it moves, or the cache outgrows its bounds, everything is dropped at once.
- * One cache per database connection, so a process that opens another database file never mixes the two.
- */
-type SearchCache = {
-  revision: number;
-  lists: Map<string, number[]>;
-  listEntries: number;
-  features: Map<number, RelatedFeatures>;
-  results: Map<string, Scored[]>;
-};
-
-/** Bounds of one connection's cache: about 20 MB of id lists, 10,000 articles' features, 20,000 answers. */
-const CACHE_BOUNDS = { listEntries: 2_000_000, features: 10_000, results: 20_000 };
-
-const searchCaches = new WeakMap<object, SearchCache>();
-
-const emptyCache = (revision: number): SearchCache => ({
-  revision,
-  lists: new Map(),
-  listEntries: 0,
-  features: new Map(),
-  results: new Map(),
-});
-
-/**
- * This connection's cache, emptied if the articles changed since; a part that outgrew its bound is emptied on
- * its own. Called inside the read transaction, so the revision is the one of the data the search reads.
- */
-export function searchCache(): SearchCache {
-  const client = db().$client;
-  const revision = statement("SELECT revision FROM article_revision WHERE id = 1").pluck().get() as number;
-  let cache = searchCaches.get(client);
-  if (!cache || cache.revision !== revision) searchCaches.set(client, (cache = emptyCache(revision)));
-  if (cache.listEntries > CACHE_BOUNDS.listEntries) {
-    cache.lists.clear();
-    cache.listEntries = 0;
-  }
-  if (cache.features.size > CACHE_BOUNDS.features) cache.features.clear();
-  if (cache.results.size > CACHE_BOUNDS.results) cache.results.clear();
-  return cache;
-}
 
 const UNSEEN = 0;
 const SEEN = 1;
@@ -548,13 +310,9 @@ export class PageSearch {
   }
 }
 
-/** How many targets the search was asked about in this process (tests prove that a feed page asks about none). */
-export const searchCounts = { targets: 0 };
-
 /** Up to `limit` related articles for each of the given articles, found through the indexes, in one read transaction. */
 export function searchRelated(articleIds: number[], limit: number): (readonly [number, Scored[]])[] {
   if (!articleIds.length) return [];
-  searchCounts.targets += articleIds.length;
   return db().$client.transaction(() => {
     const cache = searchCache();
     const search = new PageSearch(cache);
@@ -565,20 +323,4 @@ export function searchRelated(articleIds: number[], limit: number): (readonly [n
       return [target.id, found] as const;
     });
   })();
-}
-
-/** The same answer by scoring every article against every target: the reference for tests and the benchmarks. */
-export function searchRelatedBruteForce(articleIds: number[], limit: number): (readonly [number, Scored[]])[] {
-  const all = (statement(`SELECT ${FEATURE_COLUMNS} FROM articles`).all() as FeatureRow[]).map(toFeatures);
-  return all
-    .filter((a) => articleIds.includes(a.id))
-    .map((target) => {
-      const ranked = all
-        .filter((other) => other.id !== target.id)
-        .map((other) => ({ id: other.id, score: relatedScore(target, other), publishDate: other.publishDate }))
-        .filter((r) => r.score > 0)
-        .sort(byRank)
-        .slice(0, limit);
-      return [target.id, ranked] as const;
-    });
 }

@@ -3,10 +3,11 @@
 // drop every list a change could make wrong and note new and changed articles in related_pending; the runner
 // offers those to the other stored lists and fills missing lists, newest first (`refreshRelatedLists`), so a list
 // may miss the articles written since its last round. An article page computes and stores its own missing list.
-import { db } from "../db.server";
+import { db, statement } from "../db.server";
+import { articleRevision, searchCache } from "./related-cache.server";
 import { RelatedFillIndex } from "./related-fill.server";
 import { RELATED_LIMIT, withOffered, type Scored } from "./related-score";
-import { DISPLAY_COLUMNS, PageSearch, searchCache, searchRelated, statement, type DisplayRow } from "./related-search.server";
+import { DISPLAY_COLUMNS, PageSearch, searchRelated, type DisplayRow } from "./related-search.server";
 
 /**
  * Articles offered, and lists filled, per round of the runner's refresh: at 100,000 articles offering one costs
@@ -19,10 +20,6 @@ const FILL_BATCH = 10;
 const MAX_PENDING_OFFERED = 2_000;
 
 type Lists = Map<number, Scored[]>;
-
-function articleRevision() {
-  return statement("SELECT revision FROM article_revision WHERE id = 1").pluck().get() as number;
-}
 
 /** The stored lists among the given articles, with what the cards show of each entry, in one indexed query. */
 function storedLists(articleIds: number[]): { lists: Lists; rows: DisplayRow[] } {

@@ -3,7 +3,7 @@
 // and other lengths are found by the indexed search (app/articles/related-search.server.ts); the score itself is
 // app/articles/related-score.ts. Decision 022: a feed page never searches.
 import { RELATED_LIMIT, type Scored } from "./related-score";
-import { DISPLAY_COLUMNS, rowsById, searchRelated, searchRelatedBruteForce, type DisplayRow } from "./related-search.server";
+import { DISPLAY_COLUMNS, rowsById, searchRelated, type DisplayRow } from "./related-search.server";
 import { relatedListsOnDemand, storedRelatedLists } from "./related-store.server";
 
 export { RELATED_LIMIT, RELATED_WEIGHTS, significantWords } from "./related-score";
@@ -21,7 +21,7 @@ export type RelatedArticle = {
 };
 
 /** The cards' fields of each target's ranked related articles: rows already read are used, the others read in one query. */
-function displayAll(rankings: Iterable<readonly [number, Scored[]]>, known: DisplayRow[] = []): Record<number, RelatedArticle[]> {
+export function displayAll(rankings: Iterable<readonly [number, Scored[]]>, known: DisplayRow[] = []): Record<number, RelatedArticle[]> {
   const ranked = [...rankings];
   const byId = new Map(known.map((row) => [row.id, row]));
   const unread = [...new Set(ranked.flatMap(([, list]) => list.map((r) => r.id)))].filter((id) => !byId.has(id));
@@ -69,12 +69,7 @@ export function relatedArticles(articleIds: number[], limit = RELATED_LIMIT): Re
   return displayAll(lists, rows);
 }
 
-/** The indexed search's answer, never stored (tests and benchmarks compare it with the brute-force scorer). */
+/** The indexed search's answer, never stored (tests and benchmarks compare it with tests/support/reference-related.ts). */
 export function searchedRelatedArticles(articleIds: number[], limit = RELATED_LIMIT): Record<number, RelatedArticle[]> {
   return displayAll(searchRelated(articleIds, limit));
-}
-
-/** The same answer by scoring every article against every target: the reference for tests and the benchmarks. */
-export function relatedArticlesBruteForce(articleIds: number[], limit = RELATED_LIMIT): Record<number, RelatedArticle[]> {
-  return displayAll(searchRelatedBruteForce(articleIds, limit));
 }

@@ -28,7 +28,8 @@ const { migrateDatabase } = await import("../../db/client");
 const { db } = await import("../../app/db.server");
 const queries = await import("../../app/articles/queries.server");
 const { PAGE_SIZE } = await import("../../app/articles/vocabulary");
-const { relatedArticlesBruteForce } = await import("../../app/articles/related.server");
+const { relatedArticlesBruteForce } = await import("../support/reference-related");
+const { countArticlesPlain, listArticlesPlain } = await import("../support/reference-queries");
 const { relatedArticles } = await import("../../app/articles/related.server");
 const { searchRelated } = await import("../../app/articles/related-search.server");
 const { refreshRelatedLists } = await import("../../app/articles/related-store.server");
@@ -54,8 +55,8 @@ function medianCpuMs(run: () => void) {
 
 /** The feed page as it was read before: an exact count joining every match, then the plain plan. */
 function plainFeedPage(filters: ArticleFilters, page: number) {
-  const total = queries.countArticlesPlain(filters);
-  const articles = queries.listArticlesPlain(filters, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const total = countArticlesPlain(filters);
+  const articles = listArticlesPlain(filters, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   return { total, ids: articles.map((a) => a.id) };
 }
 
@@ -65,7 +66,7 @@ function fastFeedPage(filters: ArticleFilters, page: number) {
 }
 
 const all = { timeframe: "all" } as const;
-const total = queries.countArticlesPlain(all);
+const total = countArticlesPlain(all);
 const lastPage = Math.ceil(total / PAGE_SIZE);
 const cases: { name: string; filters: ArticleFilters; page: number }[] = [
   { name: "browse, page 1", filters: all, page: 1 },
@@ -131,7 +132,7 @@ console.log("| --- | ---: | ---: | --- |");
 const forgetCachedAnswers = () => db().$client.prepare("UPDATE article_revision SET revision = revision + 1").run();
 const relatedPages = [1, 2, Math.ceil(lastPage / 2), lastPage];
 for (const page of relatedPages) {
-  const ids = queries.listArticlesPlain(all, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }).map((a) => a.id);
+  const ids = listArticlesPlain(all, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }).map((a) => a.id);
   const stored = relatedArticles(ids); // the first read computes and stores the page's missing lists
   const same = JSON.stringify(stored) === JSON.stringify(relatedArticlesBruteForce(ids));
   if (!same) mismatches++;
@@ -159,7 +160,7 @@ const fillSeconds = cpuSeconds(() => {
   }
 });
 console.log(`\nfilling missing lists: ${filled} in ${fillSeconds.toFixed(1)} s CPU (${((fillSeconds * 1000) / filled).toFixed(1)} ms per list)`);
-const newcomers = queries.listArticlesPlain(all, { limit: 20 }).map((a, i) => {
+const newcomers = listArticlesPlain(all, { limit: 20 }).map((a, i) => {
   const outcome = insertArticle({
     title: a.title,
     summary: a.summary,
@@ -181,7 +182,7 @@ const offerSeconds = cpuSeconds(() => {
 console.log(
   `offering ${offered} new articles (copies of the newest) to the stored lists: ${offerSeconds.toFixed(2)} s CPU (${((offerSeconds * 1000) / Math.max(1, offered)).toFixed(0)} ms per article)`,
 );
-const firstPage = queries.listArticlesPlain(all, { limit: PAGE_SIZE }).map((a) => a.id);
+const firstPage = listArticlesPlain(all, { limit: PAGE_SIZE }).map((a) => a.id);
 const sameAfterWrites = JSON.stringify(relatedArticles(firstPage)) === JSON.stringify(relatedArticlesBruteForce(firstPage));
 console.log(`page 1 after the new articles: ${sameAfterWrites ? "same as brute force" : "DIFFERENT from brute force"}`);
 if (!sameAfterWrites) mismatches++;

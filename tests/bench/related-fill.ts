@@ -30,7 +30,7 @@ Object.assign(process.env, {
 const { migrateDatabase } = await import("../../db/client");
 const { db } = await import("../../app/db.server");
 const { refreshRelatedLists } = await import("../../app/articles/related-store.server");
-const { relatedArticlesBruteForce } = await import("../../app/articles/related.server");
+const { relatedArticlesBruteForce } = await import("../support/reference-related");
 
 migrateDatabase(db());
 const count = (table: string) => db().$client.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;

@@ -31,8 +31,9 @@ const { insertArticle, articleTotal } = await import("../../app/articles/store.s
 const { federalRegisterArticle } = await import("../../app/ingest/federal-register");
 const { DEMO_FILE } = await import("../../scripts/demo");
 const { listArticles } = await import("../../app/articles/queries.server");
-const { relatedArticles, relatedArticlesBruteForce, RELATED_LIMIT } = await import("../../app/articles/related.server");
-const { searchRelated, searchRelatedBruteForce } = await import("../../app/articles/related-search.server");
+const { relatedArticles, RELATED_LIMIT } = await import("../../app/articles/related.server");
+const { searchRelated } = await import("../../app/articles/related-search.server");
+const { relatedArticlesBruteForce, searchRelatedBruteForce } = await import("../support/reference-related");
 const { refreshRelatedLists } = await import("../../app/articles/related-store.server");
 const { PAGE_SIZE } = await import("../../app/articles/vocabulary");
 

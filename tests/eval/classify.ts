@@ -13,7 +13,7 @@ import { splitOf } from "../../app/articles/classification-split";
 import { CATEGORY_VALUES, PRIORITY_VALUES, type Category, type Priority } from "../../app/articles/vocabulary";
 import { evaluate, type Figures } from "./metrics";
 import { agendaInput, HELD_OUT_EDITION, readAgenda, type AgendaItem } from "./agenda";
-import { train } from "./train-classify";
+import { train } from "../../scripts/train-classify";
 import { probabilities, scoreText } from "../../app/articles/classify-model";
 
 export type LabelledItem = {

@@ -2,10 +2,10 @@
 // always equal to the brute-force scorer; a page reads them, merges articles still pending, and computes
 // (and stores) a list that is missing.
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { updateArticleCategory, updateArticleTags } from "~/articles/admin.server";
-import { relatedArticles, relatedArticlesBruteForce, storedRelatedArticles } from "~/articles/related.server";
-import { searchCounts } from "~/articles/related-search.server";
+import { relatedArticles, storedRelatedArticles } from "~/articles/related.server";
+import * as relatedSearch from "~/articles/related-search.server";
 import { refreshRelatedLists } from "~/articles/related-store.server";
 import { deleteArticles } from "~/articles/store.server";
 import { db, t } from "~/db.server";
@@ -15,6 +15,15 @@ import { articlePath } from "~/articles/article-page";
 import { addArticle, clearArticles } from "../support/articles";
 import { callRoute } from "../support/load-context";
 import { randomCorpus, seededRandom } from "../support/related-corpus";
+import { relatedArticlesBruteForce } from "../support/reference-related";
+
+// The real indexed search, watched: a feed page must never ask it anything.
+vi.mock("~/articles/related-search.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/articles/related-search.server")>();
+  return { ...actual, searchRelated: vi.fn(actual.searchRelated) };
+});
+/** How many targets the search was asked about so far in this file. */
+const searchedTargets = () => vi.mocked(relatedSearch.searchRelated).mock.calls.reduce((n, [ids]) => n + ids.length, 0);
 
 const allIds = () =>
   db()
@@ -132,14 +141,14 @@ describe("stored related lists", () => {
     expect(relatedArticles([first])[first][0].score).toBe(999);
 
     db().delete(t.relatedLists).where(eq(t.relatedLists.articleId, first)).run();
-    const searched = searchCounts.targets;
+    const searched = searchedTargets();
     const before = storedTable();
     expect(storedRelatedArticles([first, second])).toEqual({ [second]: expected[second] });
-    expect(searchCounts.targets).toBe(searched);
+    expect(searchedTargets()).toBe(searched);
     expect(storedTable()).toEqual(before);
 
     expect(relatedArticles([first, second])).toEqual(expected);
-    expect(searchCounts.targets).toBe(searched + 1);
+    expect(searchedTargets()).toBe(searched + 1);
     expect(storedTable()[first]).toEqual(expected[first].map((r) => [r.id, r.score]));
   });
 
@@ -149,18 +158,18 @@ describe("stored related lists", () => {
     // Every list is missing, as right after a bulk load: the page must still answer from the tables alone.
     refreshRelatedLists(0);
     db().delete(t.relatedLists).run();
-    const searched = searchCounts.targets;
+    const searched = searchedTargets();
     const response = await callRoute(feedLoader, "/");
     expect(response.status).toBe(200);
     const data = (await response.json()) as { articles: { id: number }[]; related: Record<number, unknown[]> };
     expect(data.articles.length).toBe(12);
     expect(data.related).toEqual({});
-    expect(searchCounts.targets).toBe(searched);
+    expect(searchedTargets()).toBe(searched);
     expect(listCount()).toBe(0);
 
     // Once the runner has filled them, the same page shows them, equal to the brute-force answers.
     refreshAll();
-    const searchedBefore = searchCounts.targets;
+    const searchedBefore = searchedTargets();
     const filled = (await (await callRoute(feedLoader, "/")).json()) as typeof data;
     const cards = filled.articles.map((a) => a.id);
     const brute = relatedArticlesBruteForce(cards);
@@ -168,7 +177,7 @@ describe("stored related lists", () => {
     expect(Object.fromEntries(cards.map((id) => [id, shown(filled.related[id] as { id: number }[])]))).toEqual(
       Object.fromEntries(cards.map((id) => [id, shown(brute[id])])),
     );
-    expect(searchCounts.targets).toBe(searchedBefore);
+    expect(searchedTargets()).toBe(searchedBefore);
   });
 
   it("an article page computes its missing list on demand and stores it", async () => {

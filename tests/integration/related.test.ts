@@ -7,7 +7,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getArticle } from "~/articles/queries.server";
-import { relatedArticlesBruteForce, searchedRelatedArticles, significantWords } from "~/articles/related.server";
+import { searchedRelatedArticles, significantWords } from "~/articles/related.server";
 import { updateArticleCategory, updateArticleTags } from "~/articles/admin.server";
 import { toggleBookmark } from "~/articles/bookmarks.server";
 import { deleteArticles, replaceArticleTags } from "~/articles/store.server";
@@ -18,6 +18,7 @@ import { db, t } from "~/db.server";
 import { RELATED_TEXT_CONTROLS, RELATED_TEXT_RANGES } from "../../db/schema";
 import { addArticle, clearArticles } from "../support/articles";
 import { randomCorpus, seededRandom } from "../support/related-corpus";
+import { relatedArticlesBruteForce } from "../support/reference-related";
 
 type Spec = { title: string; summary: string; category: string; source: string; priority: string; tags: string[]; day: number };
 

@@ -3,10 +3,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
-import { relatedArticlesBruteForce } from "~/articles/related.server";
 import { db, t } from "~/db.server";
 import { addArticle, clearArticles } from "../support/articles";
 import { randomCorpus } from "../support/related-corpus";
+import { relatedArticlesBruteForce } from "../support/reference-related";
 
 const runners: ChildProcess[] = [];
 afterAll(() => {

@@ -3,7 +3,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ArticleFilters } from "~/articles/filters";
 import { toggleBookmark } from "~/articles/bookmarks.server";
-import { countArticles, countArticlesPlain, feedPage, listArticles, listArticlesPlain, searchPlan } from "~/articles/queries.server";
+import { countArticles, feedPage, listArticles, searchPlan } from "~/articles/queries.server";
+import { countArticlesPlain, listArticlesPlain } from "../support/reference-queries";
 import { insertArticle } from "~/articles/store.server";
 import { PAGE_SIZE } from "~/articles/vocabulary";
 import { db, t } from "~/db.server";

@@ -1,6 +1,6 @@
 // The learned part of the classifier (app/articles/classify-model.ts): its scores are the TF-IDF logistic regression
 // the training script wrote, its probabilities are calibrated, its reasons name the words that decided, and the
-// committed model is the one today's training items make (tests/eval/train-classify.ts).
+// committed model is the one today's training items make (scripts/train-classify.ts).
 import fs from "node:fs";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
@@ -10,7 +10,7 @@ import { featuresOf, probabilities, scoreText, type WordModel } from "../../app/
 import { insertArticle } from "../../app/articles/store.server";
 import { agendaInput, HELD_OUT_EDITION, readAgenda } from "../eval/agenda";
 import { readLabelled } from "../eval/classify";
-import { MODEL_PATH, train, trainingDigest, trainingItems } from "../eval/train-classify";
+import { MODEL_PATH, train, trainingDigest, trainingItems } from "../../scripts/train-classify";
 
 const model = CLASSIFIER_MODEL;
 const labelled = readLabelled();

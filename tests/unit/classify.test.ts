@@ -4,7 +4,8 @@
 // thresholds guard against regressions; they say nothing about generalisation, which the test part measures.
 import { describe, expect, it } from "vitest";
 import { splitOf } from "../../app/articles/classification-split";
-import { classifyArticle, TAG_RULES, tagRuleMatches } from "../../app/articles/classify";
+import { classifyArticle, tagRuleMatches } from "../../app/articles/classify";
+import { TAG_RULES } from "../../app/articles/classify-rules";
 import { TAG_VOCABULARY } from "../../app/articles/vocabulary";
 import { figuresOf, inputOf, readLabelled } from "../eval/classify";
 

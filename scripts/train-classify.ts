@@ -2,8 +2,8 @@
 // Trains the learned part of the classifier (app/articles/classify-model.ts): a multinomial logistic regression over
 // TF-IDF title and abstract words and word pairs. It learns from
 //   - the DEVELOPMENT part of the codebook's labelled set (docs/classification.md: the test part is for measurement),
-//   - the Unified Agenda designations of every edition but the held-out one (tests/eval/agenda.ts): a Deregulatory
-//     abstract is a rollback, a Regulatory one is not,
+//   - the Unified Agenda designations of every edition but the held-out one (tests/eval/agenda.ts, shared with the
+//     evaluation): a Deregulatory abstract is a rollback, a Regulatory one is not,
 //   - and, when DATABASE_URL names a database, the articles whose category an editor corrected by hand.
 // Settings, the calibration temperature and the rollback threshold are chosen on out-of-fold predictions of those
 // items only (4 folds: one agenda edition and a quarter of the labelled items each). Writes
@@ -11,12 +11,12 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import Database from "better-sqlite3";
-import { splitOf } from "../../app/articles/classification-split";
-import { classifyWithModel, EDITOR_REASON, type ClassifyInput } from "../../app/articles/classify";
-import { featuresOf, scoreText, type WordModel } from "../../app/articles/classify-model";
-import { CATEGORY_VALUES, type Category } from "../../app/articles/vocabulary";
-import { agendaInput, EDITIONS, HELD_OUT_EDITION, readAgenda } from "./agenda";
-import { readLabelled } from "./classify";
+import { splitOf } from "../app/articles/classification-split";
+import { classifyArticle, EDITOR_REASON, type ClassifyInput } from "../app/articles/classify";
+import { featuresOf, scoreText, softmax, type WordModel } from "../app/articles/classify-model";
+import { CATEGORY_VALUES, type Category } from "../app/articles/vocabulary";
+import { agendaInput, EDITIONS, HELD_OUT_EDITION, readAgenda } from "../tests/eval/agenda";
+import { readLabelled } from "../tests/eval/classify";
 
 export const MODEL_PATH = "app/articles/classify-model.json";
 
@@ -174,20 +174,12 @@ function describe(items: TrainingItem[], settings: Settings) {
   );
 }
 
-function softmax(scores: ArrayLike<number>) {
-  let max = -Infinity;
-  for (let c = 0; c < scores.length; c++) max = Math.max(max, scores[c]);
-  const exp = Array.from(scores, (s) => Math.exp(s - max));
-  const sum = exp.reduce((a, b) => a + b, 0);
-  return exp.map((e) => e / sum);
-}
-
 /** The temperature that makes the out-of-fold probabilities most likely (least log loss), from a grid. */
 export function fitTemperature(outOfFold: { scores: number[]; label: number }[]) {
   let best = { temperature: 1, loss: Infinity };
   for (let temperature = 0.3; temperature <= 3.001; temperature += 0.05) {
     let loss = 0;
-    for (const { scores, label } of outOfFold) loss -= Math.log(Math.max(1e-12, softmax(scores.map((s) => s / temperature))[label]));
+    for (const { scores, label } of outOfFold) loss -= Math.log(Math.max(1e-12, softmax(scores, temperature)[label]));
     if (loss < best.loss) best = { temperature: Math.round(temperature * 100) / 100, loss };
   }
   return best.temperature;
@@ -259,7 +251,7 @@ function outOfFold(items: TrainingItem[], settings: Settings): OutOfFold[] {
 function wholeClassifier(results: OutOfFold[], temperature: number, rollbackAbove: number) {
   const tally = { labelled: 0, labelledRight: 0, found: 0, rollbacks: 0, called: 0, dereg: 0, deregFound: 0, reg: 0, regCalled: 0 };
   for (const { item, model } of results) {
-    const got = classifyWithModel(item.input, NOW, { ...model, temperature, rollbackAbove });
+    const got = classifyArticle(item.input, NOW, { ...model, temperature, rollbackAbove });
     const isRollback = got.category === ROLLBACK;
     if (item.origin === "agenda") {
       if (item.category === ROLLBACK) {
