@@ -20,7 +20,13 @@ test.beforeAll(async ({}, testInfo) => {
   fs.mkdirSync(dir, { recursive: true });
   const databaseFile = path.join(dir, "app.db");
   const setup = spawnSync(process.execPath, ["--import", "tsx", "scripts/setup.ts"], {
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseFile, SESSION_SECRET: "first-run-session-secret-of-32-characters", ADMIN_PASSWORD: "first-run-password-1" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: databaseFile,
+      SESSION_SECRET: "first-run-session-secret-of-32-characters",
+      ADMIN_PASSWORD: "first-run-password-1",
+    },
     encoding: "utf8",
   });
   expect(setup.status, setup.stderr).toBe(0);
