@@ -67,10 +67,10 @@ function FirstUpdateState({ firstUpdate }: { firstUpdate: FirstUpdate }) {
   return (
     <Stack align="center" py="xl" gap="xs" ta="center" role="status">
       <Title order={2} size="h4">
-        No articles yet
+        No articles found
       </Title>
       <Text size="sm" maw={520}>
-        {firstUpdateNews(firstUpdate)} Each source's state is on the <Link to="/admin">dashboard</Link>.
+        No articles are stored yet. {firstUpdateNews(firstUpdate)} Each source's state is on the <Link to="/admin">dashboard</Link>.
       </Text>
       <Text c="dimmed" size="sm" maw={520}>
         To explore offline, load a sample of 2,000 Federal Register documents with <code>npm run demo</code>.

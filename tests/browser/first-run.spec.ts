@@ -50,8 +50,8 @@ function write(sql: string, ...params: unknown[]) {
 
 test("the empty feed of a fresh install says how its first update goes", async ({ page }) => {
   await page.goto(server.url + "/");
-  const state = page.getByRole("status").filter({ hasText: "No articles yet" });
-  await expect(state.getByRole("heading", { name: "No articles yet" })).toBeVisible();
+  const state = page.getByRole("status").filter({ hasText: "No articles are stored yet." });
+  await expect(state.getByRole("heading", { name: "No articles found" })).toBeVisible();
   await expect(state).toContainText("The first update has not started yet");
   await expect(state).toContainText("npm run demo");
   await expect(page.getByText("No articles match these filters yet")).toHaveCount(0);
