@@ -2,7 +2,9 @@
 // share one page, and what that page is made of, as one short string that changes whenever the page would: the
 // articles (their revision counter, migration 0003), the newest stored AI summary (indexed, migration 0007),
 // the latest trends analysis, the public sources list, the newest Unified Agenda change (its designations show on
-// cards; indexed, migration 0013) and the day in the site's time zone (Today, This Week and This Month move at midnight). View counts are not part of it: the shared page lets them lag by at most
+// cards; indexed, migration 0013), the day in the site's time zone (Today, This Week and This Month move at midnight)
+// and, only while no article is stored, the state of the scrapes (the empty feed says how the first update goes,
+// app/jobs/first-update.server.ts). View counts are not part of it: the shared page lets them lag by at most
 // its cache lifetime, and with JavaScript the cards show the current ones.
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -12,16 +14,24 @@ import { dayInZone } from "../time";
 import { FEED_PARAMS, feedHref, parseFeedParams, tidyFeedPath } from "./filters";
 
 export function feedRevision(now = new Date()): string {
-  const row = db().get<{ articles: number; summaries: number | null; agenda: number | null; trends: string | null; sources: string | null }>(sql`
+  const row = db().get<{
+    articles: number;
+    summaries: number | null;
+    agenda: number | null;
+    trends: string | null;
+    sources: string | null;
+    firstUpdate: string | null;
+  }>(sql`
     SELECT
       (SELECT revision FROM article_revision WHERE id = 1) AS articles,
       (SELECT max(ai_summary_at) FROM articles) AS summaries,
       (SELECT max(updated_at) FROM agenda_entries) AS agenda,
       (SELECT id || '@' || created_at FROM trends ORDER BY date DESC, id DESC LIMIT 1) AS trends,
       (SELECT group_concat(id || char(31) || name || char(31) || url || char(31) || category || char(31) || is_active, char(30))
-         FROM sources) AS sources`);
+         FROM sources) AS sources,
+      (SELECT group_concat(id || status) FROM jobs WHERE kind = 'scrape' AND NOT EXISTS (SELECT 1 FROM articles)) AS firstUpdate`);
   const sourcesDigest = createHash("sha1")
-    .update(row?.sources ?? "")
+    .update(`${row?.sources ?? ""}\n${row?.firstUpdate ?? ""}`)
     .digest("base64url")
     .slice(0, 10);
   return [row?.articles ?? 0, row?.summaries ?? 0, row?.agenda ?? 0, row?.trends ?? "-", sourcesDigest, dayInZone(now, config().APP_TIMEZONE)].join(".");

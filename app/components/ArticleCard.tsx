@@ -228,9 +228,11 @@ export function ArticleCard({ article, timeZone, search, readHref, onReadOrigina
             <IconSource size={14} />
             {` ${article.sourceName}`}
           </span>
-          <span className="card-dimmed inline-icon" aria-label={`${article.views} views`}>
+          {/* The words, not an aria-label: a span has no role, and screen readers ignore a label on it. */}
+          <span className="card-dimmed inline-icon">
             <IconEye size={14} />
             {` ${article.views}`}
+            <span className="visually-hidden"> views</span>
           </span>
         </div>
         {isHttpUrl(article.originalUrl) ? (

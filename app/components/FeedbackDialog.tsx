@@ -42,7 +42,15 @@ export function FeedbackFields({ values, onChange, pending, onCancel, cancelHref
         data={[{ value: "", label: "Select a feedback type" }, ...FEEDBACK_TYPES.map((t) => ({ value: t.value, label: t.label }))]}
         {...field("type")}
       />
-      <TextInput name="subject" label="Subject *" aria-required="true" placeholder={placeholders.subjectPlaceholder} maxLength={200} {...field("subject")} />
+      <TextInput
+        name="subject"
+        type="text"
+        label="Subject *"
+        aria-required="true"
+        placeholder={placeholders.subjectPlaceholder}
+        maxLength={200}
+        {...field("subject")}
+      />
       <Textarea
         name="message"
         label="Details *"

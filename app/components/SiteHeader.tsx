@@ -48,6 +48,10 @@ export function SiteHeader({ search, actions }: Props) {
           {search ?? (
             <form method="get" action="/">
               <HeaderSearchInput />
+              {/* Enter submits the form; the button is there for whoever cannot press it (WCAG H32), seen when focused. */}
+              <button type="submit" className="visually-hidden-focusable">
+                Search
+              </button>
             </form>
           )}
         </div>

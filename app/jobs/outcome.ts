@@ -21,14 +21,14 @@ type SourceSummary = { name?: unknown; error?: unknown; cancelled?: unknown; age
 type IngestTotals = { sources: number; failed: number; fetched: number; new: number; duplicates: number; skippedByKeywords: number };
 
 /** Units of work that failed, for the jobs made of many separate ones (sources of a scrape, recipients of a newsletter). */
-type Failures = { failed: number; of: number; reasons: string[] };
+export type Failures = { failed: number; of: number; reasons: string[] };
 
 function ingestTotals(result: Result): IngestTotals | null {
   const totals = result.totals as Partial<IngestTotals> | undefined;
   return totals && typeof totals.sources === "number" && typeof totals.failed === "number" ? (totals as IngestTotals) : null;
 }
 
-function failuresOf(result: Result | null | undefined): Failures | null {
+export function failuresOf(result: Result | null | undefined): Failures | null {
   if (!result) return null;
   const totals = ingestTotals(result);
   if (totals) {
@@ -53,7 +53,8 @@ export function finishedStatus(result: Result | null | undefined): FinishedStatu
   return failures.failed >= failures.of ? "failed" : "partly-failed";
 }
 
-const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+/** "1 source", "2,000 sources". */
+export const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
 
 function firstReasons(reasons: string[]) {
   if (!reasons.length) return "";

@@ -24,6 +24,7 @@ import { SiteHeader } from "~/components/SiteHeader";
 import { SourcesFaq, sourceLinks } from "~/components/SourcesFaq";
 import { TrendsCard } from "~/components/TrendsCard";
 import { config } from "~/config.server";
+import { firstUpdateState } from "~/jobs/first-update.server";
 import { articlePath } from "~/articles/article-page";
 import { dayInZone } from "~/time";
 import { carriesToast } from "~/http/flash.server";
@@ -85,8 +86,13 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
   return headers;
 };
 
-/** What the empty state can offer: the newest match when a time filter hid it, and whether anything is saved. */
+/**
+ * What the empty state can offer: how the first update goes when no article is stored at all, else the newest
+ * match when a time filter hid it, and whether anything is saved.
+ */
 function emptyFeedHelp(filters: ArticleFilters, visitorId: string | undefined): EmptyFeedHelp {
+  const firstUpdate = firstUpdateState();
+  if (firstUpdate) return { firstUpdate };
   return {
     newestAnyTime: filters.timeframe === "all" ? undefined : newestPublishDate({ ...filters, timeframe: "all" }, visitorId),
     hasSaved: filters.saved ? countArticles({ timeframe: "all", saved: true }, visitorId) > 0 : undefined,

@@ -12,8 +12,8 @@ async function ready(page: Page, javaScriptEnabled: boolean) {
 }
 
 async function viewCount(card: Locator) {
-  const label = await card.locator('[aria-label$=" views"]').getAttribute("aria-label");
-  return Number(label!.split(" ")[0]);
+  const words = await card.locator("span.inline-icon", { hasText: / views$/ }).textContent();
+  return Number(words!.trim().split(" ")[0]);
 }
 
 test("bookmarks belong to the visitor, and Saved shows them", async ({ page, browser, javaScriptEnabled, baseURL }) => {
