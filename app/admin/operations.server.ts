@@ -46,6 +46,9 @@ const feedProbe: FeedProbe = { addressRefusal: privateAddressRefusal, detectType
 
 export type Input = Record<string, unknown>;
 
+/** What a successful operation did. */
+export type Outcome = "done" | "created" | "accepted";
+
 /**
  * Any operation, whatever its result: for tables of operations. The result type appears both as what `run`
  * gives and what `success` takes, so no single type but `any` admits every entry; each entry is type-checked
@@ -71,8 +74,8 @@ export type Operation<I = Input, R = unknown> = {
   success(result: Awaited<R>): Toast;
   /** The toast title when it fails (the product's fixed wording); the message is the server's. */
   failure: string;
-  /** HTTP status of a successful /api answer. */
-  status?: number | ((result: Awaited<R>) => number);
+  /** What a success did, which the /api answer's status says (app/http/api.server.ts): done (the default), a row created, or work accepted to finish later. */
+  outcome?: Outcome | ((result: Awaited<R>) => Outcome);
   /** The dashboard shows the result on the page (a link or a secret shown once) instead of redirecting. */
   showsResult?: boolean;
 };
@@ -127,7 +130,7 @@ function jobOperation(kind: ButtonJobKind) {
         : "This job is already queued or running; its outcome shows under Admin Controls.",
     }),
     failure: jobLabel(kind).failure,
-    status: 202,
+    outcome: "accepted",
   });
 }
 
@@ -151,7 +154,7 @@ function waitingJobOperation(kind: "recategorize" | "fix-priorities") {
       "updated" in result
         ? { title: jobLabel(kind).finished, message: `${result.updated} article${result.updated === 1 ? "" : "s"} updated.` }
         : { title: jobLabel(kind).queued, message: result.message },
-    status: (result) => ("updated" in result ? 200 : 202),
+    outcome: (result) => ("updated" in result ? "done" : "accepted"),
   });
 }
 
@@ -162,7 +165,7 @@ export const operations = {
     run: (input) => createSource(input, feedProbe),
     success: (source) => ({ title: "Source added", message: `${source.name} will be checked on the next update.` }),
     failure: "Failed to add source",
-    status: 201,
+    outcome: "created",
   }),
   updateSource: operation({
     role: "editor",
@@ -244,7 +247,7 @@ export const operations = {
     run: (input) => addManualArticle(input),
     success: (article) => ({ title: "Article added", message: article.title }),
     failure: "Error",
-    status: 201,
+    outcome: "created",
   }),
   setFeedbackStatus: operation({
     role: "editor",
@@ -298,7 +301,7 @@ export const operations = {
       message: invitation.emailSent ? `We emailed the link to ${invitation.email}.` : "Copy the link and send it yourself.",
     }),
     failure: "Failed to create invitation",
-    status: 201,
+    outcome: "created",
     showsResult: true,
   }),
   listUsers: operation({
@@ -351,7 +354,7 @@ export const operations = {
     },
     success: (token) => ({ title: "API token created", message: `Copy "${token.name}" now: it is shown only once.` }),
     failure: "Failed to create token",
-    status: 201,
+    outcome: "created",
     showsResult: true,
   }),
   revokeApiToken: operation({

@@ -23,44 +23,36 @@ export type AiSummaryFailure = { userMessage: string; suggestions: string[]; fal
 
 const READ_ORIGINAL = "Open the full text with Read Original.";
 
-const FAILURES: Record<AiSummaryFailureReason, { status: number; userMessage: string; suggestions: string[] }> = {
+const FAILURES: Record<AiSummaryFailureReason, { userMessage: string; suggestions: string[] }> = {
   "no-text": {
-    status: 422,
     userMessage: "There is no article text to summarize: the original page could not be read and the article has no stored summary.",
     suggestions: [READ_ORIGINAL, "Try again later: the source site may be temporarily unreachable."],
   },
   timeout: {
-    status: 504,
     userMessage: "The summary service took too long to answer.",
     suggestions: ["Try again in a minute.", READ_ORIGINAL],
   },
   unavailable: {
-    status: 503,
     userMessage: "The summary service is unavailable right now.",
     suggestions: ["Try again in a few minutes.", READ_ORIGINAL],
   },
   "bad-response": {
-    status: 502,
     userMessage: "The summary service gave an answer that could not be used.",
     suggestions: ["Try again in a few minutes.", READ_ORIGINAL],
   },
   "rate-limited": {
-    status: 429,
     userMessage: "You have asked for many summaries in a short time.",
     suggestions: ["Wait a while before asking for another summary.", "Summaries already generated can still be shown."],
   },
   "budget-spent": {
-    status: 503,
     userMessage: "The site has used its allowance of new AI summaries for this hour.",
     suggestions: ["Try again after the top of the hour.", "Summaries already generated can still be shown.", READ_ORIGINAL],
   },
   "not-found": {
-    status: 404,
     userMessage: "This article does not exist: it may have been removed.",
     suggestions: ["Reload the page to see the current articles."],
   },
   unreadable: {
-    status: 502,
     userMessage: "The summary service sent an answer that could not be read.",
     suggestions: ["Reload the page and try again.", READ_ORIGINAL],
   },
@@ -71,9 +63,9 @@ export function isAiSummaryFailureReason(value: unknown): value is AiSummaryFail
 }
 
 /** The panel's fields; the fallback names the summary above only when the card shows one. */
-export function aiSummaryFailure(reason: AiSummaryFailureReason, articleHasSummary: boolean): AiSummaryFailure & { status: number } {
-  const { status, userMessage, suggestions } = FAILURES[reason];
-  return { status, userMessage, suggestions, fallbackMessage: aiSummaryFallbackMessage(articleHasSummary) };
+export function aiSummaryFailure(reason: AiSummaryFailureReason, articleHasSummary: boolean): AiSummaryFailure {
+  const { userMessage, suggestions } = FAILURES[reason];
+  return { userMessage, suggestions, fallbackMessage: aiSummaryFallbackMessage(articleHasSummary) };
 }
 
 /** The label under a stored summary: which provider and model wrote it. */

@@ -3,7 +3,7 @@
 // the server parses them with) and answers. tests/integration/openapi.test.ts checks it against the route files
 // and real requests and answers. To add an endpoint, add it to that list.
 import { z } from "zod";
-import { API, API_TAGS, type BodyTypes, type Endpoint } from "../api/registry.server";
+import { API, API_TAGS, OUTCOME_STATUS, type BodyTypes, type Endpoint } from "../api/registry.server";
 import { anyJson, componentSchemas, error, type Answer, type Parameter, type Schema } from "../api/answer-schemas";
 
 const signedIn = [{ session: [] }, { bearer: [] }];
@@ -38,9 +38,10 @@ function requestBody(endpoint: Endpoint) {
 
 /** The statuses an operation answers a success with. */
 function successStatuses(endpoint: Endpoint): string[] {
-  const status = endpoint.operation?.status;
-  if (typeof status === "function") return ["200", "202"];
-  return [String(status ?? 200)];
+  const outcome = endpoint.operation?.outcome;
+  // An operation whose outcome depends on its result (a job waited for) answers 200 when done, 202 when not yet.
+  if (typeof outcome === "function") return [OUTCOME_STATUS.done, OUTCOME_STATUS.accepted].map(String);
+  return [String(OUTCOME_STATUS[outcome ?? "done"])];
 }
 
 /** What a signed-in endpoint answers besides its own answers: its success, bad input, not signed in, wrong role. */

@@ -3,19 +3,22 @@
 // (app/http/api.server.ts), the role check and the body parsing come from the operation an endpoint runs
 // (app/admin/operations.server.ts), and /api/openapi.json is generated from this list
 // (app/api-docs/openapi.server.ts). Only summaries, descriptions and the answers of the public reads are written
-// by hand. Why one list: docs/decisions/028-api-operation-registry.md.
+// by hand. Why one list: docs/decisions/027-api-operation-registry.md.
 import { z } from "zod";
-import { jobStarts, operations, type AnyOperation } from "../admin/operations.server";
+import { jobStarts, operations, type AnyOperation, type Outcome } from "../admin/operations.server";
 import { alertInput } from "../alerts/alerts.server";
+import { FILTER_PARAMS } from "../articles/filters";
 import { forgotPasswordSchema, resetPasswordSchema } from "../auth/password-reset.server";
 import { acceptInvitationSchema } from "../auth/invitations.server";
 import type { Role } from "../auth/users.server";
 import { FEEDBACK_TYPES, MAX_MESSAGE_LENGTH, MAX_SUBJECT_LENGTH } from "../feedback/feedback";
 import { signupInput } from "../newsletter/subscribers.server";
-import { FILTER_FIELDS } from "../routes/api.alerts";
 import { error, filterParams, json, message, ref, type Answer, type Parameter } from "./answer-schemas";
 
 export type Method = "GET" | "POST" | "PATCH" | "DELETE";
+
+/** The status of a successful answer, for what the operation did (app/admin/operations.server.ts `outcome`). */
+export const OUTCOME_STATUS: Record<Outcome, number> = { done: 200, created: 201, accepted: 202 };
 
 export const API_TAGS = ["Articles", "Sources", "Trends", "Newsletter and alerts", "Feedback", "Accounts", "Admin", "About the API"] as const;
 export type ApiTag = (typeof API_TAGS)[number];
@@ -68,7 +71,7 @@ const feedbackInput = z.object({
 /** POST /api/alerts takes the view as a query string, or the feed's own filter fields (app/routes/api.alerts.ts). */
 const alertRequest = alertInput
   .partial({ view: true, hour: true })
-  .extend(Object.fromEntries(FILTER_FIELDS.map((field) => [field, z.union([z.string(), z.number()]).optional()])));
+  .extend(Object.fromEntries(FILTER_PARAMS.map((field) => [field, z.union([z.string(), z.number()]).optional()])));
 
 /** verifyLogin (app/auth/login.server.ts) checks the two fields by hand, with the spec's one message. */
 const loginInput = z.object({ email: z.string(), password: z.string() });

@@ -76,7 +76,9 @@ export function feedHref(filters: ArticleFilters, page = 1, hash = "", path = "/
   return `${path}${query ? `?${query}` : ""}${hash}`;
 }
 
-export const FEED_PARAMS = new Set(["category", "priority", "time", "q", "agency", "type", "saved", "page"]);
+/** The query parameters that narrow the feed (a view without its page). */
+export const FILTER_PARAMS = ["category", "priority", "time", "q", "agency", "type", "saved"];
+export const FEED_PARAMS = new Set([...FILTER_PARAMS, "page"]);
 
 /**
  * The longest query string other params may make a tidy address: past it they are left out, because the

@@ -3,7 +3,7 @@
 // the body with the operation's schema); a refusal (an AppError, or a JSON error from the body checks) is the
 // JSON `{ message }`, anything else a 500.
 import { runOperation, type AnyOperation, type Input } from "../admin/operations.server";
-import { endpointsAt } from "../api/registry.server";
+import { endpointsAt, OUTCOME_STATUS } from "../api/registry.server";
 import { requireUser } from "../auth/guard.server";
 import { assertSameOrigin } from "../auth/same-origin.server";
 import { AppError } from "../errors";
@@ -25,8 +25,8 @@ async function answerWithOperation(request: Request, op: AnyOperation, params: I
     const user = await requireUser(request, op.role);
     const body = request.method.toUpperCase() === "GET" || request.method.toUpperCase() === "HEAD" ? {} : await readJsonBody(request);
     const result = await runOperation(op, { ...body, ...params }, user);
-    const status = typeof op.status === "function" ? op.status(result) : (op.status ?? 200);
-    return apiJson(result, status);
+    const outcome = typeof op.outcome === "function" ? op.outcome(result) : (op.outcome ?? "done");
+    return apiJson(result, OUTCOME_STATUS[outcome]);
   } catch (error) {
     if (error instanceof AppError) return appErrorResponse(error);
     if (error instanceof Response) return error;

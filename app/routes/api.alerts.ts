@@ -2,6 +2,7 @@
 // saved-search alert by email (confirmed by a link); answers { message } the same way for every valid request.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requestAlert } from "~/alerts/alerts.server";
+import { FILTER_PARAMS } from "~/articles/filters";
 import { assertSameOrigin } from "~/auth/same-origin.server";
 import { withAppErrors } from "~/http/app-error.server";
 import { clientAddress } from "~/http/client-address.server";
@@ -11,13 +12,12 @@ import { addressRateKey } from "~/rate-limit.server";
 
 const ALLOW = "POST";
 const USE_POST = "Use POST to start an alert.";
-export const FILTER_FIELDS = ["category", "priority", "time", "q", "agency", "type", "saved"];
 
 /** The view as a query string: `view` as given, or the feed's own filter fields (requestAlert normalises either). */
 function viewOf(body: Record<string, unknown>) {
   if (typeof body.view === "string") return body.view;
   const params = new URLSearchParams();
-  for (const field of FILTER_FIELDS) if (typeof body[field] === "string" || typeof body[field] === "number") params.set(field, String(body[field]));
+  for (const field of FILTER_PARAMS) if (typeof body[field] === "string" || typeof body[field] === "number") params.set(field, String(body[field]));
   return params.toString();
 }
 

@@ -16,6 +16,18 @@ import { safeReturnPath } from "~/http/return-to";
 const ALLOW = "POST";
 const USE_POST = "Use POST to request an AI summary.";
 
+/** The answer's status for each reason a summary could not be given. */
+const FAILURE_STATUS: Record<AiSummaryFailureReason, number> = {
+  "no-text": 422,
+  timeout: 504,
+  unavailable: 503,
+  "bad-response": 502,
+  "rate-limited": 429,
+  "budget-spent": 503,
+  "not-found": 404,
+  unreadable: 502,
+};
+
 /** The route's article id, or undefined when it cannot name an article (answered with the failure fields). */
 function parseArticleId(raw: string | undefined) {
   const id = Number(raw);
@@ -64,8 +76,8 @@ export const action = withAppErrors(async ({ request, params, context }: ActionF
   }
   const headers = { "Cache-Control": "no-store" };
   if (typeof outcome !== "string") return secureJson(outcome, { headers });
-  const { status, ...failure } = aiSummaryFailure(outcome, articleId !== undefined && hasOwnSummary(articleId));
-  return secureJson({ message: failure.userMessage, reason: outcome, ...failure }, { status, headers });
+  const failure = aiSummaryFailure(outcome, articleId !== undefined && hasOwnSummary(articleId));
+  return secureJson({ message: failure.userMessage, reason: outcome, ...failure }, { status: FAILURE_STATUS[outcome], headers });
 });
 
 export const loader = allowOnly(ALLOW, USE_POST);

@@ -20,21 +20,10 @@ const EDGE = [
   "root.tsx",
   // The web process: the HTTP server itself.
   "web-process.ts",
-  // The written API description names the statuses each path answers with.
+  // The API's list of endpoints and its description name the statuses each path answers with.
+  "api",
   "api-docs",
 ];
-
-/**
- * Domain files that still carry a status, each for a reason; a file leaves this list when the status leaves it.
- * Listed by path so a new file with a status fails the test.
- */
-const KNOWN = new Map([
-  // The operation registry declares each /api operation's success status (201, 202) beside its role and input: it
-  // is the API's description, read by the router in app/http/api.server.ts.
-  ["admin/operations.server.ts", "declares the success status of each /api operation"],
-  // The AI summary failure table keeps the status of its JSON answer beside the words the card shows for it.
-  ["ai/summary-failure.ts", "the status of each AI summary failure's answer"],
-]);
 
 /** Code that answers with an HTTP status. Ordinary numbers (`slice(0, 400)`, a timeout of 120) are not statuses. */
 const STATUS_PATTERNS: [name: string, pattern: RegExp][] = [
@@ -69,13 +58,9 @@ describe("HTTP statuses", () => {
   it("appear in no domain code: everything under app/ but the edge", () => {
     const found = sourceFiles(app)
       .map((file) => path.relative(app, file).split(path.sep).join("/"))
-      .filter((relative) => !isEdge(relative) && !KNOWN.has(relative))
+      .filter((relative) => !isEdge(relative))
       .flatMap((relative) => statusLines(readFileSync(path.join(app, relative), "utf8")).map((hit) => `${relative}:${hit}`));
     expect(found).toEqual([]);
-  });
-
-  it("still has a status in every file listed as a known exception (a file that lost it leaves the list)", () => {
-    for (const relative of KNOWN.keys()) expect(statusLines(readFileSync(path.join(app, relative), "utf8")), relative).not.toEqual([]);
   });
 
   it("flags a refusal written with its status, as the newsletter signup once returned it", () => {
