@@ -10,6 +10,6 @@ export default defineConfig({
     setupFiles: ["tests/support/setup-env.ts"],
     pool: "forks",
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 150_000,
   },
 });

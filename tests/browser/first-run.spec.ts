@@ -14,6 +14,8 @@ let server: ProductionServer;
 let dir = "";
 
 test.beforeAll(async ({}, testInfo) => {
+  // `npm run setup` and a production server's start take longer than a test on a busy machine.
+  test.setTimeout(180_000);
   const port = await freePort();
   dir = path.resolve("tests/.tmp", `first-run-${testInfo.project.name}-${port}`);
   fs.rmSync(dir, { recursive: true, force: true });

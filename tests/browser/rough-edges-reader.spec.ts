@@ -209,6 +209,9 @@ test.describe("an install holding only the demo data", () => {
   let serverPort = 0;
 
   test.beforeAll(async () => {
+    // Starting a second server (migrations, the demo load, a first render) takes longer than a test on a busy
+    // machine: the hook waits for it to answer, up to the poll's own bound.
+    test.setTimeout(180_000);
     const free = await new Promise<number>((resolve) => {
       const probe = net.createServer().listen(0, "127.0.0.1", () => {
         const { port: chosen } = probe.address() as net.AddressInfo;
@@ -225,7 +228,7 @@ test.describe("an install holding only the demo data", () => {
             (r) => r.status,
             () => 0,
           ),
-        { timeout: 60_000 },
+        { timeout: 150_000 },
       )
       .toBe(200);
   });

@@ -50,7 +50,7 @@ export type ServerOptions = {
   ready?: "ok" | "listening";
 };
 
-async function waitUntilReady(url: string, child: ChildProcess, ready: "ok" | "listening", timeoutMs = 30_000) {
+async function waitUntilReady(url: string, child: ChildProcess, ready: "ok" | "listening", timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the web process exited with code ${child.exitCode} before answering`);
