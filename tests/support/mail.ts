@@ -87,7 +87,12 @@ export function parseMail(raw: string, to?: string[]): Mail {
   const parts = leafParts(raw);
   const text = parts.find((part) => part.type === "text/plain")?.body ?? "";
   const html = parts.find((part) => part.type === "text/html")?.body ?? "";
-  const recipients = to ?? (headers.to ?? "").split(",").map((address) => address.trim()).filter(Boolean);
+  const recipients =
+    to ??
+    (headers.to ?? "")
+      .split(",")
+      .map((address) => address.trim())
+      .filter(Boolean);
   return { raw, to: recipients, headers, subject: headers.subject ?? "", text, html, links: linksIn(text, html) };
 }
 
@@ -125,6 +130,18 @@ export function outboxMailsTo(dir: string, to: string) {
  */
 export async function waitForMarker(dir: string, marker: string, timeoutMs = 10_000) {
   await waitFor(() => outboxMailsTo(dir, marker).length > 0, `an email to ${marker} in ${dir}`, timeoutMs);
+}
+
+let markers = 0;
+/**
+ * The outbox's messages to `to` once every email asked for so far is written: `askForEmail` has the product
+ * email a fresh marker address last, and the marker's message is waited for.
+ */
+export async function settledOutboxMailsTo(dir: string, to: string, askForEmail: (marker: string) => Promise<void>) {
+  const marker = `marker-${process.pid}-${++markers}@example.org`;
+  await askForEmail(marker);
+  await waitForMarker(dir, marker);
+  return outboxMailsTo(dir, to);
 }
 
 // ---- A mail server on loopback ----

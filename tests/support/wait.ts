@@ -17,12 +17,7 @@ export async function poll<T>(probe: () => T | Promise<T>, done: (value: T) => b
 }
 
 /** Probes until it answers something truthy and answers that; throws, naming `what`, after `timeoutMs`. */
-export async function waitFor<T>(
-  probe: () => T | Promise<T>,
-  what: string | (() => string),
-  timeoutMs = 10_000,
-  intervalMs = 25,
-): Promise<NonNullable<T>> {
+export async function waitFor<T>(probe: () => T | Promise<T>, what: string | (() => string), timeoutMs = 10_000, intervalMs = 25): Promise<NonNullable<T>> {
   const value = await poll(probe, Boolean, timeoutMs, intervalMs);
   if (!value) throw new Error(`timed out after ${timeoutMs} ms waiting for ${typeof what === "function" ? what() : what}`);
   return value as NonNullable<T>;
