@@ -8,6 +8,7 @@ import { loader as trendsLoader } from "~/routes/api.trends";
 import { db, t } from "~/db.server";
 import { addArticle } from "../support/articles";
 import { withContext } from "../support/load-context";
+import { addSource } from "../support/sources";
 
 const call = (loader: (args: LoaderFunctionArgs) => unknown, url: string, headers: HeadersInit = {}) =>
   loader(withContext(new Request(`http://localhost${url}`, { headers }))) as Promise<Response>;
@@ -139,7 +140,7 @@ describe("feed pages", () => {
 
 describe("GET /api/sources and /api/trends", () => {
   it("lists sources and 404s when no trends exist", async () => {
-    db().insert(t.sources).values({ name: "Test feed", url: "https://example.gov/feed", category: "government" }).run();
+    addSource({ name: "Test feed", url: "https://example.gov/feed" });
     const sources = await (await call(sourcesLoader, "/api/sources")).json();
     expect(sources).toEqual([expect.objectContaining({ name: "Test feed", category: "government", isActive: true })]);
     const trends = await call(trendsLoader, "/api/trends");

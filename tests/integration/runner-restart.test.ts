@@ -8,6 +8,7 @@ import { enqueueJob } from "../../app/jobs/queue.server";
 import { SCRAPE_MAX_PAGES } from "../../app/ingest/scrape.server";
 import { federalRegisterRoute, generateDocuments } from "../support/federal-register-api";
 import { startServer, type TestServer } from "../support/http-server";
+import { addServedSource } from "../support/sources";
 
 const PER_PAGE = 100;
 const PAGE_DELAY_MS = 350;
@@ -60,15 +61,10 @@ async function waitFor(condition: () => boolean, what: string | (() => string), 
 const exited = (runner: ChildProcess) => new Promise<number | null>((resolve) => runner.once("exit", (code) => resolve(code)));
 
 it("re-queues on SIGTERM, survives SIGKILL, and finishes the scrape exactly once", { timeout: 60_000 }, async () => {
-  db()
-    .insert(t.sources)
-    .values({
-      name: "Federal Register (stand-in)",
-      url: `${server.origin}/api/v1/documents.json?order=newest&per_page=${PER_PAGE}`,
-      type: "federal-register-api",
-      category: "government",
-    })
-    .run();
+  addServedSource(server.origin, `/api/v1/documents.json?order=newest&per_page=${PER_PAGE}`, {
+    name: "Federal Register (stand-in)",
+    type: "federal-register-api",
+  });
   const { job } = enqueueJob("scrape", {}, "test");
   const expected = SCRAPE_MAX_PAGES * PER_PAGE;
 
