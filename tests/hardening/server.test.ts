@@ -21,6 +21,7 @@ import { startOpenAiServer } from "../support/openai-server";
 import { startProductionServer, type ProductionServer } from "../support/prod-server";
 import { insertInvitation, insertPasswordReset, insertSubscriber, nextClientAddress } from "./fixtures";
 import { hardeningPort, serveTestDatabase } from "./harness";
+import { poll, waitFor } from "../support/wait";
 
 const PORT = hardeningPort("server");
 const testDir = path.dirname(process.env.DATABASE_URL!);
@@ -62,14 +63,13 @@ function logLines(server: ProductionServer): LogLine[] {
 }
 
 /** The request log line whose URL the predicate accepts; the line is written when the answer finishes. */
-async function requestLog(server: ProductionServer, url: (logged: string) => boolean, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const line = logLines(server).find((entry) => entry.msg === "request" && typeof entry.url === "string" && url(entry.url));
-    if (line) return line;
-    if (Date.now() > deadline) throw new Error("no request log line matched");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+function requestLog(server: ProductionServer, url: (logged: string) => boolean, timeoutMs = 5_000) {
+  return waitFor(
+    () => logLines(server).find((entry) => entry.msg === "request" && typeof entry.url === "string" && url(entry.url)),
+    "a matching request log line",
+    timeoutMs,
+    20,
+  );
 }
 
 /** A copy of this file's test database, for a server that may damage it or must be its only user. */
@@ -573,8 +573,7 @@ describe("the server on the demo data", () => {
       );
       expect(crossSite.status).toBe(403);
       const refusals = async () => logLines(server).filter((line) => line.level === 40 && /decode param|cross-site/.test(String(line.reason)));
-      const deadline = Date.now() + 5_000;
-      while ((await refusals()).length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      await poll(refusals, (lines) => lines.length >= 2, 5_000, 20);
       expect((await refusals()).map((line) => line.reason)).toEqual([
         "Failed to decode param '/invite/[redacted]'",
         "Refused a cross-site POST to /invite/[redacted] from http://evil.example (403)",
@@ -693,8 +692,12 @@ describe("graceful stop", () => {
       // On a keep-alive connection, as a browser sends it: the server must close it once the answer is out.
       expect((await rawRequest(server.url + "/healthz", { agent: keepAlive })).status).toBe(200);
       const inFlight = rawRequest(server.url + `/api/articles/${articleId}/ai-summary`, { agent: keepAlive, method: "POST", headers: { Origin: SAME_ORIGIN } });
-      const deadline = Date.now() + 10_000;
-      while (model.requests.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      await poll(
+        () => model.requests.length,
+        (count) => count > 0,
+        10_000,
+        20,
+      );
       expect(model.requests.length).toBe(1);
       expect(fs.existsSync(`${file}-wal`)).toBe(true);
 
