@@ -62,6 +62,20 @@ function logLines(server: ProductionServer): LogLine[] {
   });
 }
 
+/**
+ * `count` articles from the source `sourceName`, each summary `summaryLength` characters, written in one statement:
+ * enough text that an export cannot fit in the socket buffers.
+ */
+function addBulkArticles(sourceName: string, count: number, summaryLength: number) {
+  const slug = sourceName.toLowerCase().replace(/\s+/g, "-");
+  db().run(sql`
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count})
+    INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date)
+    SELECT ${sourceName} || ' notice ' || i, printf('%.' || ${summaryLength} || 'c', 'x'), 'new-regulations', 'low', '[]', ${sourceName},
+           ${`https://example.gov/${slug}/`} || i, ${`https://example.gov/${slug}/`} || i, 1500000000000 + i
+    FROM n`);
+}
+
 /** The request log line whose URL the predicate accepts; the line is written when the answer finishes. */
 function requestLog(server: ProductionServer, url: (logged: string) => boolean, timeoutMs = 5_000) {
   return waitFor(
@@ -449,12 +463,7 @@ describe("the server on the demo data", () => {
     });
     it("stops when the reader goes away mid-download, and the web process lives on with nothing logged as failed", async () => {
       // Enough text that the export cannot fit in the socket buffers: 4,000 articles of 1,500 characters each.
-      db().run(sql`
-        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 4000)
-        INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date)
-        SELECT 'Export bulk notice ' || i, printf('%.1500c', 'x'), 'new-regulations', 'low', '[]', 'Export bulk',
-               'https://example.gov/export-bulk/' || i, 'https://example.gov/export-bulk/' || i, 1500000000000 + i
-        FROM n`);
+      addBulkArticles("Export bulk", 4000, 1500);
       // The reader takes the first bytes and then none: the server waits for the socket, and the reader hangs up.
       await new Promise<void>((resolve, reject) => {
         const request = http.get(`${server.url}/export.csv`, { agent: false }, (response) => {
@@ -477,12 +486,7 @@ describe("the server on the demo data", () => {
 
     it("runs at most 2 exports per client address and 4 in all, refuses the next with 429 and Retry-After, and frees a slot when a reader hangs up", async () => {
       // 16 MB of CSV: far more than the socket buffers hold, so a reader who pauses keeps its export in flight.
-      db().run(sql`
-        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 8000)
-        INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date)
-        SELECT 'Export slot notice ' || i, printf('%.2000c', 'x'), 'new-regulations', 'low', '[]', 'Export slots',
-               'https://example.gov/export-slots/' || i, 'https://example.gov/export-slots/' || i, 1500000000000 + i
-        FROM n`);
+      addBulkArticles("Export slots", 8000, 2000);
       type OpenExport = { status: number; headers: http.IncomingHttpHeaders; body: string; hangUp(): void };
       /** An export that takes its first bytes and then pauses (it stays in flight); any other answer is read whole. */
       const openExport = (address: string) =>
