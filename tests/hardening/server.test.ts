@@ -71,7 +71,7 @@ function addBulkArticles(sourceName: string, count: number, summaryLength: numbe
   db().run(sql`
     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count})
     INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date)
-    SELECT ${sourceName} || ' notice ' || i, printf('%.' || ${summaryLength} || 'c', 'x'), 'new-regulations', 'low', '[]', ${sourceName},
+    SELECT ${sourceName} || ' notice ' || i, printf('%.*c', ${summaryLength}, 'x'), 'new-regulations', 'low', '[]', ${sourceName},
            ${`https://example.gov/${slug}/`} || i, ${`https://example.gov/${slug}/`} || i, 1500000000000 + i
     FROM n`);
 }

@@ -1,9 +1,9 @@
 // A corpus of hostile feeds: script injection in every field, links with dangerous schemes, XML entity
 // tricks, broken encodings, bodies that never end or never come, absurd nesting and item counts.
 // Served from loopback by a real HTTP server; used by the scrape test and the browser test.
-import type http from "node:http";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
-import { startServer, type TestServer } from "../../support/http-server";
 
 /** Every payload, when it runs, sets this marker on `window` (and some also open a dialog). */
 export const PWNED_MARKER = "__pwned";
@@ -459,10 +459,27 @@ export type CorpusServer = {
  * per host, and the never-ending feeds must not queue the others behind them.
  */
 export async function startCorpusServer(entries: CorpusEntry[] = CORPUS): Promise<CorpusServer> {
-  const servers = new Map<CorpusEntry, TestServer>();
-  for (const entry of entries) servers.set(entry, await startServer({ [entry.path]: entry.handler }));
+  const servers = new Map<CorpusEntry, { server: http.Server; origin: string }>();
+  for (const entry of entries) {
+    const server = http.createServer((request, response) => {
+      if (new URL(request.url ?? "/", "http://x").pathname === entry.path) entry.handler(request, response);
+      else response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    servers.set(entry, { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  }
   return {
-    url: (entry) => servers.get(entry)!.url(entry.path),
-    close: async () => void (await Promise.all([...servers.values()].map((server) => server.close()))),
+    url: (entry) => `${servers.get(entry)!.origin}${entry.path}`,
+    close: async () => {
+      await Promise.all(
+        [...servers.values()].map(
+          ({ server }) =>
+            new Promise<void>((resolve) => {
+              server.closeAllConnections();
+              server.close(() => resolve());
+            }),
+        ),
+      );
+    },
   };
 }
