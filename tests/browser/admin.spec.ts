@@ -2,6 +2,7 @@
 // dialogs as pages). Data the steps need is written straight into the test server's database.
 import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { hashPassword } from "../../app/auth/password.server";
+import { linkTo, type Mail } from "../support/mail";
 import { E2E_ADMIN, emailsTo, seed, signIn as signInFrom, seedArticle } from "./e2e";
 
 let loginAddress = 0;
@@ -80,9 +81,9 @@ test("forgot and reset a password through the emailed link", async ({ page }, in
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByText(/If an account exists for that email/).first()).toBeVisible();
-  let mail: string | undefined;
-  await expect.poll(() => (mail = emailsTo(email).find((text) => text.includes("reset-password")))).toBeTruthy();
-  const link = new URL(mail!.match(/https?:\/\/\S+\/reset-password\?token=\S+/)![0]);
+  let mail: Mail | undefined;
+  await expect.poll(() => (mail = emailsTo(email).find((sent) => sent.links.some((link) => link.includes("/reset-password?token="))))).toBeTruthy();
+  const link = linkTo(mail!, "/reset-password?token=");
   await page.goto(`${link.pathname}${link.search}`);
   await page.getByLabel(/^New password/).fill("new-password-1");
   await page.getByLabel("Confirm new password").fill("other-password");
@@ -262,7 +263,7 @@ test("changing the email needs the current password and keeps the typed email wh
   await again.getByLabel("Current password").first().fill("mover-password-1");
   await again.getByRole("button", { name: "Update email" }).click();
   await expect(page.getByText(`You now sign in as ${moved}`).first()).toBeVisible();
-  await expect.poll(() => emailsTo(email).find((text) => text.includes("now signs in as"))).toContain(`now signs in as ${moved}`);
+  await expect.poll(() => emailsTo(email).find((sent) => sent.text.includes("now signs in as"))?.text).toContain(`now signs in as ${moved}`);
 });
 
 test("a job button enqueues the job, listed as queued while the runner is away", async ({ page }) => {

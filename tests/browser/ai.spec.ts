@@ -3,11 +3,10 @@
 // data alone); their pages are served by a local web server.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
+import { servePages, startServer, type TestServer } from "../support/http-server";
 
 const port = process.env.E2E_PORT ?? "3210";
 const databaseFile = path.resolve("tests/.tmp", `e2e-${port}`, "app.db");
@@ -15,7 +14,7 @@ const databaseFile = path.resolve("tests/.tmp", `e2e-${port}`, "app.db");
 const FALLBACK = "AI summarization is currently unavailable, and this article has no summary of its own: please read the original article.";
 const DAY = 86_400_000;
 
-let pageServer: http.Server;
+let pageServer: TestServer;
 let origin = "";
 let titles: { summarizable: string; unavailable: string };
 
@@ -25,13 +24,9 @@ function card(page: Page, title: string) {
 
 test.beforeAll(async ({}, testInfo) => {
   const release = fs.readFileSync("tests/fixtures/ai/news-release.html", "utf8");
-  pageServer = http.createServer((req, res) => {
-    // A short pause keeps the loading state visible long enough to see.
-    if (req.url === "/release") setTimeout(() => res.writeHead(200, { "Content-Type": "text/html" }).end(release), 600);
-    else res.writeHead(404, { "Content-Type": "text/html" }).end("<h1>Not found</h1>");
-  });
-  await new Promise<void>((resolve) => pageServer.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`;
+  // A short pause keeps the loading state visible long enough to see.
+  pageServer = await startServer(servePages({ "/release": { contentType: "text/html", body: release, delayMs: 600 } }));
+  origin = pageServer.origin;
 
   const project = testInfo.project.name;
   titles = {
@@ -87,7 +82,7 @@ test.afterAll(async () => {
   database.prepare("DELETE FROM articles WHERE source_name = 'E2E source'").run();
   database.prepare("DELETE FROM trends").run();
   database.close();
-  await new Promise<void>((resolve) => pageServer.close(() => resolve()));
+  await pageServer.close();
 });
 
 test("generate, hide and show an AI summary", async ({ page, javaScriptEnabled }) => {

@@ -2,6 +2,7 @@
 // list sends the confirmation email and comes back to the view with the answer next to the form; the emailed
 // link starts the alert; a bad address shows the form again with what was typed.
 import { expect, test } from "@playwright/test";
+import { linkTo } from "../support/mail";
 import { emailsTo, hydrated } from "./e2e";
 
 let addressCounter = 0;
@@ -32,7 +33,8 @@ test("an alert is started from a filtered view, and a bad address keeps what was
   await expect(page.getByText(/Check your inbox: follow the link/).first()).toBeVisible();
 
   await expect.poll(() => emailsTo(address).length).toBe(1);
-  const link = /(http:\/\/127\.0\.0\.1:\d+\/alerts\/confirm\?token=[\w-]+)/.exec(emailsTo(address)[0])![1];
+  const link = linkTo(emailsTo(address)[0], "/alerts/confirm?token=").href;
+  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/alerts\/confirm\?token=[\w-]+$/);
   await page.goto(link);
   await hydrated(page, javaScriptEnabled);
   await page.getByRole("button", { name: "Start alert" }).click();

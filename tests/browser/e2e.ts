@@ -1,10 +1,10 @@
 // What the browser specs share: the test server's admin, its database (rows a spec needs are written straight
 // into it) and outbox, signing in through the API, and waiting for the page's JavaScript. The server itself is
 // started by serve.ts, one per run, on E2E_PORT.
-import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, type Page } from "@playwright/test";
+import { outboxMailsTo } from "../support/mail";
 import { E2E_ADMIN, E2E_DATABASE, E2E_DIR } from "./e2e-settings";
 
 export { E2E_ADMIN, E2E_DATABASE, E2E_DIR };
@@ -49,18 +49,9 @@ export async function hydrated(page: Page, javaScriptEnabled: boolean) {
     await page.waitForFunction(() => Boolean((window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized));
 }
 
-/** The emails the server wrote to its outbox for an address, newest first, quoted-printable undone. */
+/** The emails the server wrote to its outbox for an address, newest first. */
 export function emailsTo(address: string) {
-  const outbox = path.join(E2E_DIR, "outbox");
-  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
-  return files
-    .map((file) =>
-      fs
-        .readFileSync(path.join(outbox, file), "utf8")
-        .replace(/=\r?\n/g, "")
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    )
-    .filter((text) => text.includes(`To: ${address}`));
+  return outboxMailsTo(path.join(E2E_DIR, "outbox"), address).reverse();
 }
 
 /** A plain article (new regulation, medium priority, no tags) from the "E2E" source. */

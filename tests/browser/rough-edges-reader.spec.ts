@@ -89,7 +89,7 @@ test("subscribing twice, or with an address already subscribed, answers the same
 
   const fresh = `new-reader-${project}-${Date.now()}@example.com`;
   const first = await subscribe(fresh);
-  await expect.poll(() => emailsTo(fresh).some((text) => text.includes("Confirm your subscription"))).toBe(true);
+  await expect.poll(() => emailsTo(fresh).some((mail) => mail.subject.includes("Confirm your subscription"))).toBe(true);
 
   // An address that is already subscribed: the page says the same; its owner is told by email.
   const known = `known-reader-${project}-${Date.now()}@example.com`;
@@ -97,7 +97,7 @@ test("subscribing twice, or with an address already subscribed, answers the same
   database.prepare("INSERT INTO subscribers (email, source, is_active, confirmed_at) VALUES (?, 'homepage', 1, ?)").run(known, Date.now());
   database.close();
   expect(await subscribe(known)).toBe(first);
-  await expect.poll(() => emailsTo(known).some((text) => text.includes("already subscribed"))).toBe(true);
+  await expect.poll(() => emailsTo(known).some((mail) => mail.text.includes("already subscribed"))).toBe(true);
   await context.close();
 });
 

@@ -10,11 +10,10 @@ import { INVALID_INVITATION } from "../../app/auth/rules";
 import { RESET_INVALID_TOKEN } from "../../app/auth/password-reset.server";
 import { hashToken } from "../../app/auth/tokens.server";
 import { db, t } from "../../app/db.server";
-import { claimNextJob, finishJob } from "../../app/jobs/queue.server";
 import { makeUser, type TestUser } from "../support/auth";
 import type { ProductionServer } from "../support/prod-server";
 import { nextClientAddress } from "./fixtures";
-import { serveTestDatabase } from "./harness";
+import { serveTestDatabase, startStandInRunner } from "./harness";
 
 type Role = "viewer" | "editor" | "admin";
 const RANK: Record<Role, number> = { viewer: 1, editor: 2, admin: 3 };
@@ -55,7 +54,7 @@ let users: Record<Role, TestUser>;
 let expiredCookie: string;
 let revokedToken: string;
 let validToken: string;
-let runner: ReturnType<typeof setInterval>;
+let stopStandInRunner: () => void;
 
 beforeAll(async () => {
   users = { viewer: await makeUser("viewer"), editor: await makeUser("editor"), admin: await makeUser("admin") };
@@ -70,16 +69,12 @@ beforeAll(async () => {
   revokeApiToken(users.admin.id, revoked.id);
   revokedToken = revoked.token;
   validToken = createApiToken(users.admin.id, "valid").token;
-  // recategorize and fix-priorities wait for their job: a stand-in runner finishes them at once.
-  runner = setInterval(() => {
-    const job = claimNextJob("auth-test-runner", ["recategorize", "fix-priorities"]);
-    if (job) finishJob(job.id, { result: { updated: 0 } });
-  }, 50);
+  stopStandInRunner = startStandInRunner("auth-test-runner");
   server = await serveTestDatabase("auth");
 });
 
 afterAll(async () => {
-  clearInterval(runner);
+  stopStandInRunner();
   await server?.stop();
 });
 

@@ -1,4 +1,5 @@
 // Shared pieces of the hardening suite: mode, ports, and the product served against this file's test DB.
+import { claimNextJob, finishJob } from "../../app/jobs/queue.server";
 import { startProductionServer } from "../support/prod-server";
 
 /** `npm test` runs the quick mode (HARDENING_QUICK=1): same checks, shorter load, fewer generated cases. */
@@ -31,4 +32,16 @@ export function hardeningPort(file: keyof typeof PORT_OFFSETS) {
 /** The production build serving the database this test file was given by tests/support/setup-env.ts. */
 export function serveTestDatabase(file: keyof typeof PORT_OFFSETS, env?: Record<string, string>) {
   return startProductionServer({ port: hardeningPort(file), databaseFile: process.env.DATABASE_URL!, env });
+}
+
+/**
+ * recategorize and fix-priorities wait for their job: a stand-in runner, polling in this process, finishes them
+ * at once. Answers the function that stops it.
+ */
+export function startStandInRunner(name: string) {
+  const timer = setInterval(() => {
+    const job = claimNextJob(name, ["recategorize", "fix-priorities"]);
+    if (job) finishJob(job.id, { result: { updated: 0 } });
+  }, 50);
+  return () => clearInterval(timer);
 }

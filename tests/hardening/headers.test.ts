@@ -8,6 +8,7 @@ import type { ProductionServer } from "../support/prod-server";
 import { addArticle } from "../support/articles";
 import { insertInvitation, insertSubscriber, nextClientAddress, signedInAdmin, type SignedInAdmin } from "./fixtures";
 import { hardeningPort, serveTestDatabase } from "./harness";
+import { addSource } from "../support/sources";
 
 /**
  * Who sends the request: an admin's session cookie or API token, an editor's cookie, or a user about to
@@ -191,7 +192,7 @@ const rows: Record<string, string> = {};
 
 beforeAll(async () => {
   const articles = Array.from({ length: 15 }, (_, i) => addArticle({ title: `EPA rule rescission ${i}`, publishDate: new Date(Date.now() - i * 3_600_000) }));
-  const source = db().insert(t.sources).values({ name: "Headers feed", url: "https://example.gov/feed.xml", category: "government" }).returning().get();
+  const source = addSource({ name: "Headers feed", url: "https://example.gov/feed.xml" });
   const feedback = db().insert(t.feedback).values({ type: "bug", subject: "Broken link", message: "The link on the card is broken." }).returning().get();
   const subscriber = insertSubscriber("reader@example.com");
   Object.assign(rows, {

@@ -6,10 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DASHBOARD_INTENTS } from "../../app/http/dashboard-intents.server";
 import { db, t } from "../../app/db.server";
 import { JOB_BUTTONS } from "../../app/jobs/buttons";
-import { claimNextJob, finishJob } from "../../app/jobs/queue.server";
 import type { ProductionServer } from "../support/prod-server";
 import { nextClientAddress, signedInAdmin, type SignedInAdmin } from "./fixtures";
-import { QUICK, serveTestDatabase } from "./harness";
+import { QUICK, serveTestDatabase, startStandInRunner } from "./harness";
 import {
   answersJson,
   BODY_TARGETS,
@@ -90,22 +89,18 @@ let server: ProductionServer;
 let pageAdmin: SignedInAdmin;
 let apiAdmin: SignedInAdmin;
 const fixtures = {} as Record<Fixture, string>;
-let standInRunner: ReturnType<typeof setInterval>;
+let stopStandInRunner: () => void;
 
 beforeAll(async () => {
   Object.assign(fixtures, await insertTargetRows());
   pageAdmin = await signedInAdmin();
   apiAdmin = await signedInAdmin();
-  // recategorize and fix-priorities wait for their job: a stand-in runner finishes them at once.
-  standInRunner = setInterval(() => {
-    const job = claimNextJob("hostile-input-runner", ["recategorize", "fix-priorities"]);
-    if (job) finishJob(job.id, { result: { updated: 0 } });
-  }, 50);
+  stopStandInRunner = startStandInRunner("hostile-input-runner");
   server = await serveTestDatabase("hostileInput");
 });
 
 afterAll(async () => {
-  clearInterval(standInRunner);
+  stopStandInRunner();
   await server?.stop();
 });
 

@@ -15,6 +15,7 @@ import { federalRegisterRoute, generateDocuments } from "../support/federal-regi
 import { readFixture, serveFixture, startServer, type Route } from "../support/http-server";
 import { ALARMING } from "../support/prod-server";
 import { startRunner, type ProductProcess } from "./faults/processes";
+import { addServedSource } from "../support/sources";
 
 /** A source the runner scrapes, and the canonical URL of every item its stand-in has served. */
 export type LoopbackSource = { id: number; name: string; served: Set<string> };
@@ -213,11 +214,7 @@ export async function startIngestion(): Promise<Ingestion> {
   const server = await startServer(routes);
 
   const register = (name: string, path: string, type: SourceType, category: SourceCategory, served: Set<string>): LoopbackSource => {
-    const { id } = db()
-      .insert(t.sources)
-      .values({ name, url: `${server.origin}${path}`, type, category })
-      .returning({ id: t.sources.id })
-      .get();
+    const { id } = addServedSource(server.origin, path, { name, type, category });
     return { id, name, served };
   };
   const sources = [

@@ -21,6 +21,7 @@ import { startOpenAiServer } from "../support/openai-server";
 import { startProductionServer, type ProductionServer } from "../support/prod-server";
 import { insertInvitation, insertPasswordReset, insertSubscriber, nextClientAddress } from "./fixtures";
 import { hardeningPort, serveTestDatabase } from "./harness";
+import { poll, waitFor } from "../support/wait";
 
 const PORT = hardeningPort("server");
 const testDir = path.dirname(process.env.DATABASE_URL!);
@@ -61,15 +62,28 @@ function logLines(server: ProductionServer): LogLine[] {
   });
 }
 
+/**
+ * `count` articles from the source `sourceName`, each summary `summaryLength` characters, written in one statement:
+ * enough text that an export cannot fit in the socket buffers.
+ */
+function addBulkArticles(sourceName: string, count: number, summaryLength: number) {
+  const slug = sourceName.toLowerCase().replace(/\s+/g, "-");
+  db().run(sql`
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count})
+    INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date)
+    SELECT ${sourceName} || ' notice ' || i, printf('%.*c', ${summaryLength}, 'x'), 'new-regulations', 'low', '[]', ${sourceName},
+           ${`https://example.gov/${slug}/`} || i, ${`https://example.gov/${slug}/`} || i, 1500000000000 + i
+    FROM n`);
+}
+
 /** The request log line whose URL the predicate accepts; the line is written when the answer finishes. */
-async function requestLog(server: ProductionServer, url: (logged: string) => boolean, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const line = logLines(server).find((entry) => entry.msg === "request" && typeof entry.url === "string" && url(entry.url));
-    if (line) return line;
-    if (Date.now() > deadline) throw new Error("no request log line matched");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+function requestLog(server: ProductionServer, url: (logged: string) => boolean, timeoutMs = 5_000) {
+  return waitFor(
+    () => logLines(server).find((entry) => entry.msg === "request" && typeof entry.url === "string" && url(entry.url)),
+    "a matching request log line",
+    timeoutMs,
+    20,
+  );
 }
 
 /** A copy of this file's test database, for a server that may damage it or must be its only user. */
@@ -449,12 +463,7 @@ describe("the server on the demo data", () => {
     });
     it("stops when the reader goes away mid-download, and the web process lives on with nothing logged as failed", async () => {
       // Enough text that the export cannot fit in the socket buffers: 4,000 articles of 1,500 characters each.
-      db().run(sql`
-        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 4000)
-        INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date)
-        SELECT 'Export bulk notice ' || i, printf('%.1500c', 'x'), 'new-regulations', 'low', '[]', 'Export bulk',
-               'https://example.gov/export-bulk/' || i, 'https://example.gov/export-bulk/' || i, 1500000000000 + i
-        FROM n`);
+      addBulkArticles("Export bulk", 4000, 1500);
       // The reader takes the first bytes and then none: the server waits for the socket, and the reader hangs up.
       await new Promise<void>((resolve, reject) => {
         const request = http.get(`${server.url}/export.csv`, { agent: false }, (response) => {
@@ -477,12 +486,7 @@ describe("the server on the demo data", () => {
 
     it("runs at most 2 exports per client address and 4 in all, refuses the next with 429 and Retry-After, and frees a slot when a reader hangs up", async () => {
       // 16 MB of CSV: far more than the socket buffers hold, so a reader who pauses keeps its export in flight.
-      db().run(sql`
-        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 8000)
-        INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date)
-        SELECT 'Export slot notice ' || i, printf('%.2000c', 'x'), 'new-regulations', 'low', '[]', 'Export slots',
-               'https://example.gov/export-slots/' || i, 'https://example.gov/export-slots/' || i, 1500000000000 + i
-        FROM n`);
+      addBulkArticles("Export slots", 8000, 2000);
       type OpenExport = { status: number; headers: http.IncomingHttpHeaders; body: string; hangUp(): void };
       /** An export that takes its first bytes and then pauses (it stays in flight); any other answer is read whole. */
       const openExport = (address: string) =>
@@ -573,8 +577,7 @@ describe("the server on the demo data", () => {
       );
       expect(crossSite.status).toBe(403);
       const refusals = async () => logLines(server).filter((line) => line.level === 40 && /decode param|cross-site/.test(String(line.reason)));
-      const deadline = Date.now() + 5_000;
-      while ((await refusals()).length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      await poll(refusals, (lines) => lines.length >= 2, 5_000, 20);
       expect((await refusals()).map((line) => line.reason)).toEqual([
         "Failed to decode param '/invite/[redacted]'",
         "Refused a cross-site POST to /invite/[redacted] from http://evil.example (403)",
@@ -693,8 +696,12 @@ describe("graceful stop", () => {
       // On a keep-alive connection, as a browser sends it: the server must close it once the answer is out.
       expect((await rawRequest(server.url + "/healthz", { agent: keepAlive })).status).toBe(200);
       const inFlight = rawRequest(server.url + `/api/articles/${articleId}/ai-summary`, { agent: keepAlive, method: "POST", headers: { Origin: SAME_ORIGIN } });
-      const deadline = Date.now() + 10_000;
-      while (model.requests.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      await poll(
+        () => model.requests.length,
+        (count) => count > 0,
+        10_000,
+        20,
+      );
       expect(model.requests.length).toBe(1);
       expect(fs.existsSync(`${file}-wal`)).toBe(true);
 

@@ -14,6 +14,7 @@ import { makeUser } from "../support/auth";
 import { startServer, type TestServer } from "../support/http-server";
 import type { ProductionServer } from "../support/prod-server";
 import { serveTestDatabase } from "./harness";
+import { addSource } from "../support/sources";
 
 let server: ProductionServer;
 let internal: TestServer;
@@ -116,7 +117,7 @@ describe("POST /api/admin/extract-article", () => {
 });
 
 describe("sources", () => {
-  const addSource = (url: string) =>
+  const postSource = (url: string) =>
     fetch(`${server.url}/api/admin/sources`, {
       method: "POST",
       headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
@@ -125,7 +126,7 @@ describe("sources", () => {
 
   it("a source pointing at a private target is refused when it is added, and nothing is stored", async () => {
     for (const { url, refusal } of targets().filter((target) => !target.viaRedirect)) {
-      const created = await addSource(url);
+      const created = await postSource(url);
       expect(created.status, url).toBe(400);
       expect((await created.json()).message, url).toMatch(new RegExp(`^'url' is refused: ${refusal.source.slice("^Refused: ".length)}`));
       expect(db().select().from(t.sources).where(eq(t.sources.url, url)).all(), url).toEqual([]);
@@ -135,7 +136,7 @@ describe("sources", () => {
 
   it("a source redirecting to a private target fails its scrape with the refusal as its error", async () => {
     for (const { url, refusal } of targets().filter((target) => target.viaRedirect)) {
-      const created = await addSource(url);
+      const created = await postSource(url);
       expect(created.status, url).toBe(201);
       const { id } = await created.json();
       await scrapeSources({ sourceId: id, force: true });
@@ -149,11 +150,7 @@ describe("sources", () => {
   it("a source whose stored address became private is refused at scrape time, after DNS", async () => {
     // Rows added before this check existed (or by hand) are still guarded by the fetcher itself.
     for (const { url, refusal } of targets()) {
-      const { id } = db()
-        .insert(t.sources)
-        .values({ name: `Legacy ${url}`, url: `${url}?legacy`, category: "government" })
-        .returning()
-        .get();
+      const { id } = addSource({ name: `Legacy ${url}`, url: `${url}?legacy` });
       await scrapeSources({ sourceId: id, force: true });
       expect(db().select().from(t.sources).where(eq(t.sources.id, id)).get()!.errorMessage, url).toMatch(refusal);
     }

@@ -5,10 +5,9 @@
 // each request comes from its own client address, so rate limits cannot end the attack early); /api refusals
 // carry a JSON `{ message }`; the server logs no error.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimNextJob, finishJob } from "../../app/jobs/queue.server";
 import type { ProductionServer } from "../support/prod-server";
 import { nextClientAddress, signedInAdmin, type SignedInAdmin } from "./fixtures";
-import { QUICK, serveTestDatabase } from "./harness";
+import { QUICK, serveTestDatabase, startStandInRunner } from "./harness";
 import {
   answersJson,
   BODY_TARGETS,
@@ -139,23 +138,19 @@ let server: ProductionServer;
 let pageAdmin: SignedInAdmin;
 let apiAdmin: SignedInAdmin;
 const fixtures = {} as Record<Fixture, string>;
-let standInRunner: ReturnType<typeof setInterval>;
+let stopStandInRunner: () => void;
 let sent = 0;
 
 beforeAll(async () => {
   Object.assign(fixtures, await insertTargetRows());
   pageAdmin = await signedInAdmin();
   apiAdmin = await signedInAdmin();
-  // recategorize and fix-priorities wait for their job: a stand-in runner finishes them at once.
-  standInRunner = setInterval(() => {
-    const job = claimNextJob("worst-input-runner", ["recategorize", "fix-priorities"]);
-    if (job) finishJob(job.id, { result: { updated: 0 } });
-  }, 50);
+  stopStandInRunner = startStandInRunner("worst-input-runner");
   server = await serveTestDatabase("worstInput");
 });
 
 afterAll(async () => {
-  clearInterval(standInRunner);
+  stopStandInRunner();
   await server?.stop();
 });
 

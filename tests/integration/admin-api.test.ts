@@ -34,18 +34,14 @@ import { openApiDocument } from "~/api-docs/openapi.server";
 import { addArticle as insertTestArticle } from "../support/articles";
 import * as adminPage from "~/routes/admin";
 import { call, form, makeUser, type TestUser } from "../support/auth";
+import { addSource } from "../support/sources";
 
 type Role = "viewer" | "editor" | "admin";
 let users: Record<Role, TestUser>;
 let runner: ReturnType<typeof setInterval>;
 let unique = 0;
 
-const newSource = () =>
-  db()
-    .insert(t.sources)
-    .values({ name: "Feed", url: `https://example.gov/feed-${++unique}.xml`, category: "government" })
-    .returning()
-    .get().id;
+const newSource = () => addSource({ name: "Feed" }).id;
 const newFeedback = (values: Partial<typeof t.feedback.$inferInsert> = {}) =>
   db()
     .insert(t.feedback)

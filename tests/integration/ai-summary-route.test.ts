@@ -8,17 +8,19 @@ import { db, t } from "~/db.server";
 import { RATE_LIMITS } from "~/rate-limit.server";
 import { action } from "~/routes/api.articles.$id.ai-summary";
 import { addArticle } from "../support/articles";
-import { startPageServer } from "../support/page-server";
+import { servePages, startServer, type TestServer } from "../support/http-server";
 import { LOOPBACK, loadContextFor } from "../support/load-context";
 
-let pages: Awaited<ReturnType<typeof startPageServer>>;
+let pages: TestServer;
 const release = fs.readFileSync("tests/fixtures/ai/news-release.html", "utf8");
 
 beforeAll(async () => {
-  pages = await startPageServer({
-    "/release": { contentType: "text/html", body: release },
-    "/slow-release": { contentType: "text/html", body: release, delayMs: 300 },
-  });
+  pages = await startServer(
+    servePages({
+      "/release": { contentType: "text/html", body: release },
+      "/slow-release": { contentType: "text/html", body: release, delayMs: 300 },
+    }),
+  );
 });
 afterAll(() => pages.close());
 

@@ -2,9 +2,7 @@
 // every valid request, the confirmation link, the hourly run sending each due period once with only new matching
 // articles and never an empty email, a period a killed run left claimed not sent again, RFC 8058 one-click
 // unsubscribe, the manage page, and the admin's counts.
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { duePeriod, manageToken, sendDueAlerts } from "~/alerts/alerts.server";
 import { config } from "~/config.server";
@@ -17,25 +15,13 @@ import * as manageRoute from "~/routes/alerts_.manage";
 import * as unsubscribeRoute from "~/routes/alerts_.unsubscribe";
 import { addArticle } from "../support/articles";
 import { call, form, makeUser } from "../support/auth";
+import { bracketed, startMailServer, type MailServer } from "../support/mail";
 
-type Received = { to: string[]; raw: string };
-const received: Received[] = [];
-let server: SMTPServer;
+let smtp: MailServer;
 const ORIGIN = { Origin: "http://localhost" };
 const VIEW = "category=regulatory-rollbacks&q=methane";
 
-function readable(raw: string) {
-  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
-}
-function header(raw: string, name: string) {
-  const unfolded = raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, " ");
-  return new RegExp(`^${name}: (.*)$`, "im").exec(unfolded)?.[1];
-}
-const mailFor = (email: string) => received.filter((m) => m.to.includes(email));
-async function waitForMail(email: string, count: number) {
-  for (let i = 0; i < 100 && mailFor(email).length < count; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-  return mailFor(email);
-}
+const mailFor = (email: string) => smtp.to(email);
 /** A stored rollback article with the given title (the alert under test follows rollbacks about methane). */
 function addRollback(title: string) {
   const id = addArticle({ title });
@@ -46,34 +32,20 @@ function addRollback(title: string) {
 const at = (day: string, hour: number) => new Date(`${day}T${String(hour + 5).padStart(2, "0")}:30:00Z`);
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
-  Object.assign(config(), { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: "https://dereg.example", APP_TIMEZONE: "America/New_York" });
+  smtp = await startMailServer();
+  Object.assign(config(), { SMTP_URL: smtp.url, PUBLIC_URL: "https://dereg.example", APP_TIMEZONE: "America/New_York" });
   addRollback("EPA rescinds methane reporting rule");
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => smtp.close());
 
 /** Signs up through the API and follows the emailed link; answers the alert's row. */
 async function startAlert(email: string, body: Record<string, unknown> = {}) {
-  const before = mailFor(email).length;
+  const before = smtp.accepted.length;
   const answer = await call(alertsApi, "/api/alerts", { method: "POST", headers: ORIGIN, body: { email, view: VIEW, frequency: "daily", hour: 7, ...body } });
   expect(answer.status).toBe(202);
-  const [mail] = (await waitForMail(email, before + 1)).slice(before);
-  const token = /\/alerts\/confirm\?token=([\w-]+)/.exec(readable(mail.raw))![1];
+  const mail = await smtp.next(email, before);
+  const token = /\/alerts\/confirm\?token=([\w-]+)/.exec(mail.text)![1];
   expect((await call(confirmRoute, `/alerts/confirm?token=${token}`)).status).toBe(200);
   expect((await call(confirmRoute, `/alerts/confirm?token=${token}`, { method: "POST" })).status).toBe(200);
   return db().select().from(t.alerts).where(eq(t.alerts.email, email)).all().at(-1)!;
@@ -94,10 +66,10 @@ describe("signing up", () => {
       body: { email: "reader@example.com", view: "category=regulatory-rollbacks", frequency: "weekly", hour: 9 },
     });
     expect((await again.json()).message).toBe(message);
-    const mails = await waitForMail("reader@example.com", 1);
+    const mails = await smtp.waitForCount("reader@example.com", 1);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(mailFor("reader@example.com")).toHaveLength(1);
-    expect(readable(mails[0].raw)).toContain("every Monday at 09:00");
+    expect(mails[0].text).toContain("every Monday at 09:00");
     const rows = db().select().from(t.alerts).where(eq(t.alerts.email, "reader@example.com")).all();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ view: "category=regulatory-rollbacks", frequency: "weekly", hour: 9, confirmedAt: null });
@@ -156,14 +128,14 @@ describe("the hourly run", () => {
     expect(mailFor("daily@example.com")).toHaveLength(1);
     const run = await sendDueAlerts(at("2026-11-25", 7));
     expect(run.sent).toBeGreaterThanOrEqual(1);
-    const mails = await waitForMail("daily@example.com", 2);
-    const mail = readable(mails[1].raw);
+    const mails = await smtp.waitForCount("daily@example.com", 2);
+    const mail = mails[1].text;
     expect(mail).toContain("Agency withdraws methane limits");
     expect(mail).not.toContain("Unrelated paperwork notice");
     expect(mail).toContain(`https://dereg.example/articles/${match}-agency-withdraws-methane-limits`);
-    const unsubscribe = header(mails[1].raw, "List-Unsubscribe")!;
+    const unsubscribe = mails[1].headers["list-unsubscribe"]!;
     expect(unsubscribe).toMatch(/^<https:\/\/dereg\.example\/alerts\/unsubscribe\?token=\d+\.[\w-]{43}>$/);
-    expect(header(mails[1].raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+    expect(mails[1].headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
 
     // The same period again (a second run in the hour): nothing more. The next day, with nothing new: nothing.
     expect((await sendDueAlerts(at("2026-11-25", 7))).alreadyHandled).toBeGreaterThanOrEqual(1);
@@ -191,9 +163,9 @@ describe("the hourly run", () => {
     await sendDueAlerts(at("2026-11-24", 10));
     expect(mailFor("crash@example.com")).toHaveLength(1);
     await sendDueAlerts(at("2026-11-25", 10));
-    const mails = await waitForMail("crash@example.com", 2);
+    const mails = await smtp.waitForCount("crash@example.com", 2);
     expect(mails).toHaveLength(2);
-    expect(readable(mails[1].raw)).toContain("Methane rule rescinded again");
+    expect(mails[1].text).toContain("Methane rule rescinded again");
   });
 });
 
@@ -202,8 +174,8 @@ describe("stopping and managing", () => {
     const alert = await startAlert("stop@example.com");
     addRollback("Methane exemption widened");
     await sendDueAlerts(at("2026-11-27", 7));
-    const [, mail] = await waitForMail("stop@example.com", 2);
-    const link = new URL(/^<(.+)>$/.exec(header(mail.raw, "List-Unsubscribe")!)![1]);
+    const [, mail] = await smtp.waitForCount("stop@example.com", 2);
+    const link = new URL(bracketed(mail.headers["list-unsubscribe"])!);
 
     const manage = await call(manageRoute, `/alerts/manage?token=${encodeURIComponent(manageToken("stop@example.com"))}`);
     expect((await manage.json()).alerts).toEqual([expect.objectContaining({ id: alert.id, status: "active" })]);

@@ -8,6 +8,7 @@ import { loader as trendsLoader } from "~/routes/api.trends";
 import { db, t } from "~/db.server";
 import { addArticle } from "../support/articles";
 import { callRoute } from "../support/load-context";
+import { addSource } from "../support/sources";
 
 // A refusal is thrown as its answer (app/http/app-error.server.ts, withAppErrors), as Remix would send it.
 const call = (loader: (args: LoaderFunctionArgs) => unknown, url: string, headers: HeadersInit = {}) => callRoute(loader, url, { headers });
@@ -139,7 +140,7 @@ describe("feed pages", () => {
 
 describe("GET /api/sources and /api/trends", () => {
   it("lists sources and 404s when no trends exist", async () => {
-    db().insert(t.sources).values({ name: "Test feed", url: "https://example.gov/feed", category: "government" }).run();
+    addSource({ name: "Test feed", url: "https://example.gov/feed" });
     const sources = await (await call(sourcesLoader, "/api/sources")).json();
     expect(sources).toEqual([expect.objectContaining({ name: "Test feed", category: "government", isActive: true })]);
     const trends = await call(trendsLoader, "/api/trends");

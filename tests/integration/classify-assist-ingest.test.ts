@@ -12,6 +12,7 @@ import { scrapeSources } from "../../app/ingest/scrape.server";
 import { addArticle, clearArticles } from "../support/articles";
 import { startServer, type TestServer } from "../support/http-server";
 import { startOpenAiServer, type ChatRequest } from "../support/openai-server";
+import { addServedSource } from "../support/sources";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
 /** No codebook rule fits these and the word model is far from sure: the local classifier is unsure. */
@@ -60,10 +61,7 @@ const assisted = (extra: Record<string, string> = {}) =>
 beforeEach(() => {
   clearArticles();
   db().delete(t.sources).run();
-  db()
-    .insert(t.sources)
-    .values({ name: "Example News", url: `${feed.origin}/news.rss`, type: "rss", category: "news", keywords: [], isActive: true })
-    .run();
+  addServedSource(feed.origin, "/news.rss", { name: "Example News", type: "rss", category: "news" });
   addArticle({ title: STORED, originalUrl: `${feed.origin}/story/3`, sourceName: "Example News", sourceCategory: "news" });
   model.requests.length = 0;
   model.reply({ kind: "content", content: '{"category": "regulatory-rollbacks", "priority": "medium", "reason": "The agency loosens a standard."}' });

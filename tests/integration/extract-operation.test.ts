@@ -4,18 +4,20 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXTRACT_FAILED_MESSAGE, EXTRACT_PDF_MESSAGE, operations, runOperation } from "~/admin/operations.server";
 import type { SessionUser } from "~/auth/session.server";
-import { startPageServer } from "../support/page-server";
+import { servePages, startServer, type TestServer } from "../support/http-server";
 
-let pages: Awaited<ReturnType<typeof startPageServer>>;
+let pages: TestServer;
 const editor = { id: 1, email: "editor@example.com", role: "editor", via: "session" } as SessionUser;
 
 beforeAll(async () => {
-  pages = await startPageServer({
-    "/docs/notice.pdf": { contentType: "application/pdf", body: fs.readFileSync("tests/fixtures/ai/notice.pdf") },
-    "/download": { contentType: "application/octet-stream", body: fs.readFileSync("tests/fixtures/ai/notice.pdf") },
-    // Not a PDF, though its media type says "pdf": a check on the message's words would take it for one.
-    "/notes": { contentType: "text/x-pdf-notes", body: "notes about a PDF" },
-  });
+  pages = await startServer(
+    servePages({
+      "/docs/notice.pdf": { contentType: "application/pdf", body: fs.readFileSync("tests/fixtures/ai/notice.pdf") },
+      "/download": { contentType: "application/octet-stream", body: fs.readFileSync("tests/fixtures/ai/notice.pdf") },
+      // Not a PDF, though its media type says "pdf": a check on the message's words would take it for one.
+      "/notes": { contentType: "text/x-pdf-notes", body: "notes about a PDF" },
+    }),
+  );
 });
 afterAll(() => pages.close());
 

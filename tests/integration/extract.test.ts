@@ -3,40 +3,42 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractArticle } from "~/ingest/extract.server";
-import { startPageServer } from "../support/page-server";
+import { servePages, startServer, type TestServer } from "../support/http-server";
 
 type FederalRegisterSample = { results: { document_number: string; title: string; abstract: string; html_url: string; publication_date: string }[] };
 const sample = (JSON.parse(fs.readFileSync("scripts/demo/federal-register-2025-sample.json", "utf8")) as FederalRegisterSample).results;
 const ohio = sample.find((d) => d.document_number === "2025-00968")!;
 
-let pages: Awaited<ReturnType<typeof startPageServer>>;
+let pages: TestServer;
 
 beforeAll(async () => {
   const release = fs.readFileSync("tests/fixtures/ai/news-release.html", "utf8");
-  pages = await startPageServer({
-    "/newsreleases/ohio-air-nuisance-rule": { contentType: "text/html; charset=utf-8", body: release },
-    "/no-meta": {
-      contentType: "text/html",
-      body: `<html><head><title>Plain page</title></head><body><article><h1>Treasury withdraws proposed rule on investment reporting</h1>${"<p>The Department of the Treasury is withdrawing a proposed rule that would have required investment advisers to report new data. The withdrawal reduces the reporting burden on small firms.</p>".repeat(4)}</article></body></html>`,
-    },
-    "/docs/notice.pdf": { contentType: "application/pdf", body: fs.readFileSync("tests/fixtures/ai/notice.pdf") },
-    "/download": { contentType: "application/octet-stream", body: fs.readFileSync("tests/fixtures/ai/notice.pdf") },
-    "/data.json": { contentType: "application/json", body: "{}" },
-    "/api/v1/documents/2025-00968.json": {
-      contentType: "application/json",
-      body: JSON.stringify({
-        document_number: ohio.document_number,
-        title: ohio.title,
-        html_url: ohio.html_url,
-        publication_date: ohio.publication_date,
-        abstract: ohio.abstract,
-        type: "Rule",
-        agencies: [{ name: "Environmental Protection Agency" }],
-        significant: false,
-        comments_close_on: null,
-      }),
-    },
-  });
+  pages = await startServer(
+    servePages({
+      "/newsreleases/ohio-air-nuisance-rule": { contentType: "text/html; charset=utf-8", body: release },
+      "/no-meta": {
+        contentType: "text/html",
+        body: `<html><head><title>Plain page</title></head><body><article><h1>Treasury withdraws proposed rule on investment reporting</h1>${"<p>The Department of the Treasury is withdrawing a proposed rule that would have required investment advisers to report new data. The withdrawal reduces the reporting burden on small firms.</p>".repeat(4)}</article></body></html>`,
+      },
+      "/docs/notice.pdf": { contentType: "application/pdf", body: fs.readFileSync("tests/fixtures/ai/notice.pdf") },
+      "/download": { contentType: "application/octet-stream", body: fs.readFileSync("tests/fixtures/ai/notice.pdf") },
+      "/data.json": { contentType: "application/json", body: "{}" },
+      "/api/v1/documents/2025-00968.json": {
+        contentType: "application/json",
+        body: JSON.stringify({
+          document_number: ohio.document_number,
+          title: ohio.title,
+          html_url: ohio.html_url,
+          publication_date: ohio.publication_date,
+          abstract: ohio.abstract,
+          type: "Rule",
+          agencies: [{ name: "Environmental Protection Agency" }],
+          significant: false,
+          comments_close_on: null,
+        }),
+      },
+    }),
+  );
 });
 afterAll(() => pages.close());
 

@@ -7,6 +7,7 @@ import { db, t } from "~/db.server";
 import { scrapeSources } from "~/ingest/scrape.server";
 import { clearArticles } from "../support/articles";
 import { serveFixture, startServer, type TestServer } from "../support/http-server";
+import { addServedSource } from "../support/sources";
 
 let server: TestServer;
 
@@ -48,22 +49,16 @@ beforeEach(() => {
   db().delete(t.sources).run();
 });
 
-function addSource(path: string, type: string) {
-  return db()
-    .insert(t.sources)
-    .values({ name: path, url: `${server.origin}${path}`, type, category: "government" })
-    .returning()
-    .get();
-}
+const addServed = (path: string, type: string) => addServedSource(server.origin, path, { type });
 
 const sourceRow = (id: number) => db().select().from(t.sources).where(eq(t.sources.id, id)).get()!;
 const articlesOf = (id: number) => db().select().from(t.articles).where(eq(t.articles.sourceId, id)).all();
 
 describe("the Federal Register JSON at the boundary", () => {
   it("fails a malformed page's source with what is wrong, and reads the other sources", async () => {
-    const badNext = addSource("/bad-next/documents.json", "federal-register-api");
-    const badCount = addSource("/bad-count/documents.json", "federal-register-api");
-    const feed = addSource("/fed.rdf", "rss");
+    const badNext = addServed("/bad-next/documents.json", "federal-register-api");
+    const badCount = addServed("/bad-count/documents.json", "federal-register-api");
+    const feed = addServed("/fed.rdf", "rss");
     const result = await scrapeSources({ now: new Date("2025-07-01T00:00:00Z") });
     expect(sourceRow(badNext.id).errorMessage).toBe(
       "Not a Federal Register response: malformed page from 127.0.0.1 (next_page_url: Invalid input: expected string, received number)",
@@ -76,7 +71,7 @@ describe("the Federal Register JSON at the boundary", () => {
   });
 
   it("keeps a document whose further fields are odd, leaving those fields empty, and skips one without a usable link", async () => {
-    const source = addSource("/odd-fields/documents.json", "federal-register-api");
+    const source = addServed("/odd-fields/documents.json", "federal-register-api");
     const result = await scrapeSources();
     expect(result.sources[0]).toMatchObject({ error: null, fetched: 2, new: 2, invalid: 1 });
     const rows = articlesOf(source.id);

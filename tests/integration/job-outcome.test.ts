@@ -11,6 +11,7 @@ import { claimNextJob, enqueueJob, jobById } from "~/jobs/queue.server";
 import { executeJob } from "../../jobs/runner";
 import { serveFixture, startServer, type TestServer } from "../support/http-server";
 import { freePort } from "../support/ports";
+import { addSource } from "../support/sources";
 
 const run = promisify(execFile);
 let server: TestServer;
@@ -27,7 +28,7 @@ async function jobsCli(...args: string[]) {
   }
 }
 
-const addSource = (name: string, url: string) => db().insert(t.sources).values({ name, url, type: "rss", category: "government" }).returning().get().id;
+const addFeed = (name: string, url: string) => addSource({ name, url, type: "rss" }).id;
 const latestJob = () => db().select().from(t.jobs).orderBy(t.jobs.id).all().at(-1)!;
 
 beforeAll(async () => {
@@ -44,9 +45,9 @@ describe("a scrape's outcome", () => {
   let working: number;
 
   it("some sources failing: partly failed, naming each failed source and its reason, in the CLI and its list", { timeout: 60_000 }, async () => {
-    working = addSource("Working feed", `${server.origin}/sec.rss`);
-    addSource("Broken feed", `${server.origin}/broken.rss`);
-    addSource("Offline feed", `http://127.0.0.1:${closedPort}/feed.rss`);
+    working = addFeed("Working feed", `${server.origin}/sec.rss`);
+    addFeed("Broken feed", `${server.origin}/broken.rss`);
+    addFeed("Offline feed", `http://127.0.0.1:${closedPort}/feed.rss`);
 
     const cli = await jobsCli("scrape");
     const job = latestJob();

@@ -1,8 +1,6 @@
 // The weekly newsletter through a real SMTP server on loopback: content, one-click unsubscribe headers,
 // exactly-once delivery across an SMTP outage, a crash mid-send, and permanent rejections.
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config } from "~/config.server";
 import { db, t } from "~/db.server";
@@ -11,46 +9,15 @@ import { addConfirmedSubscriber } from "../support/subscribers";
 import { action as unsubscribeAction } from "~/routes/unsubscribe";
 import { addArticle } from "../support/articles";
 import { LOOPBACK } from "../support/load-context";
+import { bracketed, startMailServer, type MailServer } from "../support/mail";
 
-type Received = { to: string[]; raw: string };
-const received: Received[] = [];
-/** After this many accepted messages the server answers 451 (try again later) until reset. */
-let failAfter = Infinity;
-let server: SMTPServer;
-
-/** Headers unfolded and the quoted-printable bodies decoded, enough to read what a person would see. */
-function readable(raw: string) {
-  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-function header(raw: string, name: string) {
-  const unfolded = raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, " ");
-  return new RegExp(`^${name}: (.*)$`, "im").exec(unfolded)?.[1];
-}
+let smtp: MailServer;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address.startsWith("bounce@")) return callback(Object.assign(new Error("5.1.1 No such user"), { responseCode: 550 }));
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        if (received.length >= failAfter) return callback(Object.assign(new Error("4.3.2 Try again later"), { responseCode: 451 }));
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
+  smtp = await startMailServer();
+  smtp.refuses = (address) => address.startsWith("bounce@");
   // The configuration is read once per process; point this test process's mail at the local server.
-  Object.assign(config(), { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: "https://dereg.example" });
+  Object.assign(config(), { SMTP_URL: smtp.url, PUBLIC_URL: "https://dereg.example" });
 
   const now = Date.now();
   addArticle({ title: "Agency proposes routine paperwork notice", summary: "Information collection.", publishDate: new Date(now - 86_400_000) });
@@ -67,11 +34,11 @@ beforeAll(async () => {
     .run();
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => smtp.close());
 
 const deliveries = () => db().select().from(t.newsletterDeliveries).all();
 const subscriberByEmail = (email: string) => db().select().from(t.subscribers).where(eq(t.subscribers.email, email)).get()!;
-const countFor = (email: string) => received.filter((m) => m.to.includes(email)).length;
+const countFor = (email: string) => smtp.to(email).length;
 
 describe("weekly newsletter", () => {
   const active = ["ann@example.com", "ben@example.com", "cat@example.com", "dan@example.com", "eve@example.com", "bounce@example.com"];
@@ -80,11 +47,11 @@ describe("weekly newsletter", () => {
     for (const email of [...active, "gone@example.com"]) addConfirmedSubscriber(email);
     db().update(t.subscribers).set({ isActive: false }).where(eq(t.subscribers.email, "gone@example.com")).run();
 
-    failAfter = 3;
+    smtp.acceptLimit = 3;
     await expect(sendWeeklyNewsletter({ retryDelaysMs: [5, 5] })).rejects.toBeInstanceOf(NewsletterDeliveryError);
-    expect(received).toHaveLength(3);
+    expect(smtp.accepted).toHaveLength(3);
 
-    failAfter = Infinity;
+    smtp.acceptLimit = Infinity;
     const result = await sendWeeklyNewsletter({ retryDelaysMs: [5, 5] });
     expect(result).toMatchObject({ sent: 2, rejected: 1, alreadySent: 3, uncertain: 0 });
     for (const email of active.filter((e) => !e.startsWith("bounce"))) {
@@ -99,22 +66,21 @@ describe("weekly newsletter", () => {
 
     const again = await sendWeeklyNewsletter({ retryDelaysMs: [5] });
     expect(again).toMatchObject({ sent: 0, alreadySent: 5 });
-    expect(received).toHaveLength(5);
+    expect(smtp.accepted).toHaveLength(5);
   });
 
   it("has the week's articles, high priority first, grouped by category, trends and one-click unsubscribe", async () => {
-    const message = received.find((m) => m.to.includes("ann@example.com"))!;
-    const text = readable(message.raw);
-    expect(header(message.raw, "Subject")).toMatch(/weekly briefing/);
-    const listUnsubscribe = header(message.raw, "List-Unsubscribe")!;
+    const message = smtp.to("ann@example.com")[0];
+    const { text } = message;
+    expect(message.subject).toMatch(/weekly briefing/);
+    const listUnsubscribe = message.headers["list-unsubscribe"];
     expect(listUnsubscribe).toMatch(/^<https:\/\/dereg\.example\/unsubscribe\?token=[^>]+>$/);
-    expect(header(message.raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+    expect(message.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
     expect(text).toContain("REGULATORY ROLLBACKS");
     expect(text.indexOf("Executive order rescinds emissions rule")).toBeLessThan(text.indexOf("Agency proposes routine paperwork notice"));
     expect(text).not.toContain("Old story from last year");
     expect(text).toContain("Rollbacks doubled this month");
-    expect(text).toContain("A major rollback &lt;b&gt;now&lt;/b&gt;.");
-    expect(message.raw).toContain("text/html");
+    expect(message.html).toContain("A major rollback &lt;b&gt;now&lt;/b&gt;.");
 
     const url = new URL(listUnsubscribe.slice(1, -1));
     expect(text).toContain(`Unsubscribe: ${url.href}`);
@@ -134,7 +100,7 @@ describe("weekly newsletter", () => {
   it("never resends a delivery interrupted mid-call, and stops cleanly when asked", async () => {
     const nextWeek = new Date(Date.now() + 7 * 86_400_000);
     const stop = new AbortController();
-    const before = received.length;
+    const before = smtp.accepted.length;
     const first = await sendWeeklyNewsletter({ now: nextWeek, signal: stop.signal, progress: () => stop.abort() });
     expect(first).toMatchObject({ sent: 1, interrupted: true });
     // As if the process died during the next SMTP call: the row says "sending".
@@ -144,30 +110,31 @@ describe("weekly newsletter", () => {
 
     const rest = await sendWeeklyNewsletter({ now: nextWeek, retryDelaysMs: [5] });
     expect(rest).toMatchObject({ uncertain: 1, alreadySent: 1 });
-    const perRecipient = received.slice(before).flatMap((m) => m.to);
+    const perRecipient = smtp.accepted.slice(before).flatMap((m) => m.to);
     expect(new Set(perRecipient).size).toBe(perRecipient.length);
     const interrupted = db().select().from(t.subscribers).where(eq(t.subscribers.id, pending[0].subscriberId)).get()!;
     expect(perRecipient).not.toContain(interrupted.email);
   });
 
   it("sends the test newsletter to one address only, recording nothing", async () => {
-    const before = received.length;
+    const before = smtp.accepted.length;
     const rows = deliveries().length;
     await sendTestNewsletter("admin@example.com");
-    expect(received.length).toBe(before + 1);
-    expect(received.at(-1)!.to).toEqual(["admin@example.com"]);
-    expect(header(received.at(-1)!.raw, "Subject")).toMatch(/^\[Test\] /);
+    expect(smtp.accepted.length).toBe(before + 1);
+    expect(smtp.accepted.at(-1)!.to).toEqual(["admin@example.com"]);
+    const sent = smtp.accepted.at(-1)!;
+    expect(sent.subject).toMatch(/^\[Test\] /);
     expect(deliveries()).toHaveLength(rows);
     // Not a subscriber: no unsubscribe link that could only lead to an error page, and a word on why.
-    expect(header(received.at(-1)!.raw, "List-Unsubscribe")).toBeUndefined();
-    expect(readable(received.at(-1)!.raw)).not.toContain("/unsubscribe");
-    expect(readable(received.at(-1)!.raw).replace(/\s+/g, " ")).toContain("is not subscribed, so it has no unsubscribe link");
+    expect(sent.headers["list-unsubscribe"]).toBeUndefined();
+    expect(sent.text + sent.html).not.toContain("/unsubscribe");
+    expect(sent.text.replace(/\s+/g, " ")).toContain("is not subscribed, so it has no unsubscribe link");
   });
 
   it("a test newsletter to a subscribed address carries that subscriber's working unsubscribe link", async () => {
     const subscriber = addConfirmedSubscriber("tester@example.com");
     await sendTestNewsletter("tester@example.com");
-    const link = /^<(.+)>$/.exec(header(received.at(-1)!.raw, "List-Unsubscribe")!)![1];
+    const link = bracketed(smtp.accepted.at(-1)!.headers["list-unsubscribe"])!;
     expect(link).toMatch(/^https:\/\/dereg\.example\/unsubscribe\?token=/);
     const url = new URL(link);
     const response = await unsubscribeAction({

@@ -2,7 +2,6 @@
 // with no PUBLIC_URL, the newsletter is sent by `npm run jobs -- newsletter` from a shell that knows neither,
 // and the unsubscribe link in the email written to the outbox works against the real server.
 import { execFile } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
@@ -11,6 +10,7 @@ import { db, t } from "~/db.server";
 import { loadConfig } from "~/config.server";
 import { webProcessAddress } from "~/public-url.server";
 import { addArticle } from "../support/articles";
+import { bracketed, outboxMails } from "../support/mail";
 import { startProductionServer, type ProductionServer } from "../support/prod-server";
 import { addConfirmedSubscriber } from "../support/subscribers";
 import { freePort } from "../support/ports";
@@ -19,14 +19,6 @@ const run = promisify(execFile);
 let server: ProductionServer;
 let port: number;
 const outbox = path.join(path.dirname(process.env.DATABASE_URL!), "cli-outbox");
-
-/** Headers unfolded and quoted-printable undone, enough to read the links. */
-function readable(raw: string) {
-  return raw
-    .replace(/\r?\n[ \t]+/g, " ")
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
 
 beforeAll(async () => {
   port = await freePort();
@@ -45,11 +37,10 @@ it("a newsletter sent from the command line links to the running site, and its u
   const { stdout } = await run(process.execPath, ["--import", "tsx", "jobs/cli.ts", "newsletter"], { env });
   expect(stdout).toMatch(/newsletter succeeded: Sent to 1 subscriber\./);
 
-  const [file] = fs.readdirSync(outbox);
-  const email = readable(fs.readFileSync(path.join(outbox, file), "utf8"));
-  const link = /^List-Unsubscribe:\s*<([^>]+)>/m.exec(email)![1];
+  const [email] = outboxMails(outbox);
+  const link = bracketed(email.headers["list-unsubscribe"])!;
   expect(new URL(link).origin).toBe(`http://127.0.0.1:${port}`);
-  expect(email).toContain(`href="${link}"`);
+  expect(email.html).toContain(`href="${link}"`);
 
   const page = await fetch(link);
   expect(page.status).toBe(200);

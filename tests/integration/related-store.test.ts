@@ -12,9 +12,9 @@ import { db, t } from "~/db.server";
 import { loader as articleLoader } from "~/routes/articles.$slug";
 import { loader as feedLoader } from "~/routes/_index";
 import { articlePath } from "~/articles/article-page";
-import { addArticle, clearArticles } from "../support/articles";
+import { clearArticles } from "../support/articles";
 import { callRoute } from "../support/load-context";
-import { randomCorpus, seededRandom } from "../support/related-corpus";
+import { addNearCopy, randomCorpus, seededRandom } from "../support/related-corpus";
 import { relatedArticlesBruteForce } from "../support/reference-related";
 
 // The real indexed search, watched: a feed page must never ask it anything.
@@ -78,16 +78,7 @@ describe("stored related lists", () => {
     const page = ids.slice(0, 12);
 
     // Near-copies of existing articles: each enters the lists of its original's family.
-    for (let i = 0; i < 15; i++) {
-      const original = db().select().from(t.articles).where(eq(t.articles.id, pick())).get()!;
-      addArticle({
-        title: original.title,
-        summary: original.summary,
-        sourceName: original.sourceName,
-        publishDate: new Date(original.publishDate.getTime() + 86_400_000),
-        manualClassification: { category: original.category as never, priority: original.priority as never, tags: original.tags as never },
-      });
-    }
+    for (let i = 0; i < 15; i++) addNearCopy(pick(), 86_400_000);
     const edited = [pick(), pick(), pick(), pick()];
     updateArticleTags(edited[0], { tags: ["energy", "epa"] });
     updateArticleCategory(edited[1], "legal-decisions");

@@ -4,9 +4,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
 import { db, t } from "~/db.server";
-import { addArticle, clearArticles } from "../support/articles";
-import { randomCorpus } from "../support/related-corpus";
+import { clearArticles } from "../support/articles";
+import { addNearCopy, randomCorpus } from "../support/related-corpus";
 import { relatedArticlesBruteForce } from "../support/reference-related";
+import { waitFor } from "../support/wait";
 
 const runners: ChildProcess[] = [];
 afterAll(() => {
@@ -40,34 +41,20 @@ function startRunner() {
   return runner;
 }
 
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 it("fills the related lists and keeps them equal to the brute-force answers through writes", { timeout: 90_000 }, async () => {
   const ids = randomCorpus(31, 150);
   expect(settled()).toBe(false);
   const runner = startRunner();
 
-  await waitFor(settled, "the runner to fill every list");
+  await waitFor(settled, "the runner to fill every list", 30_000);
   storedMatchesBruteForce();
 
   // A near-copy enters the lists of its original's family; an edit moves an article between families.
+  addNearCopy(ids[3], 1000);
   const original = db().select().from(t.articles).where(eq(t.articles.id, ids[3])).get()!;
-  addArticle({
-    title: original.title,
-    summary: original.summary,
-    sourceName: original.sourceName,
-    publishDate: new Date(original.publishDate.getTime() + 1000),
-    manualClassification: { category: original.category as never, priority: original.priority as never, tags: original.tags as never },
-  });
   db().update(t.articles).set({ title: original.title, category: original.category }).where(eq(t.articles.id, ids[40])).run();
   expect(settled()).toBe(false);
-  await waitFor(settled, "the runner to offer the new and edited articles");
+  await waitFor(settled, "the runner to offer the new and edited articles", 30_000);
   storedMatchesBruteForce();
 
   runner.kill("SIGTERM");

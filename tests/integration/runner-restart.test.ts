@@ -8,6 +8,8 @@ import { enqueueJob } from "../../app/jobs/queue.server";
 import { SCRAPE_MAX_PAGES } from "../../app/ingest/scrape.server";
 import { federalRegisterRoute, generateDocuments } from "../support/federal-register-api";
 import { startServer, type TestServer } from "../support/http-server";
+import { addServedSource } from "../support/sources";
+import { waitFor } from "../support/wait";
 
 const PER_PAGE = 100;
 const PAGE_DELAY_MS = 350;
@@ -49,32 +51,19 @@ function startRunner() {
 const articleCount = () => db().get<{ n: number }>(sql`SELECT count(*) AS n FROM articles`).n;
 const jobRow = (id: number) => db().select().from(t.jobs).where(eq(t.jobs.id, id)).get()!;
 
-async function waitFor(condition: () => boolean, what: string | (() => string), timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${typeof what === "function" ? what() : what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 const exited = (runner: ChildProcess) => new Promise<number | null>((resolve) => runner.once("exit", (code) => resolve(code)));
 
 it("re-queues on SIGTERM, survives SIGKILL, and finishes the scrape exactly once", { timeout: 60_000 }, async () => {
-  db()
-    .insert(t.sources)
-    .values({
-      name: "Federal Register (stand-in)",
-      url: `${server.origin}/api/v1/documents.json?order=newest&per_page=${PER_PAGE}`,
-      type: "federal-register-api",
-      category: "government",
-    })
-    .run();
+  addServedSource(server.origin, `/api/v1/documents.json?order=newest&per_page=${PER_PAGE}`, {
+    name: "Federal Register (stand-in)",
+    type: "federal-register-api",
+  });
   const { job } = enqueueJob("scrape", {}, "test");
   const expected = SCRAPE_MAX_PAGES * PER_PAGE;
 
   // 1. SIGTERM in the middle: the job goes back to the queue and the runner exits cleanly.
   const first = startRunner();
-  await waitFor(() => articleCount() >= PER_PAGE, "the first page");
+  await waitFor(() => articleCount() >= PER_PAGE, "the first page", 20_000);
   const firstExit = exited(first.runner);
   first.runner.kill("SIGTERM");
   expect(await firstExit).toBe(0);
@@ -84,9 +73,9 @@ it("re-queues on SIGTERM, survives SIGKILL, and finishes the scrape exactly once
 
   // 2. SIGKILL in the middle: the job is left "running" with a fresh heartbeat.
   const second = startRunner();
-  await waitFor(() => jobRow(job.id).status === "running" && jobRow(job.id).attempts === 2, "the second claim");
+  await waitFor(() => jobRow(job.id).status === "running" && jobRow(job.id).attempts === 2, "the second claim", 20_000);
   const before = articleCount();
-  await waitFor(() => articleCount() >= before + PER_PAGE, "progress in the second run");
+  await waitFor(() => articleCount() >= before + PER_PAGE, "progress in the second run", 20_000);
   const secondExit = exited(second.runner);
   second.runner.kill("SIGKILL");
   await secondExit;

@@ -6,6 +6,7 @@ import { db, t } from "~/db.server";
 import * as sources from "~/routes/api.admin.sources";
 import * as sourceById from "~/routes/api.admin.sources.$id";
 import { call, makeUser, type TestUser } from "../support/auth";
+import { addSource } from "../support/sources";
 
 let editor: TestUser;
 let viewer: TestUser;
@@ -14,24 +15,20 @@ let unique = 0;
 /** A source that has been checked before: failures, validators and a detected type on record. */
 function checkedSource() {
   const n = ++unique;
-  return db()
-    .insert(t.sources)
-    .values({
-      name: `Checked feed ${n}`,
-      url: `https://edit.example.gov/feed-${n}.xml`,
-      type: "rss",
-      category: "government",
-      keywords: ["epa"],
-      status: "warning",
-      consecutiveFailures: 3,
-      errorMessage: "HTTP 503 from edit.example.gov",
-      lastSuccessfulScrape: new Date("2026-01-02T03:04:05Z"),
-      etag: '"abc"',
-      lastModified: "Fri, 02 Jan 2026 03:04:05 GMT",
-      nextCheckAt: new Date("2030-01-01T00:00:00Z"),
-    })
-    .returning()
-    .get();
+  return addSource({
+    name: `Checked feed ${n}`,
+    url: `https://edit.example.gov/feed-${n}.xml`,
+    type: "rss",
+    category: "government",
+    keywords: ["epa"],
+    status: "warning",
+    consecutiveFailures: 3,
+    errorMessage: "HTTP 503 from edit.example.gov",
+    lastSuccessfulScrape: new Date("2026-01-02T03:04:05Z"),
+    etag: '"abc"',
+    lastModified: "Fri, 02 Jan 2026 03:04:05 GMT",
+    nextCheckAt: new Date("2030-01-01T00:00:00Z"),
+  });
 }
 
 const patch = (id: number | string, body: unknown, user: TestUser = editor) =>

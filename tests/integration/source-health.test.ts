@@ -5,18 +5,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db, t } from "~/db.server";
 import { SOURCE_HEALTH_STATUSES, sourceHealthLabel } from "~/sources/health";
 import { ERROR_AFTER_FAILURES, recordScrapeFailure, recordScrapeSuccess, sourceHealthCounts } from "~/sources/health.server";
+import { addSource, type SourceValues } from "../support/sources";
 
 const now = new Date("2026-03-01T12:00:00Z");
-let unique = 0;
 
-function addSource(values: Partial<typeof t.sources.$inferInsert> = {}) {
-  const n = ++unique;
-  return db()
-    .insert(t.sources)
-    .values({ name: `Feed ${n}`, url: `https://health.example.gov/${n}.xml`, category: "government", createdAt: now, ...values })
-    .returning()
-    .get();
-}
+const addHealthSource = (values: SourceValues = {}) => addSource({ createdAt: now, ...values });
 
 const row = (id: number) => db().select().from(t.sources).where(eq(t.sources.id, id)).get()!;
 
@@ -30,14 +23,14 @@ beforeEach(() => {
 
 describe("source health", () => {
   it("counts and labels exactly the statuses a scrape writes", () => {
-    const healthy = addSource();
+    const healthy = addHealthSource();
     recordScrapeSuccess(row(healthy.id), { now, newestItemAt: now });
-    const issues = addSource();
+    const issues = addHealthSource();
     failTimes(issues.id, 1);
-    const failed = addSource();
+    const failed = addHealthSource();
     failTimes(failed.id, ERROR_AFTER_FAILURES);
-    addSource();
-    const disabled = addSource({ isActive: false });
+    addHealthSource();
+    const disabled = addHealthSource({ isActive: false });
     recordScrapeSuccess(row(disabled.id), { now, newestItemAt: now });
 
     const written = [healthy, issues, failed].map((s) => row(s.id).status);
@@ -49,7 +42,7 @@ describe("source health", () => {
   });
 
   it("reads any other status as Failed, never as Connected, and counts it nowhere", () => {
-    const odd = addSource({ status: "active" });
+    const odd = addHealthSource({ status: "active" });
     expect(sourceHealthLabel(row(odd.id)).label).toBe("Failed");
     expect(sourceHealthCounts()).toEqual({ healthy: 0, warning: 0, error: 0, unchecked: 0 });
   });

@@ -1,7 +1,5 @@
 // Double opt-in: an address gets a confirmation email and no newsletter until it follows the link;
 // links expire; the admin sees pending, active and unsubscribed; NEWSLETTER_DOUBLE_OPT_IN=false turns it off.
-import fs from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { config, reloadConfig } from "~/config.server";
@@ -12,6 +10,8 @@ import { action as confirmAction, loader as confirmLoader } from "~/routes/confi
 import { action as subscribeAction } from "~/routes/api.subscribe";
 import { listSubscribers, setSubscriberActive } from "~/newsletter/admin.server";
 import { callRoute } from "../support/load-context";
+import { linkTo, outboxMailsTo } from "../support/mail";
+import { poll } from "../support/wait";
 
 const ORIGIN = "http://localhost";
 let client = 0;
@@ -28,21 +28,14 @@ const subscribeJson = (email: string) =>
 const row = (email: string) => db().select().from(t.subscribers).where(eq(t.subscribers.email, email)).get()!;
 
 /** The emails in the outbox sent to `to` (they are written just after the answer). */
-async function emailsTo(to: string, atLeast = 1, waitMs = 3_000) {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    const dir = config().OUTBOX_DIR;
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), "utf8")) : [];
-    const found = files.filter((raw) => raw.includes(`To: ${to}`));
-    if (found.length >= atLeast || Date.now() > deadline) return found;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const emailsTo = (to: string, atLeast = 1, waitMs = 3_000) =>
+  poll(
+    () => outboxMailsTo(config().OUTBOX_DIR, to),
+    (found) => found.length >= atLeast,
+    waitMs,
+  );
 
-function linkIn(raw: string) {
-  const unfolded = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-  return new URL(/(http:\/\/\S+\/confirm-subscription\?token=[A-Za-z0-9_-]+)/.exec(unfolded)![1]);
-}
+const confirmLink = (mail: Parameters<typeof linkTo>[0]) => linkTo(mail, "/confirm-subscription?token=");
 
 describe("double opt-in", () => {
   it("asks to check the inbox and waits for the link before activating", async () => {
@@ -59,8 +52,8 @@ describe("double opt-in", () => {
     expect(db().select().from(t.newsletterDeliveries).where(eq(t.newsletterDeliveries.subscriberId, pendingId)).all()).toEqual([]);
 
     const [email] = await emailsTo("confirm-me@example.com");
-    expect(email).toMatch(/Subject: Confirm your subscription/);
-    const link = linkIn(email);
+    expect(email.subject).toMatch(/Confirm your subscription/);
+    const link = confirmLink(email);
     const target = `${link.pathname}${link.search}`;
 
     const page = await call(confirmLoader, target);
@@ -79,7 +72,7 @@ describe("double opt-in", () => {
 
   it("refuses a link older than 48 hours and a forged one", async () => {
     await subscribeJson("late@example.com");
-    const link = linkIn((await emailsTo("late@example.com"))[0]);
+    const link = confirmLink((await emailsTo("late@example.com"))[0]);
     db()
       .update(t.subscribers)
       .set({ confirmationSentAt: new Date(Date.now() - 49 * 3_600_000) })
@@ -104,7 +97,7 @@ describe("double opt-in", () => {
     expect(answer).toEqual(await (await subscribeJson("unknown@example.com")).json());
     expect(answer.message).toBe(SUBSCRIBED_CONFIRM_MESSAGE);
     const [notice] = await emailsTo("known@example.com");
-    expect(notice).toMatch(/already subscribed/);
+    expect(notice.text).toMatch(/already subscribed/);
     expect(row("known@example.com").isActive).toBe(true);
   });
 

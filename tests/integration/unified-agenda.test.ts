@@ -31,6 +31,7 @@ import { startServer, type TestServer } from "../support/http-server";
 import { callRoute } from "../support/load-context";
 import { freePort } from "../support/ports";
 import { startProductionServer, type ProductionServer } from "../support/prod-server";
+import { addServedSource } from "../support/sources";
 
 const SPRING_2025 = fs.readFileSync(path.resolve("tests/fixtures/unified-agenda/REGINFO_RIN_DATA_202504.xml"), "utf8");
 /** The next edition: Fall 2025, where OIRA now designates the USCIS registration rule Deregulatory. */
@@ -114,13 +115,7 @@ beforeEach(() => {
   frDocs = [];
 });
 
-function addSource(pathname: string, type: string, name = pathname) {
-  return db()
-    .insert(t.sources)
-    .values({ name, url: `${server.origin}${pathname}`, type, category: "government" })
-    .returning()
-    .get();
-}
+const addAgendaSource = (pathname: string, type: string, name = pathname) => addServedSource(server.origin, pathname, { type, name });
 
 async function scrape(sourceId: number): Promise<SourceSummary> {
   const result = await scrapeSources({ sourceId });
@@ -159,7 +154,7 @@ const REGISTRATION_DOC: FederalRegisterDocument = {
 
 async function ingestDocuments(docs: FederalRegisterDocument[]) {
   frDocs = docs;
-  const source = addSource("/api/v1/documents.json", "federal-register-api", "Federal Register");
+  const source = addAgendaSource("/api/v1/documents.json", "federal-register-api", "Federal Register");
   const summary = await scrape(source.id);
   expect(summary.new).toBe(docs.length);
   const ids = new Map(
@@ -176,7 +171,7 @@ const OFFICIAL_REASON = "rollback: officially deregulatory (EO 14192), Unified A
 
 describe("reading an edition", () => {
   it("stores each RIN's designation, stage, priority, timetable, title, agency and edition, and no articles", async () => {
-    const source = addSource("/agenda/spring-2025.xml", "unified-agenda", "Unified Agenda Spring 2025");
+    const source = addAgendaSource("/agenda/spring-2025.xml", "unified-agenda", "Unified Agenda Spring 2025");
     const summary = await scrape(source.id);
     expect(summary.agenda).toEqual({ read: 5, stored: 5, unchanged: 0, older: 0, invalid: 0, rejudged: 0 });
     expect(summary).toMatchObject({ fetched: 0, new: 0 });
@@ -220,19 +215,19 @@ describe("reading an edition", () => {
   });
 
   it("lets a newer edition replace an entry and never an older one", async () => {
-    await scrape(addSource("/agenda/spring-2025.xml", "unified-agenda").id);
-    const fall = await scrape(addSource("/agenda/fall-2025.xml", "unified-agenda").id);
+    await scrape(addAgendaSource("/agenda/spring-2025.xml", "unified-agenda").id);
+    const fall = await scrape(addAgendaSource("/agenda/fall-2025.xml", "unified-agenda").id);
     expect(fall.agenda).toMatchObject({ read: 5, stored: 5, older: 0 });
     expect(entry("1615-AC96")).toMatchObject({ publicationId: "202510", designation: "Deregulatory" });
     expect(entry("2060-AW48")).toMatchObject({ publicationId: "202510", designation: "Deregulatory" });
 
-    const older = await scrape(addSource("/agenda/spring-2024.xml", "unified-agenda").id);
+    const older = await scrape(addAgendaSource("/agenda/spring-2024.xml", "unified-agenda").id);
     expect(older.agenda).toMatchObject({ read: 5, stored: 0, older: 5 });
     expect(entry("2060-AW48")).toMatchObject({ publicationId: "202510", designation: "Deregulatory" });
   });
 
   it("refuses a file whose root is not REGINFO_RIN_DATA, with a message for the health monitor", async () => {
-    const source = addSource("/agenda/not-an-agenda.xml", "unified-agenda");
+    const source = addAgendaSource("/agenda/not-an-agenda.xml", "unified-agenda");
     const result = await scrapeSources({ sourceId: source.id });
     expect(result.sources[0].error).toBe("Not a Unified Agenda file: its root element is <rss>, not <REGINFO_RIN_DATA>");
     expect(db().select().from(t.sources).where(eq(t.sources.id, source.id)).get()?.status).toBe("warning");
@@ -240,7 +235,7 @@ describe("reading an edition", () => {
 
   it("reads a file larger than the fetcher's 10 MB buffer, thousands of entries, as a stream", async () => {
     expect(Buffer.byteLength(LARGE_XML)).toBeGreaterThan(10 * 1024 * 1024);
-    const summary = await scrape(addSource("/agenda/large.xml", "unified-agenda").id);
+    const summary = await scrape(addAgendaSource("/agenda/large.xml", "unified-agenda").id);
     expect(summary.agenda).toMatchObject({ read: LARGE_ENTRIES, stored: LARGE_ENTRIES, invalid: 0 });
     expect(db().$client.prepare("SELECT count(*) FROM agenda_entries").pluck().get()).toBe(LARGE_ENTRIES);
   });
@@ -293,7 +288,7 @@ describe("the designation of a Federal Register document's rulemaking", () => {
   });
 
   it("files the document as a rollback when the agenda was read first", async () => {
-    await scrape(addSource("/agenda/spring-2025.xml", "unified-agenda").id);
+    await scrape(addAgendaSource("/agenda/spring-2025.xml", "unified-agenda").id);
     const [id] = await ingestDocuments([ENDANGERMENT_DOC]);
     expect(articleRow(id)).toMatchObject({ category: "regulatory-rollbacks", categoryReason: OFFICIAL_REASON });
   });
@@ -305,7 +300,7 @@ describe("the designation of a Federal Register document's rulemaking", () => {
     const registrationBefore = articleRow(registration);
     const revision = feedRevision();
 
-    const spring = await scrape(addSource("/agenda/spring-2025.xml", "unified-agenda").id);
+    const spring = await scrape(addAgendaSource("/agenda/spring-2025.xml", "unified-agenda").id);
     expect(spring.agenda?.rejudged).toBe(1);
     const after = articleRow(endangerment);
     expect(after).toMatchObject({ category: "regulatory-rollbacks", categoryReason: OFFICIAL_REASON });
@@ -315,7 +310,7 @@ describe("the designation of a Federal Register document's rulemaking", () => {
     // The cards changed, so the shared pages' revision moved.
     expect(feedRevision()).not.toBe(revision);
 
-    await scrape(addSource("/agenda/fall-2025.xml", "unified-agenda").id);
+    await scrape(addAgendaSource("/agenda/fall-2025.xml", "unified-agenda").id);
     expect(articleRow(registration)).toMatchObject({
       category: "regulatory-rollbacks",
       categoryReason: "rollback: officially deregulatory (EO 14192), Unified Agenda Fall 2025",
@@ -329,13 +324,13 @@ describe("the designation of a Federal Register document's rulemaking", () => {
   it("never overwrites a category an editor set", async () => {
     const [id] = await ingestDocuments([ENDANGERMENT_DOC]);
     updateArticleCategory(id, "policy-analysis");
-    const summary = await scrape(addSource("/agenda/spring-2025.xml", "unified-agenda").id);
+    const summary = await scrape(addAgendaSource("/agenda/spring-2025.xml", "unified-agenda").id);
     expect(summary.agenda?.rejudged).toBe(0);
     expect(articleRow(id)).toMatchObject({ category: "policy-analysis", categoryReason: EDITOR_REASON, manuallyTagged: true });
   });
 
   it("is returned by /api/articles and /api/articles/{id} as officialDesignation", async () => {
-    await scrape(addSource("/agenda/spring-2025.xml", "unified-agenda").id);
+    await scrape(addAgendaSource("/agenda/spring-2025.xml", "unified-agenda").id);
     const [endangerment, registration] = await ingestDocuments([ENDANGERMENT_DOC, REGISTRATION_DOC]);
     const plain = db()
       .insert(t.articles)
@@ -388,7 +383,7 @@ describe("the pages", () => {
     // Rendered (and shared) before the edition was read: no badge yet.
     expect(await html("/")).not.toContain("Officially deregulatory (EO 14192)");
 
-    await scrape(addSource("/agenda/spring-2025.xml", "unified-agenda").id);
+    await scrape(addAgendaSource("/agenda/spring-2025.xml", "unified-agenda").id);
     const feed = await html("/");
     expect(feed).toContain("Officially deregulatory (EO 14192)");
     expect(feed).toContain("Unified Agenda, Spring 2025");

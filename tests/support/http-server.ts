@@ -1,4 +1,5 @@
-// Local stand-ins for outside web servers: a real HTTP server on 127.0.0.1 (port 0) per test file.
+// Local stand-ins for outside web servers: a real HTTP server on 127.0.0.1 (port 0), its routes looked up by
+// path, for every test that needs a web page, a feed, an API or a model server to answer.
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -8,8 +9,15 @@ export type TestServer = {
   origin: string;
   /** Requests seen, with the body bytes each response sent. */
   log: { path: string; headers: http.IncomingHttpHeaders; status: number; bytes: number }[];
+  /** The address of a path on this server. */
+  url(path: string): string;
+  /** How many requests asked for this path (query string ignored). */
+  hits(path: string): number;
   close(): Promise<void>;
 };
+
+/** A fixed answer: status 200 unless given, sent after `delayMs` when given (a slow site). */
+export type Page = { status?: number; contentType: string; body: string | Buffer; delayMs?: number };
 
 export type Route = (request: http.IncomingMessage, response: http.ServerResponse, origin: string) => void | Promise<void>;
 
@@ -58,6 +66,8 @@ export async function startServer(routes: Record<string, Route>, host = "127.0.0
   return {
     origin,
     log,
+    url: (pathname) => `${origin}${pathname}`,
+    hits: (pathname) => log.filter((entry) => new URL(entry.path, "http://x").pathname === pathname).length,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -80,4 +90,15 @@ export function serveFixture(name: string, contentType: string, options: { etag?
     });
     response.end(body);
   };
+}
+
+/** Routes that answer fixed pages, one per path. */
+export function servePages(pages: Record<string, Page>): Record<string, Route> {
+  return Object.fromEntries(
+    Object.entries(pages).map(([pathname, page]) => [
+      pathname,
+      (_request, response) =>
+        void setTimeout(() => response.writeHead(page.status ?? 200, { "Content-Type": page.contentType }).end(page.body), page.delayMs ?? 0),
+    ]),
+  );
 }

@@ -63,3 +63,15 @@ export function randomCorpus(seed: number, size: number) {
     .all()
     .map((row) => row.id);
 }
+
+/** A near-copy of a stored article (the same title, summary, source and classification, `laterMs` later): one more of its family. */
+export function addNearCopy(id: number, laterMs: number) {
+  const original = db().select().from(t.articles).where(eq(t.articles.id, id)).get()!;
+  return addArticle({
+    title: original.title,
+    summary: original.summary,
+    sourceName: original.sourceName,
+    publishDate: new Date(original.publishDate.getTime() + laterMs),
+    manualClassification: { category: original.category as never, priority: original.priority as never, tags: original.tags as never },
+  });
+}

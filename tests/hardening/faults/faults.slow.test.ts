@@ -17,6 +17,7 @@ import { addArticle } from "../../support/articles";
 import { serveFixture, startServer, type TestServer } from "../../support/http-server";
 import { ensureBuild, startRunner, startWeb, stop, timedGet, type ProductProcess } from "./processes";
 import { freePort } from "../../support/ports";
+import { addServedSource } from "../../support/sources";
 
 /** Ports given to this suite (E2E_PORT range 3271-3279; 3271 is the browser tests'). */
 const PORTS = { burst: 3272, hangingSource: 3273, modelHangs: 3274, modelDown: 3275 };
@@ -151,12 +152,7 @@ describe("a source that hangs forever", () => {
 
   it("fails on its time limit with a clear error while the other sources succeed and the web keeps answering", { timeout: 60_000 }, async () => {
     db().delete(t.sources).run();
-    const source = (name: string, path: string) =>
-      db()
-        .insert(t.sources)
-        .values({ name, url: `${feeds.origin}${path}`, type: "rss", category: "government" })
-        .returning()
-        .get().id;
+    const source = (name: string, path: string) => addServedSource(feeds.origin, path, { name, type: "rss" }).id;
     const hanging = source("Hangs forever", "/hang.rss");
     const dripping = source("Drips forever", "/drip.rss");
     const working = source("SEC", "/sec.rss");

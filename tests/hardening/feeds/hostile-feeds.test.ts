@@ -8,6 +8,7 @@ import { db, t } from "../../../app/db.server";
 import { MAX_FEED_ITEMS } from "../../../app/ingest/feed.server";
 import { scrapeSources, type IngestResult } from "../../../app/ingest/scrape.server";
 import { CORPUS, CORPUS_TAG, MANY_ITEMS, startCorpusServer, type CorpusServer } from "./corpus";
+import { addSource } from "../../support/sources";
 
 const TIMEOUT_MS = 3000;
 /** The whole corpus, fetched six at a time, must be done well within this. */
@@ -26,11 +27,7 @@ const sourceIds = new Map<string, number>();
 beforeAll(async () => {
   server = await startCorpusServer();
   for (const entry of CORPUS) {
-    const row = db()
-      .insert(t.sources)
-      .values({ name: `Hostile ${entry.path}`, url: server.url(entry), type: entry.type, category: "government" })
-      .returning()
-      .get();
+    const row = addSource({ name: `Hostile ${entry.path}`, url: server.url(entry), type: entry.type });
     sourceIds.set(entry.path, row.id);
   }
   const baseline = process.memoryUsage().rss;
