@@ -67,11 +67,11 @@ function parseArgs(argv: string[]) {
 
 /** Writes the corpus into a fresh database at `file`; runs in a process whose DATABASE_URL is `file`. */
 async function writeCorpus(options: CorpusOptions) {
-  const { db, t } = await import("../../app/db.server");
+  const { db, t } = await import("~/db.server");
   const { migrateDatabase } = await import("../../db/client");
   const { seedDefaultSources } = await import("../../scripts/seed");
-  const { insertArticle } = await import("../../app/articles/store.server");
-  const { federalRegisterArticle } = await import("../../app/ingest/federal-register");
+  const { insertArticle } = await import("~/articles/store.server");
+  const { federalRegisterArticle } = await import("~/ingest/federal-register");
   const { generatedArticle, repeatedDocument } = await import("./generator");
 
   const database = db();
@@ -103,7 +103,7 @@ async function writeCorpus(options: CorpusOptions) {
   const seconds = (performance.now() - started) / 1000;
   // As the job runner's first refresh after a bulk load does: every article was pending for the stored related
   // lists; they are dropped at once, and pages compute and store their lists on first read.
-  const { refreshRelatedLists } = await import("../../app/articles/related-store.server");
+  const { refreshRelatedLists } = await import("~/articles/related-store.server");
   refreshRelatedLists(0);
   database.$client.pragma("wal_checkpoint(TRUNCATE)");
   database.$client.close();

@@ -1,7 +1,7 @@
 // Deterministic article text for benchmark corpora: realistic regulatory headlines and abstracts,
 // spread over the product's categories, agencies, sources and the last few years.
-import type { NewArticle } from "../../app/articles/store.server";
-import type { FederalRegisterDocument } from "../../app/ingest/federal-register";
+import type { NewArticle } from "~/articles/store.server";
+import type { FederalRegisterDocument } from "~/ingest/federal-register";
 import { seededRandom } from "../support/seeded-random";
 
 type Random = () => number;

@@ -14,9 +14,9 @@ Object.assign(process.env, {
   NODE_ENV: "production",
 });
 
-const { db, t } = await import("../../app/db.server");
+const { db, t } = await import("~/db.server");
 const { migrateDatabase } = await import("../../db/client");
-const { backfillSources, scrapeSources } = await import("../../app/ingest/scrape.server");
+const { backfillSources, scrapeSources } = await import("~/ingest/scrape.server");
 const { federalRegisterRoute, generateDocuments } = await import("../support/federal-register-api");
 const { readFixture, startServer } = await import("../support/http-server");
 

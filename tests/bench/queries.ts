@@ -25,16 +25,16 @@ Object.assign(process.env, {
 });
 
 const { migrateDatabase } = await import("../../db/client");
-const { db } = await import("../../app/db.server");
-const queries = await import("../../app/articles/queries.server");
-const { PAGE_SIZE } = await import("../../app/articles/vocabulary");
+const { db } = await import("~/db.server");
+const queries = await import("~/articles/queries.server");
+const { PAGE_SIZE } = await import("~/articles/vocabulary");
 const { relatedArticlesBruteForce } = await import("../support/reference-related");
 const { countArticlesPlain, listArticlesPlain } = await import("../support/reference-queries");
-const { relatedArticles } = await import("../../app/articles/related.server");
-const { searchRelated } = await import("../../app/articles/related-search.server");
-const { refreshRelatedLists } = await import("../../app/articles/related-store.server");
-const { insertArticle } = await import("../../app/articles/store.server");
-type ArticleFilters = import("../../app/articles/filters").ArticleFilters;
+const { relatedArticles } = await import("~/articles/related.server");
+const { searchRelated } = await import("~/articles/related-search.server");
+const { refreshRelatedLists } = await import("~/articles/related-store.server");
+const { insertArticle } = await import("~/articles/store.server");
+type ArticleFilters = import("~/articles/filters").ArticleFilters;
 
 migrateDatabase(db());
 db().$client.pragma("optimize");

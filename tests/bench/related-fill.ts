@@ -28,8 +28,8 @@ Object.assign(process.env, {
 });
 
 const { migrateDatabase } = await import("../../db/client");
-const { db } = await import("../../app/db.server");
-const { refreshRelatedLists } = await import("../../app/articles/related-store.server");
+const { db } = await import("~/db.server");
+const { refreshRelatedLists } = await import("~/articles/related-store.server");
 const { relatedArticlesBruteForce } = await import("../support/reference-related");
 
 migrateDatabase(db());

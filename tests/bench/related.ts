@@ -26,16 +26,16 @@ Object.assign(process.env, {
 });
 
 const { migrateDatabase } = await import("../../db/client");
-const { db } = await import("../../app/db.server");
-const { insertArticle, articleTotal } = await import("../../app/articles/store.server");
-const { federalRegisterArticle } = await import("../../app/ingest/federal-register");
+const { db } = await import("~/db.server");
+const { insertArticle, articleTotal } = await import("~/articles/store.server");
+const { federalRegisterArticle } = await import("~/ingest/federal-register");
 const { DEMO_FILE } = await import("../../scripts/demo");
-const { listArticles } = await import("../../app/articles/queries.server");
-const { relatedArticles, RELATED_LIMIT } = await import("../../app/articles/related.server");
-const { searchRelated } = await import("../../app/articles/related-search.server");
+const { listArticles } = await import("~/articles/queries.server");
+const { relatedArticles, RELATED_LIMIT } = await import("~/articles/related.server");
+const { searchRelated } = await import("~/articles/related-search.server");
 const { relatedArticlesBruteForce, searchRelatedBruteForce } = await import("../support/reference-related");
-const { refreshRelatedLists } = await import("../../app/articles/related-store.server");
-const { PAGE_SIZE } = await import("../../app/articles/vocabulary");
+const { refreshRelatedLists } = await import("~/articles/related-store.server");
+const { PAGE_SIZE } = await import("~/articles/vocabulary");
 
 migrateDatabase(db());
 

@@ -1,7 +1,7 @@
 // The admin side in a real browser, with JavaScript (fetchers, modals, toasts) and without (plain forms,
 // dialogs as pages). Data the steps need is written straight into the test server's database.
 import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
-import { hashPassword } from "../../app/auth/password.server";
+import { hashPassword } from "~/auth/password.server";
 import { linkTo, type Mail } from "../support/mail";
 import { E2E_ADMIN, emailsTo, seed, signIn as signInFrom, seedArticle } from "./e2e";
 

@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { WEB_PROCESS_ARGS } from "../../app/web-process";
+import { WEB_PROCESS_ARGS } from "~/web-process";
 import { E2E_ADMIN, E2E_DATABASE, E2E_DIR as dir, E2E_PORT as port } from "./e2e-settings";
 
 fs.rmSync(dir, { recursive: true, force: true });
@@ -31,7 +31,7 @@ await setup();
 loadDemo();
 // The job runner fills the related lists of what was loaded (a feed page only reads them, docs/decisions/022);
 // the browser tests run the web process alone, so the lists are filled here, as the runner would.
-const { refreshRelatedLists } = await import("../../app/articles/related-store.server");
+const { refreshRelatedLists } = await import("~/articles/related-store.server");
 refreshRelatedLists(Number.POSITIVE_INFINITY);
 
 const web = spawn(process.execPath, WEB_PROCESS_ARGS, { stdio: "inherit", env: process.env });

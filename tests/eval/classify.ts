@@ -7,14 +7,14 @@
 // agencies, so none are passed.
 import fs from "node:fs";
 import path from "node:path";
-import { createClassifyAssistant, type ClassifyAssistant } from "../../app/ai/classify-assist.server";
-import { classifyArticle, CLASSIFIER_MODEL, type ClassifyInput } from "../../app/articles/classify";
-import { splitOf } from "../../app/articles/classification-split";
-import { CATEGORY_VALUES, PRIORITY_VALUES, type Category, type Priority } from "../../app/articles/vocabulary";
+import { createClassifyAssistant, type ClassifyAssistant } from "~/ai/classify-assist.server";
+import { classifyArticle, CLASSIFIER_MODEL, type ClassifyInput } from "~/articles/classify";
+import { splitOf } from "~/articles/classification-split";
+import { CATEGORY_VALUES, PRIORITY_VALUES, type Category, type Priority } from "~/articles/vocabulary";
 import { evaluate, type Figures } from "./metrics";
 import { agendaInput, HELD_OUT_EDITION, readAgenda, type AgendaItem } from "./agenda";
 import { train } from "../../scripts/train-classify";
-import { probabilities, scoreText } from "../../app/articles/classify-model";
+import { probabilities, scoreText } from "~/articles/classify-model";
 
 export type LabelledItem = {
   id: string;

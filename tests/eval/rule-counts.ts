@@ -3,8 +3,8 @@
 // Deregulatory vs Regulatory, on the four editions open for writing rules (Fall 2017 to Spring 2019). Fall 2019 is held
 // out: its rows are dropped as the file is read and never matched. The base ratio of those editions is about 3.3:1,
 // so a pattern worth keeping fires at a precision near 0.9 or above. Rejected candidates are counted the same way.
-import { classifyArticle } from "../../app/articles/classify";
-import { BURDEN, DELAY, REMOVAL, STAY, STREAMLINE, WIDE_LEAD_CHARS } from "../../app/articles/classify-rules";
+import { classifyArticle } from "~/articles/classify";
+import { BURDEN, DELAY, REMOVAL, STAY, STREAMLINE, WIDE_LEAD_CHARS } from "~/articles/classify-rules";
 import { HELD_OUT_EDITION, readAgenda } from "./agenda";
 
 const LEAD_CHARS = 400;

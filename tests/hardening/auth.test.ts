@@ -4,12 +4,12 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DASHBOARD_INTENTS } from "../../app/http/dashboard-intents.server";
-import { createApiToken, revokeApiToken } from "../../app/auth/account.server";
-import { INVALID_INVITATION } from "../../app/auth/rules";
-import { RESET_INVALID_TOKEN } from "../../app/auth/password-reset.server";
-import { hashToken } from "../../app/auth/tokens.server";
-import { db, t } from "../../app/db.server";
+import { DASHBOARD_INTENTS } from "~/http/dashboard-intents.server";
+import { createApiToken, revokeApiToken } from "~/auth/account.server";
+import { INVALID_INVITATION } from "~/auth/rules";
+import { RESET_INVALID_TOKEN } from "~/auth/password-reset.server";
+import { hashToken } from "~/auth/tokens.server";
+import { db, t } from "~/db.server";
 import { makeUser, type TestUser } from "../support/auth";
 import type { ProductionServer } from "../support/prod-server";
 import { nextClientAddress } from "./fixtures";

@@ -5,7 +5,7 @@ import http from "node:http";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "../../app/db.server";
+import { db } from "~/db.server";
 import { startProductionServer } from "../support/prod-server";
 import { hardeningPort } from "./harness";
 

@@ -5,8 +5,8 @@
 // need the clock moved, are in tests/integration/third-party-email.test.ts.)
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateToken, hashToken } from "../../app/auth/tokens.server";
-import { db, t } from "../../app/db.server";
+import { generateToken, hashToken } from "~/auth/tokens.server";
+import { db, t } from "~/db.server";
 import type { ProductionServer } from "../support/prod-server";
 import { outboxMails, settledOutboxMailsTo } from "../support/mail";
 import { nextClientAddress } from "./fixtures";

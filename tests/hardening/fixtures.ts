@@ -1,9 +1,9 @@
 // Rows the hardening files aim at: real tokens (invitation, password reset, unsubscribe, API) and signed-in
 // admins, written straight into this file's test database before the production build serves it.
-import { createApiToken } from "../../app/auth/account.server";
-import { generateToken, hashToken } from "../../app/auth/tokens.server";
-import { db, t } from "../../app/db.server";
-import { unsubscribeToken } from "../../app/newsletter/subscribers.server";
+import { createApiToken } from "~/auth/account.server";
+import { generateToken, hashToken } from "~/auth/tokens.server";
+import { db, t } from "~/db.server";
+import { unsubscribeToken } from "~/newsletter/subscribers.server";
 import { makeUser, type TestUser } from "../support/auth";
 
 const HOUR = 3_600_000;

@@ -1,5 +1,5 @@
 // Shared pieces of the hardening suite: mode, ports, and the product served against this file's test DB.
-import { claimNextJob, finishJob } from "../../app/jobs/queue.server";
+import { claimNextJob, finishJob } from "~/jobs/queue.server";
 import { startProductionServer } from "../support/prod-server";
 
 /** `npm test` runs the quick mode (HARDENING_QUICK=1): same checks, shorter load, fewer generated cases. */

@@ -2,7 +2,7 @@
 // redirects), signed in or not, and a nonce CSP on every document whose nonce is fresh per response and
 // carried by every script.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db, t } from "../../app/db.server";
+import { db, t } from "~/db.server";
 import { makeUser, type TestUser } from "../support/auth";
 import type { ProductionServer } from "../support/prod-server";
 import { addArticle } from "../support/articles";

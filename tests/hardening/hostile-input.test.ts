@@ -3,9 +3,9 @@
 // (4xx, and then with a JSON message on the API) but never fails (5xx) or leaks a stack trace.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DASHBOARD_INTENTS } from "../../app/http/dashboard-intents.server";
-import { db, t } from "../../app/db.server";
-import { JOB_BUTTONS } from "../../app/jobs/buttons";
+import { DASHBOARD_INTENTS } from "~/http/dashboard-intents.server";
+import { db, t } from "~/db.server";
+import { JOB_BUTTONS } from "~/jobs/buttons";
 import type { ProductionServer } from "../support/prod-server";
 import { nextClientAddress, signedInAdmin, type SignedInAdmin } from "./fixtures";
 import { QUICK, serveTestDatabase, startStandInRunner } from "./harness";

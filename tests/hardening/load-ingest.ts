@@ -5,11 +5,11 @@
 // with what was stored.
 import fs from "node:fs";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { canonicalUrl } from "../../app/articles/canonical-url";
-import type { SourceCategory, SourceType } from "../../app/articles/vocabulary";
-import { db, t } from "../../app/db.server";
-import { parseFeed } from "../../app/ingest/feed.server";
-import { enqueueJob, type JobKind, type JobRow } from "../../app/jobs/queue.server";
+import { canonicalUrl } from "~/articles/canonical-url";
+import type { SourceCategory, SourceType } from "~/articles/vocabulary";
+import { db, t } from "~/db.server";
+import { parseFeed } from "~/ingest/feed.server";
+import { enqueueJob, type JobKind, type JobRow } from "~/jobs/queue.server";
 import { generatedArticle } from "../bench/generator";
 import { federalRegisterRoute, generateDocuments } from "../support/federal-register-api";
 import { readFixture, serveFixture, startServer, type Route } from "../support/http-server";

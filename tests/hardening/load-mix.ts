@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import type { AutocannonRequest } from "autocannon";
 import { and, eq } from "drizzle-orm";
-import { db, t } from "../../app/db.server";
+import { db, t } from "~/db.server";
 
 const get = (path: string): AutocannonRequest => ({ method: "GET", path });
 

@@ -6,9 +6,9 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { desc } from "drizzle-orm";
-import { db, t } from "../../app/db.server";
+import { db, t } from "~/db.server";
 import { seedDefaultSources } from "../../scripts/seed";
-import { insertArticle } from "../../app/articles/store.server";
+import { insertArticle } from "~/articles/store.server";
 import { generatedArticle } from "../bench/generator";
 import { runLoad, type LoadResult } from "../support/load";
 import type { ProductionServer } from "../support/prod-server";

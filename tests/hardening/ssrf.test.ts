@@ -6,10 +6,10 @@
 import os from "node:os";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiToken } from "../../app/auth/account.server";
-import { reloadConfig } from "../../app/config.server";
-import { db, t } from "../../app/db.server";
-import { scrapeSources } from "../../app/ingest/scrape.server";
+import { createApiToken } from "~/auth/account.server";
+import { reloadConfig } from "~/config.server";
+import { db, t } from "~/db.server";
+import { scrapeSources } from "~/ingest/scrape.server";
 import { makeUser } from "../support/auth";
 import { startServer, type TestServer } from "../support/http-server";
 import type { ProductionServer } from "../support/prod-server";

@@ -9,8 +9,8 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "../../app/db.server";
-import { SITEMAP_URL_LIMIT } from "../../app/articles/article-page.server";
+import { db } from "~/db.server";
+import { SITEMAP_URL_LIMIT } from "~/articles/article-page.server";
 import { startProductionServer, type ProductionServer } from "../support/prod-server";
 import { hardeningPort } from "./harness";
 

@@ -3,7 +3,7 @@
 // worst-input.test.ts (the worst known values) share them, so a route added here is attacked by both.
 import http from "node:http";
 import { expect } from "vitest";
-import { db, t } from "../../app/db.server";
+import { db, t } from "~/db.server";
 import { makeUser } from "../support/auth";
 import { addArticle } from "../support/articles";
 import { insertInvitation, insertPasswordReset, insertSubscriber, type SignedInAdmin } from "./fixtures";

@@ -6,8 +6,8 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiToken } from "../../app/auth/account.server";
-import { db, t } from "../../app/db.server";
+import { createApiToken } from "~/auth/account.server";
+import { db, t } from "~/db.server";
 import { CHROMIUM_ARGS, chromiumExecutable } from "../browser/chromium.mjs";
 import { makeUser, type TestUser } from "../support/auth";
 import type { ProductionServer } from "../support/prod-server";

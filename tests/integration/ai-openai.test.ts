@@ -1,14 +1,14 @@
 // The openai provider through the real openai SDK against a local OpenAI-compatible server, chosen the
 // way an operator chooses it: by setting OPENAI_BASE_URL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createOpenAiProvider } from "../../app/ai/openai.server";
-import { AiError, aiProvider, localProvider } from "../../app/ai/provider.server";
-import { suggestTags } from "../../app/ai/suggest-tags.server";
-import { classifyArticle } from "../../app/articles/classify";
-import { TAG_VOCABULARY } from "../../app/articles/vocabulary";
-import { loadConfig } from "../../app/config.server";
-import { db, t } from "../../app/db.server";
-import { generateTrends } from "../../app/trends/generate.server";
+import { createOpenAiProvider } from "~/ai/openai.server";
+import { AiError, aiProvider, localProvider } from "~/ai/provider.server";
+import { suggestTags } from "~/ai/suggest-tags.server";
+import { classifyArticle } from "~/articles/classify";
+import { TAG_VOCABULARY } from "~/articles/vocabulary";
+import { loadConfig } from "~/config.server";
+import { db, t } from "~/db.server";
+import { generateTrends } from "~/trends/generate.server";
 import { addArticle, clearArticles } from "../support/articles";
 import { startOpenAiServer } from "../support/openai-server";
 

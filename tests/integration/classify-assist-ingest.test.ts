@@ -4,11 +4,11 @@
 // is not a manual edit. With the setting off, nothing is sent.
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { isUnsure } from "../../app/ai/classify-assist.server";
-import { classifyArticle } from "../../app/articles/classify";
-import { reloadConfig } from "../../app/config.server";
-import { db, t } from "../../app/db.server";
-import { scrapeSources } from "../../app/ingest/scrape.server";
+import { isUnsure } from "~/ai/classify-assist.server";
+import { classifyArticle } from "~/articles/classify";
+import { reloadConfig } from "~/config.server";
+import { db, t } from "~/db.server";
+import { scrapeSources } from "~/ingest/scrape.server";
 import { addArticle, clearArticles } from "../support/articles";
 import { startServer, type TestServer } from "../support/http-server";
 import { startOpenAiServer, type ChatRequest } from "../support/openai-server";

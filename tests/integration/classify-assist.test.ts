@@ -4,9 +4,9 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { classifyAssistantFromConfig, createClassifyAssistant, isUnsure } from "../../app/ai/classify-assist.server";
-import { classifyArticle, type ClassifyInput } from "../../app/articles/classify";
-import { loadConfig } from "../../app/config.server";
+import { classifyAssistantFromConfig, createClassifyAssistant, isUnsure } from "~/ai/classify-assist.server";
+import { classifyArticle, type ClassifyInput } from "~/articles/classify";
+import { loadConfig } from "~/config.server";
 import { startOpenAiServer, type ChatRequest } from "../support/openai-server";
 
 const NOW = new Date("2026-11-23T12:00:00Z");

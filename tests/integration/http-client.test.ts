@@ -4,7 +4,7 @@ import net from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Readable } from "node:stream";
-import { decodeBody, fetchStream, fetchUrl, FetchError } from "../../app/fetcher/http-client.server";
+import { decodeBody, fetchStream, fetchUrl, FetchError } from "~/fetcher/http-client.server";
 import { readFixture, serveFixture, startServer, type TestServer } from "../support/http-server";
 
 let server: TestServer;

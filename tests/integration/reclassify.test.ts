@@ -1,10 +1,10 @@
 // recategorize and fix-priorities: re-derive what the rules decide, never touching articles edited by hand.
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
-import { fixPriorities, recategorizeArticles, storedJudgementIsStale } from "../../app/articles/reclassify.server";
-import { db, t } from "../../app/db.server";
-import { runFixPriorities, runRecategorize } from "../../app/jobs/kinds/ingest.server";
-import { queueRejudgingAfterClassifierChange } from "../../app/jobs/registry.server";
+import { fixPriorities, recategorizeArticles, storedJudgementIsStale } from "~/articles/reclassify.server";
+import { db, t } from "~/db.server";
+import { runFixPriorities, runRecategorize } from "~/jobs/kinds/ingest.server";
+import { queueRejudgingAfterClassifierChange } from "~/jobs/registry.server";
 import { addArticle, clearArticles } from "../support/articles";
 
 beforeEach(clearArticles);

@@ -3,9 +3,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { db, t } from "../../app/db.server";
-import { enqueueJob } from "../../app/jobs/queue.server";
-import { SCRAPE_MAX_PAGES } from "../../app/ingest/scrape.server";
+import { db, t } from "~/db.server";
+import { enqueueJob } from "~/jobs/queue.server";
+import { SCRAPE_MAX_PAGES } from "~/ingest/scrape.server";
 import { federalRegisterRoute, generateDocuments } from "../support/federal-register-api";
 import { startServer, type TestServer } from "../support/http-server";
 import { addServedSource } from "../support/sources";

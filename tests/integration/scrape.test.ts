@@ -1,10 +1,10 @@
 // Scraping real-looking feeds from loopback servers through the real client, adapters, insert path and health.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { deleteArticles } from "../../app/articles/store.server";
-import { db, t } from "../../app/db.server";
-import { BACKOFF_CAP_MS, backoffDelay } from "../../app/sources/health.server";
-import { backfillSources, scrapeSources } from "../../app/ingest/scrape.server";
+import { deleteArticles } from "~/articles/store.server";
+import { db, t } from "~/db.server";
+import { BACKOFF_CAP_MS, backoffDelay } from "~/sources/health.server";
+import { backfillSources, scrapeSources } from "~/ingest/scrape.server";
 import { clearArticles } from "../support/articles";
 import { federalRegisterRoute, generateDocuments, RESULT_CAP } from "../support/federal-register-api";
 import { serveFixture, startServer, type TestServer } from "../support/http-server";

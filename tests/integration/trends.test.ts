@@ -7,7 +7,7 @@ import { db, t } from "~/db.server";
 import { loader as trendsLoader } from "~/routes/api.trends";
 import { generateTrends } from "~/trends/generate.server";
 import { readTrendsStats, type TrendsStats } from "~/trends/stats";
-import { jobHandlers, schedules } from "../../app/jobs/registry.server";
+import { jobHandlers, schedules } from "~/jobs/registry.server";
 import { addArticle, clearArticles } from "../support/articles";
 import { withContext } from "../support/load-context";
 

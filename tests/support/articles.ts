@@ -1,6 +1,6 @@
 // Test data written through the product's own insert path.
-import { insertArticle, type NewArticle } from "../../app/articles/store.server";
-import { db, t } from "../../app/db.server";
+import { insertArticle, type NewArticle } from "~/articles/store.server";
+import { db, t } from "~/db.server";
 
 let counter = 0;
 

@@ -1,10 +1,10 @@
 // Accounts and requests for route tests: users of each role with a real session cookie, and a caller
 // that runs a route's loader or action with a real Request, as Remix would.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { hashPassword } from "../../app/auth/password.server";
-import { createSession } from "../../app/auth/session.server";
-import type { Role } from "../../app/auth/users.server";
-import { db, t } from "../../app/db.server";
+import { hashPassword } from "~/auth/password.server";
+import { createSession } from "~/auth/session.server";
+import type { Role } from "~/auth/users.server";
+import { db, t } from "~/db.server";
 import { loadContextFor } from "./load-context";
 
 let counter = 0;

@@ -1,7 +1,7 @@
 // A stand-in for the Federal Register API v1 documents.json: date-range conditions, paging with
 // next_page_url, per_page up to 1000, and the real API's cap of 10,000 results per query (count included).
 import type http from "node:http";
-import type { FederalRegisterDocument } from "../../app/ingest/federal-register";
+import type { FederalRegisterDocument } from "~/ingest/federal-register";
 import type { Route } from "./http-server";
 
 export const RESULT_CAP = 10_000;

@@ -3,7 +3,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { WEB_PROCESS_ARGS } from "../../app/web-process";
+import { WEB_PROCESS_ARGS } from "~/web-process";
 
 export const BUILD_FILE = path.resolve("build/index.js");
 /** server.ts compiled by `npm run build`: the web process runs on plain Node, without a TypeScript loader. */

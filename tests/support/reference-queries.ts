@@ -1,7 +1,7 @@
 // The plain plan of the article list and count (the search drives, every match is sorted): the reference the
 // search plans of app/articles/queries.server.ts are compared with, by the tests and the query benchmark.
-import { countWith, filterConditions, listArticlesWith, type ArticleJson, type ListOptions } from "../../app/articles/queries.server";
-import type { ArticleFilters } from "../../app/articles/filters";
+import { countWith, filterConditions, listArticlesWith, type ArticleJson, type ListOptions } from "~/articles/queries.server";
+import type { ArticleFilters } from "~/articles/filters";
 
 /** listArticles through the plain plan. */
 export function listArticlesPlain(filters: ArticleFilters, options: ListOptions = {}): ArticleJson[] {

@@ -1,8 +1,8 @@
 // Related articles by scoring every article against every target: the reference the indexed search
 // (app/articles/related-search.server.ts) and the stored lists are compared with, by the tests and the benchmarks.
-import { byRank, FEATURE_COLUMNS, RELATED_LIMIT, relatedScore, toFeatures, type FeatureRow, type Scored } from "../../app/articles/related-score";
-import { statement } from "../../app/db.server";
-import { displayAll, type RelatedArticle } from "../../app/articles/related.server";
+import { byRank, FEATURE_COLUMNS, RELATED_LIMIT, relatedScore, toFeatures, type FeatureRow, type Scored } from "~/articles/related-score";
+import { statement } from "~/db.server";
+import { displayAll, type RelatedArticle } from "~/articles/related.server";
 
 /** Up to `limit` related articles for each of the given articles, ranked, scored against every article. */
 export function searchRelatedBruteForce(articleIds: number[], limit: number): (readonly [number, Scored[]])[] {

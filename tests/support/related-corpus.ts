@@ -1,7 +1,7 @@
 // Random corpora for the related-articles tests: many near-duplicates, ties and awkward spellings.
 import { eq } from "drizzle-orm";
-import type { Category, Priority, Tag } from "../../app/articles/vocabulary";
-import { db, t } from "../../app/db.server";
+import type { Category, Priority, Tag } from "~/articles/vocabulary";
+import { db, t } from "~/db.server";
 import { addArticle } from "./articles";
 import { seededRandom } from "./seeded-random";
 

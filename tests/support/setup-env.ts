@@ -18,5 +18,5 @@ delete process.env.OPENAI_API_KEY;
 delete process.env.OPENAI_BASE_URL;
 
 globalThis.__appDb = undefined;
-const { db } = await import("../../app/db.server");
+const { db } = await import("~/db.server");
 migrateDatabase(db());

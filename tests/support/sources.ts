@@ -1,5 +1,5 @@
 // Sources stored straight in the database, for tests that read, check or list them.
-import { db, t } from "../../app/db.server";
+import { db, t } from "~/db.server";
 
 export type SourceValues = Partial<typeof t.sources.$inferInsert>;
 

@@ -2,11 +2,11 @@
 // key facts from the document's own fields, plain-text sanitising of outside text.
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { extractiveSentences, keyFacts, summarizeExtractively, AI_SUMMARY_MAX_CHARS } from "../../app/ai/extractive";
-import { toPlainText } from "../../app/text/plain-text";
-import { federalRegisterArticle, type FederalRegisterPage } from "../../app/ingest/federal-register";
-import { readPage } from "../../app/ai/readable.server";
-import { splitSentences } from "../../app/text/sentences";
+import { extractiveSentences, keyFacts, summarizeExtractively, AI_SUMMARY_MAX_CHARS } from "~/ai/extractive";
+import { toPlainText } from "~/text/plain-text";
+import { federalRegisterArticle, type FederalRegisterPage } from "~/ingest/federal-register";
+import { readPage } from "~/ai/readable.server";
+import { splitSentences } from "~/text/sentences";
 
 type Doc = { document_number: string; title: string; abstract: string | null };
 const documents = (JSON.parse(fs.readFileSync("scripts/demo/federal-register-2025-sample.json", "utf8")) as { results: Doc[] }).results;

@@ -3,9 +3,9 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { AppError, type AppErrorKind } from "../../app/errors";
-import { appErrorResponse, refusalOf, withAppErrors } from "../../app/http/app-error.server";
-import { parseId } from "../../app/validation";
+import { AppError, type AppErrorKind } from "~/errors";
+import { appErrorResponse, refusalOf, withAppErrors } from "~/http/app-error.server";
+import { parseId } from "~/validation";
 
 describe("the AppError adapter", () => {
   it.each([

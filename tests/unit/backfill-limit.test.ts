@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { backfillSchema } from "../../app/jobs/admin.server";
-import { BACKFILL_MAX_DAYS } from "../../app/jobs/buttons";
-import { runBackfill, runScrape } from "../../app/jobs/kinds/ingest.server";
+import { backfillSchema } from "~/jobs/admin.server";
+import { BACKFILL_MAX_DAYS } from "~/jobs/buttons";
+import { runBackfill, runScrape } from "~/jobs/kinds/ingest.server";
 
 // The dashboard, the admin API and `npm run jobs -- backfill --days N` share one limit.
 describe("the backfill limit", () => {

@@ -1,8 +1,8 @@
 // The labelled classification set (docs/classification.md): its integrity, its fixed split, and the
 // arithmetic of the evaluation that measures the rules against it.
 import { describe, expect, it } from "vitest";
-import { splitOf } from "../../app/articles/classification-split";
-import { CATEGORY_VALUES, PRIORITY_VALUES, SOURCE_CATEGORIES } from "../../app/articles/vocabulary";
+import { splitOf } from "~/articles/classification-split";
+import { CATEGORY_VALUES, PRIORITY_VALUES, SOURCE_CATEGORIES } from "~/articles/vocabulary";
 import { readLabelled } from "../eval/classify";
 import { evaluate } from "../eval/metrics";
 

@@ -4,10 +4,10 @@
 import fs from "node:fs";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { splitOf } from "../../app/articles/classification-split";
-import { classifyArticle, CLASSIFIER_MODEL, EDITOR_REASON } from "../../app/articles/classify";
-import { featuresOf, probabilities, scoreText, type WordModel } from "../../app/articles/classify-model";
-import { insertArticle } from "../../app/articles/store.server";
+import { splitOf } from "~/articles/classification-split";
+import { classifyArticle, CLASSIFIER_MODEL, EDITOR_REASON } from "~/articles/classify";
+import { featuresOf, probabilities, scoreText, type WordModel } from "~/articles/classify-model";
+import { insertArticle } from "~/articles/store.server";
 import { agendaInput, HELD_OUT_EDITION, readAgenda } from "../eval/agenda";
 import { readLabelled } from "../eval/classify";
 import { MODEL_PATH, train, trainingDigest, trainingItems } from "../../scripts/train-classify";

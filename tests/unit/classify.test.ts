@@ -3,10 +3,10 @@
 // The development figures are in-sample (the rules were written and the model trained on that part), so the
 // thresholds guard against regressions; they say nothing about generalisation, which the test part measures.
 import { describe, expect, it } from "vitest";
-import { splitOf } from "../../app/articles/classification-split";
-import { classifyArticle, tagRuleMatches } from "../../app/articles/classify";
-import { TAG_RULES } from "../../app/articles/classify-rules";
-import { TAG_VOCABULARY } from "../../app/articles/vocabulary";
+import { splitOf } from "~/articles/classification-split";
+import { classifyArticle, tagRuleMatches } from "~/articles/classify";
+import { TAG_RULES } from "~/articles/classify-rules";
+import { TAG_VOCABULARY } from "~/articles/vocabulary";
 import { figuresOf, inputOf, readLabelled } from "../eval/classify";
 
 const NOW = new Date("2026-11-23T12:00:00Z");

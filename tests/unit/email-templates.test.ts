@@ -1,11 +1,11 @@
 // The email templates (app/email/templates/): every email has an HTML and a text part, the HTML escapes every
 // piece of dynamic text, and every link of the HTML part is written out in the text part.
 import { describe, expect, it } from "vitest";
-import { emailChangedEmail, invitationEmail, passwordResetEmail } from "../../app/email/templates/accounts";
-import { alertEmail } from "../../app/email/templates/alert";
-import { alertConfirmationEmail, alreadySubscribedEmail, newsletterConfirmationEmail } from "../../app/email/templates/confirmations";
-import { newsletterEmail } from "../../app/email/templates/newsletter";
-import type { EmailContent } from "../../app/email/templates/render";
+import { emailChangedEmail, invitationEmail, passwordResetEmail } from "~/email/templates/accounts";
+import { alertEmail } from "~/email/templates/alert";
+import { alertConfirmationEmail, alreadySubscribedEmail, newsletterConfirmationEmail } from "~/email/templates/confirmations";
+import { newsletterEmail } from "~/email/templates/newsletter";
+import type { EmailContent } from "~/email/templates/render";
 
 const HOSTILE = `<script>alert("x")</script> & 'quotes'`;
 const LINK = "https://tracker.example/path?token=a&b=1";

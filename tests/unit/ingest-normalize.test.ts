@@ -1,8 +1,8 @@
 // Normalising feed text and the keywords filter.
 import { describe, expect, it } from "vitest";
-import { keywordMatcher } from "../../app/ingest/keywords";
-import { normalizeSummary, parseFeedDate, FEED_SUMMARY_MAX_CHARS } from "../../app/ingest/normalize";
-import { htmlToPlainText } from "../../app/text/plain-text";
+import { keywordMatcher } from "~/ingest/keywords";
+import { normalizeSummary, parseFeedDate, FEED_SUMMARY_MAX_CHARS } from "~/ingest/normalize";
+import { htmlToPlainText } from "~/text/plain-text";
 
 describe("normalisation", () => {
   it("strips HTML, decodes entities and collapses whitespace", () => {

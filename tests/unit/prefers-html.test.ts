@@ -1,7 +1,7 @@
 // Which clients get a page and which get JSON from a route both answer (the Read Original and locate links, and
 // server.ts's error handler): the Accept header as browsers, scripts and curl send it.
 import { describe, expect, it } from "vitest";
-import { prefersHtml } from "../../app/http/responses.server";
+import { prefersHtml } from "~/http/responses.server";
 
 describe("prefersHtml", () => {
   it("is true for what browsers send when they follow a link or open a page", () => {

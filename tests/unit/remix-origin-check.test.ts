@@ -2,7 +2,7 @@
 // request (app/http/csrf.server.ts), not by its error's wording: the rule must agree with Remix's check itself.
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { crossSiteRefusal, failsRemixOriginCheck } from "../../app/http/csrf.server";
+import { crossSiteRefusal, failsRemixOriginCheck } from "~/http/csrf.server";
 
 const require = createRequire(import.meta.url);
 const { throwIfPotentialCSRFAttack } = require("@remix-run/server-runtime/dist/actions.js") as {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { truncateAtWord } from "../../app/text/truncate";
+import { truncateAtWord } from "~/text/truncate";
 
 // One rule for every cut: cards, titles, feed summaries, the newsletter, sentences too long to fit.
 describe("truncateAtWord", () => {

@@ -1,5 +1,5 @@
 // Latency and throughput of the public feed and the read API on the large corpus.
-import { CATEGORY_VALUES, PAGE_SIZE } from "../../../app/articles/vocabulary";
+import { CATEGORY_VALUES, PAGE_SIZE } from "~/articles/vocabulary";
 import { runLoad, warmUp } from "../../support/load";
 import type { BenchContext, BenchStep, Measurement } from "../types";
 

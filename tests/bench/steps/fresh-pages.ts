@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { AutocannonRequest } from "autocannon";
-import { PAGE_SIZE } from "../../../app/articles/vocabulary";
+import { PAGE_SIZE } from "~/articles/vocabulary";
 import { runLoad } from "../../support/load";
 import { startProductionServer } from "../../support/prod-server";
 import type { BenchStep, Ratio } from "../types";

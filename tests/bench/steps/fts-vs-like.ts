@@ -2,8 +2,8 @@
 // the feed's count plus its first page, once through FTS5 and once with LIKE '%word%' scans.
 // A term found in half the corpus ("court") costs both about the same; selective terms are where FTS wins.
 import Database from "better-sqlite3";
-import { PAGE_SIZE } from "../../../app/articles/vocabulary";
-import { searchTerms, toFtsQuery } from "../../../app/articles/search";
+import { PAGE_SIZE } from "~/articles/vocabulary";
+import { searchTerms, toFtsQuery } from "~/articles/search";
 import { percentile } from "../../support/load";
 import type { BenchStep } from "../types";
 

@@ -1,7 +1,7 @@
 // The reader's pages beyond the feed, on the large corpus: an article's own page, the open comment periods and
 // their calendar, and the sitemap search engines read (its first file lists 50,000 article pages). Each is
 // measured like the feed (tests/bench/steps/endpoints.ts), with a view's feeds, its CSV export and the API page.
-import { articlePath } from "../../../app/articles/article-page";
+import { articlePath } from "~/articles/article-page";
 import { runLoad, warmUp } from "../../support/load";
 import type { BenchStep, Measurement } from "../types";
 import { BROWSER_HEADERS } from "./endpoints";

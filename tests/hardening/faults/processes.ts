@@ -3,7 +3,7 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { WEB_PROCESS_ARGS } from "../../../app/web-process";
+import { WEB_PROCESS_ARGS } from "~/web-process";
 
 export type ProductProcess = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 

@@ -3,10 +3,10 @@
 // nothing stored carries a link that is not http(s) or markup in its title or summary.
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isHttpUrl } from "../../../app/articles/canonical-url";
-import { db, t } from "../../../app/db.server";
-import { MAX_FEED_ITEMS } from "../../../app/ingest/feed.server";
-import { scrapeSources, type IngestResult } from "../../../app/ingest/scrape.server";
+import { isHttpUrl } from "~/articles/canonical-url";
+import { db, t } from "~/db.server";
+import { MAX_FEED_ITEMS } from "~/ingest/feed.server";
+import { scrapeSources, type IngestResult } from "~/ingest/scrape.server";
 import { CORPUS, CORPUS_TAG, MANY_ITEMS, startCorpusServer, type CorpusServer } from "./corpus";
 import { addSource } from "../../support/sources";
 

@@ -1,7 +1,7 @@
 // Scrapes the readable part of the hostile corpus into the database named by DATABASE_URL (the browser
 // tests' database) through the real scrape path, and prints the ids of the sources it added as JSON.
 // The source names carry payloads too: admins type them, and /about shows them.
-import { scrapeSources } from "../../../app/ingest/scrape.server";
+import { scrapeSources } from "~/ingest/scrape.server";
 import { CORPUS, MARKUP_PAYLOADS, startCorpusServer } from "./corpus";
 import { addSource } from "../../support/sources";
 
