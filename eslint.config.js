@@ -25,6 +25,11 @@ export default tseslint.config(
     rules: { "no-empty-pattern": "off" },
   },
   {
+    // Tests reach app code one way: the `~/` alias the app's own routes use (tsconfig.json, vitest.config.ts).
+    files: ["tests/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ regex: "^(\\.\\./)+app/", message: "Import app code through the ~/ alias." }] }] },
+  },
+  {
     files: ["**/*.tsx"],
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
