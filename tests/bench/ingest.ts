@@ -3,24 +3,17 @@
 // 2. Scrape 200 RSS feeds, then scrape them again unchanged (conditional GET): the second pass's time as a
 //    fraction of the first.
 import fs from "node:fs";
+import { openBenchDatabase } from "./bench-database";
 import os from "node:os";
 import path from "node:path";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dereg-bench-"));
-Object.assign(process.env, {
-  DATABASE_URL: path.join(dir, "app.db"),
-  SESSION_SECRET: "bench-session-secret-of-32-characters",
-  ALLOW_PRIVATE_NETWORKS: "true",
-  NODE_ENV: "production",
-});
-
-const { db, t } = await import("~/db.server");
-const { migrateDatabase } = await import("../../db/client");
+const db = await openBenchDatabase(path.join(dir, "app.db"), { env: { ALLOW_PRIVATE_NETWORKS: "true" } });
+const { t } = await import("~/db.server");
 const { backfillSources, scrapeSources } = await import("~/ingest/scrape.server");
 const { federalRegisterRoute, generateDocuments } = await import("../support/federal-register-api");
 const { readFixture, startServer } = await import("../support/http-server");
 
-migrateDatabase(db());
 const DOCUMENTS = 100_000;
 const FEEDS = 200;
 const DAYS = 100;

@@ -4,6 +4,7 @@
 // for the first pages of broad terms), and related articles for a 12-card page
 // read from the stored lists against the indexed search. Every fast answer is checked against the plain one.
 import fs from "node:fs";
+import { openBenchDatabase } from "./bench-database";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { BENCH_DIR, ensureCorpus } from "./corpus";
@@ -17,15 +18,7 @@ const runs = Number(values.runs);
 const file = path.join(BENCH_DIR, `queries-${count}.db`);
 if (!fs.existsSync(file)) fs.copyFileSync(ensureCorpus({ count }), file);
 
-Object.assign(process.env, {
-  DATABASE_URL: file,
-  SESSION_SECRET: "bench-session-secret-of-32-characters",
-  OUTBOX_DIR: path.join(BENCH_DIR, "outbox"),
-  NODE_ENV: "production",
-});
-
-const { migrateDatabase } = await import("../../db/client");
-const { db } = await import("~/db.server");
+const db = await openBenchDatabase(file, { outboxDir: path.join(BENCH_DIR, "outbox") });
 const queries = await import("~/articles/queries.server");
 const { PAGE_SIZE } = await import("~/articles/vocabulary");
 const { relatedArticlesBruteForce } = await import("../support/reference-related");
@@ -36,7 +29,6 @@ const { refreshRelatedLists } = await import("~/articles/related-store.server");
 const { insertArticle } = await import("~/articles/store.server");
 type ArticleFilters = import("~/articles/filters").ArticleFilters;
 
-migrateDatabase(db());
 db().$client.pragma("optimize");
 
 /** Median CPU milliseconds of `run` (SQLite runs in this thread), so other processes do not skew it. */

@@ -4,6 +4,7 @@
 // second (wall and CPU) as it goes; --check compares N stored lists, spread over the corpus, with brute force;
 // --out keeps the filled copy (and its figures as `<out>.json`): what `npm run bench` serves, as the runner leaves it.
 import fs from "node:fs";
+import { openBenchDatabase } from "./bench-database";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -20,19 +21,10 @@ const source = path.resolve(values.db);
 const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "related-fill-")), "corpus.db");
 fs.copyFileSync(source, file);
 
-Object.assign(process.env, {
-  DATABASE_URL: file,
-  SESSION_SECRET: "bench-session-secret-of-32-characters",
-  OUTBOX_DIR: path.join(path.dirname(file), "outbox"),
-  NODE_ENV: "production",
-});
-
-const { migrateDatabase } = await import("../../db/client");
-const { db } = await import("~/db.server");
+const db = await openBenchDatabase(file);
 const { refreshRelatedLists } = await import("~/articles/related-store.server");
 const { relatedArticlesBruteForce } = await import("../support/reference-related");
 
-migrateDatabase(db());
 const count = (table: string) => db().$client.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
 const articles = count("articles");
 console.log(`corpus: ${source} (${articles.toLocaleString("en-US")} articles, ${count("related_lists")} lists stored)`);

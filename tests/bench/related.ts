@@ -6,6 +6,7 @@
 // every document repeated with distinct numbers and URLs, dates a week earlier per round, a share of the
 // abstract's words dropped and the source spread over 21 names, written through the product's insert path.
 import fs from "node:fs";
+import { openBenchDatabase } from "./bench-database";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { seededRandom } from "../support/seeded-random";
@@ -18,15 +19,7 @@ const runs = Number(values.runs);
 const file = path.resolve(values.db ?? `tests/.tmp/bench/related-${count}.db`);
 const fresh = !fs.existsSync(file);
 
-Object.assign(process.env, {
-  DATABASE_URL: file,
-  SESSION_SECRET: "bench-session-secret-of-32-characters",
-  OUTBOX_DIR: path.join(path.dirname(file), "outbox"),
-  NODE_ENV: "production",
-});
-
-const { migrateDatabase } = await import("../../db/client");
-const { db } = await import("~/db.server");
+const db = await openBenchDatabase(file);
 const { insertArticle, articleTotal } = await import("~/articles/store.server");
 const { federalRegisterArticle } = await import("~/ingest/federal-register");
 const { DEMO_FILE } = await import("../../scripts/demo");
@@ -36,8 +29,6 @@ const { searchRelated } = await import("~/articles/related-search.server");
 const { relatedArticlesBruteForce, searchRelatedBruteForce } = await import("../support/reference-related");
 const { refreshRelatedLists } = await import("~/articles/related-store.server");
 const { PAGE_SIZE } = await import("~/articles/vocabulary");
-
-migrateDatabase(db());
 
 function buildCorpus() {
   const docs = JSON.parse(fs.readFileSync(DEMO_FILE, "utf8")).results as Parameters<typeof federalRegisterArticle>[0][];
