@@ -20,6 +20,17 @@ export default tseslint.config(
     },
   },
   {
+    // A promise nobody awaits loses its errors and its order: a store call (every read and write is async, see
+    // app/db.server.ts) used without `await` would test as a truthy object or race the next statement.
+    files: ["**/*.ts", "**/*.tsx"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      // Handlers may be async (an `onClick` that awaits a fetch); a promise in a condition is always a mistake.
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: false }],
+    },
+  },
+  {
     // Playwright passes fixtures by destructuring; a test that needs only `testInfo` must write `({}, testInfo)`.
     files: ["tests/browser/**/*.ts"],
     rules: { "no-empty-pattern": "off" },

@@ -243,7 +243,7 @@ async function main() {
     } catch (error) {
       log.warn({ reason: (error as Error).message }, "could not record the site's address for the job runner (is the database set up? npm run setup)");
     }
-    if (process.env.NODE_ENV === "development") broadcastDevReady(build);
+    if (process.env.NODE_ENV === "development") void broadcastDevReady(build);
   }
   // Keep-alive connections must outlive a load balancer's idle timeout, or it may reuse one being closed.
   server.keepAliveTimeout = 65_000;

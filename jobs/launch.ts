@@ -28,7 +28,7 @@ async function main() {
     stopping = true;
     for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
     setTimeout(() => process.exit(code), 25_000).unref();
-    Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null))).then(() => process.exit(code));
+    void Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null))).then(() => process.exit(code));
   };
   for (const child of children) child.once("exit", (code) => stopAll(code ?? 1));
   process.on("SIGINT", () => stopAll(0));

@@ -136,7 +136,7 @@ async function fixtureRoute(fixture: (typeof FIXTURES)[number], served: Set<stri
     name: fixture.name,
   });
   return (request, response, origin) => {
-    serve(request, response, origin);
+    void serve(request, response, origin);
     if (response.statusCode === 200) for (const article of items.articles) served.add(canonicalUrl(article.originalUrl));
   };
 }

@@ -484,7 +484,7 @@ describe("sessions, tokens and cross-site requests", () => {
     const bearer = { Authorization: `Bearer ${token}`, Origin: "https://scripts.example" };
     expect((await call(scrape, "/api/admin/scrape", { method: "POST", headers: bearer })).status).toBe(202);
     expect((await call(subscribers, "/api/admin/subscribers", { headers: bearer })).status).toBe(403);
-    runOperation(operations.revokeApiToken, { id: String(id) }, editor);
+    await runOperation(operations.revokeApiToken, { id: String(id) }, editor);
     expect((await call(scrape, "/api/admin/scrape", { method: "POST", headers: bearer })).status).toBe(401);
     expect((await call(scrape, "/api/admin/scrape", { method: "POST", headers: { Authorization: "Bearer made-up" } })).status).toBe(401);
   });
