@@ -1,9 +1,9 @@
-// Fixed-window rate limits kept in SQLite, so they hold across restarts and processes; a key's window opens at its first hit.
-import { sql } from "drizzle-orm";
+// Fixed-window rate limits kept in the database (app/rate-limit-store.server.ts), so they hold across restarts and
+// processes; a key's window opens at its first hit.
 import ipaddr from "ipaddr.js";
 import { config } from "./config.server";
-import { db } from "./db.server";
 import { AppError } from "./errors";
+import { countHit, deleteWindowsOpenedBefore, openWindow } from "./rate-limit-store.server";
 
 /**
  * The address as a rate-limit key: IPv4 as is, IPv6 by its /64 network, because one IPv6 subscriber usually
@@ -46,23 +46,14 @@ export function aiSummaryBudget(): RateLimitRule {
  * opens at its first hit and lasts `windowMs` (not a window aligned to the clock, which a burst straddling its
  * edge would split in two, each half under the limit).
  */
-function currentWindow(rule: RateLimitRule, key: string, now = Date.now()) {
-  const row = db().get<{ count: number; windowStart: number } | undefined>(
-    sql`SELECT count, window_start AS windowStart FROM rate_limits WHERE key = ${`${rule.name}:${key}`} AND window_start > ${now - rule.windowMs}`,
-  );
+async function currentWindow(rule: RateLimitRule, key: string, now = Date.now()) {
+  const row = await openWindow(`${rule.name}:${key}`, now - rule.windowMs);
   return row ? { count: row.count, msLeft: row.windowStart + rule.windowMs - now } : { count: 0, msLeft: 0 };
 }
 
 /** Counts one hit for the key; returns how long to wait (ms) when over the limit, else 0. */
-export function hitRateLimit(rule: RateLimitRule, key: string, now = Date.now()): number {
-  const id = `${rule.name}:${key}`;
-  const open = now - rule.windowMs;
-  const row = db().get<{ count: number; windowStart: number }>(sql`
-    INSERT INTO rate_limits (key, window_start, count) VALUES (${id}, ${now}, 1)
-    ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN window_start > ${open} THEN count + 1 ELSE 1 END,
-      window_start = CASE WHEN window_start > ${open} THEN window_start ELSE excluded.window_start END
-    RETURNING count, window_start AS windowStart`);
+export async function hitRateLimit(rule: RateLimitRule, key: string, now = Date.now()): Promise<number> {
+  const row = await countHit(`${rule.name}:${key}`, now, now - rule.windowMs);
   return row.count > rule.limit ? row.windowStart + rule.windowMs - now : 0;
 }
 
@@ -86,8 +77,8 @@ function tooManyAttempts(waitMs: number, what?: string) {
  * Counts the call and throws a "rate-limited" AppError (a 429 with Retry-After) when the caller is over the limit;
  * `what` names what was counted in the message ("Too many submissions").
  */
-export function enforceRateLimit(rule: RateLimitRule, key: string, what?: string) {
-  const waitMs = hitRateLimit(rule, key);
+export async function enforceRateLimit(rule: RateLimitRule, key: string, what?: string) {
+  const waitMs = await hitRateLimit(rule, key);
   if (waitMs > 0) throw tooManyAttempts(waitMs, what);
 }
 
@@ -97,6 +88,13 @@ export type RateLimitCheck = { rule: RateLimitRule; key: string };
 const attemptsInFlight = new Map<string, number>();
 /** Callers waiting for an attempt in flight on a check to end, to look again. */
 const waitingOnCheck = new Map<string, (() => void)[]>();
+
+/**
+ * How many attempts have ended in this process. An attempt that ends while the windows are being read may have
+ * counted its failure after the read and left the attempts in flight before it is looked at: the read is then
+ * stale, and is done again.
+ */
+let attemptsEnded = 0;
 
 const checkId = ({ rule, key }: RateLimitCheck) => `${rule.name}:${key}`;
 
@@ -121,7 +119,11 @@ function countInFlight(checks: RateLimitCheck[], change: 1 | -1) {
  */
 export async function limitFailures<T>(checks: RateLimitCheck[], attempt: () => Promise<T>): Promise<T> {
   for (;;) {
-    const windows = checks.map((check) => ({ check, ...currentWindow(check.rule, check.key) }));
+    const endedBefore = attemptsEnded;
+    const windows = [];
+    for (const check of checks) windows.push({ check, ...(await currentWindow(check.rule, check.key)) });
+    if (attemptsEnded !== endedBefore) continue;
+    // From here to counting this attempt in flight nothing is awaited, so no other attempt can slip in between.
     const waitMs = Math.max(...windows.map(({ check, count, msLeft }) => (count >= check.rule.limit ? msLeft : 0)));
     if (waitMs > 0) throw tooManyAttempts(waitMs);
     const full = windows.find(({ check, count }) => count + (attemptsInFlight.get(checkId(check)) ?? 0) >= check.rule.limit);
@@ -135,10 +137,12 @@ export async function limitFailures<T>(checks: RateLimitCheck[], attempt: () => 
   try {
     return await attempt();
   } catch (error) {
-    if (error instanceof AppError && error.kind !== "rate-limited") for (const { rule, key } of checks) hitRateLimit(rule, key);
+    if (error instanceof AppError && error.kind !== "rate-limited") for (const { rule, key } of checks) await hitRateLimit(rule, key);
     throw error;
   } finally {
+    // The failure is counted (above) before the attempt stops counting in flight.
     countInFlight(checks, -1);
+    attemptsEnded += 1;
     for (const id of checks.map(checkId)) {
       const waiting = waitingOnCheck.get(id) ?? [];
       waitingOnCheck.delete(id);
@@ -147,7 +151,7 @@ export async function limitFailures<T>(checks: RateLimitCheck[], attempt: () => 
   }
 }
 
-export function purgeExpiredRateLimits(now = Date.now()) {
+export async function purgeExpiredRateLimits(now = Date.now()) {
   const longestWindow = Math.max(...Object.values(RATE_LIMITS).map((r) => r.windowMs));
-  return db().run(sql`DELETE FROM rate_limits WHERE window_start < ${now - longestWindow}`).changes;
+  return deleteWindowsOpenedBefore(now - longestWindow);
 }

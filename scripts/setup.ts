@@ -1,6 +1,7 @@
 // Set-up: database file, migrations, default sources and the first admin. Safe to run at every start.
 import { pathToFileURL } from "node:url";
-import { countUsers, createUser, findUserByEmail } from "../app/auth/users.server";
+import { countUsers, findUserByEmail } from "../app/auth/store.server";
+import { createUser } from "../app/auth/users.server";
 import { generatePassword } from "../app/auth/password.server";
 import { config, ConfigError } from "../app/config.server";
 import { db } from "../app/db.server";
@@ -10,10 +11,10 @@ import { seedDefaultSources } from "./seed";
 type SetupReport = { sourcesSeeded: number; firstAdmin?: { email: string; password?: string } };
 
 async function ensureFirstAdmin(): Promise<SetupReport["firstAdmin"]> {
-  if (countUsers() > 0) return undefined;
+  if ((await countUsers()) > 0) return undefined;
   const email = config().ADMIN_EMAIL ?? "admin@example.com";
   const password = config().ADMIN_PASSWORD ?? generatePassword();
-  if (!findUserByEmail(email)) await createUser(email, password, "admin");
+  if (!(await findUserByEmail(email))) await createUser(email, password, "admin");
   return { email, password: config().ADMIN_PASSWORD ? undefined : password };
 }
 

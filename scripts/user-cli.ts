@@ -4,11 +4,11 @@
 //   npm run user -- set-role <email> <viewer|editor|admin>
 // Without --password a strong password is generated and printed once.
 import { parseArgs } from "node:util";
-import { eq } from "drizzle-orm";
 import { generatePassword } from "../app/auth/password.server";
 import { signOutEverywhere } from "../app/auth/session.server";
-import { createUser, findUserByEmail, ROLES, setPassword, type Role } from "../app/auth/users.server";
-import { db, t } from "../app/db.server";
+import { findUserByEmail, setUserRole } from "../app/auth/store.server";
+import { createUser, ROLES, setPassword, type Role } from "../app/auth/users.server";
+import { db } from "../app/db.server";
 import { migrateDatabase } from "../db/client";
 import { reportConfigErrorAndExit } from "./setup";
 
@@ -32,9 +32,9 @@ function passwordFrom(value: string | undefined) {
   return { password: value, generated: false };
 }
 
-function requireUser(email: string | undefined) {
+async function requireUser(email: string | undefined) {
   if (!email) throw new UsageError("Give the account's email.");
-  const user = findUserByEmail(email);
+  const user = await findUserByEmail(email);
   if (!user) throw new UsageError(`No account has the email ${email}.`);
   return user;
 }
@@ -51,26 +51,26 @@ async function runUserCommand(argv: string[]): Promise<string[]> {
   switch (command) {
     case "create": {
       if (!email || !email.includes("@")) throw new UsageError("Give the new account's email.");
-      if (findUserByEmail(email)) throw new UsageError(`An account with the email ${email} already exists.`);
+      if (await findUserByEmail(email)) throw new UsageError(`An account with the email ${email} already exists.`);
       const role = roleFrom(values.role ?? "editor");
       const { password, generated } = passwordFrom(values.password);
       const user = await createUser(email, password, role);
       return [`Created ${user.role} ${user.email}.`, ...(generated ? [`Its password (shown only this once): ${password}`] : [])];
     }
     case "reset-password": {
-      const user = requireUser(email);
+      const user = await requireUser(email);
       const { password, generated } = passwordFrom(values.password);
       await setPassword(user.id, password);
-      const ended = signOutEverywhere(user.id).endedSessions;
+      const ended = (await signOutEverywhere(user.id)).endedSessions;
       return [
         `Password of ${user.email} changed; ${ended} session${ended === 1 ? "" : "s"} ended.`,
         ...(generated ? [`The new password (shown only this once): ${password}`] : []),
       ];
     }
     case "set-role": {
-      const user = requireUser(email);
+      const user = await requireUser(email);
       const role = roleFrom(roleArg ?? values.role);
-      db().update(t.users).set({ role, updatedAt: new Date() }).where(eq(t.users.id, user.id)).run();
+      await setUserRole(user.id, role);
       return [`${user.email} is now ${role === "admin" ? "an" : "a"} ${role}.`];
     }
     default:

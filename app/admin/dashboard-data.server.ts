@@ -47,9 +47,9 @@ export async function dashboardData(user: SessionUser, url: URL) {
     feedback: listFeedbackForAdmin(feedbackFilter === "active"),
     subscribers: hasRole(user, "admin") ? listSubscribers() : null,
     alerts: hasRole(user, "admin") ? alertStats() : null,
-    users: hasRole(user, "admin") ? listUsers() : null,
+    users: hasRole(user, "admin") ? await listUsers() : null,
     jobs: latestJobPerKind().map(toJobJson),
     runner: runnerHealth(),
-    apiTokens: listApiTokens(user.id),
+    apiTokens: await listApiTokens(user.id),
   };
 }

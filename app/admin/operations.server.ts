@@ -360,8 +360,8 @@ export const operations = {
   revokeApiToken: operation({
     role: "viewer",
     id: true,
-    run: (_input, user, id) => {
-      revokeApiToken(user.id, id);
+    run: async (_input, user, id) => {
+      await revokeApiToken(user.id, id);
       return { message: "Token revoked" };
     },
     success: () => ({ title: "API token revoked" }),

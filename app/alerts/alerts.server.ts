@@ -73,12 +73,12 @@ export function normalizedView(raw: string) {
  * runs. Answers the same message either way, with the view in its tidy form (what the page goes back to). Bad
  * input is an "invalid" AppError naming what is wrong; too many signups from one client a "rate-limited" one.
  */
-export function requestAlert(raw: Record<string, unknown>, clientKey: string) {
+export async function requestAlert(raw: Record<string, unknown>, clientKey: string) {
   const input = parseInput(alertInput, { email: raw.email ?? "", view: raw.view ?? "", frequency: raw.frequency, hour: raw.hour ?? 8 });
   const { email, frequency, hour } = input;
   const view = normalizedView(input.view);
   const answer = { message: ALERT_SIGNUP_MESSAGE, view };
-  enforceRateLimit(RATE_LIMITS.subscribe, clientKey);
+  await enforceRateLimit(RATE_LIMITS.subscribe, clientKey);
 
   const existing = db()
     .select()

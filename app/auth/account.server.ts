@@ -1,17 +1,15 @@
 // A signed-in user's own account: email, password and personal API tokens.
-import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { db, t } from "../db.server";
 import { isoDateTime, requiredText, wholeNumber } from "../validation";
 import { sendEmailLater, siteUrl } from "../email/mailer.server";
 import { emailChangedEmail } from "../email/templates/accounts";
 import { limitFailures, RATE_LIMITS } from "../rate-limit.server";
 import { AppError } from "../errors";
 import { hashPassword, verifyPassword } from "./password.server";
-import { endUserSessions, signOutEverywhere, type SessionUser } from "./session.server";
+import { signOutEverywhere, type SessionUser } from "./session.server";
+import { activeApiTokens, endUserSessions, findUserByEmail, insertApiToken, revokeUserApiToken, setUserEmail, setUserPasswordHash } from "./store.server";
 import { generateToken, hashToken } from "./tokens.server";
 import { normalizeEmail } from "../email/address";
-import { findUserByEmail } from "./users.server";
 
 const ACCOUNT_PASSWORD_MIN = 6;
 
@@ -83,9 +81,9 @@ export async function updateEmail(user: SessionUser, input: z.output<typeof upda
   const newEmail = normalizeEmail(input.newEmail);
   if (newEmail === user.email) throw new AppError("invalid", "That is already your email address.");
   await assertCurrentPassword(user, input.currentPassword);
-  if (findUserByEmail(newEmail)) throw new AppError("conflict", "Another account already uses this email address.");
-  db().update(t.users).set({ email: newEmail, updatedAt: new Date() }).where(eq(t.users.id, user.id)).run();
-  const endedSessions = endUserSessions(user.id, user.sessionId);
+  if (await findUserByEmail(newEmail)) throw new AppError("conflict", "Another account already uses this email address.");
+  await setUserEmail(user.id, newEmail);
+  const endedSessions = await endUserSessions(user.id, user.sessionId);
   sendEmailLater(
     { to: user.email, ...emailChangedEmail({ oldEmail: user.email, newEmail, resetUrl: siteUrl("/forgot-password") }) },
     "the email change notice",
@@ -98,26 +96,20 @@ export async function updatePassword(user: SessionUser, input: z.output<typeof u
   assertOwnEmail(user, input.email);
   await assertCurrentPassword(user, input.currentPassword);
   const passwordHash = await hashPassword(input.newPassword);
-  db().update(t.users).set({ passwordHash, updatedAt: new Date() }).where(eq(t.users.id, user.id)).run();
+  await setUserPasswordHash(user.id, passwordHash);
   return signOutEverywhere(user.id, user.sessionId);
 }
 
 export type ApiTokenJson = { id: number; name: string; createdAt: string; lastUsedAt: string | null; expiresAt: string | null };
 
-export function listApiTokens(userId: number): ApiTokenJson[] {
-  return db()
-    .select()
-    .from(t.apiTokens)
-    .where(and(eq(t.apiTokens.userId, userId), isNull(t.apiTokens.revokedAt)))
-    .orderBy(desc(t.apiTokens.id))
-    .all()
-    .map((row) => ({
-      id: row.id,
-      name: row.name,
-      createdAt: row.createdAt.toISOString(),
-      lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-      expiresAt: row.expiresAt?.toISOString() ?? null,
-    }));
+export async function listApiTokens(userId: number): Promise<ApiTokenJson[]> {
+  return (await activeApiTokens(userId)).map((row) => ({
+    id: row.id,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  }));
 }
 
 export const TOKEN_CANNOT_CREATE_TOKENS = "API tokens cannot create tokens. Sign in to create one.";
@@ -128,21 +120,12 @@ export function assertNotApiToken(user: Pick<SessionUser, "via">) {
 }
 
 /** A new personal API token; the secret is returned here only, never stored or shown again. */
-export function createApiToken(userId: number, name: string, expiresAt: Date | null = null) {
+export async function createApiToken(userId: number, name: string, expiresAt: Date | null = null) {
   const token = generateToken();
-  const row = db()
-    .insert(t.apiTokens)
-    .values({ userId, name, tokenHash: hashToken(token), expiresAt })
-    .returning()
-    .get();
+  const row = await insertApiToken({ userId, name, tokenHash: hashToken(token), expiresAt });
   return { id: row.id, name: row.name, token, expiresAt: row.expiresAt?.toISOString() ?? null };
 }
 
-export function revokeApiToken(userId: number, tokenId: number) {
-  const revoked = db()
-    .update(t.apiTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(t.apiTokens.id, tokenId), eq(t.apiTokens.userId, userId), isNull(t.apiTokens.revokedAt)))
-    .run().changes;
-  if (!revoked) throw new AppError("not-found", "Token not found");
+export async function revokeApiToken(userId: number, tokenId: number) {
+  if (!(await revokeUserApiToken(userId, tokenId))) throw new AppError("not-found", "Token not found");
 }

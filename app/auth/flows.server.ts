@@ -11,10 +11,10 @@ export async function forgotPasswordFlow(clientAddress: string, body: Record<str
   const { email } = parseInput(forgotPasswordSchema, body);
   const address = addressRateKey(clientAddress);
   // Per address and email (one inbox is not flooded) and per address (one client cannot walk through emails).
-  enforceRateLimit(RATE_LIMITS.forgotPasswordPerAccount, `${address}:${normalizeEmail(email)}`);
-  enforceRateLimit(RATE_LIMITS.forgotPasswordPerAddress, address);
+  await enforceRateLimit(RATE_LIMITS.forgotPasswordPerAccount, `${address}:${normalizeEmail(email)}`);
+  await enforceRateLimit(RATE_LIMITS.forgotPasswordPerAddress, address);
   // The email goes out after the answer, so the answer takes as long whether or not the account exists.
-  requestPasswordReset(email);
+  await requestPasswordReset(email);
   return { message: FORGOT_PASSWORD_MESSAGE };
 }
 

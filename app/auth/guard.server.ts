@@ -12,7 +12,7 @@ export function hasRole(user: { role: string }, minimum: Role) {
 
 /** The signed-in user of a request (Bearer token first, then the session cookie). */
 export async function currentUser(request: Request): Promise<SessionUser | undefined> {
-  return userFromBearer(request) ?? (await userFromSession(request));
+  return (await userFromBearer(request)) ?? (await userFromSession(request));
 }
 
 /**

@@ -1,16 +1,15 @@
 // Invitations: an admin invites an email with a role; the link carries a random token of which only the
 // hash is stored. It expires after 7 days and works once; accepting creates the account and signs it in.
-import { and, eq, gt, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { db, t } from "../db.server";
 import { sendEmail, siteUrl } from "../email/mailer.server";
 import { invitationEmail } from "../email/templates/accounts";
 import { AppError } from "../errors";
 import { hashPassword } from "./password.server";
 import { INVALID_INVITATION, INVITATION_PASSWORD_MIN } from "./rules";
+import { acceptInvitationCreatingUser, findUserByEmail, insertInvitation, openInvitation } from "./store.server";
 import { generateToken, hashToken } from "./tokens.server";
 import { normalizeEmail } from "../email/address";
-import { findUserByEmail, ROLES, type Role } from "./users.server";
+import { ROLES, type Role } from "./users.server";
 
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -55,13 +54,10 @@ export type CreatedInvitation = {
 /** Creates an invitation and emails its link; the link is also returned so the admin can pass it on. */
 export async function createInvitation(input: z.output<typeof invitationSchema>, invitedBy: { id: number; email: string }): Promise<CreatedInvitation> {
   const email = normalizeEmail(input.email);
-  if (findUserByEmail(email)) throw new AppError("conflict", "A user with this email already exists.");
+  if (await findUserByEmail(email)) throw new AppError("conflict", "A user with this email already exists.");
   const token = generateToken();
   const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
-  db()
-    .insert(t.invitations)
-    .values({ email, role: input.role, invitedBy: invitedBy.id, tokenHash: hashToken(token), expiresAt })
-    .run();
+  await insertInvitation({ email, role: input.role, invitedBy: invitedBy.id, tokenHash: hashToken(token), expiresAt });
   let emailSent = true;
   try {
     await sendInvitationEmail(email, input.role, invitedBy.email, token);
@@ -73,26 +69,19 @@ export async function createInvitation(input: z.output<typeof invitationSchema>,
   return { inviteToken: token, email, role: input.role, link: siteUrl(invitationLink(token)), expiresAt: expiresAt.toISOString(), emailSent };
 }
 
-function openInvitationCondition(token: string, now = new Date()) {
-  return and(eq(t.invitations.tokenHash, hashToken(token)), isNull(t.invitations.acceptedAt), gt(t.invitations.expiresAt, now));
-}
-
 /** The invitation of a token, if it exists, has not expired and was not used. */
-export function findOpenInvitation(token: string) {
+export async function findOpenInvitation(token: string) {
   if (!token) return undefined;
-  return db().select().from(t.invitations).where(openInvitationCondition(token)).get();
+  return openInvitation(hashToken(token));
 }
 
 /** Uses the invitation (once) and creates the invited account with the invited role. */
 export async function acceptInvitation(token: string, input: z.output<typeof acceptInvitationSchema>) {
-  if (!findOpenInvitation(token)) throw new AppError("not-found", INVALID_INVITATION);
+  if (!(await findOpenInvitation(token))) throw new AppError("not-found", INVALID_INVITATION);
   const passwordHash = await hashPassword(input.password);
-  return db().transaction((tx) => {
-    // Claimed with a conditional update, so two simultaneous accepts cannot both succeed.
-    const invitation = tx.update(t.invitations).set({ acceptedAt: new Date() }).where(openInvitationCondition(token)).returning().get();
-    if (!invitation) throw new AppError("not-found", INVALID_INVITATION);
-    const existing = tx.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, invitation.email)).get();
-    if (existing) throw new AppError("conflict", "An account with this email already exists. Log in instead.");
-    return tx.insert(t.users).values({ email: invitation.email, passwordHash, role: invitation.role }).returning().get();
-  });
+  // The invitation may have been used or have expired while the password was hashed.
+  const accepted = await acceptInvitationCreatingUser(hashToken(token), passwordHash);
+  if ("user" in accepted) return accepted.user;
+  if (accepted.refused === "email-taken") throw new AppError("conflict", "An account with this email already exists. Log in instead.");
+  throw new AppError("not-found", INVALID_INVITATION);
 }

@@ -6,9 +6,8 @@ import { AppError } from "../errors";
 import { addressRateKey, limitFailures, RATE_LIMITS } from "../rate-limit.server";
 import { needsRehash, unmatchableHash, verifyPassword } from "./password.server";
 import { normalizeEmail } from "../email/address";
-import { findUserByEmail, setPassword } from "./users.server";
-
-type AuthenticatedUser = NonNullable<ReturnType<typeof findUserByEmail>>;
+import { findUserByEmail, type User } from "./store.server";
+import { setPassword } from "./users.server";
 
 const LOGIN_MISSING_FIELDS = "Please enter both email and password";
 const LOGIN_INVALID = "Invalid credentials";
@@ -25,7 +24,7 @@ const UNKNOWN_USER_HASH = unmatchableHash();
  * address that is not guessing always gets in while the site is not overloaded. Unknown emails cost the same
  * hash as wrong passwords, so the answer does not reveal which accounts exist.
  */
-export async function verifyLogin(clientAddress: string, email: unknown, password: unknown): Promise<AuthenticatedUser> {
+export async function verifyLogin(clientAddress: string, email: unknown, password: unknown): Promise<User> {
   if (typeof email !== "string" || typeof password !== "string" || !email.trim() || !password) throw new AppError("invalid", LOGIN_MISSING_FIELDS);
   const address = addressRateKey(clientAddress);
   const limits = [
@@ -33,7 +32,7 @@ export async function verifyLogin(clientAddress: string, email: unknown, passwor
     { rule: RATE_LIMITS.loginFailuresPerAddress, key: address },
   ];
   return limitFailures(limits, async () => {
-    const user = findUserByEmail(email);
+    const user = await findUserByEmail(email);
     if (!user) {
       await verifyPassword(password, UNKNOWN_USER_HASH);
       throw new AppError("unauthorized", LOGIN_INVALID);
@@ -50,7 +49,7 @@ export async function verifyLogin(clientAddress: string, email: unknown, passwor
  * The login form's credentials checked by remix-auth's form strategy, limited per caller address. The strategy
  * is made per request because remix-auth hands it only a copy of the request, and the address is not in it.
  */
-export function authenticateLoginForm(request: Request, clientAddress: string): Promise<AuthenticatedUser> {
+export function authenticateLoginForm(request: Request, clientAddress: string): Promise<User> {
   const strategy = new FormStrategy(({ form }) => verifyLogin(clientAddress, form.get("email"), form.get("password")));
   return strategy.authenticate(request);
 }

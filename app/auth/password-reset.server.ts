@@ -1,16 +1,14 @@
 // Forgotten passwords: a reset link by email (token hashed, 1 hour, single use). The request always gets
 // the same answer, so nobody can learn which emails have accounts.
-import { and, eq, gt, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { db, t } from "../db.server";
 import { sendEmailLater, siteUrl } from "../email/mailer.server";
 import { passwordResetEmail } from "../email/templates/accounts";
 import { AppError } from "../errors";
 import { hashPassword } from "./password.server";
 import { RESET_NO_TOKEN, RESET_PASSWORD_MIN } from "./rules";
 import { signOutEverywhere } from "./session.server";
+import { findUserByEmail, insertPasswordReset, isResetOpen, useResetSettingPassword } from "./store.server";
 import { generateToken, hashToken } from "./tokens.server";
-import { findUserByEmail } from "./users.server";
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 export const FORGOT_PASSWORD_MESSAGE = "If an account exists for that email, we have sent a link to reset its password. It expires in 1 hour.";
@@ -45,19 +43,12 @@ function resetLink(token: string) {
  * Creates a reset link when the address has an account and emails it after the current request has been
  * answered; does nothing visible otherwise.
  */
-export function requestPasswordReset(email: string) {
-  const user = findUserByEmail(email);
+export async function requestPasswordReset(email: string) {
+  const user = await findUserByEmail(email);
   if (!user) return;
   const token = generateToken();
-  db()
-    .insert(t.passwordResets)
-    .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) })
-    .run();
+  await insertPasswordReset({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
   sendEmailLater({ to: user.email, ...passwordResetEmail({ link: siteUrl(resetLink(token)) }) }, "the password reset link");
-}
-
-function openResetCondition(token: string, now: Date) {
-  return and(eq(t.passwordResets.tokenHash, hashToken(token)), isNull(t.passwordResets.usedAt), gt(t.passwordResets.expiresAt, now));
 }
 
 /**
@@ -66,19 +57,9 @@ function openResetCondition(token: string, now: Date) {
  */
 export async function resetPassword(token: string, newPassword: string) {
   // A wrong token is refused before the costly hash, so guessing tokens costs the server little.
-  if (!db().select({ id: t.passwordResets.id }).from(t.passwordResets).where(openResetCondition(token, new Date())).get())
-    throw new AppError("invalid", RESET_INVALID_TOKEN);
+  if (!(await isResetOpen(hashToken(token)))) throw new AppError("invalid", RESET_INVALID_TOKEN);
   const passwordHash = await hashPassword(newPassword);
-  const now = new Date();
-  const userId = db().transaction((tx) => {
-    const reset = tx.update(t.passwordResets).set({ usedAt: now }).where(openResetCondition(token, now)).returning().get();
-    if (!reset) throw new AppError("invalid", RESET_INVALID_TOKEN);
-    tx.update(t.users).set({ passwordHash, updatedAt: now }).where(eq(t.users.id, reset.userId)).run();
-    tx.update(t.passwordResets)
-      .set({ usedAt: now })
-      .where(and(eq(t.passwordResets.userId, reset.userId), isNull(t.passwordResets.usedAt)))
-      .run();
-    return reset.userId;
-  });
-  signOutEverywhere(userId);
+  const userId = await useResetSettingPassword(hashToken(token), passwordHash);
+  if (userId === undefined) throw new AppError("invalid", RESET_INVALID_TOKEN);
+  await signOutEverywhere(userId);
 }

@@ -1,11 +1,10 @@
 // Admins manage other people's accounts: list, disable, enable, delete. The site always keeps at least
 // one active admin, so nobody can lock everyone out of the admin area (themselves included).
-import { and, asc, count, eq, isNull, ne } from "drizzle-orm";
 import { z } from "zod";
-import { db, t } from "../db.server";
 import { booleanField } from "../validation";
 import { AppError } from "../errors";
 import { signOutEverywhere } from "./session.server";
+import { deleteUserKeepingAnAdmin, disableUserKeepingAnAdmin, enableUser, usersByEmail, type TakeAwayRefusal, type User } from "./store.server";
 
 export const userStatusSchema = z.object({ disabled: booleanField });
 
@@ -13,7 +12,7 @@ export const LAST_ADMIN_MESSAGE = "This is the last active admin: make another u
 
 export type UserJson = { id: number; email: string; role: string; disabled: boolean; createdAt: string; disabledAt: string | null };
 
-function toUserJson(row: typeof t.users.$inferSelect): UserJson {
+function toUserJson(row: User): UserJson {
   return {
     id: row.id,
     email: row.email,
@@ -24,47 +23,31 @@ function toUserJson(row: typeof t.users.$inferSelect): UserJson {
   };
 }
 
-export function listUsers(): UserJson[] {
-  return db().select().from(t.users).orderBy(asc(t.users.email)).all().map(toUserJson);
+export async function listUsers(): Promise<UserJson[]> {
+  return (await usersByEmail()).map(toUserJson);
 }
 
-/** The user, or 404; refuses (409) taking away the last active admin. Called inside the caller's transaction. */
-function userToTakeAway(id: number) {
-  const user = db().select().from(t.users).where(eq(t.users.id, id)).get();
-  if (!user) throw new AppError("not-found", "User not found");
-  if (user.role === "admin" && user.disabledAt === null) {
-    const otherAdmins = db()
-      .select({ n: count() })
-      .from(t.users)
-      .where(and(eq(t.users.role, "admin"), isNull(t.users.disabledAt), ne(t.users.id, id)))
-      .get()!.n;
-    if (otherAdmins === 0) throw new AppError("conflict", LAST_ADMIN_MESSAGE);
-  }
-  return user;
+/** The AppError for an account an admin may not take away. */
+function refusal(refused: TakeAwayRefusal) {
+  return refused === "not-found" ? new AppError("not-found", "User not found") : new AppError("conflict", LAST_ADMIN_MESSAGE);
 }
 
 /** Disables (sessions end and API tokens are revoked at once; login is refused) or enables an account. */
-export function setUserDisabled(id: number, disabled: boolean): UserJson {
-  const row = db().transaction(() => {
-    if (!disabled) {
-      const enabled = db().update(t.users).set({ disabledAt: null, updatedAt: new Date() }).where(eq(t.users.id, id)).returning().get();
-      if (!enabled) throw new AppError("not-found", "User not found");
-      return enabled;
-    }
-    const user = userToTakeAway(id);
-    if (user.disabledAt) return user;
-    return db().update(t.users).set({ disabledAt: new Date(), updatedAt: new Date() }).where(eq(t.users.id, id)).returning().get()!;
-  });
-  if (disabled) signOutEverywhere(id);
-  return toUserJson(row);
+export async function setUserDisabled(id: number, disabled: boolean): Promise<UserJson> {
+  if (!disabled) {
+    const enabled = await enableUser(id);
+    if (!enabled) throw refusal("not-found");
+    return toUserJson(enabled);
+  }
+  const found = await disableUserKeepingAnAdmin(id);
+  if ("refused" in found) throw refusal(found.refused);
+  await signOutEverywhere(id);
+  return toUserJson(found.user);
 }
 
 /** Deletes an account for good; its sessions, tokens and reset links go with it (foreign keys cascade). */
-export function deleteUser(id: number) {
-  const user = db().transaction(() => {
-    const found = userToTakeAway(id);
-    db().delete(t.users).where(eq(t.users.id, id)).run();
-    return found;
-  });
-  return { id: user.id, email: user.email };
+export async function deleteUser(id: number) {
+  const found = await deleteUserKeepingAnAdmin(id);
+  if ("refused" in found) throw refusal(found.refused);
+  return { id: found.user.id, email: found.user.email };
 }

@@ -20,10 +20,10 @@ function createFeedback(input: FeedbackInput): FeedbackRow {
  * (app/feedback/feedback.ts, feedbackToast, finds the toast again), or a "rate-limited" one; only valid
  * submissions count against the rate limit (a typo should not lock anyone out).
  */
-export function submitFeedback(raw: Record<string, unknown>, clientKey: string): { id: number | null } {
+export async function submitFeedback(raw: Record<string, unknown>, clientKey: string): Promise<{ id: number | null }> {
   if (typeof raw[HONEYPOT_FIELD] === "string" && raw[HONEYPOT_FIELD]) return { id: null };
   const checked = validateFeedback(feedbackValues(raw));
   if (!checked.ok) throw new AppError("invalid", checked.toast.message);
-  enforceRateLimit(RATE_LIMITS.feedback, clientKey, "submissions");
+  await enforceRateLimit(RATE_LIMITS.feedback, clientKey, "submissions");
   return { id: createFeedback(checked.input).id };
 }

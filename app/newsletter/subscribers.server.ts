@@ -32,9 +32,9 @@ export const signupInput = z.object({
  * recipient's confirmation cap allows (app/email/confirmation-cap.server.ts), so the form cannot flood an inbox.
  * A bad address is an "invalid" AppError, too many signups from one client a "rate-limited" one.
  */
-export function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: string): { message: string } {
+export async function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: string): Promise<{ message: string }> {
   const { email, source } = parseInput(signupInput, { email: rawEmail, source: rawSource });
-  enforceRateLimit(RATE_LIMITS.subscribe, clientKey);
+  await enforceRateLimit(RATE_LIMITS.subscribe, clientKey);
   if (!config().NEWSLETTER_DOUBLE_OPT_IN) {
     const now = new Date();
     db()

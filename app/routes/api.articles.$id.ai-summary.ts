@@ -51,9 +51,9 @@ async function summarize(address: string, articleId: number): Promise<StoredAiSu
   const cached = cachedAiSummary(articleId);
   if (cached !== null) return cached;
   // Only generation counts towards the limit: showing a cached summary again is free.
-  if (hitRateLimit(RATE_LIMITS.aiSummary, addressRateKey(address)) > 0) return "rate-limited";
+  if ((await hitRateLimit(RATE_LIMITS.aiSummary, addressRateKey(address))) > 0) return "rate-limited";
   // A paid provider bills every call: the site as a whole has an hourly allowance too.
-  if (config().AI_PROVIDER === "openai" && hitRateLimit(aiSummaryBudget(), "site") > 0) return "budget-spent";
+  if (config().AI_PROVIDER === "openai" && (await hitRateLimit(aiSummaryBudget(), "site")) > 0) return "budget-spent";
   try {
     return await aiSummaryFor(articleId);
   } catch (error) {

@@ -19,6 +19,6 @@ export const loader = withAppErrors(async ({ request }: LoaderFunctionArgs) => {
 export const action = withAppErrors(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method.toUpperCase() !== "POST") return methodNotAllowed("GET, HEAD, POST", "Use POST to send feedback.");
   assertSameOrigin(request);
-  const { id } = submitFeedback(await readJsonOrForm(request), addressRateKey(clientAddress(context)));
+  const { id } = await submitFeedback(await readJsonOrForm(request), addressRateKey(clientAddress(context)));
   return secureJson({ message: FEEDBACK_TOASTS.submitted.message, id }, { status: 201 });
 });

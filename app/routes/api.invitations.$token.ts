@@ -5,8 +5,8 @@ import { INVALID_INVITATION } from "~/auth/rules";
 import { jsonError, allowOnly } from "~/http/responses.server";
 
 /** Lets the invitation page check a token with the server before showing the form. */
-export function loader({ params }: LoaderFunctionArgs) {
-  const invitation = findOpenInvitation(params.token ?? "");
+export async function loader({ params }: LoaderFunctionArgs) {
+  const invitation = await findOpenInvitation(params.token ?? "");
   if (!invitation) return jsonError(404, INVALID_INVITATION);
   return apiJson({ email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt.toISOString() });
 }

@@ -15,8 +15,8 @@ export const meta: MetaFunction = () => [{ title: "Accept your invitation: Feder
  * The token is checked with the server before the form shows (the spec's client-only check is not enough).
  * An unknown or expired token is a 404, as on GET /api/invitations/{token}.
  */
-export function loader({ params }: LoaderFunctionArgs) {
-  const invitation = findOpenInvitation(params.token ?? "");
+export async function loader({ params }: LoaderFunctionArgs) {
+  const invitation = await findOpenInvitation(params.token ?? "");
   if (!invitation) return json({ valid: false as const }, { status: 404 });
   return json({ valid: true as const, email: invitation.email, role: invitation.role });
 }

@@ -65,10 +65,10 @@ beforeAll(async () => {
     .set({ expiresAt: new Date(Date.now() - 60_000) })
     .where(eq(t.sessions.userId, expired.id))
     .run();
-  const revoked = createApiToken(users.admin.id, "revoked");
-  revokeApiToken(users.admin.id, revoked.id);
+  const revoked = await createApiToken(users.admin.id, "revoked");
+  await revokeApiToken(users.admin.id, revoked.id);
   revokedToken = revoked.token;
-  validToken = createApiToken(users.admin.id, "valid").token;
+  validToken = (await createApiToken(users.admin.id, "valid")).token;
   stopStandInRunner = startStandInRunner("auth-test-runner");
   server = await serveTestDatabase("auth");
 });

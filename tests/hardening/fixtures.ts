@@ -39,7 +39,7 @@ export type SignedInAdmin = TestUser & { apiToken: string };
 /** An admin with a session cookie (for pages) and an API token (for /api calls). */
 export async function signedInAdmin(): Promise<SignedInAdmin> {
   const admin = await makeUser("admin");
-  return { ...admin, apiToken: createApiToken(admin.id, "hardening").token };
+  return { ...admin, apiToken: (await createApiToken(admin.id, "hardening")).token };
 }
 
 /** Each request its own client address (TRUST_PROXY is on in tests), so per-client rate limits do not stop the run early. */

@@ -73,7 +73,7 @@ beforeAll(async () => {
   process.env.ALLOW_PRIVATE_NETWORKS = "false";
   process.env.PRIVATE_NETWORK_ALLOWLIST = allowlist;
   reloadConfig();
-  token = createApiToken((await makeUser("editor")).id, "ssrf").token;
+  token = (await createApiToken((await makeUser("editor")).id, "ssrf")).token;
   server = await serveTestDatabase("ssrf", { ALLOW_PRIVATE_NETWORKS: "false", PRIVATE_NETWORK_ALLOWLIST: allowlist });
 });
 

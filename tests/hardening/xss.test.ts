@@ -154,8 +154,8 @@ async function seedAdminRows() {
     .set({ email: `admin${TEXT_PAYLOADS[3]}@example.com` })
     .where(eq(t.users.id, admin.id))
     .run();
-  createApiToken(admin.id, TEXT_PAYLOADS[0]);
-  createApiToken(admin.id, TEXT_PAYLOADS[9]);
+  await createApiToken(admin.id, TEXT_PAYLOADS[0]);
+  await createApiToken(admin.id, TEXT_PAYLOADS[9]);
   rows.invitation = insertInvitation(`invitee${TEXT_PAYLOADS[0]}@example.com`, "editor");
   rows.unsubscribe = encodeURIComponent(insertSubscriber(`leaving${TEXT_PAYLOADS[2]}@example.com`, TEXT_PAYLOADS[5]).token);
 }

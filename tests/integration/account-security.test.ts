@@ -69,7 +69,7 @@ describe("login limits count failures only", () => {
 
   it("an address that sprays guesses over many accounts is throttled for every account", async () => {
     const user = await makeUser("viewer", "sprayed-password");
-    for (let i = 0; i < RATE_LIMITS.loginFailuresPerAddress.limit; i++) hitRateLimit(RATE_LIMITS.loginFailuresPerAddress, addressRateKey("198.51.100.4"));
+    for (let i = 0; i < RATE_LIMITS.loginFailuresPerAddress.limit; i++) await hitRateLimit(RATE_LIMITS.loginFailuresPerAddress, addressRateKey("198.51.100.4"));
     expect((await logIn(user.email, "sprayed-password", "198.51.100.4")).status).toBe(429);
     expect((await logIn(user.email, "sprayed-password", "198.51.100.5")).status).toBe(200);
   });
@@ -93,7 +93,7 @@ describe("a burst of logins", () => {
   it("from one address over many accounts stops at the address limit, counting the attempts still in flight", async () => {
     const limit = RATE_LIMITS.loginFailuresPerAddress.limit;
     // Failures counted earlier in the window: five more may run.
-    for (let i = 0; i < limit - 5; i++) hitRateLimit(RATE_LIMITS.loginFailuresPerAddress, addressRateKey("198.51.100.21"));
+    for (let i = 0; i < limit - 5; i++) await hitRateLimit(RATE_LIMITS.loginFailuresPerAddress, addressRateKey("198.51.100.21"));
     const guesses = await Promise.all(Array.from({ length: 15 }, (_, i) => logIn(`sprayed-${i}@nobody.example`, "a-guess", "198.51.100.21")));
     expect(statuses(guesses)).toEqual([...Array(5).fill(401), ...Array(10).fill(429)]);
     expectRetryAfter(guesses);
@@ -176,7 +176,7 @@ describe("reset and invitation limits count failures per address only", () => {
 
   it("a reset ends every session, revokes every API token and invalidates the account's other reset links", async () => {
     const user = await makeUser("editor");
-    const token = createApiToken(user.id, "script").token;
+    const token = (await createApiToken(user.id, "script")).token;
     const [first, second] = [newReset(user.id), newReset(user.id)];
     expect((await reset(first, "192.0.2.30")).status).toBe(200);
     expect(await sessionOf(user.cookie)).toBeUndefined();
@@ -189,7 +189,7 @@ describe("reset and invitation limits count failures per address only", () => {
 describe("disabling and deleting accounts", () => {
   it("a disabled user's session and API token stop at once and the right password is refused; enabling restores login", async () => {
     const user = await makeUser("editor", "editor-password");
-    const token = createApiToken(user.id, "script").token;
+    const token = (await createApiToken(user.id, "script")).token;
     const disabled = await call(userStatus, "/x", { method: "PATCH", user: admin, params: { id: String(user.id) }, body: { disabled: true } });
     expect(await disabled.json()).toMatchObject({ id: user.id, disabled: true });
     expect(await sessionOf(user.cookie)).toBeUndefined();
@@ -252,7 +252,7 @@ describe("a stolen session guessing the current password", () => {
     const user = await makeUser("viewer", "owner-password");
     const change = (currentPassword: string) => call(updateEmail, "/x", { method: "PATCH", user, body: { newEmail: "thief@example.com", currentPassword } });
     expect((await change("guess-1")).status).toBe(400);
-    for (let i = 1; i < RATE_LIMITS.currentPasswordFailures.limit; i++) hitRateLimit(RATE_LIMITS.currentPasswordFailures, `user:${user.id}`);
+    for (let i = 1; i < RATE_LIMITS.currentPasswordFailures.limit; i++) await hitRateLimit(RATE_LIMITS.currentPasswordFailures, `user:${user.id}`);
     const stopped = await change("owner-password");
     expect(stopped.status).toBe(429);
     expect(stopped.headers.get("Retry-After")).toMatch(/^\d+$/);
@@ -288,7 +288,7 @@ describe("API tokens", () => {
 
   it("a request authenticated by an API token cannot create tokens (403)", async () => {
     const user = await makeUser("admin");
-    const { token } = createApiToken(user.id, "script");
+    const { token } = await createApiToken(user.id, "script");
     const attempt = await call(adminPage, "/admin?index", {
       method: "POST",
       headers: bearer(token),

@@ -480,7 +480,7 @@ describe("sessions, tokens and cross-site requests", () => {
     const { userFromSession } = await import("~/auth/session.server");
     const request = new Request("http://localhost/admin", { headers: { Cookie: users.editor.cookie } });
     const editor = (await userFromSession(request))!;
-    const { token, id } = runOperation(operations.createApiToken, { name: "script" }, editor) as { token: string; id: number };
+    const { token, id } = (await runOperation(operations.createApiToken, { name: "script" }, editor)) as { token: string; id: number };
     const bearer = { Authorization: `Bearer ${token}`, Origin: "https://scripts.example" };
     expect((await call(scrape, "/api/admin/scrape", { method: "POST", headers: bearer })).status).toBe(202);
     expect((await call(subscribers, "/api/admin/subscribers", { headers: bearer })).status).toBe(403);
@@ -524,7 +524,7 @@ describe("sessions, tokens and cross-site requests", () => {
     const { createApiToken } = await import("~/auth/account.server");
     const user = await makeUser("viewer", "first-password");
     const other = cookieFrom(await createSession(user.id));
-    const token = createApiToken(user.id, "script").token;
+    const token = (await createApiToken(user.id, "script")).token;
     const changed = await call(updatePassword, "/x", {
       method: "PATCH",
       user,

@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { hashPassword } from "~/auth/password.server";
 import { createSession } from "~/auth/session.server";
 import type { Role } from "~/auth/users.server";
-import { db, t } from "~/db.server";
+import { db, first, t } from "~/db.server";
 import { loadContextFor } from "./load-context";
 
 let counter = 0;
@@ -22,11 +22,12 @@ export async function makeUser(role: Role, password = "password-123"): Promise<T
   counter += 1;
   if (!hashes.has(password)) hashes.set(password, hashPassword(password));
   const passwordHash = await hashes.get(password)!;
-  const user = db()
-    .insert(t.users)
-    .values({ email: `${role}${counter}-${Date.now()}@test.example`, passwordHash, role })
-    .returning()
-    .get();
+  const user = (await first(
+    db()
+      .insert(t.users)
+      .values({ email: `${role}${counter}-${Date.now()}@test.example`, passwordHash, role })
+      .returning(),
+  ))!;
   return { id: user.id, email: user.email, role, password, cookie: cookieFrom(await createSession(user.id)) };
 }
 

@@ -20,7 +20,7 @@ export const runMaintenance: JobHandler = async () => {
     .delete(t.passwordResets)
     .where(or(lt(t.passwordResets.expiresAt, now), isNotNull(t.passwordResets.usedAt)))
     .run().changes;
-  const rateLimits = purgeExpiredRateLimits(now.getTime());
+  const rateLimits = await purgeExpiredRateLimits(now.getTime());
   const alertRequests = purgeExpiredAlertRequests(now);
   const signups = purgeExpiredSignups(now);
   const confirmationLog = purgeConfirmationLog(now);
