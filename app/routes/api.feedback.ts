@@ -13,12 +13,12 @@ import { jsonWithEtag, methodNotAllowed, secureJson } from "~/http/responses.ser
 
 export const loader = withAppErrors(async ({ request }: LoaderFunctionArgs) => {
   await requireUser(request, "viewer");
-  return jsonWithEtag(request, listFeedbackForAdmin(false));
+  return jsonWithEtag(request, await listFeedbackForAdmin(false));
 });
 
 export const action = withAppErrors(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method.toUpperCase() !== "POST") return methodNotAllowed("GET, HEAD, POST", "Use POST to send feedback.");
   assertSameOrigin(request);
-  const { id } = submitFeedback(await readJsonOrForm(request), addressRateKey(clientAddress(context)));
+  const { id } = await submitFeedback(await readJsonOrForm(request), addressRateKey(clientAddress(context)));
   return secureJson({ message: FEEDBACK_TOASTS.submitted.message, id }, { status: 201 });
 });

@@ -24,7 +24,7 @@ async function handleAction({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const raw = Object.fromEntries(await readForm(request));
   try {
-    submitFeedback(raw, addressRateKey(clientAddress(context)));
+    await submitFeedback(raw, addressRateKey(clientAddress(context)));
   } catch (error) {
     const refusal = await refusalOf(error);
     if (!refusal) throw error;
