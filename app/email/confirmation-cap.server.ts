@@ -2,7 +2,7 @@
 // owner: alert confirmations, newsletter confirmations and the already-subscribed notice together, whoever asks
 // and from however many client addresses. Per-client limits cannot stop a crowd of clients (or one client behind
 // many addresses) from filling a stranger's inbox; this cap is keyed by the recipient, so they can.
-import { deleteConfirmationEmailsBefore, recordConfirmationEmailIf } from "../confirmations/store.server";
+import { deleteConfirmationEmailsBefore, recordConfirmationEmailIf } from "./confirmation-cap-store.server";
 
 export const CONFIRMATION_CAP = {
   /** At most this many such emails to one address in any 24 hours. */

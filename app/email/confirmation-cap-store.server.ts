@@ -1,5 +1,4 @@
-// The log of confirmation emails sent to each address, which the recipient's cap counts
-// (app/email/confirmation-cap.server.ts).
+// The log of confirmation emails sent to each address, which the recipient's cap counts (confirmation-cap.server.ts).
 import { and, eq, gt, lt } from "drizzle-orm";
 import { db, execute, t, transaction } from "../db.server";
 
