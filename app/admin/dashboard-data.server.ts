@@ -44,9 +44,9 @@ export async function dashboardData(user: SessionUser, url: URL) {
         ? { articleId: editingId, tags: await suggestTags(editingId) }
         : null,
     feedbackFilter,
-    feedback: listFeedbackForAdmin(feedbackFilter === "active"),
-    subscribers: hasRole(user, "admin") ? listSubscribers() : null,
-    alerts: hasRole(user, "admin") ? alertStats() : null,
+    feedback: await listFeedbackForAdmin(feedbackFilter === "active"),
+    subscribers: hasRole(user, "admin") ? await listSubscribers() : null,
+    alerts: hasRole(user, "admin") ? await alertStats() : null,
     users: hasRole(user, "admin") ? await listUsers() : null,
     jobs: latestJobPerKind().map(toJobJson),
     runner: runnerHealth(),

@@ -259,7 +259,7 @@ export const operations = {
   }),
   archiveOldFeedback: operation({
     role: "editor",
-    run: () => ({ count: archiveOldFeedback() }),
+    run: async () => ({ count: await archiveOldFeedback() }),
     success: ({ count }) => ({ title: "Old feedback archived", message: `${count} resolved item${count === 1 ? "" : "s"} archived.` }),
     failure: "Failed to archive old feedback.",
   }),

@@ -3,7 +3,6 @@
 // the same answer, and the alert only sends once its address follows the emailed link. Each period's email is
 // claimed in the database before it is sent, and the alert's cursor moves past its articles in the same step,
 // so a period is sent at most once and an article is never sent twice, even when the runner dies mid-send.
-import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { articlePath } from "../articles/article-page";
 import { feedHref, parseFeedParams } from "../articles/filters";
@@ -11,7 +10,6 @@ import { listArticles } from "../articles/queries.server";
 import { addressFromToken, addressToken, recordFromToken, recordToken } from "../auth/tokens.server";
 import { CONFIRMATION_LINK_HOURS, isLinkValid, linksSentBefore, newConfirmation, pendingFromToken } from "../confirmations/confirmation.server";
 import { config } from "../config.server";
-import { db, t } from "../db.server";
 import { isValidEmail, normalizeEmail } from "../email/address";
 import { sendEmail, sendEmailLater, siteUrl, type OutgoingEmail } from "../email/mailer.server";
 import { AppError } from "../errors";
@@ -21,8 +19,24 @@ import { alertConfirmationEmail } from "../email/templates/confirmations";
 import { dayInZone, hourInZone } from "../time";
 import { viewTitle } from "../articles/feeds-out.server";
 import { parseInput } from "../validation";
+import {
+  alertByConfirmationHash,
+  alertById,
+  alertCounts,
+  alertFor,
+  alertPeriodState,
+  alertsOfAddress,
+  claimAlertPeriod,
+  deleteUnconfirmedAlerts,
+  latestAlertFailures,
+  runningAlertCount,
+  runningAlerts,
+  saveAlertRequest,
+  setAlertDelivery,
+  startAlert,
+  type Alert,
+} from "./store.server";
 
-export type Alert = typeof t.alerts.$inferSelect;
 export const ALERT_FREQUENCIES = ["daily", "weekly"] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 
@@ -30,6 +44,8 @@ export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 export const ALERT_SIGNUP_MESSAGE = "Check your inbox: follow the link in the email we sent to start this alert. If the alert already runs, nothing changes.";
 /** The most articles one alert email lists; the rest are on the view's page it links to. */
 const ARTICLES_PER_EMAIL = 25;
+/** How many of the latest delivery failures the admin sees. */
+const LISTED_FAILURES = 10;
 /** The most alerts one address may keep. */
 const MAX_ALERTS_PER_ADDRESS = 20;
 
@@ -80,36 +96,24 @@ export async function requestAlert(raw: Record<string, unknown>, clientKey: stri
   const answer = { message: ALERT_SIGNUP_MESSAGE, view };
   await enforceRateLimit(RATE_LIMITS.subscribe, clientKey);
 
-  const existing = db()
-    .select()
-    .from(t.alerts)
-    .where(and(eq(t.alerts.email, email), eq(t.alerts.view, view)))
-    .get();
+  const existing = await alertFor(email, view);
   if (existing?.confirmedAt && !existing.unsubscribedAt) return answer;
   // Only running alerts count towards the address's limit: requests a stranger made, which wait for a link the
   // owner never follows, must not stand in the owner's way.
-  const running = db().get<{ n: number }>(
-    sql`SELECT count(*) AS n FROM alerts WHERE email = ${email} AND confirmed_at IS NOT NULL AND unsubscribed_at IS NULL`,
-  )!.n;
+  const running = await runningAlertCount(email);
   // The same answer as any other signup: the limit is the address owner's to see, on the manage page.
   if (running >= MAX_ALERTS_PER_ADDRESS) return answer;
-  const confirmation = newConfirmation(email, "alert");
+  const confirmation = await newConfirmation(email, "alert");
   if (!confirmation) return answer;
   const { token } = confirmation;
-  const values = { frequency, hour, ...confirmation.columns, confirmedAt: null, unsubscribedAt: null };
-  db()
-    .insert(t.alerts)
-    .values({ email, view, ...values })
-    .onConflictDoUpdate({ target: [t.alerts.email, t.alerts.view], set: values })
-    .run();
+  await saveAlertRequest(email, view, { frequency, hour, ...confirmation.columns, confirmedAt: null, unsubscribedAt: null });
   sendEmailLater(confirmationEmail(email, view, frequency, hour, token), "alert confirmation");
   return answer;
 }
 
 /** Forgets alerts whose confirmation link expired unfollowed (the maintenance job). */
 export function purgeExpiredAlertRequests(now = new Date()) {
-  const cutoff = linksSentBefore(now.getTime());
-  return db().run(sql`DELETE FROM alerts WHERE confirmed_at IS NULL AND unsubscribed_at IS NULL AND coalesce(confirmation_sent_at, 0) <= ${cutoff}`).changes;
+  return deleteUnconfirmedAlerts(linksSentBefore(now.getTime()));
 }
 
 function describeSchedule(frequency: string, hour: number) {
@@ -129,21 +133,15 @@ function confirmationEmail(email: string, view: string, frequency: string, hour:
 }
 
 /** The pending alert a confirmation token belongs to, while the link is valid. */
-export function pendingAlertFromToken(token: string | null | undefined): Alert | undefined {
-  return pendingFromToken(token, (tokenHash) => db().select().from(t.alerts).where(eq(t.alerts.confirmationTokenHash, tokenHash)).get());
+export function pendingAlertFromToken(token: string | null | undefined): Promise<Alert | undefined> {
+  return pendingFromToken(token, alertByConfirmationHash);
 }
 
 /** Starts the alert behind a confirmation token: from now on, articles stored after this moment are sent. */
-export function confirmAlert(token: string | null | undefined): Alert | undefined {
-  const alert = pendingAlertFromToken(token);
+export async function confirmAlert(token: string | null | undefined): Promise<Alert | undefined> {
+  const alert = await pendingAlertFromToken(token);
   if (!alert) return undefined;
-  const newest = db().get<{ id: number | null }>(sql`SELECT max(id) AS id FROM articles`)?.id ?? 0;
-  return db()
-    .update(t.alerts)
-    .set({ confirmedAt: new Date(), confirmationTokenHash: null, unsubscribedAt: null, cursorArticleId: newest })
-    .where(eq(t.alerts.id, alert.id))
-    .returning()
-    .get();
+  return startAlert(alert.id, new Date());
 }
 
 /** One alert's unsubscribe token: its id, signed with the address, so it cannot be guessed or altered. */
@@ -151,8 +149,8 @@ export function alertUnsubscribeToken(alert: Pick<Alert, "id" | "email">) {
   return recordToken("alert-unsubscribe", alert);
 }
 
-export function alertFromUnsubscribeToken(token: string | null | undefined): Alert | undefined {
-  return recordFromToken("alert-unsubscribe", token, (id) => db().select().from(t.alerts).where(eq(t.alerts.id, id)).get());
+export function alertFromUnsubscribeToken(token: string | null | undefined): Promise<Alert | undefined> {
+  return recordFromToken("alert-unsubscribe", token, alertById);
 }
 
 /** An address's token for the page listing its alerts: the address, signed. */
@@ -164,20 +162,11 @@ export function emailFromManageToken(token: string | null | undefined): string |
   return addressFromToken("alert-manage", token);
 }
 
-export function stopAlert(id: number) {
-  db().update(t.alerts).set({ unsubscribedAt: new Date() }).where(eq(t.alerts.id, id)).run();
-}
-
 export type AlertSummary = { id: number; view: string; title: string; schedule: string; status: "active" | "pending" | "stopped"; unsubscribeToken: string };
 
 /** The alerts of an address, for its manage page. */
-export function alertsOf(email: string): AlertSummary[] {
-  return db()
-    .select()
-    .from(t.alerts)
-    .where(eq(t.alerts.email, email))
-    .orderBy(t.alerts.id)
-    .all()
+export async function alertsOf(email: string): Promise<AlertSummary[]> {
+  return (await alertsOfAddress(email))
     .filter((alert) => !isExpiredPending(alert))
     .map((alert) => ({
       id: alert.id,
@@ -227,38 +216,11 @@ export type AlertRunResult = { due: number; sent: number; empty: number; failed:
  */
 export async function sendDueAlerts(now = new Date(), log: (line: string) => void = () => {}): Promise<AlertRunResult> {
   const result: AlertRunResult = { due: 0, sent: 0, empty: 0, failed: 0, alreadyHandled: 0 };
-  const active = db()
-    .select()
-    .from(t.alerts)
-    .where(and(isNotNull(t.alerts.confirmedAt), isNull(t.alerts.unsubscribedAt)))
-    .all();
-  for (const alert of active) {
+  for (const alert of await runningAlerts()) {
     const period = duePeriod(alert, now);
     if (!period) continue;
     result.due++;
-    const filters = parseFeedParams(new URLSearchParams(alert.view)).filters;
-    const claim = db().transaction((tx) => {
-      const taken = tx.insert(t.alertDeliveries).values({ alertId: alert.id, period, status: "sending" }).onConflictDoNothing().returning().get();
-      if (!taken) return null;
-      const current = tx.select({ cursor: t.alerts.cursorArticleId }).from(t.alerts).where(eq(t.alerts.id, alert.id)).get()!;
-      const articles = listArticles(filters, { limit: ARTICLES_PER_EMAIL, afterId: current.cursor });
-      const newest = tx.get<{ id: number | null }>(sql`SELECT max(id) AS id FROM articles`)?.id ?? current.cursor;
-      tx.update(t.alerts)
-        .set({ cursorArticleId: Math.max(newest, current.cursor) })
-        .where(eq(t.alerts.id, alert.id))
-        .run();
-      if (!articles.length)
-        tx.update(t.alertDeliveries)
-          .set({ status: "empty" })
-          .where(and(eq(t.alertDeliveries.alertId, alert.id), eq(t.alertDeliveries.period, period)))
-          .run();
-      else
-        tx.update(t.alertDeliveries)
-          .set({ articleCount: articles.length })
-          .where(and(eq(t.alertDeliveries.alertId, alert.id), eq(t.alertDeliveries.period, period)))
-          .run();
-      return articles;
-    });
+    const claim = await claimPeriod(alert, period);
     if (claim === null) {
       result.alreadyHandled++;
       continue;
@@ -267,18 +229,13 @@ export async function sendDueAlerts(now = new Date(), log: (line: string) => voi
       result.empty++;
       continue;
     }
-    const delivery = and(eq(t.alertDeliveries.alertId, alert.id), eq(t.alertDeliveries.period, period));
     try {
       await sendEmail(alertEmail(alert, claim));
-      db().update(t.alertDeliveries).set({ status: "sent", updatedAt: new Date() }).where(delivery).run();
+      await setAlertDelivery(alert.id, period, { status: "sent" });
       result.sent++;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      db()
-        .update(t.alertDeliveries)
-        .set({ status: "failed", lastError: message.slice(0, 500), updatedAt: new Date() })
-        .where(delivery)
-        .run();
+      await setAlertDelivery(alert.id, period, { status: "failed", lastError: message.slice(0, 500) });
       result.failed++;
       log(`alert ${alert.id}: ${message}`);
     }
@@ -286,19 +243,27 @@ export async function sendDueAlerts(now = new Date(), log: (line: string) => voi
   return result;
 }
 
+/**
+ * Claims an alert's period together with the articles its email carries: the articles stored since the alert's
+ * cursor, up to the newest one at this moment (those stored later belong to the next period), and the cursor moves
+ * past them in the same write. Answers null when the period was claimed already (another run, or an earlier one).
+ */
+async function claimPeriod(alert: Alert, period: string) {
+  const filters = parseFeedParams(new URLSearchParams(alert.view)).filters;
+  for (;;) {
+    const { claimed, cursor, newest } = await alertPeriodState(alert.id, period);
+    if (claimed) return null;
+    const articles = await listArticles(filters, { limit: ARTICLES_PER_EMAIL, afterId: cursor, throughId: newest });
+    const outcome = await claimAlertPeriod(alert.id, period, { cursor, newest, articleCount: articles.length });
+    if (outcome === "claimed") return articles;
+    if (outcome === "taken") return null;
+    // "moved": another run moved the cursor while the articles were chosen; choose them again from where it is now.
+  }
+}
+
 /** What the admin sees: how many alerts exist and the latest delivery failures. */
-export function alertStats(now = Date.now()) {
-  const linksValidSince = linksSentBefore(now);
-  const counts = db().get<{ active: number; pending: number; stopped: number }>(sql`
-    SELECT
-      coalesce(sum(confirmed_at IS NOT NULL AND unsubscribed_at IS NULL), 0) AS active,
-      coalesce(sum(confirmed_at IS NULL AND unsubscribed_at IS NULL AND confirmation_sent_at > ${linksValidSince}), 0) AS pending,
-      coalesce(sum(unsubscribed_at IS NOT NULL), 0) AS stopped
-    FROM alerts`)!;
-  const failures = db()
-    .all<{ alertId: number; period: string; error: string | null; at: number }>(
-      sql`SELECT alert_id AS alertId, period, last_error AS error, updated_at AS at FROM alert_deliveries WHERE status = 'failed' ORDER BY updated_at DESC LIMIT 10`,
-    )
-    .map((row) => ({ ...row, at: new Date(row.at).toISOString() }));
+export async function alertStats(now = Date.now()) {
+  const counts = await alertCounts(linksSentBefore(now));
+  const failures = (await latestAlertFailures(LISTED_FAILURES)).map((row) => ({ ...row, at: new Date(row.at).toISOString() }));
   return { ...counts, failures };
 }

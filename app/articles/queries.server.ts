@@ -1,5 +1,5 @@
 // Reading articles: the feed, the /api list, and the article's JSON shape.
-import { and, count, desc, eq, gt, gte, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, lte, sql, type SQL } from "drizzle-orm";
 import { agendaEntriesOf, officialDesignationJson, officialDesignationOf } from "../agenda/store.server";
 import type { OfficialDesignation } from "../agenda/edition";
 import { config } from "../config.server";
@@ -306,6 +306,8 @@ export type ListOptions = {
   counted?: { matches: number; capped: boolean };
   /** Only articles stored after this one (ids grow as articles are stored): what an alert has not offered yet. */
   afterId?: number;
+  /** Only articles stored up to this one: what was there when an alert claimed its period (later ones are the next period's). */
+  throughId?: number;
   /** Only articles after this one in the list's order (newest first): the next page of a walk through every match. */
   after?: Pick<ArticleJson, "publishDate" | "id">;
   /** Read the page through this plan, not the one chosen by the search's breadth (the tests compare every plan with the plain one). */
@@ -319,6 +321,7 @@ export function listArticles(filters: ArticleFilters, options: ListOptions = {})
   const plan = options.plan ?? (chosen === "probe" && options.afterId !== undefined ? "walk" : chosen);
   const conditions = filterConditions(filters, options.visitorId, plan);
   if (conditions && options.afterId !== undefined) conditions.push(gt(t.articles.id, options.afterId));
+  if (conditions && options.throughId !== undefined) conditions.push(lte(t.articles.id, options.throughId));
   // A row-value comparison SQLite answers from the (publish_date, id) indexes: each page starts where the last ended.
   if (conditions && options.after)
     conditions.push(sql`(${t.articles.publishDate}, ${t.articles.id}) < (${new Date(options.after.publishDate).getTime()}, ${options.after.id})`);

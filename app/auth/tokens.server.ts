@@ -31,10 +31,14 @@ export function recordToken(purpose: string, record: AddressedRecord) {
 }
 
 /** The record a `recordToken` names, loaded with `load`; undefined for a malformed, forged or altered token. */
-export function recordFromToken<T extends AddressedRecord>(purpose: string, token: string | null | undefined, load: (id: number) => T | undefined) {
+export async function recordFromToken<T extends AddressedRecord>(
+  purpose: string,
+  token: string | null | undefined,
+  load: (id: number) => Promise<T | undefined>,
+): Promise<T | undefined> {
   const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token ?? "");
   if (!match) return undefined;
-  const record = load(Number(match[1]));
+  const record = await load(Number(match[1]));
   return record && signatureHolds(purpose, `${record.id}:${record.email}`, match[2]) ? record : undefined;
 }
 

@@ -16,8 +16,8 @@ type PendingColumns = { confirmationTokenHash: string | null; confirmationSentAt
  * Takes one of the recipient's confirmation emails (the cap) and makes the link's token: the token for the email
  * and the columns to store with the row, or undefined when the cap refused (nothing is then stored or sent).
  */
-export function newConfirmation(recipient: string, kind: "alert" | "newsletter", now = new Date()) {
-  if (!claimConfirmationEmail(recipient, kind, now)) return undefined;
+export async function newConfirmation(recipient: string, kind: "alert" | "newsletter", now = new Date()) {
+  if (!(await claimConfirmationEmail(recipient, kind, now))) return undefined;
   const token = generateToken();
   return { token, columns: { confirmationTokenHash: hashToken(token), confirmationSentAt: now } satisfies PendingColumns };
 }
@@ -36,8 +36,11 @@ export function isLinkValid(sentAt: Date | null | undefined, now = Date.now()) {
  * The row a confirmation token belongs to, while its link works; `find` looks a row up by the token's hash.
  * A token longer than any we make is not looked up.
  */
-export function pendingFromToken<Row extends PendingColumns>(token: string | null | undefined, find: (tokenHash: string) => Row | undefined) {
+export async function pendingFromToken<Row extends PendingColumns>(
+  token: string | null | undefined,
+  find: (tokenHash: string) => Promise<Row | undefined>,
+): Promise<Row | undefined> {
   if (!token || token.length > 100) return undefined;
-  const row = find(hashToken(token));
+  const row = await find(hashToken(token));
   return row && isLinkValid(row.confirmationSentAt) ? row : undefined;
 }

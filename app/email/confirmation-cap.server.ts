@@ -2,8 +2,7 @@
 // owner: alert confirmations, newsletter confirmations and the already-subscribed notice together, whoever asks
 // and from however many client addresses. Per-client limits cannot stop a crowd of clients (or one client behind
 // many addresses) from filling a stranger's inbox; this cap is keyed by the recipient, so they can.
-import { and, eq, gt, lt } from "drizzle-orm";
-import { db, t } from "../db.server";
+import { deleteConfirmationEmailsBefore, recordConfirmationEmailIf } from "./confirmation-cap-store.server";
 
 export const CONFIRMATION_CAP = {
   /** At most this many such emails to one address in any 24 hours. */
@@ -22,27 +21,14 @@ export type ConfirmationKind = "alert" | "newsletter" | "already-subscribed";
  * are one write transaction, so two requests at once cannot both take the last one. `recipient` is the
  * normalised address (app/email/address.ts), so every spelling of one inbox shares its count.
  */
-export function claimConfirmationEmail(recipient: string, kind: ConfirmationKind, now = new Date()): boolean {
-  return db().transaction(
-    (tx) => {
-      const recent = tx
-        .select({ sentAt: t.confirmationEmails.sentAt })
-        .from(t.confirmationEmails)
-        .where(and(eq(t.confirmationEmails.recipient, recipient), gt(t.confirmationEmails.sentAt, new Date(now.getTime() - DAY_MS))))
-        .all();
-      const latest = Math.max(0, ...recent.map((row) => row.sentAt.getTime()));
-      if (recent.length >= CONFIRMATION_CAP.perDay || now.getTime() - latest < CONFIRMATION_CAP.minimumGapMs) return false;
-      tx.insert(t.confirmationEmails).values({ recipient, kind, sentAt: now }).run();
-      return true;
-    },
-    { behavior: "immediate" },
-  );
+export function claimConfirmationEmail(recipient: string, kind: ConfirmationKind, now = new Date()): Promise<boolean> {
+  return recordConfirmationEmailIf(recipient, kind, now, new Date(now.getTime() - DAY_MS), (recent) => {
+    const latest = Math.max(0, ...recent.map((sentAt) => sentAt.getTime()));
+    return recent.length < CONFIRMATION_CAP.perDay && now.getTime() - latest >= CONFIRMATION_CAP.minimumGapMs;
+  });
 }
 
 /** Forgets confirmations older than the cap's day (the maintenance job). */
 export function purgeConfirmationLog(now = new Date()) {
-  return db()
-    .delete(t.confirmationEmails)
-    .where(lt(t.confirmationEmails.sentAt, new Date(now.getTime() - DAY_MS)))
-    .run().changes;
+  return deleteConfirmationEmailsBefore(new Date(now.getTime() - DAY_MS));
 }

@@ -1,18 +1,8 @@
-// Storing and listing feedback. New feedback is open; bug reports start at high priority, the rest medium.
-import { db, t } from "../db.server";
+// Taking feedback in. New feedback is open; bug reports start at high priority, the rest medium (store.server.ts).
 import { AppError } from "../errors";
 import { enforceRateLimit, RATE_LIMITS } from "../rate-limit.server";
-import { feedbackValues, HONEYPOT_FIELD, validateFeedback, type FeedbackInput } from "./feedback";
-
-type FeedbackRow = typeof t.feedback.$inferSelect;
-
-function createFeedback(input: FeedbackInput): FeedbackRow {
-  return db()
-    .insert(t.feedback)
-    .values({ ...input, status: "open", priority: input.type === "bug" ? "high" : "medium" })
-    .returning()
-    .get();
-}
+import { feedbackValues, HONEYPOT_FIELD, validateFeedback } from "./feedback";
+import { createFeedback } from "./store.server";
 
 /**
  * One submission from the dialog, the page or the API: the stored row's id (null for a filled honeypot, which
@@ -25,5 +15,5 @@ export async function submitFeedback(raw: Record<string, unknown>, clientKey: st
   const checked = validateFeedback(feedbackValues(raw));
   if (!checked.ok) throw new AppError("invalid", checked.toast.message);
   await enforceRateLimit(RATE_LIMITS.feedback, clientKey, "submissions");
-  return { id: createFeedback(checked.input).id };
+  return { id: (await createFeedback(checked.input)).id };
 }

@@ -1,9 +1,8 @@
 // The admin's view of newsletter subscribers (the public side, sign-up to unsubscribe, is subscribers.server.ts).
-import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { db, t } from "../db.server";
 import { booleanField } from "../validation";
 import { AppError } from "../errors";
+import { allSubscribers, updateSubscriberActive, type Subscriber } from "./store.server";
 
 export const subscriberStatusSchema = z.object({ isActive: booleanField });
 
@@ -20,7 +19,7 @@ export type SubscriberJson = {
   lastEmailSent: string | null;
 };
 
-function toSubscriberJson(row: typeof t.subscribers.$inferSelect): SubscriberJson {
+function toSubscriberJson(row: Subscriber): SubscriberJson {
   return {
     id: row.id,
     email: row.email,
@@ -32,23 +31,13 @@ function toSubscriberJson(row: typeof t.subscribers.$inferSelect): SubscriberJso
   };
 }
 
-export function listSubscribers(): SubscriberJson[] {
-  return db().select().from(t.subscribers).orderBy(desc(t.subscribers.createdAt), desc(t.subscribers.id)).all().map(toSubscriberJson);
+export async function listSubscribers(): Promise<SubscriberJson[]> {
+  return (await allSubscribers()).map(toSubscriberJson);
 }
 
 /** An admin activating a pending address confirms it on the reader's behalf (for example, asked in person). */
-export function setSubscriberActive(id: number, isActive: boolean) {
-  const now = new Date();
-  const row = db()
-    .update(t.subscribers)
-    .set(
-      isActive
-        ? { isActive, unsubscribedAt: null, confirmedAt: sql`coalesce(${t.subscribers.confirmedAt}, ${now.getTime()})`, confirmationTokenHash: null }
-        : { isActive, unsubscribedAt: now, confirmationTokenHash: null },
-    )
-    .where(eq(t.subscribers.id, id))
-    .returning()
-    .get();
+export async function setSubscriberActive(id: number, isActive: boolean) {
+  const row = await updateSubscriberActive(id, isActive, new Date());
   if (!row) throw new AppError("not-found", "Subscriber not found");
   return toSubscriberJson(row);
 }

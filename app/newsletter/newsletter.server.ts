@@ -5,9 +5,7 @@
 // marked "sending" before the SMTP call and "sent" after it, so a re-run after a crash or an outage sends
 // only the remaining recipients. A row left in "sending" (the process died during that one SMTP call) is
 // never sent again: the message may have gone out, and a duplicate is worse than a missed week.
-import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { config } from "../config.server";
-import { db, t } from "../db.server";
 import { normalizeEmail } from "../email/address";
 import { sendEmail, siteUrl } from "../email/mailer.server";
 import { articlePath, daysLeftLabel, daysUntil, docketUrl } from "../articles/article-page";
@@ -17,6 +15,20 @@ import { truncateAtWord } from "../text/truncate";
 import { dayInZone, formatDate, sleep } from "../time";
 import { latestTrends } from "../trends/queries.server";
 import { unsubscribeUrl } from "./subscribers.server";
+import {
+  addIssue,
+  addPendingDeliveries,
+  deliveriesOf,
+  issueOfWeek,
+  markDeliverySent,
+  markIssueCompleted,
+  mostImportantArticlesSince,
+  newestArticles,
+  openDeliveryCount,
+  setDelivery,
+  subscriberByEmail,
+  type NewsletterArticle,
+} from "./store.server";
 import { escapeHtml } from "../text/escape-html";
 import { newsletterEmail } from "../email/templates/newsletter";
 import type { EmailContent } from "../email/templates/render";
@@ -36,40 +48,10 @@ export function weekOf(now: Date) {
   return new Date(Date.UTC(y, m - 1, d - ((dayOfWeek + 6) % 7))).toISOString().slice(0, 10);
 }
 
-type NewsletterArticle = {
-  id: number;
-  title: string;
-  summary: string;
-  category: string;
-  priority: string;
-  sourceName: string;
-  originalUrl: string;
-  publishDate: Date;
-};
-
-const PRIORITY_RANK = sql`CASE ${t.articles.priority} WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END`;
-
-function articlesFor(now: Date): { articles: NewsletterArticle[]; fresh: boolean } {
-  const columns = {
-    id: t.articles.id,
-    title: t.articles.title,
-    summary: t.articles.summary,
-    category: t.articles.category,
-    priority: t.articles.priority,
-    sourceName: t.articles.sourceName,
-    originalUrl: t.articles.originalUrl,
-    publishDate: t.articles.publishDate,
-  };
-  const week = db()
-    .select(columns)
-    .from(t.articles)
-    .where(gte(t.articles.publishDate, new Date(now.getTime() - WEEK_MS)))
-    .orderBy(PRIORITY_RANK, desc(t.articles.publishDate), desc(t.articles.id))
-    .limit(MAX_ARTICLES)
-    .all();
+async function articlesFor(now: Date): Promise<{ articles: NewsletterArticle[]; fresh: boolean }> {
+  const week = await mostImportantArticlesSince(new Date(now.getTime() - WEEK_MS), MAX_ARTICLES);
   if (week.length) return { articles: week, fresh: true };
-  const latest = db().select(columns).from(t.articles).orderBy(desc(t.articles.publishDate), desc(t.articles.id)).limit(FALLBACK_ARTICLES).all();
-  return { articles: latest, fresh: false };
+  return { articles: await newestArticles(FALLBACK_ARTICLES), fresh: false };
 }
 
 /** Groups by category; a group comes where its most important article comes, so high priority stays first. */
@@ -84,9 +66,9 @@ function byCategory(articles: NewsletterArticle[]) {
 const DEADLINE_DAYS = 7;
 
 /** "Comment deadlines this week": the periods closing in the coming 7 days, soonest first (none: no section). */
-function commentDeadlines(now: Date, timeZone: string) {
+async function commentDeadlines(now: Date, timeZone: string) {
   const today = dayInZone(now, timeZone);
-  return openCommentPeriods({ today, until: addDays(today, DEADLINE_DAYS - 1) }).map((period) => ({
+  return (await openCommentPeriods({ today, until: addDays(today, DEADLINE_DAYS - 1) })).map((period) => ({
     title: period.title,
     url: siteUrl(articlePath(period)),
     closes: `${formatDate(`${period.commentsCloseOn}T12:00:00Z`, timeZone)} (${daysLeftLabel(daysUntil(today, period.commentsCloseOn))})`,
@@ -95,9 +77,9 @@ function commentDeadlines(now: Date, timeZone: string) {
 }
 
 /** Renders the issue for the week of `now`, with a placeholder where each recipient's unsubscribe link goes. */
-export function renderNewsletter(now = new Date()): EmailContent {
+export async function renderNewsletter(now = new Date()): Promise<EmailContent> {
   const timeZone = config().APP_TIMEZONE;
-  const { articles, fresh } = articlesFor(now);
+  const { articles, fresh } = await articlesFor(now);
   const dateLabel = formatDate(now.toISOString(), timeZone);
   return newsletterEmail({
     subject: `Federal Deregulation Tracker: weekly briefing, ${dateLabel}`,
@@ -114,9 +96,9 @@ export function renderNewsletter(now = new Date()): EmailContent {
         summary: truncateAtWord(article.summary, 300),
       })),
     })),
-    deadlines: commentDeadlines(now, timeZone),
+    deadlines: await commentDeadlines(now, timeZone),
     commentPeriodsUrl: siteUrl("/comment-periods"),
-    insights: (latestTrends()?.keyInsights ?? []).slice(0, MAX_INSIGHTS),
+    insights: ((await latestTrends())?.keyInsights ?? []).slice(0, MAX_INSIGHTS),
     feedUrl: siteUrl("/"),
     unsubscribeUrl: UNSUBSCRIBE_MARK,
   });
@@ -142,13 +124,9 @@ const NOT_SUBSCRIBED_NOTE =
  * subscriber behind it could only lead to an error page).
  */
 export async function sendTestNewsletter(toEmail: string): Promise<void> {
-  const content = renderNewsletter();
+  const content = await renderNewsletter();
   const subject = `[Test] ${content.subject}`;
-  const subscriber = db()
-    .select()
-    .from(t.subscribers)
-    .where(eq(t.subscribers.email, normalizeEmail(toEmail)))
-    .get();
+  const subscriber = await subscriberByEmail(normalizeEmail(toEmail));
   if (subscriber) return void (await sendEmail(personalize({ ...content, subject }, unsubscribeUrl(subscriber), toEmail)));
   await sendEmail({
     to: toEmail,
@@ -189,25 +167,13 @@ type NewsletterRunResult = {
 
 export class NewsletterDeliveryError extends Error {}
 
-function issueFor(now: Date) {
+async function issueFor(now: Date) {
   const week = weekOf(now);
-  const existing = db().select().from(t.newsletterIssues).where(eq(t.newsletterIssues.weekOf, week)).get();
+  const existing = await issueOfWeek(week);
   if (existing) return existing;
-  const content = renderNewsletter(now);
-  db()
-    .insert(t.newsletterIssues)
-    .values({ weekOf: week, ...content })
-    .onConflictDoNothing()
-    .run();
-  return db().select().from(t.newsletterIssues).where(eq(t.newsletterIssues.weekOf, week)).get()!;
-}
-
-function setDelivery(issueId: number, subscriberId: number, values: Partial<typeof t.newsletterDeliveries.$inferInsert>) {
-  db()
-    .update(t.newsletterDeliveries)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(t.newsletterDeliveries.issueId, issueId), eq(t.newsletterDeliveries.subscriberId, subscriberId)))
-    .run();
+  const content = await renderNewsletter(now);
+  await addIssue({ weekOf: week, ...content });
+  return (await issueOfWeek(week))!;
 }
 
 /**
@@ -219,20 +185,11 @@ export async function sendWeeklyNewsletter(options: NewsletterRunOptions = {}): 
   const now = options.now ?? new Date();
   const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const log = options.log ?? (() => {});
-  const issue = issueFor(now);
+  const issue = await issueFor(now);
   const result: NewsletterRunResult = { weekOf: issue.weekOf, sent: 0, rejected: 0, skipped: 0, uncertain: 0, alreadySent: 0 };
 
-  db().run(sql`
-    INSERT INTO newsletter_deliveries (issue_id, subscriber_id)
-    SELECT ${issue.id}, id FROM subscribers WHERE is_active = 1
-    ON CONFLICT DO NOTHING`);
-  const deliveries = db()
-    .select({ delivery: t.newsletterDeliveries, subscriber: t.subscribers })
-    .from(t.newsletterDeliveries)
-    .innerJoin(t.subscribers, eq(t.subscribers.id, t.newsletterDeliveries.subscriberId))
-    .where(eq(t.newsletterDeliveries.issueId, issue.id))
-    .orderBy(t.newsletterDeliveries.subscriberId)
-    .all();
+  await addPendingDeliveries(issue.id);
+  const deliveries = await deliveriesOf(issue.id);
   result.alreadySent = deliveries.filter((d) => d.delivery.status === "sent").length;
   result.uncertain = deliveries.filter((d) => d.delivery.status === "sending").length;
   if (result.uncertain) log(`${result.uncertain} delivery(ies) were interrupted mid-send earlier; not resending them`);
@@ -241,34 +198,27 @@ export async function sendWeeklyNewsletter(options: NewsletterRunOptions = {}): 
   for (const [index, { delivery, subscriber }] of todo.entries()) {
     if (options.signal?.aborted) return { ...result, interrupted: true };
     if (!subscriber.isActive) {
-      setDelivery(issue.id, subscriber.id, { status: "skipped", lastError: "unsubscribed before delivery" });
+      await setDelivery(issue.id, subscriber.id, { status: "skipped", lastError: "unsubscribed before delivery" });
       result.skipped++;
       continue;
     }
     const email = personalize(issue, unsubscribeUrl(subscriber), subscriber.email);
     let attempts = delivery.attempts;
     for (let retry = 0; ; retry++) {
-      setDelivery(issue.id, subscriber.id, { status: "sending", attempts: ++attempts });
+      await setDelivery(issue.id, subscriber.id, { status: "sending", attempts: ++attempts });
       try {
         const sent = await sendEmail(email);
-        const at = new Date();
-        db().transaction((tx) => {
-          tx.update(t.newsletterDeliveries)
-            .set({ status: "sent", messageId: sent.messageId, sentAt: at, updatedAt: at, lastError: null })
-            .where(and(eq(t.newsletterDeliveries.issueId, issue.id), eq(t.newsletterDeliveries.subscriberId, subscriber.id)))
-            .run();
-          tx.update(t.subscribers).set({ lastEmailSent: at }).where(eq(t.subscribers.id, subscriber.id)).run();
-        });
+        await markDeliverySent(issue.id, subscriber.id, sent.messageId, new Date());
         result.sent++;
         break;
       } catch (error) {
         if (isPermanent(error)) {
-          setDelivery(issue.id, subscriber.id, { status: "rejected", lastError: errorText(error) });
+          await setDelivery(issue.id, subscriber.id, { status: "rejected", lastError: errorText(error) });
           result.rejected++;
           log(`${subscriber.email} rejected permanently: ${errorText(error)}`);
           break;
         }
-        setDelivery(issue.id, subscriber.id, { status: "failed", lastError: errorText(error) });
+        await setDelivery(issue.id, subscriber.id, { status: "failed", lastError: errorText(error) });
         if (retry >= retryDelays.length || options.signal?.aborted) {
           const remaining = todo.length - index;
           throw new NewsletterDeliveryError(
@@ -283,11 +233,6 @@ export async function sendWeeklyNewsletter(options: NewsletterRunOptions = {}): 
     options.progress?.({ sent: result.sent, rejected: result.rejected, total: todo.length });
   }
 
-  const open = db()
-    .select({ n: sql<number>`count(*)` })
-    .from(t.newsletterDeliveries)
-    .where(and(eq(t.newsletterDeliveries.issueId, issue.id), inArray(t.newsletterDeliveries.status, ["pending", "failed"])))
-    .get()!.n;
-  if (!open) db().update(t.newsletterIssues).set({ completedAt: new Date() }).where(eq(t.newsletterIssues.id, issue.id)).run();
+  if (!(await openDeliveryCount(issue.id))) await markIssueCompleted(issue.id, new Date());
   return result;
 }

@@ -1,10 +1,8 @@
 // Subscribers: signup (normalised, idempotent, double opt-in), confirmation, and the signed unsubscribe token.
-import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordFromToken, recordToken } from "../auth/tokens.server";
 import { CONFIRMATION_LINK_HOURS, linksSentBefore, newConfirmation, pendingFromToken } from "../confirmations/confirmation.server";
 import { config } from "../config.server";
-import { db, t } from "../db.server";
 import { isValidEmail, normalizeEmail } from "../email/address";
 import { claimConfirmationEmail } from "../email/confirmation-cap.server";
 import { sendEmailLater, siteUrl } from "../email/mailer.server";
@@ -12,8 +10,16 @@ import { alreadySubscribedEmail, newsletterConfirmationEmail } from "../email/te
 import { enforceRateLimit, RATE_LIMITS } from "../rate-limit.server";
 import { parseInput } from "../validation";
 import { SUBSCRIBE_TOASTS, SUBSCRIBED_CONFIRM_MESSAGE, SUBSCRIBED_MESSAGE } from "./signup";
-
-export type Subscriber = typeof t.subscribers.$inferSelect;
+import {
+  addActiveSubscriber,
+  addPendingSubscriber,
+  confirmSubscriber,
+  deleteUnconfirmedSignups,
+  subscriberByConfirmationHash,
+  subscriberByEmail,
+  subscriberById,
+  type Subscriber,
+} from "./store.server";
 
 const MAX_SOURCE_LENGTH = 40;
 const INVALID_EMAIL = SUBSCRIBE_TOASTS.invalidEmail.message;
@@ -36,32 +42,22 @@ export async function subscribe(rawEmail: unknown, rawSource: unknown, clientKey
   const { email, source } = parseInput(signupInput, { email: rawEmail, source: rawSource });
   await enforceRateLimit(RATE_LIMITS.subscribe, clientKey);
   if (!config().NEWSLETTER_DOUBLE_OPT_IN) {
-    const now = new Date();
-    db()
-      .insert(t.subscribers)
-      .values({ email, source, confirmedAt: now })
-      .onConflictDoUpdate({ target: t.subscribers.email, set: { isActive: true, unsubscribedAt: null, confirmedAt: now } })
-      .run();
+    await addActiveSubscriber(email, source, new Date());
     return { message: SUBSCRIBED_MESSAGE };
   }
   const answer = { message: SUBSCRIBED_CONFIRM_MESSAGE };
-  const existing = db().select().from(t.subscribers).where(eq(t.subscribers.email, email)).get();
+  const existing = await subscriberByEmail(email);
   if (existing?.isActive) {
     // The answer must not tell a stranger the address is subscribed, so its owner hears it by email instead.
-    if (claimConfirmationEmail(email, "already-subscribed"))
+    if (await claimConfirmationEmail(email, "already-subscribed"))
       sendEmailLater({ to: email, ...alreadySubscribedEmail({ siteUrl: siteUrl("/") }) }, "the already-subscribed notice");
     return answer;
   }
   // Nothing is stored that waits for a link the cap kept from being sent.
-  const confirmation = newConfirmation(email, "newsletter");
+  const confirmation = await newConfirmation(email, "newsletter");
   if (!confirmation) return answer;
   const { token } = confirmation;
-  const pending = { isActive: false, confirmedAt: null, ...confirmation.columns };
-  db()
-    .insert(t.subscribers)
-    .values({ email, source, ...pending })
-    .onConflictDoUpdate({ target: t.subscribers.email, set: pending })
-    .run();
+  await addPendingSubscriber(email, source, { isActive: false, confirmedAt: null, ...confirmation.columns });
   sendEmailLater(
     { to: email, ...newsletterConfirmationEmail({ link: confirmationUrl(token), hours: CONFIRMATION_LINK_HOURS }) },
     "the subscription confirmation link",
@@ -74,10 +70,7 @@ export async function subscribe(rawEmail: unknown, rawSource: unknown, clientKey
  * confirmed: an address that once received the newsletter keeps its row and its history.
  */
 export function purgeExpiredSignups(now = new Date()) {
-  const cutoff = linksSentBefore(now.getTime());
-  return db().run(
-    sql`DELETE FROM subscribers WHERE confirmation_token_hash IS NOT NULL AND is_active = 0 AND confirmed_at IS NULL AND unsubscribed_at IS NULL AND coalesce(confirmation_sent_at, 0) <= ${cutoff}`,
-  ).changes;
+  return deleteUnconfirmedSignups(linksSentBefore(now.getTime()));
 }
 
 function confirmationUrl(token: string) {
@@ -85,20 +78,15 @@ function confirmationUrl(token: string) {
 }
 
 /** The pending subscriber a confirmation token belongs to, while the link is still valid. */
-export function pendingSubscriberFromToken(token: string | null | undefined): Subscriber | undefined {
-  return pendingFromToken(token, (tokenHash) => db().select().from(t.subscribers).where(eq(t.subscribers.confirmationTokenHash, tokenHash)).get());
+export function pendingSubscriberFromToken(token: string | null | undefined): Promise<Subscriber | undefined> {
+  return pendingFromToken(token, subscriberByConfirmationHash);
 }
 
 /** Confirms the address behind the token; undefined when the link is unknown, used or expired. */
-export function confirmSubscription(token: string | null | undefined): Subscriber | undefined {
-  const subscriber = pendingSubscriberFromToken(token);
+export async function confirmSubscription(token: string | null | undefined): Promise<Subscriber | undefined> {
+  const subscriber = await pendingSubscriberFromToken(token);
   if (!subscriber) return undefined;
-  return db()
-    .update(t.subscribers)
-    .set({ isActive: true, confirmedAt: new Date(), confirmationTokenHash: null, unsubscribedAt: null })
-    .where(eq(t.subscribers.id, subscriber.id))
-    .returning()
-    .get();
+  return confirmSubscriber(subscriber.id, new Date());
 }
 
 /** A token naming the subscriber, signed with the server secret: it cannot be guessed or altered. */
@@ -111,10 +99,6 @@ export function unsubscribeUrl(subscriber: Pick<Subscriber, "id" | "email">) {
 }
 
 /** The subscriber a token belongs to, or undefined for a forged, altered or stale token. */
-export function subscriberFromToken(token: string | null | undefined): Subscriber | undefined {
-  return recordFromToken("unsubscribe", token, (id) => db().select().from(t.subscribers).where(eq(t.subscribers.id, id)).get());
-}
-
-export function deactivateSubscriber(id: number) {
-  db().update(t.subscribers).set({ isActive: false, unsubscribedAt: new Date() }).where(eq(t.subscribers.id, id)).run();
+export function subscriberFromToken(token: string | null | undefined): Promise<Subscriber | undefined> {
+  return recordFromToken("unsubscribe", token, subscriberById);
 }

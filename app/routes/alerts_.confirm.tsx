@@ -13,13 +13,13 @@ function tokenOf(request: Request) {
   return new URL(request.url).searchParams.get("token");
 }
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const alert = pendingAlertFromToken(tokenOf(request));
+export async function loader({ request }: LoaderFunctionArgs) {
+  const alert = await pendingAlertFromToken(tokenOf(request));
   return json({ email: alert?.email ?? null, view: alert?.view ?? "" }, { status: alert ? 200 : 404 });
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  const alert = confirmAlert(tokenOf(request));
+export async function action({ request }: ActionFunctionArgs) {
+  const alert = await confirmAlert(tokenOf(request));
   return json({ started: alert ? { email: alert.email, view: alert.view } : null }, { status: alert ? 200 : 404 });
 }
 

@@ -3,7 +3,8 @@
 import { Anchor, Button, Text } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { alertFromUnsubscribeToken, alertsOf, emailFromManageToken, stopAlert } from "~/alerts/alerts.server";
+import { alertFromUnsubscribeToken, alertsOf, emailFromManageToken } from "~/alerts/alerts.server";
+import { stopAlert } from "~/alerts/store.server";
 import { CardPage } from "~/components/CardPage";
 import { readForm } from "~/http/input.server";
 
@@ -13,18 +14,18 @@ function emailOf(request: Request) {
   return emailFromManageToken(new URL(request.url).searchParams.get("token"));
 }
 
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const email = emailOf(request);
   if (!email) return json({ email: null, alerts: [] }, { status: 400 });
-  return json({ email, alerts: alertsOf(email) });
+  return json({ email, alerts: await alertsOf(email) });
 }
 
 /** Stops one of the address's alerts; the page then shows the list again. */
 export async function action({ request }: ActionFunctionArgs) {
   const email = emailOf(request);
-  const alert = alertFromUnsubscribeToken(String((await readForm(request)).get("alert") ?? ""));
+  const alert = await alertFromUnsubscribeToken(String((await readForm(request)).get("alert") ?? ""));
   if (!email || !alert || alert.email !== email) return json({ stopped: false }, { status: 400 });
-  stopAlert(alert.id);
+  await stopAlert(alert.id);
   return json({ stopped: true });
 }
 

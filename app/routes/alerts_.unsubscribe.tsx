@@ -3,7 +3,8 @@
 import { Text } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { alertFromUnsubscribeToken, stopAlert } from "~/alerts/alerts.server";
+import { alertFromUnsubscribeToken } from "~/alerts/alerts.server";
+import { stopAlert } from "~/alerts/store.server";
 import { viewTitle } from "~/articles/feeds-out.server";
 import { parseFeedParams } from "~/articles/filters";
 import { CardPage, ConfirmForm } from "~/components/CardPage";
@@ -14,8 +15,8 @@ function alertOf(request: Request) {
   return alertFromUnsubscribeToken(new URL(request.url).searchParams.get("token"));
 }
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const alert = alertOf(request);
+export async function loader({ request }: LoaderFunctionArgs) {
+  const alert = await alertOf(request);
   if (!alert) return json({ valid: false, email: null, title: null, stopped: false }, { status: 400 });
   return json({
     valid: true,
@@ -25,10 +26,10 @@ export function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  const alert = alertOf(request);
+export async function action({ request }: ActionFunctionArgs) {
+  const alert = await alertOf(request);
   if (!alert) return json({ stopped: false }, { status: 400 });
-  stopAlert(alert.id);
+  await stopAlert(alert.id);
   return json({ stopped: true });
 }
 

@@ -13,7 +13,7 @@ import { jsonWithEtag, methodNotAllowed, secureJson } from "~/http/responses.ser
 
 export const loader = withAppErrors(async ({ request }: LoaderFunctionArgs) => {
   await requireUser(request, "viewer");
-  return jsonWithEtag(request, listFeedbackForAdmin(false));
+  return jsonWithEtag(request, await listFeedbackForAdmin(false));
 });
 
 export const action = withAppErrors(async ({ request, context }: ActionFunctionArgs) => {

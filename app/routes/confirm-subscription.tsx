@@ -13,13 +13,13 @@ function tokenOf(request: Request) {
   return new URL(request.url).searchParams.get("token");
 }
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const subscriber = pendingSubscriberFromToken(tokenOf(request));
+export async function loader({ request }: LoaderFunctionArgs) {
+  const subscriber = await pendingSubscriberFromToken(tokenOf(request));
   return json({ email: subscriber?.email ?? null }, { status: subscriber ? 200 : 404 });
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  const subscriber = confirmSubscription(tokenOf(request));
+export async function action({ request }: ActionFunctionArgs) {
+  const subscriber = await confirmSubscription(tokenOf(request));
   return json({ confirmed: subscriber?.email ?? null }, { status: subscriber ? 200 : 404 });
 }
 

@@ -5,7 +5,8 @@ import { Text } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CardPage, ConfirmForm } from "~/components/CardPage";
-import { deactivateSubscriber, subscriberFromToken } from "~/newsletter/subscribers.server";
+import { deactivateSubscriber } from "~/newsletter/store.server";
+import { subscriberFromToken } from "~/newsletter/subscribers.server";
 
 export const meta: MetaFunction = () => [{ title: "Unsubscribe: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
 
@@ -13,15 +14,15 @@ function tokenOf(request: Request) {
   return new URL(request.url).searchParams.get("token");
 }
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const subscriber = subscriberFromToken(tokenOf(request));
+export async function loader({ request }: LoaderFunctionArgs) {
+  const subscriber = await subscriberFromToken(tokenOf(request));
   return json({ valid: Boolean(subscriber), email: subscriber?.email ?? null, active: subscriber?.isActive ?? false }, { status: subscriber ? 200 : 400 });
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  const subscriber = subscriberFromToken(tokenOf(request));
+export async function action({ request }: ActionFunctionArgs) {
+  const subscriber = await subscriberFromToken(tokenOf(request));
   if (!subscriber) return json({ unsubscribed: false }, { status: 400 });
-  deactivateSubscriber(subscriber.id);
+  await deactivateSubscriber(subscriber.id);
   return json({ unsubscribed: true });
 }
 

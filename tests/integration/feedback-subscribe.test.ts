@@ -146,7 +146,7 @@ describe("POST /api/subscribe", () => {
   });
 
   it("asks an address that unsubscribed to confirm again, keeping its row", async () => {
-    const before = addConfirmedSubscriber("back@example.com");
+    const before = await addConfirmedSubscriber("back@example.com");
     db().update(t.subscribers).set({ isActive: false, unsubscribedAt: new Date() }).where(eq(t.subscribers.id, before.id)).run();
     await call(subscribeAction, "/api/subscribe", postJson({ email: "BACK@example.com", source: "homepage" }));
     const row = subscribers().find((s) => s.email === "back@example.com")!;
@@ -185,8 +185,8 @@ describe("POST /api/subscribe", () => {
 
 describe("/unsubscribe", () => {
   it("asks first on GET, unsubscribes on POST, and rejects forged or altered tokens", async () => {
-    const outcome = { subscriber: addConfirmedSubscriber("leaver@example.com") };
-    const other = { subscriber: addConfirmedSubscriber("other@example.com") };
+    const outcome = { subscriber: await addConfirmedSubscriber("leaver@example.com") };
+    const other = { subscriber: await addConfirmedSubscriber("other@example.com") };
     const token = unsubscribeToken(outcome.subscriber);
     const url = `/unsubscribe?token=${encodeURIComponent(token)}`;
     const isActive = (id: number) => db().select().from(t.subscribers).where(eq(t.subscribers.id, id)).get()!.isActive;

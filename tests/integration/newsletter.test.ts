@@ -44,7 +44,7 @@ describe("weekly newsletter", () => {
   const active = ["ann@example.com", "ben@example.com", "cat@example.com", "dan@example.com", "eve@example.com", "bounce@example.com"];
 
   it("survives an SMTP outage: a re-run sends the rest, nobody twice; rejections are recorded", async () => {
-    for (const email of [...active, "gone@example.com"]) addConfirmedSubscriber(email);
+    for (const email of [...active, "gone@example.com"]) await addConfirmedSubscriber(email);
     db().update(t.subscribers).set({ isActive: false }).where(eq(t.subscribers.email, "gone@example.com")).run();
 
     smtp.acceptLimit = 3;
@@ -132,7 +132,7 @@ describe("weekly newsletter", () => {
   });
 
   it("a test newsletter to a subscribed address carries that subscriber's working unsubscribe link", async () => {
-    const subscriber = addConfirmedSubscriber("tester@example.com");
+    const subscriber = await addConfirmedSubscriber("tester@example.com");
     await sendTestNewsletter("tester@example.com");
     const link = bracketed(smtp.accepted.at(-1)!.headers["list-unsubscribe"])!;
     expect(link).toMatch(/^https:\/\/dereg\.example\/unsubscribe\?token=/);

@@ -46,7 +46,7 @@ describe("double opt-in", () => {
     expect(SUBSCRIBED_CONFIRM_MESSAGE).toMatch(/^Check your inbox/);
     expect(SUBSCRIBED_CONFIRM_MESSAGE).not.toMatch(/Thank you for subscribing/);
     expect(row("confirm-me@example.com")).toMatchObject({ isActive: false, confirmedAt: null });
-    expect(listSubscribers().find((s) => s.email === "confirm-me@example.com")?.status).toBe("pending");
+    expect((await listSubscribers()).find((s) => s.email === "confirm-me@example.com")?.status).toBe("pending");
     await sendWeeklyNewsletter();
     const pendingId = row("confirm-me@example.com").id;
     expect(db().select().from(t.newsletterDeliveries).where(eq(t.newsletterDeliveries.subscriberId, pendingId)).all()).toEqual([]);
@@ -64,7 +64,7 @@ describe("double opt-in", () => {
     const done = await call(confirmAction, target, { method: "POST" });
     expect(await done.json()).toEqual({ confirmed: "confirm-me@example.com" });
     expect(row("confirm-me@example.com")).toMatchObject({ isActive: true, confirmationTokenHash: null });
-    expect(listSubscribers().find((s) => s.email === "confirm-me@example.com")?.status).toBe("active");
+    expect((await listSubscribers()).find((s) => s.email === "confirm-me@example.com")?.status).toBe("active");
 
     const reused = await call(confirmAction, target, { method: "POST" });
     expect(reused.status).toBe(404);
@@ -103,10 +103,10 @@ describe("double opt-in", () => {
 
   it("lets an admin activate a pending address (confirmed on the reader's behalf) and lists unsubscribed ones", async () => {
     await subscribeJson("by-phone@example.com");
-    setSubscriberActive(row("by-phone@example.com").id, true);
+    await setSubscriberActive(row("by-phone@example.com").id, true);
     expect(row("by-phone@example.com").confirmedAt).toBeInstanceOf(Date);
-    setSubscriberActive(row("by-phone@example.com").id, false);
-    expect(listSubscribers().find((s) => s.email === "by-phone@example.com")?.status).toBe("unsubscribed");
+    await setSubscriberActive(row("by-phone@example.com").id, false);
+    expect((await listSubscribers()).find((s) => s.email === "by-phone@example.com")?.status).toBe("unsubscribed");
   });
 
   it("is off with NEWSLETTER_DOUBLE_OPT_IN=false: active at once, with the SPEC's message", async () => {

@@ -200,16 +200,16 @@ describe("pending requests expire and never block the owner", () => {
       .insert(t.alerts)
       .values({ email: owner, view: "q=old", frequency: "daily", hour: 3, confirmationTokenHash: hashToken(token), confirmationSentAt: expired })
       .run();
-    const before = alertStats().pending;
-    expect(pendingAlertFromToken(token)).toBeUndefined();
-    expect(alertsOf(owner)).toEqual([]);
+    const before = (await alertStats()).pending;
+    expect(await pendingAlertFromToken(token)).toBeUndefined();
+    expect(await alertsOf(owner)).toEqual([]);
 
     // The owner asks again for the same view: a new link, which works.
     expect((await alertSignup(owner, "q=old")).status).toBe(202);
     expect(await emailsTo(owner)).toHaveLength(1);
     const [row] = alertRows(owner);
     expect(row.confirmationSentAt!.getTime()).toBeGreaterThan(expired.getTime());
-    expect(alertStats().pending).toBe(before + 1);
+    expect((await alertStats()).pending).toBe(before + 1);
 
     // A stranger's request two days old is purged; the owner's fresh one stays.
     strangersPendingAlerts(owner, 2, expired);

@@ -1,6 +1,7 @@
 // Subscribers as the newsletter tests need them: addresses that already confirmed (double opt-in done).
-import { db, t } from "~/db.server";
+import { db, first, t } from "~/db.server";
 
-export function addConfirmedSubscriber(email: string, source = "homepage") {
-  return db().insert(t.subscribers).values({ email, source, isActive: true, confirmedAt: new Date() }).returning().get();
+export async function addConfirmedSubscriber(email: string, source = "homepage") {
+  const subscriber = await first(db().insert(t.subscribers).values({ email, source, isActive: true, confirmedAt: new Date() }).returning());
+  return subscriber!;
 }

@@ -21,8 +21,8 @@ export const runMaintenance: JobHandler = async () => {
     .where(or(lt(t.passwordResets.expiresAt, now), isNotNull(t.passwordResets.usedAt)))
     .run().changes;
   const rateLimits = await purgeExpiredRateLimits(now.getTime());
-  const alertRequests = purgeExpiredAlertRequests(now);
-  const signups = purgeExpiredSignups(now);
-  const confirmationLog = purgeConfirmationLog(now);
+  const alertRequests = await purgeExpiredAlertRequests(now);
+  const signups = await purgeExpiredSignups(now);
+  const confirmationLog = await purgeConfirmationLog(now);
   return { sessions, invitations, passwordResets, rateLimits, alertRequests, signups, confirmationLog };
 };
