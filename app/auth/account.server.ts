@@ -87,7 +87,7 @@ export async function updateEmail(user: SessionUser, input: z.output<typeof upda
   db().update(t.users).set({ email: newEmail, updatedAt: new Date() }).where(eq(t.users.id, user.id)).run();
   const endedSessions = endUserSessions(user.id, user.sessionId);
   sendEmailLater(
-    { to: user.email, ...emailChangedEmail({ oldEmail: user.email, newEmail, resetUrl: siteUrl("/forgot-password") }) },
+    { to: user.email, ...emailChangedEmail({ oldEmail: user.email, newEmail, resetUrl: await siteUrl("/forgot-password") }) },
     "the email change notice",
   );
   return { email: newEmail, endedSessions };

@@ -14,7 +14,7 @@ export async function forgotPasswordFlow(clientAddress: string, body: Record<str
   enforceRateLimit(RATE_LIMITS.forgotPasswordPerAccount, `${address}:${normalizeEmail(email)}`);
   enforceRateLimit(RATE_LIMITS.forgotPasswordPerAddress, address);
   // The email goes out after the answer, so the answer takes as long whether or not the account exists.
-  requestPasswordReset(email);
+  await requestPasswordReset(email);
   return { message: FORGOT_PASSWORD_MESSAGE };
 }
 

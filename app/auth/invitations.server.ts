@@ -38,7 +38,7 @@ function invitationLink(token: string) {
 }
 
 async function sendInvitationEmail(email: string, role: Role, invitedBy: string, token: string) {
-  const link = siteUrl(invitationLink(token));
+  const link = await siteUrl(invitationLink(token));
   await sendEmail({ to: email, ...invitationEmail({ invitedBy, role, link }) });
 }
 
@@ -70,7 +70,7 @@ export async function createInvitation(input: z.output<typeof invitationSchema>,
     console.error(`[invitations] could not email the invitation for ${email}:`, error);
     emailSent = false;
   }
-  return { inviteToken: token, email, role: input.role, link: siteUrl(invitationLink(token)), expiresAt: expiresAt.toISOString(), emailSent };
+  return { inviteToken: token, email, role: input.role, link: await siteUrl(invitationLink(token)), expiresAt: expiresAt.toISOString(), emailSent };
 }
 
 function openInvitationCondition(token: string, now = new Date()) {

@@ -45,7 +45,7 @@ function resetLink(token: string) {
  * Creates a reset link when the address has an account and emails it after the current request has been
  * answered; does nothing visible otherwise.
  */
-export function requestPasswordReset(email: string) {
+export async function requestPasswordReset(email: string) {
   const user = findUserByEmail(email);
   if (!user) return;
   const token = generateToken();
@@ -53,7 +53,7 @@ export function requestPasswordReset(email: string) {
     .insert(t.passwordResets)
     .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) })
     .run();
-  sendEmailLater({ to: user.email, ...passwordResetEmail({ link: siteUrl(resetLink(token)) }) }, "the password reset link");
+  sendEmailLater({ to: user.email, ...passwordResetEmail({ link: await siteUrl(resetLink(token)) }) }, "the password reset link");
 }
 
 function openResetCondition(token: string, now: Date) {

@@ -15,7 +15,7 @@ import { addDays, openCommentPeriods } from "../articles/comment-periods.server"
 import { categoryLabel, priorityInfo } from "../articles/vocabulary";
 import { truncateAtWord } from "../text/truncate";
 import { dayInZone, formatDate, sleep } from "../time";
-import { latestTrends } from "../trends/queries.server";
+import { latestTrends } from "../trends/store.server";
 import { unsubscribeUrl } from "./subscribers.server";
 import { escapeHtml } from "../text/escape-html";
 import { newsletterEmail } from "../email/templates/newsletter";
@@ -84,18 +84,21 @@ function byCategory(articles: NewsletterArticle[]) {
 const DEADLINE_DAYS = 7;
 
 /** "Comment deadlines this week": the periods closing in the coming 7 days, soonest first (none: no section). */
-function commentDeadlines(now: Date, timeZone: string) {
+async function commentDeadlines(now: Date, timeZone: string) {
   const today = dayInZone(now, timeZone);
-  return openCommentPeriods({ today, until: addDays(today, DEADLINE_DAYS - 1) }).map((period) => ({
-    title: period.title,
-    url: siteUrl(articlePath(period)),
-    closes: `${formatDate(`${period.commentsCloseOn}T12:00:00Z`, timeZone)} (${daysLeftLabel(daysUntil(today, period.commentsCloseOn))})`,
-    dockets: period.docketIds.map((id) => ({ id, url: docketUrl(id) })),
-  }));
+  const periods = openCommentPeriods({ today, until: addDays(today, DEADLINE_DAYS - 1) });
+  return Promise.all(
+    periods.map(async (period) => ({
+      title: period.title,
+      url: await siteUrl(articlePath(period)),
+      closes: `${formatDate(`${period.commentsCloseOn}T12:00:00Z`, timeZone)} (${daysLeftLabel(daysUntil(today, period.commentsCloseOn))})`,
+      dockets: period.docketIds.map((id) => ({ id, url: docketUrl(id) })),
+    })),
+  );
 }
 
 /** Renders the issue for the week of `now`, with a placeholder where each recipient's unsubscribe link goes. */
-export function renderNewsletter(now = new Date()): EmailContent {
+export async function renderNewsletter(now = new Date()): Promise<EmailContent> {
   const timeZone = config().APP_TIMEZONE;
   const { articles, fresh } = articlesFor(now);
   const dateLabel = formatDate(now.toISOString(), timeZone);
@@ -114,10 +117,10 @@ export function renderNewsletter(now = new Date()): EmailContent {
         summary: truncateAtWord(article.summary, 300),
       })),
     })),
-    deadlines: commentDeadlines(now, timeZone),
-    commentPeriodsUrl: siteUrl("/comment-periods"),
-    insights: (latestTrends()?.keyInsights ?? []).slice(0, MAX_INSIGHTS),
-    feedUrl: siteUrl("/"),
+    deadlines: await commentDeadlines(now, timeZone),
+    commentPeriodsUrl: await siteUrl("/comment-periods"),
+    insights: ((await latestTrends())?.keyInsights ?? []).slice(0, MAX_INSIGHTS),
+    feedUrl: await siteUrl("/"),
     unsubscribeUrl: UNSUBSCRIBE_MARK,
   });
 }
@@ -142,14 +145,14 @@ const NOT_SUBSCRIBED_NOTE =
  * subscriber behind it could only lead to an error page).
  */
 export async function sendTestNewsletter(toEmail: string): Promise<void> {
-  const content = renderNewsletter();
+  const content = await renderNewsletter();
   const subject = `[Test] ${content.subject}`;
   const subscriber = db()
     .select()
     .from(t.subscribers)
     .where(eq(t.subscribers.email, normalizeEmail(toEmail)))
     .get();
-  if (subscriber) return void (await sendEmail(personalize({ ...content, subject }, unsubscribeUrl(subscriber), toEmail)));
+  if (subscriber) return void (await sendEmail(personalize({ ...content, subject }, await unsubscribeUrl(subscriber), toEmail)));
   await sendEmail({
     to: toEmail,
     subject,
@@ -173,7 +176,7 @@ type NewsletterRunOptions = {
   signal?: AbortSignal;
   retryDelaysMs?: number[];
   log?: (message: string) => void;
-  progress?: (progress: Record<string, unknown>) => void;
+  progress?: (progress: Record<string, unknown>) => void | Promise<void>;
 };
 
 type NewsletterRunResult = {
@@ -189,11 +192,11 @@ type NewsletterRunResult = {
 
 export class NewsletterDeliveryError extends Error {}
 
-function issueFor(now: Date) {
+async function issueFor(now: Date) {
   const week = weekOf(now);
   const existing = db().select().from(t.newsletterIssues).where(eq(t.newsletterIssues.weekOf, week)).get();
   if (existing) return existing;
-  const content = renderNewsletter(now);
+  const content = await renderNewsletter(now);
   db()
     .insert(t.newsletterIssues)
     .values({ weekOf: week, ...content })
@@ -219,7 +222,7 @@ export async function sendWeeklyNewsletter(options: NewsletterRunOptions = {}): 
   const now = options.now ?? new Date();
   const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const log = options.log ?? (() => {});
-  const issue = issueFor(now);
+  const issue = await issueFor(now);
   const result: NewsletterRunResult = { weekOf: issue.weekOf, sent: 0, rejected: 0, skipped: 0, uncertain: 0, alreadySent: 0 };
 
   db().run(sql`
@@ -245,7 +248,7 @@ export async function sendWeeklyNewsletter(options: NewsletterRunOptions = {}): 
       result.skipped++;
       continue;
     }
-    const email = personalize(issue, unsubscribeUrl(subscriber), subscriber.email);
+    const email = personalize(issue, await unsubscribeUrl(subscriber), subscriber.email);
     let attempts = delivery.attempts;
     for (let retry = 0; ; retry++) {
       setDelivery(issue.id, subscriber.id, { status: "sending", attempts: ++attempts });
@@ -280,7 +283,7 @@ export async function sendWeeklyNewsletter(options: NewsletterRunOptions = {}): 
         await sleep(retryDelays[retry], options.signal);
       }
     }
-    options.progress?.({ sent: result.sent, rejected: result.rejected, total: todo.length });
+    await options.progress?.({ sent: result.sent, rejected: result.rejected, total: todo.length });
   }
 
   const open = db()

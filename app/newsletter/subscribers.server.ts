@@ -32,7 +32,7 @@ export const signupInput = z.object({
  * recipient's confirmation cap allows (app/email/confirmation-cap.server.ts), so the form cannot flood an inbox.
  * A bad address is an "invalid" AppError, too many signups from one client a "rate-limited" one.
  */
-export function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: string): { message: string } {
+export async function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: string): Promise<{ message: string }> {
   const { email, source } = parseInput(signupInput, { email: rawEmail, source: rawSource });
   enforceRateLimit(RATE_LIMITS.subscribe, clientKey);
   if (!config().NEWSLETTER_DOUBLE_OPT_IN) {
@@ -49,7 +49,7 @@ export function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: stri
   if (existing?.isActive) {
     // The answer must not tell a stranger the address is subscribed, so its owner hears it by email instead.
     if (claimConfirmationEmail(email, "already-subscribed"))
-      sendEmailLater({ to: email, ...alreadySubscribedEmail({ siteUrl: siteUrl("/") }) }, "the already-subscribed notice");
+      sendEmailLater({ to: email, ...alreadySubscribedEmail({ siteUrl: await siteUrl("/") }) }, "the already-subscribed notice");
     return answer;
   }
   // Nothing is stored that waits for a link the cap kept from being sent.
@@ -63,7 +63,7 @@ export function subscribe(rawEmail: unknown, rawSource: unknown, clientKey: stri
     .onConflictDoUpdate({ target: t.subscribers.email, set: pending })
     .run();
   sendEmailLater(
-    { to: email, ...newsletterConfirmationEmail({ link: confirmationUrl(token), hours: CONFIRMATION_LINK_HOURS }) },
+    { to: email, ...newsletterConfirmationEmail({ link: await confirmationUrl(token), hours: CONFIRMATION_LINK_HOURS }) },
     "the subscription confirmation link",
   );
   return answer;
@@ -80,7 +80,7 @@ export function purgeExpiredSignups(now = new Date()) {
   ).changes;
 }
 
-function confirmationUrl(token: string) {
+async function confirmationUrl(token: string) {
   return siteUrl(`/confirm-subscription?token=${encodeURIComponent(token)}`);
 }
 
@@ -106,7 +106,7 @@ export function unsubscribeToken(subscriber: Pick<Subscriber, "id" | "email">) {
   return recordToken("unsubscribe", subscriber);
 }
 
-export function unsubscribeUrl(subscriber: Pick<Subscriber, "id" | "email">) {
+export async function unsubscribeUrl(subscriber: Pick<Subscriber, "id" | "email">) {
   return siteUrl(`/unsubscribe?token=${encodeURIComponent(unsubscribeToken(subscriber))}`);
 }
 

@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     // Inside the try: a cross-site post is refused on this page with what was typed, not as an error.
     assertSameOrigin(request);
-    const { message, view } = requestAlert(form, addressRateKey(clientAddress(context)));
+    const { message, view } = await requestAlert(form, addressRateKey(clientAddress(context)));
     // Back to the view as stored (its tidy, percent-encoded form), never the typed text: that may hold line
     // breaks or characters a Location header cannot carry.
     return redirectWithToast(`/${view ? `?${view}` : ""}#follow-view`, { title: "Alert requested", message });

@@ -25,7 +25,7 @@ export const action = withAppErrors(async ({ request, context }: ActionFunctionA
   if (request.method.toUpperCase() !== "POST") return methodNotAllowed(ALLOW, USE_POST);
   assertSameOrigin(request);
   const body = await readJsonOrForm(request);
-  const { message } = requestAlert({ ...body, view: viewOf(body) }, addressRateKey(clientAddress(context)));
+  const { message } = await requestAlert({ ...body, view: viewOf(body) }, addressRateKey(clientAddress(context)));
   return secureJson({ message }, { status: 202 });
 });
 

@@ -15,7 +15,7 @@ export const action = withAppErrors(async ({ request, context }: ActionFunctionA
   if (request.method.toUpperCase() !== "POST") return methodNotAllowed(ALLOW, USE_POST);
   assertSameOrigin(request);
   const body = await readJsonOrForm(request);
-  const { message } = subscribe(body.email, body.source, addressRateKey(clientAddress(context)));
+  const { message } = await subscribe(body.email, body.source, addressRateKey(clientAddress(context)));
   return secureJson({ message });
 });
 

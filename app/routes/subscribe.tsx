@@ -27,7 +27,7 @@ async function handleAction({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const email = String(form.get("email") ?? "");
   try {
-    const { message } = subscribe(email, form.get("source"), addressRateKey(clientAddress(context)));
+    const { message } = await subscribe(email, form.get("source"), addressRateKey(clientAddress(context)));
     return redirectWithToast("/#newsletter", { title: SUBSCRIBE_TOASTS.subscribed.title, message });
   } catch (error) {
     const refusal = await refusalOf(error);
