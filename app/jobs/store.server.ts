@@ -39,10 +39,7 @@ export async function enqueueJob(kind: JobKind, params: Record<string, unknown> 
  */
 export async function recordDirectRun(kind: JobKind, params: Record<string, unknown>, requestedBy: string, runnerId: string, now = new Date()) {
   const job = await first(
-    db()
-      .insert(jobs)
-      .values({ kind, params, requestedBy, status: "running", runnerId, startedAt: now, heartbeatAt: now, attempts: 1 })
-      .returning(),
+    db().insert(jobs).values({ kind, params, requestedBy, status: "running", runnerId, startedAt: now, heartbeatAt: now, attempts: 1 }).returning(),
   );
   return job!;
 }
