@@ -23,7 +23,8 @@ import { prefersHtml } from "./app/http/responses.server";
 import { completeResponseHeaders } from "./app/http/security-headers.server";
 import { carriesToast } from "./app/http/flash.server";
 import { sharedPageCache } from "./app/http/shared-page-cache.server";
-import { recordWebAddress, webProcessAddress } from "./app/public-url.server";
+import { webProcessAddress } from "./app/public-url.server";
+import { recordWebAddress } from "./app/web-address-store.server";
 
 const BUILD_FILE = path.resolve("build/index.js");
 /** How long in-flight requests may take to finish after SIGTERM before their connections are closed. */
@@ -233,13 +234,13 @@ async function main() {
   const { app, build, shutdown } = await createServerApp();
   const host = process.env.HOST;
   const server = host ? app.listen(settings.PORT, host, ready) : app.listen(settings.PORT, ready);
-  function ready() {
+  async function ready() {
     const address = webProcessAddress(settings, host);
     log.info({ port: settings.PORT, publicUrl: address }, "listening");
     // The job runner and `npm run jobs` link to the site by this address when PUBLIC_URL is not set for them
     // (written once, by the first worker when there are several).
     try {
-      if (!cluster.isWorker || cluster.worker!.id === 1) recordWebAddress(address);
+      if (!cluster.isWorker || cluster.worker!.id === 1) await recordWebAddress(address);
     } catch (error) {
       log.warn({ reason: (error as Error).message }, "could not record the site's address for the job runner (is the database set up? npm run setup)");
     }

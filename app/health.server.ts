@@ -1,8 +1,7 @@
 // Whether the database schema is the one this build expects: every migration in db/migrations applied.
 import fs from "node:fs";
 import path from "node:path";
-import { sql } from "drizzle-orm";
-import { db } from "./db.server";
+import { appliedMigrationCount } from "./schema-store.server";
 
 let expected: number | undefined;
 
@@ -12,8 +11,8 @@ function shippedMigrations() {
   return expected;
 }
 
-export function migrationStatus() {
-  const applied = db().get<{ count: number }>(sql`SELECT count(*) AS count FROM __drizzle_migrations`).count;
+export async function migrationStatus() {
+  const applied = await appliedMigrationCount();
   const shipped = shippedMigrations();
   return { applied, expected: shipped, pending: Math.max(0, shipped - applied) };
 }

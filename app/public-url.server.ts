@@ -2,11 +2,8 @@
 // otherwise the address the web process recorded when it started listening (in the database the job runner
 // and `npm run jobs` share with it), so an email sent from the command line links to the running site and not
 // to the default port; before any web process has run, http://localhost:$PORT.
-import { eq } from "drizzle-orm";
 import { config } from "./config.server";
-import { db, t } from "./db.server";
-
-const WEB_ADDRESS_KEY = "web-address";
+import { recordedWebAddress } from "./web-address-store.server";
 
 /**
  * The address of a web process started with this configuration: PUBLIC_URL, or where it listens (PORT, and
@@ -19,19 +16,8 @@ export function webProcessAddress(settings = config(), host = process.env.HOST) 
   return `http://${name}:${settings.PORT}`;
 }
 
-/** Called by the web process once it listens. */
-export function recordWebAddress(address: string) {
-  const now = new Date();
-  db()
-    .insert(t.appState)
-    .values({ key: WEB_ADDRESS_KEY, value: address, updatedAt: now })
-    .onConflictDoUpdate({ target: t.appState.key, set: { value: address, updatedAt: now } })
-    .run();
-}
-
-export function publicUrl() {
+export async function publicUrl() {
   const settings = config();
   if (settings.PUBLIC_URL_FROM_ENV) return settings.PUBLIC_URL;
-  const recorded = db().select().from(t.appState).where(eq(t.appState.key, WEB_ADDRESS_KEY)).get()?.value;
-  return typeof recorded === "string" ? recorded : settings.PUBLIC_URL;
+  return (await recordedWebAddress()) ?? settings.PUBLIC_URL;
 }

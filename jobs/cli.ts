@@ -2,10 +2,10 @@
 // printing its progress and result (operators, and scripts without the web).
 import { parseArgs } from "node:util";
 import { ConfigError } from "../app/config.server";
-import { db } from "../app/db.server";
 import { describeJob, statusLabel } from "../app/jobs/outcome";
-import { JOB_KINDS, jobById, recentJobs, recordDirectRun, type JobKind } from "../app/jobs/queue.server";
-import { migrateDatabase } from "../db/client";
+import { JOB_KINDS, type JobKind } from "../app/jobs/queue.server";
+import { jobById, recentJobs, recordDirectRun } from "../app/jobs/store.server";
+import { migrate } from "../app/schema-store.server";
 import { jobHandlers } from "../app/jobs/registry.server";
 import { executeJob, runnerIdFor, startRunner } from "./runner";
 import type { IngestResult } from "../app/ingest/scrape.server";
@@ -32,14 +32,14 @@ async function runOnce(kind: JobKind, options: Record<string, string | boolean |
   if (options.force) params.force = true;
   const controller = new AbortController();
   process.on("SIGINT", () => controller.abort());
-  const job = recordDirectRun(kind, params, "cli", runnerIdFor(process.pid));
+  const job = await recordDirectRun(kind, params, "cli", runnerIdFor(process.pid));
   const result = await executeJob(job, controller.signal, {
     requeueOnStop: false,
     onProgress: (progress) => console.log(`[${kind}] ${describeProgress(progress)}`),
     log: (message) => console.log(`[${kind}] ${message}`),
   });
   if (result) console.log(Array.isArray(result.sources) ? formatIngestTable(result as IngestResult) : JSON.stringify(result, null, 2));
-  const finished = jobById(job.id)!;
+  const finished = (await jobById(job.id))!;
   console.log(`#${job.id} ${kind} ${statusLabel(finished.status)}: ${describeJob(finished)}`);
   if (finished.status === "failed") process.exitCode = 1;
 }
@@ -75,9 +75,10 @@ async function main() {
   const [command] = positionals;
   if (values.help) return console.log(usage());
   if (!command) return startRunner();
-  migrateDatabase(db());
+  await migrate();
   if (command === "list") {
-    for (const job of recentJobs(30)) console.log(`#${job.id}\t${job.kind}\t${statusLabel(job.status)}\t${job.createdAt.toISOString()}\t${describeJob(job)}`);
+    for (const job of await recentJobs(30))
+      console.log(`#${job.id}\t${job.kind}\t${statusLabel(job.status)}\t${job.createdAt.toISOString()}\t${describeJob(job)}`);
     return;
   }
   if (!(JOB_KINDS as readonly string[]).includes(command)) {

@@ -4,21 +4,11 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { Cron } from "croner";
 import { config } from "../app/config.server";
-import { db } from "../app/db.server";
 import { sleep } from "../app/time";
-import {
-  claimNextJob,
-  enqueueJob,
-  finishJob,
-  heartbeatJob,
-  recordRunnerHeartbeat,
-  requeueJob,
-  requeueOrphanedJobs,
-  jobById,
-  type JobRow,
-} from "../app/jobs/queue.server";
+import { requeueOrphanedJobs } from "../app/jobs/queue.server";
+import { claimNextJob, enqueueJob, finishJob, heartbeatJob, recordRunnerHeartbeat, requeueJob, jobById, type JobRow } from "../app/jobs/store.server";
 import { describeJob, isFinished, statusLabel } from "../app/jobs/outcome";
-import { migrateDatabase } from "../db/client";
+import { migrate } from "../app/schema-store.server";
 import { jobHandlers, queueFirstStartJobs, queueRejudgingAfterClassifierChange, schedules } from "../app/jobs/registry.server";
 import { refreshRelatedLists } from "../app/articles/related-store.server";
 
@@ -81,8 +71,8 @@ async function runJob(job: JobRow, signal: AbortSignal, options: RunOptions = {}
     job.params,
     {
       signal,
-      progress: (progress) => {
-        heartbeatJob(job.id, progress);
+      progress: async (progress) => {
+        await heartbeatJob(job.id, progress);
         options.onProgress?.(progress);
         keepRelatedListsCurrent();
       },
@@ -104,19 +94,19 @@ export async function executeJob(job: JobRow, signal: AbortSignal, options: RunO
     const result = await runJob(job, signal, options);
     if (signal.aborted && result?.interrupted) {
       if (options.requeueOnStop) {
-        requeueJob(job.id);
+        await requeueJob(job.id);
         console.log(`[jobs] #${job.id} ${job.kind} interrupted: back in the queue`);
         return undefined;
       }
-      finishJob(job.id, { result, error: "Stopped before it finished" });
-    } else finishJob(job.id, { result });
+      await finishJob(job.id, { result, error: "Stopped before it finished" });
+    } else await finishJob(job.id, { result });
     return result;
   } catch (error) {
     // A job that fails because the runner is stopping did not really fail: it runs again at the next start.
     if (signal.aborted && options.requeueOnStop) {
-      requeueJob(job.id);
+      await requeueJob(job.id);
       console.log(`[jobs] #${job.id} ${job.kind} stopped: back in the queue`);
-    } else finishJob(job.id, { error: errorMessage(error) });
+    } else await finishJob(job.id, { error: errorMessage(error) });
     return undefined;
   } finally {
     clearInterval(keepAlive);
@@ -124,28 +114,28 @@ export async function executeJob(job: JobRow, signal: AbortSignal, options: RunO
 }
 
 export async function startRunner() {
-  migrateDatabase(db());
+  await migrate();
   const runnerId = runnerIdFor(process.pid);
-  const requeueOrphans = () => {
-    const requeued = requeueOrphanedJobs((id) => isRunnerGone(id, runnerId));
+  const requeueOrphans = async () => {
+    const requeued = await requeueOrphanedJobs((id) => isRunnerGone(id, runnerId));
     if (requeued) console.log(`[jobs] re-queued ${requeued} job(s) left running by a stopped runner`);
   };
-  requeueOrphans();
-  queueFirstStartJobs();
-  queueRejudgingAfterClassifierChange();
+  await requeueOrphans();
+  await queueFirstStartJobs();
+  await queueRejudgingAfterClassifierChange();
 
   const stopping = new AbortController();
   const crons = schedules.map(
     (schedule) =>
-      new Cron(schedule.cron, { timezone: config().APP_TIMEZONE, protect: true }, () => {
-        const { job, created } = enqueueJob(schedule.kind, schedule.params ?? {}, "schedule");
+      new Cron(schedule.cron, { timezone: config().APP_TIMEZONE, protect: true }, async () => {
+        const { job, created } = await enqueueJob(schedule.kind, schedule.params ?? {}, "schedule");
         if (created) console.log(`[jobs] scheduled ${schedule.kind} queued as #${job.id}`);
       }),
   );
   for (const schedule of schedules) console.log(`[jobs] schedule: ${schedule.kind} ${schedule.description}`);
 
   const beat = () => recordRunnerHeartbeat({ runnerId, pid: process.pid, startedAt: Date.now() });
-  beat();
+  await beat();
   const heartbeatTimer = setInterval(beat, HEARTBEAT_MS);
   const orphanTimer = setInterval(requeueOrphans, ORPHAN_CHECK_MS);
 
@@ -162,7 +152,7 @@ export async function startRunner() {
       // Jobs check the signal between units of work and return `interrupted` (re-queued below);
       // one that cannot stop in time goes back to the queue as it is. Every job is idempotent.
       const finished = await Promise.race([current.promise.then(() => true), sleep(SHUTDOWN_GRACE_MS).then(() => false)]);
-      if (!finished) requeueJob(current.job.id);
+      if (!finished) await requeueJob(current.job.id);
     }
     process.exit(0);
   };
@@ -172,14 +162,14 @@ export async function startRunner() {
   const kinds = Object.keys(jobHandlers);
   console.log(`[jobs] runner ${runnerId} ready (${kinds.join(", ")})`);
   while (!stopping.signal.aborted) {
-    const job = claimNextJob(runnerId, kinds);
+    const job = await claimNextJob(runnerId, kinds);
     if (!job) {
       keepRelatedListsCurrent();
       await sleep(POLL_MS);
       continue;
     }
-    const promise = executeJob(job, stopping.signal, { requeueOnStop: true }).then(() => {
-      const row = jobById(job.id);
+    const promise = executeJob(job, stopping.signal, { requeueOnStop: true }).then(async () => {
+      const row = await jobById(job.id);
       if (!row || !isFinished(row.status)) return;
       const line = `[jobs] #${job.id} ${job.kind} ${statusLabel(row.status)}: ${describeJob(row)}`;
       if (row.status === "failed") console.error(line);

@@ -1,7 +1,7 @@
 // What the admin dashboard shows, read from the database for the signed-in user's role.
-import { count } from "drizzle-orm";
 import { parseFeedParams } from "../articles/filters";
 import { feedPage } from "../articles/queries.server";
+import { articleTotal } from "../articles/store.server";
 import { ADMIN_PAGE_SIZE } from "../articles/vocabulary";
 import { suggestTags } from "../ai/suggest-tags.server";
 import { listApiTokens } from "../auth/account.server";
@@ -9,10 +9,9 @@ import { hasRole } from "../auth/guard.server";
 import { listUsers } from "../auth/user-admin.server";
 import type { SessionUser } from "../auth/session.server";
 import { config } from "../config.server";
-import { db, t } from "../db.server";
 import { listFeedbackForAdmin } from "../feedback/admin.server";
 import { runnerHealth, toJobJson } from "../jobs/admin.server";
-import { latestJobPerKind } from "../jobs/queue.server";
+import { latestJobPerKind } from "../jobs/store.server";
 import { sourceHealthCounts } from "../sources/health.server";
 import { listSources } from "../sources/queries.server";
 import { listSubscribers } from "../newsletter/admin.server";
@@ -33,7 +32,7 @@ export async function dashboardData(user: SessionUser, url: URL) {
     stats: {
       totalSources: sources.length,
       activeSources: sources.filter((s) => s.isActive).length,
-      articles: db().select({ n: count() }).from(t.articles).get()?.n ?? 0,
+      articles: await articleTotal(),
     },
     health: sourceHealthCounts(),
     sources,
@@ -48,8 +47,8 @@ export async function dashboardData(user: SessionUser, url: URL) {
     subscribers: hasRole(user, "admin") ? await listSubscribers() : null,
     alerts: hasRole(user, "admin") ? await alertStats() : null,
     users: hasRole(user, "admin") ? await listUsers() : null,
-    jobs: latestJobPerKind().map(toJobJson),
-    runner: runnerHealth(),
+    jobs: (await latestJobPerKind()).map(toJobJson),
+    runner: await runnerHealth(),
     apiTokens: await listApiTokens(user.id),
   };
 }

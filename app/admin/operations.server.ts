@@ -119,7 +119,7 @@ function jobParams(kind: ButtonJobKind, input: Input): Record<string, unknown> {
 
 /** Enqueues a job and answers at once with it (202). */
 function jobOperation(kind: ButtonJobKind) {
-  return operation<Input, ReturnType<typeof startJob>>({
+  return operation<Input, Awaited<ReturnType<typeof startJob>>>({
     role: "editor",
     input: kind === "backfill" ? backfillSchema : undefined,
     run: (input, user) => startJob(kind, jobParams(kind, input), user.email),
@@ -144,8 +144,8 @@ function waitingJobOperation(kind: "recategorize" | "fix-priorities") {
   return operation<Input, WaitedJob>({
     ...jobOperation(kind),
     run: async (_input, user) => {
-      const { job } = startJob(kind, {}, user.email);
-      const finished = runnerHealth().stale ? undefined : await waitForJob(job.id, JOB_WAIT_MS);
+      const { job } = await startJob(kind, {}, user.email);
+      const finished = (await runnerHealth()).stale ? undefined : await waitForJob(job.id, JOB_WAIT_MS);
       if (finished?.status === "failed") throw new AppError("failed", finished.error ?? jobLabel(kind).failure);
       if (finished && isFinished(finished.status)) return { updated: Number(finished.result?.updated ?? 0), jobId: job.id };
       return { job, message: "The job is queued or running; its outcome shows under Admin Controls." };

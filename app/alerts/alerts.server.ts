@@ -107,7 +107,7 @@ export async function requestAlert(raw: Record<string, unknown>, clientKey: stri
   if (!confirmation) return answer;
   const { token } = confirmation;
   await saveAlertRequest(email, view, { frequency, hour, ...confirmation.columns, confirmedAt: null, unsubscribedAt: null });
-  sendEmailLater(confirmationEmail(email, view, frequency, hour, token), "alert confirmation");
+  sendEmailLater(await confirmationEmail(email, view, frequency, hour, token), "alert confirmation");
   return answer;
 }
 
@@ -121,15 +121,15 @@ function describeSchedule(frequency: string, hour: number) {
   return frequency === "weekly" ? `every Monday at ${at}` : `every day at ${at}`;
 }
 
-function viewUrl(view: string) {
+async function viewUrl(view: string) {
   return siteUrl(`/${view ? `?${view}` : ""}`);
 }
 
-function confirmationEmail(email: string, view: string, frequency: string, hour: number, token: string): OutgoingEmail {
-  const link = siteUrl(`/alerts/confirm?token=${encodeURIComponent(token)}`);
+async function confirmationEmail(email: string, view: string, frequency: string, hour: number, token: string): Promise<OutgoingEmail> {
+  const link = await siteUrl(`/alerts/confirm?token=${encodeURIComponent(token)}`);
   const title = viewTitle(parseFeedParams(new URLSearchParams(view)).filters);
   const schedule = describeSchedule(frequency, hour);
-  return { to: email, ...alertConfirmationEmail({ schedule, viewTitle: title, viewUrl: viewUrl(view), link, hours: CONFIRMATION_LINK_HOURS }) };
+  return { to: email, ...alertConfirmationEmail({ schedule, viewTitle: title, viewUrl: await viewUrl(view), link, hours: CONFIRMATION_LINK_HOURS }) };
 }
 
 /** The pending alert a confirmation token belongs to, while the link is valid. */
@@ -189,19 +189,21 @@ export function duePeriod(alert: Pick<Alert, "frequency" | "hour">, now: Date): 
   return monday ? `week of ${day}` : null;
 }
 
-function alertEmail(alert: Alert, articles: { id: number; title: string; sourceName: string; publishDate: string }[]): OutgoingEmail {
-  const unsubscribe = siteUrl(`/alerts/unsubscribe?token=${encodeURIComponent(alertUnsubscribeToken(alert))}`);
+async function alertEmail(alert: Alert, articles: { id: number; title: string; sourceName: string; publishDate: string }[]): Promise<OutgoingEmail> {
+  const unsubscribe = await siteUrl(`/alerts/unsubscribe?token=${encodeURIComponent(alertUnsubscribeToken(alert))}`);
   const timeZone = config().APP_TIMEZONE;
   const content = alertEmailContent({
     viewTitle: viewTitle(parseFeedParams(new URLSearchParams(alert.view)).filters),
-    viewUrl: viewUrl(alert.view),
-    articles: articles.map((a) => ({
-      title: a.title,
-      sourceName: a.sourceName,
-      url: siteUrl(articlePath(a)),
-      day: dayInZone(new Date(a.publishDate), timeZone),
-    })),
-    manageUrl: siteUrl(`/alerts/manage?token=${encodeURIComponent(manageToken(alert.email))}`),
+    viewUrl: await viewUrl(alert.view),
+    articles: await Promise.all(
+      articles.map(async (a) => ({
+        title: a.title,
+        sourceName: a.sourceName,
+        url: await siteUrl(articlePath(a)),
+        day: dayInZone(new Date(a.publishDate), timeZone),
+      })),
+    ),
+    manageUrl: await siteUrl(`/alerts/manage?token=${encodeURIComponent(manageToken(alert.email))}`),
     unsubscribeUrl: unsubscribe,
   });
   return { to: alert.email, ...content, headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } };
@@ -230,7 +232,7 @@ export async function sendDueAlerts(now = new Date(), log: (line: string) => voi
       continue;
     }
     try {
-      await sendEmail(alertEmail(alert, claim));
+      await sendEmail(await alertEmail(alert, claim));
       await setAlertDelivery(alert.id, period, { status: "sent" });
       result.sent++;
     } catch (error) {

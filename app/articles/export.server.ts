@@ -56,7 +56,7 @@ function row(article: ArticleJson, site: string): string[] {
 }
 
 async function* rowsOf(filters: ArticleFilters) {
-  const site = publicUrl();
+  const site = await publicUrl();
   let last: ArticleJson | undefined;
   for (;;) {
     // Keyset paging: each page is as cheap as the first, however deep the export goes.

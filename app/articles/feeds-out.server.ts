@@ -54,26 +54,26 @@ function xml(text: string) {
   return text.replace(NOT_XML, "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 }
 
-function pageUrl(article: Pick<ArticleJson, "id" | "title">) {
-  return `${publicUrl()}${articlePath(article)}`;
+function pageUrl(site: string, article: Pick<ArticleJson, "id" | "title">) {
+  return `${site}${articlePath(article)}`;
 }
 
 function summaryOf(article: ArticleJson) {
   return article.aiSummary || article.summary;
 }
 
-export function atomFeed(filters: ArticleFilters) {
+export async function atomFeed(filters: ArticleFilters) {
   const items = newestItems(filters);
-  const site = publicUrl();
+  const site = await publicUrl();
   const self = `${site}${feedHref(filters, 1, "", "/feed.atom")}`;
   const updated = (items[0] ? new Date(items[0].publishDate) : new Date(0)).toISOString();
   const entries = items.map((article) => {
     const published = new Date(article.publishDate).toISOString();
     const categories = [article.category, `priority:${article.priority}`, ...article.tags].map((term) => `    <category term="${xml(term)}"/>`).join("\n");
     return `  <entry>
-    <id>${xml(pageUrl(article))}</id>
+    <id>${xml(pageUrl(site, article))}</id>
     <title>${xml(article.title)}</title>
-    <link rel="alternate" type="text/html" href="${xml(pageUrl(article))}"/>
+    <link rel="alternate" type="text/html" href="${xml(pageUrl(site, article))}"/>
     <link rel="related" href="${xml(article.originalUrl)}"/>
     <published>${published}</published>
     <updated>${published}</updated>
@@ -97,9 +97,9 @@ ${entries.join("\n")}
   return { body, lastModified: items[0] ? new Date(items[0].publishDate) : undefined };
 }
 
-export function jsonFeed(filters: ArticleFilters) {
+export async function jsonFeed(filters: ArticleFilters) {
   const items = newestItems(filters);
-  const site = publicUrl();
+  const site = await publicUrl();
   const body = {
     version: "https://jsonfeed.org/version/1.1",
     title: viewTitle(filters),
@@ -108,8 +108,8 @@ export function jsonFeed(filters: ArticleFilters) {
     description: "US regulatory and deregulatory news from public sources",
     language: "en-US",
     items: items.map((article) => ({
-      id: pageUrl(article),
-      url: pageUrl(article),
+      id: pageUrl(site, article),
+      url: pageUrl(site, article),
       external_url: article.originalUrl,
       title: article.title,
       summary: summaryOf(article),

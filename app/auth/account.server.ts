@@ -85,7 +85,7 @@ export async function updateEmail(user: SessionUser, input: z.output<typeof upda
   await setUserEmail(user.id, newEmail);
   const endedSessions = await endUserSessions(user.id, user.sessionId);
   sendEmailLater(
-    { to: user.email, ...emailChangedEmail({ oldEmail: user.email, newEmail, resetUrl: siteUrl("/forgot-password") }) },
+    { to: user.email, ...emailChangedEmail({ oldEmail: user.email, newEmail, resetUrl: await siteUrl("/forgot-password") }) },
     "the email change notice",
   );
   return { email: newEmail, endedSessions };

@@ -37,7 +37,7 @@ function invitationLink(token: string) {
 }
 
 async function sendInvitationEmail(email: string, role: Role, invitedBy: string, token: string) {
-  const link = siteUrl(invitationLink(token));
+  const link = await siteUrl(invitationLink(token));
   await sendEmail({ to: email, ...invitationEmail({ invitedBy, role, link }) });
 }
 
@@ -66,7 +66,7 @@ export async function createInvitation(input: z.output<typeof invitationSchema>,
     console.error(`[invitations] could not email the invitation for ${email}:`, error);
     emailSent = false;
   }
-  return { inviteToken: token, email, role: input.role, link: siteUrl(invitationLink(token)), expiresAt: expiresAt.toISOString(), emailSent };
+  return { inviteToken: token, email, role: input.role, link: await siteUrl(invitationLink(token)), expiresAt: expiresAt.toISOString(), emailSent };
 }
 
 /** The invitation of a token, if it exists, has not expired and was not used. */

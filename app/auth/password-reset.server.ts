@@ -48,7 +48,7 @@ export async function requestPasswordReset(email: string) {
   if (!user) return;
   const token = generateToken();
   await insertPasswordReset({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
-  sendEmailLater({ to: user.email, ...passwordResetEmail({ link: siteUrl(resetLink(token)) }) }, "the password reset link");
+  sendEmailLater({ to: user.email, ...passwordResetEmail({ link: await siteUrl(resetLink(token)) }) }, "the password reset link");
 }
 
 /**

@@ -1,6 +1,6 @@
 // Accounts in the database: users, sessions, personal API tokens, invitations and password resets. Secrets are
 // stored only as hashes (app/auth/tokens.server.ts): every function here takes the hash, never the secret.
-import { and, asc, count, desc, eq, gt, isNull, ne, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
 import { all, db, execute, first, t, transaction, type Transaction } from "../db.server";
 import { normalizeEmail } from "../email/address";
 
@@ -243,4 +243,26 @@ export async function useResetSettingPassword(tokenHash: string, passwordHash: s
     );
     return reset.userId;
   });
+}
+
+// Expired and spent rows (the daily maintenance job): each answers how many rows it deleted.
+
+export async function purgeExpiredSessions(now: Date) {
+  return execute(db().delete(t.sessions).where(lt(t.sessions.expiresAt, now)));
+}
+
+export async function purgeSpentInvitations(now: Date) {
+  return execute(
+    db()
+      .delete(t.invitations)
+      .where(or(lt(t.invitations.expiresAt, now), isNotNull(t.invitations.acceptedAt))),
+  );
+}
+
+export async function purgeSpentPasswordResets(now: Date) {
+  return execute(
+    db()
+      .delete(t.passwordResets)
+      .where(or(lt(t.passwordResets.expiresAt, now), isNotNull(t.passwordResets.usedAt))),
+  );
 }

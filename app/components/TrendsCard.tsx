@@ -1,5 +1,5 @@
 import { formatDate } from "~/time";
-import type { TrendsJson } from "~/trends/queries.server";
+import type { TrendsJson } from "~/trends/store.server";
 import { readTrendsStats } from "~/trends/stats";
 import { IconTrend } from "./icons";
 import { TrendsChart } from "./TrendsChart";
@@ -16,7 +16,7 @@ function Section({ title, text }: { title: string; text: string }) {
 
 type Props = {
   trends: TrendsJson | null;
-  /** The newest article's date when it is older than the 30 days analysed (app/trends/queries.server.ts). */
+  /** The newest article's date when it is older than the 30 days analysed (app/trends/compute.server.ts). */
   newestArticleBeforeWindow: string | null;
   timeZone: string;
 };

@@ -94,6 +94,6 @@ export function sendEmailLater(email: OutgoingEmail, what: string) {
 }
 
 /** An absolute link into the site, for emails (the same address whichever process sends them). */
-export function siteUrl(pathAndQuery: string) {
-  return `${publicUrl()}${pathAndQuery}`;
+export async function siteUrl(pathAndQuery: string) {
+  return `${await publicUrl()}${pathAndQuery}`;
 }

@@ -61,7 +61,7 @@ export type IngestProgress = { sourcesDone: number; sourcesTotal: number; new: n
 export type IngestOptions = {
   now?: Date;
   signal?: AbortSignal;
-  onProgress?: (progress: IngestProgress) => void;
+  onProgress?: (progress: IngestProgress) => void | Promise<void>;
   /** Sources fetched at once (default FETCH_CONCURRENCY); the client adds its own per-host limit. */
   concurrency?: number;
   /** Per-request time limit (default FETCH_TIMEOUT_MS). */
@@ -322,7 +322,7 @@ async function ingestSources(sources: SourceRow[], run: Run, options: IngestOpti
     const summary = await ingestSource(source, run);
     summaries.push(summary);
     newTotal += summary.new;
-    options.onProgress?.({ sourcesDone: summaries.length, sourcesTotal: sources.length, new: newTotal, lastSource: source.name });
+    await options.onProgress?.({ sourcesDone: summaries.length, sourcesTotal: sources.length, new: newTotal, lastSource: source.name });
   });
   const order = new Map(sources.map((s, i) => [s.id, i]));
   summaries.sort((a, b) => order.get(a.sourceId)! - order.get(b.sourceId)!);

@@ -5,7 +5,8 @@ import { wholeNumber } from "../validation";
 import { sleep } from "../time";
 import { BACKFILL_DEFAULT_DAYS, BACKFILL_MAX_DAYS } from "./buttons";
 import { describeJob, isFinished } from "./outcome";
-import { enqueueJob, jobById, runnerLastSeen, STALE_HEARTBEAT_MS, type JobKind, type JobRow } from "./queue.server";
+import { STALE_HEARTBEAT_MS, type JobKind } from "./queue.server";
+import { enqueueJob, jobById, runnerLastSeen, type JobRow } from "./store.server";
 
 export { JOB_BUTTONS, REFRESH_AFTER_MS, type ButtonJobKind } from "./buttons";
 
@@ -46,8 +47,8 @@ export function toJobJson(job: JobRow): JobJson {
   };
 }
 
-export function startJob(kind: JobKind, params: Record<string, unknown>, requestedBy: string) {
-  const { job, created } = enqueueJob(kind, params, requestedBy);
+export async function startJob(kind: JobKind, params: Record<string, unknown>, requestedBy: string) {
+  const { job, created } = await enqueueJob(kind, params, requestedBy);
   return { job: toJobJson(job), created };
 }
 
@@ -55,14 +56,14 @@ export function startJob(kind: JobKind, params: Record<string, unknown>, request
 export async function waitForJob(jobId: number, timeoutMs: number, pollMs = 250): Promise<JobRow> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const job = jobById(jobId)!;
+    const job = (await jobById(jobId))!;
     if (isFinished(job.status) || Date.now() >= deadline) return job;
     await sleep(pollMs);
   }
 }
 
 /** The runner's heartbeat state for the dashboard warning. */
-export function runnerHealth(now = Date.now()) {
-  const lastSeen = runnerLastSeen();
+export async function runnerHealth(now = Date.now()) {
+  const lastSeen = await runnerLastSeen();
   return { lastSeen: lastSeen?.toISOString() ?? null, stale: !lastSeen || now - lastSeen.getTime() > STALE_HEARTBEAT_MS };
 }

@@ -3,7 +3,7 @@
 // instead of "no articles match" (app/components/FeedEmptyState.tsx), so a fresh install explains itself.
 import { hasArticles } from "../articles/reclassify.server";
 import { failuresOf } from "./outcome";
-import { latestJobPerKind } from "./queue.server";
+import { latestJobPerKind } from "./store.server";
 
 export type FirstUpdate = {
   /** The scrape's state: "none" before any scrape was queued (the runner has not started yet). */
@@ -14,9 +14,9 @@ export type FirstUpdate = {
 };
 
 /** The state of the first update, or null once any article is stored (then the feed's usual empty state applies). */
-export function firstUpdateState(): FirstUpdate | null {
-  if (hasArticles()) return null;
-  const scrape = latestJobPerKind().find((job) => job.kind === "scrape");
+export async function firstUpdateState(): Promise<FirstUpdate | null> {
+  if (await hasArticles()) return null;
+  const scrape = (await latestJobPerKind()).find((job) => job.kind === "scrape");
   if (!scrape) return { status: "none", failedSources: 0, triedSources: 0 };
   const failures = scrape.status === "queued" || scrape.status === "running" ? null : failuresOf(scrape.result);
   return { status: scrape.status as FirstUpdate["status"], failedSources: failures?.failed ?? 0, triedSources: failures?.of ?? 0 };

@@ -1,6 +1,7 @@
 // What the runner can run, when the schedules enqueue it, and what it queues when it starts.
 import { hasArticles, recordJudgedByCurrentClassifier, storedJudgementIsStale } from "../articles/reclassify.server";
-import { enqueueJob, latestJobPerKind, type JobKind } from "./queue.server";
+import type { JobKind } from "./queue.server";
+import { enqueueJob, latestJobPerKind } from "./store.server";
 import { runBackfill, runFixPriorities, runRecategorize, runScrape } from "./kinds/ingest.server";
 import { runMaintenance } from "./kinds/maintenance.server";
 import { runTrends } from "./kinds/trends.server";
@@ -34,11 +35,11 @@ export const schedules: Schedule[] = [
 const firstStartJobs: JobKind[] = ["scrape"];
 
 /** Queues the first-start jobs (a first scrape) that have never run, so a fresh install fills its feed at once. */
-export function queueFirstStartJobs() {
-  const ranBefore = new Set(latestJobPerKind().map((job) => job.kind));
+export async function queueFirstStartJobs() {
+  const ranBefore = new Set((await latestJobPerKind()).map((job) => job.kind));
   for (const kind of firstStartJobs) {
     if (ranBefore.has(kind) || !jobHandlers[kind]) continue;
-    const { job } = enqueueJob(kind, {}, "first start");
+    const { job } = await enqueueJob(kind, {}, "first start");
     console.log(`[jobs] first start: ${kind} queued as #${job.id}`);
   }
 }
@@ -47,12 +48,12 @@ export function queueFirstStartJobs() {
  * A new classifier version re-judges the stored articles once (hand-edited ones stay as they are). An install
  * without articles has nothing to re-judge: its articles will be judged by this version as they arrive.
  */
-export function queueRejudgingAfterClassifierChange() {
-  if (!storedJudgementIsStale()) return;
-  if (hasArticles())
+export async function queueRejudgingAfterClassifierChange() {
+  if (!(await storedJudgementIsStale())) return;
+  if (await hasArticles())
     for (const kind of ["recategorize", "fix-priorities"] as const) {
-      const { job } = enqueueJob(kind, {}, "classifier updated");
+      const { job } = await enqueueJob(kind, {}, "classifier updated");
       console.log(`[jobs] the classifier changed: ${kind} queued as #${job.id}`);
     }
-  recordJudgedByCurrentClassifier();
+  await recordJudgedByCurrentClassifier();
 }

@@ -1,8 +1,9 @@
-import type { JobKind, JobRow } from "./queue.server";
+import type { JobKind } from "./queue.server";
+import type { JobRow } from "./store.server";
 
 type JobContext = {
   /** Records progress (shown on the dashboard) and keeps the job's heartbeat fresh. */
-  progress(progress: Record<string, unknown>): void;
+  progress(progress: Record<string, unknown>): void | Promise<void>;
   /** Aborted when the runner is asked to stop; long jobs check it between units of work. */
   signal: AbortSignal;
   log(message: string): void;

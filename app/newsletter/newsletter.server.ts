@@ -13,7 +13,7 @@ import { addDays, openCommentPeriods } from "../articles/comment-periods.server"
 import { categoryLabel, priorityInfo } from "../articles/vocabulary";
 import { truncateAtWord } from "../text/truncate";
 import { dayInZone, formatDate, sleep } from "../time";
-import { latestTrends } from "../trends/queries.server";
+import { latestTrends } from "../trends/store.server";
 import { unsubscribeUrl } from "./subscribers.server";
 import {
   addIssue,
@@ -68,12 +68,15 @@ const DEADLINE_DAYS = 7;
 /** "Comment deadlines this week": the periods closing in the coming 7 days, soonest first (none: no section). */
 async function commentDeadlines(now: Date, timeZone: string) {
   const today = dayInZone(now, timeZone);
-  return (await openCommentPeriods({ today, until: addDays(today, DEADLINE_DAYS - 1) })).map((period) => ({
-    title: period.title,
-    url: siteUrl(articlePath(period)),
-    closes: `${formatDate(`${period.commentsCloseOn}T12:00:00Z`, timeZone)} (${daysLeftLabel(daysUntil(today, period.commentsCloseOn))})`,
-    dockets: period.docketIds.map((id) => ({ id, url: docketUrl(id) })),
-  }));
+  const periods = await openCommentPeriods({ today, until: addDays(today, DEADLINE_DAYS - 1) });
+  return Promise.all(
+    periods.map(async (period) => ({
+      title: period.title,
+      url: await siteUrl(articlePath(period)),
+      closes: `${formatDate(`${period.commentsCloseOn}T12:00:00Z`, timeZone)} (${daysLeftLabel(daysUntil(today, period.commentsCloseOn))})`,
+      dockets: period.docketIds.map((id) => ({ id, url: docketUrl(id) })),
+    })),
+  );
 }
 
 /** Renders the issue for the week of `now`, with a placeholder where each recipient's unsubscribe link goes. */
@@ -97,9 +100,9 @@ export async function renderNewsletter(now = new Date()): Promise<EmailContent> 
       })),
     })),
     deadlines: await commentDeadlines(now, timeZone),
-    commentPeriodsUrl: siteUrl("/comment-periods"),
+    commentPeriodsUrl: await siteUrl("/comment-periods"),
     insights: ((await latestTrends())?.keyInsights ?? []).slice(0, MAX_INSIGHTS),
-    feedUrl: siteUrl("/"),
+    feedUrl: await siteUrl("/"),
     unsubscribeUrl: UNSUBSCRIBE_MARK,
   });
 }
@@ -127,7 +130,7 @@ export async function sendTestNewsletter(toEmail: string): Promise<void> {
   const content = await renderNewsletter();
   const subject = `[Test] ${content.subject}`;
   const subscriber = await subscriberByEmail(normalizeEmail(toEmail));
-  if (subscriber) return void (await sendEmail(personalize({ ...content, subject }, unsubscribeUrl(subscriber), toEmail)));
+  if (subscriber) return void (await sendEmail(personalize({ ...content, subject }, await unsubscribeUrl(subscriber), toEmail)));
   await sendEmail({
     to: toEmail,
     subject,
@@ -151,7 +154,7 @@ type NewsletterRunOptions = {
   signal?: AbortSignal;
   retryDelaysMs?: number[];
   log?: (message: string) => void;
-  progress?: (progress: Record<string, unknown>) => void;
+  progress?: (progress: Record<string, unknown>) => void | Promise<void>;
 };
 
 type NewsletterRunResult = {
@@ -202,7 +205,7 @@ export async function sendWeeklyNewsletter(options: NewsletterRunOptions = {}): 
       result.skipped++;
       continue;
     }
-    const email = personalize(issue, unsubscribeUrl(subscriber), subscriber.email);
+    const email = personalize(issue, await unsubscribeUrl(subscriber), subscriber.email);
     let attempts = delivery.attempts;
     for (let retry = 0; ; retry++) {
       await setDelivery(issue.id, subscriber.id, { status: "sending", attempts: ++attempts });
@@ -230,7 +233,7 @@ export async function sendWeeklyNewsletter(options: NewsletterRunOptions = {}): 
         await sleep(retryDelays[retry], options.signal);
       }
     }
-    options.progress?.({ sent: result.sent, rejected: result.rejected, total: todo.length });
+    await options.progress?.({ sent: result.sent, rejected: result.rejected, total: todo.length });
   }
 
   if (!(await openDeliveryCount(issue.id))) await markIssueCompleted(issue.id, new Date());

@@ -50,7 +50,7 @@ export async function subscribe(rawEmail: unknown, rawSource: unknown, clientKey
   if (existing?.isActive) {
     // The answer must not tell a stranger the address is subscribed, so its owner hears it by email instead.
     if (await claimConfirmationEmail(email, "already-subscribed"))
-      sendEmailLater({ to: email, ...alreadySubscribedEmail({ siteUrl: siteUrl("/") }) }, "the already-subscribed notice");
+      sendEmailLater({ to: email, ...alreadySubscribedEmail({ siteUrl: await siteUrl("/") }) }, "the already-subscribed notice");
     return answer;
   }
   // Nothing is stored that waits for a link the cap kept from being sent.
@@ -59,7 +59,7 @@ export async function subscribe(rawEmail: unknown, rawSource: unknown, clientKey
   const { token } = confirmation;
   await addPendingSubscriber(email, source, { isActive: false, confirmedAt: null, ...confirmation.columns });
   sendEmailLater(
-    { to: email, ...newsletterConfirmationEmail({ link: confirmationUrl(token), hours: CONFIRMATION_LINK_HOURS }) },
+    { to: email, ...newsletterConfirmationEmail({ link: await confirmationUrl(token), hours: CONFIRMATION_LINK_HOURS }) },
     "the subscription confirmation link",
   );
   return answer;
@@ -73,7 +73,7 @@ export function purgeExpiredSignups(now = new Date()) {
   return deleteUnconfirmedSignups(linksSentBefore(now.getTime()));
 }
 
-function confirmationUrl(token: string) {
+async function confirmationUrl(token: string) {
   return siteUrl(`/confirm-subscription?token=${encodeURIComponent(token)}`);
 }
 
@@ -94,7 +94,7 @@ export function unsubscribeToken(subscriber: Pick<Subscriber, "id" | "email">) {
   return recordToken("unsubscribe", subscriber);
 }
 
-export function unsubscribeUrl(subscriber: Pick<Subscriber, "id" | "email">) {
+export async function unsubscribeUrl(subscriber: Pick<Subscriber, "id" | "email">) {
   return siteUrl(`/unsubscribe?token=${encodeURIComponent(unsubscribeToken(subscriber))}`);
 }
 

@@ -30,7 +30,8 @@ import { dayInZone } from "~/time";
 import { carriesToast } from "~/http/flash.server";
 import { secureRedirect } from "~/http/responses.server";
 import { listPublicSources } from "~/sources/queries.server";
-import { latestTrends, newestArticleBeforeWindow } from "~/trends/queries.server";
+import { newestArticleBeforeWindow } from "~/trends/compute.server";
+import { latestTrends } from "~/trends/store.server";
 import { readVisitorId } from "~/visitors/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -65,10 +66,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       totalCapped,
       page,
       pageCount,
-      emptyHelp: total ? null : emptyFeedHelp(filters, visitorId),
+      emptyHelp: total ? null : await emptyFeedHelp(filters, visitorId),
       facets: feedFacets(),
-      trends: latestTrends(),
-      newestArticleBeforeWindow: newestArticleBeforeWindow(),
+      trends: await latestTrends(),
+      newestArticleBeforeWindow: await newestArticleBeforeWindow(),
       sources: sourceLinks(listPublicSources()),
       timeZone: config().APP_TIMEZONE,
       // The shared page's revision includes the day (docs/decisions/013), so "Comments close in N days" stays true.
@@ -90,8 +91,8 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
  * What the empty state can offer: how the first update goes when no article is stored at all, else the newest
  * match when a time filter hid it, and whether anything is saved.
  */
-function emptyFeedHelp(filters: ArticleFilters, visitorId: string | undefined): EmptyFeedHelp {
-  const firstUpdate = firstUpdateState();
+async function emptyFeedHelp(filters: ArticleFilters, visitorId: string | undefined): Promise<EmptyFeedHelp> {
+  const firstUpdate = await firstUpdateState();
   if (firstUpdate) return { firstUpdate };
   return {
     newestAnyTime: filters.timeframe === "all" ? undefined : newestPublishDate({ ...filters, timeframe: "all" }, visitorId),

@@ -26,8 +26,8 @@ type OperationView = {
   signedIn: boolean;
 };
 
-export function loader() {
-  const document = openApiDocument(publicUrl());
+export async function loader() {
+  const document = openApiDocument(await publicUrl());
   const operations: OperationView[] = [];
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {

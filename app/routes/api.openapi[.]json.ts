@@ -3,8 +3,8 @@ import { openApiDocument } from "~/api-docs/openapi.server";
 import { allowOnly, secureJson } from "~/http/responses.server";
 import { publicUrl } from "~/public-url.server";
 
-export function loader() {
-  return secureJson(openApiDocument(publicUrl()), { headers: { "Cache-Control": "public, max-age=300" } });
+export async function loader() {
+  return secureJson(openApiDocument(await publicUrl()), { headers: { "Cache-Control": "public, max-age=300" } });
 }
 
 export const action = allowOnly("GET, HEAD");

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { jsonError, jsonWithEtag, allowOnly } from "~/http/responses.server";
-import { latestTrends } from "~/trends/queries.server";
+import { latestTrends } from "~/trends/store.server";
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const trends = latestTrends();
+export async function loader({ request }: LoaderFunctionArgs) {
+  const trends = await latestTrends();
   if (!trends) return jsonError(404, "No trends analysis has been generated yet.");
   // The analysis changes at most daily; clients refetch hourly.
   return jsonWithEtag(request, trends, { maxAge: 3600 });

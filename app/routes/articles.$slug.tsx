@@ -42,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!article) throw pageRouteRefusal(request, 404, "Article not found.");
   const path = articlePath(article);
   if (`/articles/${params.slug}` !== path) throw secureRedirect(path, 301);
-  const siteUrl = publicUrl();
+  const siteUrl = await publicUrl();
   const related = (relatedArticles([article.id])[article.id] ?? []).map(({ originalUrl: _url, score: _score, ...shown }) => shown);
   return json(
     { article, related, siteUrl, canonicalUrl: `${siteUrl}${path}`, timeZone: config().APP_TIMEZONE, today: todayInZone() },

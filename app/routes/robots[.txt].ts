@@ -3,8 +3,8 @@ import { textFile } from "~/http/file-responses.server";
 import { allowOnly } from "~/http/responses.server";
 import { publicUrl } from "~/public-url.server";
 
-export function loader() {
-  const lines = ["User-agent: *", "Disallow: /admin", "Disallow: /api/", "", `Sitemap: ${publicUrl()}/sitemap.xml`, ""];
+export async function loader() {
+  const lines = ["User-agent: *", "Disallow: /admin", "Disallow: /api/", "", `Sitemap: ${await publicUrl()}/sitemap.xml`, ""];
   return textFile(lines.join("\n"), "text/plain; charset=utf-8");
 }
 

@@ -1,26 +1,17 @@
 // Computing the 30-day statistics from the articles table. Days are calendar days in the configured
 // time zone; the window ends today (the analysis runs at 09:00, so today's early articles count).
-import { and, gte, lt } from "drizzle-orm";
+import { newestPublishDate } from "../articles/queries.server";
 import { CATEGORY_VALUES, type Category } from "../articles/vocabulary";
 import { config } from "../config.server";
-import { db, t } from "../db.server";
 import { dayInZone, startOfDaysAgo } from "../time";
+import { articlesPublishedBetween, type TrendsArticle } from "./store.server";
 import { emptyCategoryCounts, TRENDS_WEEK_DAYS, TRENDS_WINDOW_DAYS, type Movement, type NamedCount, type Period, type TrendsStats } from "./stats";
 
 const TOP_LIMIT = 10;
 const RISING_LIMIT = 5;
 const HIGH_PRIORITY_ITEMS = 5;
 
-type Row = {
-  id: number;
-  title: string;
-  category: string;
-  priority: string;
-  tags: string[];
-  agencies: string[];
-  sourceName: string;
-  publishDate: Date;
-};
+type Row = TrendsArticle;
 
 function isCategory(value: string): value is Category {
   return (CATEGORY_VALUES as readonly string[]).includes(value);
@@ -60,24 +51,11 @@ function addDays(day: string, days: number) {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-export function computeTrendsStats(now = new Date()): TrendsStats {
+export async function computeTrendsStats(now = new Date()): Promise<TrendsStats> {
   const timeZone = config().APP_TIMEZONE;
   const windowStart = startOfDaysAgo(now, TRENDS_WINDOW_DAYS - 1, timeZone);
   const windowEnd = startOfDaysAgo(now, -1, timeZone);
-  const rows: Row[] = db()
-    .select({
-      id: t.articles.id,
-      title: t.articles.title,
-      category: t.articles.category,
-      priority: t.articles.priority,
-      tags: t.articles.tags,
-      agencies: t.articles.agencies,
-      sourceName: t.articles.sourceName,
-      publishDate: t.articles.publishDate,
-    })
-    .from(t.articles)
-    .where(and(gte(t.articles.publishDate, windowStart), lt(t.articles.publishDate, windowEnd)))
-    .all();
+  const rows: Row[] = await articlesPublishedBetween(windowStart, windowEnd);
 
   const today = dayInZone(now, timeZone);
   const from = addDays(today, -(TRENDS_WINDOW_DAYS - 1));
@@ -131,4 +109,14 @@ export function computeTrendsStats(now = new Date()): TrendsStats {
     },
     daily,
   };
+}
+
+/**
+ * When the newest article was published, if that is before the 30-day window the analysis reads (as on an install
+ * holding only the demo data): the trends card then says so instead of looking empty for no reason.
+ */
+export async function newestArticleBeforeWindow(now = new Date()): Promise<string | null> {
+  const newest = await newestPublishDate({ timeframe: "all" });
+  if (!newest) return null;
+  return new Date(newest) < startOfDaysAgo(now, TRENDS_WINDOW_DAYS - 1, config().APP_TIMEZONE) ? newest : null;
 }

@@ -2,10 +2,11 @@
 // by the configured provider, both stored as one row per day.
 import { categoryLabel, CATEGORY_VALUES } from "../articles/vocabulary";
 import { AiError, aiProvider, type AiProvider } from "../ai/provider.server";
-import { db, t } from "../db.server";
 import { computeTrendsStats } from "./compute.server";
 import { narrateWithModel } from "./model-narrative.server";
 import { writeTrendsNarrative, type TrendsNarrative } from "./narrative";
+import type { TrendsStats } from "./stats";
+import { saveTrends } from "./store.server";
 
 /** The model name a statistical trends analysis records. */
 const LOCAL_TRENDS_MODEL = "statistical";
@@ -19,7 +20,7 @@ type TrendsOutcome = {
   modelFailure?: string;
 };
 
-async function narrate(stats: ReturnType<typeof computeTrendsStats>, provider: AiProvider) {
+async function narrate(stats: TrendsStats, provider: AiProvider) {
   if (provider.name === "local" || stats.articleCount === 0) {
     return { narrative: writeTrendsNarrative(stats), provider: "local", model: LOCAL_TRENDS_MODEL };
   }
@@ -35,7 +36,7 @@ async function narrate(stats: ReturnType<typeof computeTrendsStats>, provider: A
 
 /** Computes and stores today's analysis (replacing an earlier one of the same day). */
 export async function generateTrends(options: { now?: Date; provider?: AiProvider } = {}): Promise<TrendsOutcome> {
-  const stats = computeTrendsStats(options.now ?? new Date());
+  const stats = await computeTrendsStats(options.now ?? new Date());
   const { narrative, provider, model, modelFailure } = await narrate(stats, options.provider ?? aiProvider());
   const values = {
     date: stats.window.to,
@@ -47,6 +48,6 @@ export async function generateTrends(options: { now?: Date; provider?: AiProvide
     model,
     createdAt: new Date(),
   };
-  db().insert(t.trends).values(values).onConflictDoUpdate({ target: t.trends.date, set: values }).run();
+  await saveTrends(values);
   return { date: values.date, articleCount: values.articleCount, provider, model, ...(modelFailure ? { modelFailure } : {}) };
 }

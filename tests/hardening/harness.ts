@@ -1,5 +1,5 @@
 // Shared pieces of the hardening suite: mode, ports, and the product served against this file's test DB.
-import { claimNextJob, finishJob } from "~/jobs/queue.server";
+import { claimNextJob, finishJob } from "~/jobs/store.server";
 import { startProductionServer } from "../support/prod-server";
 
 /** `npm test` runs the quick mode (HARDENING_QUICK=1): same checks, shorter load, fewer generated cases. */
@@ -39,9 +39,9 @@ export function serveTestDatabase(file: keyof typeof PORT_OFFSETS, env?: Record<
  * at once. Answers the function that stops it.
  */
 export function startStandInRunner(name: string) {
-  const timer = setInterval(() => {
-    const job = claimNextJob(name, ["recategorize", "fix-priorities"]);
-    if (job) finishJob(job.id, { result: { updated: 0 } });
+  const timer = setInterval(async () => {
+    const job = await claimNextJob(name, ["recategorize", "fix-priorities"]);
+    if (job) await finishJob(job.id, { result: { updated: 0 } });
   }, 50);
   return () => clearInterval(timer);
 }

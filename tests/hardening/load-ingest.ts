@@ -9,7 +9,8 @@ import { canonicalUrl } from "~/articles/canonical-url";
 import type { SourceCategory, SourceType } from "~/articles/vocabulary";
 import { db, t } from "~/db.server";
 import { parseFeed } from "~/ingest/feed.server";
-import { enqueueJob, type JobKind, type JobRow } from "~/jobs/queue.server";
+import type { JobKind } from "~/jobs/queue.server";
+import { enqueueJob, type JobRow } from "~/jobs/store.server";
 import { generatedArticle } from "../bench/generator";
 import { federalRegisterRoute, generateDocuments } from "../support/federal-register-api";
 import { readFixture, serveFixture, startServer, type Route } from "../support/http-server";
@@ -226,10 +227,10 @@ export async function startIngestion(): Promise<Ingestion> {
 
   // The first scrape reads the stand-in API's newest 1,000 documents, the backfill the rest; from then on a
   // scrape is queued whenever the previous job has finished, as an operator pressing the button would.
-  enqueueJob("scrape", {}, "load test");
-  enqueueJob("backfill", { daysBack: FEDERAL_REGISTER_DAYS }, "load test");
-  const topUp = () => {
-    if (!pendingIngestionKinds().size) enqueueJob("scrape", {}, "load test");
+  await enqueueJob("scrape", {}, "load test");
+  await enqueueJob("backfill", { daysBack: FEDERAL_REGISTER_DAYS }, "load test");
+  const topUp = async () => {
+    if (!pendingIngestionKinds().size) await enqueueJob("scrape", {}, "load test");
   };
   const spawnedAt = performance.now();
   const runner = startRunner();

@@ -13,7 +13,7 @@ import { articlePath } from "~/articles/article-page";
 import { EXPORT_LIMITS } from "~/articles/export.server";
 import { db, t } from "~/db.server";
 import { BODY_TOO_LARGE, MAX_BODY_BYTES } from "~/http/body-limit.server";
-import { RUNNER_HEARTBEAT_KEY } from "~/jobs/queue.server";
+import { RUNNER_HEARTBEAT_KEY } from "~/jobs/store.server";
 import { loadDemo } from "../../scripts/demo";
 import { addArticle } from "../support/articles";
 import { makeUser } from "../support/auth";

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, t } from "~/db.server";
-import { claimNextJob, finishJob, recordRunnerHeartbeat } from "~/jobs/queue.server";
+import { claimNextJob, finishJob, recordRunnerHeartbeat } from "~/jobs/store.server";
 import * as addArticle from "~/routes/api.admin.add-article";
 import * as backfill from "~/routes/api.admin.backfill";
 import * as extractArticle from "~/routes/api.admin.extract-article";
@@ -65,10 +65,10 @@ const newSubscriber = () =>
 beforeAll(async () => {
   users = { viewer: await makeUser("viewer"), editor: await makeUser("editor"), admin: await makeUser("admin") };
   // A stand-in for the job runner, so the calls that wait for their job's result get one.
-  runner = setInterval(() => {
-    recordRunnerHeartbeat({ runnerId: "test-runner" });
-    const job = claimNextJob("test-runner", ["recategorize", "fix-priorities"]);
-    if (job) finishJob(job.id, { result: { updated: job.kind === "recategorize" ? 4 : 2 } });
+  runner = setInterval(async () => {
+    await recordRunnerHeartbeat({ runnerId: "test-runner" });
+    const job = await claimNextJob("test-runner", ["recategorize", "fix-priorities"]);
+    if (job) await finishJob(job.id, { result: { updated: job.kind === "recategorize" ? 4 : 2 } });
   }, 20);
 });
 

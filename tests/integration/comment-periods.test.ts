@@ -148,7 +148,7 @@ describe("calendar files", () => {
     expect(one.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
     expect(one.headers.get("Content-Disposition")).toBe(`attachment; filename="comment-deadline-${ids.later}.ics"`);
     const [event] = events(await one.text());
-    expect(event.URL.startsWith(publicUrl())).toBe(true);
+    expect(event.URL.startsWith(await publicUrl())).toBe(true);
     expect(event.DESCRIPTION).toContain("EPA-HQ-OAR-2025-0001");
 
     expect((await callRoute(articleCalendarLoader, `/articles/${ids.none}.ics`, {}, { id: String(ids.none) })).status).toBe(404);

@@ -3,7 +3,7 @@
 // page changes with it, and once one article is stored every empty view is the usual one again.
 import { describe, expect, it } from "vitest";
 import { feedRevision } from "~/articles/shared-feed.server";
-import { claimNextJob, enqueueJob, finishJob } from "~/jobs/queue.server";
+import { claimNextJob, enqueueJob, finishJob } from "~/jobs/store.server";
 import { loader as feedLoader } from "~/routes/_index";
 import { addArticle } from "../support/articles";
 import { callRoute } from "../support/load-context";
@@ -24,28 +24,28 @@ describe("the feed of a site with no articles", () => {
     expect(await emptyHelp()).toEqual({ firstUpdate: { status: "none", failedSources: 0, triedSources: 0 } });
     const revisions = [feedRevision()];
 
-    const { job } = enqueueJob("scrape", {}, "first start");
+    const { job } = await enqueueJob("scrape", {}, "first start");
     expect((await emptyHelp()).firstUpdate.status).toBe("queued");
     revisions.push(feedRevision());
 
-    expect(claimNextJob("runner-1", ["scrape"])?.id).toBe(job.id);
+    expect((await claimNextJob("runner-1", ["scrape"]))?.id).toBe(job.id);
     expect((await emptyHelp()).firstUpdate.status).toBe("running");
     revisions.push(feedRevision());
 
-    finishJob(job.id, { result: scrapeResult(3, 3) });
+    await finishJob(job.id, { result: scrapeResult(3, 3) });
     expect(await emptyHelp()).toEqual({ firstUpdate: { status: "failed", failedSources: 3, triedSources: 3 } });
     // Any view of an empty site is empty for the same reason.
     expect((await emptyHelp("/?q=methane&category=regulatory-rollbacks")).firstUpdate.status).toBe("failed");
     revisions.push(feedRevision());
 
-    const second = enqueueJob("scrape", {}, "schedule").job;
-    claimNextJob("runner-1", ["scrape"]);
-    finishJob(second.id, { result: scrapeResult(4, 1) });
+    const second = (await enqueueJob("scrape", {}, "schedule")).job;
+    await claimNextJob("runner-1", ["scrape"]);
+    await finishJob(second.id, { result: scrapeResult(4, 1) });
     expect(await emptyHelp()).toEqual({ firstUpdate: { status: "partly-failed", failedSources: 1, triedSources: 4 } });
     revisions.push(feedRevision());
 
-    const crashed = enqueueJob("scrape", {}, "schedule").job;
-    finishJob(crashed.id, { error: "Stopped 5 times before finishing" });
+    const crashed = (await enqueueJob("scrape", {}, "schedule")).job;
+    await finishJob(crashed.id, { error: "Stopped 5 times before finishing" });
     expect(await emptyHelp()).toEqual({ firstUpdate: { status: "failed", failedSources: 0, triedSources: 0 } });
     revisions.push(feedRevision());
 
@@ -58,9 +58,9 @@ describe("the feed of a site with no articles", () => {
     expect((await emptyHelp("/?saved=1")).firstUpdate).toBeUndefined();
 
     const before = feedRevision();
-    const { job } = enqueueJob("scrape", {}, "schedule");
-    claimNextJob("runner-1", ["scrape"]);
-    finishJob(job.id, { result: scrapeResult(2, 2) });
+    const { job } = await enqueueJob("scrape", {}, "schedule");
+    await claimNextJob("runner-1", ["scrape"]);
+    await finishJob(job.id, { result: scrapeResult(2, 2) });
     expect(feedRevision()).toBe(before);
   });
 });

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, t } from "~/db.server";
 import { toJobJson } from "~/jobs/admin.server";
-import { claimNextJob, enqueueJob, jobById } from "~/jobs/queue.server";
+import { claimNextJob, enqueueJob, jobById } from "~/jobs/store.server";
 import { executeJob } from "../../jobs/runner";
 import { serveFixture, startServer, type TestServer } from "../support/http-server";
 import { freePort } from "../support/ports";
@@ -82,18 +82,18 @@ describe("a scrape's outcome", () => {
   });
 
   it("the runner records the same outcome for a queued scrape", async () => {
-    const { job } = enqueueJob("scrape", { force: true }, "admin@example.com");
-    const claimed = claimNextJob("test-runner", ["scrape"])!;
+    const { job } = await enqueueJob("scrape", { force: true }, "admin@example.com");
+    const claimed = (await claimNextJob("test-runner", ["scrape"]))!;
     expect(claimed.id).toBe(job.id);
     await executeJob(claimed, new AbortController().signal, { requeueOnStop: true, log: () => {} });
-    const finished = jobById(job.id)!;
+    const finished = (await jobById(job.id))!;
     expect(finished.status).toBe("failed");
     expect(toJobJson(finished).summary).toMatch(/^All 2 sources failed: Broken feed: /);
   });
 
   it("nothing due: says every source is waiting, not that it succeeded at something", async () => {
-    const { job } = enqueueJob("scrape", {}, "schedule");
-    await executeJob(claimNextJob("test-runner", ["scrape"])!, new AbortController().signal, { requeueOnStop: true, log: () => {} });
-    expect(toJobJson(jobById(job.id)!).summary).toBe("No source was tried: all 2 active sources are waiting out a back-off after failing.");
+    const { job } = await enqueueJob("scrape", {}, "schedule");
+    await executeJob((await claimNextJob("test-runner", ["scrape"]))!, new AbortController().signal, { requeueOnStop: true, log: () => {} });
+    expect(toJobJson((await jobById(job.id))!).summary).toBe("No source was tried: all 2 active sources are waiting out a back-off after failing.");
   });
 });

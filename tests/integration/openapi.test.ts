@@ -159,7 +159,7 @@ describe("the description", () => {
     const served = await call(openApiRoute, "/api/openapi.json");
     expect(served.status).toBe(200);
     expect((await served.json()).openapi).toBe("3.1.0");
-    const page = (await docsPage.loader()) as ReturnType<typeof docsPage.loader>;
+    const page = (await docsPage.loader()) as Awaited<ReturnType<typeof docsPage.loader>>;
     expect(page.operations.length).toBe(Object.values(document.paths).reduce((n, methods) => n + Object.keys(methods).length, 0));
   });
 });

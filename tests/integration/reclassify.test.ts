@@ -59,7 +59,7 @@ it("fix-priorities raises articles whose comment period closes within 7 days, an
   expect(await runFixPriorities({}, { signal: new AbortController().signal, progress() {}, log() {} })).toEqual({ updated: 0 });
 });
 
-it("a new classifier version queues the re-judging of stored articles once, and an empty install records it without jobs", () => {
+it("a new classifier version queues the re-judging of stored articles once, and an empty install records it without jobs", async () => {
   const jobsOf = () =>
     db()
       .select()
@@ -72,15 +72,15 @@ it("a new classifier version queues the re-judging of stored articles once, and 
     db().insert(t.appState).values({ key: "classifier-version", value }).onConflictDoUpdate({ target: t.appState.key, set: { value } }).run();
 
   setStoredVersion("an older classifier");
-  queueRejudgingAfterClassifierChange();
+  await queueRejudgingAfterClassifierChange();
   expect(jobsOf()).toEqual([]);
   expect(storedJudgementIsStale()).toBe(false);
 
   addArticle({ title: "Rescinding Obsolete Financial Assistance Rules", documentType: "Rule" });
   setStoredVersion("an older classifier");
   expect(storedJudgementIsStale()).toBe(true);
-  queueRejudgingAfterClassifierChange();
+  await queueRejudgingAfterClassifierChange();
   expect(jobsOf()).toEqual(["fix-priorities", "recategorize"]);
-  queueRejudgingAfterClassifierChange();
+  await queueRejudgingAfterClassifierChange();
   expect(jobsOf()).toEqual(["fix-priorities", "recategorize"]);
 });

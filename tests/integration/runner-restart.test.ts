@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { db, t } from "~/db.server";
-import { enqueueJob } from "~/jobs/queue.server";
+import { enqueueJob } from "~/jobs/store.server";
 import { SCRAPE_MAX_PAGES } from "~/ingest/scrape.server";
 import { federalRegisterRoute, generateDocuments } from "../support/federal-register-api";
 import { startServer, type TestServer } from "../support/http-server";
@@ -58,7 +58,7 @@ it("re-queues on SIGTERM, survives SIGKILL, and finishes the scrape exactly once
     name: "Federal Register (stand-in)",
     type: "federal-register-api",
   });
-  const { job } = enqueueJob("scrape", {}, "test");
+  const { job } = await enqueueJob("scrape", {}, "test");
   const expected = SCRAPE_MAX_PAGES * PER_PAGE;
 
   // 1. SIGTERM in the middle: the job goes back to the queue and the runner exits cleanly.

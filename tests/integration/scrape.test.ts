@@ -143,7 +143,7 @@ describe("failures and health", () => {
     const good = addFeed({ path: "/fed.rdf" });
     const finished: string[] = [];
     const now = new Date("2025-07-01T00:00:00Z");
-    const result = await scrapeSources({ now, timeoutMs: 1500, concurrency: 2, onProgress: (p) => finished.push(p.lastSource!) });
+    const result = await scrapeSources({ now, timeoutMs: 1500, concurrency: 2, onProgress: (p) => void finished.push(p.lastSource!) });
     expect(sourceRow(html.id).errorMessage).toBe("Not a feed: got an HTML page");
     expect(sourceRow(truncated.id).errorMessage).toMatch(/^Not a feed: the XML is malformed \(.+\)$/);
     expect(sourceRow(broken.id).errorMessage).toBe("HTTP 500 from 127.0.0.1");

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AI_SUMMARY_FALLBACK_MESSAGE } from "~/ai/summary-failure";
 import { config } from "~/config.server";
 import { db, t } from "~/db.server";
-import { enqueueJob } from "~/jobs/queue.server";
+import { enqueueJob } from "~/jobs/store.server";
 import { isFinished } from "~/jobs/outcome";
 import { addArticle } from "../../support/articles";
 import { serveFixture, startServer, type TestServer } from "../../support/http-server";
@@ -158,7 +158,7 @@ describe("a source that hangs forever", () => {
     const working = source("SEC", "/sec.rss");
 
     const site = await web(PORTS.hangingSource);
-    const { job } = enqueueJob("scrape", {}, "test");
+    const { job } = await enqueueJob("scrape", {}, "test");
     const runner = startRunner({ FETCH_TIMEOUT_MS: "3000" });
     started.push(runner);
     const jobRow = () => db().select().from(t.jobs).where(eq(t.jobs.id, job.id)).get()!;

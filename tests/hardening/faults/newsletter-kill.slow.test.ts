@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { db, t } from "~/db.server";
-import { enqueueJob } from "~/jobs/queue.server";
+import { enqueueJob } from "~/jobs/store.server";
 import { isFinished } from "~/jobs/outcome";
 import { startMailServer, type MailServer } from "../../support/mail";
 import { waitFor } from "../../support/wait";
@@ -35,7 +35,7 @@ it("finishes after a SIGKILL mid-send with exactly one email per active subscrib
   const active = Array.from({ length: SUBSCRIBERS }, (_, i) => `reader${i}@subscribers.test`);
   for (const email of active) db().insert(t.subscribers).values({ email }).run();
   db().insert(t.subscribers).values({ email: "gone@subscribers.test", isActive: false }).run();
-  const { job } = enqueueJob("newsletter", {}, "test");
+  const { job } = await enqueueJob("newsletter", {}, "test");
   const jobRow = () => db().select().from(t.jobs).where(eq(t.jobs.id, job.id)).get()!;
 
   const first = startRunner({ SMTP_URL: smtp.url });

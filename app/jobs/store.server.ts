@@ -1,0 +1,136 @@
+// The job queue's rows, shared by the web (which enqueues) and the runner (which claims and runs), and the
+// runner's heartbeat. Long work never runs inside a web request: a button enqueues a row and answers at once.
+// The queue's rules (which job kinds exist, when a running job is orphaned) are in app/jobs/queue.server.ts.
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { all, db, execute, first, t, transaction } from "../db.server";
+import { finishedStatus } from "./outcome";
+import type { JobKind } from "./queue.server";
+
+const { appState, jobs } = t;
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export const RUNNER_HEARTBEAT_KEY = "runner-heartbeat";
+
+/**
+ * Queues a job, or returns the one of that kind already queued or running:
+ * one job per kind at a time, however many times the button is pressed.
+ */
+export async function enqueueJob(kind: JobKind, params: Record<string, unknown> = {}, requestedBy = "schedule") {
+  return transaction(
+    function* (tx) {
+      const existing = yield* tx.first(
+        tx.db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.kind, kind), inArray(jobs.status, ["queued", "running"]))),
+      );
+      if (existing) return { job: existing, created: false };
+      const job = (yield* tx.first(tx.db.insert(jobs).values({ kind, params, requestedBy }).returning()))!;
+      return { job, created: true };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/**
+ * Records a run started outside the queue (an operator's `npm run jobs -- <kind>`) as already running, so its
+ * outcome is listed beside the runner's. Its runner id is the process's: if that dies, the runner re-queues it.
+ */
+export async function recordDirectRun(kind: JobKind, params: Record<string, unknown>, requestedBy: string, runnerId: string, now = new Date()) {
+  const job = await first(
+    db().insert(jobs).values({ kind, params, requestedBy, status: "running", runnerId, startedAt: now, heartbeatAt: now, attempts: 1 }).returning(),
+  );
+  return job!;
+}
+
+/** Atomically takes the oldest queued job, of the kinds this runner can run, whose kind is not already running. */
+export async function claimNextJob(runnerId: string, kinds: readonly string[], now = new Date()): Promise<JobRow | undefined> {
+  if (!kinds.length) return undefined;
+  const claimed = await first<{ id: number }>(sql`
+    UPDATE jobs SET status = 'running', runner_id = ${runnerId}, started_at = ${now.getTime()},
+      heartbeat_at = ${now.getTime()}, attempts = attempts + 1
+    WHERE id = (
+      SELECT q.id FROM jobs q WHERE q.status = 'queued' AND q.kind IN ${kinds}
+        AND NOT EXISTS (SELECT 1 FROM jobs r WHERE r.kind = q.kind AND r.status = 'running')
+      ORDER BY q.id LIMIT 1)
+    RETURNING id`);
+  return claimed ? jobById(claimed.id) : undefined;
+}
+
+export async function heartbeatJob(jobId: number, progress?: Record<string, unknown>) {
+  await execute(
+    db()
+      .update(jobs)
+      .set({ heartbeatAt: new Date(), ...(progress ? { progress } : {}) })
+      .where(eq(jobs.id, jobId)),
+  );
+}
+
+/** Records a job's end: failed on an error, otherwise as its result says (a scrape whose sources all failed failed too). */
+export async function finishJob(jobId: number, outcome: { result?: Record<string, unknown>; error?: string }) {
+  await execute(
+    db()
+      .update(jobs)
+      .set({
+        status: outcome.error ? "failed" : finishedStatus(outcome.result),
+        result: outcome.result ?? null,
+        error: outcome.error ?? null,
+        finishedAt: new Date(),
+      })
+      .where(eq(jobs.id, jobId)),
+  );
+}
+
+/** Puts a job back in the queue (runner shutting down, or its runner died). */
+export async function requeueJob(jobId: number) {
+  await execute(db().update(jobs).set({ status: "queued", runnerId: null }).where(eq(jobs.id, jobId)));
+}
+
+/** Every job a runner has claimed and not finished. */
+export async function runningJobs() {
+  return all(db().select().from(jobs).where(eq(jobs.status, "running")));
+}
+
+export async function jobById(jobId: number) {
+  return first(db().select().from(jobs).where(eq(jobs.id, jobId)));
+}
+
+/** The newest jobs, with every job still queued or running first: a busy day of finished runs never hides one. */
+export async function recentJobs(limit = 20) {
+  return all(
+    db()
+      .select()
+      .from(jobs)
+      .orderBy(desc(sql`${jobs.status} IN ('queued', 'running')`), desc(jobs.id))
+      .limit(limit),
+  );
+}
+
+/**
+ * The job of each kind the dashboard shows: one still queued or running if there is one (a run finished since,
+ * say from the command line, must not hide it), else the latest.
+ */
+export async function latestJobPerKind() {
+  const latestIds = db()
+    .select({ id: sql<number>`coalesce(max(CASE WHEN ${jobs.status} IN ('queued', 'running') THEN ${jobs.id} END), max(${jobs.id}))` })
+    .from(jobs)
+    .groupBy(jobs.kind);
+  return all(db().select().from(jobs).where(inArray(jobs.id, latestIds)).orderBy(jobs.kind));
+}
+
+export async function recordRunnerHeartbeat(info: Record<string, unknown>) {
+  const now = new Date();
+  await execute(
+    db()
+      .insert(appState)
+      .values({ key: RUNNER_HEARTBEAT_KEY, value: info, updatedAt: now })
+      .onConflictDoUpdate({ target: appState.key, set: { value: info, updatedAt: now } }),
+  );
+}
+
+/** When the runner last said it was alive, or null if it never ran. */
+export async function runnerLastSeen(): Promise<Date | null> {
+  const row = await first(db().select().from(appState).where(eq(appState.key, RUNNER_HEARTBEAT_KEY)));
+  return row ? row.updatedAt : null;
+}
