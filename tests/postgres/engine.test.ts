@@ -140,7 +140,8 @@ describe("PostgreSQL triggers, as SQLite's", () => {
       .set({ agencies: ["Energy Department"] })
       .where(sql`id = ${row.id}`);
     expect(await agenciesOf(row.id)).toEqual(["Energy Department"]);
-    // Elements that are not names are skipped, and a value that is not a list clears the rows, as on SQLite.
+    // Elements that are not names are skipped, as on SQLite; a value that is not a list (the column is typed string[],
+    // so the product never writes one) leaves no rows.
     await db.execute(sql`UPDATE articles SET agencies = '["Labor Department", 7, null]'::jsonb WHERE id = ${row.id}`);
     expect(await agenciesOf(row.id)).toEqual(["Labor Department"]);
     await db.execute(sql`UPDATE articles SET agencies = '{"name": "x"}'::jsonb WHERE id = ${row.id}`);
