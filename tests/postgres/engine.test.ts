@@ -1,0 +1,249 @@
+// The PostgreSQL engine on a real server: the migrations build every table and column of db/pg/schema.ts, the
+// triggers keep the revision counter, the related-list bookkeeping and the agency table as SQLite's do, and search
+// finds articles through the tsvector column and its GIN index.
+import { getTableColumns, getTableName, is, sql } from "drizzle-orm";
+import { toSnakeCase } from "drizzle-orm/casing";
+import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { migratePostgres, openPostgres, type PgDb } from "../../db/pg/client";
+import * as schema from "../../db/pg/schema";
+import { createTestDatabase } from "../support/postgres";
+
+const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
+
+let db: PgDb;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  const database = await createTestDatabase(inject("postgresUrl"));
+  drop = database.drop;
+  db = openPostgres(database.url, { poolSize: 4 });
+  await migratePostgres(db);
+});
+
+afterAll(async () => {
+  await db?.$client.end();
+  await drop?.();
+});
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return (await db.execute(query)).rows as T[];
+}
+
+const revision = async () => (await rows<{ revision: number }>(sql`SELECT revision FROM article_revision WHERE id = 1`))[0].revision;
+const agenciesOf = async (id: number) =>
+  (await rows<{ agency: string }>(sql`SELECT agency FROM article_agencies WHERE article_id = ${id} ORDER BY agency`)).map((row) => row.agency);
+const pending = async (id: number) => (await rows(sql`SELECT 1 FROM related_pending WHERE article_id = ${id}`)).length === 1;
+
+let nextUrl = 0;
+function article(fields: Partial<typeof schema.articles.$inferInsert> = {}): typeof schema.articles.$inferInsert {
+  nextUrl += 1;
+  return {
+    title: "A rule",
+    category: "regulatory-rollbacks",
+    sourceName: "Federal Register",
+    originalUrl: `https://example.gov/a/${nextUrl}`,
+    canonicalUrl: `https://example.gov/a/${nextUrl}`,
+    publishDate: new Date("2026-03-02T15:04:05.678Z"),
+    ...fields,
+  };
+}
+
+async function insertArticle(fields: Partial<typeof schema.articles.$inferInsert> = {}) {
+  const [row] = await db.insert(schema.articles).values(article(fields)).returning();
+  return row;
+}
+
+describe("PostgreSQL migrations", () => {
+  it("create every table and column of db/pg/schema.ts, with the chosen types", async () => {
+    const columns = await rows<{ table_name: string; column_name: string; data_type: string }>(
+      sql`SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = 'public'`,
+    );
+    const found = new Map(columns.map((c) => [`${c.table_name}.${c.column_name}`, c.data_type]));
+    expect(tables.length).toBeGreaterThan(20);
+    for (const table of tables) {
+      for (const [key, column] of Object.entries(getTableColumns(table))) {
+        const name = `${getTableName(table)}.${toSnakeCase(key)}`;
+        expect(found.get(name), name).toBe(column.getSQLType());
+      }
+    }
+    expect(found.get("articles.publish_date")).toBe("bigint");
+    expect(found.get("articles.is_demo")).toBe("boolean");
+    expect(found.get("articles.tags")).toBe("jsonb");
+    expect(found.get("articles.search_vector")).toBe("tsvector");
+  });
+
+  it("create every index of db/pg/schema.ts, and the GIN index for search", async () => {
+    const indexes = new Set((await rows<{ indexname: string }>(sql`SELECT indexname FROM pg_indexes WHERE schemaname = 'public'`)).map((r) => r.indexname));
+    for (const table of tables) for (const index of getTableConfig(table).indexes) expect(indexes.has(index.config.name!), index.config.name).toBe(true);
+    const [search] = await rows<{ indexdef: string }>(sql`SELECT indexdef FROM pg_indexes WHERE indexname = 'articles_search_idx'`);
+    expect(search.indexdef).toMatch(/USING gin \(search_vector\)/);
+  });
+
+  it("apply once, also when several processes start at the same time", async () => {
+    await Promise.all([migratePostgres(db), migratePostgres(db), migratePostgres(db)]);
+    const [applied] = await rows<{ n: number }>(sql`SELECT count(*) AS n FROM drizzle.__drizzle_migrations`);
+    expect(applied.n).toBe(2);
+    expect(await rows(sql`SELECT id FROM article_revision`)).toEqual([{ id: 1 }]);
+  });
+});
+
+describe("PostgreSQL rows", () => {
+  it("read times as Date, lists as arrays, flags as booleans, and counts as numbers, as on SQLite", async () => {
+    const before = Date.now();
+    const row = await insertArticle({ tags: ["flaring"], agencies: ["EPA"] });
+    expect(row.publishDate).toEqual(new Date("2026-03-02T15:04:05.678Z"));
+    expect(row.createdAt).toBeInstanceOf(Date);
+    expect(row.createdAt.getTime()).toBeGreaterThanOrEqual(before - 5_000);
+    expect(row.createdAt.getTime()).toBeLessThanOrEqual(Date.now() + 5_000);
+    expect(row.tags).toEqual(["flaring"]);
+    expect(row.isDemo).toBe(false);
+    expect(row.aiSummaryAt).toBeNull();
+    // Raw SQL sees the same numbers SQLite stores: milliseconds bound and read back as numbers.
+    const [raw] = await rows<{ publish_date: number; n: number }>(
+      sql`SELECT publish_date, (SELECT count(*) FROM articles WHERE publish_date <= ${Date.parse("2026-03-02T15:04:05.678Z")}) AS n FROM articles WHERE id = ${row.id}`,
+    );
+    expect(raw.publish_date).toBe(Date.parse("2026-03-02T15:04:05.678Z"));
+    expect(typeof raw.n).toBe("number");
+  });
+});
+
+describe("PostgreSQL triggers, as SQLite's", () => {
+  it("move the revision counter when an article is added, changed where related articles look, or removed", async () => {
+    const start = await revision();
+    const row = await insertArticle();
+    expect(await revision()).toBe(start + 1);
+    await db
+      .update(schema.articles)
+      .set({ views: 5, aiSummary: "Short." })
+      .where(sql`id = ${row.id}`);
+    expect(await revision()).toBe(start + 1);
+    await db
+      .update(schema.articles)
+      .set({ title: "A rule, revised" })
+      .where(sql`id = ${row.id}`);
+    expect(await revision()).toBe(start + 2);
+    await db
+      .update(schema.articles)
+      .set({ tags: ["ozone"] })
+      .where(sql`id = ${row.id}`);
+    expect(await revision()).toBe(start + 3);
+    await db.delete(schema.articles).where(sql`id = ${row.id}`);
+    expect(await revision()).toBe(start + 4);
+  });
+
+  it("fill the agency table from the article's agencies and keep it in step", async () => {
+    const row = await insertArticle({ agencies: ["Environmental Protection Agency", "Interior Department", "  ", "Environmental Protection Agency"] });
+    expect(await agenciesOf(row.id)).toEqual(["Environmental Protection Agency", "Interior Department"]);
+    await db
+      .update(schema.articles)
+      .set({ agencies: ["Energy Department"] })
+      .where(sql`id = ${row.id}`);
+    expect(await agenciesOf(row.id)).toEqual(["Energy Department"]);
+    // Elements that are not names are skipped, as on SQLite; a value that is not a list (the column is typed string[],
+    // so the product never writes one) leaves no rows.
+    await db.execute(sql`UPDATE articles SET agencies = '["Labor Department", 7, null]'::jsonb WHERE id = ${row.id}`);
+    expect(await agenciesOf(row.id)).toEqual(["Labor Department"]);
+    await db.execute(sql`UPDATE articles SET agencies = '{"name": "x"}'::jsonb WHERE id = ${row.id}`);
+    expect(await agenciesOf(row.id)).toEqual([]);
+    await db
+      .update(schema.articles)
+      .set({ agencies: ["Energy Department"] })
+      .where(sql`id = ${row.id}`);
+    await db.delete(schema.articles).where(sql`id = ${row.id}`);
+    expect(await rows(sql`SELECT 1 FROM article_agencies WHERE article_id = ${row.id}`)).toEqual([]);
+  });
+
+  it("note new and changed articles as pending and drop the related lists a change may make wrong", async () => {
+    const a = await insertArticle();
+    const b = await insertArticle();
+    const c = await insertArticle();
+    expect(await pending(a.id)).toBe(true);
+    await db.delete(schema.relatedPending);
+    // a lists b; c lists a; b's own list is unrelated to a.
+    await db.insert(schema.relatedLists).values([{ articleId: a.id }, { articleId: b.id }, { articleId: c.id }]);
+    await db.insert(schema.relatedListEntries).values([
+      { articleId: a.id, rank: 1, relatedId: b.id, score: 10 },
+      { articleId: c.id, rank: 1, relatedId: a.id, score: 8 },
+    ]);
+    const lists = async () => (await rows<{ article_id: number }>(sql`SELECT article_id FROM related_lists ORDER BY article_id`)).map((r) => r.article_id);
+
+    await db
+      .update(schema.articles)
+      .set({ views: 3 })
+      .where(sql`id = ${a.id}`);
+    expect(await lists()).toEqual([a.id, b.id, c.id]);
+    expect(await pending(a.id)).toBe(false);
+
+    await db
+      .update(schema.articles)
+      .set({ summary: "Now about ozone." })
+      .where(sql`id = ${a.id}`);
+    expect(await lists()).toEqual([b.id]);
+    expect(await pending(a.id)).toBe(true);
+
+    await db.insert(schema.relatedLists).values({ articleId: c.id });
+    await db.insert(schema.relatedListEntries).values({ articleId: c.id, rank: 1, relatedId: b.id, score: 4 });
+    await db.delete(schema.articles).where(sql`id = ${b.id}`);
+    expect(await lists()).toEqual([]);
+    expect(await rows(sql`SELECT 1 FROM related_list_entries`)).toEqual([]);
+  });
+});
+
+describe("PostgreSQL search", () => {
+  const matches = async (query: string) =>
+    (await rows<{ id: number }>(sql`SELECT id FROM articles WHERE search_vector @@ to_tsquery('simple', ${query}) ORDER BY id`)).map((r) => r.id);
+
+  it("finds an article by a word of its title, summary, tags or source, and by a prefix", async () => {
+    const row = await insertArticle({
+      title: "Rescinding the Methane Emissions Standards",
+      summary: "Oil and gas operators gain time.",
+      tags: ["clean air", "wetlands"],
+      sourceName: "Interior Bulletin",
+    });
+    const other = await insertArticle({ title: "Unrelated notice", tags: ["forestry"] });
+    expect(await matches("methane")).toEqual([row.id]);
+    expect(await matches("METHANE")).toEqual([row.id]);
+    expect(await matches("rescind:*")).toEqual([row.id]);
+    expect(await matches("operators")).toEqual([row.id]);
+    expect(await matches("wetlands")).toEqual([row.id]);
+    expect(await matches("clean & air")).toEqual([row.id]);
+    expect(await matches("bulletin")).toEqual([row.id]);
+    expect(await matches("forestry")).toEqual([other.id]);
+    expect(await matches("quokka")).toEqual([]);
+    // The vector follows the row: a new tag is found, the old one no longer.
+    await db
+      .update(schema.articles)
+      .set({ tags: ["estuaries"] })
+      .where(sql`id = ${row.id}`);
+    expect(await matches("estuaries")).toEqual([row.id]);
+    expect(await matches("wetlands")).toEqual([]);
+  });
+
+  it("uses the GIN index on a larger table", async () => {
+    await db.execute(sql`
+      INSERT INTO articles (title, summary, category, source_name, original_url, canonical_url, publish_date, tags)
+      SELECT 'Notice ' || g || ' on docket ' || (g % 97), 'Routine summary number ' || g, 'other', 'Federal Register',
+             'https://example.gov/bulk/' || g, 'https://example.gov/bulk/' || g, 1767225600000 + g * 60000,
+             jsonb_build_array('bulk', 'tag' || (g % 50))
+      FROM generate_series(1, 4000) AS g`);
+    await insertArticle({ title: "Zebra mussel control rule", tags: ["invasive"] });
+    // VACUUM moves the rows just written from the GIN index's pending list into the index proper, as autovacuum would.
+    await db.execute(sql`VACUUM ANALYZE articles`);
+    const plan = (await rows<{ "QUERY PLAN": string }>(sql`EXPLAIN SELECT id FROM articles WHERE search_vector @@ to_tsquery('simple', 'zebra')`))
+      .map((r) => r["QUERY PLAN"])
+      .join("\n");
+    expect(plan).toMatch(/articles_search_idx/);
+    expect(await matches("zebra")).toHaveLength(1);
+    expect(await matches("invasive")).toHaveLength(1);
+    expect((await matches("tag7")).length).toBe(80);
+  });
+
+  it("indexes the articles whose text has characters outside the related-articles ranges", async () => {
+    const plain = await insertArticle({ title: "Plain café title — with punctuation" });
+    const irregular = await insertArticle({ title: "Emoji 😀 title" });
+    const ids = (await rows<{ id: number }>(sql`SELECT id FROM articles WHERE ${sql.raw(schema.RELATED_IRREGULAR_TEXT)}`)).map((r) => r.id);
+    expect(ids).toContain(irregular.id);
+    expect(ids).not.toContain(plain.id);
+  });
+});
