@@ -73,7 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       timeZone: config().APP_TIMEZONE,
       // The shared page's revision includes the day (docs/decisions/013), so "Comments close in N days" stays true.
       today: dayInZone(new Date(), config().APP_TIMEZONE),
-      related: relatedForCards(articles.map((a) => a.id)),
+      related: await relatedForCards(articles.map((a) => a.id)),
     },
     ownPage ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
   );
@@ -108,9 +108,9 @@ function cardFields({ createdAt: _createdAt, sourceId: _sourceId, ...shown }: Ar
  * Related articles with only the fields their cards show (the page carries its loader data twice, HTML and JSON),
  * from the stored lists alone: a card whose list the runner has not filled yet shows no related block.
  */
-function relatedForCards(articleIds: number[]) {
+async function relatedForCards(articleIds: number[]) {
   return Object.fromEntries(
-    Object.entries(storedRelatedArticles(articleIds)).map(([id, list]) => [id, list.map(({ originalUrl: _url, score: _score, ...shown }) => shown)]),
+    Object.entries(await storedRelatedArticles(articleIds)).map(([id, list]) => [id, list.map(({ originalUrl: _url, score: _score, ...shown }) => shown)]),
   );
 }
 

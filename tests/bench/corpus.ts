@@ -104,7 +104,7 @@ async function writeCorpus(options: CorpusOptions) {
   // As the job runner's first refresh after a bulk load does: every article was pending for the stored related
   // lists; they are dropped at once, and pages compute and store their lists on first read.
   const { refreshRelatedLists } = await import("~/articles/related-store.server");
-  refreshRelatedLists(0);
+  await refreshRelatedLists(0);
   database.$client.pragma("wal_checkpoint(TRUNCATE)");
   database.$client.close();
   return { ...counts, seconds };
