@@ -29,7 +29,7 @@ import { articlePath } from "~/articles/article-page";
 import { dayInZone } from "~/time";
 import { carriesToast } from "~/http/flash.server";
 import { secureRedirect } from "~/http/responses.server";
-import { listPublicSources } from "~/sources/queries.server";
+import { listPublicSources } from "~/sources/store.server";
 import { latestTrends, newestArticleBeforeWindow } from "~/trends/queries.server";
 import { readVisitorId } from "~/visitors/visitor.server";
 
@@ -69,7 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       facets: feedFacets(),
       trends: latestTrends(),
       newestArticleBeforeWindow: newestArticleBeforeWindow(),
-      sources: sourceLinks(listPublicSources()),
+      sources: sourceLinks(await listPublicSources()),
       timeZone: config().APP_TIMEZONE,
       // The shared page's revision includes the day (docs/decisions/013), so "Comments close in N days" stays true.
       today: dayInZone(new Date(), config().APP_TIMEZONE),

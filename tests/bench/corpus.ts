@@ -76,7 +76,7 @@ async function writeCorpus(options: CorpusOptions) {
 
   const database = db();
   migrateDatabase(database);
-  seedDefaultSources();
+  await seedDefaultSources();
   // A throwaway file being filled in bulk: durability per transaction buys nothing here.
   database.$client.pragma("synchronous = OFF");
   const sources = database.select({ id: t.sources.id, name: t.sources.name, category: t.sources.category }).from(t.sources).all();
