@@ -26,9 +26,9 @@ const RELATED_REFRESH_MS = 500;
  * after each batch a job reports and between jobs, new and changed articles are offered to the other lists and
  * missing lists are filled, newest first, one bounded slice at a time.
  */
-export function keepRelatedListsCurrent() {
+export async function keepRelatedListsCurrent() {
   try {
-    const done = refreshRelatedLists(RELATED_REFRESH_MS);
+    const done = await refreshRelatedLists(RELATED_REFRESH_MS);
     if (done.offered) console.log(`[jobs] related lists: ${done.offered} new or changed article(s) offered, ${done.listsChanged} list(s) changed`);
   } catch (error) {
     console.error(`[jobs] related lists: ${errorMessage(error)}`);
@@ -74,7 +74,7 @@ async function runJob(job: JobRow, signal: AbortSignal, options: RunOptions = {}
       progress: async (progress) => {
         await heartbeatJob(job.id, progress);
         options.onProgress?.(progress);
-        keepRelatedListsCurrent();
+        void keepRelatedListsCurrent();
       },
       log: options.log ?? ((message) => console.log(`[jobs] #${job.id} ${job.kind}: ${message}`)),
     },
@@ -164,7 +164,7 @@ export async function startRunner() {
   while (!stopping.signal.aborted) {
     const job = await claimNextJob(runnerId, kinds);
     if (!job) {
-      keepRelatedListsCurrent();
+      await keepRelatedListsCurrent();
       await sleep(POLL_MS);
       continue;
     }
@@ -178,6 +178,6 @@ export async function startRunner() {
     current = { job, promise };
     await promise;
     current = undefined;
-    keepRelatedListsCurrent();
+    await keepRelatedListsCurrent();
   }
 }

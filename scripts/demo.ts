@@ -2,9 +2,8 @@
 // as scraped articles, marked `is_demo` so one command removes them again.
 import fs from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
-import { insertArticle } from "../app/articles/store.server";
-import { db, t } from "../app/db.server";
+import { deleteDemoArticles, insertArticle } from "../app/articles/store.server";
+import { db } from "../app/db.server";
 import { federalRegisterArticle, type FederalRegisterPage } from "../app/ingest/federal-register";
 import { migrateDatabase } from "../db/client";
 
@@ -23,10 +22,6 @@ export function loadDemo(file = DEMO_FILE) {
   return counts;
 }
 
-function removeDemo() {
-  return db().delete(t.articles).where(eq(t.articles.isDemo, true)).run().changes;
-}
-
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve("scripts/demo.ts")) {
   migrateDatabase(db());
   const command = process.argv[2];
@@ -35,7 +30,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve("scripts/d
     console.log(`Demo data: ${counts.inserted} Federal Register documents loaded, ${counts.duplicate} already present.`);
     console.log("Remove them with: npm run demo:remove");
   } else if (command === "remove") {
-    console.log(`Removed ${removeDemo()} demo articles.`);
+    console.log(`Removed ${await deleteDemoArticles()} demo articles.`);
   } else {
     console.error("Usage: tsx scripts/demo.ts load|remove");
     process.exit(2);

@@ -2,8 +2,7 @@
 // (so a source an admin deletes stays deleted).
 import fs from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
-import { db, t } from "../app/db.server";
+import { seedSourcesOnce } from "../app/sources/store.server";
 
 type SeedSource = { name: string; url: string; type: string; category: string; keywords: string[] };
 
@@ -14,13 +13,7 @@ function readDefaultSources(): SeedSource[] {
   return (JSON.parse(fs.readFileSync(file, "utf8")) as { sources: SeedSource[] }).sources;
 }
 
-export function seedDefaultSources(): number {
-  const database = db();
-  if (database.select().from(t.appState).where(eq(t.appState.key, SEEDED_KEY)).get()) return 0;
-  return database.transaction((tx) => {
-    const rows = readDefaultSources().map(({ name, url, type, category, keywords }) => ({ name, url, type, category, keywords }));
-    const inserted = tx.insert(t.sources).values(rows).onConflictDoNothing().returning({ id: t.sources.id }).all();
-    tx.insert(t.appState).values({ key: SEEDED_KEY, value: true }).run();
-    return inserted.length;
-  });
+export async function seedDefaultSources(): Promise<number> {
+  const rows = readDefaultSources().map(({ name, url, type, category, keywords }) => ({ name, url, type, category, keywords }));
+  return seedSourcesOnce(SEEDED_KEY, rows);
 }

@@ -20,7 +20,7 @@ async function ensureFirstAdmin(): Promise<SetupReport["firstAdmin"]> {
 
 export async function setup(): Promise<SetupReport> {
   migrateDatabase(db());
-  const sourcesSeeded = seedDefaultSources();
+  const sourcesSeeded = await seedDefaultSources();
   const firstAdmin = await ensureFirstAdmin();
   return { sourcesSeeded, firstAdmin };
 }

@@ -12,15 +12,14 @@ import { config } from "../config.server";
 import { listFeedbackForAdmin } from "../feedback/admin.server";
 import { runnerHealth, toJobJson } from "../jobs/admin.server";
 import { latestJobPerKind } from "../jobs/store.server";
-import { sourceHealthCounts } from "../sources/health.server";
-import { listSources } from "../sources/queries.server";
+import { listSources, sourceHealthCounts } from "../sources/store.server";
 import { listSubscribers } from "../newsletter/admin.server";
 import { alertStats } from "../alerts/alerts.server";
 
 export async function dashboardData(user: SessionUser, url: URL) {
   const { filters, page: requestedPage } = parseFeedParams(url.searchParams);
   const articlePage = feedPage({ ...filters, saved: false }, requestedPage, ADMIN_PAGE_SIZE);
-  const sources = listSources();
+  const sources = await listSources();
   const feedbackFilter: "all" | "active" = url.searchParams.get("feedback") === "active" ? "active" : "all";
   // Without JavaScript the tag editor opens as ?dialog=tags-<id>: its suggestions come with the page.
   const editing = /^tags-(\d+)$/.exec(url.searchParams.get("dialog") ?? "");
@@ -34,7 +33,7 @@ export async function dashboardData(user: SessionUser, url: URL) {
       activeSources: sources.filter((s) => s.isActive).length,
       articles: await articleTotal(),
     },
-    health: sourceHealthCounts(),
+    health: await sourceHealthCounts(),
     sources,
     filters: { ...filters, saved: false },
     articles: articlePage,

@@ -179,7 +179,7 @@ export const operations = {
   deleteSource: operation({
     role: "editor",
     id: true,
-    run: (_input, _user, id) => ({ message: `Source deleted: ${deleteSource(id).name}` }),
+    run: async (_input, _user, id) => ({ message: `Source deleted: ${(await deleteSource(id)).name}` }),
     success: (result) => ({ title: "Source deleted", message: result.message }),
     failure: "Failed to delete source",
   }),

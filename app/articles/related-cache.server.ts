@@ -1,12 +1,6 @@
 // Related articles, what the search keeps between requests: one cache per database connection of the lists it
 // read, the features of the articles it scored and its answers, valid for one article revision.
-import { db, statement } from "../db.server";
 import type { RelatedFeatures, Scored } from "./related-score";
-
-/** The article_revision counter: it moves on every insert, delete and change of a scored column (migration triggers). */
-export function articleRevision() {
-  return statement("SELECT revision FROM article_revision WHERE id = 1").pluck().get() as number;
-}
 
 /**
  * What the search reads and finds, kept across requests while the articles stay as they are: visitors ask for
@@ -37,14 +31,13 @@ const emptyCache = (revision: number): SearchCache => ({
 });
 
 /**
- * This connection's cache, emptied if the articles changed since; a part that outgrew its bound is emptied on
- * its own. Called inside the read transaction, so the revision is the one of the data the search reads.
+ * The cache of a connection (`connection`, any object standing for it), emptied if the articles changed since
+ * (`revision`: the article revision read inside the read transaction, so the one of the data the search reads);
+ * a part that outgrew its bound is emptied on its own.
  */
-export function searchCache(): SearchCache {
-  const client = db().$client;
-  const revision = articleRevision();
-  let cache = searchCaches.get(client);
-  if (!cache || cache.revision !== revision) searchCaches.set(client, (cache = emptyCache(revision)));
+export function searchCache(connection: object, revision: number): SearchCache {
+  let cache = searchCaches.get(connection);
+  if (!cache || cache.revision !== revision) searchCaches.set(connection, (cache = emptyCache(revision)));
   if (cache.listEntries > CACHE_BOUNDS.listEntries) {
     cache.lists.clear();
     cache.listEntries = 0;

@@ -2,8 +2,7 @@
 // article's features are read once into an in-memory inverted index, and each list is then found by adding up,
 // for every article sharing a feature with the target, the weights of what it shares. That sum is the score
 // itself (relatedScore), so every list is exact without any bound or pruning, and no query runs per list.
-import { RELATED_WEIGHTS, byRank, toFeatures, FEATURE_COLUMNS, type FeatureRow, type Scored } from "./related-score";
-import { statement } from "../db.server";
+import { RELATED_WEIGHTS, byRank, toFeatures, type FeatureRow, type Scored } from "./related-score";
 
 /** Articles scored directly, from the target's rarest features, before the bar decides which lists to read. */
 const SEED_SCORED = 64;
@@ -49,7 +48,11 @@ export class RelatedFillIndex {
   private readonly candidates: Int32Array;
   private readonly targetWeight: Int32Array;
 
-  constructor(readonly revision: number) {
+  /** `rows`: every article's feature columns (FEATURE_COLUMNS), newest first, read at article revision `revision`. */
+  constructor(
+    readonly revision: number,
+    rows: Iterable<FeatureRow>,
+  ) {
     const numbers = new Map<string, number>();
     const weights = new IntList();
     const featureOf = (key: string, weight: number) => {
@@ -60,7 +63,6 @@ export class RelatedFillIndex {
       }
       return n;
     };
-    const rows = statement(`SELECT ${FEATURE_COLUMNS} FROM articles ORDER BY publish_date DESC, id DESC`).iterate() as IterableIterator<FeatureRow>;
     const ids = new IntList();
     const dates: number[] = [];
     const starts = new IntList();

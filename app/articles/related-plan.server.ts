@@ -1,8 +1,8 @@
 // Related articles, the search's cost model: which index lists the search may read for a target (its features),
 // roughly how long each is, and the cheapest lists that together reach a given weight. Only the order of reading
 // depends on this, never the answer (the search itself is app/articles/related-search.server.ts).
-import { db, statement } from "../db.server";
 import { RELATED_WEIGHTS, type RelatedFeatures } from "./related-score";
+import type { RelatedReader } from "./related-search.server";
 
 /**
  * How many list entries reading costs as much as scoring one article directly (fetching its row and splitting
@@ -25,70 +25,46 @@ export function refreshEstimates(maxId: number) {
   estimatesCountedAt = maxId;
 }
 
-export function estimate(key: string, sqlText: string, ...values: unknown[]) {
+/** Roughly how many articles have a feature: counted once, then kept with the other estimates. */
+function estimatedFrequency(reader: Pick<RelatedReader, "frequency">, kind: FeatureKind, value: string) {
+  const key = `${kind}:${value}`;
   let n = frequencyEstimates.get(key);
-  if (n === undefined)
-    frequencyEstimates.set(
-      key,
-      (n = statement(sqlText)
-        .pluck()
-        .get(...values) as number),
-    );
+  if (n === undefined) frequencyEstimates.set(key, (n = reader.frequency(kind, value)));
   return n;
 }
 
-const termViews = new WeakSet<object>();
-
-function wordFrequency(word: string) {
-  let n = frequencyEstimates.get(`word:${word}`);
-  if (n === undefined) {
-    const client = db().$client;
-    if (!termViews.has(client)) {
-      // A per-connection view of the FTS index's term statistics: how many articles contain each word.
-      client.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.related_terms USING fts5vocab(main, articles_fts, row)");
-      termViews.add(client);
-    }
-    // A word the index folds differently (accents) shows no count; it is then simply read early.
-    n = (statement("SELECT doc FROM temp.related_terms WHERE term = ?").pluck().get(word) as number | undefined) ?? 0;
-    frequencyEstimates.set(`word:${word}`, n);
-  }
+/** Roughly how many articles there are. */
+export function estimatedTotal(reader: Pick<RelatedReader, "articleCount">) {
+  let n = frequencyEstimates.get("total");
+  if (n === undefined) frequencyEstimates.set("total", (n = reader.articleCount()));
   return n;
 }
+
+/** What a target can share with others: its category, source or priority, one of its tags, one of its words. */
+export type FeatureKind = "category" | "source" | "priority" | "tag" | "word";
 
 /**
- * One thing a target can share with others: its weight, roughly how many articles have it, and the query
- * listing them. A list may hold extra articles (the full-text index folds accents) but never misses one,
- * except articles with irregular text, which the search scores directly. Tags are listed by article_tags,
- * which every write of an article's tags keeps in step (`replaceArticleTags`).
+ * One thing a target can share with others: its weight, roughly how many articles have it, and what lists them
+ * (RelatedReader.articlesWith). A list may hold extra articles (the full-text index folds accents) but never
+ * misses one, except articles with irregular text, which the search scores directly. Tags are listed by
+ * article_tags, which every write of an article's tags keeps in step (`replaceArticleTags`).
  */
-export type Feature = { key: string; weight: number; frequency: number; sqlText: string; value: string };
+export type Feature = { key: string; kind: FeatureKind; weight: number; frequency: number; value: string };
 
-export function featuresOf(target: RelatedFeatures): Feature[] {
-  const column = (key: string, column: string, weight: number, value: string): Feature => ({
-    key: `${key}:${value}`,
+export function featuresOf(target: RelatedFeatures, reader: Pick<RelatedReader, "frequency">): Feature[] {
+  const feature = (kind: FeatureKind, weight: number, value: string): Feature => ({
+    key: `${kind}:${value}`,
+    kind,
     weight,
-    frequency: estimate(`${key}:${value}`, `SELECT count(*) FROM articles WHERE ${column} = ?`, value),
-    sqlText: `SELECT id FROM articles WHERE ${column} = ?`,
+    frequency: estimatedFrequency(reader, kind, value),
     value,
   });
   return [
-    column("category", "category", RELATED_WEIGHTS.category, target.category),
-    column("source", "source_name", RELATED_WEIGHTS.source, target.sourceName),
-    column("priority", "priority", RELATED_WEIGHTS.priority, target.priority),
-    ...[...target.tags].map((tag) => ({
-      key: `tag:${tag}`,
-      weight: RELATED_WEIGHTS.tag,
-      frequency: estimate(`tag:${tag}`, "SELECT count(*) FROM article_tags WHERE tag = ?", tag),
-      sqlText: "SELECT article_id AS id FROM article_tags WHERE tag = ?",
-      value: tag,
-    })),
-    ...[...target.words].map((word) => ({
-      key: `word:${word}`,
-      weight: RELATED_WEIGHTS.word,
-      frequency: wordFrequency(word),
-      sqlText: "SELECT rowid AS id FROM articles_fts WHERE articles_fts MATCH ?",
-      value: `{title summary} : "${word.replaceAll('"', '""')}"`,
-    })),
+    feature("category", RELATED_WEIGHTS.category, target.category),
+    feature("source", RELATED_WEIGHTS.source, target.sourceName),
+    feature("priority", RELATED_WEIGHTS.priority, target.priority),
+    ...[...target.tags].map((tag) => feature("tag", RELATED_WEIGHTS.tag, tag)),
+    ...[...target.words].map((word) => feature("word", RELATED_WEIGHTS.word, word)),
   ];
 }
 

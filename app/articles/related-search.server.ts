@@ -1,45 +1,43 @@
 // Related articles: the exact search through the indexes, which scores only the articles that may rank. The score
-// itself is app/articles/related-score.ts, the cost model that orders the reading related-plan.server.ts, and what
-// is kept between requests related-cache.server.ts; tests and benchmarks compare the answers with the brute-force
+// itself is app/articles/related-score.ts, the cost model that orders the reading related-plan.server.ts, what
+// is kept between requests related-cache.server.ts, and the index reads related-search-store.server.ts, which
+// runs the search inside one read transaction; tests and benchmarks compare the answers with the brute-force
 // scorer of tests/support/reference-related.ts.
-import { db, statement, t } from "../db.server";
-import { searchCache, type SearchCache } from "./related-cache.server";
-import { CheapestCovers, estimate, featuresOf, POSTINGS_PER_SCORING, refreshEstimates, shortest, type Feature } from "./related-plan.server";
-import { FEATURE_COLUMNS, TopRanked, relatedScore, toFeatures, type FeatureRow, type RelatedFeatures, type Scored } from "./related-score";
+import type { SearchCache } from "./related-cache.server";
+import {
+  CheapestCovers,
+  estimatedTotal,
+  featuresOf,
+  POSTINGS_PER_SCORING,
+  refreshEstimates,
+  shortest,
+  type Feature,
+  type FeatureKind,
+} from "./related-plan.server";
+import { TopRanked, relatedScore, toFeatures, type FeatureRow, type RelatedFeatures, type Scored } from "./related-score";
 
-export function rowsById<T>(columns: string, list: number[]): T[] {
-  if (!list.length) return [];
-  return statement(`SELECT ${columns} FROM articles WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(list)) as T[];
-}
-
-function featureRows(list: number[]): FeatureRow[] {
-  return rowsById<FeatureRow>(FEATURE_COLUMNS, list);
-}
-
-/** What a card shows of a related article. */
-export type DisplayRow = {
-  id: number;
-  title: string;
-  summary: string;
-  category: string;
-  source_name: string;
-  original_url: string;
-  publish_date: number;
+/**
+ * The index reads the search makes, answered at once from one snapshot of the data: the search runs inside the
+ * read transaction of its store (related-search-store.server.ts), which hands it this reader.
+ */
+export type RelatedReader = {
+  /** The highest article id, 0 without articles. */
+  maxArticleId(): number;
+  articleCount(): number;
+  /** How many articles have the feature. */
+  frequency(kind: FeatureKind, value: string): number;
+  /**
+   * The articles listed under a feature. A list may hold extra articles (the full-text index folds accents) but
+   * never misses one, except articles with irregular text, which the search scores directly.
+   */
+  articlesWith(feature: Feature): number[];
+  /** Articles whose text the full-text index may split differently (RELATED_IRREGULAR_TEXT, normally none). */
+  irregularIds(): number[];
+  /** The newest `count` articles of the target's source, category and priority. */
+  newestOfClass(target: RelatedFeatures, count: number): number[];
+  featureRows(ids: number[]): FeatureRow[];
+  publishDates(ids: number[]): { id: number; publish_date: number }[];
 };
-
-export const DISPLAY_COLUMNS = "id, title, summary, category, source_name, original_url, publish_date";
-
-/** Ids the query lists (a short list). */
-function ids(sqlText: string, ...values: unknown[]): number[] {
-  return statement(sqlText)
-    .pluck()
-    .all(...values) as number[];
-}
-
-/** Ids the query lists, as one JSON array: twice as fast as row by row for lists of many thousands. */
-function idList(sqlText: string, value: string): number[] {
-  return JSON.parse(statement(`SELECT json_group_array(id) FROM (${sqlText})`).pluck().get(value) as string) as number[];
-}
 
 /** Articles scored at once while settling the remaining candidates. */
 const SCORING_BATCH = 64;
@@ -74,28 +72,31 @@ export class PageSearch {
   private readonly irregular: number[];
   private readonly total: number;
 
-  constructor(private readonly cache: SearchCache) {
+  constructor(
+    private readonly cache: SearchCache,
+    private readonly reader: RelatedReader,
+  ) {
     this.lists = cache.lists;
     this.known = cache.features;
-    const maxId = (statement("SELECT max(id) FROM articles").pluck().get() as number | null) ?? 0;
+    const maxId = reader.maxArticleId();
     refreshEstimates(maxId);
-    this.total = estimate("total", "SELECT count(*) FROM articles");
+    this.total = estimatedTotal(reader);
     this.accumulated = new Int32Array(maxId + 1);
     this.state = new Uint8Array(maxId + 1);
-    this.irregular = ids(`SELECT id FROM articles WHERE ${t.RELATED_IRREGULAR_TEXT}`);
+    this.irregular = reader.irregularIds();
   }
 
   /** The features of the given articles, read once per page. */
   featuresOf(list: number[]) {
     const missing = list.filter((id) => !this.known.has(id));
-    for (const row of featureRows(missing)) this.known.set(row.id, toFeatures(row));
+    for (const row of this.reader.featureRows(missing)) this.known.set(row.id, toFeatures(row));
     return list.flatMap((id) => this.known.get(id) ?? []);
   }
 
   /** Publication dates, from the features already read or else from the rows. */
   datesOf(list: number[]): { id: number; publishDate: number }[] {
     const missing = list.filter((id) => !this.known.has(id));
-    const read = rowsById<{ id: number; publish_date: number }>("id, publish_date", missing);
+    const read = this.reader.publishDates(missing);
     return [
       ...list.flatMap((id) => {
         const known = this.known.get(id);
@@ -108,7 +109,7 @@ export class PageSearch {
   private list(feature: Feature) {
     let list = this.lists.get(feature.key);
     if (!list) {
-      this.lists.set(feature.key, (list = idList(feature.sqlText, feature.value)));
+      this.lists.set(feature.key, (list = this.reader.articlesWith(feature)));
       this.cache.listEntries += list.length;
     }
     return list;
@@ -124,7 +125,7 @@ export class PageSearch {
     const { accumulated } = this;
     const touched: number[] = [];
     try {
-      for (const feature of featuresOf(newcomer)) {
+      for (const feature of featuresOf(newcomer, this.reader)) {
         for (const id of this.list(feature)) {
           if (accumulated[id] === 0) touched.push(id);
           accumulated[id] += feature.weight;
@@ -149,7 +150,7 @@ export class PageSearch {
   find(target: RelatedFeatures, limit: number): Scored[] {
     const { accumulated, state } = this;
     const top = new TopRanked(limit);
-    let unreadFeatures = featuresOf(target);
+    let unreadFeatures = featuresOf(target, this.reader);
     let unread = unreadFeatures.reduce((sum, f) => sum + f.weight, 0);
     // Listed, not yet scored articles by accumulated weight; a bucket may hold stale entries (checked on use).
     const buckets: number[][] = Array.from({ length: unread + 1 }, () => []);
@@ -265,15 +266,7 @@ export class PageSearch {
       state[target.id] = SCORED;
       touched.push(target.id);
       // The newest articles of the target's own class set a first bar cheaply (category, source and priority: 17).
-      score(
-        ids(
-          `SELECT id FROM articles WHERE source_name = ? AND category = ? AND priority = ?
-           ORDER BY publish_date DESC, id DESC LIMIT ${limit + 1}`,
-          target.sourceName,
-          target.category,
-          target.priority,
-        ),
-      );
+      score(this.reader.newestOfClass(target, limit + 1));
       score(this.irregular);
       let leadersAt = 0;
       for (;;) {
@@ -310,17 +303,18 @@ export class PageSearch {
   }
 }
 
-/** Up to `limit` related articles for each of the given articles, found through the indexes, in one read transaction. */
-export function searchRelated(articleIds: number[], limit: number): (readonly [number, Scored[]])[] {
+/**
+ * Up to `limit` related articles for each of the given articles, found through the indexes. Run inside one read
+ * transaction (related-search-store.server.ts `searchRelated`, or a stored-list round), so the answer is the
+ * brute-force answer on one snapshot of the data.
+ */
+export function findRelated(reader: RelatedReader, cache: SearchCache, articleIds: number[], limit: number): (readonly [number, Scored[]])[] {
   if (!articleIds.length) return [];
-  return db().$client.transaction(() => {
-    const cache = searchCache();
-    const search = new PageSearch(cache);
-    return search.featuresOf(articleIds).map((target) => {
-      const key = `${target.id}:${limit}`;
-      let found = cache.results.get(key);
-      if (!found) cache.results.set(key, (found = search.find(target, limit)));
-      return [target.id, found] as const;
-    });
-  })();
+  const search = new PageSearch(cache, reader);
+  return search.featuresOf(articleIds).map((target) => {
+    const key = `${target.id}:${limit}`;
+    let found = cache.results.get(key);
+    if (!found) cache.results.set(key, (found = search.find(target, limit)));
+    return [target.id, found] as const;
+  });
 }

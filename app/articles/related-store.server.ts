@@ -3,11 +3,22 @@
 // drop every list a change could make wrong and note new and changed articles in related_pending; the runner
 // offers those to the other stored lists and fills missing lists, newest first (`refreshRelatedLists`), so a list
 // may miss the articles written since its last round. An article page computes and stores its own missing list.
+//
+// A hot path like the search: raw prepared statements (db/statement-cache.ts), each read in one better-sqlite3
+// transaction (`readSnapshot`) and each write in one immediate transaction, both synchronous from start to end.
 import { db, statement } from "../db.server";
-import { articleRevision, searchCache } from "./related-cache.server";
 import { RelatedFillIndex } from "./related-fill.server";
 import { RELATED_LIMIT, withOffered, type Scored } from "./related-score";
-import { DISPLAY_COLUMNS, PageSearch, searchRelated, type DisplayRow } from "./related-search.server";
+import { findRelated, PageSearch } from "./related-search.server";
+import {
+  allFeatureRows,
+  articleRevision,
+  currentSearchCache,
+  DISPLAY_COLUMNS,
+  readSnapshot,
+  relatedReader,
+  type DisplayRow,
+} from "./related-search-store.server";
 
 /**
  * Articles offered, and lists filled, per round of the runner's refresh: at 100,000 articles offering one costs
@@ -71,7 +82,7 @@ function storeLists(lists: Lists, at: number, done: number[] = []) {
  * left out (the runner fills it soon, newest articles first), and articles still pending reach the lists at the
  * runner's next round.
  */
-export function storedRelatedLists(articleIds: number[]): { lists: Lists; rows: DisplayRow[] } {
+export async function storedRelatedLists(articleIds: number[]): Promise<{ lists: Lists; rows: DisplayRow[] }> {
   return storedLists(articleIds);
 }
 
@@ -80,15 +91,15 @@ export function storedRelatedLists(articleIds: number[]): { lists: Lists; rows: 
  * yet, and then stored (an article page, which shows one article's list). What is stored is exact when stored;
  * articles still pending reach it at the runner's next round.
  */
-export function relatedListsOnDemand(articleIds: number[]): { lists: Lists; rows: DisplayRow[] } {
-  const read = db().$client.transaction(() => {
+export async function relatedListsOnDemand(articleIds: number[]): Promise<{ lists: Lists; rows: DisplayRow[] }> {
+  const read = readSnapshot(() => {
     const at = articleRevision();
     const { lists, rows } = storedLists(articleIds);
     const missing = articleIds.filter((id) => !lists.has(id));
-    const computed: Lists = new Map(searchRelated(missing, RELATED_LIMIT));
+    const computed: Lists = new Map(findRelated(relatedReader, currentSearchCache(), missing, RELATED_LIMIT));
     for (const [id, list] of computed) lists.set(id, list);
     return { at, lists, rows, computed };
-  })();
+  });
   if (read.computed.size) storeLists(read.computed, read.at);
   return { lists: read.lists, rows: read.rows };
 }
@@ -98,7 +109,7 @@ export function relatedListsOnDemand(articleIds: number[]): { lists: Lists; rows
  * then fills missing lists, newest articles first, until `budgetMs` is spent. Run by the job runner between jobs;
  * a round that sees articles change under it is dropped and tried again.
  */
-export function refreshRelatedLists(budgetMs = 2000) {
+export async function refreshRelatedLists(budgetMs = 2000) {
   const started = performance.now();
   const totals = { offered: 0, listsChanged: 0, filled: 0, reset: false };
   if (pendingCount(MAX_PENDING_OFFERED + 1) > MAX_PENDING_OFFERED) totals.reset = dropAllLists();
@@ -139,7 +150,7 @@ function dropAllLists() {
 
 /** One batch of pending articles offered to the stored lists; undefined when none is pending. */
 function offerPending() {
-  const plan = db().$client.transaction(() => {
+  const plan = readSnapshot(() => {
     const at = articleRevision();
     const pending = statement(`SELECT article_id FROM related_pending ORDER BY article_id LIMIT ${OFFER_BATCH}`).pluck().all() as number[];
     if (!pending.length) return undefined;
@@ -154,7 +165,7 @@ function offerPending() {
     for (const row of rows) bar[row.id] = row.n < RELATED_LIMIT ? 1 : row.last!;
     const barOf = (list: Scored[]) => (list.length < RELATED_LIMIT ? 1 : list[RELATED_LIMIT - 1].score);
 
-    const search = new PageSearch(searchCache());
+    const search = new PageSearch(currentSearchCache(), relatedReader);
     const changed: Lists = new Map();
     const listOf = (id: number) => changed.get(id) ?? storedLists([id]).lists.get(id) ?? [];
     const newcomers = search.featuresOf(pending);
@@ -175,7 +186,7 @@ function offerPending() {
       }
     }
     return { at, pending, changed };
-  })();
+  });
   if (!plan) return undefined;
   const stored = storeLists(plan.changed, plan.at, plan.pending);
   return { stored, offered: plan.pending.length, changed: plan.changed.size };
@@ -206,7 +217,7 @@ function fillMissing(deadline: number) {
   let state = bulkFills.get(client);
   if (!state) bulkFills.set(client, (state = {}));
   const bulk = state;
-  const plan = client.transaction(() => {
+  const plan = readSnapshot(() => {
     const at = articleRevision();
     // Every list belongs to an article, so equal counts mean none is missing: two index counts, where looking for
     // a missing list would walk every article (the runner asks each second while idle).
@@ -228,8 +239,8 @@ function fillMissing(deadline: number) {
     )
       .pluck()
       .all() as number[];
-    return missing.length ? { at, lists: new Map(searchRelated(missing, RELATED_LIMIT)) } : undefined;
-  })();
+    return missing.length ? { at, lists: new Map(findRelated(relatedReader, currentSearchCache(), missing, RELATED_LIMIT)) } : undefined;
+  });
   if (!plan) return undefined;
   const stored = storeLists(plan.lists, plan.at);
   if (!stored) bulk.fill = undefined;
@@ -239,7 +250,7 @@ function fillMissing(deadline: number) {
 /** The next missing lists, newest articles first, from the bulk fill's index (read now if it is not held). */
 function bulkRound(bulk: { fill?: BulkFill }, at: number, deadline: number): Lists {
   if (!bulk.fill) {
-    const index = new RelatedFillIndex(at);
+    const index = new RelatedFillIndex(at, allFeatureRows());
     const hasList = new Uint8Array(index.size);
     for (const id of statement("SELECT article_id FROM related_lists").pluck().iterate() as IterableIterator<number>) {
       const position = index.position(id);

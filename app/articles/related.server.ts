@@ -1,9 +1,10 @@
 // Related articles as the pages show them: the feed reads the stored lists alone
 // (app/articles/related-store.server.ts), an article page computes and stores its own list when it is missing,
-// and other lengths are found by the indexed search (app/articles/related-search.server.ts); the score itself is
-// app/articles/related-score.ts. Decision 022: a feed page never searches.
+// and other lengths are found by the indexed search (app/articles/related-search.server.ts, run by
+// related-search-store.server.ts); the score itself is app/articles/related-score.ts. Decision 022: a feed page
+// never searches.
 import { RELATED_LIMIT, type Scored } from "./related-score";
-import { DISPLAY_COLUMNS, rowsById, searchRelated, type DisplayRow } from "./related-search.server";
+import { displayRows, searchRelated, type DisplayRow } from "./related-search-store.server";
 import { relatedListsOnDemand, storedRelatedLists } from "./related-store.server";
 
 export { RELATED_LIMIT, RELATED_WEIGHTS, significantWords } from "./related-score";
@@ -21,11 +22,11 @@ export type RelatedArticle = {
 };
 
 /** The cards' fields of each target's ranked related articles: rows already read are used, the others read in one query. */
-export function displayAll(rankings: Iterable<readonly [number, Scored[]]>, known: DisplayRow[] = []): Record<number, RelatedArticle[]> {
+export async function displayAll(rankings: Iterable<readonly [number, Scored[]]>, known: DisplayRow[] = []): Promise<Record<number, RelatedArticle[]>> {
   const ranked = [...rankings];
   const byId = new Map(known.map((row) => [row.id, row]));
   const unread = [...new Set(ranked.flatMap(([, list]) => list.map((r) => r.id)))].filter((id) => !byId.has(id));
-  for (const row of rowsById<DisplayRow>(DISPLAY_COLUMNS, unread)) byId.set(row.id, row);
+  for (const row of await displayRows(unread)) byId.set(row.id, row);
   const result: Record<number, RelatedArticle[]> = {};
   for (const [targetId, list] of ranked) {
     result[targetId] = list.flatMap((r) => {
@@ -52,9 +53,9 @@ export function displayAll(rankings: Iterable<readonly [number, Scored[]]>, know
  * The feed page's related articles: the stored lists of its cards, read in one indexed query, never searched. A
  * card whose list is not stored yet (the runner fills them, newest first) has no entry: it shows no related block.
  */
-export function storedRelatedArticles(articleIds: number[]): Record<number, RelatedArticle[]> {
+export async function storedRelatedArticles(articleIds: number[]): Promise<Record<number, RelatedArticle[]>> {
   if (!articleIds.length) return {};
-  const { lists, rows } = storedRelatedLists(articleIds);
+  const { lists, rows } = await storedRelatedLists(articleIds);
   return displayAll(lists, rows);
 }
 
@@ -62,14 +63,14 @@ export function storedRelatedArticles(articleIds: number[]): Record<number, Rela
  * Up to `limit` related articles for each of the given articles (an article page asks for its own): the stored
  * list, or when none is stored yet the indexed search's answer, which is then stored. Other lengths are searched.
  */
-export function relatedArticles(articleIds: number[], limit = RELATED_LIMIT): Record<number, RelatedArticle[]> {
+export async function relatedArticles(articleIds: number[], limit = RELATED_LIMIT): Promise<Record<number, RelatedArticle[]>> {
   if (!articleIds.length) return {};
   if (limit !== RELATED_LIMIT) return searchedRelatedArticles(articleIds, limit);
-  const { lists, rows } = relatedListsOnDemand(articleIds);
+  const { lists, rows } = await relatedListsOnDemand(articleIds);
   return displayAll(lists, rows);
 }
 
 /** The indexed search's answer, never stored (tests and benchmarks compare it with tests/support/reference-related.ts). */
-export function searchedRelatedArticles(articleIds: number[], limit = RELATED_LIMIT): Record<number, RelatedArticle[]> {
-  return displayAll(searchRelated(articleIds, limit));
+export async function searchedRelatedArticles(articleIds: number[], limit = RELATED_LIMIT): Promise<Record<number, RelatedArticle[]>> {
+  return displayAll(await searchRelated(articleIds, limit));
 }

@@ -2,7 +2,7 @@
 // Federal Register document number across all sources.
 import { eq, inArray, sql } from "drizzle-orm";
 import { agendaEntriesOf, officialDesignationOf } from "../agenda/store.server";
-import { db, t } from "../db.server";
+import { db, execute, t } from "../db.server";
 import { canonicalUrl, federalRegisterDocumentNumber, isHttpUrl } from "./canonical-url";
 import { classifyArticle, EDITOR_REASON, type Classification, type ClassifyInput } from "./classify";
 
@@ -245,4 +245,9 @@ export function deleteArticles(ids: number[]) {
 
 export function articleTotal() {
   return db().get<{ n: number }>(sql`SELECT count(*) AS n FROM articles`).n;
+}
+
+/** Removes the offline demo articles (scripts/demo.ts), without remembering them as deleted; answers how many. */
+export async function deleteDemoArticles() {
+  return execute(db().delete(t.articles).where(eq(t.articles.isDemo, true)));
 }

@@ -3,15 +3,14 @@
 // keywords admit, insert (deduplicated), and record each source's health (app/sources/health.server.ts).
 // A Unified Agenda edition is not articles: it is streamed into agenda_entries (unified-agenda.server.ts).
 // One broken source never stops the others.
-import { asc, eq } from "drizzle-orm";
 import { classifyAssistantFromConfig, isUnsure, type ClassifyAssistant } from "../ai/classify-assist.server";
 import { classifyArticle } from "../articles/classify";
 import { classifyInputOf, insertArticle, isKnownArticle, type NewArticle } from "../articles/store.server";
 import type { SourceType } from "../articles/vocabulary";
 import { config } from "../config.server";
-import { db, t } from "../db.server";
+import { db } from "../db.server";
 import { isDue, recordScrapeFailure, recordScrapeSuccess } from "../sources/health.server";
-import type { SourceRow } from "../sources/queries.server";
+import { activeSources, sourceById, type SourceRow } from "../sources/store.server";
 import { detectSourceType, fetchSourceType } from "./detect.server";
 import { federalRegisterArticle, federalRegisterRequestUrl, isFederalRegisterApiUrl, usableDocuments, type FederalRegisterApiPage } from "./federal-register";
 import { federalRegisterPages, federalRegisterRangePages, parseFederalRegisterResponse, publicationWindow } from "./federal-register-api.server";
@@ -293,14 +292,14 @@ async function ingestSource(source: SourceRow, run: Run): Promise<SourceSummary>
       run.mode.kind === "backfill" && (await backfillsAsFederalRegister(source, run))
         ? await backfillFederalRegister(source, summary, run, run.mode.from, run.mode.to)
         : await scrapeCurrentItems(source, summary, run);
-    recordScrapeSuccess(source, { now: run.now, ...outcome });
+    await recordScrapeSuccess(source, { now: run.now, ...outcome });
   } catch (error) {
     if (run.signal?.aborted) {
       summary.error = "Cancelled";
       summary.cancelled = true;
     } else {
       summary.error = describeFailure(error);
-      recordScrapeFailure(source, summary.error, run.now);
+      await recordScrapeFailure(source, summary.error, run.now);
     }
   }
   return summary;
@@ -339,13 +338,9 @@ async function ingestSources(sources: SourceRow[], run: Run, options: IngestOpti
   return { sources: summaries, totals, waiting, ...(interrupted ? { interrupted: true } : {}) };
 }
 
-function activeSources() {
-  return db().select().from(t.sources).where(eq(t.sources.isActive, true)).orderBy(asc(t.sources.id)).all();
-}
-
 /** The one source an operator asked for; disabled sources are never fetched. */
-function requestedSource(sourceId: number) {
-  const source = db().select().from(t.sources).where(eq(t.sources.id, sourceId)).get();
+async function requestedSource(sourceId: number) {
+  const source = await sourceById(sourceId);
   if (!source) throw new Error(`Source ${sourceId} does not exist`);
   if (!source.isActive) throw new Error(`Source ${sourceId} (${source.name}) is disabled; enable it to scrape it`);
   return source;
@@ -358,8 +353,8 @@ function requestedSource(sourceId: number) {
 export async function scrapeSources(options: IngestOptions & { sourceId?: number; force?: boolean } = {}): Promise<IngestResult> {
   const now = options.now ?? new Date();
   const run: Run = { now, signal: options.signal, timeoutMs: options.timeoutMs, mode: { kind: "scrape" }, assist: assistBudget() };
-  if (options.sourceId !== undefined) return ingestSources([requestedSource(options.sourceId)], run, options, 0);
-  const active = activeSources();
+  if (options.sourceId !== undefined) return ingestSources([await requestedSource(options.sourceId)], run, options, 0);
+  const active = await activeSources();
   const due = options.force ? active : active.filter((source) => isDue(source, now));
   return ingestSources(due, run, options, active.length - due.length);
 }
@@ -372,5 +367,5 @@ export async function backfillSources(options: IngestOptions & { daysBack: numbe
   const now = options.now ?? new Date();
   const { from, to } = publicationWindow(now, options.daysBack);
   const run: Run = { now, signal: options.signal, timeoutMs: options.timeoutMs, mode: { kind: "backfill", from, to }, assist: assistBudget() };
-  return ingestSources(activeSources(), run, options, 0);
+  return ingestSources(await activeSources(), run, options, 0);
 }

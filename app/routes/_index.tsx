@@ -29,7 +29,7 @@ import { articlePath } from "~/articles/article-page";
 import { dayInZone } from "~/time";
 import { carriesToast } from "~/http/flash.server";
 import { secureRedirect } from "~/http/responses.server";
-import { listPublicSources } from "~/sources/queries.server";
+import { listPublicSources } from "~/sources/store.server";
 import { newestArticleBeforeWindow } from "~/trends/compute.server";
 import { latestTrends } from "~/trends/store.server";
 import { readVisitorId } from "~/visitors/visitor.server";
@@ -70,11 +70,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       facets: feedFacets(),
       trends: await latestTrends(),
       newestArticleBeforeWindow: await newestArticleBeforeWindow(),
-      sources: sourceLinks(listPublicSources()),
+      sources: sourceLinks(await listPublicSources()),
       timeZone: config().APP_TIMEZONE,
       // The shared page's revision includes the day (docs/decisions/013), so "Comments close in N days" stays true.
       today: dayInZone(new Date(), config().APP_TIMEZONE),
-      related: relatedForCards(articles.map((a) => a.id)),
+      related: await relatedForCards(articles.map((a) => a.id)),
     },
     ownPage ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
   );
@@ -109,9 +109,9 @@ function cardFields({ createdAt: _createdAt, sourceId: _sourceId, ...shown }: Ar
  * Related articles with only the fields their cards show (the page carries its loader data twice, HTML and JSON),
  * from the stored lists alone: a card whose list the runner has not filled yet shows no related block.
  */
-function relatedForCards(articleIds: number[]) {
+async function relatedForCards(articleIds: number[]) {
   return Object.fromEntries(
-    Object.entries(storedRelatedArticles(articleIds)).map(([id, list]) => [id, list.map(({ originalUrl: _url, score: _score, ...shown }) => shown)]),
+    Object.entries(await storedRelatedArticles(articleIds)).map(([id, list]) => [id, list.map(({ originalUrl: _url, score: _score, ...shown }) => shown)]),
   );
 }
 

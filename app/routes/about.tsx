@@ -5,12 +5,12 @@ import { PanelSection } from "~/components/PanelSection";
 import { SiteFooter, SUPPORT_EMAIL } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { SourcesFaq, sourceLinks } from "~/components/SourcesFaq";
-import { listPublicSources } from "~/sources/queries.server";
+import { listPublicSources } from "~/sources/store.server";
 
 export const meta: MetaFunction = () => [{ title: "About: Federal Deregulation Tracker" }];
 
-export function loader() {
-  return { sources: sourceLinks(listPublicSources()) };
+export async function loader() {
+  return { sources: sourceLinks(await listPublicSources()) };
 }
 
 // Static text in plain elements styled in app.css (panels, headings, lists), like the feed's static parts.

@@ -43,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const path = articlePath(article);
   if (`/articles/${params.slug}` !== path) throw secureRedirect(path, 301);
   const siteUrl = await publicUrl();
-  const related = (relatedArticles([article.id])[article.id] ?? []).map(({ originalUrl: _url, score: _score, ...shown }) => shown);
+  const related = ((await relatedArticles([article.id]))[article.id] ?? []).map(({ originalUrl: _url, score: _score, ...shown }) => shown);
   return json(
     { article, related, siteUrl, canonicalUrl: `${siteUrl}${path}`, timeZone: config().APP_TIMEZONE, today: todayInZone() },
     visitorId ? { headers: { "Cache-Control": "private, no-store" } } : undefined,

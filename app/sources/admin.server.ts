@@ -1,11 +1,19 @@
 // Managing news sources from the admin dashboard and the admin API.
-import { and, eq, isNull, ne, not } from "drizzle-orm";
 import { z } from "zod";
 import { SOURCE_CATEGORIES, SOURCE_TYPES, type SourceType } from "../articles/vocabulary";
-import { db, t } from "../db.server";
 import { AppError } from "../errors";
 import { httpUrl, parseInput, requiredText, textList } from "../validation";
-import { toSourceJson, type SourceRow } from "./queries.server";
+import {
+  deleteSourceRow,
+  insertSource,
+  setDetectedSourceType,
+  sourceById,
+  toggleSourceActive,
+  toSourceJson,
+  updateSourceFields,
+  urlTakenByOtherSource,
+  type SourceRow,
+} from "./store.server";
 
 const SOURCE_MISSING_FIELDS = "Please fill all required fields";
 const DUPLICATE_URL = "A source with this URL already exists.";
@@ -65,22 +73,12 @@ async function withDetectedType(row: SourceRow, probe: FeedProbe): Promise<Sourc
   }
   if (!type) return row;
   // Only while the row still has this URL and no type: an edit or a scrape in the meantime has the last word.
-  const updated = db()
-    .update(t.sources)
-    .set({ type })
-    .where(and(eq(t.sources.id, row.id), eq(t.sources.url, row.url), isNull(t.sources.type)))
-    .returning()
-    .get();
+  const updated = await setDetectedSourceType(row.id, row.url, type);
   return updated ?? row;
 }
 
 export async function createSource(input: SourceInput, probe: FeedProbe) {
-  const row = db()
-    .insert(t.sources)
-    .values({ ...(await sourceFields(input, probe)), type: input.type ?? null })
-    .onConflictDoNothing()
-    .returning()
-    .get();
+  const row = await insertSource({ ...(await sourceFields(input, probe)), type: input.type ?? null });
   if (!row) throw new AppError("conflict", DUPLICATE_URL);
   return toSourceJson(input.type ? row : await withDetectedType(row, probe));
 }
@@ -91,44 +89,29 @@ export async function createSource(input: SourceInput, probe: FeedProbe) {
  * again (withDetectedType) and it is checked at the next update, without the old feed's conditional-GET validators.
  */
 export async function updateSource(id: number, changes: Record<string, unknown>, probe: FeedProbe) {
-  const current = db().select().from(t.sources).where(eq(t.sources.id, id)).get();
+  const current = await sourceById(id);
   if (!current) throw new AppError("not-found", "Source not found");
   const input = parseInput(sourceSchema, { name: current.name, url: current.url, category: current.category, keywords: current.keywords, ...changes });
   const fields = await sourceFields(input, probe);
-  const taken = db()
-    .select({ id: t.sources.id })
-    .from(t.sources)
-    .where(and(eq(t.sources.url, fields.url), ne(t.sources.id, id)))
-    .get();
-  if (taken) throw new AppError("conflict", DUPLICATE_URL);
+  if (await urlTakenByOtherSource(fields.url, id)) throw new AppError("conflict", DUPLICATE_URL);
   const newUrl = fields.url !== current.url;
   const newFeed = newUrl ? { type: null, etag: null, lastModified: null, nextCheckAt: null } : {};
   // An editor's pick stands (a changed one is read anew: validators of the other reading would answer 304); without
   // one, a new URL's type is detected again and an unchanged one's kept.
   const picked = input.type ? { type: input.type, ...(input.type !== current.type ? { etag: null, lastModified: null } : {}) } : {};
-  const row = db()
-    .update(t.sources)
-    .set({ ...fields, ...newFeed, ...picked })
-    .where(eq(t.sources.id, id))
-    .returning()
-    .get()!;
+  const row = (await updateSourceFields(id, { ...fields, ...newFeed, ...picked }))!;
   return toSourceJson(newUrl && !row.type ? await withDetectedType(row, probe) : row);
 }
 
 /** Deletes a source; its articles stay, keeping the source's name. */
-export function deleteSource(id: number) {
-  const deleted = db().delete(t.sources).where(eq(t.sources.id, id)).returning({ name: t.sources.name }).get();
+export async function deleteSource(id: number) {
+  const deleted = await deleteSourceRow(id);
   if (!deleted) throw new AppError("not-found", "Source not found");
   return deleted;
 }
 
-export function toggleSource(id: number) {
-  const row = db()
-    .update(t.sources)
-    .set({ isActive: not(t.sources.isActive) })
-    .where(eq(t.sources.id, id))
-    .returning()
-    .get();
+export async function toggleSource(id: number) {
+  const row = await toggleSourceActive(id);
   if (!row) throw new AppError("not-found", "Source not found");
   return toSourceJson(row);
 }

@@ -1,10 +1,8 @@
 // Source health rules: what a fetch's outcome writes to a source, when a failing source is tried again, and
 // the monitor's counts. A failing source waits longer and longer (capped at a day) and is healthy again on its
 // first success. The labels people see are in app/sources/health.ts.
-import { eq, sql } from "drizzle-orm";
-import { db, t } from "../db.server";
 import type { HealthStatus } from "./health";
-import type { SourceRow } from "./queries.server";
+import { updateSourceFields, type SourceRow } from "./store.server";
 
 export const BACKOFF_BASE_MS = 30 * 60_000;
 export const BACKOFF_CAP_MS = 24 * 60 * 60_000;
@@ -38,7 +36,7 @@ function quietMessage(since: Date, now: Date) {
  * `newestItemAt` is the newest item date the feed showed, if it showed any; `warning` is something
  * about the fetch worth an operator's look (the source stays in service).
  */
-export function recordScrapeSuccess(
+export async function recordScrapeSuccess(
   source: SourceRow,
   outcome: { now: Date; newestItemAt?: Date | null; etag?: string | null; lastModified?: string | null; detectedType?: string | null; warning?: string | null },
 ) {
@@ -48,46 +46,27 @@ export function recordScrapeSuccess(
   const quietSince = lastItemAt ?? source.createdAt;
   const quiet = now.getTime() - quietSince.getTime() > QUIET_FEED_MS;
   const warning = outcome.warning || (quiet ? quietMessage(quietSince, now) : null);
-  db()
-    .update(t.sources)
-    .set({
-      status: warning ? "warning" : "healthy",
-      errorMessage: warning,
-      lastScraped: now,
-      lastSuccessfulScrape: now,
-      lastItemAt,
-      consecutiveFailures: 0,
-      nextCheckAt: null,
-      ...(outcome.etag !== undefined ? { etag: outcome.etag } : {}),
-      ...(outcome.lastModified !== undefined ? { lastModified: outcome.lastModified } : {}),
-      ...(outcome.detectedType ? { type: outcome.detectedType } : {}),
-    })
-    .where(eq(t.sources.id, source.id))
-    .run();
+  await updateSourceFields(source.id, {
+    status: warning ? "warning" : "healthy",
+    errorMessage: warning,
+    lastScraped: now,
+    lastSuccessfulScrape: now,
+    lastItemAt,
+    consecutiveFailures: 0,
+    nextCheckAt: null,
+    ...(outcome.etag !== undefined ? { etag: outcome.etag } : {}),
+    ...(outcome.lastModified !== undefined ? { lastModified: outcome.lastModified } : {}),
+    ...(outcome.detectedType ? { type: outcome.detectedType } : {}),
+  });
 }
 
-export function recordScrapeFailure(source: SourceRow, message: string, now: Date) {
+export async function recordScrapeFailure(source: SourceRow, message: string, now: Date) {
   const consecutiveFailures = source.consecutiveFailures + 1;
-  db()
-    .update(t.sources)
-    .set({
-      status: statusForFailures(consecutiveFailures),
-      errorMessage: message,
-      lastScraped: now,
-      consecutiveFailures,
-      nextCheckAt: new Date(now.getTime() + backoffDelay(consecutiveFailures)),
-    })
-    .where(eq(t.sources.id, source.id))
-    .run();
-}
-
-/** The health monitor's four counters: disabled or never-checked sources count apart from the rest. */
-export function sourceHealthCounts() {
-  return db().get<{ healthy: number; warning: number; error: number; unchecked: number }>(sql`
-    SELECT
-      coalesce(sum(is_active = 1 AND status = 'healthy'), 0) AS healthy,
-      coalesce(sum(is_active = 1 AND status = 'warning'), 0) AS warning,
-      coalesce(sum(is_active = 1 AND status = 'error'), 0) AS error,
-      coalesce(sum(is_active = 0 OR status IS NULL), 0) AS unchecked
-    FROM ${t.sources}`);
+  await updateSourceFields(source.id, {
+    status: statusForFailures(consecutiveFailures),
+    errorMessage: message,
+    lastScraped: now,
+    consecutiveFailures,
+    nextCheckAt: new Date(now.getTime() + backoffDelay(consecutiveFailures)),
+  });
 }

@@ -76,7 +76,7 @@ async function writeCorpus(options: CorpusOptions) {
 
   const database = db();
   migrateDatabase(database);
-  seedDefaultSources();
+  await seedDefaultSources();
   // A throwaway file being filled in bulk: durability per transaction buys nothing here.
   database.$client.pragma("synchronous = OFF");
   const sources = database.select({ id: t.sources.id, name: t.sources.name, category: t.sources.category }).from(t.sources).all();
@@ -104,7 +104,7 @@ async function writeCorpus(options: CorpusOptions) {
   // As the job runner's first refresh after a bulk load does: every article was pending for the stored related
   // lists; they are dropped at once, and pages compute and store their lists on first read.
   const { refreshRelatedLists } = await import("~/articles/related-store.server");
-  refreshRelatedLists(0);
+  await refreshRelatedLists(0);
   database.$client.pragma("wal_checkpoint(TRUNCATE)");
   database.$client.close();
   return { ...counts, seconds };

@@ -24,7 +24,7 @@ const { PAGE_SIZE } = await import("~/articles/vocabulary");
 const { relatedArticlesBruteForce } = await import("../support/reference-related");
 const { countArticlesPlain, listArticlesPlain } = await import("../support/reference-queries");
 const { relatedArticles } = await import("~/articles/related.server");
-const { searchRelated } = await import("~/articles/related-search.server");
+const { searchRelated } = await import("~/articles/related-search-store.server");
 const { refreshRelatedLists } = await import("~/articles/related-store.server");
 const { insertArticle } = await import("~/articles/store.server");
 type ArticleFilters = import("~/articles/filters").ArticleFilters;
@@ -32,12 +32,12 @@ type ArticleFilters = import("~/articles/filters").ArticleFilters;
 db().$client.pragma("optimize");
 
 /** Median CPU milliseconds of `run` (SQLite runs in this thread), so other processes do not skew it. */
-function medianCpuMs(run: () => void) {
+async function medianCpuMs(run: () => unknown) {
   const times: number[] = [];
-  run();
+  await run();
   for (let i = 0; i < runs; i++) {
     const start = process.cpuUsage();
-    run();
+    await run();
     const used = process.cpuUsage(start);
     times.push((used.user + used.system) / 1000);
   }
@@ -89,8 +89,8 @@ for (const c of cases) {
   const samePage = fast.page === c.page && JSON.stringify(fast.ids) === JSON.stringify(plain.ids);
   const sameTotal = fast.capped ? plain.total > fast.total : plain.total === fast.total;
   if (!samePage || !sameTotal) mismatches++;
-  const before = medianCpuMs(() => plainFeedPage(c.filters, c.page));
-  const after = medianCpuMs(() => fastFeedPage(c.filters, c.page));
+  const before = await medianCpuMs(() => plainFeedPage(c.filters, c.page));
+  const after = await medianCpuMs(() => fastFeedPage(c.filters, c.page));
   const shown = fast.capped ? `${fast.total.toLocaleString("en-US")}+ (${plain.total.toLocaleString("en-US")})` : fast.total.toLocaleString("en-US");
   const plan = queries.searchPlan(c.filters, c.page * PAGE_SIZE, { matches: fast.capped ? fast.total + 1 : fast.total, capped: fast.capped });
   console.log(`| ${c.name} | ${before.toFixed(2)} | ${after.toFixed(2)} | ${shown} | ${plan} | ${samePage && sameTotal ? "yes" : "NO"} |`);
@@ -125,28 +125,28 @@ const forgetCachedAnswers = () => db().$client.prepare("UPDATE article_revision 
 const relatedPages = [1, 2, Math.ceil(lastPage / 2), lastPage];
 for (const page of relatedPages) {
   const ids = listArticlesPlain(all, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }).map((a) => a.id);
-  const stored = relatedArticles(ids); // the first read computes and stores the page's missing lists
-  const same = JSON.stringify(stored) === JSON.stringify(relatedArticlesBruteForce(ids));
+  const stored = await relatedArticles(ids); // the first read computes and stores the page's missing lists
+  const same = JSON.stringify(stored) === JSON.stringify(await relatedArticlesBruteForce(ids));
   if (!same) mismatches++;
-  const before = medianCpuMs(() => {
+  const before = await medianCpuMs(() => {
     forgetCachedAnswers();
-    searchRelated(ids, 3);
+    return searchRelated(ids, 3);
   });
-  const after = medianCpuMs(() => relatedArticles(ids));
+  const after = await medianCpuMs(() => relatedArticles(ids));
   console.log(`| feed page ${page} | ${before.toFixed(2)} | ${after.toFixed(2)} | ${same ? "yes" : "NO"} |`);
 }
 
 // What the runner pays: filling missing lists (after the migration), and offering new articles to the others.
-const cpuSeconds = (run: () => void) => {
+const cpuSeconds = async (run: () => Promise<void>) => {
   const start = process.cpuUsage();
-  run();
+  await run();
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1e6;
 };
 let filled = 0;
-const fillSeconds = cpuSeconds(() => {
+const fillSeconds = await cpuSeconds(async () => {
   while (filled < 1000) {
-    const done = refreshRelatedLists(0).filled;
+    const done = (await refreshRelatedLists(0)).filled;
     if (!done) break;
     filled += done;
   }
@@ -164,9 +164,9 @@ const newcomers = listArticlesPlain(all, { limit: 20 }).map((a, i) => {
   return outcome.status === "inserted" ? outcome.id : undefined;
 });
 let offered = 0;
-const offerSeconds = cpuSeconds(() => {
+const offerSeconds = await cpuSeconds(async () => {
   for (;;) {
-    const done = refreshRelatedLists(0);
+    const done = await refreshRelatedLists(0);
     offered += done.offered;
     if (!done.offered) break;
   }
@@ -175,7 +175,7 @@ console.log(
   `offering ${offered} new articles (copies of the newest) to the stored lists: ${offerSeconds.toFixed(2)} s CPU (${((offerSeconds * 1000) / Math.max(1, offered)).toFixed(0)} ms per article)`,
 );
 const firstPage = listArticlesPlain(all, { limit: PAGE_SIZE }).map((a) => a.id);
-const sameAfterWrites = JSON.stringify(relatedArticles(firstPage)) === JSON.stringify(relatedArticlesBruteForce(firstPage));
+const sameAfterWrites = JSON.stringify(await relatedArticles(firstPage)) === JSON.stringify(await relatedArticlesBruteForce(firstPage));
 console.log(`page 1 after the new articles: ${sameAfterWrites ? "same as brute force" : "DIFFERENT from brute force"}`);
 if (!sameAfterWrites) mismatches++;
 // The copies are removed again, so the next run reads the same corpus.

@@ -36,7 +36,7 @@ let lastReport = started;
 let filled = 0;
 let figures: Record<string, number | boolean> = {};
 for (;;) {
-  const round = refreshRelatedLists(500);
+  const round = await refreshRelatedLists(500);
   filled += round.filled;
   const now = performance.now();
   const done = count("related_lists") >= articles;
@@ -69,7 +69,7 @@ if (checks) {
   );
   const byList = new Map<number, [number, number][]>(ids.map((id) => [id, []]));
   for (const row of stored) byList.get(row.article_id)?.push([row.related_id, row.score]);
-  const brute = relatedArticlesBruteForce(ids);
+  const brute = await relatedArticlesBruteForce(ids);
   const wrong = ids.filter((id) => JSON.stringify(byList.get(id)) !== JSON.stringify(brute[id].map((r) => [r.id, r.score])));
   console.log(`checked ${ids.length} stored lists against brute force: ${wrong.length} differ${wrong.length ? ` (${wrong.slice(0, 5).join(", ")})` : ""}`);
   if (wrong.length) process.exitCode = 1;

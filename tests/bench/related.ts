@@ -25,7 +25,7 @@ const { federalRegisterArticle } = await import("~/ingest/federal-register");
 const { DEMO_FILE } = await import("../../scripts/demo");
 const { listArticles } = await import("~/articles/queries.server");
 const { relatedArticles, RELATED_LIMIT } = await import("~/articles/related.server");
-const { searchRelated } = await import("~/articles/related-search.server");
+const { searchRelated } = await import("~/articles/related-search-store.server");
 const { relatedArticlesBruteForce, searchRelatedBruteForce } = await import("../support/reference-related");
 const { refreshRelatedLists } = await import("~/articles/related-store.server");
 const { PAGE_SIZE } = await import("~/articles/vocabulary");
@@ -66,7 +66,7 @@ function buildCorpus() {
 if (fresh) buildCorpus();
 // A corpus loaded in bulk has every article pending: the runner's first refresh drops them (and any list) at
 // once rather than offering each; the pages below then compute and store their own lists on first read.
-refreshRelatedLists(0);
+await refreshRelatedLists(0);
 db().$client.pragma("optimize");
 const total = articleTotal();
 console.log(`corpus: ${file} (${total.toLocaleString("en-US")} articles)`);
@@ -76,9 +76,9 @@ const pageCount = Math.ceil(total / PAGE_SIZE);
 const pages = [1, 2, Math.ceil(pageCount / 4), Math.ceil(pageCount / 2), Math.ceil((3 * pageCount) / 4), pageCount];
 const pageIds = pages.map((page) => listArticles({ timeframe: "all" }, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }).map((a) => a.id));
 
-function timed<T>(fn: () => T): { ms: number; value: T } {
+async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const start = performance.now();
-  const value = fn();
+  const value = await fn();
   return { ms: performance.now() - start, value };
 }
 
@@ -102,14 +102,14 @@ const differ = (page: number, what: string, fast: unknown, brute: unknown) => {
   console.error(JSON.stringify({ fast, brute }, null, 1).slice(0, 4000));
 };
 for (const [index, ids] of pageIds.entries()) {
-  const brute = timed(() => relatedArticlesBruteForce(ids));
+  const brute = await timed(() => relatedArticlesBruteForce(ids));
   bruteTimes.push(brute.ms);
   const bruteRanked = searchRelatedBruteForce(ids, RELATED_LIMIT);
   for (let run = 0; run < runs; run++) {
     forgetCachedAnswers();
-    const cold = timed(() => searchRelated(ids, RELATED_LIMIT));
+    const cold = await timed(() => searchRelated(ids, RELATED_LIMIT));
     coldTimes.push(cold.ms);
-    const stored = timed(() => relatedArticles(ids));
+    const stored = await timed(() => relatedArticles(ids));
     if (run > 0) warmTimes.push(stored.ms); // the first read stores the page's lists
     if (run === 0) differ(pages[index], "the indexed search", Object.fromEntries(cold.value), Object.fromEntries(bruteRanked));
     if (run === 1) differ(pages[index], "the stored lists", stored.value, brute.value);

@@ -37,7 +37,7 @@ let ingestion: Ingestion;
 let writeMix: WriteOperation[];
 
 beforeAll(async () => {
-  seedDefaultSources();
+  await seedDefaultSources();
   const sources = db().select({ id: t.sources.id, name: t.sources.name, category: t.sources.category }).from(t.sources).all();
   const newest = new Date();
   db().transaction(() => {

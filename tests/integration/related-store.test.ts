@@ -20,10 +20,10 @@ import { relatedArticlesBruteForce } from "../support/reference-related";
 // The real indexed search, watched: a feed page must never ask it anything.
 vi.mock("~/articles/related-search.server", async (importOriginal) => {
   const actual = await importOriginal<typeof import("~/articles/related-search.server")>();
-  return { ...actual, searchRelated: vi.fn(actual.searchRelated) };
+  return { ...actual, findRelated: vi.fn(actual.findRelated) };
 });
 /** How many targets the search was asked about so far in this file. */
-const searchedTargets = () => vi.mocked(relatedSearch.searchRelated).mock.calls.reduce((n, [ids]) => n + ids.length, 0);
+const searchedTargets = () => vi.mocked(relatedSearch.findRelated).mock.calls.reduce((n, [, , ids]) => n + ids.length, 0);
 
 const allIds = () =>
   db()
@@ -51,28 +51,28 @@ function storedTable() {
   return lists;
 }
 
-function bruteForceTable(ids: number[]) {
-  return Object.fromEntries(Object.entries(relatedArticlesBruteForce(ids)).map(([id, list]) => [id, list.map((r) => [r.id, r.score])]));
+async function bruteForceTable(ids: number[]) {
+  return Object.fromEntries(Object.entries(await relatedArticlesBruteForce(ids)).map(([id, list]) => [id, list.map((r) => [r.id, r.score])]));
 }
 
-const refreshAll = () => refreshRelatedLists(Number.POSITIVE_INFINITY);
+const refreshAll = async () => await refreshRelatedLists(Number.POSITIVE_INFINITY);
 
 describe("stored related lists", () => {
-  it("are filled by the refresh and equal the brute-force answers", () => {
+  it("are filled by the refresh and equal the brute-force answers", async () => {
     clearArticles();
     randomCorpus(11, 500);
     expect(pendingCount()).toBeGreaterThan(0);
-    const totals = refreshAll();
+    const totals = await refreshAll();
     expect(totals.filled + totals.offered).toBeGreaterThan(0);
     expect(pendingCount()).toBe(0);
     expect(listCount()).toBe(allIds().length);
-    expect(storedTable()).toEqual(bruteForceTable(allIds()));
+    expect(storedTable()).toEqual(await bruteForceTable(allIds()));
   });
 
-  it("stay exact through inserts, edits and deletions: pages show what is stored, the refresh brings it up to date", () => {
+  it("stay exact through inserts, edits and deletions: pages show what is stored, the refresh brings it up to date", async () => {
     clearArticles();
     const ids = randomCorpus(12, 500);
-    refreshAll();
+    await refreshAll();
     const random = seededRandom(99);
     const pick = () => ids[Math.floor(random() * ids.length)];
     const page = ids.slice(0, 12);
@@ -101,25 +101,25 @@ describe("stored related lists", () => {
     const current = page.filter((id) => !listed.includes(id));
     // Until the refresh, the page shows the lists still stored, exactly as stored, and none for the dropped ones.
     const stored = storedTable();
-    const shown = storedRelatedArticles(current);
+    const shown = await storedRelatedArticles(current);
     expect(Object.keys(shown).map(Number).sort()).toEqual(current.filter((id) => stored[id]).sort());
     for (const id of current) if (shown[id]) expect(shown[id].map((r) => [r.id, r.score])).toEqual(stored[id]);
 
-    refreshAll();
+    await refreshAll();
     expect(pendingCount()).toBe(0);
     expect(listCount()).toBe(allIds().length);
-    expect(storedTable()).toEqual(bruteForceTable(allIds()));
-    expect(storedRelatedArticles(current)).toEqual(relatedArticlesBruteForce(current));
+    expect(storedTable()).toEqual(await bruteForceTable(allIds()));
+    expect(await storedRelatedArticles(current)).toEqual(await relatedArticlesBruteForce(current));
   });
 
-  it("are what a page shows; the feed leaves a missing one out, the article page computes and stores it", () => {
+  it("are what a page shows; the feed leaves a missing one out, the article page computes and stores it", async () => {
     clearArticles();
     const ids = randomCorpus(13, 200);
-    refreshAll();
+    await refreshAll();
     const [first, second] = ids;
-    const expected = relatedArticlesBruteForce([first, second]);
-    expect(storedRelatedArticles([first, second])).toEqual(expected);
-    expect(relatedArticles([first, second])).toEqual(expected);
+    const expected = await relatedArticlesBruteForce([first, second]);
+    expect(await storedRelatedArticles([first, second])).toEqual(expected);
+    expect(await relatedArticles([first, second])).toEqual(expected);
 
     // The page reads the stored entry (a changed score shows), not a fresh search.
     const entry = { articleId: t.relatedListEntries.articleId, rank: t.relatedListEntries.rank };
@@ -128,17 +128,17 @@ describe("stored related lists", () => {
       .set({ score: 999 })
       .where(sql`${entry.articleId} = ${first} AND ${entry.rank} = 1`)
       .run();
-    expect(storedRelatedArticles([first])[first][0].score).toBe(999);
-    expect(relatedArticles([first])[first][0].score).toBe(999);
+    expect((await storedRelatedArticles([first]))[first][0].score).toBe(999);
+    expect((await relatedArticles([first]))[first][0].score).toBe(999);
 
     db().delete(t.relatedLists).where(eq(t.relatedLists.articleId, first)).run();
     const searched = searchedTargets();
     const before = storedTable();
-    expect(storedRelatedArticles([first, second])).toEqual({ [second]: expected[second] });
+    expect(await storedRelatedArticles([first, second])).toEqual({ [second]: expected[second] });
     expect(searchedTargets()).toBe(searched);
     expect(storedTable()).toEqual(before);
 
-    expect(relatedArticles([first, second])).toEqual(expected);
+    expect(await relatedArticles([first, second])).toEqual(expected);
     expect(searchedTargets()).toBe(searched + 1);
     expect(storedTable()[first]).toEqual(expected[first].map((r) => [r.id, r.score]));
   });
@@ -147,7 +147,7 @@ describe("stored related lists", () => {
     clearArticles();
     randomCorpus(14, 120);
     // Every list is missing, as right after a bulk load: the page must still answer from the tables alone.
-    refreshRelatedLists(0);
+    await refreshRelatedLists(0);
     db().delete(t.relatedLists).run();
     const searched = searchedTargets();
     const response = await callRoute(feedLoader, "/");
@@ -159,11 +159,11 @@ describe("stored related lists", () => {
     expect(listCount()).toBe(0);
 
     // Once the runner has filled them, the same page shows them, equal to the brute-force answers.
-    refreshAll();
+    await refreshAll();
     const searchedBefore = searchedTargets();
     const filled = (await (await callRoute(feedLoader, "/")).json()) as typeof data;
     const cards = filled.articles.map((a) => a.id);
-    const brute = relatedArticlesBruteForce(cards);
+    const brute = await relatedArticlesBruteForce(cards);
     const shown = (list: { id: number }[] | undefined) => (list ?? []).map((r) => r.id);
     expect(Object.fromEntries(cards.map((id) => [id, shown(filled.related[id] as { id: number }[])]))).toEqual(
       Object.fromEntries(cards.map((id) => [id, shown(brute[id])])),
@@ -174,7 +174,7 @@ describe("stored related lists", () => {
   it("an article page computes its missing list on demand and stores it", async () => {
     clearArticles();
     const ids = randomCorpus(15, 150);
-    refreshAll();
+    await refreshAll();
     const target = ids[7];
     db().delete(t.relatedLists).where(eq(t.relatedLists.articleId, target)).run();
     expect(storedTable()[target]).toBeUndefined();
@@ -183,24 +183,24 @@ describe("stored related lists", () => {
     const response = await callRoute(articleLoader, path, { headers: { Accept: "text/html" } }, { slug: path.split("/").pop()! });
     expect(response.status).toBe(200);
     const data = (await response.json()) as { related: { id: number }[] };
-    const expected = relatedArticlesBruteForce([target])[target];
+    const expected = (await relatedArticlesBruteForce([target]))[target];
     expect(data.related.map((r) => r.id)).toEqual(expected.map((r) => r.id));
     expect(storedTable()[target]).toEqual(expected.map((r) => [r.id, r.score]));
   });
 });
 
 describe("after a bulk write", () => {
-  it("drops every list and fills them again instead of offering each article", () => {
+  it("drops every list and fills them again instead of offering each article", async () => {
     clearArticles();
     randomCorpus(21, 300);
-    refreshAll();
+    await refreshAll();
     randomCorpus(22, 2100);
-    const totals = refreshAll();
+    const totals = await refreshAll();
     expect(totals.reset).toBe(true);
     expect(pendingCount()).toBe(0);
     expect(listCount()).toBe(allIds().length);
     const stored = storedTable();
     const sample = allIds().filter((_, i) => i % 40 === 0);
-    expect(Object.fromEntries(sample.map((id) => [id, stored[id]]))).toEqual(bruteForceTable(sample));
+    expect(Object.fromEntries(sample.map((id) => [id, stored[id]]))).toEqual(await bruteForceTable(sample));
   });
 });

@@ -78,8 +78,8 @@ describe("the score", () => {
     ids.f = article({ category: "new-regulations", source: "Agency E", priority: "low", title: "Dog ran", summary: "", tags: [], day: 6 });
   });
 
-  it("matches the hand-computed table, newest first on ties, scores above 0 only", () => {
-    const all = searchedRelatedArticles([ids.target], 10)[ids.target];
+  it("matches the hand-computed table, newest first on ties, scores above 0 only", async () => {
+    const all = (await searchedRelatedArticles([ids.target], 10))[ids.target];
     expect(all.map((r) => [r.id, r.score])).toEqual([
       [ids.a, 24],
       [ids.b, 11],
@@ -87,11 +87,11 @@ describe("the score", () => {
       [ids.c, 10],
       [ids.d, 3],
     ]);
-    expect(relatedArticlesBruteForce([ids.target], 10)).toEqual({ [ids.target]: all });
+    expect(await relatedArticlesBruteForce([ids.target], 10)).toEqual({ [ids.target]: all });
   });
 
-  it("shows at most 3 with the fields a card needs", () => {
-    const top = searchedRelatedArticles([ids.target])[ids.target];
+  it("shows at most 3 with the fields a card needs", async () => {
+    const top = (await searchedRelatedArticles([ids.target]))[ids.target];
     expect(top.map((r) => r.id)).toEqual([ids.a, ids.b, ids.f]);
     expect(top[0]).toEqual({
       id: ids.a,
@@ -105,13 +105,13 @@ describe("the score", () => {
     });
   });
 
-  it("counts words longer than 3 characters, case-insensitively, once each", () => {
+  it("counts words longer than 3 characters, case-insensitively, once each", async () => {
     expect([...significantWords("EPA rule: the Rule, RULES and Café-2025 ok")].sort()).toEqual(["2025", "café", "rule", "rules"]);
   });
 });
 
 describe("the indexed search agrees with the brute-force scorer", () => {
-  it("on a small corpus full of ties and shared words", () => {
+  it("on a small corpus full of ties and shared words", async () => {
     clearArticles();
     let seed = 7;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
@@ -148,23 +148,23 @@ describe("the indexed search agrees with the brute-force scorer", () => {
       }),
     );
     const targets = ids.filter((_, i) => i % 9 === 0);
-    expect(searchedRelatedArticles(targets)).toEqual(relatedArticlesBruteForce(targets));
-    expect(searchedRelatedArticles(targets, 25)).toEqual(relatedArticlesBruteForce(targets, 25));
+    expect(await searchedRelatedArticles(targets)).toEqual(await relatedArticlesBruteForce(targets));
+    expect(await searchedRelatedArticles(targets, 25)).toEqual(await relatedArticlesBruteForce(targets, 25));
   });
 
-  it.each([1, 2, 3, 4, 5, 6])("on a 3,000-article corpus of near-duplicates and awkward spellings (seed %i)", (seed) => {
+  it.each([1, 2, 3, 4, 5, 6])("on a 3,000-article corpus of near-duplicates and awkward spellings (seed %i)", async (seed) => {
     clearArticles();
     const ids = randomCorpus(seed, 3000);
     const random = seededRandom(seed * 7919);
     const targets = Array.from({ length: 60 }, () => ids[Math.floor(random() * ids.length)]);
-    const indexed = searchedRelatedArticles(targets);
+    const indexed = await searchedRelatedArticles(targets);
     expect(Object.keys(indexed)).toHaveLength(new Set(targets).size);
-    expect(indexed).toEqual(relatedArticlesBruteForce(targets));
+    expect(indexed).toEqual(await relatedArticlesBruteForce(targets));
     const some = targets.slice(0, 12);
-    expect(searchedRelatedArticles(some, 12)).toEqual(relatedArticlesBruteForce(some, 12));
+    expect(await searchedRelatedArticles(some, 12)).toEqual(await relatedArticlesBruteForce(some, 12));
   });
 
-  it("finds articles whose words the full-text index splits differently", () => {
+  it("finds articles whose words the full-text index splits differently", async () => {
     clearArticles();
     const target = article({ ...base, title: "Pipeline safety inspection", summary: "Hazardous liquid pipeline operators", tags: [], day: 10 });
     // Only words make these related, and the index reads the glued ones as other words ("pipeline\uE000"),
@@ -179,27 +179,27 @@ describe("the indexed search agrees with the brute-force scorer", () => {
       day: 1,
     });
     const plain = article({ category: "legal-decisions", source: "Agency Y", priority: "low", title: "Pipeline notice", summary: "", tags: [], day: 2 });
-    const related = searchedRelatedArticles([target])[target];
+    const related = (await searchedRelatedArticles([target]))[target];
     expect(related.map((r) => [r.id, r.score])).toEqual([
       [glued, 2],
       [plain, 1],
     ]);
-    expect(relatedArticlesBruteForce([target])).toEqual({ [target]: related });
+    expect(await relatedArticlesBruteForce([target])).toEqual({ [target]: related });
   });
 });
 
 describe("answers kept between requests", () => {
   const revision = () => db().$client.prepare("SELECT revision FROM article_revision").pluck().get() as number;
 
-  it("stay exact through every change of what the score reads, and only those changes drop them", () => {
+  it("stay exact through every change of what the score reads, and only those changes drop them", async () => {
     clearArticles();
     const target = article({ ...base, title: "Offshore drilling permits", summary: "Leasing program revised", tags: ["energy"], day: 10 });
     const others = [1, 2, 3, 4].map((day) =>
       article({ category: "policy-analysis", source: `Agency ${day}`, priority: "low", title: `Drilling note ${day}`, summary: "", tags: [], day }),
     );
-    const agrees = () => expect(searchedRelatedArticles([target])).toEqual(relatedArticlesBruteForce([target]));
-    agrees();
-    const cached = searchedRelatedArticles([target])[target];
+    const agrees = async () => expect(await searchedRelatedArticles([target])).toEqual(await relatedArticlesBruteForce([target]));
+    await agrees();
+    const cached = (await searchedRelatedArticles([target]))[target];
 
     // Visitors' reads and writes leave the revision, and so the kept answer, alone.
     const before = revision();
@@ -207,33 +207,33 @@ describe("answers kept between requests", () => {
     recordView("visitor-1", others[0]);
     db().update(t.articles).set({ aiSummary: "A summary." }).where(eq(t.articles.id, others[0])).run();
     expect(revision()).toBe(before);
-    expect(searchedRelatedArticles([target])[target]).toEqual(cached);
+    expect((await searchedRelatedArticles([target]))[target]).toEqual(cached);
 
     // A new article that shares more enters the top 3.
     const newcomer = article({ ...base, title: "Offshore drilling leasing", summary: "", tags: ["energy"], day: 5 });
-    expect(searchedRelatedArticles([target])[target][0].id).toBe(newcomer);
-    agrees();
+    expect((await searchedRelatedArticles([target]))[target][0].id).toBe(newcomer);
+    await agrees();
     // Changes of each scored field: tags, category, text, source and date, and deletion.
     updateArticleTags(others[1], { tags: ["energy"] });
-    agrees();
+    await agrees();
     updateArticleCategory(others[2], "new-regulations");
-    agrees();
+    await agrees();
     db().update(t.articles).set({ title: "Offshore drilling permits leasing program" }).where(eq(t.articles.id, others[3])).run();
-    agrees();
+    await agrees();
     db()
       .update(t.articles)
       .set({ sourceName: "Agency A", publishDate: new Date(Date.UTC(2025, 4, 30)) })
       .where(eq(t.articles.id, others[0]))
       .run();
-    agrees();
+    await agrees();
     deleteArticles([newcomer]);
-    expect(searchedRelatedArticles([target])[target].map((r) => r.id)).not.toContain(newcomer);
-    agrees();
+    expect((await searchedRelatedArticles([target]))[target].map((r) => r.id)).not.toContain(newcomer);
+    await agrees();
   });
 });
 
 describe("the characters on which the full-text index and the word rule agree", () => {
-  it("lets the index find every word of text written with them", () => {
+  it("lets the index find every word of text written with them", async () => {
     const client = db().$client;
     const created = client.prepare("SELECT sql FROM sqlite_master WHERE name = 'articles_fts'").pluck().get() as string;
     const tokenizer = /tokenize\s*=\s*("[^"]*"|'[^']*')/.exec(created)![1];
@@ -268,7 +268,7 @@ describe("summary cuts on cards", () => {
     return `${head.slice(0, -1)}${rest}`;
   };
 
-  it("cuts the card summary at 200 characters and a related summary at 150, with the full text behind expand", () => {
+  it("cuts the card summary at 200 characters and a related summary at 150, with the full text behind expand", async () => {
     const id = addArticle({ title: "Long summary", summary: long });
     const card = render(createElement(ArticleCard, { article: getArticle(id)!, timeZone: "UTC" }));
     const cardShort = visibleShortText(card, "summary-short");

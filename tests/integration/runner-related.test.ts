@@ -17,7 +17,7 @@ afterAll(() => {
 const count = (table: string) => db().get<{ n: number }>(sql.raw(`SELECT count(*) AS n FROM ${table}`)).n;
 const settled = () => count("related_pending") === 0 && count("related_lists") === count("articles");
 
-function storedMatchesBruteForce(every = 1) {
+async function storedMatchesBruteForce(every = 1) {
   const ids = db()
     .select({ id: t.articles.id })
     .from(t.articles)
@@ -28,7 +28,7 @@ function storedMatchesBruteForce(every = 1) {
   for (const entry of db().select().from(t.relatedListEntries).orderBy(t.relatedListEntries.articleId, t.relatedListEntries.rank).all()) {
     stored[entry.articleId]?.push([entry.relatedId, entry.score]);
   }
-  const brute = Object.fromEntries(Object.entries(relatedArticlesBruteForce(ids)).map(([id, list]) => [id, list.map((r) => [r.id, r.score])]));
+  const brute = Object.fromEntries(Object.entries(await relatedArticlesBruteForce(ids)).map(([id, list]) => [id, list.map((r) => [r.id, r.score])]));
   expect(stored).toEqual(brute);
 }
 
@@ -47,7 +47,7 @@ it("fills the related lists and keeps them equal to the brute-force answers thro
   const runner = startRunner();
 
   await waitFor(settled, "the runner to fill every list", 30_000);
-  storedMatchesBruteForce();
+  await storedMatchesBruteForce();
 
   // A near-copy enters the lists of its original's family; an edit moves an article between families.
   addNearCopy(ids[3], 1000);
@@ -55,7 +55,7 @@ it("fills the related lists and keeps them equal to the brute-force answers thro
   db().update(t.articles).set({ title: original.title, category: original.category }).where(eq(t.articles.id, ids[40])).run();
   expect(settled()).toBe(false);
   await waitFor(settled, "the runner to offer the new and edited articles", 30_000);
-  storedMatchesBruteForce();
+  await storedMatchesBruteForce();
 
   runner.kill("SIGTERM");
 });
@@ -68,6 +68,6 @@ it("fills every list after a bulk insert, from the bulk fill's index, equal to t
   expect(count("related_pending")).toBe(ids.length);
   const runner = startRunner();
   await waitFor(settled, "the runner to fill every list after the bulk insert", 240_000);
-  storedMatchesBruteForce(15);
+  await storedMatchesBruteForce(15);
   runner.kill("SIGTERM");
 });

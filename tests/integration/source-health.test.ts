@@ -4,7 +4,8 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db, t } from "~/db.server";
 import { SOURCE_HEALTH_STATUSES, sourceHealthLabel } from "~/sources/health";
-import { ERROR_AFTER_FAILURES, recordScrapeFailure, recordScrapeSuccess, sourceHealthCounts } from "~/sources/health.server";
+import { ERROR_AFTER_FAILURES, recordScrapeFailure, recordScrapeSuccess } from "~/sources/health.server";
+import { sourceHealthCounts } from "~/sources/store.server";
 import { addSource, type SourceValues } from "../support/sources";
 
 const now = new Date("2026-03-01T12:00:00Z");
@@ -13,8 +14,8 @@ const addHealthSource = (values: SourceValues = {}) => addSource({ createdAt: no
 
 const row = (id: number) => db().select().from(t.sources).where(eq(t.sources.id, id)).get()!;
 
-function failTimes(id: number, times: number) {
-  for (let i = 0; i < times; i++) recordScrapeFailure(row(id), "HTTP 503 from health.example.gov", now);
+async function failTimes(id: number, times: number) {
+  for (let i = 0; i < times; i++) await recordScrapeFailure(row(id), "HTTP 503 from health.example.gov", now);
 }
 
 beforeEach(() => {
@@ -22,28 +23,28 @@ beforeEach(() => {
 });
 
 describe("source health", () => {
-  it("counts and labels exactly the statuses a scrape writes", () => {
+  it("counts and labels exactly the statuses a scrape writes", async () => {
     const healthy = addHealthSource();
-    recordScrapeSuccess(row(healthy.id), { now, newestItemAt: now });
+    await recordScrapeSuccess(row(healthy.id), { now, newestItemAt: now });
     const issues = addHealthSource();
-    failTimes(issues.id, 1);
+    await failTimes(issues.id, 1);
     const failed = addHealthSource();
-    failTimes(failed.id, ERROR_AFTER_FAILURES);
+    await failTimes(failed.id, ERROR_AFTER_FAILURES);
     addHealthSource();
     const disabled = addHealthSource({ isActive: false });
-    recordScrapeSuccess(row(disabled.id), { now, newestItemAt: now });
+    await recordScrapeSuccess(row(disabled.id), { now, newestItemAt: now });
 
     const written = [healthy, issues, failed].map((s) => row(s.id).status);
     expect(written).toEqual(["healthy", "warning", "error"]);
     for (const status of written) expect(SOURCE_HEALTH_STATUSES).toContain(status);
     expect(written.map((status) => sourceHealthLabel({ status }).label)).toEqual(["Connected", "Issues", "Failed"]);
     expect(sourceHealthLabel({ status: null }).label).toBe("Not checked yet");
-    expect(sourceHealthCounts()).toEqual({ healthy: 1, warning: 1, error: 1, unchecked: 2 });
+    expect(await sourceHealthCounts()).toEqual({ healthy: 1, warning: 1, error: 1, unchecked: 2 });
   });
 
-  it("reads any other status as Failed, never as Connected, and counts it nowhere", () => {
+  it("reads any other status as Failed, never as Connected, and counts it nowhere", async () => {
     const odd = addHealthSource({ status: "active" });
     expect(sourceHealthLabel(row(odd.id)).label).toBe("Failed");
-    expect(sourceHealthCounts()).toEqual({ healthy: 0, warning: 0, error: 0, unchecked: 0 });
+    expect(await sourceHealthCounts()).toEqual({ healthy: 0, warning: 0, error: 0, unchecked: 0 });
   });
 });

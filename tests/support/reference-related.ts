@@ -21,6 +21,6 @@ export function searchRelatedBruteForce(articleIds: number[], limit: number): (r
 }
 
 /** The brute-force answer as the cards show it: what relatedArticles must equal. */
-export function relatedArticlesBruteForce(articleIds: number[], limit = RELATED_LIMIT): Record<number, RelatedArticle[]> {
+export async function relatedArticlesBruteForce(articleIds: number[], limit = RELATED_LIMIT): Promise<Record<number, RelatedArticle[]>> {
   return displayAll(searchRelatedBruteForce(articleIds, limit));
 }

@@ -4,7 +4,7 @@ import { isHttpUrl } from "~/articles/canonical-url";
 import { SOURCE_CATEGORIES, SOURCE_TYPE_LABELS, SOURCE_TYPES } from "~/articles/vocabulary";
 import { formatDateTime } from "~/time";
 import { sourceHealthLabel } from "~/sources/health";
-import type { SourceJson } from "~/sources/queries.server";
+import type { SourceJson } from "~/sources/store.server";
 import { ToastHere } from "../Toasts";
 import { DialogFrame, DialogTrigger, FormError, IntentForm, kept, SubmitButton, useDialog, useIntent, type DialogState, type IntentState } from "./intent";
 import { AdminPanel, AdminTable, ConfirmDeleteDialog } from "./panel";
