@@ -132,7 +132,7 @@ export async function startRunner() {
   };
   requeueOrphans();
   queueFirstStartJobs();
-  queueRejudgingAfterClassifierChange();
+  await queueRejudgingAfterClassifierChange();
 
   const stopping = new AbortController();
   const crons = schedules.map(

@@ -2,40 +2,34 @@
 // as scraped articles, marked `is_demo` so one command removes them again.
 import fs from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
-import { insertArticle } from "../app/articles/store.server";
-import { db, t } from "../app/db.server";
+import { deleteDemoArticles, insertArticles } from "../app/articles/store.server";
+import { db } from "../app/db.server";
 import { federalRegisterArticle, type FederalRegisterPage } from "../app/ingest/federal-register";
 import { migrateDatabase } from "../db/client";
 
 export const DEMO_FILE = path.resolve("scripts/demo/federal-register-2025-sample.json");
 const DEMO_SOURCE_NAME = "Federal Register (sample)";
 
-export function loadDemo(file = DEMO_FILE) {
+export async function loadDemo(file = DEMO_FILE) {
   const page = JSON.parse(fs.readFileSync(file, "utf8")) as FederalRegisterPage;
   const counts = { inserted: 0, duplicate: 0, deleted: 0, "invalid-url": 0 };
-  db().transaction(() => {
-    for (const doc of page.results ?? []) {
-      const article = federalRegisterArticle(doc, { id: null, name: DEMO_SOURCE_NAME, category: "government" });
-      counts[insertArticle({ ...article, isDemo: true }).status]++;
-    }
-  });
+  const articles = (page.results ?? []).map((doc) => ({
+    ...federalRegisterArticle(doc, { id: null, name: DEMO_SOURCE_NAME, category: "government" }),
+    isDemo: true,
+  }));
+  for (const outcome of await insertArticles(articles)) counts[outcome.status]++;
   return counts;
-}
-
-function removeDemo() {
-  return db().delete(t.articles).where(eq(t.articles.isDemo, true)).run().changes;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve("scripts/demo.ts")) {
   migrateDatabase(db());
   const command = process.argv[2];
   if (command === "load") {
-    const counts = loadDemo();
+    const counts = await loadDemo();
     console.log(`Demo data: ${counts.inserted} Federal Register documents loaded, ${counts.duplicate} already present.`);
     console.log("Remove them with: npm run demo:remove");
   } else if (command === "remove") {
-    console.log(`Removed ${removeDemo()} demo articles.`);
+    console.log(`Removed ${await deleteDemoArticles()} demo articles.`);
   } else {
     console.error("Usage: tsx scripts/demo.ts load|remove");
     process.exit(2);

@@ -372,7 +372,7 @@ export const operations = {
 } satisfies Record<string, AnyOperation>;
 
 async function suggestTagsFor(id: number) {
-  if (!getArticle(id)) throw new AppError("not-found", "Article not found");
+  if (!(await getArticle(id))) throw new AppError("not-found", "Article not found");
   return suggestTags(id);
 }
 

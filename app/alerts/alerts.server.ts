@@ -237,12 +237,17 @@ export async function sendDueAlerts(now = new Date(), log: (line: string) => voi
     if (!period) continue;
     result.due++;
     const filters = parseFeedParams(new URLSearchParams(alert.view)).filters;
+    // The articles are listed before the claim (a listing is async and cannot run inside it): up to the newest
+    // article stored when the listing began, and kept only if no other claim moved the cursor meanwhile.
+    const listedFrom = db().select({ cursor: t.alerts.cursorArticleId }).from(t.alerts).where(eq(t.alerts.id, alert.id)).get()!;
+    const listedUpTo = db().get<{ id: number | null }>(sql`SELECT max(id) AS id FROM articles`)?.id ?? listedFrom.cursor;
+    const listed = (await listArticles(filters, { limit: ARTICLES_PER_EMAIL, afterId: listedFrom.cursor })).filter((article) => article.id <= listedUpTo);
     const claim = db().transaction((tx) => {
       const taken = tx.insert(t.alertDeliveries).values({ alertId: alert.id, period, status: "sending" }).onConflictDoNothing().returning().get();
       if (!taken) return null;
       const current = tx.select({ cursor: t.alerts.cursorArticleId }).from(t.alerts).where(eq(t.alerts.id, alert.id)).get()!;
-      const articles = listArticles(filters, { limit: ARTICLES_PER_EMAIL, afterId: current.cursor });
-      const newest = tx.get<{ id: number | null }>(sql`SELECT max(id) AS id FROM articles`)?.id ?? current.cursor;
+      const articles = current.cursor === listedFrom.cursor ? listed : [];
+      const newest = current.cursor === listedFrom.cursor ? listedUpTo : current.cursor;
       tx.update(t.alerts)
         .set({ cursorArticleId: Math.max(newest, current.cursor) })
         .where(eq(t.alerts.id, alert.id))

@@ -1,7 +1,7 @@
 // What a site with no articles at all is waiting for: its first update (the scrape the runner queues on its first
 // start, app/jobs/registry.server.ts), queued, running, or finished with how many sources failed. The feed says it
 // instead of "no articles match" (app/components/FeedEmptyState.tsx), so a fresh install explains itself.
-import { hasArticles } from "../articles/reclassify.server";
+import { hasArticles } from "../articles/store/judgement.server";
 import { failuresOf } from "./outcome";
 import { latestJobPerKind } from "./queue.server";
 
@@ -14,8 +14,8 @@ export type FirstUpdate = {
 };
 
 /** The state of the first update, or null once any article is stored (then the feed's usual empty state applies). */
-export function firstUpdateState(): FirstUpdate | null {
-  if (hasArticles()) return null;
+export async function firstUpdateState(): Promise<FirstUpdate | null> {
+  if (await hasArticles()) return null;
   const scrape = latestJobPerKind().find((job) => job.kind === "scrape");
   if (!scrape) return { status: "none", failedSources: 0, triedSources: 0 };
   const failures = scrape.status === "queued" || scrape.status === "running" ? null : failuresOf(scrape.result);

@@ -1,5 +1,6 @@
 // What the runner can run, when the schedules enqueue it, and what it queues when it starts.
-import { hasArticles, recordJudgedByCurrentClassifier, storedJudgementIsStale } from "../articles/reclassify.server";
+import { recordJudgedByCurrentClassifier, storedJudgementIsStale } from "../articles/reclassify.server";
+import { hasArticles } from "../articles/store/judgement.server";
 import { enqueueJob, latestJobPerKind, type JobKind } from "./queue.server";
 import { runBackfill, runFixPriorities, runRecategorize, runScrape } from "./kinds/ingest.server";
 import { runMaintenance } from "./kinds/maintenance.server";
@@ -47,12 +48,12 @@ export function queueFirstStartJobs() {
  * A new classifier version re-judges the stored articles once (hand-edited ones stay as they are). An install
  * without articles has nothing to re-judge: its articles will be judged by this version as they arrive.
  */
-export function queueRejudgingAfterClassifierChange() {
-  if (!storedJudgementIsStale()) return;
-  if (hasArticles())
+export async function queueRejudgingAfterClassifierChange() {
+  if (!(await storedJudgementIsStale())) return;
+  if (await hasArticles())
     for (const kind of ["recategorize", "fix-priorities"] as const) {
       const { job } = enqueueJob(kind, {}, "classifier updated");
       console.log(`[jobs] the classifier changed: ${kind} queued as #${job.id}`);
     }
-  recordJudgedByCurrentClassifier();
+  await recordJudgedByCurrentClassifier();
 }

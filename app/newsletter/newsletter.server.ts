@@ -11,7 +11,8 @@ import { db, t } from "../db.server";
 import { normalizeEmail } from "../email/address";
 import { sendEmail, siteUrl } from "../email/mailer.server";
 import { articlePath, daysLeftLabel, daysUntil, docketUrl } from "../articles/article-page";
-import { addDays, openCommentPeriods } from "../articles/comment-periods.server";
+import { addDays } from "../articles/comment-periods.server";
+import { openCommentPeriods } from "../articles/store/comment-periods.server";
 import { categoryLabel, priorityInfo } from "../articles/vocabulary";
 import { truncateAtWord } from "../text/truncate";
 import { dayInZone, formatDate, sleep } from "../time";
@@ -84,9 +85,9 @@ function byCategory(articles: NewsletterArticle[]) {
 const DEADLINE_DAYS = 7;
 
 /** "Comment deadlines this week": the periods closing in the coming 7 days, soonest first (none: no section). */
-function commentDeadlines(now: Date, timeZone: string) {
+async function commentDeadlines(now: Date, timeZone: string) {
   const today = dayInZone(now, timeZone);
-  return openCommentPeriods({ today, until: addDays(today, DEADLINE_DAYS - 1) }).map((period) => ({
+  return (await openCommentPeriods({ today, until: addDays(today, DEADLINE_DAYS - 1) })).map((period) => ({
     title: period.title,
     url: siteUrl(articlePath(period)),
     closes: `${formatDate(`${period.commentsCloseOn}T12:00:00Z`, timeZone)} (${daysLeftLabel(daysUntil(today, period.commentsCloseOn))})`,
@@ -95,7 +96,7 @@ function commentDeadlines(now: Date, timeZone: string) {
 }
 
 /** Renders the issue for the week of `now`, with a placeholder where each recipient's unsubscribe link goes. */
-export function renderNewsletter(now = new Date()): EmailContent {
+export async function renderNewsletter(now = new Date()): Promise<EmailContent> {
   const timeZone = config().APP_TIMEZONE;
   const { articles, fresh } = articlesFor(now);
   const dateLabel = formatDate(now.toISOString(), timeZone);
@@ -114,7 +115,7 @@ export function renderNewsletter(now = new Date()): EmailContent {
         summary: truncateAtWord(article.summary, 300),
       })),
     })),
-    deadlines: commentDeadlines(now, timeZone),
+    deadlines: await commentDeadlines(now, timeZone),
     commentPeriodsUrl: siteUrl("/comment-periods"),
     insights: (latestTrends()?.keyInsights ?? []).slice(0, MAX_INSIGHTS),
     feedUrl: siteUrl("/"),
@@ -142,7 +143,7 @@ const NOT_SUBSCRIBED_NOTE =
  * subscriber behind it could only lead to an error page).
  */
 export async function sendTestNewsletter(toEmail: string): Promise<void> {
-  const content = renderNewsletter();
+  const content = await renderNewsletter();
   const subject = `[Test] ${content.subject}`;
   const subscriber = db()
     .select()
@@ -189,11 +190,11 @@ type NewsletterRunResult = {
 
 export class NewsletterDeliveryError extends Error {}
 
-function issueFor(now: Date) {
+async function issueFor(now: Date) {
   const week = weekOf(now);
   const existing = db().select().from(t.newsletterIssues).where(eq(t.newsletterIssues.weekOf, week)).get();
   if (existing) return existing;
-  const content = renderNewsletter(now);
+  const content = await renderNewsletter(now);
   db()
     .insert(t.newsletterIssues)
     .values({ weekOf: week, ...content })
@@ -219,7 +220,7 @@ export async function sendWeeklyNewsletter(options: NewsletterRunOptions = {}): 
   const now = options.now ?? new Date();
   const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const log = options.log ?? (() => {});
-  const issue = issueFor(now);
+  const issue = await issueFor(now);
   const result: NewsletterRunResult = { weekOf: issue.weekOf, sent: 0, rejected: 0, skipped: 0, uncertain: 0, alreadySent: 0 };
 
   db().run(sql`

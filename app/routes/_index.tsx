@@ -2,7 +2,7 @@ import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { feedHref, parseFeedParams, showingLabel, tidyFeedPath, type ArticleFilters } from "~/articles/filters";
-import { feedFacets } from "~/articles/facets.server";
+import { feedFacets } from "~/articles/store/facets.server";
 import { countArticles, feedPage, newestPublishDate, type ArticleJson } from "~/articles/queries.server";
 import { storedRelatedArticles } from "~/articles/related.server";
 import { PAGE_SIZE } from "~/articles/vocabulary";
@@ -56,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // bookmark buttons learn their state after load (useFeedState).
   const ownPage = Boolean(filters.saved) || carriesToast(request.headers.get("Cookie") ?? undefined);
   const visitorId = ownPage ? await readVisitorId(request) : undefined;
-  const { articles, total, totalCapped, page, pageCount } = feedPage(filters, requestedPage, PAGE_SIZE, visitorId);
+  const { articles, total, totalCapped, page, pageCount } = await feedPage(filters, requestedPage, PAGE_SIZE, visitorId);
   return json(
     {
       filters,
@@ -65,10 +65,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       totalCapped,
       page,
       pageCount,
-      emptyHelp: total ? null : emptyFeedHelp(filters, visitorId),
-      facets: feedFacets(),
+      emptyHelp: total ? null : await emptyFeedHelp(filters, visitorId),
+      facets: await feedFacets(),
       trends: latestTrends(),
-      newestArticleBeforeWindow: newestArticleBeforeWindow(),
+      newestArticleBeforeWindow: await newestArticleBeforeWindow(),
       sources: sourceLinks(listPublicSources()),
       timeZone: config().APP_TIMEZONE,
       // The shared page's revision includes the day (docs/decisions/013), so "Comments close in N days" stays true.
@@ -90,12 +90,12 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
  * What the empty state can offer: how the first update goes when no article is stored at all, else the newest
  * match when a time filter hid it, and whether anything is saved.
  */
-function emptyFeedHelp(filters: ArticleFilters, visitorId: string | undefined): EmptyFeedHelp {
-  const firstUpdate = firstUpdateState();
+async function emptyFeedHelp(filters: ArticleFilters, visitorId: string | undefined): Promise<EmptyFeedHelp> {
+  const firstUpdate = await firstUpdateState();
   if (firstUpdate) return { firstUpdate };
   return {
-    newestAnyTime: filters.timeframe === "all" ? undefined : newestPublishDate({ ...filters, timeframe: "all" }, visitorId),
-    hasSaved: filters.saved ? countArticles({ timeframe: "all", saved: true }, visitorId) > 0 : undefined,
+    newestAnyTime: filters.timeframe === "all" ? undefined : await newestPublishDate({ ...filters, timeframe: "all" }, visitorId),
+    hasSaved: filters.saved ? (await countArticles({ timeframe: "all", saved: true }, visitorId)) > 0 : undefined,
   };
 }
 

@@ -3,7 +3,7 @@
 // the site's 404 page (a script asking for JSON gets the API's JSON), so this route renders as a page.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { isHttpUrl } from "~/articles/canonical-url";
-import { recordView } from "~/articles/views.server";
+import { recordView } from "~/articles/store/views.server";
 import { visitorArticleRequest } from "~/articles/visitor-request.server";
 import { pageRouteRefusal, secureRedirect } from "~/http/responses.server";
 import { clientAddress } from "~/http/client-address.server";

@@ -7,10 +7,10 @@ import { textFile } from "~/http/file-responses.server";
 import { allowOnly, jsonError } from "~/http/responses.server";
 import { publicUrl } from "~/public-url.server";
 
-export const loader = withAppErrors(({ params }: LoaderFunctionArgs) => {
+export const loader = withAppErrors(async ({ params }: LoaderFunctionArgs) => {
   const address = parseArticleAddress(params.id);
   if (!address) throw jsonError(404, "Article not found.");
-  return textFile(articleDeadlineCalendar(address.id, publicUrl()), "text/calendar; charset=utf-8", {
+  return textFile(await articleDeadlineCalendar(address.id, publicUrl()), "text/calendar; charset=utf-8", {
     download: `comment-deadline-${address.id}.ics`,
   });
 });

@@ -5,6 +5,8 @@ import { textFile } from "~/http/file-responses.server";
 import { allowOnly } from "~/http/responses.server";
 import { publicUrl } from "~/public-url.server";
 
-export const loader = withAppErrors(() => textFile(openDeadlinesCalendar(publicUrl()), "text/calendar; charset=utf-8", { download: "comment-deadlines.ics" }));
+export const loader = withAppErrors(async () =>
+  textFile(await openDeadlinesCalendar(publicUrl()), "text/calendar; charset=utf-8", { download: "comment-deadlines.ics" }),
+);
 
 export const action = allowOnly("GET, HEAD");

@@ -6,11 +6,11 @@ import { conditionalAnswer } from "~/http/conditional.server";
 import { allowOnly } from "~/http/responses.server";
 
 export function loader(args: LoaderFunctionArgs) {
-  return withAppErrors(({ request }: LoaderFunctionArgs) => {
+  return withAppErrors(async ({ request }: LoaderFunctionArgs) => {
     const filters = viewOf(new URL(request.url));
-    const feed = atomFeed(filters);
+    const feed = await atomFeed(filters);
     return conditionalAnswer(request, {
-      etag: viewEtag(filters, "atom"),
+      etag: await viewEtag(filters, "atom"),
       lastModified: feed.lastModified,
       contentType: "application/atom+xml; charset=utf-8",
       body: () => feed.body,

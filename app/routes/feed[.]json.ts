@@ -6,11 +6,11 @@ import { conditionalAnswer } from "~/http/conditional.server";
 import { allowOnly } from "~/http/responses.server";
 
 export function loader(args: LoaderFunctionArgs) {
-  return withAppErrors(({ request }: LoaderFunctionArgs) => {
+  return withAppErrors(async ({ request }: LoaderFunctionArgs) => {
     const filters = viewOf(new URL(request.url));
-    const feed = jsonFeed(filters);
+    const feed = await jsonFeed(filters);
     return conditionalAnswer(request, {
-      etag: viewEtag(filters, "json"),
+      etag: await viewEtag(filters, "json"),
       lastModified: feed.lastModified,
       contentType: "application/feed+json; charset=utf-8",
       body: () => JSON.stringify(feed.body),

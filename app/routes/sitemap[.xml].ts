@@ -5,8 +5,8 @@ import { textStream } from "~/http/file-responses.server";
 import { allowOnly } from "~/http/responses.server";
 import { publicUrl } from "~/public-url.server";
 
-export function loader() {
-  return textStream(sitemapDocumentPieces(publicUrl()), "application/xml; charset=utf-8");
+export async function loader() {
+  return textStream(await sitemapDocumentPieces(publicUrl()), "application/xml; charset=utf-8");
 }
 
 export const action = allowOnly("GET, HEAD");

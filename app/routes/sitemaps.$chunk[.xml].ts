@@ -7,9 +7,9 @@ import { allowOnly, jsonError } from "~/http/responses.server";
 import { publicUrl } from "~/public-url.server";
 import { idParam } from "~/validation";
 
-export function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params }: LoaderFunctionArgs) {
   const chunk = idParam(params.chunk);
-  const pieces = chunk === undefined ? undefined : sitemapChunkPieces(publicUrl(), chunk);
+  const pieces = chunk === undefined ? undefined : await sitemapChunkPieces(publicUrl(), chunk);
   if (pieces === undefined) throw jsonError(404, "No such sitemap.");
   return textStream(pieces, "application/xml; charset=utf-8");
 }

@@ -42,8 +42,8 @@ export function latestTrends(): TrendsJson | null {
  * When the newest article was published, if that is before the 30-day window the analysis reads (as on an install
  * holding only the demo data): the trends card then says so instead of looking empty for no reason.
  */
-export function newestArticleBeforeWindow(now = new Date()): string | null {
-  const newest = newestPublishDate({ timeframe: "all" });
+export async function newestArticleBeforeWindow(now = new Date()): Promise<string | null> {
+  const newest = await newestPublishDate({ timeframe: "all" });
   if (!newest) return null;
   return new Date(newest) < startOfDaysAgo(now, TRENDS_WINDOW_DAYS - 1, config().APP_TIMEZONE) ? newest : null;
 }

@@ -133,7 +133,7 @@ describe("the server on the demo data", () => {
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
-    loadDemo();
+    await loadDemo();
     const user = await makeUser("viewer");
     Object.assign(tokens, {
       reset: insertPasswordReset(user.id),

@@ -2,14 +2,8 @@
 // the days left, the query's index, the calendar files, and the docket ids read from the Federal Register.
 import { beforeAll, describe, expect, it } from "vitest";
 import { articlePath } from "~/articles/article-page";
-import {
-  addDays,
-  articleDeadlineCalendar,
-  commentPeriodsPage,
-  openCommentPeriods,
-  openDeadlinesCalendar,
-  todayInZone,
-} from "~/articles/comment-periods.server";
+import { addDays, articleDeadlineCalendar, commentPeriodsPage, openDeadlinesCalendar, todayInZone } from "~/articles/comment-periods.server";
+import { openCommentPeriods } from "~/articles/store/comment-periods.server";
 import { getArticleDetail } from "~/articles/article-page.server";
 import { insertArticle } from "~/articles/store.server";
 import { db } from "~/db.server";

@@ -2,7 +2,7 @@
 // counts) and through /api/articles (strict parameters), over the article_agencies index the triggers keep.
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { feedFacets } from "~/articles/facets.server";
+import { feedFacets } from "~/articles/store/facets.server";
 import { feedHref, parseFeedParams, tidyFeedPath } from "~/articles/filters";
 import { feedPage } from "~/articles/queries.server";
 import { db, t } from "~/db.server";

@@ -19,7 +19,7 @@ describe("comment deadlines in the newsletter", () => {
     addArticle({ title: "Rule closing in a week", commentsCloseOn: addDays(today, 7) });
     addArticle({ title: "Rule that closed yesterday", commentsCloseOn: addDays(today, -1) });
 
-    const { text, html } = renderNewsletter(NOW);
+    const { text, html } = await renderNewsletter(NOW);
     const section = text.slice(text.indexOf("COMMENT DEADLINES THIS WEEK"));
     expect(text).toContain("COMMENT DEADLINES THIS WEEK");
     const order = ["Rule closing today", "Rule closing in two days", "Rule closing in six days"].map((title) => section.indexOf(`- ${title}`));
@@ -40,7 +40,7 @@ describe("comment deadlines in the newsletter", () => {
   it("has no section when no period closes within the week", () => {
     addArticle({ title: "Rule closing next month", commentsCloseOn: addDays(today, 30) });
     addArticle({ title: "An ordinary notice", publishDate: new Date(NOW.getTime() - 86_400_000) });
-    const { text, html } = renderNewsletter(NOW);
+    const { text, html } = await renderNewsletter(NOW);
     expect(text).not.toMatch(/comment deadlines/i);
     expect(html).not.toMatch(/comment deadlines/i);
     expect(text).toContain("An ordinary notice");
@@ -48,7 +48,7 @@ describe("comment deadlines in the newsletter", () => {
 
   it("escapes titles in the HTML part", () => {
     addArticle({ title: "Rule <b>bold</b> & more", commentsCloseOn: addDays(today, 1) });
-    const { html } = renderNewsletter(NOW);
+    const { html } = await renderNewsletter(NOW);
     expect(html).toContain("Rule &lt;b&gt;bold&lt;/b&gt; &amp; more");
     expect(html).not.toContain("<b>bold</b>");
   });

@@ -2,7 +2,7 @@
 // counts once per article per day.
 import { beforeAll, describe, expect, it } from "vitest";
 import { listArticles } from "~/articles/queries.server";
-import { recordView } from "~/articles/views.server";
+import { recordView } from "~/articles/store/views.server";
 import { loader as articlesLoader } from "~/routes/api.articles";
 import { action as bookmarkAction } from "~/routes/api.articles.$id.bookmark";
 import { action as viewAction } from "~/routes/api.articles.$id.view";

@@ -2,7 +2,7 @@
 // same pages and counts as the plain plan, on the Federal Register sample in a real SQLite file.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ArticleFilters } from "~/articles/filters";
-import { toggleBookmark } from "~/articles/bookmarks.server";
+import { toggleBookmark } from "~/articles/store/bookmarks.server";
 import { countArticles, feedPage, listArticles, searchPlan } from "~/articles/queries.server";
 import { countArticlesPlain, listArticlesPlain } from "../support/reference-queries";
 import { insertArticle } from "~/articles/store.server";
