@@ -23,8 +23,8 @@ const VIEW = "category=regulatory-rollbacks&q=methane";
 
 const mailFor = (email: string) => smtp.to(email);
 /** A stored rollback article with the given title (the alert under test follows rollbacks about methane). */
-function addRollback(title: string) {
-  const id = addArticle({ title });
+async function addRollback(title: string) {
+  const id = await addArticle({ title });
   db().update(t.articles).set({ category: "regulatory-rollbacks" }).where(eq(t.articles.id, id)).run();
   return id;
 }
@@ -122,7 +122,7 @@ describe("the hourly run", () => {
     expect(mailFor("daily@example.com")).toHaveLength(1);
 
     const match = addRollback("Agency withdraws methane limits");
-    addArticle({ title: "Unrelated paperwork notice" });
+    await addArticle({ title: "Unrelated paperwork notice" });
     // Not its hour: nothing. Its hour, a later day: one email with the one match.
     await sendDueAlerts(at("2026-11-25", 6));
     expect(mailFor("daily@example.com")).toHaveLength(1);

@@ -12,12 +12,12 @@ const today = todayInZone(NOW);
 beforeEach(() => clearArticles());
 
 describe("comment deadlines in the newsletter", () => {
-  it("lists the periods closing within 7 days, soonest first, with docket and page links", () => {
-    const soon = addArticle({ title: "Rule closing in two days", commentsCloseOn: addDays(today, 2), docketIds: ["DOT-OST-2026-0042"] });
-    addArticle({ title: "Rule closing today", commentsCloseOn: today, publishDate: new Date(NOW.getTime() - 86_400_000) });
-    addArticle({ title: "Rule closing in six days", commentsCloseOn: addDays(today, 6) });
-    addArticle({ title: "Rule closing in a week", commentsCloseOn: addDays(today, 7) });
-    addArticle({ title: "Rule that closed yesterday", commentsCloseOn: addDays(today, -1) });
+  it("lists the periods closing within 7 days, soonest first, with docket and page links", async () => {
+    const soon = await addArticle({ title: "Rule closing in two days", commentsCloseOn: addDays(today, 2), docketIds: ["DOT-OST-2026-0042"] });
+    await addArticle({ title: "Rule closing today", commentsCloseOn: today, publishDate: new Date(NOW.getTime() - 86_400_000) });
+    await addArticle({ title: "Rule closing in six days", commentsCloseOn: addDays(today, 6) });
+    await addArticle({ title: "Rule closing in a week", commentsCloseOn: addDays(today, 7) });
+    await addArticle({ title: "Rule that closed yesterday", commentsCloseOn: addDays(today, -1) });
 
     const { text, html } = await renderNewsletter(NOW);
     const section = text.slice(text.indexOf("COMMENT DEADLINES THIS WEEK"));
@@ -37,17 +37,17 @@ describe("comment deadlines in the newsletter", () => {
     expect(html).toMatch(new RegExp(`href="http[^"]+${articlePath({ id: soon, title: "Rule closing in two days" })}"`));
   });
 
-  it("has no section when no period closes within the week", () => {
-    addArticle({ title: "Rule closing next month", commentsCloseOn: addDays(today, 30) });
-    addArticle({ title: "An ordinary notice", publishDate: new Date(NOW.getTime() - 86_400_000) });
+  it("has no section when no period closes within the week", async () => {
+    await addArticle({ title: "Rule closing next month", commentsCloseOn: addDays(today, 30) });
+    await addArticle({ title: "An ordinary notice", publishDate: new Date(NOW.getTime() - 86_400_000) });
     const { text, html } = await renderNewsletter(NOW);
     expect(text).not.toMatch(/comment deadlines/i);
     expect(html).not.toMatch(/comment deadlines/i);
     expect(text).toContain("An ordinary notice");
   });
 
-  it("escapes titles in the HTML part", () => {
-    addArticle({ title: "Rule <b>bold</b> & more", commentsCloseOn: addDays(today, 1) });
+  it("escapes titles in the HTML part", async () => {
+    await addArticle({ title: "Rule <b>bold</b> & more", commentsCloseOn: addDays(today, 1) });
     const { html } = await renderNewsletter(NOW);
     expect(html).toContain("Rule &lt;b&gt;bold&lt;/b&gt; &amp; more");
     expect(html).not.toContain("<b>bold</b>");
