@@ -31,7 +31,7 @@ export const action = withAppErrors(async ({ request, params, context }: ActionF
     const toast = bookmarked ? { title: "Article saved", message: "Find it under Saved, above the feed." } : { title: "Removed from saved articles" };
     return redirectWithToast(`${back.pathname}${back.search}${back.hash}`, toast, { headers });
   }
-  return secureJson(getArticle(article.id, visitorId), { headers });
+  return secureJson(await getArticle(article.id, visitorId), { headers });
 });
 
 export const loader = allowOnly(ALLOW, USE_PATCH);

@@ -13,8 +13,8 @@ const USE_PATCH = "Use PATCH to count a view.";
 export const action = withAppErrors(async ({ request, params, context }: ActionFunctionArgs) => {
   if (request.method.toUpperCase() !== "PATCH") return methodNotAllowed(ALLOW, USE_PATCH);
   const { article, visitorId, viewerKeys, headers } = await visitorArticleRequest(request, clientAddress(context), params.id);
-  recordView(viewerKeys, article.id);
-  return secureJson(getArticle(article.id, visitorId), { headers });
+  await recordView(viewerKeys, article.id);
+  return secureJson(await getArticle(article.id, visitorId), { headers });
 });
 
 export const loader = allowOnly(ALLOW, USE_PATCH);

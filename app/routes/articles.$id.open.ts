@@ -16,7 +16,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!/^https?:\/\//i.test(article.originalUrl) || !isHttpUrl(article.originalUrl)) {
     throw pageRouteRefusal(request, 404, "This article has no web address.");
   }
-  recordView(viewerKeys, article.id);
+  await recordView(viewerKeys, article.id);
   headers.set("Cache-Control", "no-store");
   // Serialized by the URL parser: a row stored before addresses were checked (a space, CR/LF, non-ASCII)
   // still becomes a valid Location header instead of a 500.

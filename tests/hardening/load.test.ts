@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { desc } from "drizzle-orm";
 import { db, t } from "~/db.server";
 import { seedDefaultSources } from "../../scripts/seed";
-import { insertArticle, insertArticles } from "~/articles/store.server";
+import { insertArticles } from "~/articles/store.server";
 import { generatedArticle } from "../bench/generator";
 import { runLoad, type LoadResult } from "../support/load";
 import type { ProductionServer } from "../support/prod-server";

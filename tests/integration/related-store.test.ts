@@ -78,7 +78,7 @@ describe("stored related lists", () => {
     const page = ids.slice(0, 12);
 
     // Near-copies of existing articles: each enters the lists of its original's family.
-    for (let i = 0; i < 15; i++) addNearCopy(pick(), 86_400_000);
+    for (let i = 0; i < 15; i++) await addNearCopy(pick(), 86_400_000);
     const edited = [pick(), pick(), pick(), pick()];
     await updateArticleTags(edited[0], { tags: ["energy", "epa"] });
     await updateArticleCategory(edited[1], "legal-decisions");

@@ -50,7 +50,7 @@ it("fills the related lists and keeps them equal to the brute-force answers thro
   storedMatchesBruteForce();
 
   // A near-copy enters the lists of its original's family; an edit moves an article between families.
-  addNearCopy(ids[3], 1000);
+  await addNearCopy(ids[3], 1000);
   const original = db().select().from(t.articles).where(eq(t.articles.id, ids[3])).get()!;
   db().update(t.articles).set({ title: original.title, category: original.category }).where(eq(t.articles.id, ids[40])).run();
   expect(settled()).toBe(false);
