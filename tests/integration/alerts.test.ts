@@ -121,7 +121,7 @@ describe("the hourly run", () => {
     expect((await sendDueAlerts(at("2026-11-24", 7))).empty).toBeGreaterThanOrEqual(1);
     expect(mailFor("daily@example.com")).toHaveLength(1);
 
-    const match = addRollback("Agency withdraws methane limits");
+    const match = await addRollback("Agency withdraws methane limits");
     await addArticle({ title: "Unrelated paperwork notice" });
     // Not its hour: nothing. Its hour, a later day: one email with the one match.
     await sendDueAlerts(at("2026-11-25", 6));
