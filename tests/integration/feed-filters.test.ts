@@ -30,7 +30,7 @@ beforeAll(async () => {
   await addArticle({ title: "A court decision", publishDate: day(5) });
 });
 
-const ids = async (filters: Parameters<typeof feedPage>[0]) => (await feedPage(filters, 1, 50)).articles.map(async (a) => a.id);
+const ids = async (filters: Parameters<typeof feedPage>[0]) => (await feedPage(filters, 1, 50)).articles.map((a) => a.id);
 
 describe("the feed's agency and type filters", () => {
   it("filters by agency (any of an article's agencies) and by document type, alone and together", async () => {
