@@ -2,7 +2,7 @@
 // as scraped articles, marked `is_demo` so one command removes them again.
 import fs from "node:fs";
 import path from "node:path";
-import { deleteDemoArticles, insertArticle } from "../app/articles/store.server";
+import { deleteDemoArticles, insertArticles } from "../app/articles/store.server";
 import { db } from "../app/db.server";
 import { federalRegisterArticle, type FederalRegisterPage } from "../app/ingest/federal-register";
 import { migrateDatabase } from "../db/client";
@@ -10,15 +10,14 @@ import { migrateDatabase } from "../db/client";
 export const DEMO_FILE = path.resolve("scripts/demo/federal-register-2025-sample.json");
 const DEMO_SOURCE_NAME = "Federal Register (sample)";
 
-export function loadDemo(file = DEMO_FILE) {
+export async function loadDemo(file = DEMO_FILE) {
   const page = JSON.parse(fs.readFileSync(file, "utf8")) as FederalRegisterPage;
   const counts = { inserted: 0, duplicate: 0, deleted: 0, "invalid-url": 0 };
-  db().transaction(() => {
-    for (const doc of page.results ?? []) {
-      const article = federalRegisterArticle(doc, { id: null, name: DEMO_SOURCE_NAME, category: "government" });
-      counts[insertArticle({ ...article, isDemo: true }).status]++;
-    }
-  });
+  const articles = (page.results ?? []).map((doc) => ({
+    ...federalRegisterArticle(doc, { id: null, name: DEMO_SOURCE_NAME, category: "government" }),
+    isDemo: true,
+  }));
+  for (const outcome of await insertArticles(articles)) counts[outcome.status]++;
   return counts;
 }
 
@@ -26,7 +25,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve("scripts/d
   migrateDatabase(db());
   const command = process.argv[2];
   if (command === "load") {
-    const counts = loadDemo();
+    const counts = await loadDemo();
     console.log(`Demo data: ${counts.inserted} Federal Register documents loaded, ${counts.duplicate} already present.`);
     console.log("Remove them with: npm run demo:remove");
   } else if (command === "remove") {

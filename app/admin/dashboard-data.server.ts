@@ -18,7 +18,7 @@ import { alertStats } from "../alerts/alerts.server";
 
 export async function dashboardData(user: SessionUser, url: URL) {
   const { filters, page: requestedPage } = parseFeedParams(url.searchParams);
-  const articlePage = feedPage({ ...filters, saved: false }, requestedPage, ADMIN_PAGE_SIZE);
+  const articlePage = await feedPage({ ...filters, saved: false }, requestedPage, ADMIN_PAGE_SIZE);
   const sources = await listSources();
   const feedbackFilter: "all" | "active" = url.searchParams.get("feedback") === "active" ? "active" : "all";
   // Without JavaScript the tag editor opens as ?dialog=tags-<id>: its suggestions come with the page.

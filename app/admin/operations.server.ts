@@ -216,8 +216,8 @@ export const operations = {
   deleteArticle: operation({
     role: "admin",
     id: true,
-    run: (_input, _user, id) => {
-      deleteArticle(id);
+    run: async (_input, _user, id) => {
+      await deleteArticle(id);
       return { message: "Article deleted" };
     },
     success: () => ({ title: "Article deleted", message: "It will not come back with the next update." }),
@@ -372,7 +372,7 @@ export const operations = {
 } satisfies Record<string, AnyOperation>;
 
 async function suggestTagsFor(id: number) {
-  if (!getArticle(id)) throw new AppError("not-found", "Article not found");
+  if (!(await getArticle(id))) throw new AppError("not-found", "Article not found");
   return suggestTags(id);
 }
 

@@ -1,6 +1,7 @@
 // The Unified Agenda's entries (agenda_entries): writing an edition's RINs, a newer edition replacing an older one
 // and never the reverse, and reading the entries of a set of RINs in one query for the articles that cite them.
-import { db } from "../db.server";
+import { sql } from "drizzle-orm";
+import { statement, type Transaction } from "../db.server";
 import { editionLabel, isDeregulatory, type OfficialDesignation, type OfficialDesignationDetail, type TimetableEntry } from "./edition";
 
 /** One RIN as an edition gives it. */
@@ -17,9 +18,6 @@ export type AgendaEntry = {
   parentAgency: string | null;
 };
 
-type Client = ReturnType<typeof db>["$client"];
-const statementsByClient = new WeakMap<Client, ReturnType<typeof prepareStatements>>();
-
 type StoredRow = {
   rin: string;
   publicationId: string;
@@ -34,36 +32,22 @@ type StoredRow = {
 
 const STORED_COLUMNS = `rin, publication_id AS publicationId, designation, stage, priority, major, timetable, title, agency`;
 
-function prepareStatements(client: Client) {
-  return {
-    current: client.prepare<[string], { publicationId: string; designation: string | null }>(
-      "SELECT publication_id AS publicationId, designation FROM agenda_entries WHERE rin = ?",
-    ),
-    // Same edition: written only when something differs, so re-reading an unchanged file changes nothing (and
-    // leaves the shared pages' revision alone); a newer edition always replaces; an older one never does.
-    upsert: client.prepare(
-      `INSERT INTO agenda_entries (rin, publication_id, designation, stage, priority, major, timetable, title, agency, parent_agency, updated_at)
-       VALUES (@rin, @publicationId, @designation, @stage, @priority, @major, @timetable, @title, @agency, @parentAgency, @updatedAt)
-       ON CONFLICT (rin) DO UPDATE SET publication_id = excluded.publication_id, designation = excluded.designation, stage = excluded.stage,
-         priority = excluded.priority, major = excluded.major, timetable = excluded.timetable, title = excluded.title, agency = excluded.agency,
-         parent_agency = excluded.parent_agency, updated_at = excluded.updated_at
-       WHERE excluded.publication_id > agenda_entries.publication_id
-         OR (excluded.publication_id = agenda_entries.publication_id
-           AND (agenda_entries.designation, agenda_entries.stage, agenda_entries.priority, agenda_entries.major, agenda_entries.timetable,
-                agenda_entries.title, agenda_entries.agency, agenda_entries.parent_agency)
-             IS NOT (excluded.designation, excluded.stage, excluded.priority, excluded.major, excluded.timetable, excluded.title,
-                excluded.agency, excluded.parent_agency))`,
-    ),
-    newestWrite: client.prepare<[], number | null>("SELECT max(updated_at) FROM agenda_entries").pluck(),
-    byRins: client.prepare<[string], StoredRow>(`SELECT ${STORED_COLUMNS} FROM agenda_entries WHERE rin IN (SELECT value FROM json_each(?))`),
-  };
-}
-
-function statements() {
-  const client = db().$client;
-  let prepared = statementsByClient.get(client);
-  if (!prepared) statementsByClient.set(client, (prepared = prepareStatements(client)));
-  return prepared;
+// Same edition: written only when something differs, so re-reading an unchanged file changes nothing (and leaves the
+// shared pages' revision alone); a newer edition always replaces; an older one never does.
+function upsertEntry(entry: AgendaEntry, updatedAt: number) {
+  const major = entry.major === null ? null : entry.major ? 1 : 0;
+  return sql`INSERT INTO agenda_entries (rin, publication_id, designation, stage, priority, major, timetable, title, agency, parent_agency, updated_at)
+    VALUES (${entry.rin}, ${entry.publicationId}, ${entry.designation}, ${entry.stage}, ${entry.priority}, ${major}, ${JSON.stringify(entry.timetable)},
+      ${entry.title}, ${entry.agency}, ${entry.parentAgency}, ${updatedAt})
+    ON CONFLICT (rin) DO UPDATE SET publication_id = excluded.publication_id, designation = excluded.designation, stage = excluded.stage,
+      priority = excluded.priority, major = excluded.major, timetable = excluded.timetable, title = excluded.title, agency = excluded.agency,
+      parent_agency = excluded.parent_agency, updated_at = excluded.updated_at
+    WHERE excluded.publication_id > agenda_entries.publication_id
+      OR (excluded.publication_id = agenda_entries.publication_id
+        AND (agenda_entries.designation, agenda_entries.stage, agenda_entries.priority, agenda_entries.major, agenda_entries.timetable,
+             agenda_entries.title, agenda_entries.agency, agenda_entries.parent_agency)
+          IS NOT (excluded.designation, excluded.stage, excluded.priority, excluded.major, excluded.timetable, excluded.title,
+             excluded.agency, excluded.parent_agency))`;
 }
 
 export type SaveOutcome = {
@@ -77,24 +61,21 @@ export type SaveOutcome = {
   designationChanged: string[];
 };
 
-/** Writes entries (the caller holds the transaction, so a batch is written whole or not at all). */
-export function saveAgendaEntries(entries: AgendaEntry[], now = new Date()): SaveOutcome {
-  const { current, upsert, newestWrite } = statements();
+/** Writes entries, as part of the caller's transaction (so a batch is written whole or not at all). */
+export function* saveAgendaEntries(tx: Transaction, entries: AgendaEntry[], now = new Date()) {
   const outcome: SaveOutcome = { stored: 0, unchanged: 0, older: 0, designationChanged: [] };
   // Past every earlier write, even one stamped by a clock that ran ahead: the newest write is the pages' revision.
-  const updatedAt = Math.max(now.getTime(), (newestWrite.get() ?? 0) + 1);
+  const newest = yield* tx.first<{ newest: number | null }>(sql`SELECT max(updated_at) AS newest FROM agenda_entries`);
+  const updatedAt = Math.max(now.getTime(), (newest?.newest ?? 0) + 1);
   for (const entry of entries) {
-    const before = current.get(entry.rin);
+    const before = yield* tx.first<{ publicationId: string; designation: string | null }>(
+      sql`SELECT publication_id AS publicationId, designation FROM agenda_entries WHERE rin = ${entry.rin}`,
+    );
     if (before && entry.publicationId < before.publicationId) {
       outcome.older++;
       continue;
     }
-    const written = upsert.run({
-      ...entry,
-      major: entry.major === null ? null : entry.major ? 1 : 0,
-      timetable: JSON.stringify(entry.timetable),
-      updatedAt,
-    }).changes;
+    const written = yield* tx.execute(upsertEntry(entry, updatedAt));
     if (!written) {
       outcome.unchanged++;
       continue;
@@ -105,15 +86,33 @@ export function saveAgendaEntries(entries: AgendaEntry[], now = new Date()): Sav
   return outcome;
 }
 
-/** The stored entries of these RINs (upper-case), in one query. */
-export function agendaEntriesOf(rins: Iterable<string>): Map<string, StoredRow> {
-  const wanted = [...new Set([...rins].map((rin) => rin.trim().toUpperCase()))];
+export type AgendaEntries = Map<string, StoredRow>;
+
+function wantedRins(rins: Iterable<string>) {
+  return [...new Set([...rins].map((rin) => rin.trim().toUpperCase()))];
+}
+
+/**
+ * The stored entries of these RINs (upper-case), in one query: a raw prepared statement, as every feed page reads
+ * the entries of its cards.
+ */
+export async function agendaEntriesOf(rins: Iterable<string>): Promise<AgendaEntries> {
+  const wanted = wantedRins(rins);
   if (!wanted.length) return new Map();
-  return new Map(
-    statements()
-      .byRins.all(JSON.stringify(wanted))
-      .map((row) => [row.rin, row]),
+  const rows = statement(`SELECT ${STORED_COLUMNS} FROM agenda_entries WHERE rin IN (SELECT value FROM json_each(?))`).all(
+    JSON.stringify(wanted),
+  ) as StoredRow[];
+  return new Map(rows.map((row) => [row.rin, row]));
+}
+
+/** agendaEntriesOf, as part of the caller's transaction (it sees the entries the transaction wrote). */
+export function* agendaEntriesIn(tx: Transaction, rins: Iterable<string>) {
+  const wanted = wantedRins(rins);
+  if (!wanted.length) return new Map();
+  const rows = yield* tx.all<StoredRow>(
+    sql`SELECT ${sql.raw(STORED_COLUMNS)} FROM agenda_entries WHERE rin IN (SELECT value FROM json_each(${JSON.stringify(wanted)}))`,
   );
+  return new Map(rows.map((row) => [row.rin, row]));
 }
 
 /**

@@ -1,14 +1,13 @@
 // Suggested tags for the tag editor: the classification rules, plus the model's choice when the
 // openai provider is configured (restricted to the vocabulary; a failing model leaves the rules' list).
-import { eq } from "drizzle-orm";
 import { classifyArticle } from "../articles/classify";
+import { storedArticle } from "../articles/store.server";
 import { TAG_VOCABULARY } from "../articles/vocabulary";
-import { db, t } from "../db.server";
 import { AiError, aiProvider, type AiProvider } from "./provider.server";
 
 /** Tags suggested for the article, rules first, each from TAG_VOCABULARY. Throws when the article does not exist. */
 export async function suggestTags(articleId: number, provider: AiProvider = aiProvider()): Promise<string[]> {
-  const article = db().select().from(t.articles).where(eq(t.articles.id, articleId)).get();
+  const article = await storedArticle(articleId);
   if (!article) throw new Error(`Article ${articleId} not found.`);
   const fromRules = classifyArticle({
     title: article.title,

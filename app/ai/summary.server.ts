@@ -1,7 +1,6 @@
 // AI summaries on demand: the cached one when present, otherwise one generated from the article's own
 // text (its page, or the stored summary when the page cannot be read), stored with who wrote it.
-import { and, eq, isNull } from "drizzle-orm";
-import { db, t } from "../db.server";
+import { articleOwnSummary, storeAiSummary, summaryRow } from "../articles/store.server";
 import type { AiSummaryFailureReason } from "./summary-failure";
 import { AiError, aiProvider, type AiProvider } from "./provider.server";
 import { fetchReadablePage } from "./readable.server";
@@ -21,29 +20,7 @@ export class AiSummaryError extends Error {
 /** A page shorter than this is navigation or an error page, not the article. */
 const MIN_PAGE_TEXT_CHARS = 200;
 
-function summaryRow(articleId: number) {
-  return db()
-    .select({
-      id: t.articles.id,
-      title: t.articles.title,
-      summary: t.articles.summary,
-      sourceName: t.articles.sourceName,
-      originalUrl: t.articles.originalUrl,
-      agencies: t.articles.agencies,
-      documentType: t.articles.documentType,
-      registerAction: t.articles.registerAction,
-      effectiveOn: t.articles.effectiveOn,
-      commentsCloseOn: t.articles.commentsCloseOn,
-      aiSummary: t.articles.aiSummary,
-      aiSummaryProvider: t.articles.aiSummaryProvider,
-      aiSummaryModel: t.articles.aiSummaryModel,
-    })
-    .from(t.articles)
-    .where(eq(t.articles.id, articleId))
-    .get();
-}
-
-type SummaryRow = NonNullable<ReturnType<typeof summaryRow>>;
+type SummaryRow = NonNullable<Awaited<ReturnType<typeof summaryRow>>>;
 
 function stored(row: Pick<SummaryRow, "aiSummary" | "aiSummaryProvider" | "aiSummaryModel">): StoredAiSummary | null {
   if (!row.aiSummary) return null;
@@ -78,25 +55,20 @@ async function generate(row: SummaryRow, provider: AiProvider): Promise<StoredAi
   }
   if (!summary.trim()) throw new AiSummaryError("no-text", "The article text gave nothing to summarize.");
   // Another process may have stored a summary meanwhile: the first one stays, everyone gets the same.
-  db()
-    .update(t.articles)
-    .set({ aiSummary: summary, aiSummaryProvider: provider.name, aiSummaryModel: provider.model, aiSummaryAt: new Date() })
-    .where(and(eq(t.articles.id, row.id), isNull(t.articles.aiSummary)))
-    .run();
-  return stored(summaryRow(row.id)!)!;
+  await storeAiSummary(row.id, summary, { provider: provider.name, model: provider.model });
+  return stored((await summaryRow(row.id))!)!;
 }
 
 /** Whether the article has a summary of its own (shown on its card above the AI summary control). */
-export function hasOwnSummary(articleId: number) {
-  const row = db().select({ summary: t.articles.summary }).from(t.articles).where(eq(t.articles.id, articleId)).get();
-  return Boolean(row?.summary);
+export async function hasOwnSummary(articleId: number) {
+  return Boolean(await articleOwnSummary(articleId));
 }
 
 const inFlight = new Map<number, Promise<StoredAiSummary>>();
 
 /** The cached summary of the article, or undefined when the article does not exist. */
-export function cachedAiSummary(articleId: number): StoredAiSummary | null | undefined {
-  const row = summaryRow(articleId);
+export async function cachedAiSummary(articleId: number): Promise<StoredAiSummary | null | undefined> {
+  const row = await summaryRow(articleId);
   return row ? stored(row) : undefined;
 }
 
@@ -106,7 +78,7 @@ export function cachedAiSummary(articleId: number): StoredAiSummary | null | und
  * when the article does not exist.
  */
 export async function aiSummaryFor(articleId: number, provider: AiProvider = aiProvider()): Promise<StoredAiSummary | undefined> {
-  const row = summaryRow(articleId);
+  const row = await summaryRow(articleId);
   if (!row) return undefined;
   const cached = stored(row);
   if (cached) return cached;

@@ -1,14 +1,12 @@
 // Editing articles from the admin dashboard and the admin API: tags, priority, category, manual
 // additions and deletions. Every edit marks the article manually tagged, so jobs never overwrite it.
-import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { db, t } from "../db.server";
 import { httpUrl, requiredText, textList } from "../validation";
 import { AppError } from "../errors";
 import { canonicalUrl, federalRegisterDocumentNumber } from "./canonical-url";
 import { EDITOR_REASON } from "./classify";
 import { getArticle } from "./queries.server";
-import { dedupKeys, deleteArticles, insertArticle, replaceArticleTags } from "./store.server";
+import { articleJudgement, dedupKeys, deleteArticles, forgetDeletedArticles, insertArticle, saveEditorCategory, saveEditorTags } from "./store.server";
 import { CATEGORY_VALUES, DEFAULT_PRIORITY, normalizeTag, PRIORITY_VALUES, type Category, type Priority, type Tag } from "./vocabulary";
 
 const MAX_TAGS = 30;
@@ -51,45 +49,35 @@ export const addArticleSchema = z.object({
   tags: textList(MAX_TAGS).optional(),
 });
 
-function requireArticle(id: number) {
-  const row = db().select({ category: t.articles.category, priority: t.articles.priority }).from(t.articles).where(eq(t.articles.id, id)).get();
+async function requireArticle(id: number) {
+  const row = await articleJudgement(id);
   if (!row) throw new AppError("not-found", "Article not found");
   return row;
 }
 
-export function updateArticleTags(id: number, input: z.output<typeof articleTagsSchema>) {
-  const current = requireArticle(id);
+export async function updateArticleTags(id: number, input: z.output<typeof articleTagsSchema>) {
+  const current = await requireArticle(id);
   const tags = normalizeTags([...input.tags, ...(input.newTags ?? "").split(",")]);
   if (tags.length > MAX_TAGS) throw new AppError("invalid", `'tags' must hold at most ${MAX_TAGS} entries`);
   // The tag editor always sends the priority; only a changed one is the editor's call, an unchanged one keeps its reason.
   const priorityChanged = input.priority !== undefined && input.priority !== current.priority;
-  db().transaction((tx) => {
-    tx.update(t.articles)
-      .set({ tags, manuallyTagged: true, ...(priorityChanged ? { priority: input.priority, priorityReason: EDITOR_REASON } : {}) })
-      .where(eq(t.articles.id, id))
-      .run();
-    replaceArticleTags(tx, id, tags);
-  });
-  return getArticle(id)!;
+  await saveEditorTags(id, tags, priorityChanged ? { priority: input.priority!, priorityReason: EDITOR_REASON } : undefined);
+  return (await getArticle(id))!;
 }
 
-export function updateArticleCategory(id: number, category: Category) {
-  const current = requireArticle(id);
+export async function updateArticleCategory(id: number, category: Category) {
+  const current = await requireArticle(id);
   const reason = category === current.category ? {} : { categoryReason: EDITOR_REASON };
-  db()
-    .update(t.articles)
-    .set({ category, manuallyTagged: true, ...reason })
-    .where(eq(t.articles.id, id))
-    .run();
-  return getArticle(id)!;
+  await saveEditorCategory(id, category, reason);
+  return (await getArticle(id))!;
 }
 
 /** Adds an article by hand; one deleted earlier may be added again on purpose. */
-export function addManualArticle(input: z.output<typeof addArticleSchema>) {
+export async function addManualArticle(input: z.output<typeof addArticleSchema>) {
   const url = input.url;
   const keys = dedupKeys(canonicalUrl(url), federalRegisterDocumentNumber(url));
-  db().delete(t.deletedArticles).where(inArray(t.deletedArticles.key, keys)).run();
-  const outcome = insertArticle({
+  await forgetDeletedArticles(keys);
+  const outcome = await insertArticle({
     title: input.title,
     summary: input.summary,
     originalUrl: url,
@@ -104,9 +92,9 @@ export function addManualArticle(input: z.output<typeof addArticleSchema>) {
   });
   if (outcome.status === "invalid-url") throw new AppError("invalid", "The URL must start with http:// or https://.");
   if (outcome.status !== "inserted") throw new AppError("conflict", "This article is already in the feed.");
-  return getArticle(outcome.id)!;
+  return (await getArticle(outcome.id))!;
 }
 
-export function deleteArticle(id: number) {
-  if (!deleteArticles([id])) throw new AppError("not-found", "Article not found");
+export async function deleteArticle(id: number) {
+  if (!(await deleteArticles([id]))) throw new AppError("not-found", "Article not found");
 }

@@ -1,10 +1,9 @@
 // The data of an article's own page (/articles/{id}-{slug}) and the sitemap of every such page.
-import { asc, eq, gt, sql } from "drizzle-orm";
 import type { OfficialDesignationDetail } from "../agenda/edition";
-import { db, t } from "../db.server";
 import { articlePath } from "./article-page";
 import { getArticle, type ArticleJson } from "./queries.server";
 import { officialDesignationFor } from "./store.server";
+import { articlePageFields, articlesInIdOrder, countArticlePages } from "./store/article-page.server";
 
 /**
  * What the page shows beyond the card: the Federal Register fields, the Unified Agenda's word on the rulemaking
@@ -22,26 +21,14 @@ export type ArticleDetail = Omit<ArticleJson, "officialDesignation"> & {
   modifiedAt: string;
 };
 
-export function getArticleDetail(id: number, visitorId?: string): ArticleDetail | undefined {
-  const article = getArticle(id, visitorId);
+export async function getArticleDetail(id: number, visitorId?: string): Promise<ArticleDetail | undefined> {
+  const article = await getArticle(id, visitorId);
   if (!article) return undefined;
-  const extra = db()
-    .select({
-      effectiveOn: t.articles.effectiveOn,
-      registerAction: t.articles.registerAction,
-      regulationIdNumbers: t.articles.regulationIdNumbers,
-      cfrReferences: t.articles.cfrReferences,
-      docketIds: t.articles.docketIds,
-      topics: t.articles.topics,
-      aiSummaryAt: t.articles.aiSummaryAt,
-    })
-    .from(t.articles)
-    .where(eq(t.articles.id, id))
-    .get();
+  const extra = await articlePageFields(id);
   if (!extra) return undefined;
   const { aiSummaryAt, ...fields } = extra;
   const modified = Math.max(Date.parse(article.createdAt), aiSummaryAt?.getTime() ?? 0);
-  const officialDesignation = officialDesignationFor(fields.regulationIdNumbers);
+  const officialDesignation = await officialDesignationFor(fields.regulationIdNumbers);
   return { ...article, ...fields, officialDesignation, modifiedAt: new Date(modified).toISOString() };
 }
 
@@ -63,8 +50,8 @@ const XML_HEAD = `<?xml version="1.0" encoding="UTF-8"?>\n`;
 const NS = `xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"`;
 
 /** How many sitemap files the articles need (at least one, which also lists the site's pages). */
-export function sitemapChunkCount(chunkSize = SITEMAP_URL_LIMIT) {
-  const articles = db().get<{ n: number }>(sql`SELECT count(*) AS n FROM ${t.articles}`).n;
+export async function sitemapChunkCount(chunkSize = SITEMAP_URL_LIMIT) {
+  const articles = await countArticlePages();
   // The first file also holds the site's own pages.
   return Math.max(1, Math.ceil((articles + SITE_PAGES.length) / chunkSize));
 }
@@ -77,9 +64,9 @@ const SITEMAP_PIECE = 1_000;
  * the site's pages come first, then the articles in id order, `chunkSize` URLs per file. Undefined when the
  * chunk does not exist.
  */
-export function sitemapChunkPieces(siteUrl: string, chunk: number, chunkSize = SITEMAP_URL_LIMIT): Iterable<string> | undefined {
-  if (!Number.isSafeInteger(chunk) || chunk < 1 || chunk > sitemapChunkCount(chunkSize)) return undefined;
-  return (function* () {
+export async function sitemapChunkPieces(siteUrl: string, chunk: number, chunkSize = SITEMAP_URL_LIMIT): Promise<AsyncIterable<string> | undefined> {
+  if (!Number.isSafeInteger(chunk) || chunk < 1 || chunk > (await sitemapChunkCount(chunkSize))) return undefined;
+  return (async function* () {
     // The list is the site's pages, then the articles in id order; chunk n is its n-th slice of `chunkSize`.
     const start = (chunk - 1) * chunkSize;
     const end = start + chunkSize;
@@ -91,7 +78,7 @@ export function sitemapChunkPieces(siteUrl: string, chunk: number, chunkSize = S
     let afterId: number | undefined;
     while (remaining > 0) {
       // The first piece finds the chunk's start by offset, the next ones follow the ids (as cheap as the first).
-      const rows = articlesInIdOrder(offset, Math.min(SITEMAP_PIECE, remaining), afterId);
+      const rows = await articlesInIdOrder(offset, Math.min(SITEMAP_PIECE, remaining), afterId);
       if (rows.length === 0) break;
       const entries = rows.map((row) => {
         const modified = Math.max(row.createdAt.getTime(), row.aiSummaryAt?.getTime() ?? 0);
@@ -107,22 +94,17 @@ export function sitemapChunkPieces(siteUrl: string, chunk: number, chunkSize = S
   })();
 }
 
-/** One sitemap file as one text (see sitemapChunkPieces). */
-export function sitemapChunk(siteUrl: string, chunk: number, chunkSize = SITEMAP_URL_LIMIT): string | undefined {
-  const pieces = sitemapChunkPieces(siteUrl, chunk, chunkSize);
-  return pieces && [...pieces].join("");
+/** Pieces read one after the other, as one text. */
+async function joinPieces(pieces: Iterable<string> | AsyncIterable<string>) {
+  let text = "";
+  for await (const piece of pieces) text += piece;
+  return text;
 }
 
-/** Articles in id order: a new article lands in the last chunk and the others keep theirs. */
-function articlesInIdOrder(offset: number, size: number, afterId?: number) {
-  return db()
-    .select({ id: t.articles.id, title: t.articles.title, createdAt: t.articles.createdAt, aiSummaryAt: t.articles.aiSummaryAt })
-    .from(t.articles)
-    .where(afterId === undefined ? undefined : gt(t.articles.id, afterId))
-    .orderBy(asc(t.articles.id))
-    .limit(size)
-    .offset(offset)
-    .all();
+/** One sitemap file as one text (see sitemapChunkPieces). */
+export async function sitemapChunk(siteUrl: string, chunk: number, chunkSize = SITEMAP_URL_LIMIT): Promise<string | undefined> {
+  const pieces = await sitemapChunkPieces(siteUrl, chunk, chunkSize);
+  return pieces && joinPieces(pieces);
 }
 
 /** The address of sitemap file `chunk` when the site needs an index. */
@@ -134,14 +116,14 @@ export function sitemapChunkPath(chunk: number) {
  * `/sitemap.xml`: the one urlset when everything fits in one file, otherwise a sitemap index naming each
  * chunk file (the protocol's rule for more than 50,000 URLs).
  */
-export function sitemapDocumentPieces(siteUrl: string, chunkSize = SITEMAP_URL_LIMIT): Iterable<string> {
-  const chunks = sitemapChunkCount(chunkSize);
-  if (chunks === 1) return sitemapChunkPieces(siteUrl, 1, chunkSize)!;
+export async function sitemapDocumentPieces(siteUrl: string, chunkSize = SITEMAP_URL_LIMIT): Promise<Iterable<string> | AsyncIterable<string>> {
+  const chunks = await sitemapChunkCount(chunkSize);
+  if (chunks === 1) return (await sitemapChunkPieces(siteUrl, 1, chunkSize))!;
   const entries = Array.from({ length: chunks }, (_, i) => `<sitemap><loc>${escapeXml(`${siteUrl}${sitemapChunkPath(i + 1)}`)}</loc></sitemap>`);
   return [`${XML_HEAD}<sitemapindex ${NS}>\n${entries.join("\n")}\n</sitemapindex>\n`];
 }
 
 /** `/sitemap.xml` as one text (see sitemapDocumentPieces). */
-export function sitemapDocument(siteUrl: string, chunkSize = SITEMAP_URL_LIMIT) {
-  return [...sitemapDocumentPieces(siteUrl, chunkSize)].join("");
+export async function sitemapDocument(siteUrl: string, chunkSize = SITEMAP_URL_LIMIT) {
+  return joinPieces(await sitemapDocumentPieces(siteUrl, chunkSize));
 }

@@ -1,12 +1,11 @@
 // Federal Register documents whose comment period is open: the list at /comment-periods, the calendar files,
 // and the newsletter's deadlines. "Open" means the last day to comment is today or later in APP_TIMEZONE.
-import { and, asc, gte, lte, sql } from "drizzle-orm";
 import * as ics from "ics";
 import { config } from "../config.server";
-import { db, t } from "../db.server";
 import { AppError } from "../errors";
 import { dayInZone } from "../time";
 import { articlePath, docketUrl } from "./article-page";
+import { articleDeadline, countOpenCommentPeriods, openCommentPeriods } from "./store/comment-periods.server";
 
 export type CommentPeriod = {
   id: number;
@@ -31,51 +30,14 @@ export function addDays(day: string, days: number) {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-// Stored dates come from the API as text; only well-formed days are compared as text, so a malformed value can
-// never sort among them. The condition reads the indexed column only (migration 0009's partial index).
-const WELL_FORMED = sql`${t.articles.commentsCloseOn} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`;
-
-function openSince(today: string, until?: string) {
-  return and(gte(t.articles.commentsCloseOn, today), until ? lte(t.articles.commentsCloseOn, until) : undefined, WELL_FORMED);
-}
-
-const columns = {
-  id: t.articles.id,
-  title: t.articles.title,
-  sourceName: t.articles.sourceName,
-  documentNumber: t.articles.documentNumber,
-  documentType: t.articles.documentType,
-  agencies: t.articles.agencies,
-  docketIds: t.articles.docketIds,
-  commentsCloseOn: t.articles.commentsCloseOn,
-  publishDate: t.articles.publishDate,
-};
-
-/** Open comment periods closing on or before `until` (all when not given), soonest deadline first. */
-export function openCommentPeriods(options: { today?: string; until?: string; limit?: number; offset?: number } = {}): CommentPeriod[] {
-  const today = options.today ?? todayInZone();
-  let query = db()
-    .select(columns)
-    .from(t.articles)
-    .where(openSince(today, options.until))
-    .orderBy(asc(t.articles.commentsCloseOn), asc(t.articles.id))
-    .$dynamic();
-  if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
-  return query.all().map((row) => ({ ...row, commentsCloseOn: row.commentsCloseOn!, publishDate: row.publishDate.toISOString() }));
-}
-
-export function countOpenCommentPeriods(today = todayInZone()) {
-  return db().get<{ n: number }>(sql`SELECT count(*) AS n FROM ${t.articles} WHERE ${openSince(today)}`).n;
-}
-
 export const COMMENT_PERIODS_PAGE_SIZE = 25;
 
 /** One page of /comment-periods, the page clamped to the last one that exists. */
-export function commentPeriodsPage(requestedPage: number, today = todayInZone()) {
-  const total = countOpenCommentPeriods(today);
+export async function commentPeriodsPage(requestedPage: number, today = todayInZone()) {
+  const total = await countOpenCommentPeriods(today);
   const pageCount = Math.max(1, Math.ceil(total / COMMENT_PERIODS_PAGE_SIZE));
   const page = Math.min(Math.max(1, requestedPage), pageCount);
-  const periods = total ? openCommentPeriods({ today, limit: COMMENT_PERIODS_PAGE_SIZE, offset: (page - 1) * COMMENT_PERIODS_PAGE_SIZE }) : [];
+  const periods = total ? await openCommentPeriods({ today, limit: COMMENT_PERIODS_PAGE_SIZE, offset: (page - 1) * COMMENT_PERIODS_PAGE_SIZE }) : [];
   return { periods, total, page, pageCount, today };
 }
 
@@ -111,21 +73,17 @@ function calendar(events: ics.EventAttributes[], name: string) {
 }
 
 /** The calendar file of one article's comment deadline; not-found when it has none (or the date is not a day). */
-export function articleDeadlineCalendar(articleId: number, siteUrl: string) {
-  const row = db()
-    .select(columns)
-    .from(t.articles)
-    .where(sql`${t.articles.id} = ${articleId}`)
-    .get();
+export async function articleDeadlineCalendar(articleId: number, siteUrl: string) {
+  const row = await articleDeadline(articleId);
   if (!row) throw new AppError("not-found", "Article not found.");
   if (!row.commentsCloseOn || !/^\d{4}-\d{2}-\d{2}$/.test(row.commentsCloseOn)) throw new AppError("not-found", "This article has no comment deadline.");
   return calendar([deadlineEvent({ ...row, commentsCloseOn: row.commentsCloseOn }, siteUrl)], "Comment deadline");
 }
 
 /** Every open comment period as one calendar. */
-export function openDeadlinesCalendar(siteUrl: string, today = todayInZone()) {
+export async function openDeadlinesCalendar(siteUrl: string, today = todayInZone()) {
   return calendar(
-    openCommentPeriods({ today }).map((period) => deadlineEvent(period, siteUrl)),
+    (await openCommentPeriods({ today })).map((period) => deadlineEvent(period, siteUrl)),
     "Open comment periods",
   );
 }

@@ -60,7 +60,7 @@ async function* rowsOf(filters: ArticleFilters) {
   let last: ArticleJson | undefined;
   for (;;) {
     // Keyset paging: each page is as cheap as the first, however deep the export goes.
-    const articles = listArticles(filters, { limit: PAGE, after: last });
+    const articles = await listArticles(filters, { limit: PAGE, after: last });
     for (const article of articles) yield row(article, site);
     if (articles.length < PAGE) return;
     last = articles[articles.length - 1];

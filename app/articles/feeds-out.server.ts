@@ -22,9 +22,10 @@ export function viewOf(url: URL): ArticleFilters {
 }
 
 /** A strong validator for a view's feed: the feed revision (articles, summaries, the day) and the view's tidy query. */
-export function viewEtag(filters: ArticleFilters, kind: string) {
+export async function viewEtag(filters: ArticleFilters, kind: string) {
+  const revision = await feedRevision();
   return `"${createHash("sha1")
-    .update(`${kind}\n${feedRevision()}\n${feedHref(filters)}`)
+    .update(`${kind}\n${revision}\n${feedHref(filters)}`)
     .digest("base64url")
     .slice(0, 27)}"`;
 }
@@ -63,7 +64,7 @@ function summaryOf(article: ArticleJson) {
 }
 
 export async function atomFeed(filters: ArticleFilters) {
-  const items = newestItems(filters);
+  const items = await newestItems(filters);
   const site = await publicUrl();
   const self = `${site}${feedHref(filters, 1, "", "/feed.atom")}`;
   const updated = (items[0] ? new Date(items[0].publishDate) : new Date(0)).toISOString();
@@ -98,7 +99,7 @@ ${entries.join("\n")}
 }
 
 export async function jsonFeed(filters: ArticleFilters) {
-  const items = newestItems(filters);
+  const items = await newestItems(filters);
   const site = await publicUrl();
   const body = {
     version: "https://jsonfeed.org/version/1.1",

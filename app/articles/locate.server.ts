@@ -8,15 +8,15 @@ import { PAGE_SIZE } from "./vocabulary";
 
 export type ArticleLocation = { href: string } | { missing: "id" | "article" };
 
-export function articleLocation(searchParams: URLSearchParams, rawId: string | undefined, visitorId: string | undefined): ArticleLocation {
+export async function articleLocation(searchParams: URLSearchParams, rawId: string | undefined, visitorId: string | undefined): Promise<ArticleLocation> {
   const articleId = idParam(rawId);
   if (articleId === undefined) return { missing: "id" };
   const { filters } = parseFeedParams(searchParams);
   const anchor = `#article-${articleId}`;
-  const inFilters = feedPosition(filters, articleId, visitorId);
+  const inFilters = await feedPosition(filters, articleId, visitorId);
   if (inFilters !== null) return { href: feedHref(filters, Math.floor(inFilters / PAGE_SIZE) + 1, anchor) };
   const unfiltered = { timeframe: "all" } as const;
-  const anywhere = feedPosition(unfiltered, articleId);
+  const anywhere = await feedPosition(unfiltered, articleId);
   if (anywhere === null) return { missing: "article" };
   return { href: feedHref(unfiltered, Math.floor(anywhere / PAGE_SIZE) + 1, anchor) };
 }

@@ -7,29 +7,13 @@
 // app/jobs/first-update.server.ts). View counts are not part of it: the shared page lets them lag by at most
 // its cache lifetime, and with JavaScript the cards show the current ones.
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { config } from "../config.server";
-import { db } from "../db.server";
 import { dayInZone } from "../time";
 import { FEED_PARAMS, feedHref, parseFeedParams, tidyFeedPath } from "./filters";
+import { sharedContentState } from "./store/shared-feed.server";
 
-export function feedRevision(now = new Date()): string {
-  const row = db().get<{
-    articles: number;
-    summaries: number | null;
-    agenda: number | null;
-    trends: string | null;
-    sources: string | null;
-    firstUpdate: string | null;
-  }>(sql`
-    SELECT
-      (SELECT revision FROM article_revision WHERE id = 1) AS articles,
-      (SELECT max(ai_summary_at) FROM articles) AS summaries,
-      (SELECT max(updated_at) FROM agenda_entries) AS agenda,
-      (SELECT id || '@' || created_at FROM trends ORDER BY date DESC, id DESC LIMIT 1) AS trends,
-      (SELECT group_concat(id || char(31) || name || char(31) || url || char(31) || category || char(31) || is_active, char(30))
-         FROM sources) AS sources,
-      (SELECT group_concat(id || status) FROM jobs WHERE kind = 'scrape' AND NOT EXISTS (SELECT 1 FROM articles)) AS firstUpdate`);
+export async function feedRevision(now = new Date()): Promise<string> {
+  const row = await sharedContentState();
   const sourcesDigest = createHash("sha1")
     .update(`${row?.sources ?? ""}\n${row?.firstUpdate ?? ""}`)
     .digest("base64url")

@@ -1,8 +1,8 @@
 // Writing articles: one insert path for every source, deduplicated by canonical URL and
 // Federal Register document number across all sources.
-import { eq, inArray, sql } from "drizzle-orm";
-import { agendaEntriesOf, officialDesignationOf } from "../agenda/store.server";
-import { db, execute, t } from "../db.server";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { agendaEntriesOf, officialDesignationOf, type AgendaEntries } from "../agenda/store.server";
+import { db, execute, first, t, transaction, type Transaction } from "../db.server";
 import { canonicalUrl, federalRegisterDocumentNumber, isHttpUrl } from "./canonical-url";
 import { classifyArticle, EDITOR_REASON, type Classification, type ClassifyInput } from "./classify";
 
@@ -92,16 +92,17 @@ export function classifyInputOf(
 }
 
 /** The Unified Agenda's designation of the rulemaking these RINs name, or null (one query; none without RINs). */
-export function officialDesignationFor(regulationIdNumbers: readonly string[] | undefined) {
+export async function officialDesignationFor(regulationIdNumbers: readonly string[] | undefined) {
   if (!regulationIdNumbers?.length) return null;
-  return officialDesignationOf(regulationIdNumbers, agendaEntriesOf(regulationIdNumbers));
+  return officialDesignationOf(regulationIdNumbers, await agendaEntriesOf(regulationIdNumbers));
 }
 
 /** Classifies a new article, or takes an editor's choice (Add Article) with reasons that say so. */
-function classificationOf(input: NewArticle): Pick<Classification, "category" | "priority" | "tags" | "reason"> {
+function classificationOf(input: NewArticle, agenda: AgendaEntries): Pick<Classification, "category" | "priority" | "tags" | "reason"> {
   if (input.manualClassification) return { ...input.manualClassification, reason: { category: EDITOR_REASON, priority: EDITOR_REASON } };
   if (input.assistedClassification) return input.assistedClassification;
-  return classifyArticle(classifyInputOf(input, input.sourceCategory, officialDesignationFor(input.regulationIdNumbers)));
+  const rins = input.regulationIdNumbers ?? [];
+  return classifyArticle(classifyInputOf(input, input.sourceCategory, rins.length ? officialDesignationOf(rins, agenda) : null));
 }
 
 type InsertOutcome =
@@ -150,7 +151,7 @@ function insertStatements() {
  * Whether insertArticle would turn this item away as known: stored under its canonical URL or document number, or
  * deleted by an editor. Lets ingestion skip work (a model call) for items it will not store.
  */
-export function isKnownArticle(originalUrl: string, documentNumber?: string | null) {
+export async function isKnownArticle(originalUrl: string, documentNumber?: string | null) {
   if (!isHttpUrl(originalUrl)) return true;
   const canonical = canonicalUrl(originalUrl);
   const number = documentNumber || federalRegisterDocumentNumber(originalUrl) || null;
@@ -159,92 +160,203 @@ export function isKnownArticle(originalUrl: string, documentNumber?: string | nu
   return Boolean(statements.tombstone.get(urlKey, docKey ?? urlKey) || statements.stored.get(canonical, number));
 }
 
-/** Inserts a classified article unless it (or a deleted twin) is already known. */
-export function insertArticle(input: NewArticle): InsertOutcome {
-  // Adapters drop such items; this is the last guard before a link reaches an href on the page.
-  if (!isHttpUrl(input.originalUrl)) return { status: "invalid-url" };
-  const canonical = canonicalUrl(input.originalUrl);
-  const documentNumber = input.documentNumber || federalRegisterDocumentNumber(input.originalUrl) || null;
+/** An article about to be inserted, with what its row is keyed by. */
+type Pending = { input: NewArticle; canonical: string; documentNumber: string | null; urlKey: string; docKey: string | undefined };
+
+/**
+ * Inserts classified articles, each unless it (or a deleted twin) is already known, in one transaction: a batch is
+ * stored whole or not at all. Outcomes in the order of the inputs. The insert path's statements are raw prepared
+ * ones in one better-sqlite3 transaction: scraping inserts many thousands of rows.
+ */
+export async function insertArticles(inputs: NewArticle[]): Promise<InsertOutcome[]> {
   const statements = insertStatements();
-  const [urlKey, docKey] = dedupKeys(canonical, documentNumber);
+  const outcomes: (InsertOutcome | Pending)[] = inputs.map((input) => {
+    // Adapters drop such items; this is the last guard before a link reaches an href on the page.
+    if (!isHttpUrl(input.originalUrl)) return { status: "invalid-url" };
+    const canonical = canonicalUrl(input.originalUrl);
+    const documentNumber = input.documentNumber || federalRegisterDocumentNumber(input.originalUrl) || null;
+    const [urlKey, docKey] = dedupKeys(canonical, documentNumber);
+    // Classifying reads the Unified Agenda, which cannot happen inside the transaction: it is done first, for
+    // articles not deleted already (the transaction asks again).
+    if (statements.tombstone.get(urlKey, docKey ?? urlKey)) return { status: "deleted" };
+    return { input, canonical, documentNumber, urlKey, docKey };
+  });
+  const pending = outcomes.filter((outcome): outcome is Pending => "input" in outcome);
+  if (!pending.length) return outcomes as InsertOutcome[];
+  // The Unified Agenda entries of the whole batch, in one query.
+  const agenda = await agendaEntriesOf(
+    pending.flatMap(({ input }) => (input.manualClassification || input.assistedClassification ? [] : (input.regulationIdNumbers ?? []))),
+  );
+  const classified = new Map(pending.map((item) => [item, classificationOf(item.input, agenda)]));
+  // Immediate: a transaction that reads first and writes later cannot wait for another process's write
+  // (SQLite answers SQLITE_BUSY at once); taking the write lock up front lets busy_timeout do its work.
   return db()
-    .$client.transaction((): InsertOutcome => {
-      if (statements.tombstone.get(urlKey, docKey ?? urlKey)) return { status: "deleted" };
-      const { category, priority, tags, reason } = classificationOf(input);
-      const id = statements.insert.get({
-        title: input.title,
-        summary: input.summary,
-        category,
-        priority,
-        categoryReason: reason.category,
-        priorityReason: reason.priority,
-        tags: JSON.stringify(tags),
-        manuallyTagged: input.manualClassification ? 1 : 0,
-        sourceId: input.sourceId,
-        sourceName: input.sourceName,
-        originalUrl: input.originalUrl,
-        canonicalUrl: canonical,
-        documentNumber,
-        documentType: input.documentType ?? null,
-        agencies: JSON.stringify(input.agencies ?? []),
-        significant: input.significant ? 1 : 0,
-        commentsCloseOn: input.commentsCloseOn ?? null,
-        effectiveOn: input.effectiveOn ?? null,
-        registerAction: input.registerAction ?? null,
-        registerDates: input.registerDates ?? null,
-        regulationIdNumbers: JSON.stringify(input.regulationIdNumbers ?? []),
-        topics: JSON.stringify(input.topics ?? []),
-        cfrReferences: JSON.stringify(input.cfrReferences ?? []),
-        pageLength: input.pageLength ?? null,
-        docketIds: JSON.stringify(input.docketIds ?? []),
-        publishDate: input.publishDate.getTime(),
-        isDemo: input.isDemo ? 1 : 0,
-      }) as number | undefined;
-      if (id === undefined) return { status: "duplicate" };
-      for (const tag of tags) statements.tag.run(id, tag);
-      return { status: "inserted", id };
-      // Immediate: a transaction that reads first and writes later cannot wait for another process's write
-      // (SQLite answers SQLITE_BUSY at once); taking the write lock up front lets busy_timeout do its work.
-    })
+    .$client.transaction(() =>
+      outcomes.map((item): InsertOutcome => {
+        if (!("input" in item)) return item;
+        const { input, canonical, documentNumber, urlKey, docKey } = item;
+        if (statements.tombstone.get(urlKey, docKey ?? urlKey)) return { status: "deleted" };
+        const { category, priority, tags, reason } = classified.get(item)!;
+        const id = statements.insert.get({
+          title: input.title,
+          summary: input.summary,
+          category,
+          priority,
+          categoryReason: reason.category,
+          priorityReason: reason.priority,
+          tags: JSON.stringify(tags),
+          manuallyTagged: input.manualClassification ? 1 : 0,
+          sourceId: input.sourceId,
+          sourceName: input.sourceName,
+          originalUrl: input.originalUrl,
+          canonicalUrl: canonical,
+          documentNumber,
+          documentType: input.documentType ?? null,
+          agencies: JSON.stringify(input.agencies ?? []),
+          significant: input.significant ? 1 : 0,
+          commentsCloseOn: input.commentsCloseOn ?? null,
+          effectiveOn: input.effectiveOn ?? null,
+          registerAction: input.registerAction ?? null,
+          registerDates: input.registerDates ?? null,
+          regulationIdNumbers: JSON.stringify(input.regulationIdNumbers ?? []),
+          topics: JSON.stringify(input.topics ?? []),
+          cfrReferences: JSON.stringify(input.cfrReferences ?? []),
+          pageLength: input.pageLength ?? null,
+          docketIds: JSON.stringify(input.docketIds ?? []),
+          publishDate: input.publishDate.getTime(),
+          isDemo: input.isDemo ? 1 : 0,
+        }) as number | undefined;
+        if (id === undefined) return { status: "duplicate" };
+        for (const tag of tags) statements.tag.run(id, tag);
+        return { status: "inserted", id };
+      }),
+    )
     .immediate();
 }
 
-type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+/** Inserts one classified article unless it (or a deleted twin) is already known (see insertArticles). */
+export async function insertArticle(input: NewArticle): Promise<InsertOutcome> {
+  return (await insertArticles([input]))[0];
+}
 
-/** Keeps the article_tags index in step with the article's tag list. */
-export function replaceArticleTags(tx: Tx | ReturnType<typeof db>, articleId: number, tags: string[]) {
-  tx.delete(t.articleTags).where(eq(t.articleTags.articleId, articleId)).run();
+/** Keeps the article_tags index in step with the article's tag list, as part of the caller's transaction. */
+export function* replaceArticleTags(tx: Transaction, articleId: number, tags: string[]) {
+  yield* tx.execute(tx.db.delete(t.articleTags).where(eq(t.articleTags.articleId, articleId)));
   if (tags.length)
-    tx.insert(t.articleTags)
-      .values(tags.map((tag) => ({ articleId, tag })))
-      .onConflictDoNothing()
-      .run();
+    yield* tx.execute(
+      tx.db
+        .insert(t.articleTags)
+        .values(tags.map((tag) => ({ articleId, tag })))
+        .onConflictDoNothing(),
+    );
 }
 
 /** Deletes articles and remembers them, so the next scrape does not bring them back. */
-export function deleteArticles(ids: number[]) {
+export async function deleteArticles(ids: number[]) {
   if (!ids.length) return 0;
-  return db().transaction(
-    (tx) => {
-      const rows = tx
-        .select({ canonicalUrl: t.articles.canonicalUrl, documentNumber: t.articles.documentNumber })
-        .from(t.articles)
-        .where(inArray(t.articles.id, ids))
-        .all();
+  return transaction(
+    function* (tx) {
+      const rows = yield* tx.all(
+        tx.db.select({ canonicalUrl: t.articles.canonicalUrl, documentNumber: t.articles.documentNumber }).from(t.articles).where(inArray(t.articles.id, ids)),
+      );
       const keys = rows.flatMap((row) => dedupKeys(row.canonicalUrl, row.documentNumber));
       if (keys.length)
-        tx.insert(t.deletedArticles)
-          .values(keys.map((key) => ({ key })))
-          .onConflictDoNothing()
-          .run();
-      return tx.delete(t.articles).where(inArray(t.articles.id, ids)).run().changes;
+        yield* tx.execute(
+          tx.db
+            .insert(t.deletedArticles)
+            .values(keys.map((key) => ({ key })))
+            .onConflictDoNothing(),
+        );
+      return yield* tx.execute(tx.db.delete(t.articles).where(inArray(t.articles.id, ids)));
     },
     { behavior: "immediate" },
   );
 }
 
-export function articleTotal() {
-  return db().get<{ n: number }>(sql`SELECT count(*) AS n FROM articles`).n;
+export async function articleTotal() {
+  return (await first<{ n: number }>(sql`SELECT count(*) AS n FROM articles`))!.n;
+}
+
+/** An article's category and priority, or undefined when there is no such article. */
+export async function articleJudgement(id: number) {
+  return first(db().select({ category: t.articles.category, priority: t.articles.priority }).from(t.articles).where(eq(t.articles.id, id)));
+}
+
+/** Stores an editor's tags (and priority, when given with its reason) and marks the article manually tagged. */
+export async function saveEditorTags(id: number, tags: string[], priority?: { priority: string; priorityReason: string }) {
+  await transaction(function* (tx) {
+    yield* tx.execute(
+      tx.db
+        .update(t.articles)
+        .set({ tags, manuallyTagged: true, ...priority })
+        .where(eq(t.articles.id, id)),
+    );
+    yield* replaceArticleTags(tx, id, tags);
+  });
+}
+
+/** Stores an editor's category (with its reason, when given) and marks the article manually tagged. */
+export async function saveEditorCategory(id: number, category: string, reason: { categoryReason?: string }) {
+  await execute(
+    db()
+      .update(t.articles)
+      .set({ category, manuallyTagged: true, ...reason })
+      .where(eq(t.articles.id, id)),
+  );
+}
+
+/** Forgets that articles under these keys were deleted, so they may be added again. */
+export async function forgetDeletedArticles(keys: string[]) {
+  await execute(db().delete(t.deletedArticles).where(inArray(t.deletedArticles.key, keys)));
+}
+
+/** The id and link of an article, or undefined when there is no such article. */
+export async function articleLink(id: number) {
+  return first(db().select({ id: t.articles.id, originalUrl: t.articles.originalUrl }).from(t.articles).where(eq(t.articles.id, id)));
+}
+
+/** Every stored field of an article, or undefined when there is no such article. */
+export async function storedArticle(id: number) {
+  return first(db().select().from(t.articles).where(eq(t.articles.id, id)));
+}
+
+/** What writing an AI summary reads of an article, with the summary already stored, or undefined when there is none. */
+export async function summaryRow(articleId: number) {
+  return first(
+    db()
+      .select({
+        id: t.articles.id,
+        title: t.articles.title,
+        summary: t.articles.summary,
+        sourceName: t.articles.sourceName,
+        originalUrl: t.articles.originalUrl,
+        agencies: t.articles.agencies,
+        documentType: t.articles.documentType,
+        registerAction: t.articles.registerAction,
+        effectiveOn: t.articles.effectiveOn,
+        commentsCloseOn: t.articles.commentsCloseOn,
+        aiSummary: t.articles.aiSummary,
+        aiSummaryProvider: t.articles.aiSummaryProvider,
+        aiSummaryModel: t.articles.aiSummaryModel,
+      })
+      .from(t.articles)
+      .where(eq(t.articles.id, articleId)),
+  );
+}
+
+/** Stores an AI summary with who wrote it, unless the article has one already (the first one stays). */
+export async function storeAiSummary(articleId: number, summary: string, by: { provider: string; model: string | null }, at = new Date()) {
+  await execute(
+    db()
+      .update(t.articles)
+      .set({ aiSummary: summary, aiSummaryProvider: by.provider, aiSummaryModel: by.model, aiSummaryAt: at })
+      .where(and(eq(t.articles.id, articleId), isNull(t.articles.aiSummary))),
+  );
+}
+
+/** An article's own summary (empty when it has none), or undefined when there is no such article. */
+export async function articleOwnSummary(articleId: number) {
+  return (await first(db().select({ summary: t.articles.summary }).from(t.articles).where(eq(t.articles.id, articleId))))?.summary;
 }
 
 /** Removes the offline demo articles (scripts/demo.ts), without remembering them as deleted; answers how many. */

@@ -1,12 +1,11 @@
 // The shared prelude of the visitor's own article actions (bookmark, view): same site only,
 // a real article, and the visitor id (created on first use).
-import { eq } from "drizzle-orm";
-import { db, t } from "../db.server";
 import { assertSameOrigin } from "../auth/same-origin.server";
 import { AppError } from "../errors";
 import { addressRateKey } from "../rate-limit.server";
 import { idParam } from "../validation";
 import { ensureVisitorId } from "../visitors/visitor.server";
+import { articleLink } from "./store.server";
 
 type Options = {
   sameOrigin?: boolean;
@@ -18,10 +17,7 @@ export async function visitorArticleRequest(request: Request, clientAddress: str
   const { sameOrigin = true, notFound = (message: string) => new AppError("not-found", message) } = options;
   if (sameOrigin) assertSameOrigin(request);
   const articleId = idParam(rawId);
-  const article =
-    articleId === undefined
-      ? undefined
-      : db().select({ id: t.articles.id, originalUrl: t.articles.originalUrl }).from(t.articles).where(eq(t.articles.id, articleId)).get();
+  const article = articleId === undefined ? undefined : await articleLink(articleId);
   if (!article) throw notFound(articleId === undefined ? "Not found" : "Article not found.");
   const { visitorId, setCookie } = await ensureVisitorId(request);
   const headers = new Headers();

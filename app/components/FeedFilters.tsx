@@ -1,7 +1,7 @@
 import { Button, NativeSelect } from "@mantine/core";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import type { FeedFacets } from "~/articles/facets.server";
+import type { FeedFacets } from "~/articles/store/facets.server";
 import { feedHref, parseFeedParams, tidyFeedSearch, type ArticleFilters } from "~/articles/filters";
 import { CATEGORIES, PRIORITIES, TIMEFRAMES } from "~/articles/vocabulary";
 import { useHydrated } from "~/hooks";

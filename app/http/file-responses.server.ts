@@ -6,20 +6,20 @@ import { applySecurityHeaders } from "./security-headers.server";
  * next piece is made only once the last was taken, so the whole text is never held (server.ts pipes it with
  * backpressure).
  */
-export function textStream(pieces: Iterable<string>, contentType: string, options: { cacheControl?: string } = {}) {
+export function textStream(pieces: Iterable<string> | AsyncIterable<string>, contentType: string, options: { cacheControl?: string } = {}) {
   const headers = new Headers({ "Content-Type": contentType, "Cache-Control": options.cacheControl ?? "public, max-age=300" });
   applySecurityHeaders(headers);
   const encoder = new TextEncoder();
-  const iterator = pieces[Symbol.iterator]();
+  const iterator: Iterator<string> | AsyncIterator<string> = Symbol.asyncIterator in pieces ? pieces[Symbol.asyncIterator]() : pieces[Symbol.iterator]();
   const body = new ReadableStream<Uint8Array>(
     {
-      pull(controller) {
-        const next = iterator.next();
+      async pull(controller) {
+        const next = await iterator.next();
         if (next.done) controller.close();
         else controller.enqueue(encoder.encode(next.value));
       },
-      cancel() {
-        iterator.return?.();
+      async cancel() {
+        await iterator.return?.();
       },
     },
     { highWaterMark: 0 },

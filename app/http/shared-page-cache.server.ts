@@ -33,7 +33,7 @@ export type SharedPageOptions = {
   /** The URL's key when its page is the same for every reader, or null (a reader's own view, a pending toast). */
   shareableKey(req: Request): string | null;
   /** Changes whenever any shared page would (articles, trends, sources, the day). */
-  revision(): string;
+  revision(): Promise<string>;
   /** The build's version: a deploy changes every page's scripts. */
   version: string;
   /** Keys the nonce (below) so it cannot be guessed from the ETag. */
@@ -112,9 +112,10 @@ export function sharedPageCache(options: SharedPageOptions) {
   }
 
   /** The page's ETag, or null when the revision cannot be read (a damaged database): the app then answers. */
-  function etagOf(key: string) {
+  async function etagOf(key: string) {
     try {
-      return `"${createHash("sha1").update(`${options.version}\n${options.revision()}\n${key}`).digest("base64url").slice(0, 27)}"`;
+      const revision = await options.revision();
+      return `"${createHash("sha1").update(`${options.version}\n${revision}\n${key}`).digest("base64url").slice(0, 27)}"`;
     } catch {
       return null;
     }
@@ -122,7 +123,7 @@ export function sharedPageCache(options: SharedPageOptions) {
 
   const middleware = async function sharedPage(req: Request, res: Response, next: NextFunction) {
     const key = req.method === "GET" || req.method === "HEAD" ? options.shareableKey(req) : null;
-    const etag = key === null ? null : etagOf(key);
+    const etag = key === null ? null : await etagOf(key);
     if (key === null || etag === null) return options.fallback(req, res, next);
     res.setHeader("ETag", etag);
     res.setHeader("Cache-Control", SHARED_PAGE_CACHE_CONTROL);

@@ -5,7 +5,7 @@
 // One broken source never stops the others.
 import { classifyAssistantFromConfig, isUnsure, type ClassifyAssistant } from "../ai/classify-assist.server";
 import { classifyArticle } from "../articles/classify";
-import { classifyInputOf, insertArticle, isKnownArticle, type NewArticle } from "../articles/store.server";
+import { classifyInputOf, insertArticles, isKnownArticle, type NewArticle } from "../articles/store.server";
 import type { SourceType } from "../articles/vocabulary";
 import { config } from "../config.server";
 import { db } from "../db.server";
@@ -111,28 +111,24 @@ function checkCancelled(run: Run) {
 }
 
 /** Inserts one batch atomically: a run stopped mid-way leaves whole batches, never half of one. */
-function ingestBatch(articles: NewArticle[], source: SourceRow, summary: SourceSummary) {
+async function ingestBatch(articles: NewArticle[], source: SourceRow, summary: SourceSummary) {
   const admits = keywordMatcher(source.keywords);
   let newest: Date | null = null;
+  const admitted: NewArticle[] = [];
+  for (const article of articles) {
+    summary.fetched++;
+    if (!newest || article.publishDate > newest) newest = article.publishDate;
+    if (admits && !admits(`${article.title}\n${article.summary}`)) {
+      summary.skippedByKeywords++;
+      continue;
+    }
+    admitted.push(article);
+  }
   let inserted = 0;
-  db().transaction(
-    () => {
-      for (const article of articles) {
-        summary.fetched++;
-        if (!newest || article.publishDate > newest) newest = article.publishDate;
-        if (admits && !admits(`${article.title}\n${article.summary}`)) {
-          summary.skippedByKeywords++;
-          continue;
-        }
-        const outcome = insertArticle(article);
-        if (outcome.status === "inserted") inserted++;
-        else if (outcome.status !== "invalid-url") summary.duplicates++;
-      }
-      // Immediate, like insertArticle: the web writes beside the runner, and a deferred transaction that
-      // reads before it writes would get SQLITE_BUSY instead of waiting its turn.
-    },
-    { behavior: "immediate" },
-  );
+  for (const outcome of await insertArticles(admitted)) {
+    if (outcome.status === "inserted") inserted++;
+    else if (outcome.status !== "invalid-url") summary.duplicates++;
+  }
   summary.new += inserted;
   return { inserted, newest: newest as Date | null };
 }
@@ -151,7 +147,7 @@ async function assistFeedItems(articles: NewArticle[], source: SourceRow, run: R
   for (const article of articles) {
     if (unsure.length >= assist.remaining) break;
     if (admits && !admits(`${article.title}\n${article.summary}`)) continue;
-    if (isKnownArticle(article.originalUrl, article.documentNumber)) continue;
+    if (await isKnownArticle(article.originalUrl, article.documentNumber)) continue;
     if (isUnsure(classifyArticle(classifyInputOf(article, article.sourceCategory), run.now))) unsure.push(article);
   }
   assist.remaining -= unsure.length;
@@ -178,7 +174,7 @@ async function ingestFederalRegisterPages(
     summary.pages++;
     const { documents, invalid } = usableDocuments(page.results);
     summary.invalid += invalid;
-    const batch = ingestBatch(
+    const batch = await ingestBatch(
       documents.map((doc) => federalRegisterArticle(doc, source)),
       source,
       summary,
@@ -257,7 +253,7 @@ async function scrapeCurrentItems(source: SourceRow, summary: SourceSummary, run
     if (parsed.overLimit)
       warning = `The feed lists ${(MAX_FEED_ITEMS + parsed.overLimit).toLocaleString("en-US")} items; only the first ${MAX_FEED_ITEMS.toLocaleString("en-US")} were read`;
     await assistFeedItems(parsed.articles, source, run);
-    newestItemAt = ingestBatch(parsed.articles, source, summary).newest;
+    newestItemAt = (await ingestBatch(parsed.articles, source, summary)).newest;
   }
   return { newestItemAt, detectedType, warning, ...(conditional ? validators : {}) };
 }

@@ -5,7 +5,7 @@
 import { SaxesParser } from "saxes";
 import { type AgendaEntry, saveAgendaEntries } from "../agenda/store.server";
 import { rejudgeArticlesCiting } from "../articles/reclassify.server";
-import { db } from "../db.server";
+import { transaction } from "../db.server";
 import { FetchError } from "../fetcher/http-client.server";
 import { normalizeTitle } from "./normalize";
 
@@ -169,17 +169,17 @@ export async function loadUnifiedAgenda(body: AsyncIterable<Buffer | string>, op
   const now = options.now ?? new Date();
   const load: AgendaLoad = { read: 0, stored: 0, unchanged: 0, older: 0, invalid: 0, rejudged: 0 };
   let batch: AgendaEntry[] = [];
-  const flush = () => {
+  const flush = async () => {
     if (!batch.length) return;
     const entries = batch;
     batch = [];
-    db().transaction(
-      () => {
-        const saved = saveAgendaEntries(entries, now);
+    await transaction(
+      function* (tx) {
+        const saved = yield* saveAgendaEntries(tx, entries, now);
         load.stored += saved.stored;
         load.unchanged += saved.unchanged;
         load.older += saved.older;
-        load.rejudged += rejudgeArticlesCiting(saved.designationChanged, now);
+        load.rejudged += yield* rejudgeArticlesCiting(tx, saved.designationChanged, now);
       },
       { behavior: "immediate" },
     );
@@ -190,10 +190,10 @@ export async function loadUnifiedAgenda(body: AsyncIterable<Buffer | string>, op
     else batch.push(record.entry);
     if (batch.length >= BATCH) {
       options.checkCancelled?.();
-      flush();
+      await flush();
     }
   }
   options.checkCancelled?.();
-  flush();
+  await flush();
   return load;
 }

@@ -1,5 +1,6 @@
 // What the runner can run, when the schedules enqueue it, and what it queues when it starts.
-import { hasArticles, recordJudgedByCurrentClassifier, storedJudgementIsStale } from "../articles/reclassify.server";
+import { recordJudgedByCurrentClassifier, storedJudgementIsStale } from "../articles/reclassify.server";
+import { hasArticles } from "../articles/store/judgement.server";
 import type { JobKind } from "./queue.server";
 import { enqueueJob, latestJobPerKind } from "./store.server";
 import { runBackfill, runFixPriorities, runRecategorize, runScrape } from "./kinds/ingest.server";

@@ -2,7 +2,7 @@ import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { feedHref, parseFeedParams, showingLabel, tidyFeedPath, type ArticleFilters } from "~/articles/filters";
-import { feedFacets } from "~/articles/facets.server";
+import { feedFacets } from "~/articles/store/facets.server";
 import { countArticles, feedPage, newestPublishDate, type ArticleJson } from "~/articles/queries.server";
 import { storedRelatedArticles } from "~/articles/related.server";
 import { PAGE_SIZE } from "~/articles/vocabulary";
@@ -57,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // bookmark buttons learn their state after load (useFeedState).
   const ownPage = Boolean(filters.saved) || carriesToast(request.headers.get("Cookie") ?? undefined);
   const visitorId = ownPage ? await readVisitorId(request) : undefined;
-  const { articles, total, totalCapped, page, pageCount } = feedPage(filters, requestedPage, PAGE_SIZE, visitorId);
+  const { articles, total, totalCapped, page, pageCount } = await feedPage(filters, requestedPage, PAGE_SIZE, visitorId);
   return json(
     {
       filters,
@@ -67,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       page,
       pageCount,
       emptyHelp: total ? null : await emptyFeedHelp(filters, visitorId),
-      facets: feedFacets(),
+      facets: await feedFacets(),
       trends: await latestTrends(),
       newestArticleBeforeWindow: await newestArticleBeforeWindow(),
       sources: sourceLinks(await listPublicSources()),
@@ -95,8 +95,8 @@ async function emptyFeedHelp(filters: ArticleFilters, visitorId: string | undefi
   const firstUpdate = await firstUpdateState();
   if (firstUpdate) return { firstUpdate };
   return {
-    newestAnyTime: filters.timeframe === "all" ? undefined : newestPublishDate({ ...filters, timeframe: "all" }, visitorId),
-    hasSaved: filters.saved ? countArticles({ timeframe: "all", saved: true }, visitorId) > 0 : undefined,
+    newestAnyTime: filters.timeframe === "all" ? undefined : await newestPublishDate({ ...filters, timeframe: "all" }, visitorId),
+    hasSaved: filters.saved ? (await countArticles({ timeframe: "all", saved: true }, visitorId)) > 0 : undefined,
   };
 }
 

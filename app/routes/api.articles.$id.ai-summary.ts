@@ -48,7 +48,7 @@ function returnUrl(raw: FormDataEntryValue | null, articleId: number, failure?: 
 }
 
 async function summarize(address: string, articleId: number): Promise<StoredAiSummary | AiSummaryFailureReason | undefined> {
-  const cached = cachedAiSummary(articleId);
+  const cached = await cachedAiSummary(articleId);
   if (cached !== null) return cached;
   // Only generation counts towards the limit: showing a cached summary again is free.
   if ((await hitRateLimit(RATE_LIMITS.aiSummary, addressRateKey(address))) > 0) return "rate-limited";
@@ -76,7 +76,7 @@ export const action = withAppErrors(async ({ request, params, context }: ActionF
   }
   const headers = { "Cache-Control": "no-store" };
   if (typeof outcome !== "string") return secureJson(outcome, { headers });
-  const failure = aiSummaryFailure(outcome, articleId !== undefined && hasOwnSummary(articleId));
+  const failure = aiSummaryFailure(outcome, articleId !== undefined && (await hasOwnSummary(articleId)));
   return secureJson({ message: failure.userMessage, reason: outcome, ...failure }, { status: FAILURE_STATUS[outcome], headers });
 });
 

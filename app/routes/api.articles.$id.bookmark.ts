@@ -3,7 +3,7 @@
 // cannot show a reader's own state, so flipping could undo what the reader meant) and is sent back to the page
 // it came from, with a toast saying what happened.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { setBookmark, toggleBookmark } from "~/articles/bookmarks.server";
+import { setBookmark, toggleBookmark } from "~/articles/store/bookmarks.server";
 import { getArticle } from "~/articles/queries.server";
 import { readForm } from "~/http/input.server";
 import { redirectWithToast } from "~/http/flash.server";
@@ -23,14 +23,15 @@ export const action = withAppErrors(async ({ request, params, context }: ActionF
   // The form is read before the toggle: a body that is refused must change nothing.
   const form = method === "POST" ? await readForm(request) : null;
   const asked = form?.get("bookmarked");
-  const bookmarked = asked === "true" || asked === "false" ? setBookmark(visitorId, article.id, asked === "true") : toggleBookmark(visitorId, article.id);
+  const bookmarked =
+    asked === "true" || asked === "false" ? await setBookmark(visitorId, article.id, asked === "true") : await toggleBookmark(visitorId, article.id);
   if (form) {
     const back = new URL(safeReturnPath(form.get("returnTo")), "http://site.invalid");
     back.hash = `article-${article.id}`;
     const toast = bookmarked ? { title: "Article saved", message: "Find it under Saved, above the feed." } : { title: "Removed from saved articles" };
     return redirectWithToast(`${back.pathname}${back.search}${back.hash}`, toast, { headers });
   }
-  return secureJson(getArticle(article.id, visitorId), { headers });
+  return secureJson(await getArticle(article.id, visitorId), { headers });
 });
 
 export const loader = allowOnly(ALLOW, USE_PATCH);

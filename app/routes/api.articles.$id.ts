@@ -11,7 +11,7 @@ export const action = apiAction("/api/articles/{id}", "Use GET to read an articl
 
 /** One article in the shape of the /api/articles list items, with why it has its category and priority. */
 export const loader = withAppErrors(async ({ request, params }: LoaderFunctionArgs) => {
-  const article = getArticle(parseId(params.id), await readVisitorId(request));
+  const article = await getArticle(parseId(params.id), await readVisitorId(request));
   if (!article) return jsonError(404, "Article not found");
   return jsonWithEtag(request, article);
 });

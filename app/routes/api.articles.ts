@@ -23,10 +23,10 @@ export const loader = withAppErrors(async ({ request }: LoaderFunctionArgs) => {
   const url = new URL(request.url);
   const query = parseApiArticleQuery(url.searchParams);
   const visitorId = await readVisitorId(request);
-  const articles = listArticles(query.filters, { visitorId, limit: query.limit, offset: query.offset });
+  const articles = await listArticles(query.filters, { visitorId, limit: query.limit, offset: query.offset });
   // A short page that is not past the end is the last one: where it ends is the total, no count needed.
   const isLastPage = articles.length < query.limit && (articles.length > 0 || query.offset === 0);
-  const total = isLastPage ? query.offset + articles.length : countArticles(query.filters, visitorId);
+  const total = isLastPage ? query.offset + articles.length : await countArticles(query.filters, visitorId);
   // Written as the client reads it: up to 1,000 articles (about 1.5 MB) are never held as one text.
   return jsonListWithEtag(request, articles, { headers: pagingHeaders(url, total, query.offset + articles.length) });
 });

@@ -2,8 +2,8 @@
 // (docs/decisions/013-shared-feed-page.md): which of them the caller has bookmarked (none without a visitor
 // cookie), and their current view counts. The page asks for it after load.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { bookmarkedAmong } from "~/articles/bookmarks.server";
-import { viewCounts } from "~/articles/views.server";
+import { bookmarkedAmong } from "~/articles/store/bookmarks.server";
+import { viewCounts } from "~/articles/store/views.server";
 import { jsonError, allowOnly, secureJson } from "~/http/responses.server";
 import { readVisitorId } from "~/visitors/visitor.server";
 
@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const ids = parts.map(Number);
   const visitorId = await readVisitorId(request);
-  const state: FeedState = { bookmarked: visitorId ? bookmarkedAmong(visitorId, ids) : [], views: viewCounts(ids) };
+  const state: FeedState = { bookmarked: visitorId ? await bookmarkedAmong(visitorId, ids) : [], views: await viewCounts(ids) };
   return secureJson(state, { headers: { "Cache-Control": "private, no-store", Vary: "Cookie" } });
 }
 

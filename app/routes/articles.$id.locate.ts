@@ -8,7 +8,7 @@ import { pageRouteRefusal, secureRedirect } from "~/http/responses.server";
 import { readVisitorId } from "~/visitors/visitor.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const location = articleLocation(new URL(request.url).searchParams, params.id, await readVisitorId(request));
+  const location = await articleLocation(new URL(request.url).searchParams, params.id, await readVisitorId(request));
   if ("href" in location) return secureRedirect(location.href);
   throw pageRouteRefusal(request, 404, location.missing === "id" ? "Not found" : "Article not found.");
 }

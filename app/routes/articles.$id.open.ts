@@ -3,7 +3,7 @@
 // the site's 404 page (a script asking for JSON gets the API's JSON), so this route renders as a page.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { isHttpUrl } from "~/articles/canonical-url";
-import { recordView } from "~/articles/views.server";
+import { recordView } from "~/articles/store/views.server";
 import { visitorArticleRequest } from "~/articles/visitor-request.server";
 import { pageRouteRefusal, secureRedirect } from "~/http/responses.server";
 import { clientAddress } from "~/http/client-address.server";
@@ -16,7 +16,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!/^https?:\/\//i.test(article.originalUrl) || !isHttpUrl(article.originalUrl)) {
     throw pageRouteRefusal(request, 404, "This article has no web address.");
   }
-  recordView(viewerKeys, article.id);
+  await recordView(viewerKeys, article.id);
   headers.set("Cache-Control", "no-store");
   // Serialized by the URL parser: a row stored before addresses were checked (a space, CR/LF, non-ASCII)
   // still becomes a valid Location header instead of a 500.

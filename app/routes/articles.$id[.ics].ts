@@ -10,7 +10,7 @@ import { publicUrl } from "~/public-url.server";
 export const loader = withAppErrors(async ({ params }: LoaderFunctionArgs) => {
   const address = parseArticleAddress(params.id);
   if (!address) throw jsonError(404, "Article not found.");
-  return textFile(articleDeadlineCalendar(address.id, await publicUrl()), "text/calendar; charset=utf-8", {
+  return textFile(await articleDeadlineCalendar(address.id, await publicUrl()), "text/calendar; charset=utf-8", {
     download: `comment-deadline-${address.id}.ics`,
   });
 });

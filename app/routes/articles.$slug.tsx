@@ -38,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!address) throw pageRouteRefusal(request, 404, "Article not found.");
   // Without a visitor (every shared render, docs/decisions/013) the page is everyone's; with one it shows their bookmark.
   const visitorId = await readVisitorId(request);
-  const article = getArticleDetail(address.id, visitorId);
+  const article = await getArticleDetail(address.id, visitorId);
   if (!article) throw pageRouteRefusal(request, 404, "Article not found.");
   const path = articlePath(article);
   if (`/articles/${params.slug}` !== path) throw secureRedirect(path, 301);

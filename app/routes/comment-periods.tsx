@@ -17,12 +17,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "description", content: "Federal Register documents open for public comment, the soonest deadline first, with dockets and calendar files." },
 ];
 
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const raw = url.searchParams.get("page");
   // One address per page: anything but a page number above 1 is the first page.
   if (raw !== null && (!/^\d{1,6}$/.test(raw) || Number(raw) < 2)) throw secureRedirect("/comment-periods");
-  const result = commentPeriodsPage(raw === null ? 1 : Number(raw));
+  const result = await commentPeriodsPage(raw === null ? 1 : Number(raw));
   if (raw !== null && result.page !== Number(raw)) throw secureRedirect(pageHref(result.page));
   return json({ ...result, timeZone: config().APP_TIMEZONE });
 }

@@ -6,7 +6,7 @@ import { allowOnly } from "~/http/responses.server";
 import { publicUrl } from "~/public-url.server";
 
 export const loader = withAppErrors(async () =>
-  textFile(openDeadlinesCalendar(await publicUrl()), "text/calendar; charset=utf-8", { download: "comment-deadlines.ics" }),
+  textFile(await openDeadlinesCalendar(await publicUrl()), "text/calendar; charset=utf-8", { download: "comment-deadlines.ics" }),
 );
 
 export const action = allowOnly("GET, HEAD");

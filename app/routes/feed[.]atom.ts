@@ -10,7 +10,7 @@ export function loader(args: LoaderFunctionArgs) {
     const filters = viewOf(new URL(request.url));
     const feed = await atomFeed(filters);
     return conditionalAnswer(request, {
-      etag: viewEtag(filters, "atom"),
+      etag: await viewEtag(filters, "atom"),
       lastModified: feed.lastModified,
       contentType: "application/atom+xml; charset=utf-8",
       body: () => feed.body,

@@ -10,7 +10,7 @@ export function loader(args: LoaderFunctionArgs) {
     const filters = viewOf(new URL(request.url));
     const feed = await jsonFeed(filters);
     return conditionalAnswer(request, {
-      etag: viewEtag(filters, "json"),
+      etag: await viewEtag(filters, "json"),
       lastModified: feed.lastModified,
       contentType: "application/feed+json; charset=utf-8",
       body: () => JSON.stringify(feed.body),

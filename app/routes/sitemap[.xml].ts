@@ -6,7 +6,7 @@ import { allowOnly } from "~/http/responses.server";
 import { publicUrl } from "~/public-url.server";
 
 export async function loader() {
-  return textStream(sitemapDocumentPieces(await publicUrl()), "application/xml; charset=utf-8");
+  return textStream(await sitemapDocumentPieces(await publicUrl()), "application/xml; charset=utf-8");
 }
 
 export const action = allowOnly("GET, HEAD");

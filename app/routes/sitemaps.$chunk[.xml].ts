@@ -9,7 +9,7 @@ import { idParam } from "~/validation";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const chunk = idParam(params.chunk);
-  const pieces = chunk === undefined ? undefined : sitemapChunkPieces(await publicUrl(), chunk);
+  const pieces = chunk === undefined ? undefined : await sitemapChunkPieces(await publicUrl(), chunk);
   if (pieces === undefined) throw jsonError(404, "No such sitemap.");
   return textStream(pieces, "application/xml; charset=utf-8");
 }

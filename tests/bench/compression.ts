@@ -19,7 +19,7 @@ Object.assign(process.env, {
 const { setup } = await import("../../scripts/setup");
 const { loadDemo } = await import("../../scripts/demo");
 await setup();
-loadDemo();
+await loadDemo();
 
 /** Process CPU time (user + system) in ms, from /proc (Linux). */
 function cpuMs(pid: number) {

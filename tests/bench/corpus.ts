@@ -70,7 +70,7 @@ async function writeCorpus(options: CorpusOptions) {
   const { db, t } = await import("~/db.server");
   const { migrateDatabase } = await import("../../db/client");
   const { seedDefaultSources } = await import("../../scripts/seed");
-  const { insertArticle } = await import("~/articles/store.server");
+  const { insertArticles } = await import("~/articles/store.server");
   const { federalRegisterArticle } = await import("~/ingest/federal-register");
   const { generatedArticle, repeatedDocument } = await import("./generator");
 
@@ -94,9 +94,8 @@ async function writeCorpus(options: CorpusOptions) {
   const started = performance.now();
   const BATCH = 2_000;
   for (let start = 0; start < options.count; start += BATCH) {
-    database.transaction(() => {
-      for (let i = start; i < Math.min(options.count, start + BATCH); i++) counts[insertArticle(articleAt(i)).status]++;
-    });
+    const batch = Array.from({ length: Math.min(options.count, start + BATCH) - start }, (_, i) => articleAt(start + i));
+    for (const outcome of await insertArticles(batch)) counts[outcome.status]++;
     if ((start / BATCH) % 10 === 0)
       process.stdout.write(`  ${Math.min(options.count, start + BATCH).toLocaleString("en-US")} / ${options.count.toLocaleString("en-US")}\r`);
   }

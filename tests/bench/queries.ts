@@ -46,19 +46,19 @@ async function medianCpuMs(run: () => unknown) {
 }
 
 /** The feed page as it was read before: an exact count joining every match, then the plain plan. */
-function plainFeedPage(filters: ArticleFilters, page: number) {
-  const total = countArticlesPlain(filters);
-  const articles = listArticlesPlain(filters, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+async function plainFeedPage(filters: ArticleFilters, page: number) {
+  const total = await countArticlesPlain(filters);
+  const articles = await listArticlesPlain(filters, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   return { total, ids: articles.map((a) => a.id) };
 }
 
-function fastFeedPage(filters: ArticleFilters, page: number) {
-  const result = queries.feedPage(filters, page, PAGE_SIZE);
+async function fastFeedPage(filters: ArticleFilters, page: number) {
+  const result = await queries.feedPage(filters, page, PAGE_SIZE);
   return { total: result.total, capped: result.totalCapped, page: result.page, ids: result.articles.map((a) => a.id) };
 }
 
 const all = { timeframe: "all" } as const;
-const total = countArticlesPlain(all);
+const total = await countArticlesPlain(all);
 const lastPage = Math.ceil(total / PAGE_SIZE);
 const cases: { name: string; filters: ArticleFilters; page: number }[] = [
   { name: "browse, page 1", filters: all, page: 1 },
@@ -84,15 +84,15 @@ console.log("| read | plain (before) | feed (after) | matches | page plan | same
 console.log("| --- | ---: | ---: | ---: | --- | --- |");
 let mismatches = 0;
 for (const c of cases) {
-  const plain = plainFeedPage(c.filters, c.page);
-  const fast = fastFeedPage(c.filters, c.page);
+  const plain = await plainFeedPage(c.filters, c.page);
+  const fast = await fastFeedPage(c.filters, c.page);
   const samePage = fast.page === c.page && JSON.stringify(fast.ids) === JSON.stringify(plain.ids);
   const sameTotal = fast.capped ? plain.total > fast.total : plain.total === fast.total;
   if (!samePage || !sameTotal) mismatches++;
   const before = await medianCpuMs(() => plainFeedPage(c.filters, c.page));
   const after = await medianCpuMs(() => fastFeedPage(c.filters, c.page));
   const shown = fast.capped ? `${fast.total.toLocaleString("en-US")}+ (${plain.total.toLocaleString("en-US")})` : fast.total.toLocaleString("en-US");
-  const plan = queries.searchPlan(c.filters, c.page * PAGE_SIZE, { matches: fast.capped ? fast.total + 1 : fast.total, capped: fast.capped });
+  const plan = await queries.searchPlan(c.filters, c.page * PAGE_SIZE, { matches: fast.capped ? fast.total + 1 : fast.total, capped: fast.capped });
   console.log(`| ${c.name} | ${before.toFixed(2)} | ${after.toFixed(2)} | ${shown} | ${plan} | ${samePage && sameTotal ? "yes" : "NO"} |`);
 }
 
@@ -124,7 +124,7 @@ console.log("| --- | ---: | ---: | --- |");
 const forgetCachedAnswers = () => db().$client.prepare("UPDATE article_revision SET revision = revision + 1").run();
 const relatedPages = [1, 2, Math.ceil(lastPage / 2), lastPage];
 for (const page of relatedPages) {
-  const ids = listArticlesPlain(all, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }).map((a) => a.id);
+  const ids = (await listArticlesPlain(all, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })).map((a) => a.id);
   const stored = await relatedArticles(ids); // the first read computes and stores the page's missing lists
   const same = JSON.stringify(stored) === JSON.stringify(await relatedArticlesBruteForce(ids));
   if (!same) mismatches++;
@@ -152,8 +152,9 @@ const fillSeconds = await cpuSeconds(async () => {
   }
 });
 console.log(`\nfilling missing lists: ${filled} in ${fillSeconds.toFixed(1)} s CPU (${((fillSeconds * 1000) / filled).toFixed(1)} ms per list)`);
-const newcomers = listArticlesPlain(all, { limit: 20 }).map((a, i) => {
-  const outcome = insertArticle({
+const newcomers: (number | undefined)[] = [];
+for (const [i, a] of (await listArticlesPlain(all, { limit: 20 })).entries()) {
+  const outcome = await insertArticle({
     title: a.title,
     summary: a.summary,
     sourceId: a.sourceId,
@@ -161,8 +162,8 @@ const newcomers = listArticlesPlain(all, { limit: 20 }).map((a, i) => {
     originalUrl: `${a.originalUrl}/bench-copy-${Date.now()}-${i}`,
     publishDate: new Date(Date.parse(a.publishDate) + 1000),
   });
-  return outcome.status === "inserted" ? outcome.id : undefined;
-});
+  newcomers.push(outcome.status === "inserted" ? outcome.id : undefined);
+}
 let offered = 0;
 const offerSeconds = await cpuSeconds(async () => {
   for (;;) {
@@ -174,7 +175,7 @@ const offerSeconds = await cpuSeconds(async () => {
 console.log(
   `offering ${offered} new articles (copies of the newest) to the stored lists: ${offerSeconds.toFixed(2)} s CPU (${((offerSeconds * 1000) / Math.max(1, offered)).toFixed(0)} ms per article)`,
 );
-const firstPage = listArticlesPlain(all, { limit: PAGE_SIZE }).map((a) => a.id);
+const firstPage = (await listArticlesPlain(all, { limit: PAGE_SIZE })).map((a) => a.id);
 const sameAfterWrites = JSON.stringify(await relatedArticles(firstPage)) === JSON.stringify(await relatedArticlesBruteForce(firstPage));
 console.log(`page 1 after the new articles: ${sameAfterWrites ? "same as brute force" : "DIFFERENT from brute force"}`);
 if (!sameAfterWrites) mismatches++;

@@ -20,7 +20,8 @@ const file = path.resolve(values.db ?? `tests/.tmp/bench/related-${count}.db`);
 const fresh = !fs.existsSync(file);
 
 const db = await openBenchDatabase(file);
-const { insertArticle, articleTotal } = await import("~/articles/store.server");
+const { insertArticles, articleTotal } = await import("~/articles/store.server");
+type NewArticle = import("~/articles/store.server").NewArticle;
 const { federalRegisterArticle } = await import("~/ingest/federal-register");
 const { DEMO_FILE } = await import("../../scripts/demo");
 const { listArticles } = await import("~/articles/queries.server");
@@ -30,16 +31,17 @@ const { relatedArticlesBruteForce, searchRelatedBruteForce } = await import("../
 const { refreshRelatedLists } = await import("~/articles/related-store.server");
 const { PAGE_SIZE } = await import("~/articles/vocabulary");
 
-function buildCorpus() {
+async function buildCorpus() {
   const docs = JSON.parse(fs.readFileSync(DEMO_FILE, "utf8")).results as Parameters<typeof federalRegisterArticle>[0][];
   const sources = Array.from({ length: 21 }, (_, i) => `Bench source ${i + 1}`);
   const random = seededRandom(42);
   const week = 7 * 86_400_000;
   let inserted = 0;
   for (let round = 0; inserted < count; round++) {
-    db().transaction(() => {
-      for (const [i, doc] of docs.entries()) {
-        if (inserted >= count) break;
+    const batch: NewArticle[] = [];
+    for (const [i, doc] of docs.entries()) {
+      if (inserted + batch.length >= count) break;
+      {
         const sourceName = sources[(i * 7 + round) % sources.length];
         const base = federalRegisterArticle(doc, { id: null, name: sourceName, category: "government" });
         const summary = round
@@ -48,33 +50,34 @@ function buildCorpus() {
               .filter(() => random() > 0.2)
               .join(" ")
           : base.summary;
-        const outcome = insertArticle({
+        batch.push({
           ...base,
           summary,
           originalUrl: `${base.originalUrl}/r${round}`,
           documentNumber: `${doc.document_number}-r${round}`,
           publishDate: new Date(base.publishDate.getTime() - round * week),
         });
-        if (outcome.status === "inserted") inserted++;
       }
-    });
+    }
+    for (const outcome of await insertArticles(batch)) if (outcome.status === "inserted") inserted++;
     process.stdout.write(`\rbuilding corpus: ${inserted.toLocaleString("en-US")} articles`);
   }
   process.stdout.write("\n");
 }
 
-if (fresh) buildCorpus();
+if (fresh) await buildCorpus();
 // A corpus loaded in bulk has every article pending: the runner's first refresh drops them (and any list) at
 // once rather than offering each; the pages below then compute and store their own lists on first read.
 await refreshRelatedLists(0);
 db().$client.pragma("optimize");
-const total = articleTotal();
+const total = await articleTotal();
 console.log(`corpus: ${file} (${total.toLocaleString("en-US")} articles)`);
 
 /** Feed pages to time: the first, and pages spread through the whole feed. */
 const pageCount = Math.ceil(total / PAGE_SIZE);
 const pages = [1, 2, Math.ceil(pageCount / 4), Math.ceil(pageCount / 2), Math.ceil((3 * pageCount) / 4), pageCount];
-const pageIds = pages.map((page) => listArticles({ timeframe: "all" }, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }).map((a) => a.id));
+const pageIds: number[][] = [];
+for (const page of pages) pageIds.push((await listArticles({ timeframe: "all" }, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })).map((a) => a.id));
 
 async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const start = performance.now();

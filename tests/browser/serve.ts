@@ -28,7 +28,7 @@ Object.assign(process.env, {
 const { setup } = await import("../../scripts/setup");
 const { loadDemo } = await import("../../scripts/demo");
 await setup();
-loadDemo();
+await loadDemo();
 // The job runner fills the related lists of what was loaded (a feed page only reads them, docs/decisions/022);
 // the browser tests run the web process alone, so the lists are filled here, as the runner would.
 const { refreshRelatedLists } = await import("~/articles/related-store.server");

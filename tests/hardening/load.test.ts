@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { desc } from "drizzle-orm";
 import { db, t } from "~/db.server";
 import { seedDefaultSources } from "../../scripts/seed";
-import { insertArticle } from "~/articles/store.server";
+import { insertArticles } from "~/articles/store.server";
 import { generatedArticle } from "../bench/generator";
 import { runLoad, type LoadResult } from "../support/load";
 import type { ProductionServer } from "../support/prod-server";
@@ -40,9 +40,7 @@ beforeAll(async () => {
   await seedDefaultSources();
   const sources = db().select({ id: t.sources.id, name: t.sources.name, category: t.sources.category }).from(t.sources).all();
   const newest = new Date();
-  db().transaction(() => {
-    for (let i = 0; i < CORPUS; i++) insertArticle(generatedArticle(i, CORPUS, newest, sources));
-  });
+  await insertArticles(Array.from({ length: CORPUS }, (_, i) => generatedArticle(i, CORPUS, newest, sources)));
   // The default sources are real public feeds, out of reach here: they keep the corpus's articles, but
   // the runner scrapes only the loopback stand-ins.
   db().update(t.sources).set({ isActive: false }).run();

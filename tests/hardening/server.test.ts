@@ -133,7 +133,7 @@ describe("the server on the demo data", () => {
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
-    loadDemo();
+    await loadDemo();
     const user = await makeUser("viewer");
     Object.assign(tokens, {
       reset: insertPasswordReset(user.id),
@@ -327,7 +327,7 @@ describe("the server on the demo data", () => {
 
     it("changes its ETag, nonce and content when an article is added", async () => {
       const before = await rawRequest(server.url + "/", { headers: { "Accept-Encoding": "identity" } });
-      addArticle({ title: "Shared page revision probe", publishDate: new Date() });
+      await addArticle({ title: "Shared page revision probe", publishDate: new Date() });
       const after = await rawRequest(server.url + "/", { headers: { "Accept-Encoding": "identity", "If-None-Match": before.headers.etag as string } });
       expect(after.status).toBe(200);
       expect(after.headers.etag).not.toBe(before.headers.etag);
@@ -684,7 +684,7 @@ describe("graceful stop", () => {
   it("finishes a request in flight on SIGTERM, refuses new connections, closes the database and exits 0", async () => {
     const model = await startOpenAiServer();
     model.reply({ kind: "slow", ms: 1_500, content: "A summary that took its time." });
-    const articleId = addArticle({ title: "A rule to summarize slowly" });
+    const articleId = await addArticle({ title: "A rule to summarize slowly" });
     const file = copyOfTestDatabase("shutdown");
     const keepAlive = new http.Agent({ keepAlive: true });
     const server = await startProductionServer({
@@ -733,7 +733,7 @@ describe("a model server that hangs", () => {
   it("gets the summary route's 504 on the SDK's time limit, and the web process lives on with nothing unhandled", async () => {
     const model = await startOpenAiServer();
     model.reply({ kind: "hang" });
-    const articleId = addArticle({ title: "A rule the model never summarizes", originalUrl: "http://127.0.0.1:9/gone" });
+    const articleId = await addArticle({ title: "A rule the model never summarizes", originalUrl: "http://127.0.0.1:9/gone" });
     const server = await startProductionServer({
       port: PORT,
       databaseFile: process.env.DATABASE_URL!,

@@ -165,9 +165,8 @@ export const BODY_TARGETS: BodyTarget[] = [
 
 /** Writes the rows the targets aim at into this file's database; answers each fixture's id or token. */
 export async function insertTargetRows(): Promise<Record<Fixture, string>> {
-  const articles = Array.from({ length: 30 }, (_, i) =>
-    addArticle({ title: `Deregulation item ${i} ünïcödé`, publishDate: new Date(Date.now() - i * 86_400_000) }),
-  );
+  const articles: number[] = [];
+  for (let i = 0; i < 30; i++) articles.push(await addArticle({ title: `Deregulation item ${i} ünïcödé`, publishDate: new Date(Date.now() - i * 86_400_000) }));
   const [source, doomedSource] = db()
     .insert(t.sources)
     .values([

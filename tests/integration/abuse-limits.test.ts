@@ -66,9 +66,9 @@ describe("limits keyed by address, never by a cookie", () => {
   });
 
   it("AI summaries: a new cookie per request does not lift the per-address limit", async () => {
-    const ids = Array.from({ length: 31 }, (_, i) =>
-      addArticle({ summary: `Stored summary number ${i} about pipeline safety rules.`, originalUrl: `http://127.0.0.1:9/none-${i}` }),
-    );
+    const ids: number[] = [];
+    for (let i = 0; i < 31; i++)
+      ids.push(await addArticle({ summary: `Stored summary number ${i} about pipeline safety rules.`, originalUrl: `http://127.0.0.1:9/none-${i}` }));
     const summarize = (id: number, address: string) => post(aiSummaryAction, `/api/articles/${id}/ai-summary`, {}, address, { id: String(id) });
     const attacker = await statuses(31, (i) => summarize(ids[i], "10.52.0.1"));
     expect(attacker.slice(0, 30).every((s) => s !== 429)).toBe(true);
@@ -94,9 +94,9 @@ describe("the hourly budget of a paid summary provider", () => {
   });
 
   it("answers the failure panel's fields once the site has spent it, whoever asks", async () => {
-    const ids = Array.from({ length: 3 }, (_, i) =>
-      addArticle({ summary: `Budget article ${i} on emissions reporting.`, originalUrl: `http://127.0.0.1:9/budget-${i}` }),
-    );
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++)
+      ids.push(await addArticle({ summary: `Budget article ${i} on emissions reporting.`, originalUrl: `http://127.0.0.1:9/budget-${i}` }));
     const answers = [];
     for (const [i, id] of ids.entries())
       answers.push(await post(aiSummaryAction, `/api/articles/${id}/ai-summary`, {}, `10.53.0.${i + 1}`, { id: String(id) }));

@@ -80,7 +80,7 @@ type Case = {
   method: string;
   role: Role;
   /** Fresh ids and a valid body for one call. */
-  setup: () => { params?: Record<string, string>; body?: unknown };
+  setup: () => { params?: Record<string, string>; body?: unknown } | Promise<{ params?: Record<string, string>; body?: unknown }>;
   /** Status of a successful call; 0 for the routes that change the caller's own account. */
   ok: number;
 };
@@ -174,7 +174,7 @@ const CASES: Case[] = [
     method: "PATCH",
     role: "editor",
     ok: 200,
-    setup: () => ({ params: { id: String(insertTestArticle()) }, body: { tags: ["epa"], priority: "low" } }),
+    setup: async () => ({ params: { id: String(await insertTestArticle()) }, body: { tags: ["epa"], priority: "low" } }),
   },
   {
     name: "PATCH /api/articles/{id}/category",
@@ -182,7 +182,7 @@ const CASES: Case[] = [
     method: "PATCH",
     role: "editor",
     ok: 200,
-    setup: () => ({ params: { id: String(insertTestArticle()) }, body: { category: "legal-decisions" } }),
+    setup: async () => ({ params: { id: String(await insertTestArticle()) }, body: { category: "legal-decisions" } }),
   },
   {
     name: "GET /api/articles/{id}/suggest-tags",
@@ -190,7 +190,7 @@ const CASES: Case[] = [
     method: "GET",
     role: "editor",
     ok: 200,
-    setup: () => ({ params: { id: String(insertTestArticle({ title: "EPA rescinds rule" })) } }),
+    setup: async () => ({ params: { id: String(await insertTestArticle({ title: "EPA rescinds rule" })) } }),
   },
   {
     name: "DELETE /api/articles/{id}",
@@ -198,7 +198,7 @@ const CASES: Case[] = [
     method: "DELETE",
     role: "admin",
     ok: 200,
-    setup: () => ({ params: { id: String(insertTestArticle()) } }),
+    setup: async () => ({ params: { id: String(await insertTestArticle()) } }),
   },
   {
     name: "PATCH /api/feedback/{id}/status",
@@ -231,13 +231,13 @@ describe.each(CASES)("$name", (c) => {
   });
 
   it("answers 401 JSON without a session or token", async () => {
-    const response = await call(c.route, path(c.name), { method: c.method, ...c.setup() });
+    const response = await call(c.route, path(c.name), { method: c.method, ...(await c.setup()) });
     expect(response.status).toBe(401);
     expect((await response.json()).message).toMatch(/log in/i);
   });
 
   it.each((["viewer", "editor", "admin"] as Role[]).filter((role) => RANK[role] < RANK[c.role]))("answers 403 to a %s", async (role) => {
-    const response = await call(c.route, path(c.name), { method: c.method, user: users[role], ...c.setup() });
+    const response = await call(c.route, path(c.name), { method: c.method, user: users[role], ...(await c.setup()) });
     expect(response.status).toBe(403);
     expect((await response.json()).message).toContain(role);
   });
@@ -245,7 +245,7 @@ describe.each(CASES)("$name", (c) => {
   // The account routes change the caller's own account: their success is tested below, one by one.
   if (c.ok)
     it.each((["viewer", "editor", "admin"] as Role[]).filter((role) => RANK[role] >= RANK[c.role]))("lets a %s through", async (role) => {
-      const response = await call(c.route, path(c.name), { method: c.method, user: users[role], ...c.setup() });
+      const response = await call(c.route, path(c.name), { method: c.method, user: users[role], ...(await c.setup()) });
       expect(response.status, await response.clone().text()).toBe(c.ok);
     });
 });
@@ -266,7 +266,7 @@ describe("responses", () => {
     const id = newSource();
     const toggled = await call(sourceToggle, `/api/admin/sources/${id}/toggle`, { method: "PATCH", user: admin(), params: { id: String(id) } });
     expect((await toggled.json()).isActive).toBe(false);
-    const articleId = insertTestArticle({ sourceId: id, sourceName: "Kept Name" });
+    const articleId = await insertTestArticle({ sourceId: id, sourceName: "Kept Name" });
     const deleted = await call(sourceById, `/api/admin/sources/${id}`, { method: "DELETE", user: admin(), params: { id: String(id) } });
     expect(deleted.status).toBe(200);
     const article = db().select().from(t.articles).where(eq(t.articles.id, articleId)).get()!;
@@ -274,7 +274,7 @@ describe("responses", () => {
   });
 
   it("saves normalised tags and priority and marks the article manually tagged", async () => {
-    const id = insertTestArticle();
+    const id = await insertTestArticle();
     const response = await call(articleTags, `/api/articles/${id}/tags`, {
       method: "PATCH",
       user: users.editor,
@@ -292,7 +292,7 @@ describe("responses", () => {
   });
 
   it("sets the category, adds an article by hand, suggests tags and deletes for good", async () => {
-    const id = insertTestArticle({ title: "EPA repeals the emissions rule" });
+    const id = await insertTestArticle({ title: "EPA repeals the emissions rule" });
     const category = await call(articleCategory, `/api/articles/${id}/category`, {
       method: "PATCH",
       user: users.editor,
@@ -418,7 +418,7 @@ describe("bad input", () => {
     [sources, "POST", {}, "[1,2]", "The request body must be a JSON object."],
   ] as const)("%#: 400 with a message naming the problem", async (route, method, params, body, message) => {
     const ids: Record<string, string> = {
-      ARTICLE: String(insertTestArticle()),
+      ARTICLE: String(await insertTestArticle()),
       FEEDBACK: String(newFeedback()),
       SUBSCRIBER: String(newSubscriber()),
       ACCOUNT: String(newAccount()),

@@ -98,7 +98,7 @@ describe("the openai provider", () => {
 describe("tag suggestions with the model", () => {
   it("keep only tags from the vocabulary, after the rules' tags", async () => {
     clearArticles();
-    const id = addArticle({ title: "EPA rescinds power plant emission rule", summary: "The agency repeals the rule." });
+    const id = await addArticle({ title: "EPA rescinds power plant emission rule", summary: "The agency repeals the rule." });
     server.reply({ kind: "content", content: 'Here you go: ["energy", "Climate-Change", "<b>epa</b>", "made-up-tag", "environmental", 42]' });
     const tags = await suggestTags(id, providerFromEnvironment());
     const vocabulary: readonly string[] = TAG_VOCABULARY;
@@ -112,13 +112,13 @@ describe("tag suggestions with the model", () => {
 
   it("are the classification rules' tags with the local provider, without calling a model", async () => {
     const title = "OSHA withdraws proposed workplace heat safety standard";
-    const id = addArticle({ title, summary: "" });
+    const id = await addArticle({ title, summary: "" });
     expect(await suggestTags(id, localProvider)).toEqual(classifyArticle({ title, summary: "" }).tags);
     expect(server.requests).toHaveLength(0);
   });
 
   it("fall back to the rules when the model fails", async () => {
-    const id = addArticle({ title: "FDA withdraws guidance on medical device software", summary: "" });
+    const id = await addArticle({ title: "FDA withdraws guidance on medical device software", summary: "" });
     server.reply({ kind: "status", status: 503 });
     const tags = await suggestTags(id, createOpenAiProvider({ baseURL: server.baseURL, model: "m", maxRetries: 0 }));
     expect(tags).toEqual(expect.arrayContaining(["fda", "rule-rescission"]));
@@ -129,7 +129,7 @@ describe("the trends narrative with the model", () => {
   it("stores the model's plain-text narrative beside the numbers it was given", async () => {
     clearArticles();
     db().delete(t.trends).run();
-    for (let i = 0; i < 3; i++) addArticle({ title: `EPA repeals rule ${i}`, publishDate: new Date(Date.now() - i * 86_400_000) });
+    for (let i = 0; i < 3; i++) await addArticle({ title: `EPA repeals rule ${i}`, publishDate: new Date(Date.now() - i * 86_400_000) });
     server.reply({
       kind: "content",
       content:

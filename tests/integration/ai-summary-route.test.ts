@@ -42,7 +42,7 @@ const form = (fields: Record<string, string>) => ({ body: new URLSearchParams(fi
 
 describe("POST /api/articles/{id}/ai-summary", () => {
   it("generates from the article's page, labels the provider, and caches the summary", async () => {
-    const id = addArticle({
+    const id = await addArticle({
       title: "EPA reinstates Ohio Air Nuisance Rule",
       summary: "Short stored summary.",
       originalUrl: pages.url("/release"),
@@ -70,7 +70,7 @@ describe("POST /api/articles/{id}/ai-summary", () => {
   });
 
   it("generates once for concurrent requests", async () => {
-    const id = addArticle({ title: "Concurrent", originalUrl: pages.url("/slow-release") });
+    const id = await addArticle({ title: "Concurrent", originalUrl: pages.url("/slow-release") });
     const responses = await Promise.all([post(id), post(id), post(id)]);
     const bodies = await Promise.all(responses.map((r) => r.json()));
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
@@ -80,7 +80,7 @@ describe("POST /api/articles/{id}/ai-summary", () => {
 
   it("falls back to the stored summary when the page cannot be read", async () => {
     const stored = "The Department of Labor proposes to rescind the 2024 independent contractor rule. Comments must be received on or before May 1, 2025.";
-    const id = addArticle({ summary: stored, originalUrl: missingPage() });
+    const id = await addArticle({ summary: stored, originalUrl: missingPage() });
     const body = await (await post(id)).json();
     expect(body.aiSummary).toContain(stored);
     // Key facts come from the document's fields only; this article has none.
@@ -88,7 +88,7 @@ describe("POST /api/articles/{id}/ai-summary", () => {
   });
 
   it("answers the failure shape when there is no text at all", async () => {
-    const id = addArticle({ summary: "", originalUrl: missingPage() });
+    const id = await addArticle({ summary: "", originalUrl: missingPage() });
     const response = await post(id);
     expect(response.status).toBe(422);
     const body = await response.json();
@@ -107,12 +107,12 @@ describe("POST /api/articles/{id}/ai-summary", () => {
   });
 
   it("sends a form post back to the page with the summary or the failure open", async () => {
-    const id = addArticle({ summary: "The agency withdraws the rule.", originalUrl: missingPage() });
+    const id = await addArticle({ summary: "The agency withdraws the rule.", originalUrl: missingPage() });
     const ok = await post(id, form({ returnTo: "/?category=regulatory-rollbacks&page=2" }));
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe(`/?category=regulatory-rollbacks&page=2&aiSummary=${id}#article-${id}`);
 
-    const empty = addArticle({ summary: "", originalUrl: missingPage() });
+    const empty = await addArticle({ summary: "", originalUrl: missingPage() });
     const failed = await post(empty, form({ returnTo: "/" }));
     expect(failed.headers.get("Location")).toBe(`/?aiSummary=${empty}&aiSummaryError=no-text#article-${empty}`);
 
@@ -121,7 +121,7 @@ describe("POST /api/articles/{id}/ai-summary", () => {
   });
 
   it("limits generation per visitor, but still shows cached summaries", async () => {
-    const cached = addArticle({ summary: "Cached one.", originalUrl: missingPage() });
+    const cached = await addArticle({ summary: "Cached one.", originalUrl: missingPage() });
     expect((await post(cached)).status).toBe(200);
     db()
       .insert(t.rateLimits)
@@ -132,7 +132,7 @@ describe("POST /api/articles/{id}/ai-summary", () => {
       })
       .onConflictDoUpdate({ target: t.rateLimits.key, set: { count: RATE_LIMITS.aiSummary.limit } })
       .run();
-    const fresh = addArticle({ summary: "Not yet summarized.", originalUrl: missingPage() });
+    const fresh = await addArticle({ summary: "Not yet summarized.", originalUrl: missingPage() });
     const limited = await post(fresh);
     expect(limited.status).toBe(429);
     expect(await limited.json()).toMatchObject({ reason: "rate-limited", fallbackMessage: AI_SUMMARY_FALLBACK_MESSAGE });
@@ -141,7 +141,7 @@ describe("POST /api/articles/{id}/ai-summary", () => {
   });
 
   it("refuses cross-site posts and unknown articles", async () => {
-    const id = addArticle({});
+    const id = await addArticle({});
     expect((await post(id, { headers: { Origin: "https://evil.example" } })).status).toBe(403);
     expect((await post(999_999)).status).toBe(404);
     expect((await post("abc")).status).toBe(404);

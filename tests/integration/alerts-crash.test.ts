@@ -32,7 +32,7 @@ it("sends a period once when the runner is killed after the mail server took the
     .values({ email: "crash@example.com", view: "q=pipeline", frequency: "daily", hour, confirmedAt: new Date(), cursorArticleId: 0 })
     .returning()
     .get();
-  addArticle({ title: "Pipeline safety rule withdrawn" });
+  await addArticle({ title: "Pipeline safety rule withdrawn" });
 
   const child = spawn(process.execPath, ["--import", "tsx", "jobs/cli.ts", "alerts"], { env: cliEnv(), stdio: "ignore" });
   await waitFor(() => smtp.arrived.length > 0, "the message to reach the mail server", 15_000);

@@ -23,8 +23,8 @@ const VIEW = "category=regulatory-rollbacks&q=methane";
 
 const mailFor = (email: string) => smtp.to(email);
 /** A stored rollback article with the given title (the alert under test follows rollbacks about methane). */
-function addRollback(title: string) {
-  const id = addArticle({ title });
+async function addRollback(title: string) {
+  const id = await addArticle({ title });
   db().update(t.articles).set({ category: "regulatory-rollbacks" }).where(eq(t.articles.id, id)).run();
   return id;
 }
@@ -34,7 +34,7 @@ const at = (day: string, hour: number) => new Date(`${day}T${String(hour + 5).pa
 beforeAll(async () => {
   smtp = await startMailServer();
   Object.assign(config(), { SMTP_URL: smtp.url, PUBLIC_URL: "https://dereg.example", APP_TIMEZONE: "America/New_York" });
-  addRollback("EPA rescinds methane reporting rule");
+  await addRollback("EPA rescinds methane reporting rule");
 });
 
 afterAll(() => smtp.close());
@@ -121,8 +121,8 @@ describe("the hourly run", () => {
     expect((await sendDueAlerts(at("2026-11-24", 7))).empty).toBeGreaterThanOrEqual(1);
     expect(mailFor("daily@example.com")).toHaveLength(1);
 
-    const match = addRollback("Agency withdraws methane limits");
-    addArticle({ title: "Unrelated paperwork notice" });
+    const match = await addRollback("Agency withdraws methane limits");
+    await addArticle({ title: "Unrelated paperwork notice" });
     // Not its hour: nothing. Its hour, a later day: one email with the one match.
     await sendDueAlerts(at("2026-11-25", 6));
     expect(mailFor("daily@example.com")).toHaveLength(1);
@@ -157,7 +157,7 @@ describe("the hourly run", () => {
 
   it("does not send again a period a killed run had claimed, and moves on the next day", async () => {
     const alert = await startAlert("crash@example.com", { hour: 10 });
-    addRollback("Methane rule rescinded again");
+    await addRollback("Methane rule rescinded again");
     // What a run killed between claiming the period and the mail server's answer leaves behind.
     db().insert(t.alertDeliveries).values({ alertId: alert.id, period: "2026-11-24", status: "sending" }).run();
     await sendDueAlerts(at("2026-11-24", 10));
@@ -172,7 +172,7 @@ describe("the hourly run", () => {
 describe("stopping and managing", () => {
   it("stops one alert by a one-click POST, lists the address's alerts, and refuses forged tokens", async () => {
     const alert = await startAlert("stop@example.com");
-    addRollback("Methane exemption widened");
+    await addRollback("Methane exemption widened");
     await sendDueAlerts(at("2026-11-27", 7));
     const [, mail] = await smtp.waitForCount("stop@example.com", 2);
     const link = new URL(bracketed(mail.headers["list-unsubscribe"])!);
@@ -192,7 +192,7 @@ describe("stopping and managing", () => {
     expect((await call(unsubscribeRoute, `/alerts/unsubscribe?token=${alert.id}.${"x".repeat(43)}`, { method: "POST" })).status).toBe(400);
 
     // A match after the stop: no email for it.
-    addRollback("Methane flaring rule paused");
+    await addRollback("Methane flaring rule paused");
     await sendDueAlerts(at("2026-11-28", 7));
     expect(mailFor("stop@example.com")).toHaveLength(2);
   });

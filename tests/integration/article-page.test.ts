@@ -21,7 +21,7 @@ let hostile: number;
 const page = (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, { redirect: "manual", headers: { Accept: "text/html" }, ...init });
 
 beforeAll(async () => {
-  rule = addArticle({
+  rule = await addArticle({
     title: "Air Plan Approval; Ohio: Ozone Standards",
     summary: "The EPA approves Ohio's plan for the 2015 ozone standards.",
     originalUrl: "https://www.federalregister.gov/d/2099-10001",
@@ -34,7 +34,7 @@ beforeAll(async () => {
     cfrReferences: ["40 CFR 52"],
     docketIds: ["EPA-R05-OAR-2099-0001"],
   });
-  hostile = addArticle({ title: HOSTILE_TITLE, summary: "Text with <b>markup</b> & an ampersand." });
+  hostile = await addArticle({ title: HOSTILE_TITLE, summary: "Text with <b>markup</b> & an ampersand." });
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   server = await startProductionServer({ port, databaseFile: process.env.DATABASE_URL! });
@@ -168,12 +168,12 @@ describe("sitemap and robots.txt", () => {
 
   it("past the URL limit it is a sitemap index whose chunks hold every URL once", async () => {
     const site = "https://dereg.example";
-    const index = await parseStringPromise(sitemapDocument(site, 2));
+    const index = await parseStringPromise(await sitemapDocument(site, 2));
     const chunkUrls: string[] = index.sitemapindex.sitemap.map((s: { loc: string[] }) => s.loc[0]);
     expect(chunkUrls[0]).toBe(`${site}/sitemaps/1.xml`);
     const all: string[] = [];
     for (let n = 1; n <= chunkUrls.length; n++) {
-      const chunk = await parseStringPromise(sitemapChunk(site, n, 2)!);
+      const chunk = await parseStringPromise((await sitemapChunk(site, n, 2))!);
       const locs = chunk.urlset.url.map((u: { loc: string[] }) => u.loc[0]);
       expect(locs.length).toBeLessThanOrEqual(2);
       all.push(...locs);
@@ -181,7 +181,7 @@ describe("sitemap and robots.txt", () => {
     expect(new Set(all).size).toBe(all.length);
     expect(all).toContain(`${site}/comment-periods`);
     expect(all).toContain(`${site}${articlePath({ id: rule, title: "Air Plan Approval; Ohio: Ozone Standards" })}`);
-    expect(sitemapChunk(site, chunkUrls.length + 1, 2)).toBeUndefined();
+    expect(await sitemapChunk(site, chunkUrls.length + 1, 2)).toBeUndefined();
     expect((await page("/sitemaps/1.xml")).status).toBe(200);
     expect((await page("/sitemaps/99.xml")).status).toBe(404);
   });

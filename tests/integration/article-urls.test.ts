@@ -23,10 +23,10 @@ describe("article links", () => {
     for (const url of HOSTILE) expect(isHttpUrl(url), url).toBe(false);
   });
 
-  it("refuses to store an article whose link is not http(s)", () => {
-    const before = articleTotal();
-    for (const url of HOSTILE) expect(insertArticle(makeArticle({ originalUrl: url })).status, url).toBe("invalid-url");
-    expect(articleTotal()).toBe(before);
-    expect(insertArticle(makeArticle()).status).toBe("inserted");
+  it("refuses to store an article whose link is not http(s)", async () => {
+    const before = await articleTotal();
+    for (const url of HOSTILE) expect((await insertArticle(makeArticle({ originalUrl: url }))).status, url).toBe("invalid-url");
+    expect(await articleTotal()).toBe(before);
+    expect((await insertArticle(makeArticle())).status).toBe("inserted");
   });
 });

@@ -2,17 +2,17 @@
 // X-Total-Count and Link headers tell a client how many match and where the next page is.
 import { beforeAll, expect, it } from "vitest";
 import { API_MAX_LIMIT } from "~/articles/api-query.server";
-import { db } from "~/db.server";
+import { insertArticles } from "~/articles/store.server";
 import { loader as articlesLoader } from "~/routes/api.articles";
-import { addArticle } from "../support/articles";
+import { makeArticle } from "../support/articles";
 import { withContext } from "../support/load-context";
 
 const TOTAL = API_MAX_LIMIT + 5;
 
-beforeAll(() => {
-  db().transaction(() => {
-    for (let i = 0; i < TOTAL; i++) addArticle({ title: `Notice ${i}`, publishDate: new Date(Date.UTC(2025, 0, 1) + i * 60_000) });
-  });
+beforeAll(async () => {
+  await insertArticles(
+    Array.from({ length: TOTAL }, (_, i) => makeArticle({ title: `Notice ${i}`, publishDate: new Date(Date.UTC(2025, 0, 1) + i * 60_000) })),
+  );
 });
 
 async function list(query: string) {

@@ -15,19 +15,19 @@ const call = (loader: (args: LoaderFunctionArgs) => unknown, url: string, header
 
 const HOSTILE_SEARCHES = ['"', "'", "*", "-", "AND", "OR NOT", "((", "a)", "NEAR(", "🙂", "💥 epa", "\\", "%", "_", "title:x", "^", "a".repeat(500)];
 
-beforeAll(() => {
+beforeAll(async () => {
   const day = (d: number) => new Date(Date.now() - d * 86_400_000);
-  addArticle({ title: "EPA rescinds power plant emissions rule", summary: "The Environmental Protection Agency repealed...", publishDate: day(0) });
-  addArticle({
+  await addArticle({ title: "EPA rescinds power plant emissions rule", summary: "The Environmental Protection Agency repealed...", publishDate: day(0) });
+  await addArticle({
     title: "Supreme Court rules on agency deference",
     summary: "The court held...",
     sourceName: "SCOTUSblog",
     sourceCategory: "legal",
     publishDate: day(3),
   });
-  addArticle({ title: "House passes bill on permitting reform", summary: "Congress moved...", publishDate: day(12) });
+  await addArticle({ title: "House passes bill on permitting reform", summary: "Congress moved...", publishDate: day(12) });
   for (let i = 0; i < 30; i++)
-    addArticle({ title: `Information collection notice ${i}`, summary: "Agency information collection activities.", publishDate: day(100 + i) });
+    await addArticle({ title: `Information collection notice ${i}`, summary: "Agency information collection activities.", publishDate: day(100 + i) });
 });
 
 describe("GET /api/articles", () => {
@@ -114,26 +114,26 @@ describe("GET /api/articles", () => {
 });
 
 describe("search index", () => {
-  it("follows updates and deletes through triggers", () => {
-    const id = addArticle({ title: "Zeppelin safety standards", summary: "" });
-    expect(listArticles({ timeframe: "all", search: "zeppelin" })).toHaveLength(1);
+  it("follows updates and deletes through triggers", async () => {
+    const id = await addArticle({ title: "Zeppelin safety standards", summary: "" });
+    expect(await listArticles({ timeframe: "all", search: "zeppelin" })).toHaveLength(1);
     db().update(t.articles).set({ title: "Balloon safety standards" }).where(eqId(id)).run();
-    expect(listArticles({ timeframe: "all", search: "zeppelin" })).toHaveLength(0);
-    expect(listArticles({ timeframe: "all", search: "balloon" })).toHaveLength(1);
+    expect(await listArticles({ timeframe: "all", search: "zeppelin" })).toHaveLength(0);
+    expect(await listArticles({ timeframe: "all", search: "balloon" })).toHaveLength(1);
     db().delete(t.articles).where(eqId(id)).run();
-    expect(listArticles({ timeframe: "all", search: "balloon" })).toHaveLength(0);
+    expect(await listArticles({ timeframe: "all", search: "balloon" })).toHaveLength(0);
   });
 });
 
 describe("feed pages", () => {
-  it("pages 12 at a time and clamps past the end", () => {
+  it("pages 12 at a time and clamps past the end", async () => {
     const filters = { timeframe: "all" as const };
-    const first = feedPage(filters, 1, 12);
+    const first = await feedPage(filters, 1, 12);
     expect(first).toMatchObject({ total: 33, page: 1, pageCount: 3 });
     expect(first.articles).toHaveLength(12);
-    expect(feedPage(filters, 3, 12).articles).toHaveLength(9);
-    expect(feedPage(filters, 99, 12).page).toBe(3);
-    const empty = feedPage({ timeframe: "all", search: "nothingmatcheszz" }, 1, 12);
+    expect((await feedPage(filters, 3, 12)).articles).toHaveLength(9);
+    expect((await feedPage(filters, 99, 12)).page).toBe(3);
+    const empty = await feedPage({ timeframe: "all", search: "nothingmatcheszz" }, 1, 12);
     expect(empty).toMatchObject({ total: 0, page: 1, pageCount: 1, articles: [] });
   });
 });

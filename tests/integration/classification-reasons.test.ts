@@ -63,8 +63,8 @@ const SIGNALS = {
 };
 
 describe("at ingestion", () => {
-  it("stores the Federal Register fields and the classifier's reasons, and hands the fields to the classifier", () => {
-    const id = addArticle(federalRegisterArticle(delayDoc, { id: null, name: "Federal Register", category: "government" }));
+  it("stores the Federal Register fields and the classifier's reasons, and hands the fields to the classifier", async () => {
+    const id = await addArticle(federalRegisterArticle(delayDoc, { id: null, name: "Federal Register", category: "government" }));
     expect(classifier).toHaveBeenCalledWith(expect.objectContaining(SIGNALS));
     expect(row(id)).toMatchObject({
       registerAction: SIGNALS.action,
@@ -82,37 +82,37 @@ describe("at ingestion", () => {
 });
 
 describe("the recategorize and fix-priorities jobs", () => {
-  it("give stored articles reasons (rows from before reasons too), judge with the stored fields, and leave hand-edited ones alone", () => {
-    const id = addArticle(federalRegisterArticle(delayDoc, { id: null, name: "Federal Register", category: "government" }));
-    const manual = addArticle({ title: "Rescission of Regulations Regarding Plans of Operations for Mining Claims" });
+  it("give stored articles reasons (rows from before reasons too), judge with the stored fields, and leave hand-edited ones alone", async () => {
+    const id = await addArticle(federalRegisterArticle(delayDoc, { id: null, name: "Federal Register", category: "government" }));
+    const manual = await addArticle({ title: "Rescission of Regulations Regarding Plans of Operations for Mining Claims" });
     // As if stored before reasons existed, or by older rules.
     db().update(t.articles).set({ categoryReason: null, priorityReason: null }).where(eq(t.articles.id, id)).run();
     db().update(t.articles).set({ manuallyTagged: true, categoryReason: null, priorityReason: null }).where(eq(t.articles.id, manual)).run();
     classifier.mockClear();
 
-    expect(recategorizeArticles()).toEqual({ updated: 1 });
+    expect(await recategorizeArticles()).toEqual({ updated: 1 });
     expect(classifier).toHaveBeenCalledWith(expect.objectContaining(SIGNALS), expect.any(Date));
     expect(row(id)).toMatchObject({ categoryReason: "rollback: action 'final rule; delay of effective date'", priorityReason: null });
-    expect(fixPriorities()).toEqual({ updated: 1 });
+    expect(await fixPriorities()).toEqual({ updated: 1 });
     expect(row(id)).toMatchObject({ priority: "medium", priorityReason: "medium: rollback of requirements" });
     expect(row(manual)).toMatchObject({ categoryReason: null, priorityReason: null });
     // Nothing changed since: nothing to write.
-    expect(recategorizeArticles()).toEqual({ updated: 0 });
-    expect(fixPriorities()).toEqual({ updated: 0 });
+    expect(await recategorizeArticles()).toEqual({ updated: 0 });
+    expect(await fixPriorities()).toEqual({ updated: 0 });
   });
 
-  it("renew the priority reason as a comment deadline comes close and passes", () => {
-    const id = addArticle({ title: "Pipeline Safety: Gas Gathering Lines", documentType: "Proposed Rule", commentsCloseOn: "2025-06-05" });
-    fixPriorities(new Date("2025-06-01T12:00:00Z"));
+  it("renew the priority reason as a comment deadline comes close and passes", async () => {
+    const id = await addArticle({ title: "Pipeline Safety: Gas Gathering Lines", documentType: "Proposed Rule", commentsCloseOn: "2025-06-05" });
+    await fixPriorities(new Date("2025-06-01T12:00:00Z"));
     expect(row(id)).toMatchObject({ priority: "high", priorityReason: "high: comments close in 4 days" });
-    fixPriorities(new Date("2025-06-10T12:00:00Z"));
+    await fixPriorities(new Date("2025-06-10T12:00:00Z"));
     expect(row(id)).toMatchObject({ priority: "medium", priorityReason: "medium: proposed rule" });
   });
 });
 
 describe("manual edits and the /api", () => {
   it("record 'set by an editor' for a changed category or priority, keep the reason of an unchanged one, and serve both", async () => {
-    const id = addArticle({ title: "EPA repeals the emissions rule", documentType: "Rule" });
+    const id = await addArticle({ title: "EPA repeals the emissions rule", documentType: "Rule" });
     const before = row(id);
     expect(before.categoryReason).toBe("rollback: 'repeals'");
 

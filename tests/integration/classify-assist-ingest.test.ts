@@ -58,11 +58,11 @@ const assisted = (extra: Record<string, string> = {}) =>
     ...extra,
   });
 
-beforeEach(() => {
+beforeEach(async () => {
   clearArticles();
   db().delete(t.sources).run();
   addServedSource(feed.origin, "/news.rss", { name: "Example News", type: "rss", category: "news" });
-  addArticle({ title: STORED, originalUrl: `${feed.origin}/story/3`, sourceName: "Example News", sourceCategory: "news" });
+  await addArticle({ title: STORED, originalUrl: `${feed.origin}/story/3`, sourceName: "Example News", sourceCategory: "news" });
   model.requests.length = 0;
   model.reply({ kind: "content", content: '{"category": "regulatory-rollbacks", "priority": "medium", "reason": "The agency loosens a standard."}' });
 });

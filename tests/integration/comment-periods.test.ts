@@ -2,14 +2,8 @@
 // the days left, the query's index, the calendar files, and the docket ids read from the Federal Register.
 import { beforeAll, describe, expect, it } from "vitest";
 import { articlePath } from "~/articles/article-page";
-import {
-  addDays,
-  articleDeadlineCalendar,
-  commentPeriodsPage,
-  openCommentPeriods,
-  openDeadlinesCalendar,
-  todayInZone,
-} from "~/articles/comment-periods.server";
+import { addDays, articleDeadlineCalendar, commentPeriodsPage, openDeadlinesCalendar, todayInZone } from "~/articles/comment-periods.server";
+import { openCommentPeriods } from "~/articles/store/comment-periods.server";
 import { getArticleDetail } from "~/articles/article-page.server";
 import { insertArticle } from "~/articles/store.server";
 import { db } from "~/db.server";
@@ -56,34 +50,34 @@ function events(text: string) {
 const today = todayInZone();
 let ids: Record<string, number>;
 
-beforeAll(() => {
+beforeAll(async () => {
   clearArticles();
   ids = {
-    yesterday: addArticle({ title: "Closed yesterday", commentsCloseOn: addDays(today, -1) }),
-    later: addArticle({ title: "Closes in ten days", commentsCloseOn: addDays(today, 10), docketIds: ["EPA-HQ-OAR-2025-0001"] }),
-    today: addArticle({ title: "Closes today", commentsCloseOn: today, docketIds: ["FWS-R1-ES-2025-0002", "FWS-R1-ES-2025-0003"] }),
-    tomorrow: addArticle({ title: "Closes tomorrow; with, punctuation", commentsCloseOn: addDays(today, 1), documentNumber: "2099-00001" }),
-    malformed: addArticle({ title: "A deadline that is not a day", commentsCloseOn: "soon" }),
-    none: addArticle({ title: "No comment period" }),
+    yesterday: await addArticle({ title: "Closed yesterday", commentsCloseOn: addDays(today, -1) }),
+    later: await addArticle({ title: "Closes in ten days", commentsCloseOn: addDays(today, 10), docketIds: ["EPA-HQ-OAR-2025-0001"] }),
+    today: await addArticle({ title: "Closes today", commentsCloseOn: today, docketIds: ["FWS-R1-ES-2025-0002", "FWS-R1-ES-2025-0003"] }),
+    tomorrow: await addArticle({ title: "Closes tomorrow; with, punctuation", commentsCloseOn: addDays(today, 1), documentNumber: "2099-00001" }),
+    malformed: await addArticle({ title: "A deadline that is not a day", commentsCloseOn: "soon" }),
+    none: await addArticle({ title: "No comment period" }),
   };
 });
 
 describe("open comment periods", () => {
-  it("lists only open periods, the soonest deadline first", () => {
-    expect(openCommentPeriods().map((p) => p.title)).toEqual(["Closes today", "Closes tomorrow; with, punctuation", "Closes in ten days"]);
-    const page = commentPeriodsPage(1);
+  it("lists only open periods, the soonest deadline first", async () => {
+    expect((await openCommentPeriods()).map((p) => p.title)).toEqual(["Closes today", "Closes tomorrow; with, punctuation", "Closes in ten days"]);
+    const page = await commentPeriodsPage(1);
     expect(page).toMatchObject({ total: 3, page: 1, pageCount: 1, today });
     expect(page.periods[0].docketIds).toEqual(["FWS-R1-ES-2025-0002", "FWS-R1-ES-2025-0003"]);
   });
 
-  it("counts days in the app's time zone, not UTC", () => {
+  it("counts days in the app's time zone, not UTC", async () => {
     // 03:30 UTC on 10 March is still 9 March in New York (UTC-4/-5): a period closing on the 9th closes today.
     const lateEvening = new Date("2026-03-10T03:30:00Z");
     expect(todayInZone(lateEvening)).toBe("2026-03-09");
-    const id = addArticle({ title: "Zone check", commentsCloseOn: "2026-03-09" });
+    const id = await addArticle({ title: "Zone check", commentsCloseOn: "2026-03-09" });
     try {
-      expect(openCommentPeriods({ today: todayInZone(lateEvening) }).some((p) => p.id === id)).toBe(true);
-      expect(openCommentPeriods({ today: "2026-03-10" }).some((p) => p.id === id)).toBe(false);
+      expect((await openCommentPeriods({ today: todayInZone(lateEvening) })).some((p) => p.id === id)).toBe(true);
+      expect((await openCommentPeriods({ today: "2026-03-10" })).some((p) => p.id === id)).toBe(false);
     } finally {
       db().$client.prepare("DELETE FROM articles WHERE id = ?").run(id);
     }
@@ -116,8 +110,8 @@ describe("open comment periods", () => {
 });
 
 describe("calendar files", () => {
-  it("one article's deadline is an all-day event with its title, page and docket", () => {
-    const [event] = events(articleDeadlineCalendar(ids.today, SITE));
+  it("one article's deadline is an all-day event with its title, page and docket", async () => {
+    const [event] = events(await articleDeadlineCalendar(ids.today, SITE));
     const compact = today.replaceAll("-", "");
     expect(event["DTSTART;VALUE=DATE"]).toBe(compact);
     expect(event["DTEND;VALUE=DATE"]).toBe(addDays(today, 1).replaceAll("-", ""));
@@ -127,18 +121,18 @@ describe("calendar files", () => {
     expect(event.UID).toBe(`comment-deadline-${ids.today}@dereg.example`);
   });
 
-  it("a title's commas and semicolons are escaped, not read as separators", () => {
-    const [event] = events(articleDeadlineCalendar(ids.tomorrow, SITE));
+  it("a title's commas and semicolons are escaped, not read as separators", async () => {
+    const [event] = events(await articleDeadlineCalendar(ids.tomorrow, SITE));
     expect(event.SUMMARY).toBe("Comments due: Closes tomorrow\\; with\\, punctuation");
   });
 
-  it("an article without a usable deadline has no calendar", () => {
-    for (const id of [ids.none, ids.malformed]) expect(() => articleDeadlineCalendar(id, SITE)).toThrow("no comment deadline");
-    expect(() => articleDeadlineCalendar(999_999, SITE)).toThrow("Article not found");
+  it("an article without a usable deadline has no calendar", async () => {
+    for (const id of [ids.none, ids.malformed]) await expect(articleDeadlineCalendar(id, SITE)).rejects.toThrow("no comment deadline");
+    await expect(articleDeadlineCalendar(999_999, SITE)).rejects.toThrow("Article not found");
   });
 
-  it("the calendar of every open period holds one event per open period, in order", () => {
-    const all = events(openDeadlinesCalendar(SITE));
+  it("the calendar of every open period holds one event per open period, in order", async () => {
+    const all = events(await openDeadlinesCalendar(SITE));
     expect(all.map((e) => e["DTSTART;VALUE=DATE"])).toEqual([today, addDays(today, 1), addDays(today, 10)].map((d) => d.replaceAll("-", "")));
   });
 
@@ -161,7 +155,7 @@ describe("calendar files", () => {
 });
 
 describe("docket ids from the Federal Register", () => {
-  it("are asked for, read, and stored", () => {
+  it("are asked for, read, and stored", async () => {
     expect(new URL(federalRegisterRequestUrl("https://www.federalregister.gov/api/v1/documents.json")).searchParams.getAll("fields[]")).toContain("docket_ids");
     const { documents } = usableDocuments([
       {
@@ -175,8 +169,8 @@ describe("docket ids from the Federal Register", () => {
     ]);
     const article = federalRegisterArticle(documents[0], { id: null, name: "Federal Register" });
     expect(article.docketIds).toEqual(["EPA-R09-OAR-2099-0001"]);
-    const outcome = insertArticle(article);
+    const outcome = await insertArticle(article);
     expect(outcome.status).toBe("inserted");
-    if (outcome.status === "inserted") expect(getArticleDetail(outcome.id)?.docketIds).toEqual(["EPA-R09-OAR-2099-0001"]);
+    if (outcome.status === "inserted") expect((await getArticleDetail(outcome.id))?.docketIds).toEqual(["EPA-R09-OAR-2099-0001"]);
   });
 });

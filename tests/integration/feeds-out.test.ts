@@ -13,22 +13,22 @@ import { callRoute } from "../support/load-context";
 const HOSTILE = 'Fees & charges: <script>alert("x")</script> \u0001\u0008 rule';
 const FORMULA = '=HYPERLINK("http://evil.example","click")';
 
-beforeAll(() => {
+beforeAll(async () => {
   const day = (d: number) => new Date(Date.now() - d * 86_400_000);
-  addArticle({
+  await addArticle({
     title: HOSTILE,
     summary: "Summary with <b>markup</b> & ampersands.",
     agencies: ["Department of Labor"],
     documentType: "Rule",
     publishDate: day(1),
   });
-  addArticle({ title: FORMULA, summary: "+1 555 0100 and -minus", publishDate: day(2) });
-  addArticle({ title: "@mention leads the title", summary: "Plain.", publishDate: day(3) });
+  await addArticle({ title: FORMULA, summary: "+1 555 0100 and -minus", publishDate: day(2) });
+  await addArticle({ title: "@mention leads the title", summary: "Plain.", publishDate: day(3) });
   for (let i = 0; i < 2_050; i++)
-    addArticle({ title: `Routine notice number ${i}`, summary: "Agency information collection.", publishDate: day(10 + (i % 300)) });
+    await addArticle({ title: `Routine notice number ${i}`, summary: "Agency information collection.", publishDate: day(10 + (i % 300)) });
   // More articles of one instant than an export page holds: paging must neither repeat nor skip any of them.
   const sameInstant = day(400);
-  for (let i = 0; i < 1_200; i++) addArticle({ title: `Batch notice number ${i}`, summary: "Published together.", publishDate: sameInstant });
+  for (let i = 0; i < 1_200; i++) await addArticle({ title: `Batch notice number ${i}`, summary: "Published together.", publishDate: sameInstant });
 });
 
 describe("/feed.atom", () => {
@@ -103,7 +103,7 @@ describe("/export.csv", () => {
     const [header, ...rows] = parseCsv(new TextDecoder().decode(bytes));
     expect(header[0]).toBe("id");
     expect(header).toContain("original url");
-    expect(rows).toHaveLength(countArticles({ timeframe: "all" }));
+    expect(rows).toHaveLength(await countArticles({ timeframe: "all" }));
     expect(rows.length).toBeGreaterThan(3_000);
     const ids = rows.map((row) => row[header.indexOf("id")]);
     expect(new Set(ids).size).toBe(ids.length);
@@ -118,7 +118,7 @@ describe("/export.csv", () => {
   it("quotes every text cell, so a spreadsheet that splits on ; tab or | finds no formula in a title", async () => {
     // Most European spreadsheets split a CSV on ";": an unquoted `x;=1+1` would be two cells, the second a formula.
     const titles = ['Rule;=HYPERLINK("http://evil.example","x")', "Rule;=1+1", "Rule;@SUM(A1)", "Rule\t-2+3", "Rule|+cmd|' /C calc'!A0"];
-    for (const title of titles) addArticle({ title, summary: "Semicolons; tabs\tand |pipes|.", publishDate: new Date(Date.now() - 5 * 86_400_000) });
+    for (const title of titles) await addArticle({ title, summary: "Semicolons; tabs\tand |pipes|.", publishDate: new Date(Date.now() - 5 * 86_400_000) });
     const text = await (await callRoute(csvLoader, "/export.csv")).text();
     /** The cells a spreadsheet splitting on `separator` (and on line ends) reads: quotes protect what they enclose. */
     const cellsSplitOn = (separator: string) => {

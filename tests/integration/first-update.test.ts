@@ -22,45 +22,45 @@ const scrapeResult = (sources: number, failed: number) => ({
 describe("the feed of a site with no articles", () => {
   it("follows the first update from before it is queued to its failure, on every view, and the shared page with it", async () => {
     expect(await emptyHelp()).toEqual({ firstUpdate: { status: "none", failedSources: 0, triedSources: 0 } });
-    const revisions = [feedRevision()];
+    const revisions = [await feedRevision()];
 
     const { job } = await enqueueJob("scrape", {}, "first start");
     expect((await emptyHelp()).firstUpdate.status).toBe("queued");
-    revisions.push(feedRevision());
+    revisions.push(await feedRevision());
 
     expect((await claimNextJob("runner-1", ["scrape"]))?.id).toBe(job.id);
     expect((await emptyHelp()).firstUpdate.status).toBe("running");
-    revisions.push(feedRevision());
+    revisions.push(await feedRevision());
 
     await finishJob(job.id, { result: scrapeResult(3, 3) });
     expect(await emptyHelp()).toEqual({ firstUpdate: { status: "failed", failedSources: 3, triedSources: 3 } });
     // Any view of an empty site is empty for the same reason.
     expect((await emptyHelp("/?q=methane&category=regulatory-rollbacks")).firstUpdate.status).toBe("failed");
-    revisions.push(feedRevision());
+    revisions.push(await feedRevision());
 
     const second = (await enqueueJob("scrape", {}, "schedule")).job;
     await claimNextJob("runner-1", ["scrape"]);
     await finishJob(second.id, { result: scrapeResult(4, 1) });
     expect(await emptyHelp()).toEqual({ firstUpdate: { status: "partly-failed", failedSources: 1, triedSources: 4 } });
-    revisions.push(feedRevision());
+    revisions.push(await feedRevision());
 
     const crashed = (await enqueueJob("scrape", {}, "schedule")).job;
     await finishJob(crashed.id, { error: "Stopped 5 times before finishing" });
     expect(await emptyHelp()).toEqual({ firstUpdate: { status: "failed", failedSources: 0, triedSources: 0 } });
-    revisions.push(feedRevision());
+    revisions.push(await feedRevision());
 
     expect(new Set(revisions).size).toBe(revisions.length);
   });
 
   it("is the usual empty state once any article is stored, and scrapes no longer change the shared page", async () => {
-    addArticle({ title: "Methane rule delayed" });
+    await addArticle({ title: "Methane rule delayed" });
     expect(await emptyHelp("/?q=nothing-matches-this")).toEqual({ newestAnyTime: undefined, hasSaved: undefined });
     expect((await emptyHelp("/?saved=1")).firstUpdate).toBeUndefined();
 
-    const before = feedRevision();
+    const before = await feedRevision();
     const { job } = await enqueueJob("scrape", {}, "schedule");
     await claimNextJob("runner-1", ["scrape"]);
     await finishJob(job.id, { result: scrapeResult(2, 2) });
-    expect(feedRevision()).toBe(before);
+    expect(await feedRevision()).toBe(before);
   });
 });

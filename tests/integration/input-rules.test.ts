@@ -234,7 +234,7 @@ describe("web addresses", () => {
   });
 
   it("/articles/{id}/open redirects a stored address with CR/LF (a legacy row) to its clean form instead of a 500", async () => {
-    const id = addArticle({ originalUrl: "https://example.gov/legacy\r\n-row" });
+    const id = await addArticle({ originalUrl: "https://example.gov/legacy\r\n-row" });
     const response = await send(openRoute.loader, `/articles/${id}/open`, {}, { id: String(id) });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("https://example.gov/legacy-row");
@@ -346,7 +346,7 @@ describe("returnTo", () => {
   });
 
   it("a bookmark posted with a tab or newline in returnTo goes back to the feed, never elsewhere, and never fails", async () => {
-    const id = addArticle({ title: "Bookmarked through a form" });
+    const id = await addArticle({ title: "Bookmarked through a form" });
     for (const returnTo of ["/\t/evil.example", "/\n/evil.example", "/\r\nSet-Cookie: x=1"]) {
       const response = await send(
         bookmarkRoute.action,
@@ -360,7 +360,7 @@ describe("returnTo", () => {
   });
 
   it("a bookmark POST that is not a form is refused before anything is toggled", async () => {
-    const id = addArticle({ title: "Not toggled" });
+    const id = await addArticle({ title: "Not toggled" });
     const response = await send(
       bookmarkRoute.action,
       `/api/articles/${id}/bookmark`,
@@ -372,7 +372,7 @@ describe("returnTo", () => {
   });
 
   it("the AI summary's no-JS form uses the same rule", async () => {
-    const id = addArticle({ title: "Summary through a form", originalUrl: "http://127.0.0.1:9/none" });
+    const id = await addArticle({ title: "Summary through a form", originalUrl: "http://127.0.0.1:9/none" });
     const response = await send(
       aiSummaryRoute.action,
       `/api/articles/${id}/ai-summary`,

@@ -13,11 +13,11 @@ beforeEach(() => clearArticles());
 
 describe("comment deadlines in the newsletter", () => {
   it("lists the periods closing within 7 days, soonest first, with docket and page links", async () => {
-    const soon = addArticle({ title: "Rule closing in two days", commentsCloseOn: addDays(today, 2), docketIds: ["DOT-OST-2026-0042"] });
-    addArticle({ title: "Rule closing today", commentsCloseOn: today, publishDate: new Date(NOW.getTime() - 86_400_000) });
-    addArticle({ title: "Rule closing in six days", commentsCloseOn: addDays(today, 6) });
-    addArticle({ title: "Rule closing in a week", commentsCloseOn: addDays(today, 7) });
-    addArticle({ title: "Rule that closed yesterday", commentsCloseOn: addDays(today, -1) });
+    const soon = await addArticle({ title: "Rule closing in two days", commentsCloseOn: addDays(today, 2), docketIds: ["DOT-OST-2026-0042"] });
+    await addArticle({ title: "Rule closing today", commentsCloseOn: today, publishDate: new Date(NOW.getTime() - 86_400_000) });
+    await addArticle({ title: "Rule closing in six days", commentsCloseOn: addDays(today, 6) });
+    await addArticle({ title: "Rule closing in a week", commentsCloseOn: addDays(today, 7) });
+    await addArticle({ title: "Rule that closed yesterday", commentsCloseOn: addDays(today, -1) });
 
     const { text, html } = await renderNewsletter(NOW);
     const section = text.slice(text.indexOf("COMMENT DEADLINES THIS WEEK"));
@@ -38,8 +38,8 @@ describe("comment deadlines in the newsletter", () => {
   });
 
   it("has no section when no period closes within the week", async () => {
-    addArticle({ title: "Rule closing next month", commentsCloseOn: addDays(today, 30) });
-    addArticle({ title: "An ordinary notice", publishDate: new Date(NOW.getTime() - 86_400_000) });
+    await addArticle({ title: "Rule closing next month", commentsCloseOn: addDays(today, 30) });
+    await addArticle({ title: "An ordinary notice", publishDate: new Date(NOW.getTime() - 86_400_000) });
     const { text, html } = await renderNewsletter(NOW);
     expect(text).not.toMatch(/comment deadlines/i);
     expect(html).not.toMatch(/comment deadlines/i);
@@ -47,7 +47,7 @@ describe("comment deadlines in the newsletter", () => {
   });
 
   it("escapes titles in the HTML part", async () => {
-    addArticle({ title: "Rule <b>bold</b> & more", commentsCloseOn: addDays(today, 1) });
+    await addArticle({ title: "Rule <b>bold</b> & more", commentsCloseOn: addDays(today, 1) });
     const { html } = await renderNewsletter(NOW);
     expect(html).toContain("Rule &lt;b&gt;bold&lt;/b&gt; &amp; more");
     expect(html).not.toContain("<b>bold</b>");

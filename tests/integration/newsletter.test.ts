@@ -20,14 +20,14 @@ beforeAll(async () => {
   Object.assign(config(), { SMTP_URL: smtp.url, PUBLIC_URL: "https://dereg.example" });
 
   const now = Date.now();
-  addArticle({ title: "Agency proposes routine paperwork notice", summary: "Information collection.", publishDate: new Date(now - 86_400_000) });
-  const high = addArticle({
+  await addArticle({ title: "Agency proposes routine paperwork notice", summary: "Information collection.", publishDate: new Date(now - 86_400_000) });
+  const high = await addArticle({
     title: "Executive order rescinds emissions rule",
     summary: "A major rollback <b>now</b>.",
     publishDate: new Date(now - 2 * 86_400_000),
   });
   db().update(t.articles).set({ priority: "high", category: "regulatory-rollbacks" }).where(eq(t.articles.id, high)).run();
-  addArticle({ title: "Old story from last year", summary: "Stale.", publishDate: new Date(now - 400 * 86_400_000) });
+  await addArticle({ title: "Old story from last year", summary: "Stale.", publishDate: new Date(now - 400 * 86_400_000) });
   db()
     .insert(t.trends)
     .values({ date: "2025-01-01", trendsAnalysis: "x", keyInsights: ["Rollbacks doubled this month"] })

@@ -86,8 +86,13 @@ async function expectDescribed(response: Response, path: string, method: string)
 }
 
 beforeAll(async () => {
-  articleId = addArticle({ title: "Agency rescinds a reporting rule", agencies: ["Department of Labor"], documentType: "Rule", documentNumber: "2025-00001" });
-  addArticle({ title: "Court vacates a rule" });
+  articleId = await addArticle({
+    title: "Agency rescinds a reporting rule",
+    agencies: ["Department of Labor"],
+    documentType: "Rule",
+    documentNumber: "2025-00001",
+  });
+  await addArticle({ title: "Court vacates a rule" });
   admin = await makeUser("admin");
 });
 

@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 it("a newsletter sent from the command line links to the running site, and its unsubscribe link works", { timeout: 60_000 }, async () => {
-  addArticle({ title: "Agency rescinds a reporting rule", publishDate: new Date(Date.now() - 86_400_000) });
+  await addArticle({ title: "Agency rescinds a reporting rule", publishDate: new Date(Date.now() - 86_400_000) });
   const reader = await addConfirmedSubscriber("reader@example.com");
 
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", OUTBOX_DIR: outbox };

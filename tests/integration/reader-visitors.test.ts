@@ -2,7 +2,7 @@
 // counts once per article per day.
 import { beforeAll, describe, expect, it } from "vitest";
 import { listArticles } from "~/articles/queries.server";
-import { recordView } from "~/articles/views.server";
+import { recordView } from "~/articles/store/views.server";
 import { loader as articlesLoader } from "~/routes/api.articles";
 import { action as bookmarkAction } from "~/routes/api.articles.$id.bookmark";
 import { action as viewAction } from "~/routes/api.articles.$id.view";
@@ -39,9 +39,9 @@ function visitor({ address = `10.20.0.${++visitors}`, keepsCookie = true } = {})
   };
 }
 
-beforeAll(() => {
-  first = addArticle({ title: "First article about pipelines", originalUrl: "https://example.gov/first" });
-  second = addArticle({ title: "Second article about railways", originalUrl: "https://example.gov/second" });
+beforeAll(async () => {
+  first = await addArticle({ title: "First article about pipelines", originalUrl: "https://example.gov/first" });
+  second = await addArticle({ title: "Second article about railways", originalUrl: "https://example.gov/second" });
 });
 
 describe("bookmarks", () => {
@@ -115,7 +115,7 @@ describe("views", () => {
   });
 
   it("count once per address per day for a caller that drops its cookie", async () => {
-    const id = addArticle({ originalUrl: "https://example.gov/cookieless" });
+    const id = await addArticle({ originalUrl: "https://example.gov/cookieless" });
     const before = await viewsOf(id);
     const dropper = visitor({ address: "10.21.0.1", keepsCookie: false });
     for (let i = 0; i < 5; i++) await dropper.view(id);
@@ -126,19 +126,20 @@ describe("views", () => {
     expect(await viewsOf(id)).toBe(before + 2);
   });
 
-  it("count again on the next day", () => {
-    const id = addArticle();
+  it("count again on the next day", async () => {
+    const id = await addArticle();
     const day = new Date("2025-03-10T15:00:00Z");
-    expect(recordView("visitor-a", id, day)).toBe(true);
-    expect(recordView("visitor-a", id, new Date("2025-03-10T23:00:00Z"))).toBe(false);
-    expect(recordView("visitor-a", id, new Date("2025-03-11T15:00:00Z"))).toBe(true);
-    expect(listArticles({ timeframe: "all" }).find((a) => a.id === id)?.views).toBe(2);
+    expect(await recordView("visitor-a", id, day)).toBe(true);
+    expect(await recordView("visitor-a", id, new Date("2025-03-10T23:00:00Z"))).toBe(false);
+    expect(await recordView("visitor-a", id, new Date("2025-03-11T15:00:00Z"))).toBe(true);
+    expect((await listArticles({ timeframe: "all" })).find((a) => a.id === id)?.views).toBe(2);
   });
 });
 
 describe("locating an article in the feed", () => {
   it("redirects to the page and anchor that show it, keeping filters that include it", async () => {
-    const ids = Array.from({ length: 14 }, (_, i) => addArticle({ title: `Locate ${i}`, publishDate: new Date(Date.UTC(2030, 0, 1) - i * 60_000) }));
+    const ids: number[] = [];
+    for (let i = 0; i < 14; i++) ids.push(await addArticle({ title: `Locate ${i}`, publishDate: new Date(Date.UTC(2030, 0, 1) - i * 60_000) }));
     const oldest = ids[13];
     const response = await call(locateLoader, `/articles/${oldest}/locate`, {}, { id: String(oldest) });
     expect(response.headers.get("Location")).toBe(`/?page=2#article-${oldest}`);

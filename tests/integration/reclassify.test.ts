@@ -20,9 +20,9 @@ const tagRows = (id: number) =>
     .sort();
 
 it("recategorize fixes stale categories and tags, skips manually tagged articles, and answers { updated }", async () => {
-  const stale = addArticle({ title: "Rescinding Obsolete Financial Assistance Rules", documentType: "Rule" });
-  const manual = addArticle({ title: "Rescission of Regulations Regarding Plans of Operations for Mining Claims" });
-  const fine = addArticle({ title: "Center for Scientific Review; Notice of Closed Meetings" });
+  const stale = await addArticle({ title: "Rescinding Obsolete Financial Assistance Rules", documentType: "Rule" });
+  const manual = await addArticle({ title: "Rescission of Regulations Regarding Plans of Operations for Mining Claims" });
+  const fine = await addArticle({ title: "Center for Scientific Review; Notice of Closed Meetings" });
   db()
     .update(t.articles)
     .set({ category: "policy-analysis", tags: ["epa"] })
@@ -41,20 +41,20 @@ it("recategorize fixes stale categories and tags, skips manually tagged articles
   expect(tagRows(stale)).toEqual([...row(stale).tags].sort());
   expect(row(manual)).toMatchObject({ category: "policy-analysis", tags: ["epa"] });
   expect(row(fine)).toEqual(untouched);
-  expect(recategorizeArticles()).toEqual({ updated: 0 });
+  expect(await recategorizeArticles()).toEqual({ updated: 0 });
 });
 
 it("fix-priorities raises articles whose comment period closes within 7 days, and leaves manual ones alone", async () => {
-  const closing = addArticle({ title: "Pipeline Safety: Gas Gathering Lines", documentType: "Proposed Rule", commentsCloseOn: "2025-06-05" });
-  const manual = addArticle({ title: "Pipeline Safety: Valve Installation", documentType: "Proposed Rule", commentsCloseOn: "2025-06-05" });
+  const closing = await addArticle({ title: "Pipeline Safety: Gas Gathering Lines", documentType: "Proposed Rule", commentsCloseOn: "2025-06-05" });
+  const manual = await addArticle({ title: "Pipeline Safety: Valve Installation", documentType: "Proposed Rule", commentsCloseOn: "2025-06-05" });
   db().update(t.articles).set({ manuallyTagged: true, priority: "low" }).where(eq(t.articles.id, manual)).run();
   expect(row(closing).priority).toBe("medium");
 
-  expect(fixPriorities(new Date("2025-06-01T12:00:00Z"))).toEqual({ updated: 1 });
+  expect(await fixPriorities(new Date("2025-06-01T12:00:00Z"))).toEqual({ updated: 1 });
   expect(row(closing).priority).toBe("high");
   expect(row(manual).priority).toBe("low");
   // After the deadline it is no longer urgent.
-  expect(fixPriorities(new Date("2025-06-10T12:00:00Z"))).toEqual({ updated: 1 });
+  expect(await fixPriorities(new Date("2025-06-10T12:00:00Z"))).toEqual({ updated: 1 });
   expect(row(closing).priority).toBe("medium");
   expect(await runFixPriorities({}, { signal: new AbortController().signal, progress() {}, log() {} })).toEqual({ updated: 0 });
 });
@@ -74,11 +74,11 @@ it("a new classifier version queues the re-judging of stored articles once, and 
   setStoredVersion("an older classifier");
   await queueRejudgingAfterClassifierChange();
   expect(jobsOf()).toEqual([]);
-  expect(storedJudgementIsStale()).toBe(false);
+  expect(await storedJudgementIsStale()).toBe(false);
 
-  addArticle({ title: "Rescinding Obsolete Financial Assistance Rules", documentType: "Rule" });
+  await addArticle({ title: "Rescinding Obsolete Financial Assistance Rules", documentType: "Rule" });
   setStoredVersion("an older classifier");
-  expect(storedJudgementIsStale()).toBe(true);
+  expect(await storedJudgementIsStale()).toBe(true);
   await queueRejudgingAfterClassifierChange();
   expect(jobsOf()).toEqual(["fix-priorities", "recategorize"]);
   await queueRejudgingAfterClassifierChange();

@@ -60,7 +60,7 @@ const refreshAll = async () => await refreshRelatedLists(Number.POSITIVE_INFINIT
 describe("stored related lists", () => {
   it("are filled by the refresh and equal the brute-force answers", async () => {
     clearArticles();
-    randomCorpus(11, 500);
+    await randomCorpus(11, 500);
     expect(pendingCount()).toBeGreaterThan(0);
     const totals = await refreshAll();
     expect(totals.filled + totals.offered).toBeGreaterThan(0);
@@ -71,17 +71,17 @@ describe("stored related lists", () => {
 
   it("stay exact through inserts, edits and deletions: pages show what is stored, the refresh brings it up to date", async () => {
     clearArticles();
-    const ids = randomCorpus(12, 500);
+    const ids = await randomCorpus(12, 500);
     await refreshAll();
     const random = seededRandom(99);
     const pick = () => ids[Math.floor(random() * ids.length)];
     const page = ids.slice(0, 12);
 
     // Near-copies of existing articles: each enters the lists of its original's family.
-    for (let i = 0; i < 15; i++) addNearCopy(pick(), 86_400_000);
+    for (let i = 0; i < 15; i++) await addNearCopy(pick(), 86_400_000);
     const edited = [pick(), pick(), pick(), pick()];
-    updateArticleTags(edited[0], { tags: ["energy", "epa"] });
-    updateArticleCategory(edited[1], "legal-decisions");
+    await updateArticleTags(edited[0], { tags: ["energy", "epa"] });
+    await updateArticleCategory(edited[1], "legal-decisions");
     db().update(t.articles).set({ title: "Entirely new words here" }).where(eq(t.articles.id, edited[2])).run();
     db()
       .update(t.articles)
@@ -95,7 +95,7 @@ describe("stored related lists", () => {
       .limit(5)
       .all()
       .map((row) => row.id);
-    deleteArticles(listed);
+    await deleteArticles(listed);
     expect(pendingCount()).toBeGreaterThan(0);
 
     const current = page.filter((id) => !listed.includes(id));
@@ -114,7 +114,7 @@ describe("stored related lists", () => {
 
   it("are what a page shows; the feed leaves a missing one out, the article page computes and stores it", async () => {
     clearArticles();
-    const ids = randomCorpus(13, 200);
+    const ids = await randomCorpus(13, 200);
     await refreshAll();
     const [first, second] = ids;
     const expected = await relatedArticlesBruteForce([first, second]);
@@ -145,7 +145,7 @@ describe("stored related lists", () => {
 
   it("a feed page with missing lists renders its cards without a related block and runs no search", async () => {
     clearArticles();
-    randomCorpus(14, 120);
+    await randomCorpus(14, 120);
     // Every list is missing, as right after a bulk load: the page must still answer from the tables alone.
     await refreshRelatedLists(0);
     db().delete(t.relatedLists).run();
@@ -173,7 +173,7 @@ describe("stored related lists", () => {
 
   it("an article page computes its missing list on demand and stores it", async () => {
     clearArticles();
-    const ids = randomCorpus(15, 150);
+    const ids = await randomCorpus(15, 150);
     await refreshAll();
     const target = ids[7];
     db().delete(t.relatedLists).where(eq(t.relatedLists.articleId, target)).run();
@@ -192,9 +192,9 @@ describe("stored related lists", () => {
 describe("after a bulk write", () => {
   it("drops every list and fills them again instead of offering each article", async () => {
     clearArticles();
-    randomCorpus(21, 300);
+    await randomCorpus(21, 300);
     await refreshAll();
-    randomCorpus(22, 2100);
+    await randomCorpus(22, 2100);
     const totals = await refreshAll();
     expect(totals.reset).toBe(true);
     expect(pendingCount()).toBe(0);

@@ -9,12 +9,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getArticle } from "~/articles/queries.server";
 import { searchedRelatedArticles, significantWords } from "~/articles/related.server";
 import { updateArticleCategory, updateArticleTags } from "~/articles/admin.server";
-import { toggleBookmark } from "~/articles/bookmarks.server";
+import { toggleBookmark } from "~/articles/store/bookmarks.server";
 import { deleteArticles, replaceArticleTags } from "~/articles/store.server";
-import { recordView } from "~/articles/views.server";
+import { recordView } from "~/articles/store/views.server";
 import { ArticleCard } from "~/components/ArticleCard";
 import { RelatedArticles } from "~/components/RelatedArticles";
-import { db, t } from "~/db.server";
+import { db, t, transaction } from "~/db.server";
 import { RELATED_TEXT_CONTROLS, RELATED_TEXT_RANGES } from "../../db/schema";
 import { addArticle, clearArticles } from "../support/articles";
 import { randomCorpus, seededRandom } from "../support/related-corpus";
@@ -23,15 +23,17 @@ import { relatedArticlesBruteForce } from "../support/reference-related";
 type Spec = { title: string; summary: string; category: string; source: string; priority: string; tags: string[]; day: number };
 
 /** Inserts an article and then fixes its classification, so the test controls every scored field. */
-function article(spec: Spec) {
-  const id = addArticle({
+async function article(spec: Spec) {
+  const id = await addArticle({
     title: spec.title,
     summary: spec.summary,
     sourceName: spec.source,
     publishDate: new Date(Date.UTC(2025, 4, spec.day)),
   });
   db().update(t.articles).set({ category: spec.category, priority: spec.priority, tags: spec.tags }).where(eq(t.articles.id, id)).run();
-  replaceArticleTags(db(), id, spec.tags);
+  await transaction(function* (tx) {
+    yield* replaceArticleTags(tx, id, spec.tags);
+  });
   return id;
 }
 
@@ -39,9 +41,9 @@ const base = { category: "new-regulations", source: "Agency A", priority: "high"
 
 describe("the score", () => {
   const ids: Record<string, number> = {};
-  beforeAll(() => {
+  beforeAll(async () => {
     clearArticles();
-    ids.target = article({
+    ids.target = await article({
       ...base,
       title: "Clean power plant emissions standards",
       summary: "Agency finalizes emissions limits for power plants",
@@ -49,9 +51,9 @@ describe("the score", () => {
       day: 20,
     });
     // same category 10 + same source 5 + 1 tag 3 + same priority 2 + power, plant, emissions, limits 4 = 24
-    ids.a = article({ ...base, title: "Power plant rule", summary: "Emissions limits", tags: ["epa"], day: 1 });
+    ids.a = await article({ ...base, title: "Power plant rule", summary: "Emissions limits", tags: ["epa"], day: 1 });
     // same source 5 + 2 tags 6 = 11
-    ids.b = article({
+    ids.b = await article({
       category: "legal-decisions",
       source: "Agency A",
       priority: "low",
@@ -61,7 +63,7 @@ describe("the score", () => {
       day: 2,
     });
     // same category 10 (words of 3 characters or fewer do not count)
-    ids.c = article({
+    ids.c = await article({
       category: "new-regulations",
       source: "Agency B",
       priority: "medium",
@@ -71,11 +73,19 @@ describe("the score", () => {
       day: 3,
     });
     // same priority 2 + clean 1 = 3
-    ids.d = article({ category: "policy-analysis", source: "Agency C", priority: "high", title: "Clean water", summary: "", tags: [], day: 4 });
+    ids.d = await article({ category: "policy-analysis", source: "Agency C", priority: "high", title: "Clean water", summary: "", tags: [], day: 4 });
     // nothing shared ("for" is too short): 0, never shown
-    ids.e = article({ category: "legislative-action", source: "Agency D", priority: "low", title: "Zebra migration for", summary: "", tags: ["sec"], day: 5 });
+    ids.e = await article({
+      category: "legislative-action",
+      source: "Agency D",
+      priority: "low",
+      title: "Zebra migration for",
+      summary: "",
+      tags: ["sec"],
+      day: 5,
+    });
     // 10, like c, but newer: ranks before c
-    ids.f = article({ category: "new-regulations", source: "Agency E", priority: "low", title: "Dog ran", summary: "", tags: [], day: 6 });
+    ids.f = await article({ category: "new-regulations", source: "Agency E", priority: "low", title: "Dog ran", summary: "", tags: [], day: 6 });
   });
 
   it("matches the hand-computed table, newest first on ties, scores above 0 only", async () => {
@@ -136,17 +146,19 @@ describe("the indexed search agrees with the brute-force scorer", () => {
     ];
     const categories = ["new-regulations", "regulatory-rollbacks", "policy-analysis", "legal-decisions", "legislative-action"];
     const tags = ["epa", "energy", "sec", "financial", "healthcare", "urgent"];
-    const ids = Array.from({ length: 400 }, (_, i) =>
-      article({
-        title: Array.from({ length: 2 + Math.floor(random() * 4) }, () => pick(words)).join(" ") + ` item${i}`,
-        summary: Array.from({ length: Math.floor(random() * 10) }, () => pick(words)).join(" "),
-        category: pick(categories),
-        source: pick(["Source 1", "Source 2", "Source 3"]),
-        priority: pick(["high", "medium", "low"]),
-        tags: [...new Set(Array.from({ length: Math.floor(random() * 3) }, () => pick(tags)))],
-        day: 1 + Math.floor(random() * 20),
-      }),
-    );
+    const ids: number[] = [];
+    for (let i = 0; i < 400; i++)
+      ids.push(
+        await article({
+          title: Array.from({ length: 2 + Math.floor(random() * 4) }, () => pick(words)).join(" ") + ` item${i}`,
+          summary: Array.from({ length: Math.floor(random() * 10) }, () => pick(words)).join(" "),
+          category: pick(categories),
+          source: pick(["Source 1", "Source 2", "Source 3"]),
+          priority: pick(["high", "medium", "low"]),
+          tags: [...new Set(Array.from({ length: Math.floor(random() * 3) }, () => pick(tags)))],
+          day: 1 + Math.floor(random() * 20),
+        }),
+      );
     const targets = ids.filter((_, i) => i % 9 === 0);
     expect(await searchedRelatedArticles(targets)).toEqual(await relatedArticlesBruteForce(targets));
     expect(await searchedRelatedArticles(targets, 25)).toEqual(await relatedArticlesBruteForce(targets, 25));
@@ -154,7 +166,7 @@ describe("the indexed search agrees with the brute-force scorer", () => {
 
   it.each([1, 2, 3, 4, 5, 6])("on a 3,000-article corpus of near-duplicates and awkward spellings (seed %i)", async (seed) => {
     clearArticles();
-    const ids = randomCorpus(seed, 3000);
+    const ids = await randomCorpus(seed, 3000);
     const random = seededRandom(seed * 7919);
     const targets = Array.from({ length: 60 }, () => ids[Math.floor(random() * ids.length)]);
     const indexed = await searchedRelatedArticles(targets);
@@ -166,10 +178,10 @@ describe("the indexed search agrees with the brute-force scorer", () => {
 
   it("finds articles whose words the full-text index splits differently", async () => {
     clearArticles();
-    const target = article({ ...base, title: "Pipeline safety inspection", summary: "Hazardous liquid pipeline operators", tags: [], day: 10 });
+    const target = await article({ ...base, title: "Pipeline safety inspection", summary: "Hazardous liquid pipeline operators", tags: [], day: 10 });
     // Only words make these related, and the index reads the glued ones as other words ("pipeline\uE000"),
     // so it alone would never list the first.
-    const glued = article({
+    const glued = await article({
       category: "legal-decisions",
       source: "Agency Z",
       priority: "low",
@@ -178,7 +190,7 @@ describe("the indexed search agrees with the brute-force scorer", () => {
       tags: [],
       day: 1,
     });
-    const plain = article({ category: "legal-decisions", source: "Agency Y", priority: "low", title: "Pipeline notice", summary: "", tags: [], day: 2 });
+    const plain = await article({ category: "legal-decisions", source: "Agency Y", priority: "low", title: "Pipeline notice", summary: "", tags: [], day: 2 });
     const related = (await searchedRelatedArticles([target]))[target];
     expect(related.map((r) => [r.id, r.score])).toEqual([
       [glued, 2],
@@ -193,30 +205,32 @@ describe("answers kept between requests", () => {
 
   it("stay exact through every change of what the score reads, and only those changes drop them", async () => {
     clearArticles();
-    const target = article({ ...base, title: "Offshore drilling permits", summary: "Leasing program revised", tags: ["energy"], day: 10 });
-    const others = [1, 2, 3, 4].map((day) =>
-      article({ category: "policy-analysis", source: `Agency ${day}`, priority: "low", title: `Drilling note ${day}`, summary: "", tags: [], day }),
-    );
+    const target = await article({ ...base, title: "Offshore drilling permits", summary: "Leasing program revised", tags: ["energy"], day: 10 });
+    const others: number[] = [];
+    for (const day of [1, 2, 3, 4])
+      others.push(
+        await article({ category: "policy-analysis", source: `Agency ${day}`, priority: "low", title: `Drilling note ${day}`, summary: "", tags: [], day }),
+      );
     const agrees = async () => expect(await searchedRelatedArticles([target])).toEqual(await relatedArticlesBruteForce([target]));
     await agrees();
     const cached = (await searchedRelatedArticles([target]))[target];
 
     // Visitors' reads and writes leave the revision, and so the kept answer, alone.
     const before = revision();
-    toggleBookmark("visitor-1", others[0]);
-    recordView("visitor-1", others[0]);
+    await toggleBookmark("visitor-1", others[0]);
+    await recordView("visitor-1", others[0]);
     db().update(t.articles).set({ aiSummary: "A summary." }).where(eq(t.articles.id, others[0])).run();
     expect(revision()).toBe(before);
     expect((await searchedRelatedArticles([target]))[target]).toEqual(cached);
 
     // A new article that shares more enters the top 3.
-    const newcomer = article({ ...base, title: "Offshore drilling leasing", summary: "", tags: ["energy"], day: 5 });
+    const newcomer = await article({ ...base, title: "Offshore drilling leasing", summary: "", tags: ["energy"], day: 5 });
     expect((await searchedRelatedArticles([target]))[target][0].id).toBe(newcomer);
     await agrees();
     // Changes of each scored field: tags, category, text, source and date, and deletion.
-    updateArticleTags(others[1], { tags: ["energy"] });
+    await updateArticleTags(others[1], { tags: ["energy"] });
     await agrees();
-    updateArticleCategory(others[2], "new-regulations");
+    await updateArticleCategory(others[2], "new-regulations");
     await agrees();
     db().update(t.articles).set({ title: "Offshore drilling permits leasing program" }).where(eq(t.articles.id, others[3])).run();
     await agrees();
@@ -226,7 +240,7 @@ describe("answers kept between requests", () => {
       .where(eq(t.articles.id, others[0]))
       .run();
     await agrees();
-    deleteArticles([newcomer]);
+    await deleteArticles([newcomer]);
     expect((await searchedRelatedArticles([target]))[target].map((r) => r.id)).not.toContain(newcomer);
     await agrees();
   });
@@ -269,8 +283,8 @@ describe("summary cuts on cards", () => {
   };
 
   it("cuts the card summary at 200 characters and a related summary at 150, with the full text behind expand", async () => {
-    const id = addArticle({ title: "Long summary", summary: long });
-    const card = render(createElement(ArticleCard, { article: getArticle(id)!, timeZone: "UTC" }));
+    const id = await addArticle({ title: "Long summary", summary: long });
+    const card = render(createElement(ArticleCard, { article: (await getArticle(id))!, timeZone: "UTC" }));
     const cardShort = visibleShortText(card, "summary-short");
     expect(cardShort.length).toBeLessThanOrEqual(201);
     expect(cardShort.length).toBeGreaterThan(150);

@@ -42,7 +42,7 @@ function startRunner() {
 }
 
 it("fills the related lists and keeps them equal to the brute-force answers through writes", { timeout: 90_000 }, async () => {
-  const ids = randomCorpus(31, 150);
+  const ids = await randomCorpus(31, 150);
   expect(settled()).toBe(false);
   const runner = startRunner();
 
@@ -50,7 +50,7 @@ it("fills the related lists and keeps them equal to the brute-force answers thro
   await storedMatchesBruteForce();
 
   // A near-copy enters the lists of its original's family; an edit moves an article between families.
-  addNearCopy(ids[3], 1000);
+  await addNearCopy(ids[3], 1000);
   const original = db().select().from(t.articles).where(eq(t.articles.id, ids[3])).get()!;
   db().update(t.articles).set({ title: original.title, category: original.category }).where(eq(t.articles.id, ids[40])).run();
   expect(settled()).toBe(false);
@@ -63,7 +63,7 @@ it("fills the related lists and keeps them equal to the brute-force answers thro
 it("fills every list after a bulk insert, from the bulk fill's index, equal to the brute-force answers", { timeout: 300_000 }, async () => {
   clearArticles();
   // More than the runner offers one by one: it drops every list and fills them all again, newest first.
-  const ids = randomCorpus(32, 2_200);
+  const ids = await randomCorpus(32, 2_200);
   expect(ids.length).toBeGreaterThan(2_000);
   expect(count("related_pending")).toBe(ids.length);
   const runner = startRunner();

@@ -227,7 +227,7 @@ describe("idempotence and deduplication", () => {
     const source = addFeed({ path: "/fed.rdf" });
     await scrapeSources();
     const [first] = articlesOf(source.id);
-    deleteArticles([first.id]);
+    await deleteArticles([first.id]);
     const again = await backfillSources({ daysBack: 1 });
     expect(again.totals).toMatchObject({ new: 0, duplicates: 2 });
     expect(articlesOf(source.id)).toHaveLength(1);

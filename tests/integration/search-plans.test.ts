@@ -2,10 +2,10 @@
 // same pages and counts as the plain plan, on the Federal Register sample in a real SQLite file.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ArticleFilters } from "~/articles/filters";
-import { toggleBookmark } from "~/articles/bookmarks.server";
+import { toggleBookmark } from "~/articles/store/bookmarks.server";
 import { countArticles, feedPage, listArticles, searchPlan } from "~/articles/queries.server";
 import { countArticlesPlain, listArticlesPlain } from "../support/reference-queries";
-import { insertArticle } from "~/articles/store.server";
+import { insertArticle, insertArticles } from "~/articles/store.server";
 import { PAGE_SIZE } from "~/articles/vocabulary";
 import { db, t } from "~/db.server";
 import { loadDemo } from "../../scripts/demo";
@@ -42,23 +42,23 @@ const OTHER_FILTERS: Omit<ArticleFilters, "search">[] = [
   { timeframe: "week", agency: "Environmental Protection Agency", documentType: "notice" },
 ];
 
-beforeAll(() => {
-  expect(loadDemo().inserted).toBe(2000);
+beforeAll(async () => {
+  expect((await loadDemo()).inserted).toBe(2000);
   // A spread of bookmarks for the Saved filter.
   const ids = db()
     .select({ id: t.articles.id })
     .from(t.articles)
     .all()
     .map((row) => row.id);
-  for (const id of ids.filter((_, i) => i % 7 === 0)) toggleBookmark(VISITOR, id);
+  for (const id of ids.filter((_, i) => i % 7 === 0)) await toggleBookmark(VISITOR, id);
   // Copies of every fifth article with a document type and agencies, for the agency and type filters.
   const copies = db()
     .select()
     .from(t.articles)
     .all()
     .filter((_, i) => i % 5 === 0);
-  copies.forEach((a, i) =>
-    insertArticle({
+  await insertArticles(
+    copies.map((a, i) => ({
       title: a.title,
       summary: a.summary,
       sourceId: a.sourceId,
@@ -67,39 +67,41 @@ beforeAll(() => {
       publishDate: new Date(a.publishDate.getTime() + 60_000),
       documentType: i % 2 ? "Rule" : "Notice",
       agencies: i % 3 ? ["Environmental Protection Agency"] : ["Department of Labor"],
-    }),
+    })),
   );
 });
 
 const PLANS = ["lookup", "walk", "probe"] as const;
 
-const plainPage = (filters: ArticleFilters, page: number) =>
-  listArticlesPlain(filters, { visitorId: VISITOR, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }).map((a) => a.id);
+const plainPage = async (filters: ArticleFilters, page: number) =>
+  (await listArticlesPlain(filters, { visitorId: VISITOR, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })).map((a) => a.id);
 
 describe("the feed's search plans", () => {
-  it("lists broad terms with more matches than the walk threshold, so both plans are exercised", () => {
-    expect(countArticlesPlain({ timeframe: "all", search: "the" })).toBeGreaterThan(1000);
-    expect(countArticlesPlain({ timeframe: "all", search: "noncompete" })).toBeLessThan(1000);
+  it("lists broad terms with more matches than the walk threshold, so both plans are exercised", async () => {
+    expect(await countArticlesPlain({ timeframe: "all", search: "the" })).toBeGreaterThan(1000);
+    expect(await countArticlesPlain({ timeframe: "all", search: "noncompete" })).toBeLessThan(1000);
   });
 
   for (const search of TERMS) {
     for (const other of OTHER_FILTERS) {
       const filters: ArticleFilters = { ...other, search };
-      it(`gives the plain answer for ${JSON.stringify(filters)}`, () => {
-        const total = countArticlesPlain(filters, VISITOR);
-        expect(countArticles(filters, VISITOR)).toBe(total);
+      it(`gives the plain answer for ${JSON.stringify(filters)}`, async () => {
+        const total = await countArticlesPlain(filters, VISITOR);
+        expect(await countArticles(filters, VISITOR)).toBe(total);
         const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
         for (const page of new Set([1, Math.min(2, lastPage), Math.min(5, lastPage), Math.ceil(lastPage / 2), lastPage])) {
-          const fast = feedPage(filters, page, PAGE_SIZE, VISITOR);
+          const fast = await feedPage(filters, page, PAGE_SIZE, VISITOR);
           expect(fast).toMatchObject({ total, totalCapped: false, page, pageCount: lastPage });
-          expect(fast.articles.map((a) => a.id)).toEqual(plainPage(filters, page));
-          expect(listArticles(filters, { visitorId: VISITOR, limit: 25, offset: 7 }).map((a) => a.id)).toEqual(
-            listArticlesPlain(filters, { visitorId: VISITOR, limit: 25, offset: 7 }).map((a) => a.id),
+          expect(fast.articles.map((a) => a.id)).toEqual(await plainPage(filters, page));
+          expect((await listArticles(filters, { visitorId: VISITOR, limit: 25, offset: 7 })).map((a) => a.id)).toEqual(
+            (await listArticlesPlain(filters, { visitorId: VISITOR, limit: 25, offset: 7 })).map((a) => a.id),
           );
           // Each plan, whichever the search's breadth would choose, gives the plain page (the first and the deepest).
           for (const plan of page === 1 || page === lastPage ? PLANS : []) {
             const offset = (page - 1) * PAGE_SIZE;
-            expect(listArticles(filters, { visitorId: VISITOR, limit: PAGE_SIZE, offset, plan }).map((a) => a.id)).toEqual(plainPage(filters, page));
+            expect((await listArticles(filters, { visitorId: VISITOR, limit: PAGE_SIZE, offset, plan })).map((a) => a.id)).toEqual(
+              await plainPage(filters, page),
+            );
           }
         }
       });
@@ -110,22 +112,22 @@ describe("the feed's search plans", () => {
 describe("the plan chosen for a search alone", () => {
   const broad: ArticleFilters = { timeframe: "all", search: "federal" };
 
-  it("chooses a lookup for narrow searches and the walk through the match list for deep pages of broad ones", () => {
-    const total = countArticlesPlain(broad);
+  it("chooses a lookup for narrow searches and the walk through the match list for deep pages of broad ones", async () => {
+    const total = await countArticlesPlain(broad);
     expect(total).toBeGreaterThan(1000);
-    expect(searchPlan(broad, total, { matches: total, capped: false })).toBe("walk");
-    expect(searchPlan({ timeframe: "all", search: "noncompete" }, PAGE_SIZE)).toBe("lookup");
+    expect(await searchPlan(broad, total, { matches: total, capped: false })).toBe("walk");
+    expect(await searchPlan({ timeframe: "all", search: "noncompete" }, PAGE_SIZE)).toBe("lookup");
     // A word that begins too many words keeps its prefix query, whose breadth is unknown: never probed.
-    expect(searchPlan({ timeframe: "all", search: "a" }, PAGE_SIZE)).toBe("walk");
-    expect(searchPlan({ ...broad, category: "new-regulations" }, PAGE_SIZE)).toBe("walk");
-    expect(searchPlan({ ...broad, saved: true }, PAGE_SIZE)).toBe("lookup");
+    expect(await searchPlan({ timeframe: "all", search: "a" }, PAGE_SIZE)).toBe("walk");
+    expect(await searchPlan({ ...broad, category: "new-regulations" }, PAGE_SIZE)).toBe("walk");
+    expect(await searchPlan({ ...broad, saved: true }, PAGE_SIZE)).toBe("lookup");
   });
 
-  it("finds a word first stored after the search vocabulary was read", () => {
+  it("finds a word first stored after the search vocabulary was read", async () => {
     const filters: ArticleFilters = { timeframe: "all", search: "zyxwvnew" };
-    expect(feedPage(filters, 1, PAGE_SIZE)).toMatchObject({ total: 0, articles: [] });
-    expect(countArticles({ timeframe: "all", search: "zyxwvnewwo" })).toBe(0);
-    const outcome = insertArticle({
+    expect(await feedPage(filters, 1, PAGE_SIZE)).toMatchObject({ total: 0, articles: [] });
+    expect(await countArticles({ timeframe: "all", search: "zyxwvnewwo" })).toBe(0);
+    const outcome = await insertArticle({
       title: "Zyxwvnewword standards withdrawn",
       summary: "A word no other article holds.",
       sourceId: null,
@@ -134,10 +136,10 @@ describe("the plan chosen for a search alone", () => {
       publishDate: new Date("2020-01-01T12:00:00Z"),
     });
     expect(outcome.status).toBe("inserted");
-    const found = feedPage(filters, 1, PAGE_SIZE);
+    const found = await feedPage(filters, 1, PAGE_SIZE);
     expect(found).toMatchObject({ total: 1, totalCapped: false });
     expect(found.articles.map((a) => a.title)).toEqual(["Zyxwvnewword standards withdrawn"]);
-    expect(countArticles({ timeframe: "all", search: "zyxwvnewwo" })).toBe(1);
+    expect(await countArticles({ timeframe: "all", search: "zyxwvnewwo" })).toBe(1);
   });
 });
 
@@ -145,28 +147,28 @@ describe("capped counts", () => {
   const filters: ArticleFilters = { timeframe: "all", search: "rule" };
   const withCategory: ArticleFilters = { ...filters, category: "new-regulations" };
 
-  it("stops counting a broad search at the cap and offers the page past it", () => {
-    const total = countArticlesPlain(filters);
-    const first = feedPage(filters, 1, PAGE_SIZE, undefined, 100);
+  it("stops counting a broad search at the cap and offers the page past it", async () => {
+    const total = await countArticlesPlain(filters);
+    const first = await feedPage(filters, 1, PAGE_SIZE, undefined, 100);
     expect(first).toMatchObject({ total: 100, totalCapped: true, page: 1, pageCount: 9 });
-    expect(first.articles.map((a) => a.id)).toEqual(plainPage(filters, 1));
+    expect(first.articles.map((a) => a.id)).toEqual(await plainPage(filters, 1));
     // Paging on counts further: page 30 is found, exact, although it lies past the first cap.
-    const deep = feedPage(filters, 30, PAGE_SIZE, undefined, 100);
+    const deep = await feedPage(filters, 30, PAGE_SIZE, undefined, 100);
     expect(deep).toMatchObject({ total: 360, totalCapped: true, page: 30, pageCount: 31 });
-    expect(deep.articles.map((a) => a.id)).toEqual(plainPage(filters, 30));
+    expect(deep.articles.map((a) => a.id)).toEqual(await plainPage(filters, 30));
     // Past the real end the page is clamped to the last one, with the exact count.
-    const beyond = feedPage(filters, 10_000, PAGE_SIZE, undefined, 100);
+    const beyond = await feedPage(filters, 10_000, PAGE_SIZE, undefined, 100);
     expect(beyond).toMatchObject({ total, totalCapped: false, page: Math.ceil(total / PAGE_SIZE) });
-    expect(beyond.articles.map((a) => a.id)).toEqual(plainPage(filters, Math.ceil(total / PAGE_SIZE)));
+    expect(beyond.articles.map((a) => a.id)).toEqual(await plainPage(filters, Math.ceil(total / PAGE_SIZE)));
   });
 
-  it("caps a search combined with other filters the same way", () => {
-    expect(countArticlesPlain(withCategory)).toBeGreaterThan(50);
-    expect(feedPage(withCategory, 1, PAGE_SIZE, undefined, 50)).toMatchObject({ total: 50, totalCapped: true, pageCount: 5 });
+  it("caps a search combined with other filters the same way", async () => {
+    expect(await countArticlesPlain(withCategory)).toBeGreaterThan(50);
+    expect(await feedPage(withCategory, 1, PAGE_SIZE, undefined, 50)).toMatchObject({ total: 50, totalCapped: true, pageCount: 5 });
   });
 
-  it("keeps counts below the cap exact", () => {
-    const total = countArticlesPlain(filters);
-    expect(feedPage(filters, 1, PAGE_SIZE, undefined, total)).toMatchObject({ total, totalCapped: false });
+  it("keeps counts below the cap exact", async () => {
+    const total = await countArticlesPlain(filters);
+    expect(await feedPage(filters, 1, PAGE_SIZE, undefined, total)).toMatchObject({ total, totalCapped: false });
   });
 });

@@ -34,7 +34,7 @@ const MAX_BYTES = Math.round(2.5 * entryBytes(pageOf("/page/0")));
 
 const cache = sharedPageCache({
   shareableKey: (req) => req.path,
-  revision: () => "1",
+  revision: async () => "1",
   version: "test",
   secret: "a-secret-of-at-least-thirty-two-characters",
   maxBytes: MAX_BYTES,

@@ -36,7 +36,7 @@ const SOURCES = ["Federal Register", "White House", "Reuters Politics", "Regulat
 const AGENCIES = ["Environmental Protection Agency", "Department of Labor", "Federal Trade Commission"];
 
 /** A deterministic spread of articles from 45 days before NOW to NOW, denser in the last week. */
-function seed() {
+async function seed() {
   let state = 7;
   const next = (n: number) => {
     state = (state * 1103515245 + 12345) % 2147483648;
@@ -49,8 +49,8 @@ function seed() {
     (NOW.getTime() - WINDOW_START) / HOUR - 0.01,
     (NOW.getTime() - WINDOW_START) / HOUR + 0.01,
   ];
-  offsetsHours.forEach((hours, i) => {
-    addArticle({
+  for (const [i, hours] of offsetsHours.entries()) {
+    await addArticle({
       title: `${TITLES[next(TITLES.length)]} (${i})`,
       summary: i % 3 === 0 ? "The action reduces regulatory burden on small businesses and consumers." : "",
       sourceName: SOURCES[next(SOURCES.length)],
@@ -58,7 +58,7 @@ function seed() {
       agencies: i % 2 === 0 ? [AGENCIES[next(AGENCIES.length)]] : [],
       publishDate: new Date(NOW.getTime() - hours * HOUR),
     });
-  });
+  }
 }
 
 type Count = { key: string; n: number };
@@ -77,7 +77,7 @@ let row: typeof t.trends.$inferSelect;
 beforeAll(async () => {
   clearArticles();
   db().delete(t.trends).run();
-  seed();
+  await seed();
   await generateTrends({ now: NOW });
   row = db().select().from(t.trends).get()!;
   stats = readTrendsStats(row.stats)!;

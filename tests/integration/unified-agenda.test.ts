@@ -298,7 +298,7 @@ describe("the designation of a Federal Register document's rulemaking", () => {
     const before = articleRow(endangerment);
     expect(before.category).not.toBe("regulatory-rollbacks");
     const registrationBefore = articleRow(registration);
-    const revision = feedRevision();
+    const revision = await feedRevision();
 
     const spring = await scrape(addAgendaSource("/agenda/spring-2025.xml", "unified-agenda").id);
     expect(spring.agenda?.rejudged).toBe(1);
@@ -308,7 +308,7 @@ describe("the designation of a Federal Register document's rulemaking", () => {
     // Regulatory does not decide: the words still do.
     expect(articleRow(registration)).toMatchObject({ category: registrationBefore.category, categoryReason: registrationBefore.categoryReason });
     // The cards changed, so the shared pages' revision moved.
-    expect(feedRevision()).not.toBe(revision);
+    expect(await feedRevision()).not.toBe(revision);
 
     await scrape(addAgendaSource("/agenda/fall-2025.xml", "unified-agenda").id);
     expect(articleRow(registration)).toMatchObject({
@@ -318,12 +318,12 @@ describe("the designation of a Federal Register document's rulemaking", () => {
     expect(articleRow(endangerment).categoryReason).toBe("rollback: officially deregulatory (EO 14192), Unified Agenda Fall 2025");
 
     // The recategorize job reads the same designations: it changes nothing.
-    expect(recategorizeArticles().updated).toBe(0);
+    expect((await recategorizeArticles()).updated).toBe(0);
   });
 
   it("never overwrites a category an editor set", async () => {
     const [id] = await ingestDocuments([ENDANGERMENT_DOC]);
-    updateArticleCategory(id, "policy-analysis");
+    await updateArticleCategory(id, "policy-analysis");
     const summary = await scrape(addAgendaSource("/agenda/spring-2025.xml", "unified-agenda").id);
     expect(summary.agenda?.rejudged).toBe(0);
     expect(articleRow(id)).toMatchObject({ category: "policy-analysis", categoryReason: EDITOR_REASON, manuallyTagged: true });

@@ -18,8 +18,8 @@ export function makeArticle(overrides: Partial<NewArticle> = {}): NewArticle {
 }
 
 /** Inserts an article and returns its row id. */
-export function addArticle(overrides: Partial<NewArticle> = {}) {
-  const outcome = insertArticle(makeArticle(overrides));
+export async function addArticle(overrides: Partial<NewArticle> = {}) {
+  const outcome = await insertArticle(makeArticle(overrides));
   if (outcome.status !== "inserted") throw new Error(`expected an insert, got ${outcome.status}`);
   return outcome.id;
 }

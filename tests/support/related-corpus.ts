@@ -1,8 +1,9 @@
 // Random corpora for the related-articles tests: many near-duplicates, ties and awkward spellings.
 import { eq } from "drizzle-orm";
+import { insertArticles, type NewArticle } from "~/articles/store.server";
 import type { Category, Priority, Tag } from "~/articles/vocabulary";
 import { db, t } from "~/db.server";
-import { addArticle } from "./articles";
+import { addArticle, makeArticle } from "./articles";
 import { seededRandom } from "./seeded-random";
 
 export { seededRandom };
@@ -19,7 +20,7 @@ const AWKWARD_WORDS = ["café", "cafe", "CAFÉ", "Ⱥlpha", "pipeline\uE000", "\u
  * dropped, another source and date), a few very common words, skewed categories, sources and priorities,
  * many equal dates, short words that do not count, and some awkward spellings.
  */
-export function randomCorpus(seed: number, size: number) {
+export async function randomCorpus(seed: number, size: number) {
   const random = seededRandom(seed);
   const pick = <T>(list: readonly T[], skew = 1) => list[Math.floor(random() ** skew * list.length)];
   const vocabulary = Array.from({ length: 600 }, (_, i) => `term${i.toString(36)}x`);
@@ -32,17 +33,19 @@ export function randomCorpus(seed: number, size: number) {
     category: pick(CATEGORY_LIST, 3),
     tags: [...new Set(Array.from({ length: Math.floor(random() * 4) }, () => pick(TAG_LIST, 1.5)))],
   }));
-  db().$client.transaction(() => {
-    for (let i = 0; i < size; i++) {
-      const family = pick(families, 1.3);
-      const copy = random() < 0.7;
-      const summary = copy
-        ? family.summary
-            .split(" ")
-            .filter(() => random() > 0.2)
-            .join(" ")
-        : sentence(Math.floor(random() * 20));
-      const id = addArticle({
+  const articles: NewArticle[] = [];
+  const gaps: number[] = [];
+  for (let i = 0; i < size; i++) {
+    const family = pick(families, 1.3);
+    const copy = random() < 0.7;
+    const summary = copy
+      ? family.summary
+          .split(" ")
+          .filter(() => random() > 0.2)
+          .join(" ")
+      : sentence(Math.floor(random() * 20));
+    articles.push(
+      makeArticle({
         title: copy ? family.title : sentence(3),
         summary: random() < 0.1 ? summary.toUpperCase() : summary,
         sourceName: `Source ${Math.floor(random() ** 2 * 8)}`,
@@ -52,11 +55,18 @@ export function randomCorpus(seed: number, size: number) {
           priority: pick(["medium", "low", "high"], 2) as Priority,
           tags: (copy ? family.tags : [pick(TAG_LIST)]).filter(() => random() > 0.1) as Tag[],
         },
-      });
-      // Gaps in the ids, as deletions leave them.
-      if (random() < 0.02) db().delete(t.articles).where(eq(t.articles.id, id)).run();
-    }
-  })();
+      }),
+    );
+    // Gaps in the ids, as deletions leave them.
+    if (random() < 0.02) gaps.push(i);
+  }
+  // One transaction for the whole corpus, as a batch of scraped articles is stored.
+  const outcomes = await insertArticles(articles);
+  const ids = outcomes.map((outcome) => {
+    if (outcome.status !== "inserted") throw new Error(`expected an insert, got ${outcome.status}`);
+    return outcome.id;
+  });
+  for (const i of gaps) db().delete(t.articles).where(eq(t.articles.id, ids[i])).run();
   return db()
     .select({ id: t.articles.id })
     .from(t.articles)
@@ -65,9 +75,9 @@ export function randomCorpus(seed: number, size: number) {
 }
 
 /** A near-copy of a stored article (the same title, summary, source and classification, `laterMs` later): one more of its family. */
-export function addNearCopy(id: number, laterMs: number) {
+export async function addNearCopy(id: number, laterMs: number) {
   const original = db().select().from(t.articles).where(eq(t.articles.id, id)).get()!;
-  return addArticle({
+  return await addArticle({
     title: original.title,
     summary: original.summary,
     sourceName: original.sourceName,

@@ -60,8 +60,8 @@ describe("the word model", () => {
     expect(Object.keys(once.features).length).toBeGreaterThan(10);
   });
 
-  it("learns from the articles whose category an editor corrected", () => {
-    const corrected = insertArticle({
+  it("learns from the articles whose category an editor corrected", async () => {
+    const corrected = await insertArticle({
       title: "Marine Mammal Permit Conditions Eased For Coastal Survey Vessels",
       summary: "Survey vessels no longer need an observer aboard.",
       originalUrl: "https://example.gov/eased-permit-conditions",
@@ -76,7 +76,7 @@ describe("the word model", () => {
     sqlite.close();
     // A corrected document of the labelled set's test part is never learned from.
     const testItem = labelled.find((item) => splitOf(item.id) === "test" && item.source === "federal-register")!;
-    insertArticle({
+    await insertArticle({
       title: testItem.title,
       summary: testItem.summary,
       originalUrl: `https://www.federalregister.gov/d/${testItem.id}`,

@@ -68,13 +68,15 @@ async function pollFeed(origin: string, done: () => boolean) {
 describe("the web SIGKILLed during a burst of writes", () => {
   it("leaves a database that passes the integrity check, keeps every answered write, and starts again", { timeout: 60_000 }, async () => {
     const deadPage = `http://127.0.0.1:${await freePort()}`;
-    const ids = Array.from({ length: 60 }, (_, i) =>
-      addArticle({
-        title: `Burst article ${i}`,
-        summary: `The agency proposes to rescind rule ${i}. Comments are due by May 1, 2025.`,
-        originalUrl: `${deadPage}/burst/${i}`,
-      }),
-    );
+    const ids: number[] = [];
+    for (let i = 0; i < 60; i++)
+      ids.push(
+        await addArticle({
+          title: `Burst article ${i}`,
+          summary: `The agency proposes to rescind rule ${i}. Comments are due by May 1, 2025.`,
+          originalUrl: `${deadPage}/burst/${i}`,
+        }),
+      );
     const site = await web(PORTS.burst);
     const writer = spawn(process.execPath, ["--import", "tsx", "tests/hardening/faults/write-articles.ts"], {
       env: { ...process.env, NODE_ENV: "production" },
@@ -199,7 +201,7 @@ describe("a source that hangs forever", () => {
 describe("the model server hangs or is down", () => {
   async function expectFailureAnswer(port: number, baseUrl: string, status: number, withinMs: number) {
     const deadPage = `http://127.0.0.1:${await freePort()}`;
-    const id = addArticle({
+    const id = await addArticle({
       title: `Model fault ${port}`,
       summary: "The agency withdraws its proposed rule on reporting.",
       originalUrl: `${deadPage}/article`,

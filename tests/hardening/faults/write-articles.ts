@@ -4,7 +4,7 @@ import { insertArticle } from "~/articles/store.server";
 
 const run = process.pid;
 for (let i = 0; ; i++) {
-  insertArticle({
+  await insertArticle({
     title: `Writer ${run} article ${i}: Agency proposes to rescind reporting rule`,
     summary: "A proposed rule to rescind reporting requirements, with comments due in sixty days.",
     originalUrl: `https://example.gov/writer/${run}/${i}`,

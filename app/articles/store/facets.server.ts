@@ -2,8 +2,8 @@
 // the whole feed (the counts do not follow the other filters: the picker is a way in, not a drill-down), read
 // from the article_agencies index and the document-type index, and kept until an article changes.
 import { sql } from "drizzle-orm";
-import { db } from "../db.server";
-import { DOCUMENT_TYPES, type DocumentTypeValue } from "./vocabulary";
+import { all, first } from "../../db.server";
+import { DOCUMENT_TYPES, type DocumentTypeValue } from "../vocabulary";
 
 /** The agencies offered: the most frequent (a long tail of rare ones would make the list unusable). */
 export const AGENCIES_OFFERED = 60;
@@ -15,17 +15,17 @@ export type FeedFacets = {
 
 let cached: { revision: number; facets: FeedFacets } | undefined;
 
-export function feedFacets(): FeedFacets {
-  const revision = db().get<{ revision: number }>(sql`SELECT revision FROM article_revision WHERE id = 1`)?.revision ?? 0;
+export async function feedFacets(): Promise<FeedFacets> {
+  const revision = (await first<{ revision: number }>(sql`SELECT revision FROM article_revision WHERE id = 1`))?.revision ?? 0;
   if (cached?.revision === revision) return cached.facets;
-  const agencies = db().all<{ name: string; count: number }>(sql`
+  const agencies = await all<{ name: string; count: number }>(sql`
     SELECT agency AS name, count(*) AS count FROM article_agencies GROUP BY agency ORDER BY count DESC, agency LIMIT ${AGENCIES_OFFERED}`);
   const typeCounts = new Map(
-    db()
-      .all<{ type: string; count: number }>(
+    (
+      await all<{ type: string; count: number }>(
         sql`SELECT document_type AS type, count(*) AS count FROM articles WHERE document_type IS NOT NULL GROUP BY document_type`,
       )
-      .map((row) => [row.type, row.count]),
+    ).map((row) => [row.type, row.count]),
   );
   const facets: FeedFacets = {
     agencies: agencies.sort((a, b) => a.name.localeCompare(b.name)),
