@@ -31,6 +31,26 @@ export default tseslint.config(
     },
   },
   {
+    // Only store modules touch the database (docs/decisions/028-async-storage-layer.md): everything else calls their
+    // async functions and never learns which engine answers. Row types may still be imported as types.
+    files: ["app/**/*.{ts,tsx}", "jobs/**/*.ts", "scripts/**/*.ts", "server.ts"],
+    ignores: ["app/**/store.server.ts", "app/**/*-store.server.ts", "app/**/store/**", "app/db.server.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)(db\\.server|db/client|db/schema|db/pg/.*)$|^drizzle-orm|^better-sqlite3$|^pg$",
+              allowTypeImports: true,
+              message: "Only store modules (store.server.ts, *-store.server.ts, store/) touch the database: call one of their functions.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright passes fixtures by destructuring; a test that needs only `testInfo` must write `({}, testInfo)`.
     files: ["tests/browser/**/*.ts"],
     rules: { "no-empty-pattern": "off" },

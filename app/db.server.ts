@@ -88,7 +88,10 @@ export type Transaction = {
   execute(query: Query): Generator<Step, number, unknown>;
 };
 
-export type TransactionBody<T> = (tx: Transaction) => Generator<Step, T, unknown>;
+/** A part of a transaction's body: a generator that yields its steps and returns T, run with `yield*`. */
+export type TransactionPart<T> = Generator<Step, T, unknown>;
+
+export type TransactionBody<T> = (tx: Transaction) => TransactionPart<T>;
 
 function transactionSteps(txDb: Db): Transaction {
   return {

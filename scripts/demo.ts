@@ -3,9 +3,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { deleteDemoArticles, insertArticles } from "../app/articles/store.server";
-import { db } from "../app/db.server";
 import { federalRegisterArticle, type FederalRegisterPage } from "../app/ingest/federal-register";
-import { migrateDatabase } from "../db/client";
+import { migrate } from "../app/schema-store.server";
 
 export const DEMO_FILE = path.resolve("scripts/demo/federal-register-2025-sample.json");
 const DEMO_SOURCE_NAME = "Federal Register (sample)";
@@ -22,7 +21,7 @@ export async function loadDemo(file = DEMO_FILE) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve("scripts/demo.ts")) {
-  migrateDatabase(db());
+  await migrate();
   const command = process.argv[2];
   if (command === "load") {
     const counts = await loadDemo();

@@ -4,8 +4,7 @@ import { countUsers, findUserByEmail } from "../app/auth/store.server";
 import { createUser } from "../app/auth/users.server";
 import { generatePassword } from "../app/auth/password.server";
 import { config, ConfigError } from "../app/config.server";
-import { db } from "../app/db.server";
-import { migrateDatabase } from "../db/client";
+import { migrate } from "../app/schema-store.server";
 import { seedDefaultSources } from "./seed";
 
 type SetupReport = { sourcesSeeded: number; firstAdmin?: { email: string; password?: string } };
@@ -19,7 +18,7 @@ async function ensureFirstAdmin(): Promise<SetupReport["firstAdmin"]> {
 }
 
 export async function setup(): Promise<SetupReport> {
-  migrateDatabase(db());
+  await migrate();
   const sourcesSeeded = await seedDefaultSources();
   const firstAdmin = await ensureFirstAdmin();
   return { sourcesSeeded, firstAdmin };

@@ -10,9 +10,10 @@
 // app/articles/classify-model.json and prints the cross-validated figures; --explore prints the candidates compared.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import Database from "better-sqlite3";
 import { splitOf } from "../app/articles/classification-split";
-import { classifyArticle, EDITOR_REASON, type ClassifyInput } from "../app/articles/classify";
+import { articlesCategorizedByEditors } from "../app/articles/store.server";
+import { databaseEngine } from "../db/engine";
+import { classifyArticle, type ClassifyInput } from "../app/articles/classify";
 import { featuresOf, scoreText, softmax, type WordModel } from "../app/articles/classify-model";
 import { CATEGORY_VALUES, type Category } from "../app/articles/vocabulary";
 import { agendaInput, EDITIONS, HELD_OUT_EDITION, readAgenda } from "../tests/eval/agenda";
@@ -186,29 +187,25 @@ export function fitTemperature(outOfFold: { scores: number[]; label: number }[])
 }
 
 /** Editor corrections in the database DATABASE_URL names, if any: labelled items that never enter a test part. */
-function editorCorrections(): TrainingItem[] {
-  const file = process.env.DATABASE_URL?.replace(/^file:/, "");
-  if (!file || !fs.existsSync(file)) return [];
-  const sqlite = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    const rows = sqlite
-      .prepare("SELECT id, title, summary, category, document_number AS documentNumber FROM articles WHERE category_reason = ?")
-      .all(EDITOR_REASON) as { id: number; title: string; summary: string | null; category: Category; documentNumber: string | null }[];
-    // A document of the labelled set's test part stays out, whoever labelled it.
-    const testIds = new Set(readLabelled().flatMap((item) => (splitOf(item.id) === "test" ? [item.id] : [])));
-    return rows
-      .filter((row) => !row.documentNumber || !testIds.has(row.documentNumber))
-      .map((row) => {
-        const input = { title: row.title, summary: row.summary ?? "" };
-        return { ...input, id: row.documentNumber ?? undefined, category: row.category, fold: row.id % FOLDS, origin: "editor" as const, input };
-      });
-  } finally {
-    sqlite.close();
-  }
+async function editorCorrections(): Promise<TrainingItem[]> {
+  const url = process.env.DATABASE_URL;
+  // Training needs no database; a SQLite file that does not exist is none, not one to create here.
+  if (!url) return [];
+  const target = databaseEngine(url);
+  if (target.engine === "sqlite" && !fs.existsSync(target.file)) return [];
+  const rows = await articlesCategorizedByEditors();
+  // A document of the labelled set's test part stays out, whoever labelled it.
+  const testIds = new Set(readLabelled().flatMap((item) => (splitOf(item.id) === "test" ? [item.id] : [])));
+  return rows
+    .filter((row) => !row.documentNumber || !testIds.has(row.documentNumber))
+    .map((row) => {
+      const input = { title: row.title, summary: row.summary ?? "" };
+      return { ...input, id: row.documentNumber ?? undefined, category: row.category as Category, fold: row.id % FOLDS, origin: "editor" as const, input };
+    });
 }
 
 /** Every item the model may learn from: no test item of the labelled set, nothing of the held-out edition. */
-export function trainingItems(): TrainingItem[] {
+export async function trainingItems(): Promise<TrainingItem[]> {
   const labelled = readLabelled()
     .filter((item) => splitOf(item.id) === "development")
     .map((item, i) => {
@@ -227,7 +224,7 @@ export function trainingItems(): TrainingItem[] {
       origin: "agenda" as const,
       input: agendaInput(item),
     }));
-  return [...labelled, ...agenda, ...editorCorrections()];
+  return [...labelled, ...agenda, ...(await editorCorrections())];
 }
 
 const NOW = new Date("2026-11-23T12:00:00Z");
@@ -313,8 +310,8 @@ const CANDIDATES: Settings[] = [
   { l2: 0.1, abstractChars: 1000, labelledWeight: 1 },
 ];
 
-function main() {
-  const items = trainingItems();
+async function main() {
+  const items = await trainingItems();
   const explore = process.argv.includes("--explore");
   const settingsList = explore ? CANDIDATES : CANDIDATES.slice(0, 1);
   let chosen: { settings: Settings; temperature: number; threshold: number; figures: ReturnType<typeof wholeClassifier>; balanced: number } | undefined;
@@ -335,4 +332,4 @@ function main() {
   );
 }
 
-if (process.argv[1]?.endsWith("train-classify.ts")) main();
+if (process.argv[1]?.endsWith("train-classify.ts")) await main();

@@ -8,8 +8,7 @@ import { generatePassword } from "../app/auth/password.server";
 import { signOutEverywhere } from "../app/auth/session.server";
 import { findUserByEmail, setUserRole } from "../app/auth/store.server";
 import { createUser, ROLES, setPassword, type Role } from "../app/auth/users.server";
-import { db } from "../app/db.server";
-import { migrateDatabase } from "../db/client";
+import { migrate } from "../app/schema-store.server";
 import { reportConfigErrorAndExit } from "./setup";
 
 const USAGE = `Usage:
@@ -47,7 +46,7 @@ async function runUserCommand(argv: string[]): Promise<string[]> {
     options: { role: { type: "string" }, password: { type: "string" } },
   });
   const [command, email, roleArg] = positionals;
-  migrateDatabase(db());
+  await migrate();
   switch (command) {
     case "create": {
       if (!email || !email.includes("@")) throw new UsageError("Give the new account's email.");

@@ -1,7 +1,7 @@
 // The Unified Agenda's entries (agenda_entries): writing an edition's RINs, a newer edition replacing an older one
 // and never the reverse, and reading the entries of a set of RINs in one query for the articles that cite them.
 import { sql } from "drizzle-orm";
-import { statement, type Transaction } from "../db.server";
+import { statement, transaction, type Transaction, type TransactionPart } from "../db.server";
 import { editionLabel, isDeregulatory, type OfficialDesignation, type OfficialDesignationDetail, type TimetableEntry } from "./edition";
 
 /** One RIN as an edition gives it. */
@@ -60,6 +60,24 @@ export type SaveOutcome = {
   /** RINs whose designation or edition changed: the articles citing them are judged again. */
   designationChanged: string[];
 };
+
+/** What else changes, in the same transaction, for the RINs whose designation a batch changed; answers how many articles. */
+export type DesignationChangePart = (tx: Transaction, rins: readonly string[], now: Date) => TransactionPart<number>;
+
+/**
+ * Writes a batch of entries and, in the same transaction, whatever depends on the designations it changed (the
+ * articles citing those RINs are judged again): a run stopped half-way leaves no entry without its consequences.
+ */
+export async function saveAgendaBatch(entries: AgendaEntry[], now: Date, onDesignationChange: DesignationChangePart) {
+  return transaction(
+    function* (tx) {
+      const saved = yield* saveAgendaEntries(tx, entries, now);
+      const rejudged = yield* onDesignationChange(tx, saved.designationChanged, now);
+      return { ...saved, rejudged };
+    },
+    { behavior: "immediate" },
+  );
+}
 
 /** Writes entries, as part of the caller's transaction (so a batch is written whole or not at all). */
 export function* saveAgendaEntries(tx: Transaction, entries: AgendaEntry[], now = new Date()) {

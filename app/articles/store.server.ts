@@ -2,7 +2,7 @@
 // Federal Register document number across all sources.
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { agendaEntriesOf, officialDesignationOf, type AgendaEntries } from "../agenda/store.server";
-import { db, execute, first, t, transaction, type Transaction } from "../db.server";
+import { all, db, execute, first, t, transaction, type Transaction } from "../db.server";
 import { canonicalUrl, federalRegisterDocumentNumber, isHttpUrl } from "./canonical-url";
 import { classifyArticle, EDITOR_REASON, type Classification, type ClassifyInput } from "./classify";
 
@@ -362,4 +362,10 @@ export async function articleOwnSummary(articleId: number) {
 /** Removes the offline demo articles (scripts/demo.ts), without remembering them as deleted; answers how many. */
 export async function deleteDemoArticles() {
   return execute(db().delete(t.articles).where(eq(t.articles.isDemo, true)));
+}
+
+/** The articles whose category an editor set by hand: labelled items the classifier learns from (scripts/train-classify.ts). */
+export async function articlesCategorizedByEditors() {
+  const { id, title, summary, category, documentNumber } = t.articles;
+  return all(db().select({ id, title, summary, category, documentNumber }).from(t.articles).where(eq(t.articles.categoryReason, EDITOR_REASON)));
 }

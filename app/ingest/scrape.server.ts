@@ -8,7 +8,6 @@ import { classifyArticle } from "../articles/classify";
 import { classifyInputOf, insertArticles, isKnownArticle, type NewArticle } from "../articles/store.server";
 import type { SourceType } from "../articles/vocabulary";
 import { config } from "../config.server";
-import { db } from "../db.server";
 import { isDue, recordScrapeFailure, recordScrapeSuccess } from "../sources/health.server";
 import { activeSources, sourceById, type SourceRow } from "../sources/store.server";
 import { detectSourceType, fetchSourceType } from "./detect.server";

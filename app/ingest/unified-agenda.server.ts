@@ -3,9 +3,8 @@
 // whose RINs gained or changed a designation are judged again in the same transaction as their batch, so a run
 // stopped half-way leaves no entry stored without its articles re-judged.
 import { SaxesParser } from "saxes";
-import { type AgendaEntry, saveAgendaEntries } from "../agenda/store.server";
+import { type AgendaEntry, saveAgendaBatch } from "../agenda/store.server";
 import { rejudgeArticlesCiting } from "../articles/reclassify.server";
-import { transaction } from "../db.server";
 import { FetchError } from "../fetcher/http-client.server";
 import { normalizeTitle } from "./normalize";
 
@@ -173,16 +172,11 @@ export async function loadUnifiedAgenda(body: AsyncIterable<Buffer | string>, op
     if (!batch.length) return;
     const entries = batch;
     batch = [];
-    await transaction(
-      function* (tx) {
-        const saved = yield* saveAgendaEntries(tx, entries, now);
-        load.stored += saved.stored;
-        load.unchanged += saved.unchanged;
-        load.older += saved.older;
-        load.rejudged += yield* rejudgeArticlesCiting(tx, saved.designationChanged, now);
-      },
-      { behavior: "immediate" },
-    );
+    const saved = await saveAgendaBatch(entries, now, rejudgeArticlesCiting);
+    load.stored += saved.stored;
+    load.unchanged += saved.unchanged;
+    load.older += saved.older;
+    load.rejudged += saved.rejudged;
   };
   for await (const record of readUnifiedAgenda(body)) {
     load.read++;

@@ -10,8 +10,8 @@ import { FOLDS, train, trainingItems } from "../../scripts/train-classify";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
 
-function main() {
-  const items = trainingItems();
+async function main() {
+  const items = await trainingItems();
   const development = items.filter((item) => item.origin === "labelled");
   const unruled: { probability: number; right: boolean }[] = [];
   let ruled = 0;
@@ -49,4 +49,4 @@ function main() {
   }
 }
 
-main();
+await main();

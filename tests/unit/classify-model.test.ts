@@ -42,9 +42,9 @@ describe("the word model", () => {
     expect(Math.max(...sharp)).toBeGreaterThan(Math.max(...p));
   });
 
-  it("is the model npm run train:classify makes from today's training items, which hold no test item", () => {
+  it("is the model npm run train:classify makes from today's training items, which hold no test item", async () => {
     const committed = JSON.parse(fs.readFileSync(MODEL_PATH, "utf8")) as WordModel;
-    const items = trainingItems();
+    const items = await trainingItems();
     expect(committed.trainingDigest).toBe(trainingDigest(items, committed.settings));
     const testIds = new Set(labelled.filter((item) => splitOf(item.id) === "test").map((item) => item.id));
     for (const item of items) {
@@ -53,8 +53,8 @@ describe("the word model", () => {
     }
   });
 
-  it("trains to the same weights from the same items", () => {
-    const items = trainingItems().filter((_, i) => i % 20 === 0);
+  it("trains to the same weights from the same items", async () => {
+    const items = (await trainingItems()).filter((_, i) => i % 20 === 0);
     const once = train(items, { l2: 0.1, abstractChars: 400, labelledWeight: 1 });
     expect(train(items, { l2: 0.1, abstractChars: 400, labelledWeight: 1 })).toEqual(once);
     expect(Object.keys(once.features).length).toBeGreaterThan(10);
@@ -86,7 +86,7 @@ describe("the word model", () => {
       publishDate: new Date(),
       manualClassification: { category: "policy-analysis", priority: "low", tags: [] },
     });
-    const fromEditors = trainingItems().filter((item) => item.origin === "editor");
+    const fromEditors = (await trainingItems()).filter((item) => item.origin === "editor");
     expect(fromEditors).toMatchObject([{ title: "Marine Mammal Permit Conditions Eased For Coastal Survey Vessels", category: "regulatory-rollbacks" }]);
   });
 });
