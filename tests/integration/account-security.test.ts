@@ -4,7 +4,7 @@
 // passwords stored at an older scrypt cost.
 import { randomBytes, scryptSync } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiToken, TOKEN_CANNOT_CREATE_TOKENS } from "~/auth/account.server";
 import { ACCOUNT_DISABLED } from "~/auth/login.server";
 import { HASH_LIMITS, hashesInFlight, hashPassword, verifyPassword } from "~/auth/password.server";
@@ -30,6 +30,10 @@ const logIn = (email: string, password: string, address: string) =>
   call(login, "/api/auth/login", { method: "POST", body: { email, password }, headers: from(address) });
 const sessionOf = (cookie: string) => userFromSession(new Request("http://localhost/", { headers: { Cookie: cookie } }));
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+// Each test hashes up to a dozen passwords at the production scrypt cost (app/auth/password.server.ts), about half a
+// second each on an idle core: bounded work that a busy machine stretches well past the default 30 s.
+vi.setConfig({ testTimeout: 180_000 });
 
 let admin: TestUser;
 
