@@ -15,8 +15,10 @@ const LINGER_MS = 2_000;
  * Answers 413 and closes the connection without reading the rest of the body. The client may still be
  * sending: a socket closed with unread bytes in it answers them with a TCP reset, and a reset makes the
  * client's system drop the 413 it has not read yet (the client sees ECONNRESET instead). So the close lingers,
- * as nginx's does: after the answer the server only half-closes (FIN), discards what still arrives, and
- * destroys the socket when the client closes its side or after LINGER_MS, whichever comes first.
+ * as nginx's does: after the answer the server only half-closes (FIN) and destroys the socket when the client
+ * closes its side or after LINGER_MS, whichever comes first. Meanwhile it stops reading: what still arrives waits
+ * in the system's buffers, and TCP holds the client back once they fill, instead of megabytes being read into
+ * memory only to be thrown away.
  */
 function refuse(req: Request, res: Response) {
   const socket = req.socket;
@@ -27,7 +29,7 @@ function refuse(req: Request, res: Response) {
     timer.unref();
     socket.once("close", () => clearTimeout(timer));
   };
-  req.resume();
+  req.pause();
   res.status(413).set("Connection", "close").json({ message: BODY_TOO_LARGE });
 }
 
