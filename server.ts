@@ -24,6 +24,7 @@ import { completeResponseHeaders } from "./app/http/security-headers.server";
 import { carriesToast } from "./app/http/flash.server";
 import { sharedPageCache } from "./app/http/shared-page-cache.server";
 import { webProcessAddress } from "./app/public-url.server";
+import { closeDatabase } from "./app/schema-store.server";
 import { recordWebAddress } from "./app/web-address-store.server";
 
 const BUILD_FILE = path.resolve("build/index.js");
@@ -257,9 +258,10 @@ async function main() {
     shutdown.closeIdleConnections = () => server.closeIdleConnections();
     log.info({ signal }, "stopping: finishing in-flight requests");
     server.close(() => {
-      globalThis.__appDb?.$client.close();
-      log.info("stopped");
-      process.exit(0);
+      void closeDatabase().finally(() => {
+        log.info("stopped");
+        process.exit(0);
+      });
     });
     server.closeIdleConnections();
     setTimeout(() => {

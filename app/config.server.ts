@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { databaseEngine, type DatabaseEngine } from "../db/engine";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -132,11 +133,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example for every setting.`);
   }
   const values = parsed.data;
-  const databasePath = path.resolve(values.DATABASE_URL.replace(/^file:/, ""));
-  const dataDir = path.dirname(databasePath);
+  const database = chosenDatabase(values.DATABASE_URL);
+  // Runtime files sit beside a SQLite file; with PostgreSQL, in ./data.
+  const dataDir = path.dirname(database.engine === "sqlite" ? database.file : path.resolve("data", "app.db"));
+  if (database.engine === "postgres" && !values.SESSION_SECRET) {
+    // Each node would make up its own and refuse the others' cookies.
+    throw new ConfigError("Invalid configuration:\n  SESSION_SECRET: must be set when DATABASE_URL is a postgres:// URL, the same on every node");
+  }
   return {
     ...values,
-    DATABASE_URL: databasePath,
+    DATABASE_URL: database.engine === "sqlite" ? database.file : database.url,
     DATA_DIR: dataDir,
     OUTBOX_DIR: path.resolve(values.OUTBOX_DIR),
     PUBLIC_URL: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
@@ -149,6 +155,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 /** Cookies carry `Secure` when the site is served over https: a browser then never sends them in clear text. */
 export function cookiesAreSecure() {
   return config().PUBLIC_URL.startsWith("https://");
+}
+
+/** The engine DATABASE_URL names; a SQLite file's path made absolute. */
+function chosenDatabase(url: string): DatabaseEngine {
+  try {
+    const chosen = databaseEngine(url);
+    return chosen.engine === "sqlite" && chosen.file !== ":memory:" ? { engine: "sqlite", file: path.resolve(chosen.file) } : chosen;
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  DATABASE_URL: ${(error as Error).message.replace(/^DATABASE_URL:? /, "")}`);
+  }
 }
 
 let cached: AppConfig | undefined;

@@ -1,14 +1,18 @@
-// Whether the database schema is the one this build expects: every migration in db/migrations applied.
+// Whether the database schema is the one this build expects: every migration of its engine's folder applied.
 import fs from "node:fs";
 import path from "node:path";
-import { appliedMigrationCount } from "./schema-store.server";
+import { appliedMigrationCount, migrationsFolder } from "./schema-store.server";
 
-let expected: number | undefined;
+const shipped = new Map<string, number>();
 
-/** Migrations this build ships (db/migrations/meta/_journal.json, resolved from the project root). */
+/** Migrations this build ships for the open engine (its meta/_journal.json, resolved from the project root). */
 function shippedMigrations() {
-  expected ??= (JSON.parse(fs.readFileSync(path.resolve("db/migrations/meta/_journal.json"), "utf8")) as { entries: unknown[] }).entries.length;
-  return expected;
+  const folder = migrationsFolder();
+  if (!shipped.has(folder)) {
+    const journal = JSON.parse(fs.readFileSync(path.resolve(folder, "meta/_journal.json"), "utf8")) as { entries: unknown[] };
+    shipped.set(folder, journal.entries.length);
+  }
+  return shipped.get(folder)!;
 }
 
 export async function migrationStatus() {

@@ -1,21 +1,37 @@
 // The database as a whole: bringing its schema up to this build's migrations, counting the migrations applied,
-// and a read that proves the database answers (app/health.server.ts, app/routes/healthz.ts).
+// a read that proves the database answers (app/health.server.ts, app/routes/healthz.ts), and closing it.
 import { sql } from "drizzle-orm";
 import { migrateDatabase } from "../db/client";
-import { db, first } from "./db.server";
+import { migratePostgres } from "../db/pg/client";
+import { closeDatabase as closeOpenDatabase, database, first } from "./db.server";
 
-/** Applies pending migrations; safe to run at every start. */
+/** Applies pending migrations of the open engine (db/migrations or db/pg/migrations); safe to run at every start. */
 export async function migrate() {
-  migrateDatabase(db());
+  const open = database();
+  if (open.engine === "postgres") await migratePostgres(open.db);
+  else migrateDatabase(open.db);
+}
+
+/** The engine's migrations folder, relative to the project root: what this build ships for it. */
+export function migrationsFolder() {
+  return database().engine === "postgres" ? "db/pg/migrations" : "db/migrations";
 }
 
 /** How many migrations the database has applied. */
 export async function appliedMigrationCount() {
-  return (await first<{ count: number }>(sql`SELECT count(*) AS count FROM __drizzle_migrations`))!.count;
+  // drizzle keeps PostgreSQL's record in its own `drizzle` schema.
+  const table = database().engine === "postgres" ? sql`drizzle.__drizzle_migrations` : sql`__drizzle_migrations`;
+  return (await first<{ count: number }>(sql`SELECT count(*) AS count FROM ${table}`))!.count;
 }
 
 /** Reads the database: throws when it does not answer. */
 export async function pingDatabase() {
-  // `SELECT 1` alone never reads the file; the schema table does, so a damaged or replaced file shows here.
-  await first(sql`SELECT count(*) FROM sqlite_master`);
+  // `SELECT 1` alone never reads a SQLite file; the schema table does, so a damaged or replaced file shows here.
+  if (database().engine === "postgres") await first(sql`SELECT 1`);
+  else await first(sql`SELECT count(*) FROM sqlite_master`);
+}
+
+/** Closes the database at shutdown: the SQLite file, or the pool's connections. */
+export async function closeDatabase() {
+  await closeOpenDatabase();
 }

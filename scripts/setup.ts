@@ -39,6 +39,14 @@ export function describeSetup(report: SetupReport) {
   return lines;
 }
 
+/** Where the database is, without a PostgreSQL URL's password. */
+function databaseLabel(url: string) {
+  if (!/^postgres(ql)?:/i.test(url)) return url;
+  const parsed = new URL(url);
+  parsed.password = "";
+  return parsed.toString();
+}
+
 export function reportConfigErrorAndExit(error: unknown): never {
   if (error instanceof ConfigError) {
     console.error(error.message);
@@ -51,7 +59,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   setup()
     .then((report) => {
       for (const line of describeSetup(report)) console.log(line);
-      console.log(`Database ready at ${config().DATABASE_URL}.`);
+      console.log(`Database ready at ${databaseLabel(config().DATABASE_URL)}.`);
     })
     .catch(reportConfigErrorAndExit);
 }

@@ -1,8 +1,8 @@
 // Writing articles: one insert path for every source, deduplicated by canonical URL and
 // Federal Register document number across all sources.
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { agendaEntriesOf, officialDesignationOf, type AgendaEntries } from "../agenda/store.server";
-import { all, db, execute, first, t, transaction, type Transaction } from "../db.server";
+import { all, db, engine, execute, first, statement, t, transaction, type Transaction, type TransactionPart } from "../db.server";
 import { canonicalUrl, federalRegisterDocumentNumber, isHttpUrl } from "./canonical-url";
 import { classifyArticle, EDITOR_REASON, type Classification, type ClassifyInput } from "./classify";
 
@@ -116,35 +116,38 @@ export function dedupKeys(canonical: string, documentNumber: string | null | und
   return [`url:${canonical}`, ...(documentNumber ? [`doc:${documentNumber}`] : [])];
 }
 
-type Client = ReturnType<typeof db>["$client"];
+/** Statements of SQLite's insert path, prepared once per connection (db/statement-cache.ts): scraping inserts many thousands of rows. */
+const SQLITE_INSERT = {
+  tombstone: "SELECT 1 FROM deleted_articles WHERE key IN (?, ?) LIMIT 1",
+  stored: "SELECT 1 FROM articles WHERE canonical_url = ? OR document_number = ? LIMIT 1",
+  insert: `INSERT INTO articles (title, summary, category, priority, category_reason, priority_reason, tags, manually_tagged, source_id,
+     source_name, original_url, canonical_url, document_number, document_type, agencies, significant, comments_close_on, effective_on,
+     register_action, register_dates, regulation_id_numbers, topics, cfr_references, page_length, docket_ids, publish_date, is_demo)
+   VALUES (@title, @summary, @category, @priority, @categoryReason, @priorityReason, @tags, @manuallyTagged, @sourceId,
+     @sourceName, @originalUrl, @canonicalUrl, @documentNumber, @documentType, @agencies, @significant, @commentsCloseOn, @effectiveOn,
+     @registerAction, @registerDates, @regulationIdNumbers, @topics, @cfrReferences, @pageLength, @docketIds, @publishDate, @isDemo)
+   ON CONFLICT DO NOTHING RETURNING id`,
+  tag: "INSERT OR IGNORE INTO article_tags (article_id, tag) VALUES (?, ?)",
+};
 
-/** Statements of the insert path, prepared once per connection: scraping inserts many thousands of rows. */
-const statementsByClient = new WeakMap<Client, ReturnType<typeof prepareInsertStatements>>();
-
-function prepareInsertStatements(client: Client) {
-  return {
-    tombstone: client.prepare<[string, string]>("SELECT 1 FROM deleted_articles WHERE key IN (?, ?) LIMIT 1").pluck(),
-    stored: client.prepare<[string, string | null]>("SELECT 1 FROM articles WHERE canonical_url = ? OR document_number = ? LIMIT 1").pluck(),
-    insert: client
-      .prepare(
-        `INSERT INTO articles (title, summary, category, priority, category_reason, priority_reason, tags, manually_tagged, source_id,
-           source_name, original_url, canonical_url, document_number, document_type, agencies, significant, comments_close_on, effective_on,
-           register_action, register_dates, regulation_id_numbers, topics, cfr_references, page_length, docket_ids, publish_date, is_demo)
-         VALUES (@title, @summary, @category, @priority, @categoryReason, @priorityReason, @tags, @manuallyTagged, @sourceId,
-           @sourceName, @originalUrl, @canonicalUrl, @documentNumber, @documentType, @agencies, @significant, @commentsCloseOn, @effectiveOn,
-           @registerAction, @registerDates, @regulationIdNumbers, @topics, @cfrReferences, @pageLength, @docketIds, @publishDate, @isDemo)
-         ON CONFLICT DO NOTHING RETURNING id`,
-      )
-      .pluck(),
-    tag: client.prepare<[number, string]>("INSERT OR IGNORE INTO article_tags (article_id, tag) VALUES (?, ?)"),
-  };
-}
-
-function insertStatements() {
-  const client = db().$client;
-  let statements = statementsByClient.get(client);
-  if (!statements) statementsByClient.set(client, (statements = prepareInsertStatements(client)));
-  return statements;
+/** Whether an editor deleted the article keyed so (its tombstone): a query of its own, or a step of a transaction. */
+function* tombstoned(tx: Transaction, urlKey: string, docKey: string | undefined): TransactionPart<boolean> {
+  // SQLite's raw statement runs on the transaction's connection too: there is only one.
+  if (engine() === "sqlite")
+    return Boolean(
+      statement(SQLITE_INSERT.tombstone)
+        .pluck()
+        .get(urlKey, docKey ?? urlKey),
+    );
+  return Boolean(
+    yield* tx.first(
+      tx.db
+        .select({ found: sql`1` })
+        .from(t.deletedArticles)
+        .where(inArray(t.deletedArticles.key, [urlKey, docKey ?? urlKey]))
+        .limit(1),
+    ),
+  );
 }
 
 /**
@@ -156,33 +159,117 @@ export async function isKnownArticle(originalUrl: string, documentNumber?: strin
   const canonical = canonicalUrl(originalUrl);
   const number = documentNumber || federalRegisterDocumentNumber(originalUrl) || null;
   const [urlKey, docKey] = dedupKeys(canonical, number);
-  const statements = insertStatements();
-  return Boolean(statements.tombstone.get(urlKey, docKey ?? urlKey) || statements.stored.get(canonical, number));
+  if (engine() === "sqlite")
+    return Boolean(statement(SQLITE_INSERT.stored).pluck().get(canonical, number)) || (await transaction((tx) => tombstoned(tx, urlKey, docKey)));
+  const stored = await first(
+    db()
+      .select({ found: sql`1` })
+      .from(t.articles)
+      .where(number === null ? eq(t.articles.canonicalUrl, canonical) : or(eq(t.articles.canonicalUrl, canonical), eq(t.articles.documentNumber, number)))
+      .limit(1),
+  );
+  return Boolean(stored) || (await transaction((tx) => tombstoned(tx, urlKey, docKey)));
 }
 
 /** An article about to be inserted, with what its row is keyed by. */
 type Pending = { input: NewArticle; canonical: string; documentNumber: string | null; urlKey: string; docKey: string | undefined };
 
+/** The articles row of a classified article about to be inserted. */
+function articleRow(item: Pending, classification: ReturnType<typeof classificationOf>) {
+  const { input, canonical, documentNumber } = item;
+  const { category, priority, tags, reason } = classification;
+  return {
+    title: input.title,
+    summary: input.summary,
+    category,
+    priority,
+    categoryReason: reason.category,
+    priorityReason: reason.priority,
+    tags,
+    manuallyTagged: Boolean(input.manualClassification),
+    sourceId: input.sourceId,
+    sourceName: input.sourceName,
+    originalUrl: input.originalUrl,
+    canonicalUrl: canonical,
+    documentNumber,
+    documentType: input.documentType ?? null,
+    agencies: input.agencies ?? [],
+    significant: Boolean(input.significant),
+    commentsCloseOn: input.commentsCloseOn ?? null,
+    effectiveOn: input.effectiveOn ?? null,
+    registerAction: input.registerAction ?? null,
+    registerDates: input.registerDates ?? null,
+    regulationIdNumbers: input.regulationIdNumbers ?? [],
+    topics: input.topics ?? [],
+    cfrReferences: input.cfrReferences ?? [],
+    pageLength: input.pageLength ?? null,
+    docketIds: input.docketIds ?? [],
+    publishDate: input.publishDate,
+    isDemo: Boolean(input.isDemo),
+  };
+}
+
+type ArticleRow = ReturnType<typeof articleRow>;
+
+/**
+ * SQLite's insert of one row and its tags, through raw prepared statements inside the caller's better-sqlite3
+ * transaction: twice as fast as the query builder, and scraping inserts many thousands of rows. Its id, or undefined
+ * when the article is already stored.
+ */
+function insertSqliteRow(row: ArticleRow): number | undefined {
+  const id = statement(SQLITE_INSERT.insert)
+    .pluck()
+    .get({
+      ...row,
+      tags: JSON.stringify(row.tags),
+      manuallyTagged: row.manuallyTagged ? 1 : 0,
+      agencies: JSON.stringify(row.agencies),
+      significant: row.significant ? 1 : 0,
+      regulationIdNumbers: JSON.stringify(row.regulationIdNumbers),
+      topics: JSON.stringify(row.topics),
+      cfrReferences: JSON.stringify(row.cfrReferences),
+      docketIds: JSON.stringify(row.docketIds),
+      publishDate: row.publishDate.getTime(),
+      isDemo: row.isDemo ? 1 : 0,
+    }) as number | undefined;
+  if (id !== undefined) for (const tag of row.tags) statement(SQLITE_INSERT.tag).run(id, tag);
+  return id;
+}
+
+/** The insert of one row and its tags, as steps of a transaction: its id, or undefined when already stored. */
+function* insertRow(tx: Transaction, row: ArticleRow): TransactionPart<number | undefined> {
+  if (engine() === "sqlite") return insertSqliteRow(row);
+  const inserted = yield* tx.first(tx.db.insert(t.articles).values(row).onConflictDoNothing().returning({ id: t.articles.id }));
+  if (inserted && row.tags.length) yield* replaceArticleTags(tx, inserted.id, row.tags);
+  return inserted?.id;
+}
+
 /**
  * Inserts classified articles, each unless it (or a deleted twin) is already known, in one transaction: a batch is
- * stored whole or not at all. Outcomes in the order of the inputs. The insert path's statements are raw prepared
- * ones in one better-sqlite3 transaction: scraping inserts many thousands of rows.
+ * stored whole or not at all. Outcomes in the order of the inputs.
  */
 export async function insertArticles(inputs: NewArticle[]): Promise<InsertOutcome[]> {
-  const statements = insertStatements();
-  const outcomes: (InsertOutcome | Pending)[] = inputs.map((input) => {
+  const outcomes: (InsertOutcome | Pending)[] = [];
+  for (const input of inputs) {
     // Adapters drop such items; this is the last guard before a link reaches an href on the page.
-    if (!isHttpUrl(input.originalUrl)) return { status: "invalid-url" };
+    if (!isHttpUrl(input.originalUrl)) {
+      outcomes.push({ status: "invalid-url" });
+      continue;
+    }
     const canonical = canonicalUrl(input.originalUrl);
     const documentNumber = input.documentNumber || federalRegisterDocumentNumber(input.originalUrl) || null;
     const [urlKey, docKey] = dedupKeys(canonical, documentNumber);
-    // Classifying reads the Unified Agenda, which cannot happen inside the transaction: it is done first, for
-    // articles not deleted already (the transaction asks again).
-    if (statements.tombstone.get(urlKey, docKey ?? urlKey)) return { status: "deleted" };
-    return { input, canonical, documentNumber, urlKey, docKey };
+    outcomes.push({ input, canonical, documentNumber, urlKey, docKey });
+  }
+  // Classifying reads the Unified Agenda, which cannot happen inside the transaction: it is done first, for
+  // articles not deleted already (the transaction asks again).
+  const deleted = await transaction(function* (tx) {
+    const found = new Set<Pending>();
+    for (const item of outcomes) if ("input" in item && (yield* tombstoned(tx, item.urlKey, item.docKey))) found.add(item);
+    return found;
   });
-  const pending = outcomes.filter((outcome): outcome is Pending => "input" in outcome);
-  if (!pending.length) return outcomes as InsertOutcome[];
+  const pending = outcomes.filter((outcome): outcome is Pending => "input" in outcome && !deleted.has(outcome));
+  if (!pending.length) return outcomes.map((item) => ("input" in item ? { status: "deleted" } : item));
   // The Unified Agenda entries of the whole batch, in one query.
   const agenda = await agendaEntriesOf(
     pending.flatMap(({ input }) => (input.manualClassification || input.assistedClassification ? [] : (input.regulationIdNumbers ?? []))),
@@ -190,48 +277,21 @@ export async function insertArticles(inputs: NewArticle[]): Promise<InsertOutcom
   const classified = new Map(pending.map((item) => [item, classificationOf(item.input, agenda)]));
   // Immediate: a transaction that reads first and writes later cannot wait for another process's write
   // (SQLite answers SQLITE_BUSY at once); taking the write lock up front lets busy_timeout do its work.
-  return db()
-    .$client.transaction(() =>
-      outcomes.map((item): InsertOutcome => {
-        if (!("input" in item)) return item;
-        const { input, canonical, documentNumber, urlKey, docKey } = item;
-        if (statements.tombstone.get(urlKey, docKey ?? urlKey)) return { status: "deleted" };
-        const { category, priority, tags, reason } = classified.get(item)!;
-        const id = statements.insert.get({
-          title: input.title,
-          summary: input.summary,
-          category,
-          priority,
-          categoryReason: reason.category,
-          priorityReason: reason.priority,
-          tags: JSON.stringify(tags),
-          manuallyTagged: input.manualClassification ? 1 : 0,
-          sourceId: input.sourceId,
-          sourceName: input.sourceName,
-          originalUrl: input.originalUrl,
-          canonicalUrl: canonical,
-          documentNumber,
-          documentType: input.documentType ?? null,
-          agencies: JSON.stringify(input.agencies ?? []),
-          significant: input.significant ? 1 : 0,
-          commentsCloseOn: input.commentsCloseOn ?? null,
-          effectiveOn: input.effectiveOn ?? null,
-          registerAction: input.registerAction ?? null,
-          registerDates: input.registerDates ?? null,
-          regulationIdNumbers: JSON.stringify(input.regulationIdNumbers ?? []),
-          topics: JSON.stringify(input.topics ?? []),
-          cfrReferences: JSON.stringify(input.cfrReferences ?? []),
-          pageLength: input.pageLength ?? null,
-          docketIds: JSON.stringify(input.docketIds ?? []),
-          publishDate: input.publishDate.getTime(),
-          isDemo: input.isDemo ? 1 : 0,
-        }) as number | undefined;
-        if (id === undefined) return { status: "duplicate" };
-        for (const tag of tags) statements.tag.run(id, tag);
-        return { status: "inserted", id };
-      }),
-    )
-    .immediate();
+  return transaction(
+    function* (tx) {
+      const results: InsertOutcome[] = [];
+      for (const item of outcomes) {
+        if (!("input" in item)) results.push(item);
+        else if (!classified.has(item) || (yield* tombstoned(tx, item.urlKey, item.docKey))) results.push({ status: "deleted" });
+        else {
+          const id = yield* insertRow(tx, articleRow(item, classified.get(item)!));
+          results.push(id === undefined ? { status: "duplicate" } : { status: "inserted", id });
+        }
+      }
+      return results;
+    },
+    { behavior: "immediate" },
+  );
 }
 
 /** Inserts one classified article unless it (or a deleted twin) is already known (see insertArticles). */

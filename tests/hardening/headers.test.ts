@@ -193,7 +193,7 @@ const rows: Record<string, string> = {};
 beforeAll(async () => {
   const articles: number[] = [];
   for (let i = 0; i < 15; i++) articles.push(await addArticle({ title: `EPA rule rescission ${i}`, publishDate: new Date(Date.now() - i * 3_600_000) }));
-  const source = addSource({ name: "Headers feed", url: "https://example.gov/feed.xml" });
+  const source = await addSource({ name: "Headers feed", url: "https://example.gov/feed.xml" });
   const feedback = db().insert(t.feedback).values({ type: "bug", subject: "Broken link", message: "The link on the card is broken." }).returning().get();
   const subscriber = insertSubscriber("reader@example.com");
   Object.assign(rows, {

@@ -214,15 +214,15 @@ export async function startIngestion(): Promise<Ingestion> {
   for (const fixture of fixtures) routes[`/fixtures/${fixture.file}`] = await fixtureRoute(fixture, fixture.served);
   const server = await startServer(routes);
 
-  const register = (name: string, path: string, type: SourceType, category: SourceCategory, served: Set<string>): LoopbackSource => {
-    const { id } = addServedSource(server.origin, path, { name, type, category });
+  const register = async (name: string, path: string, type: SourceType, category: SourceCategory, served: Set<string>): Promise<LoopbackSource> => {
+    const { id } = await addServedSource(server.origin, path, { name, type, category });
     return { id, name, served };
   };
-  const sources = [
+  const sources = await Promise.all([
     register(federalRegister.name, "/api/v1/documents.json?order=newest&per_page=100", "federal-register-api", "government", federalRegister.served),
     ...live.map((feed) => register(feed.name, `/live/${feed.site}`, feed.format, feed.category, feed.served)),
     ...fixtures.map((fixture) => register(fixture.name, `/fixtures/${fixture.file}`, fixture.type, fixture.category, fixture.served)),
-  ];
+  ]);
   const sourceIds = sources.map((source) => source.id);
 
   // The first scrape reads the stand-in API's newest 1,000 documents, the backfill the rest; from then on a

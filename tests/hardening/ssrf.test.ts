@@ -150,7 +150,7 @@ describe("sources", () => {
   it("a source whose stored address became private is refused at scrape time, after DNS", async () => {
     // Rows added before this check existed (or by hand) are still guarded by the fetcher itself.
     for (const { url, refusal } of targets()) {
-      const { id } = addSource({ name: `Legacy ${url}`, url: `${url}?legacy` });
+      const { id } = await addSource({ name: `Legacy ${url}`, url: `${url}?legacy` });
       await scrapeSources({ sourceId: id, force: true });
       expect(db().select().from(t.sources).where(eq(t.sources.id, id)).get()!.errorMessage, url).toMatch(refusal);
     }

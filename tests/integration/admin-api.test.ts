@@ -41,7 +41,7 @@ let users: Record<Role, TestUser>;
 let runner: ReturnType<typeof setInterval>;
 let unique = 0;
 
-const newSource = () => addSource({ name: "Feed" }).id;
+const newSource = async () => (await addSource({ name: "Feed" })).id;
 const newFeedback = (values: Partial<typeof t.feedback.$inferInsert> = {}) =>
   db()
     .insert(t.feedback)
@@ -158,7 +158,7 @@ const CASES: Case[] = [
     method: "DELETE",
     role: "editor",
     ok: 200,
-    setup: () => ({ params: { id: String(newSource()) } }),
+    setup: async () => ({ params: { id: String(await newSource()) } }),
   },
   {
     name: "PATCH /api/admin/sources/{id}/toggle",
@@ -166,7 +166,7 @@ const CASES: Case[] = [
     method: "PATCH",
     role: "editor",
     ok: 200,
-    setup: () => ({ params: { id: String(newSource()) } }),
+    setup: async () => ({ params: { id: String(await newSource()) } }),
   },
   {
     name: "PATCH /api/articles/{id}/tags",
@@ -263,7 +263,7 @@ describe("responses", () => {
   });
 
   it("toggles a source and deletes it, keeping its articles' source name", async () => {
-    const id = newSource();
+    const id = await newSource();
     const toggled = await call(sourceToggle, `/api/admin/sources/${id}/toggle`, { method: "PATCH", user: admin(), params: { id: String(id) } });
     expect((await toggled.json()).isActive).toBe(false);
     const articleId = await insertTestArticle({ sourceId: id, sourceName: "Kept Name" });

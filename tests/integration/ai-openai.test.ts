@@ -97,7 +97,7 @@ describe("the openai provider", () => {
 
 describe("tag suggestions with the model", () => {
   it("keep only tags from the vocabulary, after the rules' tags", async () => {
-    clearArticles();
+    await clearArticles();
     const id = await addArticle({ title: "EPA rescinds power plant emission rule", summary: "The agency repeals the rule." });
     server.reply({ kind: "content", content: 'Here you go: ["energy", "Climate-Change", "<b>epa</b>", "made-up-tag", "environmental", 42]' });
     const tags = await suggestTags(id, providerFromEnvironment());
@@ -127,7 +127,7 @@ describe("tag suggestions with the model", () => {
 
 describe("the trends narrative with the model", () => {
   it("stores the model's plain-text narrative beside the numbers it was given", async () => {
-    clearArticles();
+    await clearArticles();
     db().delete(t.trends).run();
     for (let i = 0; i < 3; i++) await addArticle({ title: `EPA repeals rule ${i}`, publishDate: new Date(Date.now() - i * 86_400_000) });
     server.reply({

@@ -140,7 +140,7 @@ describe("feed pages", () => {
 
 describe("GET /api/sources and /api/trends", () => {
   it("lists sources and 404s when no trends exist", async () => {
-    addSource({ name: "Test feed", url: "https://example.gov/feed" });
+    await addSource({ name: "Test feed", url: "https://example.gov/feed" });
     const sources = await (await call(sourcesLoader, "/api/sources")).json();
     expect(sources).toEqual([expect.objectContaining({ name: "Test feed", category: "government", isActive: true })]);
     const trends = await call(trendsLoader, "/api/trends");

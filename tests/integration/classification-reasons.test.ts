@@ -28,8 +28,8 @@ beforeAll(async () => {
   editor = await makeUser("editor");
   admin = await makeUser("admin");
 });
-beforeEach(() => {
-  clearArticles();
+beforeEach(async () => {
+  await clearArticles();
   classifier.mockClear();
 });
 afterAll(() => classifier.mockRestore());

@@ -59,9 +59,9 @@ const assisted = (extra: Record<string, string> = {}) =>
   });
 
 beforeEach(async () => {
-  clearArticles();
+  await clearArticles();
   db().delete(t.sources).run();
-  addServedSource(feed.origin, "/news.rss", { name: "Example News", type: "rss", category: "news" });
+  await addServedSource(feed.origin, "/news.rss", { name: "Example News", type: "rss", category: "news" });
   await addArticle({ title: STORED, originalUrl: `${feed.origin}/story/3`, sourceName: "Example News", sourceCategory: "news" });
   model.requests.length = 0;
   model.reply({ kind: "content", content: '{"category": "regulatory-rollbacks", "priority": "medium", "reason": "The agency loosens a standard."}' });
@@ -129,7 +129,7 @@ describe("scraping with the model-assisted classifier", () => {
     configure({ AI_PROVIDER: "openai", OPENAI_BASE_URL: model.baseURL, OPENAI_MODEL: "test-model" });
     await scrapeSources({ now: NOW });
     configure({ CLASSIFY_ASSIST: "true", AI_PROVIDER: "local" });
-    clearArticles();
+    await clearArticles();
     await scrapeSources({ now: NOW, force: true });
     expect(model.requests).toHaveLength(0);
     for (const title of UNSURE) expect(row(title).categoryReason).toBe(local(title).reason.category);

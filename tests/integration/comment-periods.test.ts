@@ -51,7 +51,7 @@ const today = todayInZone();
 let ids: Record<string, number>;
 
 beforeAll(async () => {
-  clearArticles();
+  await clearArticles();
   ids = {
     yesterday: await addArticle({ title: "Closed yesterday", commentsCloseOn: addDays(today, -1) }),
     later: await addArticle({ title: "Closes in ten days", commentsCloseOn: addDays(today, 10), docketIds: ["EPA-HQ-OAR-2025-0001"] }),

@@ -44,8 +44,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-beforeEach(() => {
-  clearArticles();
+beforeEach(async () => {
+  await clearArticles();
   db().delete(t.sources).run();
 });
 
@@ -56,9 +56,9 @@ const articlesOf = (id: number) => db().select().from(t.articles).where(eq(t.art
 
 describe("the Federal Register JSON at the boundary", () => {
   it("fails a malformed page's source with what is wrong, and reads the other sources", async () => {
-    const badNext = addServed("/bad-next/documents.json", "federal-register-api");
-    const badCount = addServed("/bad-count/documents.json", "federal-register-api");
-    const feed = addServed("/fed.rdf", "rss");
+    const badNext = await addServed("/bad-next/documents.json", "federal-register-api");
+    const badCount = await addServed("/bad-count/documents.json", "federal-register-api");
+    const feed = await addServed("/fed.rdf", "rss");
     const result = await scrapeSources({ now: new Date("2025-07-01T00:00:00Z") });
     expect(sourceRow(badNext.id).errorMessage).toBe(
       "Not a Federal Register response: malformed page from 127.0.0.1 (next_page_url: Invalid input: expected string, received number)",
@@ -71,7 +71,7 @@ describe("the Federal Register JSON at the boundary", () => {
   });
 
   it("keeps a document whose further fields are odd, leaving those fields empty, and skips one without a usable link", async () => {
-    const source = addServed("/odd-fields/documents.json", "federal-register-api");
+    const source = await addServed("/odd-fields/documents.json", "federal-register-api");
     const result = await scrapeSources();
     expect(result.sources[0]).toMatchObject({ error: null, fetched: 2, new: 2, invalid: 1 });
     const rows = articlesOf(source.id);

@@ -28,7 +28,7 @@ async function jobsCli(...args: string[]) {
   }
 }
 
-const addFeed = (name: string, url: string) => addSource({ name, url, type: "rss" }).id;
+const addFeed = async (name: string, url: string) => (await addSource({ name, url, type: "rss" })).id;
 const latestJob = () => db().select().from(t.jobs).orderBy(t.jobs.id).all().at(-1)!;
 
 beforeAll(async () => {
@@ -45,9 +45,9 @@ describe("a scrape's outcome", () => {
   let working: number;
 
   it("some sources failing: partly failed, naming each failed source and its reason, in the CLI and its list", { timeout: 60_000 }, async () => {
-    working = addFeed("Working feed", `${server.origin}/sec.rss`);
-    addFeed("Broken feed", `${server.origin}/broken.rss`);
-    addFeed("Offline feed", `http://127.0.0.1:${closedPort}/feed.rss`);
+    working = await addFeed("Working feed", `${server.origin}/sec.rss`);
+    await addFeed("Broken feed", `${server.origin}/broken.rss`);
+    await addFeed("Offline feed", `http://127.0.0.1:${closedPort}/feed.rss`);
 
     const cli = await jobsCli("scrape");
     const job = latestJob();

@@ -59,7 +59,7 @@ const refreshAll = async () => await refreshRelatedLists(Number.POSITIVE_INFINIT
 
 describe("stored related lists", () => {
   it("are filled by the refresh and equal the brute-force answers", async () => {
-    clearArticles();
+    await clearArticles();
     await randomCorpus(11, 500);
     expect(pendingCount()).toBeGreaterThan(0);
     const totals = await refreshAll();
@@ -70,7 +70,7 @@ describe("stored related lists", () => {
   });
 
   it("stay exact through inserts, edits and deletions: pages show what is stored, the refresh brings it up to date", async () => {
-    clearArticles();
+    await clearArticles();
     const ids = await randomCorpus(12, 500);
     await refreshAll();
     const random = seededRandom(99);
@@ -113,7 +113,7 @@ describe("stored related lists", () => {
   });
 
   it("are what a page shows; the feed leaves a missing one out, the article page computes and stores it", async () => {
-    clearArticles();
+    await clearArticles();
     const ids = await randomCorpus(13, 200);
     await refreshAll();
     const [first, second] = ids;
@@ -144,7 +144,7 @@ describe("stored related lists", () => {
   });
 
   it("a feed page with missing lists renders its cards without a related block and runs no search", async () => {
-    clearArticles();
+    await clearArticles();
     await randomCorpus(14, 120);
     // Every list is missing, as right after a bulk load: the page must still answer from the tables alone.
     await refreshRelatedLists(0);
@@ -172,7 +172,7 @@ describe("stored related lists", () => {
   });
 
   it("an article page computes its missing list on demand and stores it", async () => {
-    clearArticles();
+    await clearArticles();
     const ids = await randomCorpus(15, 150);
     await refreshAll();
     const target = ids[7];
@@ -191,7 +191,7 @@ describe("stored related lists", () => {
 
 describe("after a bulk write", () => {
   it("drops every list and fills them again instead of offering each article", async () => {
-    clearArticles();
+    await clearArticles();
     await randomCorpus(21, 300);
     await refreshAll();
     await randomCorpus(22, 2100);

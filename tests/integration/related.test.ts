@@ -42,7 +42,7 @@ const base = { category: "new-regulations", source: "Agency A", priority: "high"
 describe("the score", () => {
   const ids: Record<string, number> = {};
   beforeAll(async () => {
-    clearArticles();
+    await clearArticles();
     ids.target = await article({
       ...base,
       title: "Clean power plant emissions standards",
@@ -122,7 +122,7 @@ describe("the score", () => {
 
 describe("the indexed search agrees with the brute-force scorer", () => {
   it("on a small corpus full of ties and shared words", async () => {
-    clearArticles();
+    await clearArticles();
     let seed = 7;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
@@ -165,7 +165,7 @@ describe("the indexed search agrees with the brute-force scorer", () => {
   });
 
   it.each([1, 2, 3, 4, 5, 6])("on a 3,000-article corpus of near-duplicates and awkward spellings (seed %i)", async (seed) => {
-    clearArticles();
+    await clearArticles();
     const ids = await randomCorpus(seed, 3000);
     const random = seededRandom(seed * 7919);
     const targets = Array.from({ length: 60 }, () => ids[Math.floor(random() * ids.length)]);
@@ -177,7 +177,7 @@ describe("the indexed search agrees with the brute-force scorer", () => {
   });
 
   it("finds articles whose words the full-text index splits differently", async () => {
-    clearArticles();
+    await clearArticles();
     const target = await article({ ...base, title: "Pipeline safety inspection", summary: "Hazardous liquid pipeline operators", tags: [], day: 10 });
     // Only words make these related, and the index reads the glued ones as other words ("pipeline\uE000"),
     // so it alone would never list the first.
@@ -204,7 +204,7 @@ describe("answers kept between requests", () => {
   const revision = () => db().$client.prepare("SELECT revision FROM article_revision").pluck().get() as number;
 
   it("stay exact through every change of what the score reads, and only those changes drop them", async () => {
-    clearArticles();
+    await clearArticles();
     const target = await article({ ...base, title: "Offshore drilling permits", summary: "Leasing program revised", tags: ["energy"], day: 10 });
     const others: number[] = [];
     for (const day of [1, 2, 3, 4])

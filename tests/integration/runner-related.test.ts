@@ -61,7 +61,7 @@ it("fills the related lists and keeps them equal to the brute-force answers thro
 });
 
 it("fills every list after a bulk insert, from the bulk fill's index, equal to the brute-force answers", { timeout: 300_000 }, async () => {
-  clearArticles();
+  await clearArticles();
   // More than the runner offers one by one: it drops every list and fills them all again, newest first.
   const ids = await randomCorpus(32, 2_200);
   expect(ids.length).toBeGreaterThan(2_000);

@@ -54,7 +54,7 @@ const jobRow = (id: number) => db().select().from(t.jobs).where(eq(t.jobs.id, id
 const exited = (runner: ChildProcess) => new Promise<number | null>((resolve) => runner.once("exit", (code) => resolve(code)));
 
 it("re-queues on SIGTERM, survives SIGKILL, and finishes the scrape exactly once", { timeout: 60_000 }, async () => {
-  addServedSource(server.origin, `/api/v1/documents.json?order=newest&per_page=${PER_PAGE}`, {
+  await addServedSource(server.origin, `/api/v1/documents.json?order=newest&per_page=${PER_PAGE}`, {
     name: "Federal Register (stand-in)",
     type: "federal-register-api",
   });

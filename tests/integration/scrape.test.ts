@@ -40,8 +40,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-beforeEach(() => {
-  clearArticles();
+beforeEach(async () => {
+  await clearArticles();
   db().delete(t.sources).run();
 });
 
@@ -55,7 +55,7 @@ const articlesOf = (id: number) => db().select().from(t.articles).where(eq(t.art
 
 describe("adapters", () => {
   it("reads RSS 2.0 into plain-text, classified articles with canonical URLs", async () => {
-    const source = addFeed({ path: "/sec.rss", name: "SEC Press Releases" });
+    const source = await addFeed({ path: "/sec.rss", name: "SEC Press Releases" });
     const result = await scrapeSources();
     expect(result.sources[0]).toMatchObject({ fetched: 4, new: 4, duplicates: 0, invalid: 1, error: null });
     const rows = articlesOf(source.id);
@@ -74,8 +74,8 @@ describe("adapters", () => {
   });
 
   it("reads RSS 1.0 (RDF) and Atom", async () => {
-    const rdf = addFeed({ path: "/fed.rdf", name: "Federal Reserve" });
-    const atom = addFeed({ path: "/scotus.atom", type: "atom", category: "legal", name: "CourtListener: Supreme Court Opinions" });
+    const rdf = await addFeed({ path: "/fed.rdf", name: "Federal Reserve" });
+    const atom = await addFeed({ path: "/scotus.atom", type: "atom", category: "legal", name: "CourtListener: Supreme Court Opinions" });
     await scrapeSources();
     expect(
       articlesOf(rdf.id)
@@ -92,7 +92,7 @@ describe("adapters", () => {
   });
 
   it("reads the Federal Register API, following next_page_url, with type, agencies and significance", async () => {
-    const source = addFeed({ path: "/api/v1/documents.json?per_page=3", type: "federal-register-api", name: "FR" });
+    const source = await addFeed({ path: "/api/v1/documents.json?per_page=3", type: "federal-register-api", name: "FR" });
     const result = await scrapeSources();
     expect(result.sources[0]).toMatchObject({ fetched: 5, new: 5, pages: 2, error: null });
     expect(server.log.find((r) => r.path.startsWith("/api/v1/documents.json"))!.path).toContain("fields%5B%5D=significant");
@@ -119,16 +119,16 @@ describe("adapters", () => {
   });
 
   it("detects the type of a source added without one, and remembers it", async () => {
-    const fr = addFeed({ path: "/typeless", type: null });
-    const atom = addFeed({ path: "/scotus.atom", type: null });
-    const rss = addFeed({ path: "/fed.rdf", type: null });
+    const fr = await addFeed({ path: "/typeless", type: null });
+    const atom = await addFeed({ path: "/scotus.atom", type: null });
+    const rss = await addFeed({ path: "/fed.rdf", type: null });
     await scrapeSources();
     expect([sourceRow(fr.id).type, sourceRow(atom.id).type, sourceRow(rss.id).type]).toEqual(["federal-register-api", "atom", "rss"]);
     expect(articlesOf(fr.id)).toHaveLength(2);
   });
 
   it("reads a Latin-1 feed the server labels as UTF-8", async () => {
-    const source = addFeed({ path: "/latin1.rss" });
+    const source = await addFeed({ path: "/latin1.rss" });
     await scrapeSources();
     expect(articlesOf(source.id)[0].summary).toContain("résumé of the law's provisions § 1");
   });
@@ -136,11 +136,11 @@ describe("adapters", () => {
 
 describe("failures and health", () => {
   it("explains what went wrong, per source, and one broken or slow source does not fail or delay the others", async () => {
-    const html = addFeed({ path: "/html" });
-    const truncated = addFeed({ path: "/truncated.rss" });
-    const broken = addFeed({ path: "/broken" });
-    const slow = addFeed({ path: "/slow" });
-    const good = addFeed({ path: "/fed.rdf" });
+    const html = await addFeed({ path: "/html" });
+    const truncated = await addFeed({ path: "/truncated.rss" });
+    const broken = await addFeed({ path: "/broken" });
+    const slow = await addFeed({ path: "/slow" });
+    const good = await addFeed({ path: "/fed.rdf" });
     const finished: string[] = [];
     const now = new Date("2025-07-01T00:00:00Z");
     const result = await scrapeSources({ now, timeoutMs: 1500, concurrency: 2, onProgress: (p) => void finished.push(p.lastSource!) });
@@ -157,7 +157,7 @@ describe("failures and health", () => {
 
   it("backs off exponentially (capped at 24 h), turns to error after 3 failures, and is healthy again on its first success", async () => {
     flaky.failing = true;
-    const source = addFeed({ path: "/flaky" });
+    const source = await addFeed({ path: "/flaky" });
     let now = new Date("2025-07-01T00:00:00Z");
     const expectedStatus = ["warning", "warning", "error", "error", "error", "error", "error", "error"];
     for (let failure = 1; failure <= expectedStatus.length; failure++) {
@@ -180,13 +180,13 @@ describe("failures and health", () => {
   });
 
   it("warns about a feed that parses but has had nothing new for 30 days", async () => {
-    const source = addFeed({ path: "/fed.rdf" });
+    const source = await addFeed({ path: "/fed.rdf" });
     await scrapeSources({ now: new Date("2025-08-15T00:00:00Z") });
     expect(sourceRow(source.id)).toMatchObject({ status: "warning", errorMessage: "No new items for 48 days", consecutiveFailures: 0 });
   });
 
   it("never fetches disabled sources", async () => {
-    const disabled = addFeed({ path: "/fed.rdf", isActive: false });
+    const disabled = await addFeed({ path: "/fed.rdf", isActive: false });
     const before = server.log.length;
     await scrapeSources();
     expect(server.log.length).toBe(before);
@@ -196,8 +196,8 @@ describe("failures and health", () => {
 
 describe("idempotence and deduplication", () => {
   it("scraping twice adds nothing, and the second scrape of an unchanged feed transfers no body", async () => {
-    const source = addFeed({ path: "/sec.rss" });
-    const atom = addFeed({ path: "/scotus.atom", type: "atom" });
+    const source = await addFeed({ path: "/sec.rss" });
+    const atom = await addFeed({ path: "/scotus.atom", type: "atom" });
     await scrapeSources();
     const count = articlesOf(source.id).length + articlesOf(atom.id).length;
     const before = server.log.length;
@@ -216,15 +216,15 @@ describe("idempotence and deduplication", () => {
   });
 
   it("one document from two sources is one article", async () => {
-    addFeed({ path: "/api/v1/documents.json?per_page=3", type: "federal-register-api" });
-    addFeed({ path: "/mirror/api/v1/documents.json", type: "federal-register-api" });
+    await addFeed({ path: "/api/v1/documents.json?per_page=3", type: "federal-register-api" });
+    await addFeed({ path: "/mirror/api/v1/documents.json", type: "federal-register-api" });
     const result = await scrapeSources();
     expect(result.totals).toMatchObject({ fetched: 7, new: 5, duplicates: 2 });
     expect(db().select().from(t.articles).all()).toHaveLength(5);
   });
 
   it("does not bring back a deleted article", async () => {
-    const source = addFeed({ path: "/fed.rdf" });
+    const source = await addFeed({ path: "/fed.rdf" });
     await scrapeSources();
     const [first] = articlesOf(source.id);
     await deleteArticles([first.id]);
@@ -236,7 +236,7 @@ describe("idempotence and deduplication", () => {
 
 describe("keywords", () => {
   it("admits only items whose title or summary mentions a keyword", async () => {
-    const source = addFeed({ path: "/sec.rss", keywords: ["rule"] });
+    const source = await addFeed({ path: "/sec.rss", keywords: ["rule"] });
     const result = await scrapeSources();
     expect(result.sources[0]).toMatchObject({ fetched: 4, new: 2, skippedByKeywords: 2 });
     expect(
@@ -250,7 +250,7 @@ describe("keywords", () => {
 describe("backfill", () => {
   it("splits date ranges so no window reaches the API's 10,000-result cap", async () => {
     frRequests = [];
-    const source = addFeed({ path: "/backfill/api/v1/documents.json?order=newest&per_page=100", type: "federal-register-api" });
+    const source = await addFeed({ path: "/backfill/api/v1/documents.json?order=newest&per_page=100", type: "federal-register-api" });
     const result = await backfillSources({ daysBack: 39, now: new Date("2025-06-30T18:00:00Z") });
     expect(backfillDocs.length).toBeGreaterThan(RESULT_CAP);
     expect(result.sources[0]).toMatchObject({ error: null, new: backfillDocs.length, fetched: backfillDocs.length });

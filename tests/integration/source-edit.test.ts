@@ -13,7 +13,7 @@ let viewer: TestUser;
 let unique = 0;
 
 /** A source that has been checked before: failures, validators and a detected type on record. */
-function checkedSource() {
+async function checkedSource() {
   const n = ++unique;
   return addSource({
     name: `Checked feed ${n}`,
@@ -43,7 +43,7 @@ beforeAll(async () => {
 
 describe("PATCH /api/admin/sources/{id}", () => {
   it("edits name, category and keywords in place, keeping the health history", async () => {
-    const source = checkedSource();
+    const source = await checkedSource();
     const response = await patch(source.id, { name: "  Renamed feed ", category: "legal", keywords: " rule , epa, rule" });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
@@ -62,7 +62,7 @@ describe("PATCH /api/admin/sources/{id}", () => {
   });
 
   it("treats a new URL as a new feed: type detected again, checked at the next update", async () => {
-    const source = checkedSource();
+    const source = await checkedSource();
     const url = `https://edit.example.gov/moved-${unique}.xml`;
     const response = await patch(source.id, { url });
     expect(response.status).toBe(200);
@@ -75,7 +75,7 @@ describe("PATCH /api/admin/sources/{id}", () => {
     [{ name: "   " }, "Please fill all required fields"],
     [{ category: "blog" }, "'category' must be one of"],
   ])("refuses %j with 400 and changes nothing", async (body, message) => {
-    const source = checkedSource();
+    const source = await checkedSource();
     const response = await patch(source.id, body);
     expect(response.status).toBe(400);
     expect((await response.json()).message).toContain(message);
@@ -83,8 +83,8 @@ describe("PATCH /api/admin/sources/{id}", () => {
   });
 
   it("refuses another source's URL with 409, as adding does", async () => {
-    const taken = checkedSource();
-    const source = checkedSource();
+    const taken = await checkedSource();
+    const source = await checkedSource();
     const response = await patch(source.id, { url: taken.url });
     expect(response.status).toBe(409);
     expect((await response.json()).message).toBe("A source with this URL already exists.");
@@ -100,7 +100,7 @@ describe("PATCH /api/admin/sources/{id}", () => {
   });
 
   it("is for editors: 401 without a session, 403 to a viewer", async () => {
-    const source = checkedSource();
+    const source = await checkedSource();
     const anonymous = await call(sourceById, `/api/admin/sources/${source.id}`, { method: "PATCH", params: { id: String(source.id) }, body: { name: "x" } });
     expect(anonymous.status).toBe(401);
     expect((await patch(source.id, { name: "x" }, viewer)).status).toBe(403);

@@ -24,14 +24,14 @@ beforeEach(() => {
 
 describe("source health", () => {
   it("counts and labels exactly the statuses a scrape writes", async () => {
-    const healthy = addHealthSource();
+    const healthy = await addHealthSource();
     await recordScrapeSuccess(row(healthy.id), { now, newestItemAt: now });
-    const issues = addHealthSource();
+    const issues = await addHealthSource();
     await failTimes(issues.id, 1);
-    const failed = addHealthSource();
+    const failed = await addHealthSource();
     await failTimes(failed.id, ERROR_AFTER_FAILURES);
-    addHealthSource();
-    const disabled = addHealthSource({ isActive: false });
+    await addHealthSource();
+    const disabled = await addHealthSource({ isActive: false });
     await recordScrapeSuccess(row(disabled.id), { now, newestItemAt: now });
 
     const written = [healthy, issues, failed].map((s) => row(s.id).status);
@@ -43,7 +43,7 @@ describe("source health", () => {
   });
 
   it("reads any other status as Failed, never as Connected, and counts it nowhere", async () => {
-    const odd = addHealthSource({ status: "active" });
+    const odd = await addHealthSource({ status: "active" });
     expect(sourceHealthLabel(row(odd.id)).label).toBe("Failed");
     expect(await sourceHealthCounts()).toEqual({ healthy: 0, warning: 0, error: 0, unchecked: 0 });
   });

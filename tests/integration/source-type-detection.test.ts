@@ -33,8 +33,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-beforeEach(() => {
-  clearArticles();
+beforeEach(async () => {
+  await clearArticles();
   db().delete(t.sources).run();
   standIn.down = false;
 });

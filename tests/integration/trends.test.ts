@@ -75,7 +75,7 @@ let stats: TrendsStats;
 let row: typeof t.trends.$inferSelect;
 
 beforeAll(async () => {
-  clearArticles();
+  await clearArticles();
   db().delete(t.trends).run();
   await seed();
   await generateTrends({ now: NOW });
@@ -215,7 +215,7 @@ describe("the trends job and API", () => {
   });
 
   it("says plainly when there is nothing to analyse", async () => {
-    clearArticles();
+    await clearArticles();
     const outcome = await generateTrends({ now: NOW });
     expect(outcome.articleCount).toBe(0);
     const empty = db()

@@ -108,8 +108,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-beforeEach(() => {
-  clearArticles();
+beforeEach(async () => {
+  await clearArticles();
   db().delete(t.sources).run();
   db().delete(t.agendaEntries).run();
   frDocs = [];
@@ -154,7 +154,7 @@ const REGISTRATION_DOC: FederalRegisterDocument = {
 
 async function ingestDocuments(docs: FederalRegisterDocument[]) {
   frDocs = docs;
-  const source = addAgendaSource("/api/v1/documents.json", "federal-register-api", "Federal Register");
+  const source = await addAgendaSource("/api/v1/documents.json", "federal-register-api", "Federal Register");
   const summary = await scrape(source.id);
   expect(summary.new).toBe(docs.length);
   const ids = new Map(
@@ -171,7 +171,7 @@ const OFFICIAL_REASON = "rollback: officially deregulatory (EO 14192), Unified A
 
 describe("reading an edition", () => {
   it("stores each RIN's designation, stage, priority, timetable, title, agency and edition, and no articles", async () => {
-    const source = addAgendaSource("/agenda/spring-2025.xml", "unified-agenda", "Unified Agenda Spring 2025");
+    const source = await addAgendaSource("/agenda/spring-2025.xml", "unified-agenda", "Unified Agenda Spring 2025");
     const summary = await scrape(source.id);
     expect(summary.agenda).toEqual({ read: 5, stored: 5, unchanged: 0, older: 0, invalid: 0, rejudged: 0 });
     expect(summary).toMatchObject({ fetched: 0, new: 0 });
@@ -215,19 +215,19 @@ describe("reading an edition", () => {
   });
 
   it("lets a newer edition replace an entry and never an older one", async () => {
-    await scrape(addAgendaSource("/agenda/spring-2025.xml", "unified-agenda").id);
-    const fall = await scrape(addAgendaSource("/agenda/fall-2025.xml", "unified-agenda").id);
+    await scrape((await addAgendaSource("/agenda/spring-2025.xml", "unified-agenda")).id);
+    const fall = await scrape((await addAgendaSource("/agenda/fall-2025.xml", "unified-agenda")).id);
     expect(fall.agenda).toMatchObject({ read: 5, stored: 5, older: 0 });
     expect(entry("1615-AC96")).toMatchObject({ publicationId: "202510", designation: "Deregulatory" });
     expect(entry("2060-AW48")).toMatchObject({ publicationId: "202510", designation: "Deregulatory" });
 
-    const older = await scrape(addAgendaSource("/agenda/spring-2024.xml", "unified-agenda").id);
+    const older = await scrape((await addAgendaSource("/agenda/spring-2024.xml", "unified-agenda")).id);
     expect(older.agenda).toMatchObject({ read: 5, stored: 0, older: 5 });
     expect(entry("2060-AW48")).toMatchObject({ publicationId: "202510", designation: "Deregulatory" });
   });
 
   it("refuses a file whose root is not REGINFO_RIN_DATA, with a message for the health monitor", async () => {
-    const source = addAgendaSource("/agenda/not-an-agenda.xml", "unified-agenda");
+    const source = await addAgendaSource("/agenda/not-an-agenda.xml", "unified-agenda");
     const result = await scrapeSources({ sourceId: source.id });
     expect(result.sources[0].error).toBe("Not a Unified Agenda file: its root element is <rss>, not <REGINFO_RIN_DATA>");
     expect(db().select().from(t.sources).where(eq(t.sources.id, source.id)).get()?.status).toBe("warning");
@@ -235,7 +235,7 @@ describe("reading an edition", () => {
 
   it("reads a file larger than the fetcher's 10 MB buffer, thousands of entries, as a stream", async () => {
     expect(Buffer.byteLength(LARGE_XML)).toBeGreaterThan(10 * 1024 * 1024);
-    const summary = await scrape(addAgendaSource("/agenda/large.xml", "unified-agenda").id);
+    const summary = await scrape((await addAgendaSource("/agenda/large.xml", "unified-agenda")).id);
     expect(summary.agenda).toMatchObject({ read: LARGE_ENTRIES, stored: LARGE_ENTRIES, invalid: 0 });
     expect(db().$client.prepare("SELECT count(*) FROM agenda_entries").pluck().get()).toBe(LARGE_ENTRIES);
   });
@@ -288,7 +288,7 @@ describe("the designation of a Federal Register document's rulemaking", () => {
   });
 
   it("files the document as a rollback when the agenda was read first", async () => {
-    await scrape(addAgendaSource("/agenda/spring-2025.xml", "unified-agenda").id);
+    await scrape((await addAgendaSource("/agenda/spring-2025.xml", "unified-agenda")).id);
     const [id] = await ingestDocuments([ENDANGERMENT_DOC]);
     expect(articleRow(id)).toMatchObject({ category: "regulatory-rollbacks", categoryReason: OFFICIAL_REASON });
   });
@@ -300,7 +300,7 @@ describe("the designation of a Federal Register document's rulemaking", () => {
     const registrationBefore = articleRow(registration);
     const revision = await feedRevision();
 
-    const spring = await scrape(addAgendaSource("/agenda/spring-2025.xml", "unified-agenda").id);
+    const spring = await scrape((await addAgendaSource("/agenda/spring-2025.xml", "unified-agenda")).id);
     expect(spring.agenda?.rejudged).toBe(1);
     const after = articleRow(endangerment);
     expect(after).toMatchObject({ category: "regulatory-rollbacks", categoryReason: OFFICIAL_REASON });
@@ -310,7 +310,7 @@ describe("the designation of a Federal Register document's rulemaking", () => {
     // The cards changed, so the shared pages' revision moved.
     expect(await feedRevision()).not.toBe(revision);
 
-    await scrape(addAgendaSource("/agenda/fall-2025.xml", "unified-agenda").id);
+    await scrape((await addAgendaSource("/agenda/fall-2025.xml", "unified-agenda")).id);
     expect(articleRow(registration)).toMatchObject({
       category: "regulatory-rollbacks",
       categoryReason: "rollback: officially deregulatory (EO 14192), Unified Agenda Fall 2025",
@@ -324,13 +324,13 @@ describe("the designation of a Federal Register document's rulemaking", () => {
   it("never overwrites a category an editor set", async () => {
     const [id] = await ingestDocuments([ENDANGERMENT_DOC]);
     await updateArticleCategory(id, "policy-analysis");
-    const summary = await scrape(addAgendaSource("/agenda/spring-2025.xml", "unified-agenda").id);
+    const summary = await scrape((await addAgendaSource("/agenda/spring-2025.xml", "unified-agenda")).id);
     expect(summary.agenda?.rejudged).toBe(0);
     expect(articleRow(id)).toMatchObject({ category: "policy-analysis", categoryReason: EDITOR_REASON, manuallyTagged: true });
   });
 
   it("is returned by /api/articles and /api/articles/{id} as officialDesignation", async () => {
-    await scrape(addAgendaSource("/agenda/spring-2025.xml", "unified-agenda").id);
+    await scrape((await addAgendaSource("/agenda/spring-2025.xml", "unified-agenda")).id);
     const [endangerment, registration] = await ingestDocuments([ENDANGERMENT_DOC, REGISTRATION_DOC]);
     const plain = db()
       .insert(t.articles)
@@ -383,7 +383,7 @@ describe("the pages", () => {
     // Rendered (and shared) before the edition was read: no badge yet.
     expect(await html("/")).not.toContain("Officially deregulatory (EO 14192)");
 
-    await scrape(addAgendaSource("/agenda/spring-2025.xml", "unified-agenda").id);
+    await scrape((await addAgendaSource("/agenda/spring-2025.xml", "unified-agenda")).id);
     const feed = await html("/");
     expect(feed).toContain("Officially deregulatory (EO 14192)");
     expect(feed).toContain("Unified Agenda, Spring 2025");

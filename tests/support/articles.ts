@@ -1,6 +1,6 @@
 // Test data written through the product's own insert path.
 import { insertArticle, type NewArticle } from "~/articles/store.server";
-import { db, t } from "~/db.server";
+import { db, execute, t } from "~/db.server";
 
 let counter = 0;
 
@@ -24,7 +24,7 @@ export async function addArticle(overrides: Partial<NewArticle> = {}) {
   return outcome.id;
 }
 
-export function clearArticles() {
-  db().delete(t.articles).run();
-  db().delete(t.deletedArticles).run();
+export async function clearArticles() {
+  await execute(db().delete(t.articles));
+  await execute(db().delete(t.deletedArticles));
 }

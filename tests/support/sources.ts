@@ -1,5 +1,5 @@
 // Sources stored straight in the database, for tests that read, check or list them.
-import { db, t } from "~/db.server";
+import { db, first, t } from "~/db.server";
 
 export type SourceValues = Partial<typeof t.sources.$inferInsert>;
 
@@ -9,13 +9,15 @@ let unique = 0;
  * Stores a source and answers its row. What is not given: a unique name and address, category "government",
  * and no type (the first answer decides it, as for a source an editor adds).
  */
-export function addSource(values: SourceValues = {}) {
+export async function addSource(values: SourceValues = {}) {
   const n = ++unique;
-  return db()
-    .insert(t.sources)
-    .values({ name: `Feed ${n}`, url: `https://example.gov/feed-${n}.xml`, category: "government", ...values })
-    .returning()
-    .get();
+  const source = await first(
+    db()
+      .insert(t.sources)
+      .values({ name: `Feed ${n}`, url: `https://example.gov/feed-${n}.xml`, category: "government", ...values })
+      .returning(),
+  );
+  return source!;
 }
 
 /** A source read from `path` on a local stand-in server at `origin`, named after the path unless a name is given. */

@@ -154,10 +154,10 @@ describe("a source that hangs forever", () => {
 
   it("fails on its time limit with a clear error while the other sources succeed and the web keeps answering", { timeout: 60_000 }, async () => {
     db().delete(t.sources).run();
-    const source = (name: string, path: string) => addServedSource(feeds.origin, path, { name, type: "rss" }).id;
-    const hanging = source("Hangs forever", "/hang.rss");
-    const dripping = source("Drips forever", "/drip.rss");
-    const working = source("SEC", "/sec.rss");
+    const source = async (name: string, path: string) => (await addServedSource(feeds.origin, path, { name, type: "rss" })).id;
+    const hanging = await source("Hangs forever", "/hang.rss");
+    const dripping = await source("Drips forever", "/drip.rss");
+    const working = await source("SEC", "/sec.rss");
 
     const site = await web(PORTS.hangingSource);
     const { job } = await enqueueJob("scrape", {}, "test");

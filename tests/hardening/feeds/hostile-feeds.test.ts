@@ -32,7 +32,7 @@ const sourceIds = new Map<string, number>();
 beforeAll(async () => {
   server = await startCorpusServer();
   for (const entry of CORPUS) {
-    const row = addSource({ name: `Hostile ${entry.path}`, url: server.url(entry), type: entry.type });
+    const row = await addSource({ name: `Hostile ${entry.path}`, url: server.url(entry), type: entry.type });
     sourceIds.set(entry.path, row.id);
   }
   const baseline = process.memoryUsage().rss;

@@ -12,7 +12,7 @@ const sourceIds: number[] = [];
 try {
   for (const [i, entry] of entries.entries()) {
     const name = `Hostile ${entry.path} ${MARKUP_PAYLOADS[i % MARKUP_PAYLOADS.length]}`;
-    const source = addSource({ name, url: server.url(entry), type: entry.type, category: "think-tank" });
+    const source = await addSource({ name, url: server.url(entry), type: entry.type, category: "think-tank" });
     sourceIds.push(source.id);
     const result = await scrapeSources({ sourceId: source.id, timeoutMs: 5000 });
     if (result.sources[0].error) throw new Error(`${entry.path}: ${result.sources[0].error}`);
