@@ -30,6 +30,10 @@ function parseInt8(text: string): number {
 pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
 // numeric (`avg()`, `sum()` of a bigint) as a float, as SQLite's REAL: the product keeps no exact decimals.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, parseFloat);
+// json and jsonb as their text, as SQLite stores JSON: raw SQL parses a list column (or a json_agg) the same way on
+// both engines, and drizzle's jsonb columns parse the text themselves.
+pg.types.setTypeParser(pg.types.builtins.JSON, (text: string) => text);
+pg.types.setTypeParser(pg.types.builtins.JSONB, (text: string) => text);
 
 /** Connections per process: DATABASE_POOL_SIZE, else 10. */
 export function poolSize(env: NodeJS.ProcessEnv = process.env): number {
