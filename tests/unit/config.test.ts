@@ -1,4 +1,5 @@
 // The configuration refuses settings that would weaken the product, naming the variable.
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, defaultWebConcurrency, loadConfig } from "~/config.server";
 
@@ -28,5 +29,31 @@ describe("WEB_CONCURRENCY", () => {
     for (const bad of ["0", "-1", "1.5", "two", "0x2"]) {
       expect(() => loadConfig(env({ ...secret, WEB_CONCURRENCY: bad }))).toThrow(/WEB_CONCURRENCY: must be a whole number/);
     }
+  });
+});
+
+describe("DATABASE_URL", () => {
+  const secret = { SESSION_SECRET: "x".repeat(32) };
+
+  it("names a SQLite file, made absolute, by default, by path or by file: URL", () => {
+    expect(loadConfig(env(secret)).DATABASE_URL).toBe(path.resolve("data/app.db"));
+    expect(loadConfig(env({ ...secret, DATABASE_URL: "file:./var/app.db" })).DATABASE_URL).toBe(path.resolve("var/app.db"));
+    expect(loadConfig(env({ ...secret, DATABASE_URL: "/srv/app.db" })).DATA_DIR).toBe("/srv");
+  });
+
+  it("keeps a postgres:// URL as it is, with runtime files under ./data", () => {
+    const url = "postgres://app:secret@db.internal:5432/dereg";
+    const loaded = loadConfig(env({ ...secret, DATABASE_URL: url }));
+    expect(loaded.DATABASE_URL).toBe(url);
+    expect(loaded.DATA_DIR).toBe(path.resolve("data"));
+  });
+
+  it("refuses PostgreSQL without SESSION_SECRET: each node would sign cookies with a secret of its own", () => {
+    expect(() => loadConfig(env({ DATABASE_URL: "postgresql://db.internal/dereg" }))).toThrow(ConfigError);
+    expect(() => loadConfig(env({ DATABASE_URL: "postgresql://db.internal/dereg" }))).toThrow(/SESSION_SECRET: must be set when DATABASE_URL is a postgres/);
+  });
+
+  it("refuses another scheme, naming the variable", () => {
+    expect(() => loadConfig(env({ ...secret, DATABASE_URL: "mysql://db.internal/dereg" }))).toThrow(/DATABASE_URL: "mysql:" is not supported/);
   });
 });
