@@ -130,24 +130,35 @@ const SQLITE_INSERT = {
   tag: "INSERT OR IGNORE INTO article_tags (article_id, tag) VALUES (?, ?)",
 };
 
-/** Whether an editor deleted the article keyed so (its tombstone): a query of its own, or a step of a transaction. */
-function* tombstoned(tx: Transaction, urlKey: string, docKey: string | undefined): TransactionPart<boolean> {
-  // SQLite's raw statement runs on the transaction's connection too: there is only one.
+/** An article about to be inserted, with what its row is keyed by. */
+type Pending = { input: NewArticle; canonical: string; documentNumber: string | null; urlKey: string; docKey: string | undefined };
+
+type Keys = Pick<Pending, "urlKey" | "docKey">;
+
+/** PostgreSQL's statements take at most 65,535 parameters: batches are cut well below. */
+function* chunks<T>(items: T[], size: number) {
+  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
+}
+
+/** Which of the items an editor deleted (a tombstone under either key), as steps of a transaction. */
+function* deletedItems<T extends Keys>(tx: Transaction, items: T[]): TransactionPart<Set<T>> {
+  // SQLite: one prepared statement per item, on the transaction's connection (there is only one).
   if (engine() === "sqlite")
-    return Boolean(
-      statement(SQLITE_INSERT.tombstone)
-        .pluck()
-        .get(urlKey, docKey ?? urlKey),
+    return new Set(
+      items.filter((item) =>
+        statement(SQLITE_INSERT.tombstone)
+          .pluck()
+          .get(item.urlKey, item.docKey ?? item.urlKey),
+      ),
     );
-  return Boolean(
-    yield* tx.first(
-      tx.db
-        .select({ found: sql`1` })
-        .from(t.deletedArticles)
-        .where(inArray(t.deletedArticles.key, [urlKey, docKey ?? urlKey]))
-        .limit(1),
-    ),
-  );
+  // PostgreSQL: every key in a few queries rather than a round trip per item.
+  const found = new Set<string>();
+  const keys = items.flatMap((item) => (item.docKey ? [item.urlKey, item.docKey] : [item.urlKey]));
+  for (const chunk of chunks(keys, 10_000)) {
+    const rows = yield* tx.all(tx.db.select({ key: t.deletedArticles.key }).from(t.deletedArticles).where(inArray(t.deletedArticles.key, chunk)));
+    for (const row of rows) found.add(row.key);
+  }
+  return new Set(items.filter((item) => found.has(item.urlKey) || (item.docKey !== undefined && found.has(item.docKey))));
 }
 
 /**
@@ -159,8 +170,8 @@ export async function isKnownArticle(originalUrl: string, documentNumber?: strin
   const canonical = canonicalUrl(originalUrl);
   const number = documentNumber || federalRegisterDocumentNumber(originalUrl) || null;
   const [urlKey, docKey] = dedupKeys(canonical, number);
-  if (engine() === "sqlite")
-    return Boolean(statement(SQLITE_INSERT.stored).pluck().get(canonical, number)) || (await transaction((tx) => tombstoned(tx, urlKey, docKey)));
+  const deleted = async () => (await transaction((tx) => deletedItems(tx, [{ urlKey, docKey }]))).size > 0;
+  if (engine() === "sqlite") return Boolean(statement(SQLITE_INSERT.stored).pluck().get(canonical, number)) || (await deleted());
   const stored = await first(
     db()
       .select({ found: sql`1` })
@@ -168,11 +179,8 @@ export async function isKnownArticle(originalUrl: string, documentNumber?: strin
       .where(number === null ? eq(t.articles.canonicalUrl, canonical) : or(eq(t.articles.canonicalUrl, canonical), eq(t.articles.documentNumber, number)))
       .limit(1),
   );
-  return Boolean(stored) || (await transaction((tx) => tombstoned(tx, urlKey, docKey)));
+  return Boolean(stored) || (await deleted());
 }
-
-/** An article about to be inserted, with what its row is keyed by. */
-type Pending = { input: NewArticle; canonical: string; documentNumber: string | null; urlKey: string; docKey: string | undefined };
 
 /** The articles row of a classified article about to be inserted. */
 function articleRow(item: Pending, classification: ReturnType<typeof classificationOf>) {
@@ -236,12 +244,33 @@ function insertSqliteRow(row: ArticleRow): number | undefined {
   return id;
 }
 
-/** The insert of one row and its tags, as steps of a transaction: its id, or undefined when already stored. */
-function* insertRow(tx: Transaction, row: ArticleRow): TransactionPart<number | undefined> {
-  if (engine() === "sqlite") return insertSqliteRow(row);
-  const inserted = yield* tx.first(tx.db.insert(t.articles).values(row).onConflictDoNothing().returning({ id: t.articles.id }));
-  if (inserted && row.tags.length) yield* replaceArticleTags(tx, inserted.id, row.tags);
-  return inserted?.id;
+/** Inserts rows and their tags, as steps of a transaction: each item's new id, or undefined when already stored. */
+function* insertRows(tx: Transaction, rows: [Pending, ArticleRow][]): TransactionPart<Map<Pending, number | undefined>> {
+  const ids = new Map<Pending, number | undefined>();
+  if (engine() === "sqlite") {
+    for (const [item, row] of rows) ids.set(item, insertSqliteRow(row));
+    return ids;
+  }
+  // PostgreSQL: a few multi-row statements for the whole batch rather than round trips per row. A row skipped by
+  // ON CONFLICT (its address or document number already stored, or earlier in the batch) returns nothing.
+  const idByAddress = new Map<string, number>();
+  for (const chunk of chunks(rows, 1_000)) {
+    const values = chunk.map(([, row]) => row);
+    const inserted = yield* tx.all(
+      tx.db.insert(t.articles).values(values).onConflictDoNothing().returning({ id: t.articles.id, address: t.articles.canonicalUrl }),
+    );
+    for (const { id, address } of inserted) idByAddress.set(address, id);
+  }
+  const tags: { articleId: number; tag: string }[] = [];
+  for (const [item, row] of rows) {
+    const id = idByAddress.get(row.canonicalUrl);
+    // Taken by the first item of the batch with this address; a later one is a duplicate.
+    idByAddress.delete(row.canonicalUrl);
+    ids.set(item, id);
+    if (id !== undefined) tags.push(...row.tags.map((tag) => ({ articleId: id, tag })));
+  }
+  for (const chunk of chunks(tags, 10_000)) yield* tx.execute(tx.db.insert(t.articleTags).values(chunk).onConflictDoNothing());
+  return ids;
 }
 
 /**
@@ -261,34 +290,32 @@ export async function insertArticles(inputs: NewArticle[]): Promise<InsertOutcom
     const [urlKey, docKey] = dedupKeys(canonical, documentNumber);
     outcomes.push({ input, canonical, documentNumber, urlKey, docKey });
   }
+  const items = outcomes.filter((outcome): outcome is Pending => "input" in outcome);
   // Classifying reads the Unified Agenda, which cannot happen inside the transaction: it is done first, for
   // articles not deleted already (the transaction asks again).
-  const deleted = await transaction(function* (tx) {
-    const found = new Set<Pending>();
-    for (const item of outcomes) if ("input" in item && (yield* tombstoned(tx, item.urlKey, item.docKey))) found.add(item);
-    return found;
-  });
-  const pending = outcomes.filter((outcome): outcome is Pending => "input" in outcome && !deleted.has(outcome));
+  const deletedBefore = await transaction((tx) => deletedItems(tx, items));
+  const pending = items.filter((item) => !deletedBefore.has(item));
   if (!pending.length) return outcomes.map((item) => ("input" in item ? { status: "deleted" } : item));
   // The Unified Agenda entries of the whole batch, in one query.
   const agenda = await agendaEntriesOf(
     pending.flatMap(({ input }) => (input.manualClassification || input.assistedClassification ? [] : (input.regulationIdNumbers ?? []))),
   );
-  const classified = new Map(pending.map((item) => [item, classificationOf(item.input, agenda)]));
+  const rows = new Map(pending.map((item) => [item, articleRow(item, classificationOf(item.input, agenda))]));
   // Immediate: a transaction that reads first and writes later cannot wait for another process's write
   // (SQLite answers SQLITE_BUSY at once); taking the write lock up front lets busy_timeout do its work.
   return transaction(
     function* (tx) {
-      const results: InsertOutcome[] = [];
-      for (const item of outcomes) {
-        if (!("input" in item)) results.push(item);
-        else if (!classified.has(item) || (yield* tombstoned(tx, item.urlKey, item.docKey))) results.push({ status: "deleted" });
-        else {
-          const id = yield* insertRow(tx, articleRow(item, classified.get(item)!));
-          results.push(id === undefined ? { status: "duplicate" } : { status: "inserted", id });
-        }
-      }
-      return results;
+      const deleted = yield* deletedItems(tx, pending);
+      const ids = yield* insertRows(
+        tx,
+        [...rows].filter(([item]) => !deleted.has(item)),
+      );
+      return outcomes.map((item): InsertOutcome => {
+        if (!("input" in item)) return item;
+        if (!ids.has(item)) return { status: "deleted" };
+        const id = ids.get(item);
+        return id === undefined ? { status: "duplicate" } : { status: "inserted", id };
+      });
     },
     { behavior: "immediate" },
   );

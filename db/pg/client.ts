@@ -46,7 +46,8 @@ export function poolSize(env: NodeJS.ProcessEnv = process.env): number {
 
 /** A drizzle database over a pool of connections to `url`; close it with `db.$client.end()`. */
 export function openPostgres(url: string, options: { poolSize?: number } = {}): PgDb {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? poolSize() });
+  // allowExitOnIdle: a script (npm run setup, demo, user) ends when its work does, not when idle connections time out.
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? poolSize(), allowExitOnIdle: true });
   return drizzle(pool, { schema, casing: "snake_case" });
 }
 
