@@ -2,9 +2,9 @@
 // DATABASE_URL, answering one JSON command per stdin line with one JSON line on stdout.
 import readline from "node:readline";
 import { and, eq, sql } from "drizzle-orm";
-import { all, closeDatabase, db, first, t } from "../../app/db.server";
-import { enqueueScheduled, schedules } from "../../app/jobs/registry.server";
-import { claimNextJob, finishJob } from "../../app/jobs/store.server";
+import { all, closeDatabase, db, first, t } from "~/db.server";
+import { enqueueScheduled, schedules } from "~/jobs/registry.server";
+import { claimNextJob, finishJob } from "~/jobs/store.server";
 
 type Command = { op: "ready" } | { op: "claim"; kinds: string[] } | { op: "drain"; kinds: string[] } | { op: "schedule"; kind: string; firedAt: string };
 
@@ -27,7 +27,8 @@ async function drain(kinds: string[]) {
 }
 
 async function answer(command: Command): Promise<unknown> {
-  if (command.op === "ready") return { ready: (await all(db().select({ id: t.jobs.id }).from(t.jobs).limit(1))).length >= 0 };
+  // A first query opens the pool, so the commands that follow start as soon as they are sent.
+  if (command.op === "ready") return { ready: Array.isArray(await all(db().select({ id: t.jobs.id }).from(t.jobs).limit(1))) };
   if (command.op === "claim") return { id: (await claimNextJob(runnerId, command.kinds))?.id ?? null };
   if (command.op === "drain") return drain(command.kinds);
   const schedule = schedules.find((s) => s.kind === command.kind)!;
