@@ -381,8 +381,17 @@ export const jobs = sqliteTable(
     startedAt: integer({ mode: "timestamp_ms" }),
     heartbeatAt: integer({ mode: "timestamp_ms" }),
     finishedAt: integer({ mode: "timestamp_ms" }),
+    /**
+     * The schedule period a job serves, as `scrape@2026-11-27T06:00Z`: unique, so runners whose clocks and cron ticks
+     * differ queue one job per period between them (app/jobs/store.server.ts enqueueScheduledJob). Null otherwise.
+     */
+    scheduleKey: text(),
   },
-  (t) => [index("jobs_status_kind_idx").on(t.status, t.kind), index("jobs_kind_created_idx").on(t.kind, t.createdAt)],
+  (t) => [
+    index("jobs_status_kind_idx").on(t.status, t.kind),
+    index("jobs_kind_created_idx").on(t.kind, t.createdAt),
+    uniqueIndex("jobs_schedule_key_unique").on(t.scheduleKey),
+  ],
 );
 
 /** Small named values shared by the processes, such as the job runner's heartbeat. */

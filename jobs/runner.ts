@@ -6,10 +6,10 @@ import { Cron } from "croner";
 import { config } from "../app/config.server";
 import { sleep } from "../app/time";
 import { requeueOrphanedJobs } from "../app/jobs/queue.server";
-import { claimNextJob, enqueueJob, finishJob, heartbeatJob, recordRunnerHeartbeat, requeueJob, jobById, type JobRow } from "../app/jobs/store.server";
+import { claimNextJob, finishJob, heartbeatJob, recordRunnerHeartbeat, requeueJob, jobById, type JobRow } from "../app/jobs/store.server";
 import { describeJob, isFinished, statusLabel } from "../app/jobs/outcome";
 import { migrate } from "../app/schema-store.server";
-import { jobHandlers, queueFirstStartJobs, queueRejudgingAfterClassifierChange, schedules } from "../app/jobs/registry.server";
+import { enqueueScheduled, jobHandlers, queueFirstStartJobs, queueRejudgingAfterClassifierChange, schedules } from "../app/jobs/registry.server";
 import { refreshRelatedLists } from "../app/articles/related-store.server";
 
 const POLL_MS = 1000;
@@ -128,7 +128,7 @@ export async function startRunner() {
   const crons = schedules.map(
     (schedule) =>
       new Cron(schedule.cron, { timezone: config().APP_TIMEZONE, protect: true }, async () => {
-        const { job, created } = await enqueueJob(schedule.kind, schedule.params ?? {}, "schedule");
+        const { job, created } = await enqueueScheduled(schedule, config().APP_TIMEZONE);
         if (created) console.log(`[jobs] scheduled ${schedule.kind} queued as #${job.id}`);
       }),
   );

@@ -1,7 +1,7 @@
 // The Unified Agenda's entries (agenda_entries): writing an edition's RINs, a newer edition replacing an older one
 // and never the reverse, and reading the entries of a set of RINs in one query for the articles that cite them.
 import { sql } from "drizzle-orm";
-import { statement, transaction, type Transaction, type TransactionPart } from "../db.server";
+import { all, engine, statement, transaction, type Transaction, type TransactionPart } from "../db.server";
 import { editionLabel, isDeregulatory, type OfficialDesignation, type OfficialDesignationDetail, type TimetableEntry } from "./edition";
 
 /** One RIN as an edition gives it. */
@@ -24,16 +24,20 @@ type StoredRow = {
   designation: string | null;
   stage: string | null;
   priority: string | null;
-  major: number | null;
+  /** 0 or 1 on SQLite, a boolean on PostgreSQL. */
+  major: number | boolean | null;
   timetable: string;
   title: string;
   agency: string | null;
 };
 
-const STORED_COLUMNS = `rin, publication_id AS publicationId, designation, stage, priority, major, timetable, title, agency`;
+// The alias is quoted: PostgreSQL folds an unquoted one to lower case.
+const STORED_COLUMNS = `rin, publication_id AS "publicationId", designation, stage, priority, major, timetable, title, agency`;
 
 // Same edition: written only when something differs, so re-reading an unchanged file changes nothing (and leaves the
 // shared pages' revision alone); a newer edition always replaces; an older one never does.
+// `IS DISTINCT FROM` compares the rows with NULL equal to NULL, on both engines. `major` is bound as 0 or 1, which
+// SQLite stores as they are and PostgreSQL reads as a boolean.
 function upsertEntry(entry: AgendaEntry, updatedAt: number) {
   const major = entry.major === null ? null : entry.major ? 1 : 0;
   return sql`INSERT INTO agenda_entries (rin, publication_id, designation, stage, priority, major, timetable, title, agency, parent_agency, updated_at)
@@ -46,7 +50,7 @@ function upsertEntry(entry: AgendaEntry, updatedAt: number) {
       OR (excluded.publication_id = agenda_entries.publication_id
         AND (agenda_entries.designation, agenda_entries.stage, agenda_entries.priority, agenda_entries.major, agenda_entries.timetable,
              agenda_entries.title, agenda_entries.agency, agenda_entries.parent_agency)
-          IS NOT (excluded.designation, excluded.stage, excluded.priority, excluded.major, excluded.timetable, excluded.title,
+          IS DISTINCT FROM (excluded.designation, excluded.stage, excluded.priority, excluded.major, excluded.timetable, excluded.title,
              excluded.agency, excluded.parent_agency))`;
 }
 
@@ -87,7 +91,7 @@ export function* saveAgendaEntries(tx: Transaction, entries: AgendaEntry[], now 
   const updatedAt = Math.max(now.getTime(), (newest?.newest ?? 0) + 1);
   for (const entry of entries) {
     const before = yield* tx.first<{ publicationId: string; designation: string | null }>(
-      sql`SELECT publication_id AS publicationId, designation FROM agenda_entries WHERE rin = ${entry.rin}`,
+      sql`SELECT publication_id AS "publicationId", designation FROM agenda_entries WHERE rin = ${entry.rin}`,
     );
     if (before && entry.publicationId < before.publicationId) {
       outcome.older++;
@@ -110,16 +114,23 @@ function wantedRins(rins: Iterable<string>) {
   return [...new Set([...rins].map((rin) => rin.trim().toUpperCase()))];
 }
 
+/** The RINs as one JSON array parameter, read back as a set of values in the engine's own spelling. */
+function rinsIn(engineName: "sqlite" | "postgres", wanted: string[]) {
+  const json = JSON.stringify(wanted);
+  return engineName === "postgres" ? sql`(SELECT jsonb_array_elements_text(${json}::jsonb))` : sql`(SELECT value FROM json_each(${json}))`;
+}
+
 /**
- * The stored entries of these RINs (upper-case), in one query: a raw prepared statement, as every feed page reads
- * the entries of its cards.
+ * The stored entries of these RINs (upper-case), in one query: on SQLite a raw prepared statement, as every feed
+ * page reads the entries of its cards.
  */
 export async function agendaEntriesOf(rins: Iterable<string>): Promise<AgendaEntries> {
   const wanted = wantedRins(rins);
   if (!wanted.length) return new Map();
-  const rows = statement(`SELECT ${STORED_COLUMNS} FROM agenda_entries WHERE rin IN (SELECT value FROM json_each(?))`).all(
-    JSON.stringify(wanted),
-  ) as StoredRow[];
+  const rows =
+    engine() === "postgres"
+      ? await all<StoredRow>(sql`SELECT ${sql.raw(STORED_COLUMNS)} FROM agenda_entries WHERE rin IN ${rinsIn("postgres", wanted)}`)
+      : (statement(`SELECT ${STORED_COLUMNS} FROM agenda_entries WHERE rin IN (SELECT value FROM json_each(?))`).all(JSON.stringify(wanted)) as StoredRow[]);
   return new Map(rows.map((row) => [row.rin, row]));
 }
 
@@ -127,9 +138,7 @@ export async function agendaEntriesOf(rins: Iterable<string>): Promise<AgendaEnt
 export function* agendaEntriesIn(tx: Transaction, rins: Iterable<string>) {
   const wanted = wantedRins(rins);
   if (!wanted.length) return new Map();
-  const rows = yield* tx.all<StoredRow>(
-    sql`SELECT ${sql.raw(STORED_COLUMNS)} FROM agenda_entries WHERE rin IN (SELECT value FROM json_each(${JSON.stringify(wanted)}))`,
-  );
+  const rows = yield* tx.all<StoredRow>(sql`SELECT ${sql.raw(STORED_COLUMNS)} FROM agenda_entries WHERE rin IN ${rinsIn(engine(), wanted)}`);
   return new Map(rows.map((row) => [row.rin, row]));
 }
 

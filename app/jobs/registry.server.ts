@@ -1,8 +1,9 @@
 // What the runner can run, when the schedules enqueue it, and what it queues when it starts.
+import { Cron } from "croner";
 import { recordJudgedByCurrentClassifier, storedJudgementIsStale } from "../articles/reclassify.server";
 import { hasArticles } from "../articles/store/judgement.server";
 import type { JobKind } from "./queue.server";
-import { enqueueJob, latestJobPerKind } from "./store.server";
+import { enqueueJob, enqueueScheduledJob, latestJobPerKind, scheduleKeyOf } from "./store.server";
 import { runBackfill, runFixPriorities, runRecategorize, runScrape } from "./kinds/ingest.server";
 import { runMaintenance } from "./kinds/maintenance.server";
 import { runTrends } from "./kinds/trends.server";
@@ -31,6 +32,31 @@ export const schedules: Schedule[] = [
   { kind: "newsletter", cron: "0 8 * * 1", description: "Mondays at 08:00: the weekly newsletter to active subscribers" },
   { kind: "alerts", cron: "2 * * * *", description: "hourly: saved-search alerts due this hour (daily at their hour, weekly on Mondays)" },
 ];
+
+const MINUTE = 60_000;
+/** How far back a tick is looked for: a minute covers a timely callback; the rest, a late one of any schedule here. */
+const TICK_LOOKBACKS = [MINUTE, 60 * MINUTE, 24 * 60 * MINUTE, 8 * 24 * 60 * MINUTE];
+
+/**
+ * The tick a schedule's cron callback fires for: the pattern's latest time at or before `firedAt`. A callback fires
+ * at or just after its tick, so runners whose clocks differ by less than a period name the same tick.
+ */
+export function scheduledTick(pattern: string, timezone: string, firedAt: Date): Date {
+  const cron = new Cron(pattern, { timezone });
+  for (const lookback of TICK_LOOKBACKS) {
+    let tick = cron.nextRun(new Date(firedAt.getTime() - lookback));
+    if (!tick || tick > firedAt) continue;
+    for (let next = cron.nextRun(tick); next && next <= firedAt; next = cron.nextRun(next)) tick = next;
+    return tick;
+  }
+  return new Date(Math.floor(firedAt.getTime() / MINUTE) * MINUTE);
+}
+
+/** A schedule's cron callback: queues its job once for the period that `firedAt` falls in, whichever runner fires. */
+export async function enqueueScheduled(schedule: Schedule, timezone: string, firedAt = new Date()) {
+  const key = scheduleKeyOf(schedule.kind, scheduledTick(schedule.cron, timezone, firedAt));
+  return enqueueScheduledJob(schedule.kind, schedule.params ?? {}, key);
+}
 
 /** Kinds queued when the runner starts and none has ever run: a fresh install fills its feed at once. */
 const firstStartJobs: JobKind[] = ["scrape"];

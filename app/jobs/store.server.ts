@@ -2,7 +2,7 @@
 // runner's heartbeat. Long work never runs inside a web request: a button enqueues a row and answers at once.
 // The queue's rules (which job kinds exist, when a running job is orphaned) are in app/jobs/queue.server.ts.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { all, db, execute, first, t, transaction } from "../db.server";
+import { all, db, engine, execute, first, t, transaction } from "../db.server";
 import { finishedStatus } from "./outcome";
 import type { JobKind } from "./queue.server";
 
@@ -33,6 +33,40 @@ export async function enqueueJob(kind: JobKind, params: Record<string, unknown> 
   );
 }
 
+/** The key of a schedule's period: its kind and the tick it fires for, to the minute, as `scrape@2026-11-27T06:00Z`. */
+export function scheduleKeyOf(kind: JobKind, tick: Date) {
+  return `${kind}@${tick.toISOString().slice(0, 16)}Z`;
+}
+
+/**
+ * Queues a scheduled job once per period, however many runners fire for it: each runner's cron names the period by
+ * its tick (`scheduleKey`), and the key is unique, so a runner whose clock or tick is late finds the period taken,
+ * also when its job has already run and finished. A job of the kind already queued or running serves the period,
+ * as it does with one runner: it takes the key if it has none, so a later tick of the same period queues nothing.
+ */
+export async function enqueueScheduledJob(kind: JobKind, params: Record<string, unknown>, scheduleKey: string) {
+  return transaction(
+    function* (tx) {
+      const taken = yield* tx.first(tx.db.select().from(jobs).where(eq(jobs.scheduleKey, scheduleKey)));
+      if (taken) return { job: taken, created: false };
+      const existing = yield* tx.first(
+        tx.db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.kind, kind), inArray(jobs.status, ["queued", "running"]))),
+      );
+      if (existing) {
+        if (!existing.scheduleKey) yield* tx.execute(tx.db.update(jobs).set({ scheduleKey }).where(eq(jobs.id, existing.id)));
+        return { job: existing, created: false };
+      }
+      const job = yield* tx.first(tx.db.insert(jobs).values({ kind, params, requestedBy: "schedule", scheduleKey }).onConflictDoNothing().returning());
+      if (job) return { job, created: true };
+      return { job: (yield* tx.first(tx.db.select().from(jobs).where(eq(jobs.scheduleKey, scheduleKey))))!, created: false };
+    },
+    { behavior: "immediate" },
+  );
+}
+
 /**
  * Records a run started outside the queue (an operator's `npm run jobs -- <kind>`) as already running, so its
  * outcome is listed beside the runner's. Its runner id is the process's: if that dies, the runner re-queues it.
@@ -47,7 +81,13 @@ export async function recordDirectRun(kind: JobKind, params: Record<string, unkn
 /** Atomically takes the oldest queued job, of the kinds this runner can run, whose kind is not already running. */
 export async function claimNextJob(runnerId: string, kinds: readonly string[], now = new Date()): Promise<JobRow | undefined> {
   if (!kinds.length) return undefined;
-  const claimed = await first<{ id: number }>(sql`
+  const claimed = engine() === "postgres" ? await claimOnPostgres(runnerId, kinds, now) : await claimOnSqlite(runnerId, kinds, now);
+  return claimed ? jobById(claimed.id) : undefined;
+}
+
+/** SQLite runs one write at a time: the statement's check that no job of the kind is running cannot go stale. */
+function claimOnSqlite(runnerId: string, kinds: readonly string[], now: Date) {
+  return first<{ id: number }>(sql`
     UPDATE jobs SET status = 'running', runner_id = ${runnerId}, started_at = ${now.getTime()},
       heartbeat_at = ${now.getTime()}, attempts = attempts + 1
     WHERE id = (
@@ -55,7 +95,32 @@ export async function claimNextJob(runnerId: string, kinds: readonly string[], n
         AND NOT EXISTS (SELECT 1 FROM jobs r WHERE r.kind = q.kind AND r.status = 'running')
       ORDER BY q.id LIMIT 1)
     RETURNING id`);
-  return claimed ? jobById(claimed.id) : undefined;
+}
+
+/**
+ * On PostgreSQL several runners claim at once. FOR UPDATE SKIP LOCKED hands each queued row to one claim without
+ * waiting on rows another claim holds, but under READ COMMITTED two claims could both see "no job of this kind
+ * running" and start two of one kind. So the claim runs in an `immediate` transaction, whose advisory lock makes
+ * claims (and enqueues) take turns, as SQLite's write lock does: the statement, begun after the lock, sees every
+ * earlier claim committed. This is the simplest correct choice: a claim is one short statement, so the turns
+ * cost nothing noticeable, and nothing else changes, whereas a unique index on the running job of a kind would
+ * also refuse an operator's direct run (`npm run jobs -- scrape`) while the runner runs that kind.
+ */
+function claimOnPostgres(runnerId: string, kinds: readonly string[], now: Date) {
+  return transaction(
+    function* (tx) {
+      return yield* tx.first<{ id: number }>(sql`
+        UPDATE jobs SET status = 'running', runner_id = ${runnerId}, started_at = ${now.getTime()},
+          heartbeat_at = ${now.getTime()}, attempts = attempts + 1
+        WHERE id = (
+          SELECT q.id FROM jobs q WHERE q.status = 'queued' AND q.kind IN ${kinds}
+            AND NOT EXISTS (SELECT 1 FROM jobs r WHERE r.kind = q.kind AND r.status = 'running')
+          ORDER BY q.id LIMIT 1
+          FOR UPDATE SKIP LOCKED)
+        RETURNING id`);
+    },
+    { behavior: "immediate" },
+  );
 }
 
 export async function heartbeatJob(jobId: number, progress?: Record<string, unknown>) {

@@ -121,13 +121,14 @@ export async function toggleSourceActive(id: number) {
 
 /** The health monitor's four counters: disabled or never-checked sources count apart from the rest. */
 export async function sourceHealthCounts() {
-  // An aggregate without GROUP BY answers exactly one row.
+  // An aggregate without GROUP BY answers exactly one row. The flag is tested as a truth value, not against 0 or 1:
+  // an integer on SQLite, a boolean on PostgreSQL.
   const counts = await first<{ healthy: number; warning: number; error: number; unchecked: number }>(sql`
     SELECT
-      coalesce(sum(is_active = 1 AND status = 'healthy'), 0) AS healthy,
-      coalesce(sum(is_active = 1 AND status = 'warning'), 0) AS warning,
-      coalesce(sum(is_active = 1 AND status = 'error'), 0) AS error,
-      coalesce(sum(is_active = 0 OR status IS NULL), 0) AS unchecked
+      count(*) FILTER (WHERE is_active AND status = 'healthy') AS healthy,
+      count(*) FILTER (WHERE is_active AND status = 'warning') AS warning,
+      count(*) FILTER (WHERE is_active AND status = 'error') AS error,
+      count(*) FILTER (WHERE NOT is_active OR status IS NULL) AS unchecked
     FROM ${t.sources}`);
   return counts!;
 }

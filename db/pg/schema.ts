@@ -331,8 +331,13 @@ export const jobs = pgTable(
     startedAt: timestampMs(),
     heartbeatAt: timestampMs(),
     finishedAt: timestampMs(),
+    scheduleKey: text(),
   },
-  (t) => [index("jobs_status_kind_idx").on(t.status, t.kind), index("jobs_kind_created_idx").on(t.kind, t.createdAt)],
+  (t) => [
+    index("jobs_status_kind_idx").on(t.status, t.kind),
+    index("jobs_kind_created_idx").on(t.kind, t.createdAt),
+    uniqueIndex("jobs_schedule_key_unique").on(t.scheduleKey),
+  ],
 );
 
 export const appState = pgTable("app_state", {

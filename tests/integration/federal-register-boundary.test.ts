@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import type http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { db, t } from "~/db.server";
+import { all, db, execute, first, t } from "~/db.server";
 import { scrapeSources } from "~/ingest/scrape.server";
 import { clearArticles } from "../support/articles";
 import { serveFixture, startServer, type TestServer } from "../support/http-server";
@@ -46,13 +46,13 @@ afterAll(() => server.close());
 
 beforeEach(async () => {
   await clearArticles();
-  db().delete(t.sources).run();
+  await execute(db().delete(t.sources));
 });
 
 const addServed = (path: string, type: string) => addServedSource(server.origin, path, { type });
 
-const sourceRow = (id: number) => db().select().from(t.sources).where(eq(t.sources.id, id)).get()!;
-const articlesOf = (id: number) => db().select().from(t.articles).where(eq(t.articles.sourceId, id)).all();
+const sourceRow = async (id: number) => (await first(db().select().from(t.sources).where(eq(t.sources.id, id))))!;
+const articlesOf = async (id: number) => all(db().select().from(t.articles).where(eq(t.articles.sourceId, id)));
 
 describe("the Federal Register JSON at the boundary", () => {
   it("fails a malformed page's source with what is wrong, and reads the other sources", async () => {
@@ -60,13 +60,13 @@ describe("the Federal Register JSON at the boundary", () => {
     const badCount = await addServed("/bad-count/documents.json", "federal-register-api");
     const feed = await addServed("/fed.rdf", "rss");
     const result = await scrapeSources({ now: new Date("2025-07-01T00:00:00Z") });
-    expect(sourceRow(badNext.id).errorMessage).toBe(
+    expect((await sourceRow(badNext.id)).errorMessage).toBe(
       "Not a Federal Register response: malformed page from 127.0.0.1 (next_page_url: Invalid input: expected string, received number)",
     );
-    expect(sourceRow(badCount.id).errorMessage).toBe(
+    expect((await sourceRow(badCount.id)).errorMessage).toBe(
       "Not a Federal Register response: malformed page from 127.0.0.1 (count: Invalid input: expected number, received string)",
     );
-    expect(sourceRow(feed.id)).toMatchObject({ status: "healthy", errorMessage: null });
+    expect(await sourceRow(feed.id)).toMatchObject({ status: "healthy", errorMessage: null });
     expect(result.totals).toMatchObject({ sources: 3, failed: 2, new: 2 });
   });
 
@@ -74,7 +74,7 @@ describe("the Federal Register JSON at the boundary", () => {
     const source = await addServed("/odd-fields/documents.json", "federal-register-api");
     const result = await scrapeSources();
     expect(result.sources[0]).toMatchObject({ error: null, fetched: 2, new: 2, invalid: 1 });
-    const rows = articlesOf(source.id);
+    const rows = await articlesOf(source.id);
     expect(rows.find((r) => r.documentNumber === "2025-B3")).toMatchObject({
       agencies: ["Environmental Protection Agency"],
       topics: [],

@@ -5,7 +5,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db, t } from "~/db.server";
+import { all, db, execute, t } from "~/db.server";
 import { toJobJson } from "~/jobs/admin.server";
 import { claimNextJob, enqueueJob, jobById } from "~/jobs/store.server";
 import { executeJob } from "../../jobs/runner";
@@ -29,7 +29,7 @@ async function jobsCli(...args: string[]) {
 }
 
 const addFeed = async (name: string, url: string) => (await addSource({ name, url, type: "rss" })).id;
-const latestJob = () => db().select().from(t.jobs).orderBy(t.jobs.id).all().at(-1)!;
+const latestJob = async () => (await all(db().select().from(t.jobs).orderBy(t.jobs.id))).at(-1)!;
 
 beforeAll(async () => {
   server = await startServer({
@@ -37,7 +37,7 @@ beforeAll(async () => {
     "/broken.rss": (_req, res) => void res.writeHead(500).end("oops"),
   });
   closedPort = await freePort();
-  db().delete(t.sources).run();
+  await execute(db().delete(t.sources));
 });
 afterAll(() => server.close());
 
@@ -50,7 +50,7 @@ describe("a scrape's outcome", () => {
     await addFeed("Offline feed", `http://127.0.0.1:${closedPort}/feed.rss`);
 
     const cli = await jobsCli("scrape");
-    const job = latestJob();
+    const job = await latestJob();
     expect(job).toMatchObject({ kind: "scrape", status: "partly-failed", requestedBy: "cli", error: null });
     const summary = toJobJson(job).summary;
     expect(summary).toMatch(/^2 of 3 sources failed: Broken feed: .*500.*; Offline feed: .+\. 1 source read: \d+ new/);
@@ -64,7 +64,7 @@ describe("a scrape's outcome", () => {
 
   it("sources waiting out a back-off are said to be waiting, not counted as read", { timeout: 30_000 }, async () => {
     await jobsCli("scrape");
-    const job = latestJob();
+    const job = await latestJob();
     expect(job.status).toBe("succeeded");
     expect(toJobJson(job).summary).toMatch(
       /^1 source read: 0 new, \d+ already known, 0 skipped by keywords\. 2 more sources waiting out a back-off after failing, not tried this time\.$/,
@@ -72,9 +72,9 @@ describe("a scrape's outcome", () => {
   });
 
   it("every source failing: failed, and the CLI exits with an error", { timeout: 30_000 }, async () => {
-    db().update(t.sources).set({ isActive: false }).where(eq(t.sources.id, working)).run();
+    await execute(db().update(t.sources).set({ isActive: false }).where(eq(t.sources.id, working)));
     const cli = await jobsCli("scrape", "--force");
-    const job = latestJob();
+    const job = await latestJob();
     expect(job.status).toBe("failed");
     expect(toJobJson(job).summary).toMatch(/^All 2 sources failed: Broken feed: .+; Offline feed: .+\.$/);
     expect(cli.code).toBe(1);

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { all, db, execute, first, t } from "~/db.server";
 import { requeueOrphanedJobs, STALE_HEARTBEAT_MS } from "~/jobs/queue.server";
+import { enqueueScheduled, scheduledTick, schedules } from "~/jobs/registry.server";
 import { claimNextJob, enqueueJob, finishJob, jobById, recordRunnerHeartbeat, runnerLastSeen } from "~/jobs/store.server";
 
 const jobsOf = (kind: string) => all(db().select().from(t.jobs).where(eq(t.jobs.kind, kind)));
@@ -31,9 +32,13 @@ describe("the job queue", () => {
   it("hands each queued job to one claim, and never a second job of a kind already running", async () => {
     const scrape = (await enqueueJob("scrape", {}, "test")).job;
     const trends = (await enqueueJob("trends", {}, "test")).job;
+    // Claims made at once take their turns in no set order (on PostgreSQL each waits for a pooled connection):
+    // whichever order they take, each job goes to exactly one of them and the third finds nothing left it can run.
+    const runners = ["a", "b", "c"];
     const claims = await Promise.all([claimNextJob("a", ["scrape", "trends"]), claimNextJob("b", ["scrape", "trends"]), claimNextJob("c", ["scrape"])]);
-    expect(claims.map((job) => job?.id)).toEqual([scrape.id, trends.id, undefined]);
-    expect((await jobById(scrape.id))?.runnerId).toBe("a");
+    const claimed = claims.flatMap((job, i) => (job ? [{ id: job.id, runner: runners[i] }] : []));
+    expect(claimed.map((claim) => claim.id).sort()).toEqual([scrape.id, trends.id].sort());
+    for (const claim of claimed) expect((await jobById(claim.id))?.runnerId).toBe(claim.runner);
     await execute(db().update(t.jobs).set({ status: "failed" }).where(eq(t.jobs.id, scrape.id)));
     const again = (await enqueueJob("scrape", {}, "test")).job;
     expect((await claimNextJob("c", ["scrape"]))?.id).toBe(again.id);
@@ -59,6 +64,35 @@ describe("the job queue", () => {
     expect(await jobById(orphaned.id)).toMatchObject({ status: "queued", runnerId: null });
     expect((await jobById(alive.id))?.status).toBe("running");
     expect(await jobById(doomed.id)).toMatchObject({ status: "failed", error: expect.stringContaining("Stopped 5 times") });
+  });
+
+  it("queues a scheduled job once per period, whichever runner fires for it and however late", async () => {
+    const timezone = "America/New_York";
+    const scrape = schedules.find((schedule) => schedule.kind === "scrape")!;
+    const tick = new Date("2026-11-27T11:00:00Z"); // 06:00 in New York
+    const at = (ms: number) => new Date(tick.getTime() + ms);
+    expect(scheduledTick(scrape.cron, timezone, at(25))).toEqual(tick);
+    expect(scheduledTick(scrape.cron, timezone, at(5 * 3_600_000))).toEqual(tick);
+
+    const fired = await Promise.all([enqueueScheduled(scrape, timezone, at(25)), enqueueScheduled(scrape, timezone, at(9_000))]);
+    expect(fired.filter((answer) => answer.created)).toHaveLength(1);
+    expect(fired[0].job).toMatchObject({ id: fired[1].job.id, scheduleKey: "scrape@2026-11-27T11:00Z", requestedBy: "schedule" });
+
+    // Run and finished: a later tick of the same period (a runner whose clock is behind) queues nothing.
+    await claimNextJob("runner-1", ["scrape"]);
+    await finishJob(fired[0].job.id, { result: {} });
+    expect(await enqueueScheduled(scrape, timezone, at(70_000))).toMatchObject({ created: false, job: { id: fired[0].job.id } });
+    expect(await jobsOf("scrape")).toHaveLength(1);
+
+    // A job of the kind queued by hand serves the next period, as with one runner, and takes its key.
+    const byHand = (await enqueueJob("scrape", {}, "editor@example.gov")).job;
+    expect(await enqueueScheduled(scrape, timezone, at(6 * 3_600_000 + 20))).toMatchObject({ created: false, job: { id: byHand.id } });
+    await finishJob(byHand.id, { result: {} });
+    expect(await enqueueScheduled(scrape, timezone, at(6 * 3_600_000 + 8_000))).toMatchObject({ created: false, job: { id: byHand.id } });
+    expect(await jobsOf("scrape")).toHaveLength(2);
+
+    const next = await enqueueScheduled(scrape, timezone, at(12 * 3_600_000 + 10));
+    expect(next).toMatchObject({ created: true, job: { scheduleKey: "scrape@2026-11-27T23:00Z" } });
   });
 
   it("remembers when the runner last said it was alive", async () => {

@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { db, t } from "~/db.server";
+import { db, first, t } from "~/db.server";
 import { enqueueJob } from "~/jobs/store.server";
 import { SCRAPE_MAX_PAGES } from "~/ingest/scrape.server";
 import { federalRegisterRoute, generateDocuments } from "../support/federal-register-api";
@@ -48,8 +48,8 @@ function startRunner() {
   return { runner, output: () => output };
 }
 
-const articleCount = () => db().get<{ n: number }>(sql`SELECT count(*) AS n FROM articles`).n;
-const jobRow = (id: number) => db().select().from(t.jobs).where(eq(t.jobs.id, id)).get()!;
+const articleCount = async () => (await first<{ n: number }>(sql`SELECT count(*) AS n FROM articles`))!.n;
+const jobRow = async (id: number) => (await first(db().select().from(t.jobs).where(eq(t.jobs.id, id))))!;
 
 const exited = (runner: ChildProcess) => new Promise<number | null>((resolve) => runner.once("exit", (code) => resolve(code)));
 
@@ -62,40 +62,40 @@ it("re-queues on SIGTERM, survives SIGKILL, and finishes the scrape exactly once
   const expected = SCRAPE_MAX_PAGES * PER_PAGE;
 
   // 1. SIGTERM in the middle: the job goes back to the queue and the runner exits cleanly.
-  const first = startRunner();
-  await waitFor(() => articleCount() >= PER_PAGE, "the first page", 20_000);
-  const firstExit = exited(first.runner);
-  first.runner.kill("SIGTERM");
+  const firstRunner = startRunner();
+  await waitFor(async () => (await articleCount()) >= PER_PAGE, "the first page", 20_000);
+  const firstExit = exited(firstRunner.runner);
+  firstRunner.runner.kill("SIGTERM");
   expect(await firstExit).toBe(0);
-  expect(jobRow(job.id).status).toBe("queued");
-  expect(articleCount()).toBeLessThan(expected);
-  expect(articleCount() % PER_PAGE).toBe(0);
+  expect((await jobRow(job.id)).status).toBe("queued");
+  expect(await articleCount()).toBeLessThan(expected);
+  expect((await articleCount()) % PER_PAGE).toBe(0);
 
   // 2. SIGKILL in the middle: the job is left "running" with a fresh heartbeat.
   const second = startRunner();
-  await waitFor(() => jobRow(job.id).status === "running" && jobRow(job.id).attempts === 2, "the second claim", 20_000);
-  const before = articleCount();
-  await waitFor(() => articleCount() >= before + PER_PAGE, "progress in the second run", 20_000);
+  await waitFor(async () => (await jobRow(job.id)).status === "running" && (await jobRow(job.id)).attempts === 2, "the second claim", 20_000);
+  const before = await articleCount();
+  await waitFor(async () => (await articleCount()) >= before + PER_PAGE, "progress in the second run", 20_000);
   const secondExit = exited(second.runner);
   second.runner.kill("SIGKILL");
   await secondExit;
-  expect(jobRow(job.id).status).toBe("running");
-  expect(articleCount() % PER_PAGE).toBe(0);
+  expect((await jobRow(job.id)).status).toBe("running");
+  expect((await articleCount()) % PER_PAGE).toBe(0);
 
   // 3. The next start sees the dead runner's job, re-queues it and finishes it.
   const third = startRunner();
-  await waitFor(() => jobRow(job.id).status === "succeeded", "the job to finish", 30_000);
+  await waitFor(async () => (await jobRow(job.id)).status === "succeeded", "the job to finish", 30_000);
   await waitFor(
     () => third.output().includes("re-queued 1 job(s) left running by a stopped runner"),
     () => `the runner's log line in:\n${third.output()}`,
     5000,
   );
-  expect(articleCount()).toBe(expected);
-  const distinct = db().get<{ n: number }>(sql`SELECT count(DISTINCT document_number) AS n FROM articles`).n;
+  expect(await articleCount()).toBe(expected);
+  const distinct = (await first<{ n: number }>(sql`SELECT count(DISTINCT document_number) AS n FROM articles`))!.n;
   expect(distinct).toBe(expected);
-  const result = jobRow(job.id).result as { totals: { new: number; failed: number } };
+  const result = (await jobRow(job.id)).result as { totals: { new: number; failed: number } };
   expect(result.totals.failed).toBe(0);
-  const source = db().select().from(t.sources).get()!;
+  const source = (await first(db().select().from(t.sources)))!;
   expect(source.status).toBe("healthy");
   const thirdExit = exited(third.runner);
   third.runner.kill("SIGTERM");

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deleteArticles } from "~/articles/store.server";
-import { db, t } from "~/db.server";
+import { all, db, execute, first, t } from "~/db.server";
 import { BACKOFF_CAP_MS, backoffDelay } from "~/sources/health.server";
 import { backfillSources, scrapeSources } from "~/ingest/scrape.server";
 import { clearArticles } from "../support/articles";
@@ -42,7 +42,7 @@ afterAll(() => server.close());
 
 beforeEach(async () => {
   await clearArticles();
-  db().delete(t.sources).run();
+  await execute(db().delete(t.sources));
 });
 
 type SourceInput = { name?: string; path: string; type?: string | null; category?: string; keywords?: string[]; isActive?: boolean };
@@ -50,15 +50,15 @@ type SourceInput = { name?: string; path: string; type?: string | null; category
 /** A source on the stand-in server, an RSS feed unless said otherwise. */
 const addFeed = ({ path, ...values }: SourceInput) => addServedSource(server.origin, path, { type: "rss", ...values });
 
-const sourceRow = (id: number) => db().select().from(t.sources).where(eq(t.sources.id, id)).get()!;
-const articlesOf = (id: number) => db().select().from(t.articles).where(eq(t.articles.sourceId, id)).all();
+const sourceRow = async (id: number) => (await first(db().select().from(t.sources).where(eq(t.sources.id, id))))!;
+const articlesOf = async (id: number) => all(db().select().from(t.articles).where(eq(t.articles.sourceId, id)));
 
 describe("adapters", () => {
   it("reads RSS 2.0 into plain-text, classified articles with canonical URLs", async () => {
     const source = await addFeed({ path: "/sec.rss", name: "SEC Press Releases" });
     const result = await scrapeSources();
     expect(result.sources[0]).toMatchObject({ fetched: 4, new: 4, duplicates: 0, invalid: 1, error: null });
-    const rows = articlesOf(source.id);
+    const rows = await articlesOf(source.id);
     const climate = rows.find((r) => r.title === "SEC Votes to End Defense of Climate Disclosure Rules")!;
     expect(climate.canonicalUrl).toBe("https://sec.gov/newsroom/press-releases/2025-58");
     expect(climate.summary).toContain("The Commission’s vote and the staff’s letter");
@@ -77,12 +77,8 @@ describe("adapters", () => {
     const rdf = await addFeed({ path: "/fed.rdf", name: "Federal Reserve" });
     const atom = await addFeed({ path: "/scotus.atom", type: "atom", category: "legal", name: "CourtListener: Supreme Court Opinions" });
     await scrapeSources();
-    expect(
-      articlesOf(rdf.id)
-        .map((r) => r.publishDate.toISOString())
-        .sort(),
-    ).toEqual(["2025-06-23T15:30:00.000Z", "2025-06-27T14:00:00.000Z"]);
-    const opinions = articlesOf(atom.id);
+    expect((await articlesOf(rdf.id)).map((r) => r.publishDate.toISOString()).sort()).toEqual(["2025-06-23T15:30:00.000Z", "2025-06-27T14:00:00.000Z"]);
+    const opinions = await articlesOf(atom.id);
     expect(opinions).toHaveLength(3);
     const fcc = opinions.find((r) => r.title === "Federal Communications Commission v. Consumers' Research")!;
     expect(fcc.category).toBe("legal-decisions");
@@ -96,7 +92,7 @@ describe("adapters", () => {
     const result = await scrapeSources();
     expect(result.sources[0]).toMatchObject({ fetched: 5, new: 5, pages: 2, error: null });
     expect(server.log.find((r) => r.path.startsWith("/api/v1/documents.json"))!.path).toContain("fields%5B%5D=significant");
-    const rows = articlesOf(source.id);
+    const rows = await articlesOf(source.id);
     const cec = rows.find((r) => r.documentNumber === "2025-12464")!;
     expect(cec).toMatchObject({ category: "regulatory-rollbacks", documentType: "Rule", agencies: ["Council on Environmental Quality"] });
     // The further fields, requested and stored in the product's shape (CFR objects become citations).
@@ -123,14 +119,14 @@ describe("adapters", () => {
     const atom = await addFeed({ path: "/scotus.atom", type: null });
     const rss = await addFeed({ path: "/fed.rdf", type: null });
     await scrapeSources();
-    expect([sourceRow(fr.id).type, sourceRow(atom.id).type, sourceRow(rss.id).type]).toEqual(["federal-register-api", "atom", "rss"]);
-    expect(articlesOf(fr.id)).toHaveLength(2);
+    expect([(await sourceRow(fr.id)).type, (await sourceRow(atom.id)).type, (await sourceRow(rss.id)).type]).toEqual(["federal-register-api", "atom", "rss"]);
+    expect(await articlesOf(fr.id)).toHaveLength(2);
   });
 
   it("reads a Latin-1 feed the server labels as UTF-8", async () => {
     const source = await addFeed({ path: "/latin1.rss" });
     await scrapeSources();
-    expect(articlesOf(source.id)[0].summary).toContain("résumé of the law's provisions § 1");
+    expect((await articlesOf(source.id))[0].summary).toContain("résumé of the law's provisions § 1");
   });
 });
 
@@ -144,15 +140,15 @@ describe("failures and health", () => {
     const finished: string[] = [];
     const now = new Date("2025-07-01T00:00:00Z");
     const result = await scrapeSources({ now, timeoutMs: 1500, concurrency: 2, onProgress: (p) => void finished.push(p.lastSource!) });
-    expect(sourceRow(html.id).errorMessage).toBe("Not a feed: got an HTML page");
-    expect(sourceRow(truncated.id).errorMessage).toMatch(/^Not a feed: the XML is malformed \(.+\)$/);
-    expect(sourceRow(broken.id).errorMessage).toBe("HTTP 500 from 127.0.0.1");
-    expect(sourceRow(slow.id).errorMessage).toBe("Timed out after 2 s");
-    expect(sourceRow(good.id)).toMatchObject({ status: "healthy", errorMessage: null, consecutiveFailures: 0 });
-    expect(articlesOf(good.id)).toHaveLength(2);
+    expect((await sourceRow(html.id)).errorMessage).toBe("Not a feed: got an HTML page");
+    expect((await sourceRow(truncated.id)).errorMessage).toMatch(/^Not a feed: the XML is malformed \(.+\)$/);
+    expect((await sourceRow(broken.id)).errorMessage).toBe("HTTP 500 from 127.0.0.1");
+    expect((await sourceRow(slow.id)).errorMessage).toBe("Timed out after 2 s");
+    expect(await sourceRow(good.id)).toMatchObject({ status: "healthy", errorMessage: null, consecutiveFailures: 0 });
+    expect(await articlesOf(good.id)).toHaveLength(2);
     expect(finished.indexOf("/fed.rdf")).toBeLessThan(finished.indexOf("/slow"));
     expect(result.totals).toMatchObject({ sources: 5, failed: 4, new: 2 });
-    for (const id of [html.id, truncated.id, broken.id, slow.id]) expect(sourceRow(id)).toMatchObject({ status: "warning", consecutiveFailures: 1 });
+    for (const id of [html.id, truncated.id, broken.id, slow.id]) expect(await sourceRow(id)).toMatchObject({ status: "warning", consecutiveFailures: 1 });
   });
 
   it("backs off exponentially (capped at 24 h), turns to error after 3 failures, and is healthy again on its first success", async () => {
@@ -163,7 +159,7 @@ describe("failures and health", () => {
     for (let failure = 1; failure <= expectedStatus.length; failure++) {
       const result = await scrapeSources({ now });
       expect(result.sources).toHaveLength(1);
-      const row = sourceRow(source.id);
+      const row = await sourceRow(source.id);
       expect(row).toMatchObject({ status: expectedStatus[failure - 1], consecutiveFailures: failure, errorMessage: "HTTP 503 from 127.0.0.1" });
       const wait = row.nextCheckAt!.getTime() - now.getTime();
       expect(wait).toBe(Math.min(BACKOFF_CAP_MS, 30 * 60_000 * 2 ** (failure - 1)));
@@ -175,14 +171,14 @@ describe("failures and health", () => {
     expect(backoffDelay(8)).toBe(BACKOFF_CAP_MS);
     flaky.failing = false;
     await scrapeSources({ now });
-    expect(sourceRow(source.id)).toMatchObject({ status: "healthy", consecutiveFailures: 0, errorMessage: null, nextCheckAt: null });
-    expect(sourceRow(source.id).lastSuccessfulScrape!.getTime()).toBe(now.getTime());
+    expect(await sourceRow(source.id)).toMatchObject({ status: "healthy", consecutiveFailures: 0, errorMessage: null, nextCheckAt: null });
+    expect((await sourceRow(source.id)).lastSuccessfulScrape!.getTime()).toBe(now.getTime());
   });
 
   it("warns about a feed that parses but has had nothing new for 30 days", async () => {
     const source = await addFeed({ path: "/fed.rdf" });
     await scrapeSources({ now: new Date("2025-08-15T00:00:00Z") });
-    expect(sourceRow(source.id)).toMatchObject({ status: "warning", errorMessage: "No new items for 48 days", consecutiveFailures: 0 });
+    expect(await sourceRow(source.id)).toMatchObject({ status: "warning", errorMessage: "No new items for 48 days", consecutiveFailures: 0 });
   });
 
   it("never fetches disabled sources", async () => {
@@ -199,7 +195,7 @@ describe("idempotence and deduplication", () => {
     const source = await addFeed({ path: "/sec.rss" });
     const atom = await addFeed({ path: "/scotus.atom", type: "atom" });
     await scrapeSources();
-    const count = articlesOf(source.id).length + articlesOf(atom.id).length;
+    const count = (await articlesOf(source.id)).length + (await articlesOf(atom.id)).length;
     const before = server.log.length;
     const second = await scrapeSources();
     expect(second.totals.new).toBe(0);
@@ -209,7 +205,7 @@ describe("idempotence and deduplication", () => {
       [304, 0],
       [304, 0],
     ]);
-    expect(articlesOf(source.id).length + articlesOf(atom.id).length).toBe(count);
+    expect((await articlesOf(source.id)).length + (await articlesOf(atom.id)).length).toBe(count);
     // Without validators (backfill re-reads feeds in full) everything is a duplicate.
     const full = await backfillSources({ daysBack: 1 });
     expect(full.totals).toMatchObject({ new: 0, duplicates: count });
@@ -220,17 +216,17 @@ describe("idempotence and deduplication", () => {
     await addFeed({ path: "/mirror/api/v1/documents.json", type: "federal-register-api" });
     const result = await scrapeSources();
     expect(result.totals).toMatchObject({ fetched: 7, new: 5, duplicates: 2 });
-    expect(db().select().from(t.articles).all()).toHaveLength(5);
+    expect(await all(db().select().from(t.articles))).toHaveLength(5);
   });
 
   it("does not bring back a deleted article", async () => {
     const source = await addFeed({ path: "/fed.rdf" });
     await scrapeSources();
-    const [first] = articlesOf(source.id);
+    const [first] = await articlesOf(source.id);
     await deleteArticles([first.id]);
     const again = await backfillSources({ daysBack: 1 });
     expect(again.totals).toMatchObject({ new: 0, duplicates: 2 });
-    expect(articlesOf(source.id)).toHaveLength(1);
+    expect(await articlesOf(source.id)).toHaveLength(1);
   });
 });
 
@@ -239,11 +235,10 @@ describe("keywords", () => {
     const source = await addFeed({ path: "/sec.rss", keywords: ["rule"] });
     const result = await scrapeSources();
     expect(result.sources[0]).toMatchObject({ fetched: 4, new: 2, skippedByKeywords: 2 });
-    expect(
-      articlesOf(source.id)
-        .map((r) => r.title)
-        .sort(),
-    ).toEqual(["SEC Extends Compliance Dates for Amendments to Form N-PORT", "SEC Votes to End Defense of Climate Disclosure Rules"]);
+    expect((await articlesOf(source.id)).map((r) => r.title).sort()).toEqual([
+      "SEC Extends Compliance Dates for Amendments to Form N-PORT",
+      "SEC Votes to End Defense of Climate Disclosure Rules",
+    ]);
   });
 });
 
@@ -254,7 +249,7 @@ describe("backfill", () => {
     const result = await backfillSources({ daysBack: 39, now: new Date("2025-06-30T18:00:00Z") });
     expect(backfillDocs.length).toBeGreaterThan(RESULT_CAP);
     expect(result.sources[0]).toMatchObject({ error: null, new: backfillDocs.length, fetched: backfillDocs.length });
-    expect(articlesOf(source.id)).toHaveLength(backfillDocs.length);
+    expect(await articlesOf(source.id)).toHaveLength(backfillDocs.length);
     const first = frRequests[0];
     expect(first.searchParams.get("conditions[publication_date][gte]")).toBe("2025-05-22");
     expect(first.searchParams.get("conditions[publication_date][lte]")).toBe("2025-06-30");

@@ -2,7 +2,7 @@
 // rules as adding one, and JSON errors like the rest of the admin /api.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db, t } from "~/db.server";
+import { db, first, t } from "~/db.server";
 import * as sources from "~/routes/api.admin.sources";
 import * as sourceById from "~/routes/api.admin.sources.$id";
 import { call, makeUser, type TestUser } from "../support/auth";
@@ -34,7 +34,7 @@ async function checkedSource() {
 const patch = (id: number | string, body: unknown, user: TestUser = editor) =>
   call(sourceById, `/api/admin/sources/${id}`, { method: "PATCH", user, params: { id: String(id) }, body });
 
-const row = (id: number) => db().select().from(t.sources).where(eq(t.sources.id, id)).get()!;
+const row = async (id: number) => (await first(db().select().from(t.sources).where(eq(t.sources.id, id))))!;
 
 beforeAll(async () => {
   editor = await makeUser("editor");
@@ -58,7 +58,7 @@ describe("PATCH /api/admin/sources/{id}", () => {
       lastSuccessfulScrape: "2026-01-02T03:04:05.000Z",
     });
     // Same URL, same feed: its type and conditional-GET validators stay.
-    expect(row(source.id)).toMatchObject({ type: "rss", etag: '"abc"' });
+    expect(await row(source.id)).toMatchObject({ type: "rss", etag: '"abc"' });
   });
 
   it("treats a new URL as a new feed: type detected again, checked at the next update", async () => {
@@ -66,7 +66,7 @@ describe("PATCH /api/admin/sources/{id}", () => {
     const url = `https://edit.example.gov/moved-${unique}.xml`;
     const response = await patch(source.id, { url });
     expect(response.status).toBe(200);
-    expect(row(source.id)).toMatchObject({ url, type: null, etag: null, lastModified: null, nextCheckAt: null, consecutiveFailures: 3 });
+    expect(await row(source.id)).toMatchObject({ url, type: null, etag: null, lastModified: null, nextCheckAt: null, consecutiveFailures: 3 });
   });
 
   it.each([
@@ -79,7 +79,7 @@ describe("PATCH /api/admin/sources/{id}", () => {
     const response = await patch(source.id, body);
     expect(response.status).toBe(400);
     expect((await response.json()).message).toContain(message);
-    expect(row(source.id)).toMatchObject({ name: source.name, url: source.url, category: source.category });
+    expect(await row(source.id)).toMatchObject({ name: source.name, url: source.url, category: source.category });
   });
 
   it("refuses another source's URL with 409, as adding does", async () => {
@@ -88,7 +88,7 @@ describe("PATCH /api/admin/sources/{id}", () => {
     const response = await patch(source.id, { url: taken.url });
     expect(response.status).toBe(409);
     expect((await response.json()).message).toBe("A source with this URL already exists.");
-    expect(row(source.id).url).toBe(source.url);
+    expect((await row(source.id)).url).toBe(source.url);
     const added = await call(sources, "/api/admin/sources", { method: "POST", user: editor, body: { name: "x", url: taken.url, category: "news" } });
     expect((await added.json()).message).toBe("A source with this URL already exists.");
   });
@@ -104,7 +104,7 @@ describe("PATCH /api/admin/sources/{id}", () => {
     const anonymous = await call(sourceById, `/api/admin/sources/${source.id}`, { method: "PATCH", params: { id: String(source.id) }, body: { name: "x" } });
     expect(anonymous.status).toBe(401);
     expect((await patch(source.id, { name: "x" }, viewer)).status).toBe(403);
-    expect(row(source.id).name).toBe(source.name);
+    expect((await row(source.id)).name).toBe(source.name);
   });
 
   it("names both methods in its 405", async () => {

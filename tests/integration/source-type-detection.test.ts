@@ -3,7 +3,7 @@
 // its whole date range read, not just the few pages a first scrape reads.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { db, t } from "~/db.server";
+import { all, db, execute, first, t } from "~/db.server";
 import { backfillSources } from "~/ingest/scrape.server";
 import * as sources from "~/routes/api.admin.sources";
 import * as sourceById from "~/routes/api.admin.sources.$id";
@@ -35,13 +35,13 @@ afterAll(() => server.close());
 
 beforeEach(async () => {
   await clearArticles();
-  db().delete(t.sources).run();
+  await execute(db().delete(t.sources));
   standIn.down = false;
 });
 
 const frUrl = () => `${server.origin}/mirror/documents.json?per_page=20`;
-const row = (id: number) => db().select().from(t.sources).where(eq(t.sources.id, id)).get()!;
-const articlesOf = (id: number) => db().select().from(t.articles).where(eq(t.articles.sourceId, id)).all();
+const row = async (id: number) => (await first(db().select().from(t.sources).where(eq(t.sources.id, id))))!;
+const articlesOf = async (id: number) => all(db().select().from(t.articles).where(eq(t.articles.sourceId, id)));
 
 async function addSource(url: string, name = url) {
   const response = await call(sources, "/api/admin/sources", { method: "POST", user: editor, body: { name, url, category: "government" } });
@@ -49,14 +49,10 @@ async function addSource(url: string, name = url) {
   return (await response.json()) as { id: number; type: string | null };
 }
 
-function expectWholeWindowRead(id: number, result: Awaited<ReturnType<typeof backfillSources>>) {
+async function expectWholeWindowRead(id: number, result: Awaited<ReturnType<typeof backfillSources>>) {
   expect(result.sources[0]).toMatchObject({ error: null, new: inWindow.length, fetched: inWindow.length });
-  expect(
-    articlesOf(id)
-      .map((a) => a.documentNumber)
-      .sort(),
-  ).toEqual(inWindow.map((d) => d.document_number).sort());
-  expect(row(id).type).toBe("federal-register-api");
+  expect((await articlesOf(id)).map((a) => a.documentNumber).sort()).toEqual(inWindow.map((d) => d.document_number).sort());
+  expect((await row(id)).type).toBe("federal-register-api");
 }
 
 describe("type detection when a source is added", () => {
@@ -70,7 +66,7 @@ describe("type detection when a source is added", () => {
     standIn.down = true;
     const added = await addSource(frUrl());
     expect(added.type).toBeNull();
-    expect(row(added.id)).toMatchObject({ type: null, status: null });
+    expect(await row(added.id)).toMatchObject({ type: null, status: null });
     standIn.down = false;
     const moved = await call(sourceById, `/api/admin/sources/${added.id}`, {
       method: "PATCH",
@@ -79,7 +75,7 @@ describe("type detection when a source is added", () => {
       body: { url: `${server.origin}/feed.rss` },
     });
     expect(moved.status).toBe(200);
-    expect(row(added.id).type).toBe("rss");
+    expect((await row(added.id)).type).toBe("rss");
   });
 });
 
@@ -87,7 +83,7 @@ describe("a backfill before the first scrape", () => {
   it("reads every page of the window of a Federal Register source added through the API", async () => {
     const added = await addSource(frUrl());
     const result = await backfillSources({ daysBack: 29, now });
-    expectWholeWindowRead(added.id, result);
+    await expectWholeWindowRead(added.id, result);
   });
 
   it("reads every page of the window even when the type could not be told at add time", async () => {
@@ -96,6 +92,6 @@ describe("a backfill before the first scrape", () => {
     expect(added.type).toBeNull();
     standIn.down = false;
     const result = await backfillSources({ daysBack: 29, now });
-    expectWholeWindowRead(added.id, result);
+    await expectWholeWindowRead(added.id, result);
   });
 });

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import type http from "node:http";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { editionLabel, timetableDateLabel } from "~/agenda/edition";
 import { updateArticleCategory } from "~/articles/admin.server";
@@ -14,7 +14,7 @@ import { EDITOR_REASON } from "~/articles/classify";
 import { recategorizeArticles } from "~/articles/reclassify.server";
 import { feedRevision } from "~/articles/shared-feed.server";
 import { classifyInputOf } from "~/articles/store.server";
-import { db, t } from "~/db.server";
+import { all, db, execute, first, t } from "~/db.server";
 import { fetchStream } from "~/fetcher/http-client.server";
 import { detectSourceType } from "~/ingest/detect.server";
 import { federalRegisterArticle, type FederalRegisterDocument } from "~/ingest/federal-register";
@@ -110,8 +110,8 @@ afterAll(() => server.close());
 
 beforeEach(async () => {
   await clearArticles();
-  db().delete(t.sources).run();
-  db().delete(t.agendaEntries).run();
+  await execute(db().delete(t.sources));
+  await execute(db().delete(t.agendaEntries));
   frDocs = [];
 });
 
@@ -123,8 +123,8 @@ async function scrape(sourceId: number): Promise<SourceSummary> {
   return result.sources[0];
 }
 
-const entry = (rin: string) => db().select().from(t.agendaEntries).where(eq(t.agendaEntries.rin, rin)).get();
-const articleRow = (id: number) => db().select().from(t.articles).where(eq(t.articles.id, id)).get()!;
+const entry = async (rin: string) => first(db().select().from(t.agendaEntries).where(eq(t.agendaEntries.rin, rin)));
+const articleRow = async (id: number) => (await first(db().select().from(t.articles).where(eq(t.articles.id, id))))!;
 
 /** A proposed rule of the endangerment-finding rulemaking whose words alone do not say rollback. */
 const ENDANGERMENT_DOC: FederalRegisterDocument = {
@@ -158,11 +158,7 @@ async function ingestDocuments(docs: FederalRegisterDocument[]) {
   const summary = await scrape(source.id);
   expect(summary.new).toBe(docs.length);
   const ids = new Map(
-    db()
-      .select({ id: t.articles.id, documentNumber: t.articles.documentNumber })
-      .from(t.articles)
-      .all()
-      .map((row) => [row.documentNumber!, row.id]),
+    (await all(db().select({ id: t.articles.id, documentNumber: t.articles.documentNumber }).from(t.articles))).map((row) => [row.documentNumber!, row.id]),
   );
   return docs.map((doc) => ids.get(doc.document_number)!);
 }
@@ -175,8 +171,8 @@ describe("reading an edition", () => {
     const summary = await scrape(source.id);
     expect(summary.agenda).toEqual({ read: 5, stored: 5, unchanged: 0, older: 0, invalid: 0, rejudged: 0 });
     expect(summary).toMatchObject({ fetched: 0, new: 0 });
-    expect(db().select().from(t.articles).all()).toEqual([]);
-    expect(entry("2060-AW48")).toMatchObject({
+    expect(await all(db().select().from(t.articles))).toEqual([]);
+    expect(await entry("2060-AW48")).toMatchObject({
       publicationId: "202504",
       designation: "Deregulatory",
       stage: "Proposed Rule Stage",
@@ -190,7 +186,7 @@ describe("reading an edition", () => {
         { action: "Final Rule", date: "12/00/2025" },
       ],
     });
-    expect(entry("1018-BI09")).toMatchObject({
+    expect(await entry("1018-BI09")).toMatchObject({
       title: 'Endangered and Threatened Wildlife and Plants; Rescinding the Definition of "Harm" Under the Endangered Species Act',
       stage: "Final Rule Stage",
       major: false,
@@ -200,13 +196,13 @@ describe("reading an edition", () => {
         { action: "Final Rule", date: "11/00/2025" },
       ],
     });
-    expect(entry("1615-AC96")?.designation).toBe("Regulatory");
-    expect(entry("2120-AL82")).toMatchObject({
+    expect((await entry("1615-AC96"))?.designation).toBe("Regulatory");
+    expect(await entry("2120-AL82")).toMatchObject({
       designation: "Not significant",
       stage: "Long-Term Actions",
       timetable: [{ action: "NPRM", date: "To Be Determined" }],
     });
-    expect(entry("1904-AF80")?.designation).toBe("Fully or Partially Exempt");
+    expect((await entry("1904-AF80"))?.designation).toBe("Fully or Partially Exempt");
 
     // The job's outcome says what was read; reading the same file again stores nothing.
     const again = await scrapeSources({ sourceId: source.id });
@@ -218,26 +214,26 @@ describe("reading an edition", () => {
     await scrape((await addAgendaSource("/agenda/spring-2025.xml", "unified-agenda")).id);
     const fall = await scrape((await addAgendaSource("/agenda/fall-2025.xml", "unified-agenda")).id);
     expect(fall.agenda).toMatchObject({ read: 5, stored: 5, older: 0 });
-    expect(entry("1615-AC96")).toMatchObject({ publicationId: "202510", designation: "Deregulatory" });
-    expect(entry("2060-AW48")).toMatchObject({ publicationId: "202510", designation: "Deregulatory" });
+    expect(await entry("1615-AC96")).toMatchObject({ publicationId: "202510", designation: "Deregulatory" });
+    expect(await entry("2060-AW48")).toMatchObject({ publicationId: "202510", designation: "Deregulatory" });
 
     const older = await scrape((await addAgendaSource("/agenda/spring-2024.xml", "unified-agenda")).id);
     expect(older.agenda).toMatchObject({ read: 5, stored: 0, older: 5 });
-    expect(entry("2060-AW48")).toMatchObject({ publicationId: "202510", designation: "Deregulatory" });
+    expect(await entry("2060-AW48")).toMatchObject({ publicationId: "202510", designation: "Deregulatory" });
   });
 
   it("refuses a file whose root is not REGINFO_RIN_DATA, with a message for the health monitor", async () => {
     const source = await addAgendaSource("/agenda/not-an-agenda.xml", "unified-agenda");
     const result = await scrapeSources({ sourceId: source.id });
     expect(result.sources[0].error).toBe("Not a Unified Agenda file: its root element is <rss>, not <REGINFO_RIN_DATA>");
-    expect(db().select().from(t.sources).where(eq(t.sources.id, source.id)).get()?.status).toBe("warning");
+    expect((await first(db().select().from(t.sources).where(eq(t.sources.id, source.id))))?.status).toBe("warning");
   });
 
   it("reads a file larger than the fetcher's 10 MB buffer, thousands of entries, as a stream", async () => {
     expect(Buffer.byteLength(LARGE_XML)).toBeGreaterThan(10 * 1024 * 1024);
     const summary = await scrape((await addAgendaSource("/agenda/large.xml", "unified-agenda")).id);
     expect(summary.agenda).toMatchObject({ read: LARGE_ENTRIES, stored: LARGE_ENTRIES, invalid: 0 });
-    expect(db().$client.prepare("SELECT count(*) FROM agenda_entries").pluck().get()).toBe(LARGE_ENTRIES);
+    expect((await first<{ n: number }>(sql`SELECT count(*) AS n FROM agenda_entries`))?.n).toBe(LARGE_ENTRIES);
   });
 
   it("yields the first entries while the rest of the file has not been sent", async () => {
@@ -290,32 +286,32 @@ describe("the designation of a Federal Register document's rulemaking", () => {
   it("files the document as a rollback when the agenda was read first", async () => {
     await scrape((await addAgendaSource("/agenda/spring-2025.xml", "unified-agenda")).id);
     const [id] = await ingestDocuments([ENDANGERMENT_DOC]);
-    expect(articleRow(id)).toMatchObject({ category: "regulatory-rollbacks", categoryReason: OFFICIAL_REASON });
+    expect(await articleRow(id)).toMatchObject({ category: "regulatory-rollbacks", categoryReason: OFFICIAL_REASON });
   });
 
   it("judges the document again when the agenda arrives after it, and when a newer edition changes the designation", async () => {
     const [endangerment, registration] = await ingestDocuments([ENDANGERMENT_DOC, REGISTRATION_DOC]);
-    const before = articleRow(endangerment);
+    const before = await articleRow(endangerment);
     expect(before.category).not.toBe("regulatory-rollbacks");
-    const registrationBefore = articleRow(registration);
+    const registrationBefore = await articleRow(registration);
     const revision = await feedRevision();
 
     const spring = await scrape((await addAgendaSource("/agenda/spring-2025.xml", "unified-agenda")).id);
     expect(spring.agenda?.rejudged).toBe(1);
-    const after = articleRow(endangerment);
+    const after = await articleRow(endangerment);
     expect(after).toMatchObject({ category: "regulatory-rollbacks", categoryReason: OFFICIAL_REASON });
     expect(after.priorityReason).not.toBe(before.priorityReason);
     // Regulatory does not decide: the words still do.
-    expect(articleRow(registration)).toMatchObject({ category: registrationBefore.category, categoryReason: registrationBefore.categoryReason });
+    expect(await articleRow(registration)).toMatchObject({ category: registrationBefore.category, categoryReason: registrationBefore.categoryReason });
     // The cards changed, so the shared pages' revision moved.
     expect(await feedRevision()).not.toBe(revision);
 
     await scrape((await addAgendaSource("/agenda/fall-2025.xml", "unified-agenda")).id);
-    expect(articleRow(registration)).toMatchObject({
+    expect(await articleRow(registration)).toMatchObject({
       category: "regulatory-rollbacks",
       categoryReason: "rollback: officially deregulatory (EO 14192), Unified Agenda Fall 2025",
     });
-    expect(articleRow(endangerment).categoryReason).toBe("rollback: officially deregulatory (EO 14192), Unified Agenda Fall 2025");
+    expect((await articleRow(endangerment)).categoryReason).toBe("rollback: officially deregulatory (EO 14192), Unified Agenda Fall 2025");
 
     // The recategorize job reads the same designations: it changes nothing.
     expect((await recategorizeArticles()).updated).toBe(0);
@@ -326,24 +322,25 @@ describe("the designation of a Federal Register document's rulemaking", () => {
     await updateArticleCategory(id, "policy-analysis");
     const summary = await scrape((await addAgendaSource("/agenda/spring-2025.xml", "unified-agenda")).id);
     expect(summary.agenda?.rejudged).toBe(0);
-    expect(articleRow(id)).toMatchObject({ category: "policy-analysis", categoryReason: EDITOR_REASON, manuallyTagged: true });
+    expect(await articleRow(id)).toMatchObject({ category: "policy-analysis", categoryReason: EDITOR_REASON, manuallyTagged: true });
   });
 
   it("is returned by /api/articles and /api/articles/{id} as officialDesignation", async () => {
     await scrape((await addAgendaSource("/agenda/spring-2025.xml", "unified-agenda")).id);
     const [endangerment, registration] = await ingestDocuments([ENDANGERMENT_DOC, REGISTRATION_DOC]);
-    const plain = db()
-      .insert(t.articles)
-      .values({
-        title: "A press release",
-        category: "new-regulations",
-        sourceName: "Press",
-        originalUrl: "https://example.gov/p",
-        canonicalUrl: "https://example.gov/p",
-        publishDate: new Date(),
-      })
-      .returning({ id: t.articles.id })
-      .get().id;
+    const [{ id: plain }] = await all(
+      db()
+        .insert(t.articles)
+        .values({
+          title: "A press release",
+          category: "new-regulations",
+          sourceName: "Press",
+          originalUrl: "https://example.gov/p",
+          canonicalUrl: "https://example.gov/p",
+          publishDate: new Date(),
+        })
+        .returning({ id: t.articles.id }),
+    );
     const list = (await (await callRoute(articlesLoader, "/api/articles")).json()) as { id: number; officialDesignation: unknown }[];
     const byId = new Map(list.map((article) => [article.id, article.officialDesignation]));
     expect(byId.get(endangerment)).toEqual({
