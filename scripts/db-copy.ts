@@ -197,7 +197,10 @@ async function insertBatch(client: pg.PoolClient, table: Table, rows: Record<str
   });
   // OVERRIDING SYSTEM VALUE: the rows keep their SQLite ids, even in an identity PostgreSQL would otherwise fill.
   const overriding = table.columns.some((column) => column.identity) ? " OVERRIDING SYSTEM VALUE" : "";
-  await client.query(`INSERT INTO ${quote(table.name)} (${table.columns.map((column) => quote(column.name)).join(", ")})${overriding} VALUES ${tuples.join(", ")}`, values);
+  await client.query(
+    `INSERT INTO ${quote(table.name)} (${table.columns.map((column) => quote(column.name)).join(", ")})${overriding} VALUES ${tuples.join(", ")}`,
+    values,
+  );
 }
 
 /**
@@ -267,7 +270,9 @@ async function restartIdentities(client: pg.PoolClient, source: Database.Databas
   for (const table of tables) {
     for (const column of table.columns.filter((candidate) => candidate.identity)) {
       const max = (await client.query<{ max: number | null }>(`SELECT max(${quote(column.name)}) AS max FROM ${quote(table.name)}`)).rows[0].max ?? 0;
-      const counter = hasSequence ? ((source.prepare("SELECT seq FROM sqlite_sequence WHERE name = ?").get(table.name) as { seq: number } | undefined)?.seq ?? 0) : 0;
+      const counter = hasSequence
+        ? ((source.prepare("SELECT seq FROM sqlite_sequence WHERE name = ?").get(table.name) as { seq: number } | undefined)?.seq ?? 0)
+        : 0;
       const next = Math.max(max, counter) + 1;
       if (!Number.isSafeInteger(next)) throw new CopyError(`${table.name}.${column.name}: next id ${next} is not a whole number`);
       await client.query(`ALTER TABLE ${quote(table.name)} ALTER COLUMN ${quote(column.name)} RESTART WITH ${next}`);
@@ -327,11 +332,16 @@ export async function checkCopy(source: Database.Database, target: pg.Pool, tabl
             differences.push(`row ${compared + i + 1}: only in ${left ? `SQLite (${describeKey(left)})` : `PostgreSQL (${describeKey(right)})`}`);
             continue;
           }
-          const unequal = columns.filter((column) => JSON.stringify(normalise(left[column.name], column)) !== JSON.stringify(normalise(right[column.name], column)));
+          const unequal = columns.filter(
+            (column) => JSON.stringify(normalise(left[column.name], column)) !== JSON.stringify(normalise(right[column.name], column)),
+          );
           if (unequal.length)
             differences.push(
               `${describeKey(left)}: ${unequal
-                .map((column) => `${column.name} SQLite ${JSON.stringify(left[column.name])?.slice(0, 80)} ≠ PostgreSQL ${JSON.stringify(right[column.name])?.slice(0, 80)}`)
+                .map(
+                  (column) =>
+                    `${column.name} SQLite ${JSON.stringify(left[column.name])?.slice(0, 80)} ≠ PostgreSQL ${JSON.stringify(right[column.name])?.slice(0, 80)}`,
+                )
                 .join("; ")}`,
             );
         }

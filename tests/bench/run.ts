@@ -190,7 +190,18 @@ async function main() {
       detail: `VmHWM of the web process on the ${options.count.toLocaleString("en-US")}-article corpus after every step`,
     });
     const serverErrors = [...servers.large.alarmingLines, ...servers.small.alarmingLines];
-    const results = { date: new Date().toISOString(), engine, options, measurements, ratios, figures, peakRssBytes: peakRss, serverErrors, failedSteps, skippedSteps: skipped.map((step) => ({ step: step.name, reason: step.sqliteOnly })) };
+    const results = {
+      date: new Date().toISOString(),
+      engine,
+      options,
+      measurements,
+      ratios,
+      figures,
+      peakRssBytes: peakRss,
+      serverErrors,
+      failedSteps,
+      skippedSteps: skipped.map((step) => ({ step: step.name, reason: step.sqliteOnly })),
+    };
     printTable(measurements, ratios, peakRss);
     if (serverErrors.length) console.log(`Server error lines:\n${serverErrors.join("\n")}`);
     const out = path.join(BENCH_DIR, engine === "postgres" ? "results-postgres.json" : "results.json");
