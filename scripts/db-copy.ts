@@ -10,7 +10,6 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 import type pg from "pg";
-import { databaseEngine } from "../db/engine";
 import { migratePostgres, openPostgres } from "../db/pg/client";
 /* eslint-enable no-restricted-imports */
 
@@ -47,19 +46,14 @@ export function openSource(file: string): Database.Database {
 
 /** Connects to the PostgreSQL URL, with an error that says which server could not be reached and why. */
 export async function openTarget(url: string) {
-  let engine;
-  try {
-    engine = databaseEngine(url);
-  } catch (error) {
-    throw new CopyError(`--to: ${(error as Error).message}`);
-  }
+  if (!/^postgres(ql)?:\/\//i.test(url)) throw new CopyError(`--to must be a postgres:// or postgresql:// URL (got "${url.split(":")[0]}:")`);
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new CopyError(`--to: "${url}" is not a URL; give postgres://user:password@host:port/database`);
+    // The URL itself is not repeated: it may hold a password.
+    throw new CopyError("--to is not a valid URL; give postgres://user:password@host:port/database");
   }
-  if (engine.engine !== "postgres") throw new CopyError(`--to must be a postgres:// URL (got "${url}")`);
   const where = `${parsed.hostname || "localhost"}:${parsed.port || 5432}${parsed.pathname}`;
   const db = openPostgres(url, { poolSize: 2 });
   db.$client.options.connectionTimeoutMillis = 10_000;
