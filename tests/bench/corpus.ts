@@ -108,9 +108,12 @@ async function writeCorpus(options: CorpusOptions) {
   const seconds = (performance.now() - started) / 1000;
   // As the job runner's first refresh after a bulk load does: every article was pending for the stored related
   // lists; they are dropped at once, and pages compute and store their lists on first read.
-  const { refreshRelatedLists } = await import("~/articles/related-store.server");
-  await refreshRelatedLists(0);
-  if (engine() === "sqlite") db().$client.pragma("wal_checkpoint(TRUNCATE)");
+  // A PostgreSQL corpus is only timed, then dropped: no reader will meet its lists.
+  if (engine() === "sqlite") {
+    const { refreshRelatedLists } = await import("~/articles/related-store.server");
+    await refreshRelatedLists(0);
+    db().$client.pragma("wal_checkpoint(TRUNCATE)");
+  }
   await closeDatabase();
   return { ...counts, seconds };
 }
@@ -153,7 +156,8 @@ async function main() {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   main().catch((error) => {
-    console.error(error instanceof Error ? error.message : error);
+    // The whole error: the stack says which store call failed.
+    console.error(error);
     process.exit(1);
   });
 }
