@@ -2,6 +2,10 @@
 // (classification, dedup, tags index, FTS triggers), cached under tests/.tmp/bench/.
 //
 //   npm run bench:corpus -- --count 100000 [--from file.json] [--out path.db]
+//   npm run bench:corpus -- --count 10000 --postgres postgres://... --report ingest.json
+//
+// With --postgres, the articles go through the same insert path into that (empty) PostgreSQL database instead,
+// uncached: what the bench's ingest step measures on PostgreSQL; --report keeps the figures.
 //
 // Without --from, articles come from a deterministic generator; with it, the Federal Register-shaped
 // file's documents are repeated (distinct document numbers and URLs, dates moved back a week per round).
@@ -52,34 +56,36 @@ export function ensureFilledCorpus(corpus: string): { file: string; report: Fill
 }
 
 function parseArgs(argv: string[]) {
-  const options: CorpusOptions & { out?: string } = { count: 100_000 };
+  const options: CorpusOptions & { out?: string; postgres?: string; report?: string } = { count: 100_000 };
   for (let i = 0; i < argv.length; i++) {
     const [flag, value] = [argv[i], argv[i + 1]];
     if (flag === "--count") options.count = Number(value);
     else if (flag === "--from") options.from = path.resolve(value);
     else if (flag === "--out") options.out = path.resolve(value);
-    else throw new Error(`Unknown option ${flag}. Usage: --count N [--from file.json] [--out path.db]`);
+    else if (flag === "--postgres") options.postgres = value;
+    else if (flag === "--report") options.report = path.resolve(value);
+    else throw new Error(`Unknown option ${flag}. Usage: --count N [--from file.json] [--out path.db | --postgres url --report file.json]`);
     i++;
   }
   if (!Number.isSafeInteger(options.count) || options.count < 1) throw new Error("--count must be a positive integer");
   return options;
 }
 
-/** Writes the corpus into a fresh database at `file`; runs in a process whose DATABASE_URL is `file`. */
+/** Writes the corpus into the fresh database DATABASE_URL names (a SQLite file, or an empty PostgreSQL database). */
 async function writeCorpus(options: CorpusOptions) {
-  const { db, t } = await import("~/db.server");
-  const { migrateDatabase } = await import("../../db/client");
+  const { all, closeDatabase, db, engine, t } = await import("~/db.server");
+  const { migrate } = await import("~/schema-store.server");
   const { seedDefaultSources } = await import("../../scripts/seed");
   const { insertArticles } = await import("~/articles/store.server");
   const { federalRegisterArticle } = await import("~/ingest/federal-register");
   const { generatedArticle, repeatedDocument } = await import("./generator");
 
-  const database = db();
-  migrateDatabase(database);
+  await migrate();
   await seedDefaultSources();
-  // A throwaway file being filled in bulk: durability per transaction buys nothing here.
-  database.$client.pragma("synchronous = OFF");
-  const sources = database.select({ id: t.sources.id, name: t.sources.name, category: t.sources.category }).from(t.sources).all();
+  // A throwaway file being filled in bulk: durability per transaction buys nothing here. (The bench's PostgreSQL
+  // cluster runs without fsync already: tests/support/postgres.ts.)
+  if (engine() === "sqlite") db().$client.pragma("synchronous = OFF");
+  const sources = await all(db().select({ id: t.sources.id, name: t.sources.name, category: t.sources.category }).from(t.sources));
 
   const documents = options.from ? ((JSON.parse(fs.readFileSync(options.from, "utf8")) as { results?: [] }).results ?? []) : [];
   if (options.from && documents.length === 0) throw new Error(`${options.from} holds no results[]`);
@@ -102,15 +108,27 @@ async function writeCorpus(options: CorpusOptions) {
   const seconds = (performance.now() - started) / 1000;
   // As the job runner's first refresh after a bulk load does: every article was pending for the stored related
   // lists; they are dropped at once, and pages compute and store their lists on first read.
-  const { refreshRelatedLists } = await import("~/articles/related-store.server");
-  await refreshRelatedLists(0);
-  database.$client.pragma("wal_checkpoint(TRUNCATE)");
-  database.$client.close();
+  // A PostgreSQL corpus is only timed, then dropped: no reader will meet its lists.
+  if (engine() === "sqlite") {
+    const { refreshRelatedLists } = await import("~/articles/related-store.server");
+    await refreshRelatedLists(0);
+    db().$client.pragma("wal_checkpoint(TRUNCATE)");
+  }
+  await closeDatabase();
   return { ...counts, seconds };
 }
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
+  if (options.postgres) {
+    process.env.DATABASE_URL = options.postgres;
+    process.env.SESSION_SECRET ??= "bench-corpus-session-secret-32-characters";
+    console.log(`Writing ${options.count.toLocaleString("en-US")} articles into PostgreSQL (${options.from ?? "generated"})...`);
+    const report = await writeCorpus(options);
+    if (options.report) fs.writeFileSync(options.report, JSON.stringify({ ...options, postgres: undefined, ...report }, null, 2));
+    console.log(`Inserted ${report.inserted.toLocaleString("en-US")} articles in ${report.seconds.toFixed(1)} s through insertArticle.`);
+    return;
+  }
   const cache = corpusCachePath(options);
   if (!fs.existsSync(cache)) {
     fs.mkdirSync(BENCH_DIR, { recursive: true });
@@ -138,7 +156,8 @@ async function main() {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   main().catch((error) => {
-    console.error(error instanceof Error ? error.message : error);
+    // The whole error: the stack says which store call failed.
+    console.error(error);
     process.exit(1);
   });
 }

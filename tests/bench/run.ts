@@ -4,8 +4,15 @@
 // Environment: BENCH_COUNT (100000), BENCH_FROM (a Federal Register-shaped JSON file; default: generator),
 // BENCH_SECONDS per endpoint (5), BENCH_CONNECTIONS (4), BENCH_PORT (3261; the small corpus uses +1),
 // BENCH_STEPS (comma-separated step names to run; default: all), BENCH_SKIP_BUILD=1 (reuse build/ as it is).
+//
+// `npm run bench -- --engine postgres`: the same steps with the web servers on PostgreSQL. The SQLite corpora are
+// built (or taken from the cache) as above and copied with `npm run db:copy` into databases of a throw-away cluster
+// (tests/support/postgres.ts), or of the server TEST_POSTGRES_URL names; steps that read the SQLite file itself are
+// skipped, each with its reason. Results go to tests/.tmp/bench/results-postgres.json.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { createTestDatabase, startPostgres, type TestPostgres } from "../support/postgres";
 import { ensureProductionBuild, startProductionServer, type ProductionServer } from "../support/prod-server";
 import { BENCH_DIR, ensureCorpus, ensureFilledCorpus } from "./corpus";
 import { endpointsStep } from "./steps/endpoints";
@@ -21,6 +28,8 @@ import { readerPagesStep } from "./steps/reader-pages";
 import { targetsStep } from "./steps/targets";
 import { workersStep } from "./steps/workers";
 import type { BenchContext, BenchOptions, BenchStep, Measurement, Ratio } from "./types";
+
+type Engine = BenchContext["engine"];
 
 /** One web worker must fit a small machine: the whole bench's peak on the large corpus. */
 const PEAK_RSS_TARGET_MB = 256;
@@ -41,6 +50,23 @@ export const BENCH_STEPS: BenchStep[] = [
   lighthouseStep,
   mixedStep,
 ];
+
+/** `--engine sqlite|postgres` (or BENCH_ENGINE); SQLite by default. */
+function readEngine(): Engine {
+  const at = process.argv.indexOf("--engine");
+  const value = (at >= 0 ? process.argv[at + 1] : process.env.BENCH_ENGINE) ?? "sqlite";
+  if (value !== "sqlite" && value !== "postgres") throw new Error(`--engine must be sqlite or postgres (got "${value}")`);
+  return value;
+}
+
+/** A new database on the bench's PostgreSQL server holding an exact copy of the SQLite `file` (npm run db:copy). */
+async function postgresCopy(serverUrl: string, file: string, name: string): Promise<string> {
+  const database = await createTestDatabase(serverUrl, `bench_${name}`);
+  console.log(`Copying ${path.basename(file)} into PostgreSQL...`);
+  const copy = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/db-copy.ts", "--from", file, "--to", database.url], { stdio: "inherit" });
+  if (copy.status !== 0) throw new Error(`npm run db:copy of ${file} failed (exit ${copy.status})`);
+  return database.url;
+}
 
 function readOptions(): BenchOptions {
   const number = (name: string, fallback: number) => {
@@ -89,8 +115,12 @@ function printTable(measurements: Measurement[], ratios: Ratio[], peakRss: Recor
 
 async function main() {
   const options = readOptions();
+  const engine = readEngine();
   const only = process.env.BENCH_STEPS?.split(",").map((name) => name.trim());
-  const steps = only ? BENCH_STEPS.filter((step) => only.includes(step.name)) : BENCH_STEPS;
+  const chosen = only ? BENCH_STEPS.filter((step) => only.includes(step.name)) : BENCH_STEPS;
+  const skipped = engine === "postgres" ? chosen.filter((step) => step.sqliteOnly) : [];
+  for (const step of skipped) console.log(`- ${step.name}: not run on PostgreSQL: ${step.sqliteOnly}`);
+  const steps = chosen.filter((step) => !skipped.includes(step));
   // Always a fresh build: measuring a stale one would credit or blame code that is not there any more.
   if (process.env.BENCH_SKIP_BUILD !== "1") ensureProductionBuild(true);
   const largeCorpus = ensureCorpus({ count: options.count, from: options.from });
@@ -104,10 +134,26 @@ async function main() {
   const databases = { large: workingCopy(largeFilled.file, "large"), small: workingCopy(smallFilled.file, "small") };
   const port = Number(process.env.BENCH_PORT ?? 3261);
   const servers: { large?: ProductionServer; small?: ProductionServer } = {};
+  let postgres: TestPostgres | undefined;
   try {
-    servers.large = await startProductionServer({ port, databaseFile: databases.large });
-    servers.small = await startProductionServer({ port: port + 1, databaseFile: databases.small });
-    const context: BenchContext = { options, databases, corpusFile: largeCorpus, servers: { large: servers.large, small: servers.small }, corpusReport };
+    const databaseEnv: BenchContext["databaseEnv"] = { large: {}, small: {} };
+    if (engine === "postgres") {
+      postgres = await startPostgres();
+      databaseEnv.large = { DATABASE_URL: await postgresCopy(postgres.url, largeFilled.file, "large") };
+      databaseEnv.small = { DATABASE_URL: await postgresCopy(postgres.url, smallFilled.file, "small") };
+    }
+    servers.large = await startProductionServer({ port, databaseFile: databases.large, env: databaseEnv.large });
+    servers.small = await startProductionServer({ port: port + 1, databaseFile: databases.small, env: databaseEnv.small });
+    const context: BenchContext = {
+      options,
+      engine,
+      databaseEnv,
+      postgresUrl: postgres?.url,
+      databases,
+      corpusFile: largeCorpus,
+      servers: { large: servers.large, small: servers.small },
+      corpusReport,
+    };
     const measurements: Measurement[] = [];
     const fill = largeFilled.report;
     const ratios: Ratio[] = [
@@ -144,10 +190,21 @@ async function main() {
       detail: `VmHWM of the web process on the ${options.count.toLocaleString("en-US")}-article corpus after every step`,
     });
     const serverErrors = [...servers.large.alarmingLines, ...servers.small.alarmingLines];
-    const results = { date: new Date().toISOString(), options, measurements, ratios, figures, peakRssBytes: peakRss, serverErrors, failedSteps };
+    const results = {
+      date: new Date().toISOString(),
+      engine,
+      options,
+      measurements,
+      ratios,
+      figures,
+      peakRssBytes: peakRss,
+      serverErrors,
+      failedSteps,
+      skippedSteps: skipped.map((step) => ({ step: step.name, reason: step.sqliteOnly })),
+    };
     printTable(measurements, ratios, peakRss);
     if (serverErrors.length) console.log(`Server error lines:\n${serverErrors.join("\n")}`);
-    const out = path.join(BENCH_DIR, "results.json");
+    const out = path.join(BENCH_DIR, engine === "postgres" ? "results-postgres.json" : "results.json");
     fs.writeFileSync(out, JSON.stringify(results, null, 2));
     console.log(`\nJSON (also in ${path.relative(process.cwd(), out)}):\n${JSON.stringify({ measurements, ratios, peakRssBytes: peakRss })}`);
     if (failedSteps.length) {
@@ -157,6 +214,7 @@ async function main() {
   } finally {
     await servers.large?.stop();
     await servers.small?.stop();
+    await postgres?.stop();
   }
 }
 

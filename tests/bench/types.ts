@@ -14,6 +14,15 @@ export type BenchOptions = {
 
 export type BenchContext = {
   options: BenchOptions;
+  /** The engine the servers run on (`npm run bench -- --engine postgres`); SQLite by default. */
+  engine: "sqlite" | "postgres";
+  /**
+   * What a step adds to the environment of a web server it starts itself, per corpus: on PostgreSQL, the
+   * DATABASE_URL of the corpus's copy (the working copy's file then only holds the outbox folder).
+   */
+  databaseEnv: { large: Record<string, string>; small: Record<string, string> };
+  /** On PostgreSQL: a URL on the bench's server, from which a step may create a database of its own. */
+  postgresUrl?: string;
   /** Working copies of the corpora the servers run on (steps may read them directly). */
   databases: { large: string; small: string };
   /** The cached corpus the large working copy was taken from: as a bulk load leaves it (no related list stored). */
@@ -40,4 +49,9 @@ export type StepResult = {
   figures?: Record<string, unknown>;
 };
 
-export type BenchStep = { name: string; run(context: BenchContext): Promise<StepResult> };
+export type BenchStep = {
+  name: string;
+  /** Why the step cannot run on PostgreSQL, when it cannot: it reads the SQLite file itself. */
+  sqliteOnly?: string;
+  run(context: BenchContext): Promise<StepResult>;
+};

@@ -28,6 +28,7 @@ export function distinctPages(pages: number): AutocannonRequest[] {
 
 export const freshPagesStep: BenchStep = {
   name: "fresh-pages",
+  sqliteOnly: "it serves a fresh copy of the SQLite corpus file as the bulk load left it",
   async run(context) {
     const { seconds, connections, count } = context.options;
     const file = path.join(path.dirname(context.databases.large), "fresh.db");

@@ -27,6 +27,7 @@ function medianMs(run: () => void) {
 
 export const ftsVsLikeStep: BenchStep = {
   name: "fts-vs-like",
+  sqliteOnly: "it compares SQLite FTS5 with LIKE on the SQLite file itself",
   async run(context) {
     const sqlite = new Database(context.databases.large, { readonly: true });
     const order = `ORDER BY publish_date DESC, id DESC LIMIT ${PAGE_SIZE}`;

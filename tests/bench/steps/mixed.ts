@@ -25,6 +25,7 @@ type LoadReport = {
 
 export const mixedStep: BenchStep = {
   name: "mixed",
+  sqliteOnly: "the hardening load test it runs builds its own SQLite corpus",
   async run(context) {
     const reportFile = path.join(BENCH_DIR, "mixed-load.json");
     fs.rmSync(reportFile, { force: true });

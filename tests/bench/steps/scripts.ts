@@ -44,6 +44,7 @@ function relatedRatio(corpus: string, args: string[]) {
 
 export const relatedStep: BenchStep = {
   name: "related",
+  sqliteOnly: "tests/bench/related.ts builds and reads its SQLite corpora itself",
   async run(context): Promise<StepResult> {
     // The Federal Register sample repeated (its own cached corpus), and the generated corpus the feed is measured on.
     const results = [relatedRatio("Federal Register sample", []), relatedRatio("generated", ["--db", context.databases.large, "--runs", "5"])];
@@ -53,6 +54,7 @@ export const relatedStep: BenchStep = {
 
 export const rescrapeStep: BenchStep = {
   name: "rescrape",
+  sqliteOnly: "tests/bench/ingest.ts scrapes into a SQLite file of its own",
   async run(): Promise<StepResult> {
     const output = runScript("tests/bench/ingest.ts");
     const rate = number(output, /\(([\d,]+) documents\/s/, "the backfill rate");

@@ -28,8 +28,12 @@ export const targetsStep: BenchStep = {
     };
     try {
       const env = { SHARED_PAGE_CACHE: "false" };
-      rendering.large = await startProductionServer({ port: basePort, databaseFile: context.databases.large, env });
-      rendering.small = await startProductionServer({ port: basePort + 1, databaseFile: context.databases.small, env });
+      rendering.large = await startProductionServer({ port: basePort, databaseFile: context.databases.large, env: { ...env, ...context.databaseEnv.large } });
+      rendering.small = await startProductionServer({
+        port: basePort + 1,
+        databaseFile: context.databases.small,
+        env: { ...env, ...context.databaseEnv.small },
+      });
       const atLarge = `@${count.toLocaleString("en-US")}`;
       const shared1 = await measure(`/ shared copy, 1 connection ${atLarge}`, context.servers.large, "large", "/", 1);
       const shared = await measure(`/ shared copy ${atLarge}`, context.servers.large, "large", "/");

@@ -19,7 +19,7 @@ export const workersStep: BenchStep = {
         const server = await startProductionServer({
           port,
           databaseFile: context.databases.large,
-          env: { SHARED_PAGE_CACHE: "false", WEB_CONCURRENCY: String(workers) },
+          env: { SHARED_PAGE_CACHE: "false", WEB_CONCURRENCY: String(workers), ...context.databaseEnv.large },
         });
         try {
           // Every worker warms up: the port hands connections to them in turn.
