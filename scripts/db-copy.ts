@@ -4,7 +4,6 @@
 //
 // This is a tool of the storage layer itself, like db/client.ts: it reads one engine and writes the other, below the
 // store modules, so it talks to both drivers directly.
-/* eslint-disable no-restricted-imports -- a copy between the two engines works below the store modules */
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
