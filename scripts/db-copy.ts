@@ -10,7 +10,6 @@ import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 import type pg from "pg";
 import { migratePostgres, openPostgres } from "../db/pg/client";
-/* eslint-enable no-restricted-imports */
 
 export class CopyError extends Error {}
 
