@@ -29,9 +29,12 @@ function toTsQuery(text: string): string | null {
   return words.length ? words.map((word) => `'${word}':*`).join(" & ") : null;
 }
 
-/** The condition that an article matches a PostgreSQL search (the GIN index on `search_vector` answers it). */
+/**
+ * The condition that an article matches a PostgreSQL search (the GIN index on `search_vector` answers it). The words
+ * lose their accents as the indexed text did (db/pg/migrations/0002_search_words.sql), as FTS5 folds both sides.
+ */
 function tsMatch(match: string) {
-  return sql`${t.articles}.search_vector @@ to_tsquery('simple', ${match})`;
+  return sql`${t.articles}.search_vector @@ to_tsquery('simple', article_search_fold(${match}))`;
 }
 
 /** Matches of a full-text query (the index holds one row per article), counting no further than `atMost + 1` if given. */
