@@ -7,7 +7,7 @@ import { suggestTags } from "~/ai/suggest-tags.server";
 import { classifyArticle } from "~/articles/classify";
 import { TAG_VOCABULARY } from "~/articles/vocabulary";
 import { loadConfig } from "~/config.server";
-import { db, t } from "~/db.server";
+import { execute, first, db, t } from "~/db.server";
 import { generateTrends } from "~/trends/generate.server";
 import { addArticle, clearArticles } from "../support/articles";
 import { startOpenAiServer } from "../support/openai-server";
@@ -128,7 +128,7 @@ describe("tag suggestions with the model", () => {
 describe("the trends narrative with the model", () => {
   it("stores the model's plain-text narrative beside the numbers it was given", async () => {
     await clearArticles();
-    db().delete(t.trends).run();
+    await execute(db().delete(t.trends));
     for (let i = 0; i < 3; i++) await addArticle({ title: `EPA repeals rule ${i}`, publishDate: new Date(Date.now() - i * 86_400_000) });
     server.reply({
       kind: "content",
@@ -137,7 +137,7 @@ describe("the trends narrative with the model", () => {
     });
     const outcome = await generateTrends({ provider: providerFromEnvironment() });
     expect(outcome).toMatchObject({ provider: "openai", model: "test-model", articleCount: 3 });
-    const row = db().select().from(t.trends).get()!;
+    const row = (await first(db().select().from(t.trends)))!;
     expect(row.trendsAnalysis).toBe("3 articles this month.");
     expect(row.keyInsights).toEqual(["Rollbacks dominate.", "All 3 were rollbacks."]);
     expect((row.stats as { articleCount: number }).articleCount).toBe(3);
@@ -149,7 +149,7 @@ describe("the trends narrative with the model", () => {
     const outcome = await generateTrends({ provider: providerFromEnvironment() });
     expect(outcome.provider).toBe("local");
     expect(outcome.modelFailure).toMatch(/JSON/);
-    const row = db().select().from(t.trends).get()!;
+    const row = (await first(db().select().from(t.trends)))!;
     expect(row.provider).toBe("local");
     expect(row.model).toBe("statistical");
     expect(row.trendsAnalysis).toMatch(/^3 articles were collected/);

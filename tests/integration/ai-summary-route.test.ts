@@ -4,7 +4,7 @@ import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AI_SUMMARY_FALLBACK_MESSAGE, AI_SUMMARY_FALLBACK_WITHOUT_SUMMARY } from "~/ai/summary-failure";
-import { db, t } from "~/db.server";
+import { db, execute, first as firstRow, t } from "~/db.server";
 import { RATE_LIMITS } from "~/rate-limit.server";
 import { action } from "~/routes/api.articles.$id.ai-summary";
 import { addArticle } from "../support/articles";
@@ -59,7 +59,7 @@ describe("POST /api/articles/{id}/ai-summary", () => {
     expect(body.aiSummaryBy).toEqual({ provider: "local", model: "extractive" });
     expect(pages.hits("/release")).toBe(1);
 
-    const row = db().select().from(t.articles).where(eq(t.articles.id, id)).get()!;
+    const row = (await firstRow(db().select().from(t.articles).where(eq(t.articles.id, id))))!;
     expect(row.aiSummary).toBe(body.aiSummary);
     expect(row.aiSummaryProvider).toBe("local");
     expect(row.aiSummaryAt).toBeInstanceOf(Date);
@@ -102,7 +102,7 @@ describe("POST /api/articles/{id}/ai-summary", () => {
     });
     expect(AI_SUMMARY_FALLBACK_WITHOUT_SUMMARY).not.toMatch(/above/);
     expect(AI_SUMMARY_FALLBACK_MESSAGE).toBe("AI summarization is currently unavailable. Please refer to the original article summary above.");
-    const row = db().select().from(t.articles).where(eq(t.articles.id, id)).get()!;
+    const row = (await firstRow(db().select().from(t.articles).where(eq(t.articles.id, id))))!;
     expect(row.aiSummary).toBeNull();
   });
 
@@ -123,21 +123,22 @@ describe("POST /api/articles/{id}/ai-summary", () => {
   it("limits generation per visitor, but still shows cached summaries", async () => {
     const cached = await addArticle({ summary: "Cached one.", originalUrl: missingPage() });
     expect((await post(cached)).status).toBe(200);
-    db()
-      .insert(t.rateLimits)
-      .values({
-        key: `${RATE_LIMITS.aiSummary.name}:${LOOPBACK}`,
-        windowStart: new Date(Date.now() - (Date.now() % RATE_LIMITS.aiSummary.windowMs)),
-        count: RATE_LIMITS.aiSummary.limit,
-      })
-      .onConflictDoUpdate({ target: t.rateLimits.key, set: { count: RATE_LIMITS.aiSummary.limit } })
-      .run();
+    await execute(
+      db()
+        .insert(t.rateLimits)
+        .values({
+          key: `${RATE_LIMITS.aiSummary.name}:${LOOPBACK}`,
+          windowStart: new Date(Date.now() - (Date.now() % RATE_LIMITS.aiSummary.windowMs)),
+          count: RATE_LIMITS.aiSummary.limit,
+        })
+        .onConflictDoUpdate({ target: t.rateLimits.key, set: { count: RATE_LIMITS.aiSummary.limit } }),
+    );
     const fresh = await addArticle({ summary: "Not yet summarized.", originalUrl: missingPage() });
     const limited = await post(fresh);
     expect(limited.status).toBe(429);
     expect(await limited.json()).toMatchObject({ reason: "rate-limited", fallbackMessage: AI_SUMMARY_FALLBACK_MESSAGE });
     expect((await post(cached)).status).toBe(200);
-    db().delete(t.rateLimits).run();
+    await execute(db().delete(t.rateLimits));
   });
 
   it("refuses cross-site posts and unknown articles", async () => {

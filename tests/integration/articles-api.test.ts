@@ -5,7 +5,7 @@ import { feedPage, listArticles } from "~/articles/queries.server";
 import { loader as articlesLoader } from "~/routes/api.articles";
 import { loader as sourcesLoader } from "~/routes/api.sources";
 import { loader as trendsLoader } from "~/routes/api.trends";
-import { db, t } from "~/db.server";
+import { execute, db, t } from "~/db.server";
 import { addArticle } from "../support/articles";
 import { callRoute } from "../support/load-context";
 import { addSource } from "../support/sources";
@@ -117,10 +117,10 @@ describe("search index", () => {
   it("follows updates and deletes through triggers", async () => {
     const id = await addArticle({ title: "Zeppelin safety standards", summary: "" });
     expect(await listArticles({ timeframe: "all", search: "zeppelin" })).toHaveLength(1);
-    db().update(t.articles).set({ title: "Balloon safety standards" }).where(eqId(id)).run();
+    await execute(db().update(t.articles).set({ title: "Balloon safety standards" }).where(eqId(id)));
     expect(await listArticles({ timeframe: "all", search: "zeppelin" })).toHaveLength(0);
     expect(await listArticles({ timeframe: "all", search: "balloon" })).toHaveLength(1);
-    db().delete(t.articles).where(eqId(id)).run();
+    await execute(db().delete(t.articles).where(eqId(id)));
     expect(await listArticles({ timeframe: "all", search: "balloon" })).toHaveLength(0);
   });
 });

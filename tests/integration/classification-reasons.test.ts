@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as classify from "~/articles/classify";
 import { fixPriorities, recategorizeArticles } from "~/articles/reclassify.server";
-import { db, t } from "~/db.server";
+import { execute, first, db, t } from "~/db.server";
 import { federalRegisterArticle, type FederalRegisterDocument } from "~/ingest/federal-register";
 import * as addArticleRoute from "~/routes/api.admin.add-article";
 import * as articleById from "~/routes/api.articles.$id";
@@ -34,7 +34,7 @@ beforeEach(async () => {
 });
 afterAll(() => classifier.mockRestore());
 
-const row = (id: number) => db().select().from(t.articles).where(eq(t.articles.id, id)).get()!;
+const row = async (id: number) => (await first(db().select().from(t.articles).where(eq(t.articles.id, id))))!;
 
 /** A Federal Register document as the API v1 answers it, with the further fields. */
 const delayDoc: FederalRegisterDocument = {
@@ -66,7 +66,7 @@ describe("at ingestion", () => {
   it("stores the Federal Register fields and the classifier's reasons, and hands the fields to the classifier", async () => {
     const id = await addArticle(federalRegisterArticle(delayDoc, { id: null, name: "Federal Register", category: "government" }));
     expect(classifier).toHaveBeenCalledWith(expect.objectContaining(SIGNALS));
-    expect(row(id)).toMatchObject({
+    expect(await row(id)).toMatchObject({
       registerAction: SIGNALS.action,
       registerDates: SIGNALS.dates,
       regulationIdNumbers: SIGNALS.regulationIdNumbers,
@@ -86,16 +86,16 @@ describe("the recategorize and fix-priorities jobs", () => {
     const id = await addArticle(federalRegisterArticle(delayDoc, { id: null, name: "Federal Register", category: "government" }));
     const manual = await addArticle({ title: "Rescission of Regulations Regarding Plans of Operations for Mining Claims" });
     // As if stored before reasons existed, or by older rules.
-    db().update(t.articles).set({ categoryReason: null, priorityReason: null }).where(eq(t.articles.id, id)).run();
-    db().update(t.articles).set({ manuallyTagged: true, categoryReason: null, priorityReason: null }).where(eq(t.articles.id, manual)).run();
+    await execute(db().update(t.articles).set({ categoryReason: null, priorityReason: null }).where(eq(t.articles.id, id)));
+    await execute(db().update(t.articles).set({ manuallyTagged: true, categoryReason: null, priorityReason: null }).where(eq(t.articles.id, manual)));
     classifier.mockClear();
 
     expect(await recategorizeArticles()).toEqual({ updated: 1 });
     expect(classifier).toHaveBeenCalledWith(expect.objectContaining(SIGNALS), expect.any(Date));
-    expect(row(id)).toMatchObject({ categoryReason: "rollback: action 'final rule; delay of effective date'", priorityReason: null });
+    expect(await row(id)).toMatchObject({ categoryReason: "rollback: action 'final rule; delay of effective date'", priorityReason: null });
     expect(await fixPriorities()).toEqual({ updated: 1 });
-    expect(row(id)).toMatchObject({ priority: "medium", priorityReason: "medium: rollback of requirements" });
-    expect(row(manual)).toMatchObject({ categoryReason: null, priorityReason: null });
+    expect(await row(id)).toMatchObject({ priority: "medium", priorityReason: "medium: rollback of requirements" });
+    expect(await row(manual)).toMatchObject({ categoryReason: null, priorityReason: null });
     // Nothing changed since: nothing to write.
     expect(await recategorizeArticles()).toEqual({ updated: 0 });
     expect(await fixPriorities()).toEqual({ updated: 0 });
@@ -104,16 +104,16 @@ describe("the recategorize and fix-priorities jobs", () => {
   it("renew the priority reason as a comment deadline comes close and passes", async () => {
     const id = await addArticle({ title: "Pipeline Safety: Gas Gathering Lines", documentType: "Proposed Rule", commentsCloseOn: "2025-06-05" });
     await fixPriorities(new Date("2025-06-01T12:00:00Z"));
-    expect(row(id)).toMatchObject({ priority: "high", priorityReason: "high: comments close in 4 days" });
+    expect(await row(id)).toMatchObject({ priority: "high", priorityReason: "high: comments close in 4 days" });
     await fixPriorities(new Date("2025-06-10T12:00:00Z"));
-    expect(row(id)).toMatchObject({ priority: "medium", priorityReason: "medium: proposed rule" });
+    expect(await row(id)).toMatchObject({ priority: "medium", priorityReason: "medium: proposed rule" });
   });
 });
 
 describe("manual edits and the /api", () => {
   it("record 'set by an editor' for a changed category or priority, keep the reason of an unchanged one, and serve both", async () => {
     const id = await addArticle({ title: "EPA repeals the emissions rule", documentType: "Rule" });
-    const before = row(id);
+    const before = await row(id);
     expect(before.categoryReason).toBe("rollback: 'repeals'");
 
     const tags = await call(articleTags, `/api/articles/${id}/tags`, {

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { isUnsure } from "~/ai/classify-assist.server";
 import { classifyArticle } from "~/articles/classify";
 import { reloadConfig } from "~/config.server";
-import { db, t } from "~/db.server";
+import { execute, first, db, t } from "~/db.server";
 import { scrapeSources } from "~/ingest/scrape.server";
 import { addArticle, clearArticles } from "../support/articles";
 import { startServer, type TestServer } from "../support/http-server";
@@ -60,7 +60,7 @@ const assisted = (extra: Record<string, string> = {}) =>
 
 beforeEach(async () => {
   await clearArticles();
-  db().delete(t.sources).run();
+  await execute(db().delete(t.sources));
   await addServedSource(feed.origin, "/news.rss", { name: "Example News", type: "rss", category: "news" });
   await addArticle({ title: STORED, originalUrl: `${feed.origin}/story/3`, sourceName: "Example News", sourceCategory: "news" });
   model.requests.length = 0;
@@ -71,7 +71,7 @@ afterEach(() => {
   reloadConfig();
 });
 
-const row = (title: string) => db().select().from(t.articles).where(eq(t.articles.title, title)).get()!;
+const row = async (title: string) => (await first(db().select().from(t.articles).where(eq(t.articles.title, title))))!;
 const asked = (request: ChatRequest) => request.messages.find((m) => m.role === "user")?.content ?? "";
 const local = (title: string) => classifyArticle({ title, summary: "", sourceCategory: "news", sourceName: "Example News" }, NOW);
 
@@ -92,7 +92,7 @@ describe("scraping with the model-assisted classifier", () => {
         .sort(),
     ).toEqual(UNSURE.map((title) => `Title: ${title}`).sort());
     for (const title of UNSURE) {
-      expect(row(title)).toMatchObject({
+      expect(await row(title)).toMatchObject({
         category: "regulatory-rollbacks",
         priority: "medium",
         categoryReason: "model test-model: The agency loosens a standard.",
@@ -101,14 +101,14 @@ describe("scraping with the model-assisted classifier", () => {
       });
     }
     // Decided by a rule: never sent, stored with the local judgement.
-    expect(row(SURE)).toMatchObject({ category: local(SURE).category, categoryReason: local(SURE).reason.category });
+    expect(await row(SURE)).toMatchObject({ category: local(SURE).category, categoryReason: local(SURE).reason.category });
   });
 
   it("sends no more items per run than CLASSIFY_ASSIST_MAX_PER_RUN; the rest keep the local answer", async () => {
     assisted({ CLASSIFY_ASSIST_MAX_PER_RUN: "1" });
     await scrapeSources({ now: NOW });
     expect(model.requests).toHaveLength(1);
-    const rows = UNSURE.map(row);
+    const rows = await Promise.all(UNSURE.map(row));
     const answered = rows.filter((r) => r.categoryReason?.startsWith("model "));
     expect(answered).toHaveLength(1);
     expect(answered[0].category).toBe("regulatory-rollbacks");
@@ -122,7 +122,7 @@ describe("scraping with the model-assisted classifier", () => {
     const result = await scrapeSources({ now: NOW });
     expect(result.sources[0]).toMatchObject({ new: 3, error: null });
     expect(model.requests).toHaveLength(2);
-    for (const title of UNSURE) expect(row(title)).toMatchObject({ category: local(title).category, categoryReason: local(title).reason.category });
+    for (const title of UNSURE) expect(await row(title)).toMatchObject({ category: local(title).category, categoryReason: local(title).reason.category });
   });
 
   it("sends nothing unless CLASSIFY_ASSIST is on with a model configured", async () => {
@@ -132,6 +132,6 @@ describe("scraping with the model-assisted classifier", () => {
     await clearArticles();
     await scrapeSources({ now: NOW, force: true });
     expect(model.requests).toHaveLength(0);
-    for (const title of UNSURE) expect(row(title).categoryReason).toBe(local(title).reason.category);
+    for (const title of UNSURE) expect((await row(title)).categoryReason).toBe(local(title).reason.category);
   });
 });

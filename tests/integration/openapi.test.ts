@@ -7,7 +7,7 @@ import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openApiDocument } from "~/api-docs/openapi.server";
 import { API } from "~/api/registry.server";
-import { db, t } from "~/db.server";
+import { execute, first, db, t } from "~/db.server";
 import * as adminAlerts from "~/routes/api.admin.alerts";
 import * as adminSources from "~/routes/api.admin.sources";
 import * as alertsApi from "~/routes/api.alerts";
@@ -182,10 +182,11 @@ describe("real answers match it", () => {
     await expectDescribed(await call(article, "/api/articles/999999", { params: { id: "999999" } }), "/api/articles/{id}", "get");
     await expectDescribed(await call(sources, "/api/sources"), "/api/sources", "get");
     await expectDescribed(await call(trends, "/api/trends"), "/api/trends", "get");
-    db()
-      .insert(t.trends)
-      .values({ date: "2026-11-20", trendsAnalysis: "Rollbacks rose.", keyInsights: ["Rollbacks doubled"] })
-      .run();
+    await execute(
+      db()
+        .insert(t.trends)
+        .values({ date: "2026-11-20", trendsAnalysis: "Rollbacks rose.", keyInsights: ["Rollbacks doubled"] }),
+    );
     await expectDescribed(await call(trends, "/api/trends"), "/api/trends", "get");
     await expectDescribed(await call(feedState, `/api/feed-state?ids=${articleId}`), "/api/feed-state", "get");
     await expectDescribed(await call(feedState, "/api/feed-state?ids=x"), "/api/feed-state", "get");
@@ -280,12 +281,12 @@ describe("real answers match it", () => {
     await send("POST", "/api/admin/extract-article", 422, { body: { url: "http://127.0.0.1:9/notice" } });
     await send("POST", "/api/admin/extract-article", 400, { body: { url: "" }, refused: true });
 
-    const feedbackId = db().insert(t.feedback).values({ type: "bug", subject: "Broken", message: "A link 404s" }).returning().get().id;
+    const feedbackId = (await first(db().insert(t.feedback).values({ type: "bug", subject: "Broken", message: "A link 404s" }).returning()))!.id;
     await send("PATCH", "/api/feedback/{id}/status", 200, { params: id(feedbackId), body: { status: "resolved" } });
     await send("POST", "/api/feedback/archive-old", 200);
     await send("GET", "/api/feedback", 200, { user: viewer });
 
-    const subscriberId = db().insert(t.subscribers).values({ email: "described@example.com" }).returning().get().id;
+    const subscriberId = (await first(db().insert(t.subscribers).values({ email: "described@example.com" }).returning()))!.id;
     await send("GET", "/api/admin/subscribers", 200);
     await send("PATCH", "/api/admin/subscribers/{id}/status", 200, { params: id(subscriberId), body: { isActive: false } });
     await send("POST", "/api/admin/send-test-newsletter", 200);

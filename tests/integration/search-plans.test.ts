@@ -7,7 +7,7 @@ import { countArticles, feedPage, listArticles, searchPlan } from "~/articles/qu
 import { countArticlesPlain, listArticlesPlain } from "../support/reference-queries";
 import { insertArticle, insertArticles } from "~/articles/store.server";
 import { PAGE_SIZE } from "~/articles/vocabulary";
-import { db, t } from "~/db.server";
+import { all, db, t } from "~/db.server";
 import { loadDemo } from "../../scripts/demo";
 
 const VISITOR = "search-plans-visitor";
@@ -45,18 +45,10 @@ const OTHER_FILTERS: Omit<ArticleFilters, "search">[] = [
 beforeAll(async () => {
   expect((await loadDemo()).inserted).toBe(2000);
   // A spread of bookmarks for the Saved filter.
-  const ids = db()
-    .select({ id: t.articles.id })
-    .from(t.articles)
-    .all()
-    .map((row) => row.id);
+  const ids = (await all(db().select({ id: t.articles.id }).from(t.articles))).map((row) => row.id);
   for (const id of ids.filter((_, i) => i % 7 === 0)) await toggleBookmark(VISITOR, id);
   // Copies of every fifth article with a document type and agencies, for the agency and type filters.
-  const copies = db()
-    .select()
-    .from(t.articles)
-    .all()
-    .filter((_, i) => i % 5 === 0);
+  const copies = (await all(db().select().from(t.articles))).filter((_, i) => i % 5 === 0);
   await insertArticles(
     copies.map((a, i) => ({
       title: a.title,

@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { categoryLabel } from "~/articles/vocabulary";
-import { db, t } from "~/db.server";
+import { all, db, engine, execute, first, t } from "~/db.server";
 import { loader as trendsLoader } from "~/routes/api.trends";
 import { generateTrends } from "~/trends/generate.server";
 import { readTrendsStats, type TrendsStats } from "~/trends/stats";
@@ -63,12 +63,10 @@ async function seed() {
 
 type Count = { key: string; n: number };
 const inWindow = sql`publish_date >= ${WINDOW_START} AND publish_date < ${WINDOW_END}`;
-const countWhere = (condition: ReturnType<typeof sql>) => db().get<{ n: number }>(sql`SELECT count(*) AS n FROM articles WHERE ${condition}`).n;
-const groupCounts = (column: string) =>
+const countWhere = async (condition: ReturnType<typeof sql>) => (await first<{ n: number }>(sql`SELECT count(*) AS n FROM articles WHERE ${condition}`))!.n;
+const groupCounts = async (column: string) =>
   Object.fromEntries(
-    db()
-      .all<Count>(sql`SELECT ${sql.raw(column)} AS key, count(*) AS n FROM articles WHERE ${inWindow} GROUP BY 1`)
-      .map((r) => [r.key, r.n]),
+    (await all<Count>(sql`SELECT ${sql.raw(column)} AS key, count(*) AS n FROM articles WHERE ${inWindow} GROUP BY 1`)).map((r) => [r.key, r.n]),
   );
 
 let stats: TrendsStats;
@@ -76,64 +74,68 @@ let row: typeof t.trends.$inferSelect;
 
 beforeAll(async () => {
   await clearArticles();
-  db().delete(t.trends).run();
+  await execute(db().delete(t.trends));
   await seed();
   await generateTrends({ now: NOW });
-  row = db().select().from(t.trends).get()!;
+  row = (await first(db().select().from(t.trends)))!;
   stats = readTrendsStats(row.stats)!;
 });
 
 describe("the trends statistics", () => {
-  it("count the articles of the 30-day window, by category, priority and source", () => {
-    const total = countWhere(inWindow);
+  it("count the articles of the 30-day window, by category, priority and source", async () => {
+    const total = await countWhere(inWindow);
     expect(total).toBeGreaterThan(50);
-    expect(countWhere(sql`1`)).toBeGreaterThan(total);
+    expect(await countWhere(sql`1 = 1`)).toBeGreaterThan(total);
     expect(row.articleCount).toBe(total);
     expect(stats.articleCount).toBe(total);
     expect(row.date).toBe("2026-06-15");
     expect(stats.window).toEqual({ from: "2026-05-17", to: "2026-06-15", days: 30 });
-    const categories = groupCounts("category");
+    const categories = await groupCounts("category");
     for (const [category, n] of Object.entries(stats.byCategory)) expect(n, category).toBe(categories[category] ?? 0);
-    const priorities = groupCounts("priority");
+    const priorities = await groupCounts("priority");
     for (const [priority, n] of Object.entries(stats.byPriority)) expect(n, priority).toBe(priorities[priority] ?? 0);
-    const sources = groupCounts("source_name");
+    const sources = await groupCounts("source_name");
     for (const { name, count } of stats.topSources) expect(count, name).toBe(sources[name]);
     expect(stats.topSources[0].count).toBe(Math.max(...Object.values(sources)));
     expect(row.categoriesAnalyzed).toEqual(Object.keys(categories).length ? expect.arrayContaining(Object.keys(categories).map(categoryLabel)) : []);
   });
 
-  it("count tags and agencies", () => {
+  it("count tags and agencies", async () => {
     const tags = Object.fromEntries(
-      db()
-        .all<Count>(sql`SELECT tag AS key, count(*) AS n FROM article_tags JOIN articles ON articles.id = article_id WHERE ${inWindow} GROUP BY tag`)
-        .map((r) => [r.key, r.n]),
+      (await all<Count>(sql`SELECT tag AS key, count(*) AS n FROM article_tags JOIN articles ON articles.id = article_id WHERE ${inWindow} GROUP BY tag`)).map(
+        (r) => [r.key, r.n],
+      ),
     );
     expect(stats.topTags.length).toBeGreaterThan(3);
     for (const { name, count } of stats.topTags) expect(count, name).toBe(tags[name]);
     expect(stats.topTags[0].count).toBe(Math.max(...Object.values(tags)));
+    const eachAgency = engine() === "postgres" ? sql`jsonb_array_elements_text(articles.agencies) AS j(value)` : sql`json_each(articles.agencies) j`;
     const agencies = Object.fromEntries(
-      db()
-        .all<Count>(sql`SELECT j.value AS key, count(*) AS n FROM articles, json_each(articles.agencies) j WHERE ${inWindow} GROUP BY 1`)
-        .map((r) => [r.key, r.n]),
+      (await all<Count>(sql`SELECT j.value AS key, count(*) AS n FROM articles, ${eachAgency} WHERE ${inWindow} GROUP BY 1`)).map((r) => [r.key, r.n]),
     );
     for (const { name, count } of stats.topAgencies) expect(count, name).toBe(agencies[name]);
   });
 
-  it("compare the last 7 days with the 7 before and the 30-day mean", () => {
-    const lastWeek = countWhere(sql`publish_date >= ${LAST_WEEK_START} AND publish_date < ${WINDOW_END}`);
-    const previousWeek = countWhere(sql`publish_date >= ${PREVIOUS_WEEK_START} AND publish_date < ${LAST_WEEK_START}`);
+  it("compare the last 7 days with the 7 before and the 30-day mean", async () => {
+    const lastWeek = await countWhere(sql`publish_date >= ${LAST_WEEK_START} AND publish_date < ${WINDOW_END}`);
+    const previousWeek = await countWhere(sql`publish_date >= ${PREVIOUS_WEEK_START} AND publish_date < ${LAST_WEEK_START}`);
     expect(stats.lastWeek.count).toBe(lastWeek);
     expect(stats.previousWeek.count).toBe(previousWeek);
     expect(lastWeek).toBeGreaterThan(previousWeek);
-    expect(stats.weeklyMean).toBe(Math.round((countWhere(inWindow) / 30) * 7 * 10) / 10);
-    const high = countWhere(sql`${inWindow} AND priority = 'high'`);
+    expect(stats.weeklyMean).toBe(Math.round(((await countWhere(inWindow)) / 30) * 7 * 10) / 10);
+    const high = await countWhere(sql`${inWindow} AND priority = 'high'`);
     expect(stats.highPriority.count).toBe(high);
-    expect(stats.highPriority.lastWeek).toBe(countWhere(sql`publish_date >= ${LAST_WEEK_START} AND publish_date < ${WINDOW_END} AND priority = 'high'`));
+    expect(stats.highPriority.lastWeek).toBe(await countWhere(sql`publish_date >= ${LAST_WEEK_START} AND publish_date < ${WINDOW_END} AND priority = 'high'`));
   });
 
-  it("give one bucket per day with its category counts", () => {
-    const perDay = db().all<{ day: string; category: string; n: number }>(sql`
-      SELECT date(publish_date / 1000 - 4 * 3600, 'unixepoch') AS day, category, count(*) AS n
+  it("give one bucket per day with its category counts", async () => {
+    // The day in New York (UTC-4 in May and June) of an epoch-milliseconds publish date.
+    const day =
+      engine() === "postgres"
+        ? sql`to_char(to_timestamp(publish_date / 1000 - 4 * 3600) AT TIME ZONE 'UTC', 'YYYY-MM-DD')`
+        : sql`date(publish_date / 1000 - 4 * 3600, 'unixepoch')`;
+    const perDay = await all<{ day: string; category: string; n: number }>(sql`
+      SELECT ${day} AS day, category, count(*) AS n
       FROM articles WHERE ${inWindow} GROUP BY 1, 2`);
     expect(stats.daily).toHaveLength(30);
     expect(stats.daily[0].date).toBe("2026-05-17");
@@ -147,9 +149,9 @@ describe("the trends statistics", () => {
 });
 
 describe("the local narrative", () => {
-  it("states the true counts", () => {
-    const total = countWhere(inWindow);
-    const categories = groupCounts("category");
+  it("states the true counts", async () => {
+    const total = await countWhere(inWindow);
+    const categories = await groupCounts("category");
     const [leadCategory, leadCount] = Object.entries(categories).sort((a, b) => b[1] - a[1])[0];
     expect(row.provider).toBe("local");
     expect(row.model).toBe("statistical");
@@ -163,11 +165,11 @@ describe("the local narrative", () => {
     );
   });
 
-  it("writes no number that is not one of the counts", () => {
+  it("writes no number that is not one of the counts", async () => {
     const numbers = new Set<number>([
-      countWhere(inWindow),
-      ...Object.values(groupCounts("category")),
-      ...Object.values(groupCounts("source_name")),
+      await countWhere(inWindow),
+      ...Object.values(await groupCounts("category")),
+      ...Object.values(await groupCounts("source_name")),
       ...stats.topTags.map((tag) => tag.count),
       ...stats.risingTags.flatMap((m) => [m.lastWeek, m.previousWeek]),
       ...stats.risingAgencies.flatMap((m) => [m.lastWeek, m.previousWeek]),
@@ -200,7 +202,7 @@ describe("the trends job and API", () => {
     const result = await jobHandlers.trends!({}, { signal: new AbortController().signal, progress: () => {}, log: (m) => logs.push(m) });
     expect(result).toMatchObject({ provider: "local", model: "statistical" });
     await jobHandlers.trends!({}, { signal: new AbortController().signal, progress: () => {}, log: () => {} });
-    const rows = db().select().from(t.trends).all();
+    const rows = await all(db().select().from(t.trends));
     expect(rows.filter((r) => r.date === result.date)).toHaveLength(1);
     expect(logs.join("\n")).toMatch(/analysed \d+ articles/);
   });
@@ -218,11 +220,7 @@ describe("the trends job and API", () => {
     await clearArticles();
     const outcome = await generateTrends({ now: NOW });
     expect(outcome.articleCount).toBe(0);
-    const empty = db()
-      .select()
-      .from(t.trends)
-      .all()
-      .find((r) => r.date === "2026-06-15")!;
+    const empty = (await all(db().select().from(t.trends))).find((r) => r.date === "2026-06-15")!;
     expect(empty.trendsAnalysis).toMatch(/^No articles were published in the 30 days/);
     expect(empty.keyInsights).toEqual([]);
   });

@@ -2,12 +2,13 @@
 // the training script wrote, its probabilities are calibrated, its reasons name the words that decided, and the
 // committed model is the one today's training items make (scripts/train-classify.ts).
 import fs from "node:fs";
-import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { splitOf } from "~/articles/classification-split";
 import { classifyArticle, CLASSIFIER_MODEL, EDITOR_REASON } from "~/articles/classify";
 import { featuresOf, probabilities, scoreText, type WordModel } from "~/articles/classify-model";
+import { eq } from "drizzle-orm";
 import { insertArticle } from "~/articles/store.server";
+import { db, first, t } from "~/db.server";
 import { agendaInput, HELD_OUT_EDITION, readAgenda } from "../eval/agenda";
 import { readLabelled } from "../eval/classify";
 import { MODEL_PATH, train, trainingDigest, trainingItems } from "../../scripts/train-classify";
@@ -71,9 +72,9 @@ describe("the word model", () => {
       manualClassification: { category: "regulatory-rollbacks", priority: "medium", tags: [] },
     });
     if (corrected.status !== "inserted") throw new Error(`not stored: ${corrected.status}`);
-    const sqlite = new Database(process.env.DATABASE_URL!);
-    expect(sqlite.prepare("SELECT category_reason FROM articles WHERE id = ?").pluck().get(corrected.id)).toBe(EDITOR_REASON);
-    sqlite.close();
+    expect((await first(db().select({ reason: t.articles.categoryReason }).from(t.articles).where(eq(t.articles.id, corrected.id))))?.reason).toBe(
+      EDITOR_REASON,
+    );
     // A corrected document of the labelled set's test part is never learned from.
     const testItem = labelled.find((item) => splitOf(item.id) === "test" && item.source === "federal-register")!;
     await insertArticle({

@@ -1,6 +1,6 @@
 // Reading the open comment periods: Federal Register documents whose last day to comment is a given day or later.
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
-import { all, db, first, t } from "../../db.server";
+import { all, db, engine, first, t } from "../../db.server";
 import { config } from "../../config.server";
 import { dayInZone } from "../../time";
 import type { CommentPeriod } from "../comment-periods.server";
@@ -10,10 +10,14 @@ const todayOpen = () => dayInZone(new Date(), config().APP_TIMEZONE);
 
 // Stored dates come from the API as text; only well-formed days are compared as text, so a malformed value can
 // never sort among them. The condition reads the indexed column only (migration 0009's partial index).
-const WELL_FORMED = sql`${t.articles.commentsCloseOn} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`;
+// PostgreSQL has no GLOB: the same pattern as a regular expression.
+const wellFormed = () =>
+  engine() === "postgres"
+    ? sql`${t.articles.commentsCloseOn} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`
+    : sql`${t.articles.commentsCloseOn} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`;
 
 function openSince(today: string, until?: string) {
-  return and(gte(t.articles.commentsCloseOn, today), until ? lte(t.articles.commentsCloseOn, until) : undefined, WELL_FORMED);
+  return and(gte(t.articles.commentsCloseOn, today), until ? lte(t.articles.commentsCloseOn, until) : undefined, wellFormed());
 }
 
 const columns = {

@@ -2,7 +2,7 @@
 // tagged by hand), the renewed judgements, and which version of the classifier judged them.
 import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { agendaEntriesIn, type AgendaEntries } from "../../agenda/store.server";
-import { db, execute, first, t, transaction, type Transaction } from "../../db.server";
+import { db, engine, execute, first, t, transaction, type Transaction } from "../../db.server";
 import { replaceArticleTags } from "../store.server";
 
 export type StoredArticle = typeof t.articles.$inferSelect;
@@ -69,7 +69,12 @@ export async function judgeAutomaticArticles(judge: Judge) {
  * transaction; returns how many changed.
  */
 export function* judgeAutomaticArticlesCiting(tx: Transaction, rins: readonly string[], judge: Judge) {
-  const cites = sql`${t.articles.regulationIdNumbers} <> '[]' AND EXISTS (
+  const cites =
+    engine() === "postgres"
+      ? sql`${t.articles.regulationIdNumbers} <> '[]'::jsonb AND EXISTS (
+    SELECT 1 FROM jsonb_array_elements_text(${t.articles.regulationIdNumbers}) AS rin(value)
+    WHERE upper(rin.value) IN (SELECT value FROM jsonb_array_elements_text(${JSON.stringify(rins)}::jsonb) AS wanted(value)))`
+      : sql`${t.articles.regulationIdNumbers} <> '[]' AND EXISTS (
     SELECT 1 FROM json_each(${t.articles.regulationIdNumbers}) WHERE upper(json_each.value) IN (SELECT value FROM json_each(${JSON.stringify(rins)})))`;
   let updated = 0;
   let afterId = 0;

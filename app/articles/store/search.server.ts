@@ -2,7 +2,7 @@
 // search spelled out as the index's words, and the pages, counts and positions they select.
 import { and, count, desc, eq, gt, gte, lte, sql, type SQL } from "drizzle-orm";
 import { config } from "../../config.server";
-import { all, db, execute, first, t } from "../../db.server";
+import { all, db, engine, execute, first, t } from "../../db.server";
 import { startOfDaysAgo } from "../../time";
 import type { ArticleFilters } from "../filters";
 import { searchTerms, toFtsQuery } from "../search";
@@ -19,11 +19,30 @@ export function timeframeStart(timeframe: ArticleFilters["timeframe"], now = new
 /** A search word is read as the index's words it begins, when there are no more than this many. */
 const EXPANDED_TERMS_MAX = 16;
 
+/**
+ * PostgreSQL's spelling of a search: every word a prefix (`'rule':* & 'epa':*`), the same articles as FTS5's
+ * `"rule"* "epa"*`. A word holds only letters and digits (searchTerms), so quoting it can never let an operator
+ * or a syntax error through; the text is bound as a parameter all the same.
+ */
+function toTsQuery(text: string): string | null {
+  const words = searchTerms(text);
+  return words.length ? words.map((word) => `'${word}':*`).join(" & ") : null;
+}
+
+/**
+ * The condition that an article matches a PostgreSQL search (the GIN index on `search_vector` answers it). The words
+ * lose their accents as the indexed text did (db/pg/migrations/0003_search_words.sql), as FTS5 folds both sides.
+ */
+function tsMatch(match: string) {
+  return sql`${t.articles}.search_vector @@ to_tsquery('simple', article_search_fold(${match}))`;
+}
+
 /** Matches of a full-text query (the index holds one row per article), counting no further than `atMost + 1` if given. */
 export async function ftsMatchCount(match: string, atMost?: number): Promise<number> {
-  const matches = sql`SELECT 1 FROM articles_fts WHERE articles_fts MATCH ${match}`;
+  const matches =
+    engine() === "postgres" ? sql`SELECT 1 FROM ${t.articles} WHERE ${tsMatch(match)}` : sql`SELECT 1 FROM articles_fts WHERE articles_fts MATCH ${match}`;
   const limited = atMost === undefined ? matches : sql`${matches} LIMIT ${atMost + 1}`;
-  return (await first<{ n: number }>(sql`SELECT count(*) AS n FROM (${limited})`))!.n;
+  return (await first<{ n: number }>(sql`SELECT count(*) AS n FROM (${limited}) AS matched`))!.n;
 }
 
 /** The index's words a search word begins, each with the number of articles holding it. */
@@ -79,6 +98,8 @@ export type SearchQuery = {
 };
 
 export async function searchQuery(search: string): Promise<SearchQuery> {
+  // PostgreSQL's GIN index answers a prefix itself: no spelling out, and no breadth known before counting.
+  if (engine() === "postgres") return { match: toTsQuery(search), atLeast: 0, postings: undefined, terms: searchTerms(search).length };
   const words = searchTerms(search);
   if (words.length === 0) return { match: null, atLeast: 0, postings: 0, terms: 0 };
   const parts: string[] = [];
@@ -134,7 +155,9 @@ export async function filterConditions(filters: ArticleFilters, visitorId: strin
   if (filters.search) {
     const match = plan === "reference" ? toFtsQuery(filters.search) : (await searchQuery(filters.search)).match;
     if (!match) return null;
-    if (plan === "probe") conditions.push(sql`EXISTS (SELECT 1 FROM articles_fts WHERE articles_fts MATCH ${match} AND rowid = ${t.articles.id})`);
+    // PostgreSQL's planner picks between the GIN index and the date index itself, whatever the plan.
+    if (engine() === "postgres") conditions.push(tsMatch(plan === "reference" ? toTsQuery(filters.search)! : match));
+    else if (plan === "probe") conditions.push(sql`EXISTS (SELECT 1 FROM articles_fts WHERE articles_fts MATCH ${match} AND rowid = ${t.articles.id})`);
     else {
       const id = plan === "walk" ? sql`+${t.articles.id}` : sql`${t.articles.id}`;
       conditions.push(sql`${id} IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ${match})`);
@@ -190,7 +213,8 @@ export async function articleRows(conditions: SQL[], options: { visitorId?: stri
     .orderBy(desc(t.articles.publishDate), desc(t.articles.id))
     .$dynamic();
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
-  else if (options.offset) query = query.limit(-1).offset(options.offset);
+  // SQLite needs a LIMIT before an OFFSET (-1: none); PostgreSQL takes an OFFSET alone.
+  else if (options.offset) query = engine() === "postgres" ? query.offset(options.offset) : query.limit(-1).offset(options.offset);
   return all(query);
 }
 
@@ -221,7 +245,8 @@ export async function countWith(conditions: SQL[] | null): Promise<number> {
 
 /** How many articles meet the conditions, counting no further than `atMost + 1`. */
 export async function countWithUpTo(conditions: SQL[], atMost: number): Promise<number> {
-  return (await first<{ n: number }>(sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${t.articles} WHERE ${and(...conditions)} LIMIT ${atMost + 1})`))!.n;
+  return (await first<{ n: number }>(sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${t.articles} WHERE ${and(...conditions)} LIMIT ${atMost + 1}) AS matched`))!
+    .n;
 }
 
 /** The highest article id: how many articles a walk in date order may have to pass. */

@@ -2,17 +2,30 @@
 // Unified Agenda change, the latest trends analysis, the public sources list and, only while no article is stored,
 // the state of the scrapes (app/articles/shared-feed.server.ts makes the revision of them).
 import { sql } from "drizzle-orm";
-import { first } from "../../db.server";
+import { engine, first } from "../../db.server";
+
+type SharedContentState = {
+  articles: number;
+  summaries: number | null;
+  agenda: number | null;
+  trends: string | null;
+  sources: string | null;
+  firstUpdate: string | null;
+};
 
 export async function sharedContentState() {
-  return first<{
-    articles: number;
-    summaries: number | null;
-    agenda: number | null;
-    trends: string | null;
-    sources: string | null;
-    firstUpdate: string | null;
-  }>(sql`
+  // PostgreSQL spells group_concat string_agg (ordered, so the string changes only when the rows do) and char chr.
+  if (engine() === "postgres")
+    return first<SharedContentState>(sql`
+    SELECT
+      (SELECT revision FROM article_revision WHERE id = 1) AS articles,
+      (SELECT max(ai_summary_at) FROM articles) AS summaries,
+      (SELECT max(updated_at) FROM agenda_entries) AS agenda,
+      (SELECT id || '@' || created_at FROM trends ORDER BY date DESC, id DESC LIMIT 1) AS trends,
+      (SELECT string_agg(id || chr(31) || name || chr(31) || url || chr(31) || category || chr(31) || is_active, chr(30) ORDER BY id)
+         FROM sources) AS sources,
+      (SELECT string_agg(id || status, ',' ORDER BY id) FROM jobs WHERE kind = 'scrape' AND NOT EXISTS (SELECT 1 FROM articles)) AS "firstUpdate"`);
+  return first<SharedContentState>(sql`
     SELECT
       (SELECT revision FROM article_revision WHERE id = 1) AS articles,
       (SELECT max(ai_summary_at) FROM articles) AS summaries,
