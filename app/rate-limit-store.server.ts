@@ -7,7 +7,7 @@ export type RateWindow = { count: number; windowStart: number };
 
 /** The hits counted for the id in a window opened after `openedAfter` (ms), if there is such a window. */
 export async function openWindow(id: string, openedAfter: number) {
-  return first<RateWindow>(sql`SELECT count, window_start AS windowStart FROM rate_limits WHERE key = ${id} AND window_start > ${openedAfter}`);
+  return first<RateWindow>(sql`SELECT count, window_start AS "windowStart" FROM rate_limits WHERE key = ${id} AND window_start > ${openedAfter}`);
 }
 
 /**
@@ -18,9 +18,9 @@ export async function countHit(id: string, now: number, openedAfter: number): Pr
   const row = await first<RateWindow>(sql`
     INSERT INTO rate_limits (key, window_start, count) VALUES (${id}, ${now}, 1)
     ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN window_start > ${openedAfter} THEN count + 1 ELSE 1 END,
-      window_start = CASE WHEN window_start > ${openedAfter} THEN window_start ELSE excluded.window_start END
-    RETURNING count, window_start AS windowStart`);
+      count = CASE WHEN rate_limits.window_start > ${openedAfter} THEN rate_limits.count + 1 ELSE 1 END,
+      window_start = CASE WHEN rate_limits.window_start > ${openedAfter} THEN rate_limits.window_start ELSE excluded.window_start END
+    RETURNING count, window_start AS "windowStart"`);
   return row!;
 }
 
