@@ -92,6 +92,9 @@ export async function enforceRateLimit(rule: RateLimitRule, key: string, what?: 
 
 export type RateLimitCheck = { rule: RateLimitRule; key: string };
 
+// On SQLite the attempts in flight are counted in this process's memory: an embedded database is one server's, and
+// the count costs no write. On PostgreSQL, which several web nodes share, they are rows (limitFailuresAcrossProcesses).
+
 /** Attempts running now per check (`rule:key`): each may still turn out a failure, so it counts until it ends. */
 const attemptsInFlight = new Map<string, number>();
 /** Callers waiting for an attempt in flight on a check to end, to look again. */
@@ -160,8 +163,11 @@ export async function limitFailures<T>(checks: RateLimitCheck[], attempt: () => 
   }
 }
 
-/** How often a caller who found every place taken by attempts in flight looks again. */
-const IN_FLIGHT_RECHECK_MS = 25;
+/**
+ * How soon a caller who found every place taken by attempts in flight looks again: soon at first (a hash takes
+ * about 0.3 s), then less often, so that a crowd of waiters does not keep the database busy.
+ */
+const IN_FLIGHT_RECHECK_MS = { first: 25, most: 250 };
 
 /** An attempt that is a failure to count: a refusal, not a busy server's "rate-limited". */
 const isFailure = (error: unknown) => error instanceof AppError && error.kind !== "rate-limited";
@@ -175,14 +181,14 @@ const isFailure = (error: unknown) => error instanceof AppError && error.kind !=
 async function limitFailuresAcrossProcesses<T>(checks: RateLimitCheck[], attempt: () => Promise<T>): Promise<T> {
   const stored: AttemptCheck[] = checks.map((check) => ({ id: checkId(check), limit: check.rule.limit, windowMs: check.rule.windowMs }));
   let place: string;
-  for (;;) {
+  for (let recheckMs = IN_FLIGHT_RECHECK_MS.first; ; recheckMs = Math.min(2 * recheckMs, IN_FLIGHT_RECHECK_MS.most)) {
     const reservation = await reserveAttempt(stored);
     if ("refusedMs" in reservation) throw tooManyAttempts(reservation.refusedMs);
     if ("reserved" in reservation) {
       place = reservation.reserved;
       break;
     }
-    await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_RECHECK_MS));
+    await new Promise((resolve) => setTimeout(resolve, recheckMs));
   }
   let failed = false;
   try {

@@ -2,9 +2,9 @@
 // It says "ready" once loaded, waits for "go" on stdin, then tries `count` wrong passwords for the email at once
 // and prints how each ended ("unauthorized" when the password was checked, else the refusal's kind) as JSON.
 import { once } from "node:events";
-import { verifyLogin } from "../../app/auth/login.server";
-import { closeDatabase } from "../../app/db.server";
-import { AppError } from "../../app/errors";
+import { verifyLogin } from "~/auth/login.server";
+import { closeDatabase } from "~/db.server";
+import { AppError } from "~/errors";
 
 const [email, count, address] = process.argv.slice(2);
 
