@@ -3,7 +3,15 @@
 import ipaddr from "ipaddr.js";
 import { config } from "./config.server";
 import { AppError } from "./errors";
-import { countHit, deleteWindowsOpenedBefore, openWindow } from "./rate-limit-store.server";
+import {
+  attemptsCountedInDatabase,
+  countHit,
+  deleteWindowsOpenedBefore,
+  openWindow,
+  reserveAttempt,
+  settleAttempt,
+  type AttemptCheck,
+} from "./rate-limit-store.server";
 
 /**
  * The address as a rate-limit key: IPv4 as is, IPv6 by its /64 network, because one IPv6 subscriber usually
@@ -84,6 +92,9 @@ export async function enforceRateLimit(rule: RateLimitRule, key: string, what?: 
 
 export type RateLimitCheck = { rule: RateLimitRule; key: string };
 
+// On SQLite the attempts in flight are counted in this process's memory: an embedded database is one server's, and
+// the count costs no write. On PostgreSQL, which several web nodes share, they are rows (limitFailuresAcrossProcesses).
+
 /** Attempts running now per check (`rule:key`): each may still turn out a failure, so it counts until it ends. */
 const attemptsInFlight = new Map<string, number>();
 /** Callers waiting for an attempt in flight on a check to end, to look again. */
@@ -118,6 +129,7 @@ function countInFlight(checks: RateLimitCheck[], change: 1 | -1) {
  * through if it succeeded. So no more than the limit's attempts run per key and window.
  */
 export async function limitFailures<T>(checks: RateLimitCheck[], attempt: () => Promise<T>): Promise<T> {
+  if (attemptsCountedInDatabase()) return limitFailuresAcrossProcesses(checks, attempt);
   for (;;) {
     const endedBefore = attemptsEnded;
     const windows = [];
@@ -148,6 +160,44 @@ export async function limitFailures<T>(checks: RateLimitCheck[], attempt: () => 
       waitingOnCheck.delete(id);
       for (const wake of waiting) wake();
     }
+  }
+}
+
+/**
+ * How soon a caller who found every place taken by attempts in flight looks again: soon at first (a hash takes
+ * about 0.3 s), then less often, so that a crowd of waiters does not keep the database busy.
+ */
+const IN_FLIGHT_RECHECK_MS = { first: 25, most: 250 };
+
+/** An attempt that is a failure to count: a refusal, not a busy server's "rate-limited". */
+const isFailure = (error: unknown) => error instanceof AppError && error.kind !== "rate-limited";
+
+/**
+ * limitFailures where several processes share the database: the attempts in flight are rows there, so the limit
+ * holds across every process and web node. An attempt takes its place before it runs and gives it back after, its
+ * failure counted in the same transaction. A caller who finds the places taken by attempts in flight (anywhere)
+ * looks again shortly, as the in-process version waits for one of them to end.
+ */
+async function limitFailuresAcrossProcesses<T>(checks: RateLimitCheck[], attempt: () => Promise<T>): Promise<T> {
+  const stored: AttemptCheck[] = checks.map((check) => ({ id: checkId(check), limit: check.rule.limit, windowMs: check.rule.windowMs }));
+  let place: string;
+  for (let recheckMs = IN_FLIGHT_RECHECK_MS.first; ; recheckMs = Math.min(2 * recheckMs, IN_FLIGHT_RECHECK_MS.most)) {
+    const reservation = await reserveAttempt(stored);
+    if ("refusedMs" in reservation) throw tooManyAttempts(reservation.refusedMs);
+    if ("reserved" in reservation) {
+      place = reservation.reserved;
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, recheckMs));
+  }
+  let failed = false;
+  try {
+    return await attempt();
+  } catch (error) {
+    failed = isFailure(error);
+    throw error;
+  } finally {
+    await settleAttempt(place, stored, failed);
   }
 }
 

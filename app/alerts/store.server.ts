@@ -146,9 +146,9 @@ export async function setAlertDelivery(alertId: number, period: string, values: 
 export async function alertCounts(linksValidSince: number) {
   const counts = await first<{ active: number; pending: number; stopped: number }>(sql`
     SELECT
-      coalesce(sum(confirmed_at IS NOT NULL AND unsubscribed_at IS NULL), 0) AS active,
-      coalesce(sum(confirmed_at IS NULL AND unsubscribed_at IS NULL AND confirmation_sent_at > ${linksValidSince}), 0) AS pending,
-      coalesce(sum(unsubscribed_at IS NOT NULL), 0) AS stopped
+      count(*) FILTER (WHERE confirmed_at IS NOT NULL AND unsubscribed_at IS NULL) AS active,
+      count(*) FILTER (WHERE confirmed_at IS NULL AND unsubscribed_at IS NULL AND confirmation_sent_at > ${linksValidSince}) AS pending,
+      count(*) FILTER (WHERE unsubscribed_at IS NOT NULL) AS stopped
     FROM alerts`);
   return counts!;
 }
@@ -156,6 +156,6 @@ export async function alertCounts(linksValidSince: number) {
 /** The latest failed deliveries, newest first. */
 export function latestAlertFailures(limit: number) {
   return all<{ alertId: number; period: string; error: string | null; at: number }>(
-    sql`SELECT alert_id AS alertId, period, last_error AS error, updated_at AS at FROM alert_deliveries WHERE status = 'failed' ORDER BY updated_at DESC LIMIT ${limit}`,
+    sql`SELECT alert_id AS "alertId", period, last_error AS error, updated_at AS at FROM alert_deliveries WHERE status = 'failed' ORDER BY updated_at DESC LIMIT ${limit}`,
   );
 }

@@ -47,7 +47,7 @@ export async function addPendingSubscriber(email: string, source: string, pendin
 /** Forgets sign-ups that never confirmed and whose link was sent at or before `cutoff` (ms); answers how many. */
 export function deleteUnconfirmedSignups(cutoff: number) {
   return execute(
-    sql`DELETE FROM subscribers WHERE confirmation_token_hash IS NOT NULL AND is_active = 0 AND confirmed_at IS NULL AND unsubscribed_at IS NULL AND coalesce(confirmation_sent_at, 0) <= ${cutoff}`,
+    sql`DELETE FROM subscribers WHERE confirmation_token_hash IS NOT NULL AND is_active = FALSE AND confirmed_at IS NULL AND unsubscribed_at IS NULL AND coalesce(confirmation_sent_at, 0) <= ${cutoff}`,
   );
 }
 
@@ -147,7 +147,7 @@ export async function addIssue(issue: Pick<NewsletterIssue, "weekOf" | "subject"
 export async function addPendingDeliveries(issueId: number) {
   await execute(sql`
     INSERT INTO newsletter_deliveries (issue_id, subscriber_id)
-    SELECT ${issueId}, id FROM subscribers WHERE is_active = 1
+    SELECT ${issueId}, id FROM subscribers WHERE is_active = TRUE
     ON CONFLICT DO NOTHING`);
 }
 

@@ -8,7 +8,7 @@ process.env.SMTP_URL = smtp.url;
 // The configuration is read once per module graph: load the product again, now with SMTP_URL set.
 vi.resetModules();
 
-const { db, t } = await import("~/db.server");
+const { db, execute, t } = await import("~/db.server");
 const { eq } = await import("drizzle-orm");
 const { userFromSession } = await import("~/auth/session.server");
 const { operations, runOperation } = await import("~/admin/operations.server");
@@ -81,11 +81,12 @@ describe("invitations", () => {
     const { url } = await invite("late@example.com");
     const token = decodeURIComponent(url.pathname.split("/").pop()!);
     expect((await call(invitationApi, "/x", { params: { token } })).status).toBe(200);
-    db()
-      .update(t.invitations)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(t.invitations.email, "late@example.com"))
-      .run();
+    await execute(
+      db()
+        .update(t.invitations)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(t.invitations.email, "late@example.com")),
+    );
     expect((await call(invitationApi, "/x", { params: { token } })).status).toBe(404);
     const accept = await call(acceptApi, "/x", { method: "POST", params: { token }, body: { password: "secret1" } });
     expect(accept.status).toBe(404);
@@ -158,11 +159,12 @@ describe("forgotten passwords", () => {
     const seen = smtp.accepted.length;
     await call(forgotApi, "/x", { method: "POST", body: { email: user.email }, headers: { "X-Forwarded-For": "192.0.2.51" } });
     const token = linkTo(await smtp.next(user.email, seen), "/reset-password?token=").searchParams.get("token")!;
-    db()
-      .update(t.passwordResets)
-      .set({ expiresAt: new Date(Date.now() - 1) })
-      .where(eq(t.passwordResets.userId, user.id))
-      .run();
+    await execute(
+      db()
+        .update(t.passwordResets)
+        .set({ expiresAt: new Date(Date.now() - 1) })
+        .where(eq(t.passwordResets.userId, user.id)),
+    );
     const expired = await call(resetApi, "/x", { method: "POST", body: { token, newPassword: "new-password" }, headers: { "X-Forwarded-For": "192.0.2.51" } });
     expect(expired.status).toBe(400);
     const missing = await call(resetApi, "/x", { method: "POST", body: { newPassword: "new-password" }, headers: { "X-Forwarded-For": "192.0.2.51" } });

@@ -12,7 +12,7 @@ import { RESET_INVALID_TOKEN } from "~/auth/password-reset.server";
 import { createSession, userFromSession } from "~/auth/session.server";
 import { hashToken } from "~/auth/tokens.server";
 import { LAST_ADMIN_MESSAGE } from "~/auth/user-admin.server";
-import { db, t } from "~/db.server";
+import { db, execute, first, t } from "~/db.server";
 import { addressRateKey, hitRateLimit, RATE_LIMITS } from "~/rate-limit.server";
 import * as adminPage from "~/routes/admin";
 import * as usersApi from "~/routes/api.admin.users";
@@ -124,28 +124,30 @@ describe("a burst of logins", () => {
 });
 
 describe("reset and invitation limits count failures per address only", () => {
-  function newReset(userId: number) {
+  async function newReset(userId: number) {
     const token = randomBytes(32).toString("base64url");
-    db()
-      .insert(t.passwordResets)
-      .values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) })
-      .run();
+    await execute(
+      db()
+        .insert(t.passwordResets)
+        .values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) }),
+    );
     return token;
   }
   const reset = (token: string, address: string) =>
     call(resetApi, "/api/auth/reset-password", { method: "POST", body: { token, newPassword: "a-new-password" }, headers: from(address) });
 
-  function newInvitation() {
+  async function newInvitation() {
     const token = randomBytes(32).toString("base64url");
-    db()
-      .insert(t.invitations)
-      .values({
-        email: `invited-${randomBytes(4).toString("hex")}@example.com`,
-        role: "viewer",
-        tokenHash: hashToken(token),
-        expiresAt: new Date(Date.now() + 3_600_000),
-      })
-      .run();
+    await execute(
+      db()
+        .insert(t.invitations)
+        .values({
+          email: `invited-${randomBytes(4).toString("hex")}@example.com`,
+          role: "viewer",
+          tokenHash: hashToken(token),
+          expiresAt: new Date(Date.now() + 3_600_000),
+        }),
+    );
     return token;
   }
   const accept = (token: string, address: string) =>
@@ -154,34 +156,34 @@ describe("reset and invitation limits count failures per address only", () => {
   it("junk reset tokens throttle their address (429 with Retry-After) while a valid token from another address works", async () => {
     const user = await makeUser("viewer");
     for (let i = 0; i < 10; i++) expect((await reset(`junk-${i}`, "192.0.2.10")).status).toBe(400);
-    const throttled = await reset(newReset(user.id), "192.0.2.10");
+    const throttled = await reset(await newReset(user.id), "192.0.2.10");
     expect(throttled.status).toBe(429);
     expect(throttled.headers.get("Retry-After")).toMatch(/^\d+$/);
-    expect((await reset(newReset(user.id), "192.0.2.11")).status).toBe(200);
+    expect((await reset(await newReset(user.id), "192.0.2.11")).status).toBe(200);
   });
 
   it("valid reset tokens never count: eleven resets from one address all succeed", async () => {
     const user = await makeUser("viewer");
-    for (let i = 0; i < 11; i++) expect((await reset(newReset(user.id), "192.0.2.12")).status).toBe(200);
+    for (let i = 0; i < 11; i++) expect((await reset(await newReset(user.id), "192.0.2.12")).status).toBe(200);
   });
 
   it("junk invitation tokens throttle their address while a valid invitation from another address is accepted", async () => {
     for (let i = 0; i < 10; i++) expect((await accept(`junk-${i}`, "192.0.2.20")).status).toBe(404);
-    const throttled = await accept(newInvitation(), "192.0.2.20");
+    const throttled = await accept(await newInvitation(), "192.0.2.20");
     expect(throttled.status).toBe(429);
     expect(throttled.headers.get("Retry-After")).toMatch(/^\d+$/);
-    expect((await accept(newInvitation(), "192.0.2.21")).status).toBe(201);
+    expect((await accept(await newInvitation(), "192.0.2.21")).status).toBe(201);
   });
 
   it("accepted invitations never count: eleven from one address all succeed", async () => {
-    const accepted = await Promise.all(Array.from({ length: 11 }, () => accept(newInvitation(), "192.0.2.22")));
+    const accepted = await Promise.all(Array.from({ length: 11 }, async () => accept(await newInvitation(), "192.0.2.22")));
     expect(accepted.map((r) => r.status)).toEqual(Array(11).fill(201));
   });
 
   it("a reset ends every session, revokes every API token and invalidates the account's other reset links", async () => {
     const user = await makeUser("editor");
     const token = (await createApiToken(user.id, "script")).token;
-    const [first, second] = [newReset(user.id), newReset(user.id)];
+    const [first, second] = [await newReset(user.id), await newReset(user.id)];
     expect((await reset(first, "192.0.2.30")).status).toBe(200);
     expect(await sessionOf(user.cookie)).toBeUndefined();
     expect((await call(scrape, "/api/admin/scrape", { method: "POST", headers: bearer(token) })).status).toBe(401);
@@ -220,7 +222,7 @@ describe("disabling and deleting accounts", () => {
     const second = await makeUser("admin");
     const gone = await makeUser("admin");
     expect((await call(userById, "/x", { method: "DELETE", user: second, params: { id: String(gone.id) } })).status).toBe(200);
-    expect(db().select().from(t.users).where(eq(t.users.id, gone.id)).get()).toBeUndefined();
+    expect(await first(db().select().from(t.users).where(eq(t.users.id, gone.id)))).toBeUndefined();
     expect((await call(userStatus, "/x", { method: "PATCH", user: second, params: { id: String(admin.id) }, body: { disabled: true } })).status).toBe(200);
     const last = await call(userStatus, "/x", { method: "PATCH", user: second, params: { id: String(second.id) }, body: { disabled: true } });
     expect(last.status).toBe(409);
@@ -237,10 +239,10 @@ describe("disabling and deleting accounts", () => {
       body: form({ intent: "user-status", id: String(user.id), disabled: "true" }),
     });
     expect(disabled.status).toBe(302);
-    expect(db().select().from(t.users).where(eq(t.users.id, user.id)).get()?.disabledAt).toBeInstanceOf(Date);
+    expect((await first(db().select().from(t.users).where(eq(t.users.id, user.id))))?.disabledAt).toBeInstanceOf(Date);
     const deleted = await call(adminPage, "/admin?index", { method: "POST", user: admin, body: form({ intent: "delete-user", id: String(user.id) }) });
     expect(deleted.status).toBe(302);
-    expect(db().select().from(t.users).where(eq(t.users.id, user.id)).get()).toBeUndefined();
+    expect(await first(db().select().from(t.users).where(eq(t.users.id, user.id)))).toBeUndefined();
     const editor = await makeUser("editor");
     const refused = await call(adminPage, "/admin?index", {
       method: "POST",
@@ -274,11 +276,12 @@ describe("API tokens", () => {
     const { result } = await created.json();
     expect(Date.parse(result.expiresAt) - Date.now()).toBeGreaterThan(29 * 86_400_000);
     expect((await call(scrape, "/api/admin/scrape", { method: "POST", headers: bearer(result.token) })).status).toBe(202);
-    db()
-      .update(t.apiTokens)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(t.apiTokens.id, result.id))
-      .run();
+    await execute(
+      db()
+        .update(t.apiTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(t.apiTokens.id, result.id)),
+    );
     expect((await call(scrape, "/api/admin/scrape", { method: "POST", headers: bearer(result.token) })).status).toBe(401);
 
     const past = await call(adminPage, "/admin?index", {
@@ -300,7 +303,7 @@ describe("API tokens", () => {
     });
     expect(attempt.status).toBe(403);
     expect((await attempt.json()).toast.message).toBe(TOKEN_CANNOT_CREATE_TOKENS);
-    expect(db().select().from(t.apiTokens).where(eq(t.apiTokens.name, "longer-lived")).get()).toBeUndefined();
+    expect(await first(db().select().from(t.apiTokens).where(eq(t.apiTokens.name, "longer-lived")))).toBeUndefined();
   });
 });
 
@@ -315,9 +318,9 @@ describe("password hashing", () => {
     const salt = randomBytes(16);
     const key = scryptSync("old-password", salt, 64, { N: 2 ** 14, r: 8, p: 1 });
     const oldHash = `scrypt$16384$8$1$${salt.toString("base64")}$${key.toString("base64")}`;
-    const user = db().insert(t.users).values({ email: "legacy@example.com", passwordHash: oldHash, role: "viewer" }).returning().get();
+    const user = (await first(db().insert(t.users).values({ email: "legacy@example.com", passwordHash: oldHash, role: "viewer" }).returning()))!;
     expect((await logIn("legacy@example.com", "old-password", "203.0.113.50")).status).toBe(200);
-    const stored = db().select().from(t.users).where(eq(t.users.id, user.id)).get()!.passwordHash;
+    const stored = (await first(db().select().from(t.users).where(eq(t.users.id, user.id))))!.passwordHash;
     expect(stored).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(await verifyPassword("old-password", stored)).toBe(true);
   });

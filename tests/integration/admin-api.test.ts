@@ -2,7 +2,7 @@
 // what bad input gets (400 naming the field), unknown ids (404), cross-site refusal and rate limits.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db, t } from "~/db.server";
+import { all, db, execute, first, t } from "~/db.server";
 import { claimNextJob, finishJob, recordRunnerHeartbeat } from "~/jobs/store.server";
 import * as addArticle from "~/routes/api.admin.add-article";
 import * as backfill from "~/routes/api.admin.backfill";
@@ -42,25 +42,28 @@ let runner: ReturnType<typeof setInterval>;
 let unique = 0;
 
 const newSource = async () => (await addSource({ name: "Feed" })).id;
-const newFeedback = (values: Partial<typeof t.feedback.$inferInsert> = {}) =>
-  db()
-    .insert(t.feedback)
-    .values({ type: "bug", subject: "Broken link", message: "The link 404s", ...values })
-    .returning()
-    .get().id;
+const newFeedback = async (values: Partial<typeof t.feedback.$inferInsert> = {}) =>
+  (await first(
+    db()
+      .insert(t.feedback)
+      .values({ type: "bug", subject: "Broken link", message: "The link 404s", ...values })
+      .returning(),
+  ))!.id;
 /** An account to disable or delete (its password never used: the hash is a placeholder). */
-const newAccount = () =>
-  db()
-    .insert(t.users)
-    .values({ email: `member${++unique}@example.com`, passwordHash: "unused", role: "editor" })
-    .returning()
-    .get().id;
-const newSubscriber = () =>
-  db()
-    .insert(t.subscribers)
-    .values({ email: `reader${++unique}@example.com` })
-    .returning()
-    .get().id;
+const newAccount = async () =>
+  (await first(
+    db()
+      .insert(t.users)
+      .values({ email: `member${++unique}@example.com`, passwordHash: "unused", role: "editor" })
+      .returning(),
+  ))!.id;
+const newSubscriber = async () =>
+  (await first(
+    db()
+      .insert(t.subscribers)
+      .values({ email: `reader${++unique}@example.com` })
+      .returning(),
+  ))!.id;
 
 beforeAll(async () => {
   users = { viewer: await makeUser("viewer"), editor: await makeUser("editor"), admin: await makeUser("admin") };
@@ -126,7 +129,7 @@ const CASES: Case[] = [
     method: "PATCH",
     role: "admin",
     ok: 200,
-    setup: () => ({ params: { id: String(newSubscriber()) }, body: { isActive: false } }),
+    setup: async () => ({ params: { id: String(await newSubscriber()) }, body: { isActive: false } }),
   },
   { name: "GET /api/admin/users", route: usersApi, method: "GET", role: "admin", ok: 200, setup: () => ({}) },
   {
@@ -135,9 +138,16 @@ const CASES: Case[] = [
     method: "PATCH",
     role: "admin",
     ok: 200,
-    setup: () => ({ params: { id: String(newAccount()) }, body: { disabled: true } }),
+    setup: async () => ({ params: { id: String(await newAccount()) }, body: { disabled: true } }),
   },
-  { name: "DELETE /api/admin/users/{id}", route: userById, method: "DELETE", role: "admin", ok: 200, setup: () => ({ params: { id: String(newAccount()) } }) },
+  {
+    name: "DELETE /api/admin/users/{id}",
+    route: userById,
+    method: "DELETE",
+    role: "admin",
+    ok: 200,
+    setup: async () => ({ params: { id: String(await newAccount()) } }),
+  },
   { name: "POST /api/admin/send-test-newsletter", route: sendTestNewsletter, method: "POST", role: "admin", ok: 200, setup: () => ({}) },
   { name: "POST /api/admin/scrape", route: scrape, method: "POST", role: "editor", ok: 202, setup: () => ({}) },
   { name: "POST /api/admin/backfill", route: backfill, method: "POST", role: "editor", ok: 202, setup: () => ({ body: { daysBack: 30 } }) },
@@ -206,7 +216,7 @@ const CASES: Case[] = [
     method: "PATCH",
     role: "editor",
     ok: 200,
-    setup: () => ({ params: { id: String(newFeedback()) }, body: { status: "reviewed" } }),
+    setup: async () => ({ params: { id: String(await newFeedback()) }, body: { status: "reviewed" } }),
   },
   { name: "POST /api/feedback/archive-old", route: archiveOld, method: "POST", role: "editor", ok: 200, setup: () => ({}) },
   { name: "PATCH /api/admin/update-email", route: updateEmail, method: "PATCH", role: "viewer", ok: 0, setup: () => ({ body: { newEmail: "x@example.com" } }) },
@@ -269,7 +279,7 @@ describe("responses", () => {
     const articleId = await insertTestArticle({ sourceId: id, sourceName: "Kept Name" });
     const deleted = await call(sourceById, `/api/admin/sources/${id}`, { method: "DELETE", user: admin(), params: { id: String(id) } });
     expect(deleted.status).toBe(200);
-    const article = db().select().from(t.articles).where(eq(t.articles.id, articleId)).get()!;
+    const article = (await first(db().select().from(t.articles).where(eq(t.articles.id, articleId))))!;
     expect(article).toMatchObject({ sourceId: null, sourceName: "Kept Name" });
   });
 
@@ -282,12 +292,7 @@ describe("responses", () => {
       body: { tags: ["EPA", "Clean Air Act", "epa", "  "], priority: "high" },
     });
     expect(await response.json()).toMatchObject({ tags: ["epa", "clean-air-act"], priority: "high", manuallyTagged: true });
-    const indexed = db()
-      .select()
-      .from(t.articleTags)
-      .where(eq(t.articleTags.articleId, id))
-      .all()
-      .map((r) => r.tag);
+    const indexed = (await all(db().select().from(t.articleTags).where(eq(t.articleTags.articleId, id)))).map((r) => r.tag);
     expect(indexed.sort()).toEqual(["clean-air-act", "epa"]);
   });
 
@@ -326,29 +331,23 @@ describe("responses", () => {
     expect(duplicate.status).toBe(409);
     const deleted = await call(articleById, `/api/articles/${article.id}`, { method: "DELETE", user: admin(), params: { id: String(article.id) } });
     expect(deleted.status).toBe(200);
-    expect(
-      db()
-        .select()
-        .from(t.deletedArticles)
-        .all()
-        .map((r) => r.key),
-    ).toContain("url:https://example.gov/hand-added");
+    expect((await all(db().select().from(t.deletedArticles))).map((r) => r.key)).toContain("url:https://example.gov/hand-added");
   });
 
   it("changes feedback status and archives only resolved feedback older than 30 days", async () => {
     const old = new Date(Date.now() - 40 * 86_400_000);
-    const oldResolved = newFeedback({ status: "resolved", resolvedAt: old, createdAt: old });
-    const oldOpen = newFeedback({ status: "open", createdAt: old });
-    const recent = newFeedback();
+    const oldResolved = await newFeedback({ status: "resolved", resolvedAt: old, createdAt: old });
+    const oldOpen = await newFeedback({ status: "open", createdAt: old });
+    const recent = await newFeedback();
     await call(feedbackStatus, "/x", { method: "PATCH", user: users.editor, params: { id: String(recent) }, body: { status: "resolved" } });
     const response = await call(archiveOld, "/api/feedback/archive-old", { method: "POST", user: users.editor });
     expect((await response.json()).count).toBeGreaterThanOrEqual(1);
-    const archived = (id: number) => db().select().from(t.feedback).where(eq(t.feedback.id, id)).get()!.archivedAt !== null;
-    expect([archived(oldResolved), archived(oldOpen), archived(recent)]).toEqual([true, false, false]);
+    const archived = async (id: number) => (await first(db().select().from(t.feedback).where(eq(t.feedback.id, id))))!.archivedAt !== null;
+    expect([await archived(oldResolved), await archived(oldOpen), await archived(recent)]).toEqual([true, false, false]);
   });
 
   it("lists subscribers and toggles one", async () => {
-    const id = newSubscriber();
+    const id = await newSubscriber();
     const off = await call(subscriberStatus, "/x", { method: "PATCH", user: admin(), params: { id: String(id) }, body: { isActive: false } });
     expect(await off.json()).toMatchObject({ id, isActive: false });
     const list = await (await call(subscribers, "/api/admin/subscribers", { user: admin() })).json();
@@ -356,7 +355,7 @@ describe("responses", () => {
   });
 
   it("enqueues jobs at once and waits for recategorize's count", async () => {
-    db().update(t.jobs).set({ status: "failed" }).where(eq(t.jobs.kind, "backfill")).run();
+    await execute(db().update(t.jobs).set({ status: "failed" }).where(eq(t.jobs.kind, "backfill")));
     const started = await call(backfill, "/api/admin/backfill", { method: "POST", user: users.editor, body: { daysBack: 7 } });
     expect(started.status).toBe(202);
     expect((await started.json()).job).toMatchObject({ kind: "backfill", status: "queued", params: { daysBack: 7 }, requestedBy: users.editor.email });
@@ -374,11 +373,11 @@ describe("responses", () => {
         .toast;
     expect(await press("fix-priorities")).toEqual({ title: "Priorities fixed", message: "2 articles updated." });
     expect(await press("recategorize")).toEqual({ title: "Categories fixed", message: "4 articles updated." });
-    db().update(t.jobs).set({ status: "failed" }).where(eq(t.jobs.kind, "trends")).run();
+    await execute(db().update(t.jobs).set({ status: "failed" }).where(eq(t.jobs.kind, "trends")));
     expect(await press("trends")).toMatchObject({ title: "Trends generation queued" });
     // Without a job runner nothing would finish: the answer comes at once and says queued.
     clearInterval(runner);
-    db().delete(t.appState).where(eq(t.appState.key, "runner-heartbeat")).run();
+    await execute(db().delete(t.appState).where(eq(t.appState.key, "runner-heartbeat")));
     const started = Date.now();
     expect(await press("fix-priorities")).toMatchObject({ title: "Priority update queued" });
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -419,9 +418,9 @@ describe("bad input", () => {
   ] as const)("%#: 400 with a message naming the problem", async (route, method, params, body, message) => {
     const ids: Record<string, string> = {
       ARTICLE: String(await insertTestArticle()),
-      FEEDBACK: String(newFeedback()),
-      SUBSCRIBER: String(newSubscriber()),
-      ACCOUNT: String(newAccount()),
+      FEEDBACK: String(await newFeedback()),
+      SUBSCRIBER: String(await newSubscriber()),
+      ACCOUNT: String(await newAccount()),
     };
     const resolved = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, ids[v as string] ?? v]));
     const response = await call(route, "/x", {

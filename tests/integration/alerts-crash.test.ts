@@ -4,7 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { config } from "~/config.server";
-import { db, t } from "~/db.server";
+import { all, db, first, t } from "~/db.server";
 import { hourInZone } from "~/time";
 import { addArticle } from "../support/articles";
 import { startMailServer, type MailServer } from "../support/mail";
@@ -27,11 +27,12 @@ it("sends a period once when the runner is killed after the mail server took the
   const now = new Date();
   if (now.getMinutes() === 59 && now.getSeconds() > 30) await new Promise((resolve) => setTimeout(resolve, 31_000));
   const hour = hourInZone(new Date(), config().APP_TIMEZONE);
-  const alert = db()
-    .insert(t.alerts)
-    .values({ email: "crash@example.com", view: "q=pipeline", frequency: "daily", hour, confirmedAt: new Date(), cursorArticleId: 0 })
-    .returning()
-    .get();
+  const alert = (await first(
+    db()
+      .insert(t.alerts)
+      .values({ email: "crash@example.com", view: "q=pipeline", frequency: "daily", hour, confirmedAt: new Date(), cursorArticleId: 0 })
+      .returning(),
+  ))!;
   await addArticle({ title: "Pipeline safety rule withdrawn" });
 
   const child = spawn(process.execPath, ["--import", "tsx", "jobs/cli.ts", "alerts"], { env: cliEnv(), stdio: "ignore" });
@@ -39,7 +40,7 @@ it("sends a period once when the runner is killed after the mail server took the
   expect(smtp.arrived).toHaveLength(1);
   child.kill("SIGKILL");
   await new Promise((resolve) => child.once("exit", resolve));
-  const [delivery] = db().select().from(t.alertDeliveries).where(eq(t.alertDeliveries.alertId, alert.id)).all();
+  const [delivery] = await all(db().select().from(t.alertDeliveries).where(eq(t.alertDeliveries.alertId, alert.id)));
   expect(delivery.status).toBe("sending");
 
   // The next run in the same hour: the period is claimed, so nothing is sent again.

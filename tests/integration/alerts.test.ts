@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { duePeriod, manageToken, sendDueAlerts } from "~/alerts/alerts.server";
 import { config } from "~/config.server";
-import { db, t } from "~/db.server";
+import { all, db, execute, first, t } from "~/db.server";
 import * as adminAlertsRoute from "~/routes/api.admin.alerts";
 import * as alertsApi from "~/routes/api.alerts";
 import * as alertsPage from "~/routes/alerts";
@@ -25,7 +25,7 @@ const mailFor = (email: string) => smtp.to(email);
 /** A stored rollback article with the given title (the alert under test follows rollbacks about methane). */
 async function addRollback(title: string) {
   const id = await addArticle({ title });
-  db().update(t.articles).set({ category: "regulatory-rollbacks" }).where(eq(t.articles.id, id)).run();
+  await execute(db().update(t.articles).set({ category: "regulatory-rollbacks" }).where(eq(t.articles.id, id)));
   return id;
 }
 /** An instant at `hour` o'clock on `day` (YYYY-MM-DD) in the app's time zone (America/New_York in tests, UTC-5 in winter). */
@@ -48,7 +48,7 @@ async function startAlert(email: string, body: Record<string, unknown> = {}) {
   const token = /\/alerts\/confirm\?token=([\w-]+)/.exec(mail.text)![1];
   expect((await call(confirmRoute, `/alerts/confirm?token=${token}`)).status).toBe(200);
   expect((await call(confirmRoute, `/alerts/confirm?token=${token}`, { method: "POST" })).status).toBe(200);
-  return db().select().from(t.alerts).where(eq(t.alerts.email, email)).all().at(-1)!;
+  return (await all(db().select().from(t.alerts).where(eq(t.alerts.email, email)))).at(-1)!;
 }
 
 describe("signing up", () => {
@@ -70,7 +70,7 @@ describe("signing up", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(mailFor("reader@example.com")).toHaveLength(1);
     expect(mails[0].text).toContain("every Monday at 09:00");
-    const rows = db().select().from(t.alerts).where(eq(t.alerts.email, "reader@example.com")).all();
+    const rows = await all(db().select().from(t.alerts).where(eq(t.alerts.email, "reader@example.com")));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ view: "category=regulatory-rollbacks", frequency: "weekly", hour: 9, confirmedAt: null });
   });
@@ -141,14 +141,7 @@ describe("the hourly run", () => {
     expect((await sendDueAlerts(at("2026-11-25", 7))).alreadyHandled).toBeGreaterThanOrEqual(1);
     await sendDueAlerts(at("2026-11-26", 7));
     expect(mailFor("daily@example.com")).toHaveLength(2);
-    expect(
-      db()
-        .select()
-        .from(t.alertDeliveries)
-        .where(eq(t.alertDeliveries.alertId, alert.id))
-        .all()
-        .map((d) => [d.period, d.status]),
-    ).toEqual([
+    expect((await all(db().select().from(t.alertDeliveries).where(eq(t.alertDeliveries.alertId, alert.id)))).map((d) => [d.period, d.status])).toEqual([
       ["2026-11-24", "empty"],
       ["2026-11-25", "sent"],
       ["2026-11-26", "empty"],
@@ -159,7 +152,7 @@ describe("the hourly run", () => {
     const alert = await startAlert("crash@example.com", { hour: 10 });
     await addRollback("Methane rule rescinded again");
     // What a run killed between claiming the period and the mail server's answer leaves behind.
-    db().insert(t.alertDeliveries).values({ alertId: alert.id, period: "2026-11-24", status: "sending" }).run();
+    await execute(db().insert(t.alertDeliveries).values({ alertId: alert.id, period: "2026-11-24", status: "sending" }));
     await sendDueAlerts(at("2026-11-24", 10));
     expect(mailFor("crash@example.com")).toHaveLength(1);
     await sendDueAlerts(at("2026-11-25", 10));
@@ -188,7 +181,7 @@ describe("stopping and managing", () => {
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
     });
     expect(oneClick.status).toBe(200);
-    expect(db().select().from(t.alerts).where(eq(t.alerts.id, alert.id)).get()!.unsubscribedAt).not.toBeNull();
+    expect((await first(db().select().from(t.alerts).where(eq(t.alerts.id, alert.id))))!.unsubscribedAt).not.toBeNull();
     expect((await call(unsubscribeRoute, `/alerts/unsubscribe?token=${alert.id}.${"x".repeat(43)}`, { method: "POST" })).status).toBe(400);
 
     // A match after the stop: no email for it.

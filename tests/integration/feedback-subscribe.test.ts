@@ -2,7 +2,7 @@
 // rate limits, honeypot, unsubscribe tokens.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db, t } from "~/db.server";
+import { all, db, execute, first, t } from "~/db.server";
 import { unsubscribeToken } from "~/newsletter/subscribers.server";
 import { addConfirmedSubscriber } from "../support/subscribers";
 import { action as feedbackAction, loader as feedbackLoader } from "~/routes/api.feedback";
@@ -30,7 +30,7 @@ function postForm(fields: Record<string, string>, ip = `10.0.1.${++client}`) {
   };
 }
 
-const feedbackRows = () => db().select().from(t.feedback).all();
+const feedbackRows = async () => await all(db().select().from(t.feedback));
 
 describe("POST /api/feedback", () => {
   it("stores open feedback: bug reports high priority, the rest medium", async () => {
@@ -42,7 +42,7 @@ describe("POST /api/feedback", () => {
     expect(bug.status).toBe(201);
     expect(await bug.json()).toMatchObject({ message: "Thank you for your feedback! We'll review it and get back to you if needed." });
     await call(feedbackAction, "/api/feedback", postJson({ type: "source", subject: "Add GAO", message: "gao.gov feed" }));
-    const rows = feedbackRows();
+    const rows = await feedbackRows();
     expect(rows.map((r) => [r.type, r.subject, r.status, r.priority, r.email])).toEqual([
       ["bug", "Broken filter", "open", "high", "Me@Example.com"],
       ["source", "Add GAO", "open", "medium", null],
@@ -57,11 +57,11 @@ describe("POST /api/feedback", () => {
     [{ type: "nonsense", subject: "s", message: "m" }, "'type' must be one of: bug, suggestion, source, general"],
     [{ type: "general", subject: "s", message: "m", email: "not-an-email" }, "Please enter a valid email address."],
   ])("answers 400 to %j", async (body, message) => {
-    const before = feedbackRows().length;
+    const before = (await feedbackRows()).length;
     const response = await call(feedbackAction, "/api/feedback", postJson(body));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message });
-    expect(feedbackRows()).toHaveLength(before);
+    expect(await feedbackRows()).toHaveLength(before);
   });
 
   it("answers 400 to a body that is not JSON, and 403 cross-site", async () => {
@@ -75,10 +75,10 @@ describe("POST /api/feedback", () => {
   });
 
   it("ignores a filled honeypot without telling the bot", async () => {
-    const before = feedbackRows().length;
+    const before = (await feedbackRows()).length;
     const response = await call(feedbackAction, "/api/feedback", postJson({ type: "bug", subject: "spam", message: "spam", website: "http://spam" }));
     expect(response.status).toBe(201);
-    expect(feedbackRows()).toHaveLength(before);
+    expect(await feedbackRows()).toHaveLength(before);
   });
 
   it("rate limits valid submissions per client", async () => {
@@ -124,7 +124,7 @@ describe("POST /api/feedback", () => {
 });
 
 describe("POST /api/subscribe", () => {
-  const subscribers = () => db().select().from(t.subscribers).all();
+  const subscribers = async () => await all(db().select().from(t.subscribers));
 
   it("normalises the address, never duplicates, and answers the same message", async () => {
     const first = await call(subscribeAction, "/api/subscribe", postJson({ email: "  Reader@Example.COM ", source: "homepage" }));
@@ -134,9 +134,9 @@ describe("POST /api/subscribe", () => {
     const again = await call(subscribeAction, "/api/subscribe", postJson({ email: "reader@example.com", source: "homepage" }));
     expect(again.status).toBe(200);
     expect((await again.json()).message).toBe(message);
-    expect(subscribers().filter((s) => s.email === "reader@example.com")).toHaveLength(1);
+    expect((await subscribers()).filter((s) => s.email === "reader@example.com")).toHaveLength(1);
     // Double opt-in: the address waits for its confirmation link before it gets any newsletter.
-    expect(subscribers().find((s) => s.email === "reader@example.com")).toMatchObject({ isActive: false, confirmedAt: null, source: "homepage" });
+    expect((await subscribers()).find((s) => s.email === "reader@example.com")).toMatchObject({ isActive: false, confirmedAt: null, source: "homepage" });
   });
 
   it.each(["", "   ", "no-at-sign", "two words@example.com", "@example.com", "someone@"])("rejects %j with the SPEC message", async (email) => {
@@ -147,9 +147,9 @@ describe("POST /api/subscribe", () => {
 
   it("asks an address that unsubscribed to confirm again, keeping its row", async () => {
     const before = await addConfirmedSubscriber("back@example.com");
-    db().update(t.subscribers).set({ isActive: false, unsubscribedAt: new Date() }).where(eq(t.subscribers.id, before.id)).run();
+    await execute(db().update(t.subscribers).set({ isActive: false, unsubscribedAt: new Date() }).where(eq(t.subscribers.id, before.id)));
     await call(subscribeAction, "/api/subscribe", postJson({ email: "BACK@example.com", source: "homepage" }));
-    const row = subscribers().find((s) => s.email === "back@example.com")!;
+    const row = (await subscribers()).find((s) => s.email === "back@example.com")!;
     expect(row).toMatchObject({ id: before.id, isActive: false, confirmedAt: null });
     expect(row.confirmationTokenHash).toBeTruthy();
   });
@@ -189,11 +189,11 @@ describe("/unsubscribe", () => {
     const other = { subscriber: await addConfirmedSubscriber("other@example.com") };
     const token = unsubscribeToken(outcome.subscriber);
     const url = `/unsubscribe?token=${encodeURIComponent(token)}`;
-    const isActive = (id: number) => db().select().from(t.subscribers).where(eq(t.subscribers.id, id)).get()!.isActive;
+    const isActive = async (id: number) => (await first(db().select().from(t.subscribers).where(eq(t.subscribers.id, id))))!.isActive;
 
     const page = await call(unsubscribeLoader, url);
     expect(await page.json()).toEqual({ valid: true, email: "leaver@example.com", active: true });
-    expect(isActive(outcome.subscriber.id)).toBe(true);
+    expect(await isActive(outcome.subscriber.id)).toBe(true);
 
     const [, signature] = token.split(".");
     const forgeries = [
@@ -207,8 +207,8 @@ describe("/unsubscribe", () => {
       const response = await call(unsubscribeAction, `/unsubscribe?token=${encodeURIComponent(forged)}`, { method: "POST" });
       expect(response.status).toBe(400);
     }
-    expect(isActive(outcome.subscriber.id)).toBe(true);
-    expect(isActive(other.subscriber.id)).toBe(true);
+    expect(await isActive(outcome.subscriber.id)).toBe(true);
+    expect(await isActive(other.subscriber.id)).toBe(true);
 
     const done = await call(unsubscribeAction, url, {
       method: "POST",
@@ -216,6 +216,6 @@ describe("/unsubscribe", () => {
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
     });
     expect(done.status).toBe(200);
-    expect(isActive(outcome.subscriber.id)).toBe(false);
+    expect(await isActive(outcome.subscriber.id)).toBe(false);
   });
 });

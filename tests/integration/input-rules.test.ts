@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ADD_ARTICLE_MISSING } from "~/articles/admin.server";
 import { apiTokenSchema } from "~/auth/account.server";
 import { CATEGORY_VALUES } from "~/articles/vocabulary";
-import { db, t } from "~/db.server";
+import { all, db, first, t } from "~/db.server";
 import { safeReturnPath } from "~/http/return-to";
 import * as addArticleRoute from "~/routes/api.admin.add-article";
 import * as backfillRoute from "~/routes/api.admin.backfill";
@@ -54,9 +54,9 @@ async function expectRefusal(response: Response, status: number, message: string
   else expect(body.message).toMatch(message);
 }
 
-const jobCount = () => db().select({ n: count() }).from(t.jobs).where(eq(t.jobs.kind, "backfill")).get()!.n;
-const articleCount = () => db().select({ n: count() }).from(t.articles).get()!.n;
-const sourceCount = () => db().select({ n: count() }).from(t.sources).get()!.n;
+const jobCount = async () => (await first(db().select({ n: count() }).from(t.jobs).where(eq(t.jobs.kind, "backfill"))))!.n;
+const articleCount = async () => (await first(db().select({ n: count() }).from(t.articles)))!.n;
+const sourceCount = async () => (await first(db().select({ n: count() }).from(t.sources)))!.n;
 
 const validArticle = (extra: Record<string, unknown> = {}) => ({
   url: `https://example.gov/input-rules-${++client}`,
@@ -70,10 +70,10 @@ describe("numbers are numbers", () => {
   it.each([[true], [[7]], ["0x1F"], ["1e1"], [" 7"], [7.5], ["7.0"], [{}], [""]])(
     "POST /api/admin/backfill refuses daysBack %j, naming the field",
     async (daysBack) => {
-      const before = jobCount();
+      const before = await jobCount();
       const response = await call(backfillRoute, "/api/admin/backfill", { method: "POST", body: { daysBack }, user: editor });
       await expectRefusal(response, 400, /^'daysBack' must be/);
-      expect(jobCount()).toBe(before);
+      expect(await jobCount()).toBe(before);
     },
   );
 
@@ -101,7 +101,7 @@ describe("API token expiry", () => {
   const createToken = async (values: Record<string, string>) => {
     const admin = await makeUser("admin");
     const response = await call(adminPage, "/admin?index", { method: "POST", user: admin, body: form({ intent: "create-token", respond: "json", ...values }) });
-    const stored = db().select().from(t.apiTokens).where(eq(t.apiTokens.userId, admin.id)).all();
+    const stored = await all(db().select().from(t.apiTokens).where(eq(t.apiTokens.userId, admin.id)));
     return { status: response.status, message: ((await response.json()) as { toast: { message: string } }).toast.message, stored };
   };
 
@@ -163,10 +163,10 @@ describe("deeply nested bodies", () => {
   });
 
   it("an admin JSON route answers 400 to a deeply nested field and starts nothing", async () => {
-    const before = jobCount();
+    const before = await jobCount();
     await expectRefusal(await postJson(backfillRoute.action, "/api/admin/backfill", `{"daysBack":${deepArray}}`, { Cookie: editor.cookie }), 400, NESTED);
     await expectRefusal(await postJson(addArticleRoute.action, "/api/admin/add-article", deepObject, { Cookie: editor.cookie }), 400, NESTED);
-    expect(jobCount()).toBe(before);
+    expect(await jobCount()).toBe(before);
   });
 
   it("nesting up to the limit is still read (and judged by the field rules)", async () => {
@@ -182,21 +182,21 @@ describe("text that cannot be stored", () => {
     ["summary", "\uDC00 lone low surrogate"],
     ["tags", ["epa", "bad\u0000tag"]],
   ])("POST /api/admin/add-article refuses %s %j and stores nothing", async (field, value) => {
-    const before = articleCount();
+    const before = await articleCount();
     const response = await call(addArticleRoute, "/api/admin/add-article", { method: "POST", body: validArticle({ [field]: value }), user: editor });
     await expectRefusal(response, 400, `'${field}' must not contain NUL characters or unpaired surrogates`);
-    expect(articleCount()).toBe(before);
+    expect(await articleCount()).toBe(before);
   });
 
   it("a NUL in a form field is refused too (POST /feedback)", async () => {
-    const before = db().select({ n: count() }).from(t.feedback).get()!.n;
+    const before = (await first(db().select({ n: count() }).from(t.feedback)))!.n;
     const body = new URLSearchParams({ type: "bug", subject: "Broken\u0000link", message: "The link on the card is broken." });
     await expectRefusal(
       await send(feedbackPage.action, "/feedback", { method: "POST", body }),
       400,
       "'subject' must not contain NUL characters or unpaired surrogates",
     );
-    expect(db().select({ n: count() }).from(t.feedback).get()!.n).toBe(before);
+    expect((await first(db().select({ n: count() }).from(t.feedback)))!.n).toBe(before);
   });
 
   it("GET /api/articles refuses a NUL in search", async () => {
@@ -208,22 +208,22 @@ describe("web addresses", () => {
   it.each(["https://example.gov/a\r\nSet-Cookie: x=1", "https://example.gov/a b", "https://example.gov/\ta", "https://exa\u0085mple.gov/"])(
     "POST /api/admin/add-article refuses %j and stores nothing",
     async (url) => {
-      const before = articleCount();
+      const before = await articleCount();
       const response = await call(addArticleRoute, "/api/admin/add-article", { method: "POST", body: validArticle({ url }), user: editor });
       await expectRefusal(response, 400, "'url' must not contain spaces or control characters");
-      expect(articleCount()).toBe(before);
+      expect(await articleCount()).toBe(before);
     },
   );
 
   it("POST /api/admin/sources refuses a URL with a newline", async () => {
-    const before = sourceCount();
+    const before = await sourceCount();
     const body = { name: "Feed", url: "https://example.gov/feed\n.xml", category: "government" };
     await expectRefusal(
       await call(sourcesRoute, "/api/admin/sources", { method: "POST", body, user: editor }),
       400,
       "'url' must not contain spaces or control characters",
     );
-    expect(sourceCount()).toBe(before);
+    expect(await sourceCount()).toBe(before);
   });
 
   it("surrounding spaces are trimmed, not refused", async () => {
@@ -284,7 +284,7 @@ describe("media types", () => {
     ["text/plain", () => JSON.stringify(validArticle())],
     ["application/xml", () => "<article/>"],
   ])("a JSON API route answers 415 to a %s body and stores nothing", async (type, body) => {
-    const before = articleCount();
+    const before = await articleCount();
     const response = await call(addArticleRoute, "/api/admin/add-article", {
       method: "POST",
       body: body().toString(),
@@ -292,7 +292,7 @@ describe("media types", () => {
       user: editor,
     });
     await expectRefusal(response, 415, "The request body must be JSON (Content-Type: application/json).");
-    expect(articleCount()).toBe(before);
+    expect(await articleCount()).toBe(before);
   });
 
   it("a public JSON route (login) answers 415 to a form", async () => {
@@ -368,7 +368,7 @@ describe("returnTo", () => {
       { id: String(id) },
     );
     expect(response.status).toBe(415);
-    expect(db().select({ n: count() }).from(t.bookmarks).where(eq(t.bookmarks.articleId, id)).get()!.n).toBe(0);
+    expect((await first(db().select({ n: count() }).from(t.bookmarks).where(eq(t.bookmarks.articleId, id))))!.n).toBe(0);
   });
 
   it("the AI summary's no-JS form uses the same rule", async () => {

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config } from "~/config.server";
-import { db, t } from "~/db.server";
+import { all, db, execute, first, t } from "~/db.server";
 import { NewsletterDeliveryError, sendTestNewsletter, sendWeeklyNewsletter } from "~/newsletter/newsletter.server";
 import { addConfirmedSubscriber } from "../support/subscribers";
 import { action as unsubscribeAction } from "~/routes/unsubscribe";
@@ -26,18 +26,19 @@ beforeAll(async () => {
     summary: "A major rollback <b>now</b>.",
     publishDate: new Date(now - 2 * 86_400_000),
   });
-  db().update(t.articles).set({ priority: "high", category: "regulatory-rollbacks" }).where(eq(t.articles.id, high)).run();
+  await execute(db().update(t.articles).set({ priority: "high", category: "regulatory-rollbacks" }).where(eq(t.articles.id, high)));
   await addArticle({ title: "Old story from last year", summary: "Stale.", publishDate: new Date(now - 400 * 86_400_000) });
-  db()
-    .insert(t.trends)
-    .values({ date: "2025-01-01", trendsAnalysis: "x", keyInsights: ["Rollbacks doubled this month"] })
-    .run();
+  await execute(
+    db()
+      .insert(t.trends)
+      .values({ date: "2025-01-01", trendsAnalysis: "x", keyInsights: ["Rollbacks doubled this month"] }),
+  );
 });
 
 afterAll(() => smtp.close());
 
-const deliveries = () => db().select().from(t.newsletterDeliveries).all();
-const subscriberByEmail = (email: string) => db().select().from(t.subscribers).where(eq(t.subscribers.email, email)).get()!;
+const deliveries = async () => await all(db().select().from(t.newsletterDeliveries));
+const subscriberByEmail = async (email: string) => (await first(db().select().from(t.subscribers).where(eq(t.subscribers.email, email))))!;
 const countFor = (email: string) => smtp.to(email).length;
 
 describe("weekly newsletter", () => {
@@ -45,7 +46,7 @@ describe("weekly newsletter", () => {
 
   it("survives an SMTP outage: a re-run sends the rest, nobody twice; rejections are recorded", async () => {
     for (const email of [...active, "gone@example.com"]) await addConfirmedSubscriber(email);
-    db().update(t.subscribers).set({ isActive: false }).where(eq(t.subscribers.email, "gone@example.com")).run();
+    await execute(db().update(t.subscribers).set({ isActive: false }).where(eq(t.subscribers.email, "gone@example.com")));
 
     smtp.acceptLimit = 3;
     await expect(sendWeeklyNewsletter({ retryDelaysMs: [5, 5] })).rejects.toBeInstanceOf(NewsletterDeliveryError);
@@ -56,13 +57,14 @@ describe("weekly newsletter", () => {
     expect(result).toMatchObject({ sent: 2, rejected: 1, alreadySent: 3, uncertain: 0 });
     for (const email of active.filter((e) => !e.startsWith("bounce"))) {
       expect(countFor(email)).toBe(1);
-      expect(subscriberByEmail(email).lastEmailSent).toBeInstanceOf(Date);
+      expect((await subscriberByEmail(email)).lastEmailSent).toBeInstanceOf(Date);
     }
     expect(countFor("bounce@example.com")).toBe(0);
     expect(countFor("gone@example.com")).toBe(0);
-    const bounce = deliveries().find((d) => d.subscriberId === subscriberByEmail("bounce@example.com").id)!;
+    const bounceId = (await subscriberByEmail("bounce@example.com")).id;
+    const bounce = (await deliveries()).find((d) => d.subscriberId === bounceId)!;
     expect(bounce).toMatchObject({ status: "rejected", lastError: expect.stringContaining("No such user") });
-    expect(db().select().from(t.newsletterIssues).get()!.completedAt).toBeInstanceOf(Date);
+    expect((await first(db().select().from(t.newsletterIssues)))!.completedAt).toBeInstanceOf(Date);
 
     const again = await sendWeeklyNewsletter({ retryDelaysMs: [5] });
     expect(again).toMatchObject({ sent: 0, alreadySent: 5 });
@@ -94,37 +96,37 @@ describe("weekly newsletter", () => {
       context: { clientAddress: LOOPBACK },
     });
     expect(response.status).toBe(200);
-    expect(subscriberByEmail("ann@example.com").isActive).toBe(false);
+    expect((await subscriberByEmail("ann@example.com")).isActive).toBe(false);
   });
 
   it("never resends a delivery interrupted mid-call, and stops cleanly when asked", async () => {
     const nextWeek = new Date(Date.now() + 7 * 86_400_000);
     const stop = new AbortController();
     const before = smtp.accepted.length;
-    const first = await sendWeeklyNewsletter({ now: nextWeek, signal: stop.signal, progress: () => stop.abort() });
-    expect(first).toMatchObject({ sent: 1, interrupted: true });
+    const firstRun = await sendWeeklyNewsletter({ now: nextWeek, signal: stop.signal, progress: () => stop.abort() });
+    expect(firstRun).toMatchObject({ sent: 1, interrupted: true });
     // As if the process died during the next SMTP call: the row says "sending".
-    const issue = db().select().from(t.newsletterIssues).all().at(-1)!;
-    const pending = deliveries().filter((d) => d.issueId === issue.id && d.status === "pending");
-    db().update(t.newsletterDeliveries).set({ status: "sending" }).where(eq(t.newsletterDeliveries.subscriberId, pending[0].subscriberId)).run();
+    const issue = (await all(db().select().from(t.newsletterIssues).orderBy(t.newsletterIssues.id))).at(-1)!;
+    const pending = (await deliveries()).filter((d) => d.issueId === issue.id && d.status === "pending");
+    await execute(db().update(t.newsletterDeliveries).set({ status: "sending" }).where(eq(t.newsletterDeliveries.subscriberId, pending[0].subscriberId)));
 
     const rest = await sendWeeklyNewsletter({ now: nextWeek, retryDelaysMs: [5] });
     expect(rest).toMatchObject({ uncertain: 1, alreadySent: 1 });
     const perRecipient = smtp.accepted.slice(before).flatMap((m) => m.to);
     expect(new Set(perRecipient).size).toBe(perRecipient.length);
-    const interrupted = db().select().from(t.subscribers).where(eq(t.subscribers.id, pending[0].subscriberId)).get()!;
+    const interrupted = (await first(db().select().from(t.subscribers).where(eq(t.subscribers.id, pending[0].subscriberId))))!;
     expect(perRecipient).not.toContain(interrupted.email);
   });
 
   it("sends the test newsletter to one address only, recording nothing", async () => {
     const before = smtp.accepted.length;
-    const rows = deliveries().length;
+    const rows = (await deliveries()).length;
     await sendTestNewsletter("admin@example.com");
     expect(smtp.accepted.length).toBe(before + 1);
     expect(smtp.accepted.at(-1)!.to).toEqual(["admin@example.com"]);
     const sent = smtp.accepted.at(-1)!;
     expect(sent.subject).toMatch(/^\[Test\] /);
-    expect(deliveries()).toHaveLength(rows);
+    expect(await deliveries()).toHaveLength(rows);
     // Not a subscriber: no unsubscribe link that could only lead to an error page, and a word on why.
     expect(sent.headers["list-unsubscribe"]).toBeUndefined();
     expect(sent.text + sent.html).not.toContain("/unsubscribe");
@@ -143,6 +145,6 @@ describe("weekly newsletter", () => {
       context: { clientAddress: LOOPBACK },
     });
     expect(response.status).toBe(200);
-    expect(db().select().from(t.subscribers).where(eq(t.subscribers.id, subscriber.id)).get()!.isActive).toBe(false);
+    expect((await first(db().select().from(t.subscribers).where(eq(t.subscribers.id, subscriber.id))))!.isActive).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { db, t } from "~/db.server";
+import { db, first, t } from "~/db.server";
 import { loadConfig } from "~/config.server";
 import { webProcessAddress } from "~/public-url.server";
 import { addArticle } from "../support/articles";
@@ -47,7 +47,7 @@ it("a newsletter sent from the command line links to the running site, and its u
   expect((await page.text()).replace(/<!-- -->/g, "")).toContain("Stop sending the weekly newsletter to reader@example.com?");
   const unsubscribe = await fetch(link, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "" });
   expect(unsubscribe.status).toBeLessThan(400);
-  expect(db().select().from(t.subscribers).where(eq(t.subscribers.id, reader.id)).get()!.isActive).toBe(false);
+  expect((await first(db().select().from(t.subscribers).where(eq(t.subscribers.id, reader.id))))!.isActive).toBe(false);
 });
 
 it("npm start's address for both processes: PUBLIC_URL when set, else where the web process listens", () => {

@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { alertsOf, alertStats, pendingAlertFromToken } from "~/alerts/alerts.server";
 import { config } from "~/config.server";
-import { db, t } from "~/db.server";
+import { all, db, execute, first, t } from "~/db.server";
 import { runMaintenance } from "~/jobs/kinds/maintenance.server";
 import * as alertsApi from "~/routes/api.alerts";
 import * as alertsPage from "~/routes/alerts";
@@ -48,8 +48,8 @@ const newsletterSignup = (email: string) => postJson(subscribeApi, "/api/subscri
 /** The emails to `to` once every email asked for so far has been written (a newsletter sign-up asks last). */
 const emailsTo = (to: string) => settledOutboxMailsTo(config().OUTBOX_DIR, to, async (marker) => expect((await newsletterSignup(marker)).status).toBe(200));
 
-const alertRows = (email: string) => db().select().from(t.alerts).where(eq(t.alerts.email, email)).all();
-const subscriberRow = (email: string) => db().select().from(t.subscribers).where(eq(t.subscribers.email, email)).get();
+const alertRows = async (email: string) => await all(db().select().from(t.alerts).where(eq(t.alerts.email, email)));
+const subscriberRow = async (email: string) => await first(db().select().from(t.subscribers).where(eq(t.subscribers.email, email)));
 
 describe("a bare address only", () => {
   const DISPLAY_NAMES = [
@@ -67,13 +67,7 @@ describe("a bare address only", () => {
     const answer = await alertSignup(email);
     expect(answer.status).toBe(400);
     expect((await answer.json()).message).toBe("Please enter a valid email address.");
-    expect(
-      db()
-        .select()
-        .from(t.alerts)
-        .all()
-        .filter((row) => row.email.includes("victim")),
-    ).toEqual([]);
+    expect((await all(db().select().from(t.alerts))).filter((row) => row.email.includes("victim"))).toEqual([]);
   });
 
   it.each(DISPLAY_NAMES)("POST /alerts (the page form) refuses %j, showing the typed values again", async (email) => {
@@ -88,18 +82,12 @@ describe("a bare address only", () => {
     const answer = await newsletterSignup(email);
     expect(answer.status).toBe(400);
     expect((await answer.json()).message).toBe("Please enter a valid email address.");
-    expect(
-      db()
-        .select()
-        .from(t.subscribers)
-        .all()
-        .filter((row) => row.email.includes("victim")),
-    ).toEqual([]);
+    expect((await all(db().select().from(t.subscribers))).filter((row) => row.email.includes("victim"))).toEqual([]);
   });
 
   it("stores and mails the one normalised spelling", async () => {
     expect((await alertSignup("  Plain.Person@Agency.GOV ")).status).toBe(202);
-    expect(alertRows("plain.person@agency.gov")).toHaveLength(1);
+    expect(await alertRows("plain.person@agency.gov")).toHaveLength(1);
     const [mail] = await emailsTo("plain.person@agency.gov");
     expect(mail.subject).toMatch(/Confirm your alert/);
   });
@@ -155,14 +143,14 @@ describe("the per-recipient cap, across clients, alerts and newsletter", () => {
     await alertSignup(victim, "q=first");
     await alertSignup(victim, "q=second");
     await newsletterSignup(victim);
-    expect(alertRows(victim).map((row) => row.view)).toEqual(["q=first"]);
-    expect(subscriberRow(victim)).toBeUndefined();
+    expect((await alertRows(victim)).map((row) => row.view)).toEqual(["q=first"]);
+    expect(await subscriberRow(victim)).toBeUndefined();
     expect(await emailsTo(victim)).toHaveLength(1);
   });
 
   it("counts the already-subscribed notice too", async () => {
     const victim = "victim3@example.com";
-    db().insert(t.subscribers).values({ email: victim, source: "homepage", isActive: true, confirmedAt: new Date() }).run();
+    await execute(db().insert(t.subscribers).values({ email: victim, source: "homepage", isActive: true, confirmedAt: new Date() }));
     for (let i = 0; i < 10; i++) await newsletterSignup(victim);
     await alertSignup(victim);
     const mails = await emailsTo(victim);
@@ -175,17 +163,25 @@ describe("pending requests expire and never block the owner", () => {
   afterEach(() => vi.useRealTimers());
 
   /** Alerts a stranger asked for in the address's name, waiting for a link the owner never follows. */
-  function strangersPendingAlerts(email: string, count: number, sentAt: Date) {
+  async function strangersPendingAlerts(email: string, count: number, sentAt: Date) {
     for (let i = 0; i < count; i++)
-      db()
-        .insert(t.alerts)
-        .values({ email, view: `q=stranger-${i}`, frequency: "daily", hour: 3, confirmationTokenHash: hashToken(generateToken()), confirmationSentAt: sentAt })
-        .run();
+      await execute(
+        db()
+          .insert(t.alerts)
+          .values({
+            email,
+            view: `q=stranger-${i}`,
+            frequency: "daily",
+            hour: 3,
+            confirmationTokenHash: hashToken(generateToken()),
+            confirmationSentAt: sentAt,
+          }),
+      );
   }
 
   it("20 pending alerts a stranger asked for do not stop the owner's own alert", async () => {
     const owner = "owner1@example.com";
-    strangersPendingAlerts(owner, 20, new Date(Date.now() - 3 * HOUR));
+    await strangersPendingAlerts(owner, 20, new Date(Date.now() - 3 * HOUR));
     expect((await alertSignup(owner, "category=regulatory-rollbacks&q=methane")).status).toBe(202);
     const mails = await emailsTo(owner);
     expect(mails).toHaveLength(1);
@@ -196,10 +192,11 @@ describe("pending requests expire and never block the owner", () => {
     const owner = "owner2@example.com";
     const token = generateToken();
     const expired = new Date(Date.now() - 48 * HOUR - MINUTE);
-    db()
-      .insert(t.alerts)
-      .values({ email: owner, view: "q=old", frequency: "daily", hour: 3, confirmationTokenHash: hashToken(token), confirmationSentAt: expired })
-      .run();
+    await execute(
+      db()
+        .insert(t.alerts)
+        .values({ email: owner, view: "q=old", frequency: "daily", hour: 3, confirmationTokenHash: hashToken(token), confirmationSentAt: expired }),
+    );
     const before = (await alertStats()).pending;
     expect(await pendingAlertFromToken(token)).toBeUndefined();
     expect(await alertsOf(owner)).toEqual([]);
@@ -207,32 +204,34 @@ describe("pending requests expire and never block the owner", () => {
     // The owner asks again for the same view: a new link, which works.
     expect((await alertSignup(owner, "q=old")).status).toBe(202);
     expect(await emailsTo(owner)).toHaveLength(1);
-    const [row] = alertRows(owner);
+    const [row] = await alertRows(owner);
     expect(row.confirmationSentAt!.getTime()).toBeGreaterThan(expired.getTime());
     expect((await alertStats()).pending).toBe(before + 1);
 
     // A stranger's request two days old is purged; the owner's fresh one stays.
-    strangersPendingAlerts(owner, 2, expired);
-    expect(alertRows(owner)).toHaveLength(3);
+    await strangersPendingAlerts(owner, 2, expired);
+    expect(await alertRows(owner)).toHaveLength(3);
     const purged = (await runMaintenance({}, JOB_CONTEXT)) as { alertRequests: number };
     expect(purged.alertRequests).toBeGreaterThanOrEqual(2);
-    expect(alertRows(owner).map((r) => r.view)).toEqual(["q=old"]);
+    expect((await alertRows(owner)).map((r) => r.view)).toEqual(["q=old"]);
   });
 
   it("a newsletter sign-up nobody confirmed is forgotten after 48 hours; one that was ever confirmed is kept", async () => {
     const stale = new Date(Date.now() - 49 * HOUR);
     const pending = { isActive: false, confirmationTokenHash: hashToken(generateToken()), confirmationSentAt: stale };
-    db()
-      .insert(t.subscribers)
-      .values({ email: "never-confirmed@example.com", source: "homepage", ...pending })
-      .run();
-    db()
-      .insert(t.subscribers)
-      .values({ email: "left-once@example.com", source: "homepage", ...pending, unsubscribedAt: new Date(Date.now() - 30 * 24 * HOUR) })
-      .run();
+    await execute(
+      db()
+        .insert(t.subscribers)
+        .values({ email: "never-confirmed@example.com", source: "homepage", ...pending }),
+    );
+    await execute(
+      db()
+        .insert(t.subscribers)
+        .values({ email: "left-once@example.com", source: "homepage", ...pending, unsubscribedAt: new Date(Date.now() - 30 * 24 * HOUR) }),
+    );
     await runMaintenance({}, JOB_CONTEXT);
-    expect(subscriberRow("never-confirmed@example.com")).toBeUndefined();
-    expect(subscriberRow("left-once@example.com")).toBeDefined();
+    expect(await subscriberRow("never-confirmed@example.com")).toBeUndefined();
+    expect(await subscriberRow("left-once@example.com")).toBeDefined();
   });
 });
 
@@ -242,13 +241,13 @@ describe("the alert form's other refusals", () => {
     const answer = await postJson(alertsApi, "/api/alerts", { email, view: "", frequency: "daily", hour });
     expect(answer.status).toBe(400);
     expect((await answer.json()).message).toBe("'hour' must be a whole number from 0 to 23.");
-    expect(alertRows(email)).toEqual([]);
+    expect(await alertRows(email)).toEqual([]);
   });
 
   it.each([[7], ["7"], [0], ["23"]])("hour %j is taken", async (hour) => {
     const email = `hour-ok-${String(hour)}@example.com`;
     expect((await postJson(alertsApi, "/api/alerts", { email, view: "", frequency: "daily", hour })).status).toBe(202);
-    expect(alertRows(email)[0].hour).toBe(Number(hour));
+    expect((await alertRows(email))[0].hour).toBe(Number(hour));
   });
 
   it.each([
@@ -261,7 +260,7 @@ describe("the alert form's other refusals", () => {
     expect(answer.status).toBe(302);
     const location = answer.headers.get("Location")!;
     expect(location).toMatch(/^\/\?[\x21-\x7e]*#follow-view$/);
-    const [row] = alertRows(email);
+    const [row] = await alertRows(email);
     expect(location).toBe(`/?${row.view}#follow-view`);
     expect(new URLSearchParams(row.view).get("q")).toBe(new URLSearchParams(view).get("q")!.trim());
   });
@@ -272,11 +271,12 @@ describe("the alert form's other refusals", () => {
     expect(answer.status).toBe(403);
     expect((await answer.json()).error).toBe("Cross-site request refused.");
     expect(
-      db()
-        .select()
-        .from(t.alerts)
-        .where(and(eq(t.alerts.email, email)))
-        .all(),
+      await all(
+        db()
+          .select()
+          .from(t.alerts)
+          .where(and(eq(t.alerts.email, email))),
+      ),
     ).toEqual([]);
   });
 });
