@@ -29,7 +29,8 @@ const BULK_JOBS = 1_000;
 const SCHEDULED_KINDS = ["maintenance", "trends", "fix-priorities", "alerts", "newsletter"];
 const FINISHED = ["succeeded", "partly-failed", "failed"];
 
-type Runner = { name: string; id: string; pid: number; output: string[]; child: ChildProcess; stop(): Promise<void> };
+/** `errors`: what the runner wrote to stderr, where it reports a failed job or a failed step between jobs. */
+type Runner = { name: string; id: string; pid: number; output: string[]; errors: string[]; child: ChildProcess; stop(): Promise<void> };
 
 let dir: string;
 let database: { url: string; drop(): Promise<void> };
@@ -38,16 +39,20 @@ let nodeA: ProductionServer;
 let nodeB: ProductionServer;
 let runners: Runner[] = [];
 
-/** Lines a child writes, kept in order; `onLine` sees each as it comes. */
-function collectLines(child: ChildProcess, output: string[]) {
+/** Lines a child writes, kept in order in `output`; those of its stderr also in `errors`. */
+function collectLines(child: ChildProcess, output: string[], errors: string[] = []) {
   for (const stream of [child.stdout!, child.stderr!]) {
     let partial = "";
+    const take = (lines: string[]) => {
+      output.push(...lines);
+      if (stream === child.stderr) errors.push(...lines);
+    };
     stream.on("data", (chunk: Buffer) => {
       const lines = (partial + chunk.toString("utf8")).split("\n");
       partial = lines.pop()!;
-      output.push(...lines.filter(Boolean));
+      take(lines.filter(Boolean));
     });
-    stream.on("end", () => partial && output.push(partial));
+    stream.on("end", () => partial && take([partial]));
   }
 }
 
@@ -101,7 +106,8 @@ async function startRunner(name: string): Promise<Runner> {
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output: string[] = [];
-  collectLines(child, output);
+  const errors: string[] = [];
+  collectLines(child, output, errors);
   const ready = await waitFor(
     () => {
       if (child.exitCode !== null) throw new Error(`runner ${name} exited with ${child.exitCode}:\n${output.join("\n")}`);
@@ -111,7 +117,7 @@ async function startRunner(name: string): Promise<Runner> {
     120_000,
     100,
   );
-  return { name, id: ready[1], pid: child.pid!, output, child, stop: () => stopChild(child, 25_000) };
+  return { name, id: ready[1], pid: child.pid!, output, errors, child, stop: () => stopChild(child, 25_000) };
 }
 
 async function startNode(name: string, port: number, publicUrl: string) {
@@ -407,9 +413,7 @@ describe("every process", () => {
   it("logged no error", () => {
     // Distinct errors only: one fault repeated per request (or per job, whose number aside) says no more than once.
     const nodeErrors = (node: ProductionServer) => [...new Set(errorsWithContext(node.output))];
-    const runnerErrors = (runner: Runner) => [
-      ...new Set(runner.output.filter((line) => /failed|Error|error:/.test(line)).map((line) => line.replace(/#\d+/, "#n"))),
-    ];
+    const runnerErrors = (runner: Runner) => [...new Set(runner.errors.map((line) => line.replace(/#\d+/, "#n")))];
     expect({
       "node A": nodeErrors(nodeA),
       "node B": nodeErrors(nodeB),
