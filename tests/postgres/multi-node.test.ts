@@ -322,7 +322,9 @@ describe("two job runners on one PostgreSQL database", () => {
           120_000,
           50,
         );
-      for (const { child } of firing) child.stdin!.write("fire\n");
+      // One moment for both: the period a schedule fires for comes from it, as from each runner's clock.
+      const firedAt = new Date().toISOString();
+      for (const { child } of firing) child.stdin!.write(`${firedAt}\n`);
       const answers = await Promise.all(
         firing.map(async ({ child, output }) => {
           const line = await waitFor(
