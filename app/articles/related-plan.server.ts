@@ -26,12 +26,6 @@ export function refreshEstimates(maxId: number) {
 }
 
 /** Roughly how many articles have a feature: counted once, then kept with the other estimates. */
-function* estimatedFrequency(reader: Pick<RelatedReader, "frequency">, kind: FeatureKind, value: string): Reading<number> {
-  const key = `${kind}:${value}`;
-  let n = frequencyEstimates.get(key);
-  if (n === undefined) frequencyEstimates.set(key, (n = yield* reader.frequency(kind, value)));
-  return n;
-}
 
 /** Roughly how many articles there are. */
 export function* estimatedTotal(reader: Pick<RelatedReader, "articleCount">): Reading<number> {
@@ -51,7 +45,7 @@ export type FeatureKind = "category" | "source" | "priority" | "tag" | "word";
  */
 export type Feature = { key: string; kind: FeatureKind; weight: number; frequency: number; value: string };
 
-export function* featuresOf(target: RelatedFeatures, reader: Pick<RelatedReader, "frequency">): Reading<Feature[]> {
+export function* featuresOf(target: RelatedFeatures, reader: Pick<RelatedReader, "frequencies">): Reading<Feature[]> {
   const wanted: [FeatureKind, number, string][] = [
     ["category", RELATED_WEIGHTS.category, target.category],
     ["source", RELATED_WEIGHTS.source, target.sourceName],
@@ -59,11 +53,16 @@ export function* featuresOf(target: RelatedFeatures, reader: Pick<RelatedReader,
     ...[...target.tags].map((tag): [FeatureKind, number, string] => ["tag", RELATED_WEIGHTS.tag, tag]),
     ...[...target.words].map((word): [FeatureKind, number, string] => ["word", RELATED_WEIGHTS.word, word]),
   ];
-  const features: Feature[] = [];
-  for (const [kind, weight, value] of wanted) {
-    features.push({ key: `${kind}:${value}`, kind, weight, frequency: yield* estimatedFrequency(reader, kind, value), value });
+  // Roughly how many articles have each feature: counted once, then kept with the other estimates.
+  const uncounted = wanted.filter(([kind, , value]) => !frequencyEstimates.has(`${kind}:${value}`)).map(([kind, , value]) => ({ kind, value }));
+  if (uncounted.length) {
+    const counts = yield* reader.frequencies(uncounted);
+    uncounted.forEach(({ kind, value }, i) => frequencyEstimates.set(`${kind}:${value}`, counts[i]));
   }
-  return features;
+  return wanted.map(([kind, weight, value]): Feature => {
+    const key = `${kind}:${value}`;
+    return { key, kind, weight, frequency: frequencyEstimates.get(key)!, value };
+  });
 }
 
 export function shortest(features: Feature[]) {

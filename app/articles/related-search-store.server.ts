@@ -4,7 +4,7 @@
 // On SQLite a hot path: raw prepared statements (db/statement-cache.ts) answered at once, inside one better-sqlite3
 // transaction that runs synchronously from start to end, so no other statement joins it. On PostgreSQL each read
 // is a query the transaction awaits, all inside one REPEATABLE READ snapshot; words are listed by the
-// `related_words` index of db/pg/migrations/0002_related_words.sql.
+// `related_words` column of db/pg/migrations/0002_related_words.sql.
 import { sql, type SQL } from "drizzle-orm";
 import { all, db, engine, statement, t, transaction, type Transaction, type TransactionPart } from "../db.server";
 import { searchCache } from "./related-cache.server";
@@ -122,10 +122,12 @@ const sqliteReader = (() => {
     *articleCount() {
       return statement("SELECT count(*) FROM articles").pluck().get() as number;
     },
-    *frequency(kind: FeatureKind, value: string) {
-      if (kind === "word") return wordFrequency(value);
-      if (kind === "tag") return statement("SELECT count(*) FROM article_tags WHERE tag = ?").pluck().get(value) as number;
-      return statement(`SELECT count(*) FROM articles WHERE ${FEATURE_COLUMN[kind]} = ?`).pluck().get(value) as number;
+    *frequencies(features) {
+      return features.map(({ kind, value }) => {
+        if (kind === "word") return wordFrequency(value);
+        if (kind === "tag") return statement("SELECT count(*) FROM article_tags WHERE tag = ?").pluck().get(value) as number;
+        return statement(`SELECT count(*) FROM articles WHERE ${FEATURE_COLUMN[kind]} = ?`).pluck().get(value) as number;
+      });
     },
     *articlesWith(feature) {
       return idList(...featureList(feature));
@@ -156,8 +158,8 @@ const sqliteReader = (() => {
 /** The query listing a feature's articles on PostgreSQL. */
 function postgresFeatureList(kind: FeatureKind, value: string): SQL {
   if (kind === "tag") return sql`SELECT article_id AS id FROM article_tags WHERE tag = ${value}`;
-  // The same words as significantWords, from an expression index (db/pg/migrations/0002_related_words.sql).
-  if (kind === "word") return sql`SELECT id FROM articles WHERE related_words(title, summary) @> ARRAY[${value}::text]`;
+  // The same words as significantWords, kept with each row and indexed (db/pg/migrations/0002_related_words.sql).
+  if (kind === "word") return sql`SELECT id FROM articles WHERE related_words @> ARRAY[${value}::text]`;
   return sql`SELECT id FROM articles WHERE ${sql.identifier(FEATURE_COLUMN[kind])} = ${value}`;
 }
 
@@ -170,12 +172,33 @@ function postgresReader(tx: Transaction): RelatedReader {
   function* count(query: SQL): Reading<number> {
     return (yield* tx.first<{ n: number }>(sql`SELECT count(*) AS n FROM (${query}) AS listed`))!.n;
   }
+  /** How many articles have each of the words, or each of the tags: one query for them all. */
+  function* countsOf(kind: "word" | "tag", values: string[]): Reading<Map<string, number>> {
+    if (!values.length) return new Map();
+    const list = sql`${sql.param(values)}::text[]`;
+    const rows = yield* tx.all<{ value: string; n: number }>(
+      kind === "word"
+        ? sql`SELECT word AS value, count(DISTINCT id) AS n FROM articles, unnest(related_words) AS word
+              WHERE related_words && ${list} AND word = ANY(${list}) GROUP BY word`
+        : sql`SELECT tag AS value, count(*) AS n FROM article_tags WHERE tag = ANY(${list}) GROUP BY tag`,
+    );
+    return new Map(rows.map((row) => [row.value, row.n]));
+  }
   return {
     *maxArticleId() {
       return (yield* tx.first<{ n: number | null }>(sql`SELECT max(id) AS n FROM articles`))?.n ?? 0;
     },
     articleCount: () => count(sql`SELECT 1 FROM articles`),
-    frequency: (kind, value) => count(postgresFeatureList(kind, value)),
+    *frequencies(features) {
+      const words = yield* countsOf("word", features.filter((f) => f.kind === "word").map((f) => f.value));
+      const tags = yield* countsOf("tag", features.filter((f) => f.kind === "tag").map((f) => f.value));
+      const counts: number[] = [];
+      for (const { kind, value } of features) {
+        if (kind === "word" || kind === "tag") counts.push((kind === "word" ? words : tags).get(value) ?? 0);
+        else counts.push(yield* count(postgresFeatureList(kind, value)));
+      }
+      return counts;
+    },
     articlesWith: (feature) => ids(postgresFeatureList(feature.kind, feature.value)),
     irregularIds: () => ids(sql`SELECT id FROM articles WHERE ${sql.raw(t.RELATED_IRREGULAR_TEXT)}`),
     newestOfClass: (target, n) =>

@@ -32,8 +32,8 @@ export type RelatedReader = {
   /** The highest article id, 0 without articles. */
   maxArticleId(): Reading<number>;
   articleCount(): Reading<number>;
-  /** How many articles have the feature. */
-  frequency(kind: FeatureKind, value: string): Reading<number>;
+  /** How many articles have each feature, asked together (one read per kind on PostgreSQL). */
+  frequencies(features: { kind: FeatureKind; value: string }[]): Reading<number[]>;
   /**
    * The articles listed under a feature. A list may hold extra articles (the full-text index folds accents) but
    * never misses one, except articles with irregular text, which the search scores directly.

@@ -128,6 +128,10 @@ function* postgresStoreLists(tx: Transaction, lists: Lists, at: number, done: nu
   if (current!.revision !== at) return false;
   const ids = [...lists.keys()];
   if (ids.length) {
+    // A deletion of articles locks the lists and the article rows (its cascade) before it reaches the revision row,
+    // the opposite order: rather than wait for it (and deadlock), give way at once (`storeLists` answers false).
+    yield* tx.execute(sql`SELECT 1 FROM articles WHERE id = ANY(${idArray(ids)}) FOR KEY SHARE NOWAIT`);
+    yield* tx.execute(sql`SELECT 1 FROM related_lists WHERE article_id = ANY(${idArray(ids)}) FOR UPDATE NOWAIT`);
     yield* tx.execute(sql`DELETE FROM related_lists WHERE article_id = ANY(${idArray(ids)})`);
     for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
       yield* tx.execute(tx.db.insert(t.relatedLists).values(ids.slice(i, i + INSERT_CHUNK).map((articleId) => ({ articleId }))));
@@ -152,9 +156,8 @@ async function storeLists(lists: Lists, at: number, done: number[] = []): Promis
       { behavior: "immediate" },
     );
   } catch (error) {
-    // PostgreSQL: a deletion of articles takes its cascade's locks on the lists before the revision row, the
-    // opposite order; when the two meet, PostgreSQL aborts one. Here that is an article changing under the round.
-    if ((error as { code?: string }).code === "40P01") return false;
+    // PostgreSQL: rows an article write holds (postgresStoreLists); as when the revision moved, the round is tried again.
+    if ((error as { code?: string }).code === "55P03") return false;
     throw error;
   }
 }

@@ -174,7 +174,8 @@ describe("the indexed search agrees with the brute-force scorer", () => {
     expect(indexed).toEqual(await relatedArticlesBruteForce(targets));
     const some = targets.slice(0, 12);
     expect(await searchedRelatedArticles(some, 12)).toEqual(await relatedArticlesBruteForce(some, 12));
-  });
+    // Storing the 3,000 articles takes most of the time, on PostgreSQL near a minute on a busy machine.
+  }, 180_000);
 
   it("finds articles whose words the full-text index splits differently", async () => {
     await clearArticles();
