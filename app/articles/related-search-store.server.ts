@@ -190,8 +190,14 @@ function postgresReader(tx: Transaction): RelatedReader {
     },
     articleCount: () => count(sql`SELECT 1 FROM articles`),
     *frequencies(features) {
-      const words = yield* countsOf("word", features.filter((f) => f.kind === "word").map((f) => f.value));
-      const tags = yield* countsOf("tag", features.filter((f) => f.kind === "tag").map((f) => f.value));
+      const words = yield* countsOf(
+        "word",
+        features.filter((f) => f.kind === "word").map((f) => f.value),
+      );
+      const tags = yield* countsOf(
+        "tag",
+        features.filter((f) => f.kind === "tag").map((f) => f.value),
+      );
       const counts: number[] = [];
       for (const { kind, value } of features) {
         if (kind === "word" || kind === "tag") counts.push((kind === "word" ? words : tags).get(value) ?? 0);

@@ -325,12 +325,7 @@ export class PageSearch {
  * transaction (related-search-store.server.ts `searchRelated`, or a stored-list round), so the answer is the
  * brute-force answer on one snapshot of the data.
  */
-export function* findRelated(
-  reader: RelatedReader,
-  cache: SearchCache,
-  articleIds: number[],
-  limit: number,
-): Reading<(readonly [number, Scored[]])[]> {
+export function* findRelated(reader: RelatedReader, cache: SearchCache, articleIds: number[], limit: number): Reading<(readonly [number, Scored[]])[]> {
   if (!articleIds.length) return [];
   const search = yield* PageSearch.open(cache, reader);
   const found: (readonly [number, Scored[]])[] = [];

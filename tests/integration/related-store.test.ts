@@ -26,8 +26,18 @@ vi.mock("~/articles/related-search.server", async (importOriginal) => {
 const searchedTargets = () => vi.mocked(relatedSearch.findRelated).mock.calls.reduce((n, [, , ids]) => n + ids.length, 0);
 
 const allIds = async () => (await all(db().select({ id: t.articles.id }).from(t.articles).orderBy(t.articles.id))).map((row) => row.id);
-const pendingCount = async () => (await firstRow(db().select({ n: sql<number>`count(*)` }).from(t.relatedPending)))!.n;
-const listCount = async () => (await firstRow(db().select({ n: sql<number>`count(*)` }).from(t.relatedLists)))!.n;
+const pendingCount = async () =>
+  (await firstRow(
+    db()
+      .select({ n: sql<number>`count(*)` })
+      .from(t.relatedPending),
+  ))!.n;
+const listCount = async () =>
+  (await firstRow(
+    db()
+      .select({ n: sql<number>`count(*)` })
+      .from(t.relatedLists),
+  ))!.n;
 
 /** Every stored list as [related id, score] pairs, by article. */
 async function storedTable() {

@@ -164,18 +164,22 @@ describe("the indexed search agrees with the brute-force scorer", () => {
     expect(await searchedRelatedArticles(targets, 25)).toEqual(await relatedArticlesBruteForce(targets, 25));
   });
 
-  it.each([1, 2, 3, 4, 5, 6])("on a 3,000-article corpus of near-duplicates and awkward spellings (seed %i)", async (seed) => {
-    await clearArticles();
-    const ids = await randomCorpus(seed, 3000);
-    const random = seededRandom(seed * 7919);
-    const targets = Array.from({ length: 60 }, () => ids[Math.floor(random() * ids.length)]);
-    const indexed = await searchedRelatedArticles(targets);
-    expect(Object.keys(indexed)).toHaveLength(new Set(targets).size);
-    expect(indexed).toEqual(await relatedArticlesBruteForce(targets));
-    const some = targets.slice(0, 12);
-    expect(await searchedRelatedArticles(some, 12)).toEqual(await relatedArticlesBruteForce(some, 12));
-    // Storing the 3,000 articles takes most of the time, on PostgreSQL near a minute on a busy machine.
-  }, 180_000);
+  it.each([1, 2, 3, 4, 5, 6])(
+    "on a 3,000-article corpus of near-duplicates and awkward spellings (seed %i)",
+    async (seed) => {
+      await clearArticles();
+      const ids = await randomCorpus(seed, 3000);
+      const random = seededRandom(seed * 7919);
+      const targets = Array.from({ length: 60 }, () => ids[Math.floor(random() * ids.length)]);
+      const indexed = await searchedRelatedArticles(targets);
+      expect(Object.keys(indexed)).toHaveLength(new Set(targets).size);
+      expect(indexed).toEqual(await relatedArticlesBruteForce(targets));
+      const some = targets.slice(0, 12);
+      expect(await searchedRelatedArticles(some, 12)).toEqual(await relatedArticlesBruteForce(some, 12));
+      // Storing the 3,000 articles takes most of the time, on PostgreSQL near a minute on a busy machine.
+    },
+    180_000,
+  );
 
   it("finds articles whose words the full-text index splits differently", async () => {
     await clearArticles();
@@ -249,10 +253,9 @@ describe("answers kept between requests", () => {
 });
 
 describe("the characters on which the full-text index and the word rule agree", () => {
-  const characters = [
-    ...RELATED_TEXT_CONTROLS,
-    ...RELATED_TEXT_RANGES.flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, i) => from + i)),
-  ].map((code) => String.fromCodePoint(code));
+  const characters = [...RELATED_TEXT_CONTROLS, ...RELATED_TEXT_RANGES.flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, i) => from + i))].map(
+    (code) => String.fromCodePoint(code),
+  );
   const texts = characters.flatMap((c) => [`abcd${c}efgh`, `wxyz${c}`, `${c}qrst`, `mn${c}op`, `${c}${c}${c}${c}`, `Zz${c}Zz`]);
 
   /** On SQLite, whether the FTS5 index (its own tokenizer, on a probe table) finds each word of each text. */

@@ -18,9 +18,7 @@ const count = async (table: string) => (await first<{ n: number }>(sql.raw(`SELE
 const settled = async () => (await count("related_pending")) === 0 && (await count("related_lists")) === (await count("articles"));
 
 async function storedMatchesBruteForce(every = 1) {
-  const ids = (await all(db().select({ id: t.articles.id }).from(t.articles).orderBy(t.articles.id)))
-    .map((row) => row.id)
-    .filter((_, i) => i % every === 0);
+  const ids = (await all(db().select({ id: t.articles.id }).from(t.articles).orderBy(t.articles.id))).map((row) => row.id).filter((_, i) => i % every === 0);
   const stored: Record<number, [number, number][]> = Object.fromEntries(ids.map((id) => [id, []]));
   for (const entry of await all(db().select().from(t.relatedListEntries).orderBy(t.relatedListEntries.articleId, t.relatedListEntries.rank))) {
     stored[entry.articleId]?.push([entry.relatedId, entry.score]);
