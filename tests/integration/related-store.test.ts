@@ -54,7 +54,9 @@ async function bruteForceTable(ids: number[]) {
 
 const refreshAll = async () => await refreshRelatedLists(Number.POSITIVE_INFINITY);
 
-describe("stored related lists", () => {
+// Corpora of hundreds of articles, each stored and then refreshed: on PostgreSQL, a round trip a read, on a busy
+// machine that takes a minute or more.
+describe("stored related lists", { timeout: 180_000 }, () => {
   it("are filled by the refresh and equal the brute-force answers", async () => {
     await clearArticles();
     await randomCorpus(11, 500);
@@ -191,7 +193,7 @@ describe("stored related lists", () => {
   });
 });
 
-describe("after a bulk write", () => {
+describe("after a bulk write", { timeout: 180_000 }, () => {
   it("drops every list and fills them again instead of offering each article", async () => {
     await clearArticles();
     await randomCorpus(21, 300);
