@@ -2,7 +2,7 @@
 // roughly how long each is, and the cheapest lists that together reach a given weight. Only the order of reading
 // depends on this, never the answer (the search itself is app/articles/related-search.server.ts).
 import { RELATED_WEIGHTS, type RelatedFeatures } from "./related-score";
-import type { RelatedReader } from "./related-search.server";
+import type { Reading, RelatedReader } from "./related-search.server";
 
 /**
  * How many list entries reading costs as much as scoring one article directly (fetching its row and splitting
@@ -26,17 +26,11 @@ export function refreshEstimates(maxId: number) {
 }
 
 /** Roughly how many articles have a feature: counted once, then kept with the other estimates. */
-function estimatedFrequency(reader: Pick<RelatedReader, "frequency">, kind: FeatureKind, value: string) {
-  const key = `${kind}:${value}`;
-  let n = frequencyEstimates.get(key);
-  if (n === undefined) frequencyEstimates.set(key, (n = reader.frequency(kind, value)));
-  return n;
-}
 
 /** Roughly how many articles there are. */
-export function estimatedTotal(reader: Pick<RelatedReader, "articleCount">) {
+export function* estimatedTotal(reader: Pick<RelatedReader, "articleCount">): Reading<number> {
   let n = frequencyEstimates.get("total");
-  if (n === undefined) frequencyEstimates.set("total", (n = reader.articleCount()));
+  if (n === undefined) frequencyEstimates.set("total", (n = yield* reader.articleCount()));
   return n;
 }
 
@@ -51,21 +45,24 @@ export type FeatureKind = "category" | "source" | "priority" | "tag" | "word";
  */
 export type Feature = { key: string; kind: FeatureKind; weight: number; frequency: number; value: string };
 
-export function featuresOf(target: RelatedFeatures, reader: Pick<RelatedReader, "frequency">): Feature[] {
-  const feature = (kind: FeatureKind, weight: number, value: string): Feature => ({
-    key: `${kind}:${value}`,
-    kind,
-    weight,
-    frequency: estimatedFrequency(reader, kind, value),
-    value,
-  });
-  return [
-    feature("category", RELATED_WEIGHTS.category, target.category),
-    feature("source", RELATED_WEIGHTS.source, target.sourceName),
-    feature("priority", RELATED_WEIGHTS.priority, target.priority),
-    ...[...target.tags].map((tag) => feature("tag", RELATED_WEIGHTS.tag, tag)),
-    ...[...target.words].map((word) => feature("word", RELATED_WEIGHTS.word, word)),
+export function* featuresOf(target: RelatedFeatures, reader: Pick<RelatedReader, "frequencies">): Reading<Feature[]> {
+  const wanted: [FeatureKind, number, string][] = [
+    ["category", RELATED_WEIGHTS.category, target.category],
+    ["source", RELATED_WEIGHTS.source, target.sourceName],
+    ["priority", RELATED_WEIGHTS.priority, target.priority],
+    ...[...target.tags].map((tag): [FeatureKind, number, string] => ["tag", RELATED_WEIGHTS.tag, tag]),
+    ...[...target.words].map((word): [FeatureKind, number, string] => ["word", RELATED_WEIGHTS.word, word]),
   ];
+  // Roughly how many articles have each feature: counted once, then kept with the other estimates.
+  const uncounted = wanted.filter(([kind, , value]) => !frequencyEstimates.has(`${kind}:${value}`)).map(([kind, , value]) => ({ kind, value }));
+  if (uncounted.length) {
+    const counts = yield* reader.frequencies(uncounted);
+    uncounted.forEach(({ kind, value }, i) => frequencyEstimates.set(`${kind}:${value}`, counts[i]));
+  }
+  return wanted.map(([kind, weight, value]): Feature => {
+    const key = `${kind}:${value}`;
+    return { key, kind, weight, frequency: frequencyEstimates.get(key)!, value };
+  });
 }
 
 export function shortest(features: Feature[]) {

@@ -17,26 +17,34 @@ import {
 import { TopRanked, relatedScore, toFeatures, type FeatureRow, type RelatedFeatures, type Scored } from "./related-score";
 
 /**
- * The index reads the search makes, answered at once from one snapshot of the data: the search runs inside the
- * read transaction of its store (related-search-store.server.ts), which hands it this reader.
+ * One read of the search, a step its store's driver runs: the search composes reads with `yield*`. On SQLite a
+ * read is a raw statement answered at once and yields nothing, so the whole search runs synchronously inside one
+ * read transaction; on PostgreSQL a read yields its query, which the driver awaits inside one snapshot
+ * (related-search-store.server.ts).
+ */
+export type Reading<T> = Generator<unknown, T, unknown>;
+
+/**
+ * The index reads the search makes, answered from one snapshot of the data: the search runs inside the read
+ * transaction of its store (related-search-store.server.ts), which hands it this reader.
  */
 export type RelatedReader = {
   /** The highest article id, 0 without articles. */
-  maxArticleId(): number;
-  articleCount(): number;
-  /** How many articles have the feature. */
-  frequency(kind: FeatureKind, value: string): number;
+  maxArticleId(): Reading<number>;
+  articleCount(): Reading<number>;
+  /** How many articles have each feature, asked together (one read per kind on PostgreSQL). */
+  frequencies(features: { kind: FeatureKind; value: string }[]): Reading<number[]>;
   /**
    * The articles listed under a feature. A list may hold extra articles (the full-text index folds accents) but
    * never misses one, except articles with irregular text, which the search scores directly.
    */
-  articlesWith(feature: Feature): number[];
+  articlesWith(feature: Feature): Reading<number[]>;
   /** Articles whose text the full-text index may split differently (RELATED_IRREGULAR_TEXT, normally none). */
-  irregularIds(): number[];
+  irregularIds(): Reading<number[]>;
   /** The newest `count` articles of the target's source, category and priority. */
-  newestOfClass(target: RelatedFeatures, count: number): number[];
-  featureRows(ids: number[]): FeatureRow[];
-  publishDates(ids: number[]): { id: number; publish_date: number }[];
+  newestOfClass(target: RelatedFeatures, count: number): Reading<number[]>;
+  featureRows(ids: number[]): Reading<FeatureRow[]>;
+  publishDates(ids: number[]): Reading<{ id: number; publish_date: number }[]>;
 };
 
 /** Articles scored at once while settling the remaining candidates. */
@@ -69,34 +77,39 @@ export class PageSearch {
   private readonly known: Map<number, RelatedFeatures>;
   private readonly accumulated: Int32Array;
   private readonly state: Uint8Array;
-  private readonly irregular: number[];
-  private readonly total: number;
 
-  constructor(
+  private constructor(
     private readonly cache: SearchCache,
     private readonly reader: RelatedReader,
+    maxId: number,
+    private readonly total: number,
+    private readonly irregular: number[],
   ) {
     this.lists = cache.lists;
     this.known = cache.features;
-    const maxId = reader.maxArticleId();
-    refreshEstimates(maxId);
-    this.total = estimatedTotal(reader);
     this.accumulated = new Int32Array(maxId + 1);
     this.state = new Uint8Array(maxId + 1);
-    this.irregular = reader.irregularIds();
+  }
+
+  /** A search over the data the reader sees, with what it reads first. */
+  static *open(cache: SearchCache, reader: RelatedReader): Reading<PageSearch> {
+    const maxId = yield* reader.maxArticleId();
+    refreshEstimates(maxId);
+    const total = yield* estimatedTotal(reader);
+    return new PageSearch(cache, reader, maxId, total, yield* reader.irregularIds());
   }
 
   /** The features of the given articles, read once per page. */
-  featuresOf(list: number[]) {
+  *featuresOf(list: number[]): Reading<RelatedFeatures[]> {
     const missing = list.filter((id) => !this.known.has(id));
-    for (const row of this.reader.featureRows(missing)) this.known.set(row.id, toFeatures(row));
+    if (missing.length) for (const row of yield* this.reader.featureRows(missing)) this.known.set(row.id, toFeatures(row));
     return list.flatMap((id) => this.known.get(id) ?? []);
   }
 
   /** Publication dates, from the features already read or else from the rows. */
-  datesOf(list: number[]): { id: number; publishDate: number }[] {
+  *datesOf(list: number[]): Reading<{ id: number; publishDate: number }[]> {
     const missing = list.filter((id) => !this.known.has(id));
-    const read = this.reader.publishDates(missing);
+    const read = missing.length ? yield* this.reader.publishDates(missing) : [];
     return [
       ...list.flatMap((id) => {
         const known = this.known.get(id);
@@ -106,10 +119,10 @@ export class PageSearch {
     ];
   }
 
-  private list(feature: Feature) {
+  private *list(feature: Feature): Reading<number[]> {
     let list = this.lists.get(feature.key);
     if (!list) {
-      this.lists.set(feature.key, (list = this.reader.articlesWith(feature)));
+      this.lists.set(feature.key, (list = yield* this.reader.articlesWith(feature)));
       this.cache.listEntries += list.length;
     }
     return list;
@@ -121,12 +134,12 @@ export class PageSearch {
    * stored list asks for, and the articles with irregular text, which the lists may miss. `bar` is undefined for an
    * article without a stored list: its list is computed, from all articles, when it is first needed.
    */
-  scoredAgainst(newcomer: RelatedFeatures, bar: (id: number) => number | undefined): Scored[] {
+  *scoredAgainst(newcomer: RelatedFeatures, bar: (id: number) => number | undefined): Reading<Scored[]> {
     const { accumulated } = this;
     const touched: number[] = [];
     try {
-      for (const feature of featuresOf(newcomer, this.reader)) {
-        for (const id of this.list(feature)) {
+      for (const feature of yield* featuresOf(newcomer, this.reader)) {
+        for (const id of yield* this.list(feature)) {
           if (accumulated[id] === 0) touched.push(id);
           accumulated[id] += feature.weight;
         }
@@ -137,7 +150,7 @@ export class PageSearch {
       };
       const candidates = new Set(touched.filter(reaches));
       for (const id of this.irregular) if (id !== newcomer.id && bar(id) !== undefined) candidates.add(id);
-      return this.featuresOf([...candidates]).map((other) => ({
+      return (yield* this.featuresOf([...candidates])).map((other) => ({
         id: other.id,
         score: relatedScore(newcomer, other),
         publishDate: other.publishDate,
@@ -147,18 +160,22 @@ export class PageSearch {
     }
   }
 
-  find(target: RelatedFeatures, limit: number): Scored[] {
+  *find(target: RelatedFeatures, limit: number): Reading<Scored[]> {
     const { accumulated, state } = this;
     const top = new TopRanked(limit);
-    let unreadFeatures = featuresOf(target, this.reader);
+    let unreadFeatures = yield* featuresOf(target, this.reader);
     let unread = unreadFeatures.reduce((sum, f) => sum + f.weight, 0);
     // Listed, not yet scored articles by accumulated weight; a bucket may hold stale entries (checked on use).
     const buckets: number[][] = Array.from({ length: unread + 1 }, () => []);
     const perWeight = new Int32Array(unread + 1);
     let highest = 0;
     const touched: number[] = [];
+    // The reads the steps below make (a generator function has no `this` of its own).
+    const featuresOfIds = (list: number[]) => this.featuresOf(list);
+    const listOf = (feature: Feature) => this.list(feature);
+    const datesOf = (list: number[]) => this.datesOf(list);
 
-    const score = (list: number[]) => {
+    const score = function* (list: number[]): Reading<void> {
       const fresh: number[] = [];
       for (const id of list) {
         if (state[id] === SCORED) continue;
@@ -167,16 +184,16 @@ export class PageSearch {
         state[id] = SCORED;
         fresh.push(id);
       }
-      for (const other of this.featuresOf(fresh)) {
+      for (const other of yield* featuresOfIds(fresh)) {
         top.offer({ id: other.id, score: relatedScore(target, other), publishDate: other.publishDate });
       }
     };
-    const read = (feature: Feature) => {
+    const read = function* (feature: Feature): Reading<void> {
       const weight = feature.weight;
       // An article whose accumulated weight ends below the floor can never reach the bar: every later read
       // lifts the floor by as much as it can lift the article. It is settled here and costs nothing more.
       const floorAfter = top.threshold() - (unread - weight);
-      for (const id of this.list(feature)) {
+      for (const id of yield* listOf(feature)) {
         if (state[id] === SCORED) continue;
         if (state[id] === UNSEEN) {
           if (weight < floorAfter) continue;
@@ -201,14 +218,14 @@ export class PageSearch {
      * Scores candidates, except those whose bound only equals the bar and whose date (read first, cheaply)
      * already ranks them below the current last: on a tie the newer article wins.
      */
-    const settle = (list: number[]) => {
+    const settle = function* (list: number[]): Reading<void> {
       const tying = list.filter((id) => accumulated[id] + unread === top.threshold());
-      for (const { id, publishDate } of this.datesOf(tying)) {
+      for (const { id, publishDate } of yield* datesOf(tying)) {
         if (top.admits({ id, score: top.threshold(), publishDate })) continue;
         perWeight[accumulated[id]]--;
         state[id] = SCORED;
       }
-      score(list.filter((id) => state[id] !== SCORED));
+      yield* score(list.filter((id) => state[id] !== SCORED));
     };
     /** Up to `count` unscored articles with accumulated weight at least `floor`, highest first. */
     const candidates = (floor: number, count: number) => {
@@ -266,8 +283,8 @@ export class PageSearch {
       state[target.id] = SCORED;
       touched.push(target.id);
       // The newest articles of the target's own class set a first bar cheaply (category, source and priority: 17).
-      score(this.reader.newestOfClass(target, limit + 1));
-      score(this.irregular);
+      yield* score(yield* this.reader.newestOfClass(target, limit + 1));
+      yield* score(this.irregular);
       let leadersAt = 0;
       for (;;) {
         const bar = top.threshold();
@@ -275,24 +292,24 @@ export class PageSearch {
         // The articles sharing the most so far are the likeliest answers: scoring a few raises the bar early.
         if (highest > leadersAt) {
           leadersAt = highest;
-          score(candidates(highest, limit));
+          yield* score(candidates(highest, limit));
           continue;
         }
         if (floor <= 0) {
           // An article listed nowhere yet could still reach the bar: read on, the shortest of the cheapest lists
           // that together lift the floor to 1.
-          read(shortest(new CheapestCovers(unreadFeatures, 1 - floor).features(1 - floor)));
+          yield* read(shortest(new CheapestCovers(unreadFeatures, 1 - floor).features(1 - floor)));
           continue;
         }
         if (!listedAtLeast(floor)) return top.items;
         // Articles whose accumulated weight alone reaches the bar need an exact score whatever is read next.
         if (listedAtLeast(bar)) {
-          settle(candidates(bar, SCORING_BATCH));
+          yield* settle(candidates(bar, SCORING_BATCH));
           continue;
         }
         const feature = listWorthReading(floor) ?? listSplittingTie();
-        if (feature) read(feature);
-        else settle(candidates(floor, SCORING_BATCH));
+        if (feature) yield* read(feature);
+        else yield* settle(candidates(floor, SCORING_BATCH));
       }
     } finally {
       for (const id of touched) {
@@ -308,13 +325,15 @@ export class PageSearch {
  * transaction (related-search-store.server.ts `searchRelated`, or a stored-list round), so the answer is the
  * brute-force answer on one snapshot of the data.
  */
-export function findRelated(reader: RelatedReader, cache: SearchCache, articleIds: number[], limit: number): (readonly [number, Scored[]])[] {
+export function* findRelated(reader: RelatedReader, cache: SearchCache, articleIds: number[], limit: number): Reading<(readonly [number, Scored[]])[]> {
   if (!articleIds.length) return [];
-  const search = new PageSearch(cache, reader);
-  return search.featuresOf(articleIds).map((target) => {
+  const search = yield* PageSearch.open(cache, reader);
+  const found: (readonly [number, Scored[]])[] = [];
+  for (const target of yield* search.featuresOf(articleIds)) {
     const key = `${target.id}:${limit}`;
-    let found = cache.results.get(key);
-    if (!found) cache.results.set(key, (found = search.find(target, limit)));
-    return [target.id, found] as const;
-  });
+    let list = cache.results.get(key);
+    if (!list) cache.results.set(key, (list = yield* search.find(target, limit)));
+    found.push([target.id, list] as const);
+  }
+  return found;
 }

@@ -4,17 +4,21 @@
 // offers those to the other stored lists and fills missing lists, newest first (`refreshRelatedLists`), so a list
 // may miss the articles written since its last round. An article page computes and stores its own missing list.
 //
-// A hot path like the search: raw prepared statements (db/statement-cache.ts), each read in one better-sqlite3
-// transaction (`readSnapshot`) and each write in one immediate transaction, both synchronous from start to end.
-import { db, statement } from "../db.server";
+// A hot path like the search. On SQLite: raw prepared statements (db/statement-cache.ts), each read in one
+// better-sqlite3 transaction (`readSnapshot`) and each write in one immediate transaction, both synchronous from
+// start to end. On PostgreSQL the same reads are awaited inside one REPEATABLE READ snapshot, and a write holds the
+// article revision row, so no article changes between its check of the revision and its commit.
+import { sql, type SQL } from "drizzle-orm";
+import { all, db, engine, statement, t, transaction, type Transaction, type TransactionPart } from "../db.server";
 import { RelatedFillIndex } from "./related-fill.server";
 import { RELATED_LIMIT, withOffered, type Scored } from "./related-score";
-import { findRelated, PageSearch } from "./related-search.server";
+import { findRelated, PageSearch, type Reading } from "./related-search.server";
 import {
   allFeatureRows,
   articleRevision,
   currentSearchCache,
   DISPLAY_COLUMNS,
+  idArray,
   readSnapshot,
   relatedReader,
   type DisplayRow,
@@ -32,19 +36,52 @@ const MAX_PENDING_OFFERED = 2_000;
 
 type Lists = Map<number, Scored[]>;
 
-/** The stored lists among the given articles, with what the cards show of each entry, in one indexed query. */
-function storedLists(articleIds: number[]): { lists: Lists; rows: DisplayRow[] } {
-  const columns = DISPLAY_COLUMNS.split(", ")
-    .map((column) => `a.${column}`)
-    .join(", ");
-  const found = statement(
-    `SELECT l.article_id AS list_id, e.score, ${columns}
-     FROM related_lists l
-     LEFT JOIN related_list_entries e ON e.article_id = l.article_id
-     LEFT JOIN articles a ON a.id = e.related_id
+/** A query written the same way for both engines, with `?` for each value, as PostgreSQL's parameters. */
+function postgresQuery(sqlText: string, values: unknown[]): SQL {
+  const parts = sqlText.split("?");
+  let query = sql.raw(parts[0]);
+  values.forEach((value, i) => (query = sql`${query}${value}${sql.raw(parts[i + 1])}`));
+  return query;
+}
+
+/** The rows of a query spelled the same on both engines (`?` for each value): a cached raw statement on SQLite. */
+function* rowsOf<T>(tx: Transaction, sqlText: string, ...values: unknown[]): Reading<T[]> {
+  if (engine() === "sqlite") return statement(sqlText).all(...values) as T[];
+  return yield* tx.all<T>(postgresQuery(sqlText, values));
+}
+
+/** A count (the `n` column) of a query spelled the same on both engines. */
+function* countOf(tx: Transaction, sqlText: string): Reading<number> {
+  return (yield* rowsOf<{ n: number }>(tx, sqlText))[0].n;
+}
+
+type StoredRow = DisplayRow & { list_id: number; score: number | null };
+
+const STORED_COLUMNS = `l.article_id AS list_id, e.score, ${DISPLAY_COLUMNS.split(", ")
+  .map((column) => `a.${column}`)
+  .join(", ")}`;
+const STORED_JOINS = `related_lists l
+  LEFT JOIN related_list_entries e ON e.article_id = l.article_id
+  LEFT JOIN articles a ON a.id = e.related_id`;
+
+/** The stored lists' rows among the given articles, in one indexed query: a raw statement on SQLite. */
+function sqliteStoredRows(articleIds: number[]): StoredRow[] {
+  return statement(
+    `SELECT ${STORED_COLUMNS} FROM ${STORED_JOINS}
      WHERE l.article_id IN (SELECT value FROM json_each(?))
      ORDER BY l.article_id, e.rank`,
-  ).all(JSON.stringify(articleIds)) as (DisplayRow & { list_id: number; score: number | null })[];
+  ).all(JSON.stringify(articleIds)) as StoredRow[];
+}
+
+/** The same query on PostgreSQL. */
+function postgresStoredRows(articleIds: number[]) {
+  return sql`SELECT ${sql.raw(STORED_COLUMNS)} FROM ${sql.raw(STORED_JOINS)}
+    WHERE l.article_id = ANY(${idArray(articleIds)})
+    ORDER BY l.article_id, e.rank`;
+}
+
+/** The lists, and what the cards show of each entry, from the stored lists' rows. */
+function listsOf(found: StoredRow[]): { lists: Lists; rows: DisplayRow[] } {
   const lists: Lists = new Map();
   const rows: DisplayRow[] = [];
   for (const { list_id, score, ...row } of found) {
@@ -57,24 +94,72 @@ function storedLists(articleIds: number[]): { lists: Lists; rows: DisplayRow[] }
   return { lists, rows };
 }
 
-/** Stores lists read at article revision `at`, unless an article changed since (then they may be stale). */
-function storeLists(lists: Lists, at: number, done: number[] = []) {
+/** The stored lists among the given articles, with what the cards show of each entry, in one indexed query. */
+function* storedLists(tx: Transaction, articleIds: number[]): Reading<{ lists: Lists; rows: DisplayRow[] }> {
+  if (engine() === "sqlite") return listsOf(sqliteStoredRows(articleIds));
+  return listsOf(yield* tx.all<StoredRow>(postgresStoredRows(articleIds)));
+}
+
+/** Stores lists on SQLite with its raw statements, inside the immediate transaction of `storeLists`. */
+function sqliteStoreLists(lists: Lists, at: number, done: number[]) {
+  if ((statement("SELECT revision FROM article_revision WHERE id = 1").pluck().get() as number) !== at) return false;
   const dropList = statement("DELETE FROM related_lists WHERE article_id = ?");
   const addList = statement("INSERT INTO related_lists (article_id) VALUES (?)");
   const addEntry = statement("INSERT INTO related_list_entries (article_id, rank, related_id, score) VALUES (?, ?, ?, ?)");
   const dropPending = statement("DELETE FROM related_pending WHERE article_id = ?");
-  return db()
-    .$client.transaction(() => {
-      if (articleRevision() !== at) return false;
-      for (const [articleId, entries] of lists) {
-        dropList.run(articleId);
-        addList.run(articleId);
-        entries.forEach((entry, i) => addEntry.run(articleId, i + 1, entry.id, entry.score));
-      }
-      for (const articleId of done) dropPending.run(articleId);
-      return true;
-    })
-    .immediate();
+  for (const [articleId, entries] of lists) {
+    dropList.run(articleId);
+    addList.run(articleId);
+    entries.forEach((entry, i) => addEntry.run(articleId, i + 1, entry.id, entry.score));
+  }
+  for (const articleId of done) dropPending.run(articleId);
+  return true;
+}
+
+/** Rows per multi-row insert on PostgreSQL: well below its 65,535 parameters a statement. */
+const INSERT_CHUNK = 5_000;
+
+/** Stores lists on PostgreSQL, a few statements for the whole batch. */
+function* postgresStoreLists(tx: Transaction, lists: Lists, at: number, done: number[]): TransactionPart<boolean> {
+  // FOR SHARE holds the revision row until commit: an article write (whose triggers move the revision and drop
+  // the lists it makes wrong) waits for this transaction, and one already under way makes this one wait and
+  // then see the new revision, so a list read before a change is never stored after it.
+  const current = yield* tx.first<{ revision: number }>(sql`SELECT revision FROM article_revision WHERE id = 1 FOR SHARE`);
+  if (current!.revision !== at) return false;
+  const ids = [...lists.keys()];
+  if (ids.length) {
+    // A deletion of articles locks the lists and the article rows (its cascade) before it reaches the revision row,
+    // the opposite order: rather than wait for it (and deadlock), give way at once (`storeLists` answers false).
+    yield* tx.execute(sql`SELECT 1 FROM articles WHERE id = ANY(${idArray(ids)}) FOR KEY SHARE NOWAIT`);
+    yield* tx.execute(sql`SELECT 1 FROM related_lists WHERE article_id = ANY(${idArray(ids)}) FOR UPDATE NOWAIT`);
+    yield* tx.execute(sql`DELETE FROM related_lists WHERE article_id = ANY(${idArray(ids)})`);
+    for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
+      yield* tx.execute(tx.db.insert(t.relatedLists).values(ids.slice(i, i + INSERT_CHUNK).map((articleId) => ({ articleId }))));
+    }
+    const entries = [...lists].flatMap(([articleId, list]) => list.map((entry, i) => ({ articleId, rank: i + 1, relatedId: entry.id, score: entry.score })));
+    for (let i = 0; i < entries.length; i += INSERT_CHUNK) {
+      yield* tx.execute(tx.db.insert(t.relatedListEntries).values(entries.slice(i, i + INSERT_CHUNK)));
+    }
+  }
+  if (done.length) yield* tx.execute(sql`DELETE FROM related_pending WHERE article_id = ANY(${idArray(done)})`);
+  return true;
+}
+
+/** Stores lists read at article revision `at`, unless an article changed since (then they may be stale). */
+async function storeLists(lists: Lists, at: number, done: number[] = []): Promise<boolean> {
+  try {
+    return await transaction(
+      function* (tx) {
+        if (engine() === "sqlite") return sqliteStoreLists(lists, at, done);
+        return yield* postgresStoreLists(tx, lists, at, done);
+      },
+      { behavior: "immediate" },
+    );
+  } catch (error) {
+    // PostgreSQL: rows an article write holds (postgresStoreLists); as when the revision moved, the round is tried again.
+    if ((error as { code?: string }).code === "55P03") return false;
+    throw error;
+  }
 }
 
 /**
@@ -83,7 +168,8 @@ function storeLists(lists: Lists, at: number, done: number[] = []) {
  * runner's next round.
  */
 export async function storedRelatedLists(articleIds: number[]): Promise<{ lists: Lists; rows: DisplayRow[] }> {
-  return storedLists(articleIds);
+  if (engine() === "sqlite") return listsOf(sqliteStoredRows(articleIds));
+  return listsOf(await all<StoredRow>(postgresStoredRows(articleIds)));
 }
 
 /**
@@ -92,15 +178,15 @@ export async function storedRelatedLists(articleIds: number[]): Promise<{ lists:
  * articles still pending reach it at the runner's next round.
  */
 export async function relatedListsOnDemand(articleIds: number[]): Promise<{ lists: Lists; rows: DisplayRow[] }> {
-  const read = readSnapshot(() => {
-    const at = articleRevision();
-    const { lists, rows } = storedLists(articleIds);
+  const read = await readSnapshot(function* (tx) {
+    const at = yield* articleRevision(tx);
+    const { lists, rows } = yield* storedLists(tx, articleIds);
     const missing = articleIds.filter((id) => !lists.has(id));
-    const computed: Lists = new Map(findRelated(relatedReader, currentSearchCache(), missing, RELATED_LIMIT));
+    const computed: Lists = new Map(yield* findRelated(relatedReader(tx), yield* currentSearchCache(tx), missing, RELATED_LIMIT));
     for (const [id, list] of computed) lists.set(id, list);
     return { at, lists, rows, computed };
   });
-  if (read.computed.size) storeLists(read.computed, read.at);
+  if (read.computed.size) await storeLists(read.computed, read.at);
   return { lists: read.lists, rows: read.rows };
 }
 
@@ -112,9 +198,9 @@ export async function relatedListsOnDemand(articleIds: number[]): Promise<{ list
 export async function refreshRelatedLists(budgetMs = 2000) {
   const started = performance.now();
   const totals = { offered: 0, listsChanged: 0, filled: 0, reset: false };
-  if (pendingCount(MAX_PENDING_OFFERED + 1) > MAX_PENDING_OFFERED) totals.reset = dropAllLists();
+  if ((await pendingCount(MAX_PENDING_OFFERED + 1)) > MAX_PENDING_OFFERED) totals.reset = await dropAllLists();
   do {
-    const round = offerPending();
+    const round = await offerPending();
     if (round) {
       if (round.stored) {
         totals.offered += round.offered;
@@ -122,7 +208,7 @@ export async function refreshRelatedLists(budgetMs = 2000) {
       }
       continue;
     }
-    const filled = fillMissing(started + budgetMs);
+    const filled = await fillMissing(started + budgetMs);
     if (filled === undefined) break;
     totals.filled += filled;
   } while (performance.now() - started < budgetMs);
@@ -130,7 +216,7 @@ export async function refreshRelatedLists(budgetMs = 2000) {
 }
 
 function pendingCount(atMost: number) {
-  return statement(`SELECT count(*) FROM (SELECT 1 FROM related_pending LIMIT ${atMost})`).pluck().get() as number;
+  return readSnapshot((tx) => countOf(tx, `SELECT count(*) AS n FROM (SELECT 1 FROM related_pending LIMIT ${atMost}) AS pending`));
 }
 
 /**
@@ -138,47 +224,53 @@ function pendingCount(atMost: number) {
  * costs more than computing the lists again: all are dropped and filled anew, newest first, from the bulk fill's
  * index; meanwhile cards whose list is not filled yet show none.
  */
-function dropAllLists() {
-  db()
-    .$client.transaction(() => {
-      statement("DELETE FROM related_pending").run();
-      statement("DELETE FROM related_lists").run();
-    })
-    .immediate();
+async function dropAllLists() {
+  await transaction(
+    function* (tx) {
+      yield* tx.execute(tx.db.delete(t.relatedPending));
+      yield* tx.execute(tx.db.delete(t.relatedLists));
+    },
+    { behavior: "immediate" },
+  );
   return true;
 }
 
 /** One batch of pending articles offered to the stored lists; undefined when none is pending. */
-function offerPending() {
-  const plan = readSnapshot(() => {
-    const at = articleRevision();
-    const pending = statement(`SELECT article_id FROM related_pending ORDER BY article_id LIMIT ${OFFER_BATCH}`).pluck().all() as number[];
+async function offerPending() {
+  const plan = await readSnapshot(function* (tx) {
+    const at = yield* articleRevision(tx);
+    const pending = (yield* rowsOf<{ id: number }>(tx, `SELECT article_id AS id FROM related_pending ORDER BY article_id LIMIT ${OFFER_BATCH}`)).map(
+      (row) => row.id,
+    );
     if (!pending.length) return undefined;
-    const maxId = (statement("SELECT max(id) FROM articles").pluck().get() as number | null) ?? 0;
+    const maxId = (yield* rowsOf<{ n: number | null }>(tx, "SELECT max(id) AS n FROM articles"))[0].n ?? 0;
     // The score an article must reach to enter its stored list: 1 while the list has room, else its last score;
     // 0 for an article without a stored list.
     const bar = new Int32Array(maxId + 1);
-    const rows = statement(
+    const rows = yield* rowsOf<{ id: number; n: number; last: number | null }>(
+      tx,
       `SELECT l.article_id AS id, count(e.rank) AS n, min(e.score) AS last
        FROM related_lists l LEFT JOIN related_list_entries e ON e.article_id = l.article_id GROUP BY l.article_id`,
-    ).all() as { id: number; n: number; last: number | null }[];
+    );
     for (const row of rows) bar[row.id] = row.n < RELATED_LIMIT ? 1 : row.last!;
     const barOf = (list: Scored[]) => (list.length < RELATED_LIMIT ? 1 : list[RELATED_LIMIT - 1].score);
 
-    const search = new PageSearch(currentSearchCache(), relatedReader);
+    const search = yield* PageSearch.open(yield* currentSearchCache(tx), relatedReader(tx));
     const changed: Lists = new Map();
-    const listOf = (id: number) => changed.get(id) ?? storedLists([id]).lists.get(id) ?? [];
-    const newcomers = search.featuresOf(pending);
+    const listOf = function* (id: number) {
+      return changed.get(id) ?? (yield* storedLists(tx, [id])).lists.get(id) ?? [];
+    };
+    const newcomers = yield* search.featuresOf(pending);
     for (const newcomer of newcomers) {
       if (bar[newcomer.id]) continue;
-      const own = search.find(newcomer, RELATED_LIMIT);
+      const own = yield* search.find(newcomer, RELATED_LIMIT);
       changed.set(newcomer.id, own);
       bar[newcomer.id] = barOf(own);
     }
     for (const newcomer of newcomers) {
       if (!rows.length) break; // no stored list to offer it to
-      for (const scored of search.scoredAgainst(newcomer, (id) => bar[id] || undefined)) {
-        const list = listOf(scored.id);
+      for (const scored of yield* search.scoredAgainst(newcomer, (id) => bar[id] || undefined)) {
+        const list = yield* listOf(scored.id);
         const next = withOffered(list, { id: newcomer.id, score: scored.score, publishDate: newcomer.publishDate }, RELATED_LIMIT);
         if (next === list) continue;
         changed.set(scored.id, next);
@@ -188,7 +280,7 @@ function offerPending() {
     return { at, pending, changed };
   });
   if (!plan) return undefined;
-  const stored = storeLists(plan.changed, plan.at, plan.pending);
+  const stored = await storeLists(plan.changed, plan.at, plan.pending);
   return { stored, offered: plan.pending.length, changed: plan.changed.size };
 }
 
@@ -204,7 +296,7 @@ const BULK_FILL_SHARE = 1 / 500;
 const BULK_FILL_BATCH = 2_000;
 
 type BulkFill = { index: RelatedFillIndex; hasList: Uint8Array; cursor: number };
-/** Per connection: the bulk fill's index, and the revision the last fill saw (the index is built once it holds still). */
+/** Per database: the bulk fill's index, and the revision the last fill saw (the index is built once it holds still). */
 const bulkFills = new WeakMap<object, { seenAt?: number; fill?: BulkFill }>();
 
 /**
@@ -212,17 +304,17 @@ const bulkFills = new WeakMap<object, { seenAt?: number; fill?: BulkFill }>();
  * missing lists (a bulk load) are filled from an in-memory index, read once the articles stop changing between
  * two rounds (while a job writes, each of its batches would make it stale) and kept while they stay unchanged.
  */
-function fillMissing(deadline: number) {
-  const client = db().$client;
-  let state = bulkFills.get(client);
-  if (!state) bulkFills.set(client, (state = {}));
+async function fillMissing(deadline: number) {
+  const handle = db();
+  let state = bulkFills.get(handle);
+  if (!state) bulkFills.set(handle, (state = {}));
   const bulk = state;
-  const plan = readSnapshot(() => {
-    const at = articleRevision();
+  const plan = await readSnapshot(function* (tx) {
+    const at = yield* articleRevision(tx);
     // Every list belongs to an article, so equal counts mean none is missing: two index counts, where looking for
     // a missing list would walk every article (the runner asks each second while idle).
-    const lists = statement("SELECT count(*) FROM related_lists").pluck().get() as number;
-    const articles = statement("SELECT count(*) FROM articles").pluck().get() as number;
+    const lists = yield* countOf(tx, "SELECT count(*) AS n FROM related_lists");
+    const articles = yield* countOf(tx, "SELECT count(*) AS n FROM articles");
     const stable = bulk.seenAt === at;
     bulk.seenAt = at;
     if (lists >= articles) {
@@ -231,28 +323,28 @@ function fillMissing(deadline: number) {
     }
     if (bulk.fill && bulk.fill.index.revision !== at) bulk.fill = undefined;
     if (bulk.fill || (stable && articles - lists >= Math.max(BULK_FILL_MIN, articles * BULK_FILL_SHARE))) {
-      return { at, lists: bulkRound(bulk, at, deadline) };
+      return { at, lists: yield* bulkRound(tx, bulk, at, deadline) };
     }
-    const missing = statement(
+    const missing = (yield* rowsOf<{ id: number }>(
+      tx,
       `SELECT id FROM articles a WHERE NOT EXISTS (SELECT 1 FROM related_lists l WHERE l.article_id = a.id)
        ORDER BY publish_date DESC, id DESC LIMIT ${FILL_BATCH}`,
-    )
-      .pluck()
-      .all() as number[];
-    return missing.length ? { at, lists: new Map(findRelated(relatedReader, currentSearchCache(), missing, RELATED_LIMIT)) } : undefined;
+    )).map((row) => row.id);
+    if (!missing.length) return undefined;
+    return { at, lists: new Map(yield* findRelated(relatedReader(tx), yield* currentSearchCache(tx), missing, RELATED_LIMIT)) };
   });
   if (!plan) return undefined;
-  const stored = storeLists(plan.lists, plan.at);
+  const stored = await storeLists(plan.lists, plan.at);
   if (!stored) bulk.fill = undefined;
   return stored ? plan.lists.size : 0;
 }
 
 /** The next missing lists, newest articles first, from the bulk fill's index (read now if it is not held). */
-function bulkRound(bulk: { fill?: BulkFill }, at: number, deadline: number): Lists {
+function* bulkRound(tx: Transaction, bulk: { fill?: BulkFill }, at: number, deadline: number): Reading<Lists> {
   if (!bulk.fill) {
-    const index = new RelatedFillIndex(at, allFeatureRows());
+    const index = new RelatedFillIndex(at, yield* allFeatureRows(tx));
     const hasList = new Uint8Array(index.size);
-    for (const id of statement("SELECT article_id FROM related_lists").pluck().iterate() as IterableIterator<number>) {
+    for (const { id } of yield* rowsOf<{ id: number }>(tx, "SELECT article_id AS id FROM related_lists")) {
       const position = index.position(id);
       if (position >= 0) hasList[position] = 1;
     }

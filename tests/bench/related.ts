@@ -107,7 +107,7 @@ const differ = (page: number, what: string, fast: unknown, brute: unknown) => {
 for (const [index, ids] of pageIds.entries()) {
   const brute = await timed(() => relatedArticlesBruteForce(ids));
   bruteTimes.push(brute.ms);
-  const bruteRanked = searchRelatedBruteForce(ids, RELATED_LIMIT);
+  const bruteRanked = await searchRelatedBruteForce(ids, RELATED_LIMIT);
   for (let run = 0; run < runs; run++) {
     forgetCachedAnswers();
     const cold = await timed(() => searchRelated(ids, RELATED_LIMIT));

@@ -8,7 +8,7 @@ import { relatedArticles, storedRelatedArticles } from "~/articles/related.serve
 import * as relatedSearch from "~/articles/related-search.server";
 import { refreshRelatedLists } from "~/articles/related-store.server";
 import { deleteArticles } from "~/articles/store.server";
-import { db, t } from "~/db.server";
+import { all, db, execute, first as firstRow, t } from "~/db.server";
 import { loader as articleLoader } from "~/routes/articles.$slug";
 import { loader as feedLoader } from "~/routes/_index";
 import { articlePath } from "~/articles/article-page";
@@ -25,28 +25,25 @@ vi.mock("~/articles/related-search.server", async (importOriginal) => {
 /** How many targets the search was asked about so far in this file. */
 const searchedTargets = () => vi.mocked(relatedSearch.findRelated).mock.calls.reduce((n, [, , ids]) => n + ids.length, 0);
 
-const allIds = () =>
-  db()
-    .select({ id: t.articles.id })
-    .from(t.articles)
-    .all()
-    .map((row) => row.id);
-const pendingCount = () =>
-  db()
-    .select({ n: sql<number>`count(*)` })
-    .from(t.relatedPending)
-    .get()!.n;
-const listCount = () =>
-  db()
-    .select({ n: sql<number>`count(*)` })
-    .from(t.relatedLists)
-    .get()!.n;
+const allIds = async () => (await all(db().select({ id: t.articles.id }).from(t.articles).orderBy(t.articles.id))).map((row) => row.id);
+const pendingCount = async () =>
+  (await firstRow(
+    db()
+      .select({ n: sql<number>`count(*)` })
+      .from(t.relatedPending),
+  ))!.n;
+const listCount = async () =>
+  (await firstRow(
+    db()
+      .select({ n: sql<number>`count(*)` })
+      .from(t.relatedLists),
+  ))!.n;
 
 /** Every stored list as [related id, score] pairs, by article. */
-function storedTable() {
+async function storedTable() {
   const lists: Record<number, [number, number][]> = {};
-  for (const { articleId } of db().select().from(t.relatedLists).all()) lists[articleId] = [];
-  const entries = db().select().from(t.relatedListEntries).orderBy(t.relatedListEntries.articleId, t.relatedListEntries.rank).all();
+  for (const { articleId } of await all(db().select().from(t.relatedLists))) lists[articleId] = [];
+  const entries = await all(db().select().from(t.relatedListEntries).orderBy(t.relatedListEntries.articleId, t.relatedListEntries.rank));
   for (const entry of entries) lists[entry.articleId].push([entry.relatedId, entry.score]);
   return lists;
 }
@@ -57,16 +54,18 @@ async function bruteForceTable(ids: number[]) {
 
 const refreshAll = async () => await refreshRelatedLists(Number.POSITIVE_INFINITY);
 
-describe("stored related lists", () => {
+// Corpora of hundreds of articles, each stored and then refreshed: on PostgreSQL, a round trip a read, on a busy
+// machine that takes a minute or more.
+describe("stored related lists", { timeout: 180_000 }, () => {
   it("are filled by the refresh and equal the brute-force answers", async () => {
     await clearArticles();
     await randomCorpus(11, 500);
-    expect(pendingCount()).toBeGreaterThan(0);
+    expect(await pendingCount()).toBeGreaterThan(0);
     const totals = await refreshAll();
     expect(totals.filled + totals.offered).toBeGreaterThan(0);
-    expect(pendingCount()).toBe(0);
-    expect(listCount()).toBe(allIds().length);
-    expect(storedTable()).toEqual(await bruteForceTable(allIds()));
+    expect(await pendingCount()).toBe(0);
+    expect(await listCount()).toBe((await allIds()).length);
+    expect(await storedTable()).toEqual(await bruteForceTable(await allIds()));
   });
 
   it("stay exact through inserts, edits and deletions: pages show what is stored, the refresh brings it up to date", async () => {
@@ -82,33 +81,37 @@ describe("stored related lists", () => {
     const edited = [pick(), pick(), pick(), pick()];
     await updateArticleTags(edited[0], { tags: ["energy", "epa"] });
     await updateArticleCategory(edited[1], "legal-decisions");
-    db().update(t.articles).set({ title: "Entirely new words here" }).where(eq(t.articles.id, edited[2])).run();
-    db()
-      .update(t.articles)
-      .set({ publishDate: new Date(Date.UTC(2026, 0, 1)) })
-      .where(eq(t.articles.id, edited[3]))
-      .run();
+    await execute(db().update(t.articles).set({ title: "Entirely new words here" }).where(eq(t.articles.id, edited[2])));
+    await execute(
+      db()
+        .update(t.articles)
+        .set({ publishDate: new Date(Date.UTC(2026, 0, 1)) })
+        .where(eq(t.articles.id, edited[3])),
+    );
     // Deleting articles that stand in other lists drops those lists.
-    const listed = db()
-      .select({ id: t.relatedListEntries.relatedId })
-      .from(t.relatedListEntries)
-      .limit(5)
-      .all()
-      .map((row) => row.id);
+    const listed = (
+      await all(
+        db()
+          .select({ id: t.relatedListEntries.relatedId })
+          .from(t.relatedListEntries)
+          .orderBy(t.relatedListEntries.articleId, t.relatedListEntries.rank)
+          .limit(5),
+      )
+    ).map((row) => row.id);
     await deleteArticles(listed);
-    expect(pendingCount()).toBeGreaterThan(0);
+    expect(await pendingCount()).toBeGreaterThan(0);
 
     const current = page.filter((id) => !listed.includes(id));
     // Until the refresh, the page shows the lists still stored, exactly as stored, and none for the dropped ones.
-    const stored = storedTable();
+    const stored = await storedTable();
     const shown = await storedRelatedArticles(current);
     expect(Object.keys(shown).map(Number).sort()).toEqual(current.filter((id) => stored[id]).sort());
     for (const id of current) if (shown[id]) expect(shown[id].map((r) => [r.id, r.score])).toEqual(stored[id]);
 
     await refreshAll();
-    expect(pendingCount()).toBe(0);
-    expect(listCount()).toBe(allIds().length);
-    expect(storedTable()).toEqual(await bruteForceTable(allIds()));
+    expect(await pendingCount()).toBe(0);
+    expect(await listCount()).toBe((await allIds()).length);
+    expect(await storedTable()).toEqual(await bruteForceTable(await allIds()));
     expect(await storedRelatedArticles(current)).toEqual(await relatedArticlesBruteForce(current));
   });
 
@@ -123,24 +126,25 @@ describe("stored related lists", () => {
 
     // The page reads the stored entry (a changed score shows), not a fresh search.
     const entry = { articleId: t.relatedListEntries.articleId, rank: t.relatedListEntries.rank };
-    db()
-      .update(t.relatedListEntries)
-      .set({ score: 999 })
-      .where(sql`${entry.articleId} = ${first} AND ${entry.rank} = 1`)
-      .run();
+    await execute(
+      db()
+        .update(t.relatedListEntries)
+        .set({ score: 999 })
+        .where(sql`${entry.articleId} = ${first} AND ${entry.rank} = 1`),
+    );
     expect((await storedRelatedArticles([first]))[first][0].score).toBe(999);
     expect((await relatedArticles([first]))[first][0].score).toBe(999);
 
-    db().delete(t.relatedLists).where(eq(t.relatedLists.articleId, first)).run();
+    await execute(db().delete(t.relatedLists).where(eq(t.relatedLists.articleId, first)));
     const searched = searchedTargets();
-    const before = storedTable();
+    const before = await storedTable();
     expect(await storedRelatedArticles([first, second])).toEqual({ [second]: expected[second] });
     expect(searchedTargets()).toBe(searched);
-    expect(storedTable()).toEqual(before);
+    expect(await storedTable()).toEqual(before);
 
     expect(await relatedArticles([first, second])).toEqual(expected);
     expect(searchedTargets()).toBe(searched + 1);
-    expect(storedTable()[first]).toEqual(expected[first].map((r) => [r.id, r.score]));
+    expect((await storedTable())[first]).toEqual(expected[first].map((r) => [r.id, r.score]));
   });
 
   it("a feed page with missing lists renders its cards without a related block and runs no search", async () => {
@@ -148,7 +152,7 @@ describe("stored related lists", () => {
     await randomCorpus(14, 120);
     // Every list is missing, as right after a bulk load: the page must still answer from the tables alone.
     await refreshRelatedLists(0);
-    db().delete(t.relatedLists).run();
+    await execute(db().delete(t.relatedLists));
     const searched = searchedTargets();
     const response = await callRoute(feedLoader, "/");
     expect(response.status).toBe(200);
@@ -156,7 +160,7 @@ describe("stored related lists", () => {
     expect(data.articles.length).toBe(12);
     expect(data.related).toEqual({});
     expect(searchedTargets()).toBe(searched);
-    expect(listCount()).toBe(0);
+    expect(await listCount()).toBe(0);
 
     // Once the runner has filled them, the same page shows them, equal to the brute-force answers.
     await refreshAll();
@@ -176,20 +180,20 @@ describe("stored related lists", () => {
     const ids = await randomCorpus(15, 150);
     await refreshAll();
     const target = ids[7];
-    db().delete(t.relatedLists).where(eq(t.relatedLists.articleId, target)).run();
-    expect(storedTable()[target]).toBeUndefined();
-    const article = db().select().from(t.articles).where(eq(t.articles.id, target)).get()!;
+    await execute(db().delete(t.relatedLists).where(eq(t.relatedLists.articleId, target)));
+    expect((await storedTable())[target]).toBeUndefined();
+    const article = (await firstRow(db().select().from(t.articles).where(eq(t.articles.id, target))))!;
     const path = articlePath(article);
     const response = await callRoute(articleLoader, path, { headers: { Accept: "text/html" } }, { slug: path.split("/").pop()! });
     expect(response.status).toBe(200);
     const data = (await response.json()) as { related: { id: number }[] };
     const expected = (await relatedArticlesBruteForce([target]))[target];
     expect(data.related.map((r) => r.id)).toEqual(expected.map((r) => r.id));
-    expect(storedTable()[target]).toEqual(expected.map((r) => [r.id, r.score]));
+    expect((await storedTable())[target]).toEqual(expected.map((r) => [r.id, r.score]));
   });
 });
 
-describe("after a bulk write", () => {
+describe("after a bulk write", { timeout: 180_000 }, () => {
   it("drops every list and fills them again instead of offering each article", async () => {
     await clearArticles();
     await randomCorpus(21, 300);
@@ -197,10 +201,10 @@ describe("after a bulk write", () => {
     await randomCorpus(22, 2100);
     const totals = await refreshAll();
     expect(totals.reset).toBe(true);
-    expect(pendingCount()).toBe(0);
-    expect(listCount()).toBe(allIds().length);
-    const stored = storedTable();
-    const sample = allIds().filter((_, i) => i % 40 === 0);
+    expect(await pendingCount()).toBe(0);
+    expect(await listCount()).toBe((await allIds()).length);
+    const stored = await storedTable();
+    const sample = (await allIds()).filter((_, i) => i % 40 === 0);
     expect(Object.fromEntries(sample.map((id) => [id, stored[id]]))).toEqual(await bruteForceTable(sample));
   });
 });

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { insertArticles, type NewArticle } from "~/articles/store.server";
 import type { Category, Priority, Tag } from "~/articles/vocabulary";
-import { db, t } from "~/db.server";
+import { all, db, execute, first, t } from "~/db.server";
 import { addArticle, makeArticle } from "./articles";
 import { seededRandom } from "./seeded-random";
 
@@ -66,17 +66,13 @@ export async function randomCorpus(seed: number, size: number) {
     if (outcome.status !== "inserted") throw new Error(`expected an insert, got ${outcome.status}`);
     return outcome.id;
   });
-  for (const i of gaps) db().delete(t.articles).where(eq(t.articles.id, ids[i])).run();
-  return db()
-    .select({ id: t.articles.id })
-    .from(t.articles)
-    .all()
-    .map((row) => row.id);
+  for (const i of gaps) await execute(db().delete(t.articles).where(eq(t.articles.id, ids[i])));
+  return (await all(db().select({ id: t.articles.id }).from(t.articles).orderBy(t.articles.id))).map((row) => row.id);
 }
 
 /** A near-copy of a stored article (the same title, summary, source and classification, `laterMs` later): one more of its family. */
 export async function addNearCopy(id: number, laterMs: number) {
-  const original = db().select().from(t.articles).where(eq(t.articles.id, id)).get()!;
+  const original = (await first(db().select().from(t.articles).where(eq(t.articles.id, id))))!;
   return await addArticle({
     title: original.title,
     summary: original.summary,
