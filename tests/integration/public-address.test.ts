@@ -18,7 +18,8 @@ import { freePort } from "../support/ports";
 const run = promisify(execFile);
 let server: ProductionServer;
 let port: number;
-const outbox = path.join(path.dirname(process.env.DATABASE_URL!), "cli-outbox");
+// Beside the test file's own outbox (tests/support/setup-env.ts), in its temporary folder, on either engine.
+const outbox = path.join(path.dirname(process.env.OUTBOX_DIR!), "cli-outbox");
 
 beforeAll(async () => {
   port = await freePort();

@@ -2,6 +2,7 @@
 // what the benchmarks and the hardening suite measure and attack.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { WEB_PROCESS_ARGS } from "~/web-process";
 
@@ -78,7 +79,8 @@ export function readPeakRss(pid: number): number | undefined {
 
 export async function startProductionServer({ port, databaseFile, env = {}, ready = "ok" }: ServerOptions): Promise<ProductionServer> {
   ensureProductionBuild();
-  const dir = path.dirname(databaseFile);
+  // The outbox sits beside a SQLite file; with a PostgreSQL URL, in a temporary folder of its own.
+  const dir = /^postgres(ql)?:/i.test(databaseFile) ? fs.mkdtempSync(path.join(os.tmpdir(), "dereg-web-")) : path.dirname(databaseFile);
   const child = spawn(process.execPath, WEB_PROCESS_ARGS, {
     env: {
       ...process.env,
