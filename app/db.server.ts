@@ -41,9 +41,13 @@ export function database(): OpenDatabase {
   return globalThis.__appDatabase;
 }
 
-/** Which engine answers: for the few statements each engine spells its own way. */
+/**
+ * Which engine answers: for the few statements each engine spells its own way, and for `t`. Known from
+ * DATABASE_URL without opening the database: modules pick their tables at import, and a web process whose database
+ * is unreadable must still start and answer 503 from /healthz.
+ */
 export function engine(): OpenDatabase["engine"] {
-  return database().engine;
+  return globalThis.__appDatabase?.engine ?? databaseEngine(config().DATABASE_URL).engine;
 }
 
 /**
