@@ -107,6 +107,8 @@ export function defaultWebConcurrency(cores = os.availableParallelism()) {
 export type AppConfig = Omit<z.infer<typeof envSchema>, "SESSION_SECRET" | "AI_PROVIDER"> & {
   SESSION_SECRET: string;
   AI_PROVIDER: "local" | "openai";
+  /** The engine DATABASE_URL names, parsed once here (db/engine.ts): a SQLite file made absolute, or a postgres:// URL. */
+  DATABASE: DatabaseEngine;
   /** Directory holding the database and other runtime files. */
   DATA_DIR: string;
   /** PUBLIC_URL, or http://localhost:$PORT when unset. Links in emails use publicUrl() (app/public-url.server.ts). */
@@ -143,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     ...values,
     DATABASE_URL: database.engine === "sqlite" ? database.file : database.url,
+    DATABASE: database,
     DATA_DIR: dataDir,
     OUTBOX_DIR: path.resolve(values.OUTBOX_DIR),
     PUBLIC_URL: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),

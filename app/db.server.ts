@@ -14,7 +14,6 @@
 import { is, sql, SQL } from "drizzle-orm";
 import type { SQLiteTransaction } from "drizzle-orm/sqlite-core";
 import { openDatabase, type Db } from "../db/client";
-import { databaseEngine } from "../db/engine";
 import { openPostgres, type PgDb } from "../db/pg/client";
 import * as pgSchema from "../db/pg/schema";
 import * as sqliteSchema from "../db/schema";
@@ -34,7 +33,7 @@ export type { Db };
 /** This process's database, opened on first use from DATABASE_URL. */
 export function database(): OpenDatabase {
   if (!globalThis.__appDatabase) {
-    const chosen = databaseEngine(config().DATABASE_URL);
+    const chosen = config().DATABASE;
     globalThis.__appDatabase =
       chosen.engine === "postgres" ? { engine: "postgres", db: openPostgres(chosen.url) } : { engine: "sqlite", db: openDatabase(chosen.file) };
   }
@@ -47,7 +46,7 @@ export function database(): OpenDatabase {
  * is unreadable must still start and answer 503 from /healthz.
  */
 export function engine(): OpenDatabase["engine"] {
-  return globalThis.__appDatabase?.engine ?? databaseEngine(config().DATABASE_URL).engine;
+  return globalThis.__appDatabase?.engine ?? config().DATABASE.engine;
 }
 
 /**

@@ -38,6 +38,7 @@ describe("DATABASE_URL", () => {
   it("names a SQLite file, made absolute, by default, by path or by file: URL", () => {
     expect(loadConfig(env(secret)).DATABASE_URL).toBe(path.resolve("data/app.db"));
     expect(loadConfig(env({ ...secret, DATABASE_URL: "file:./var/app.db" })).DATABASE_URL).toBe(path.resolve("var/app.db"));
+    expect(loadConfig(env({ ...secret, DATABASE_URL: "file:./var/app.db" })).DATABASE).toEqual({ engine: "sqlite", file: path.resolve("var/app.db") });
     expect(loadConfig(env({ ...secret, DATABASE_URL: "/srv/app.db" })).DATA_DIR).toBe("/srv");
   });
 
@@ -45,6 +46,7 @@ describe("DATABASE_URL", () => {
     const url = "postgres://app:secret@db.internal:5432/dereg";
     const loaded = loadConfig(env({ ...secret, DATABASE_URL: url }));
     expect(loaded.DATABASE_URL).toBe(url);
+    expect(loaded.DATABASE).toEqual({ engine: "postgres", url });
     expect(loaded.DATA_DIR).toBe(path.resolve("data"));
   });
 
