@@ -7,7 +7,7 @@ import fs from "node:fs";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { canonicalUrl } from "~/articles/canonical-url";
 import type { SourceCategory, SourceType } from "~/articles/vocabulary";
-import { db, t } from "~/db.server";
+import { all, db, first, t } from "~/db.server";
 import { parseFeed } from "~/ingest/feed.server";
 import type { JobKind } from "~/jobs/queue.server";
 import { enqueueJob, type JobRow } from "~/jobs/store.server";
@@ -142,17 +142,18 @@ async function fixtureRoute(fixture: (typeof FIXTURES)[number], served: Set<stri
   };
 }
 
-function pendingIngestionKinds() {
-  const rows = db()
-    .select({ kind: t.jobs.kind })
-    .from(t.jobs)
-    .where(and(inArray(t.jobs.kind, INGESTION_KINDS), inArray(t.jobs.status, ["queued", "running"])))
-    .all();
+async function pendingIngestionKinds() {
+  const rows = await all(
+    db()
+      .select({ kind: t.jobs.kind })
+      .from(t.jobs)
+      .where(and(inArray(t.jobs.kind, INGESTION_KINDS), inArray(t.jobs.status, ["queued", "running"]))),
+  );
   return new Set(rows.map((row) => row.kind));
 }
 
-export function ingestionJobs(): JobRow[] {
-  return db().select().from(t.jobs).where(inArray(t.jobs.kind, INGESTION_KINDS)).orderBy(t.jobs.id).all();
+export async function ingestionJobs(): Promise<JobRow[]> {
+  return all(db().select().from(t.jobs).where(inArray(t.jobs.kind, INGESTION_KINDS)).orderBy(t.jobs.id));
 }
 
 /** Lines of a process's output that say something went wrong (the web's alarm list, plus a job's failure). */
@@ -179,9 +180,9 @@ export type Ingestion = {
   /** Milliseconds from spawning the runner to its first job running. */
   startupMs: number;
   /** Articles of the loopback sources in the database now. */
-  storedCount(): number;
+  storedCount(): Promise<number>;
   /** Canonical URLs stored for one source. */
-  storedKeys(sourceId: number): string[];
+  storedKeys(sourceId: number): Promise<string[]>;
   /**
    * Stops topping up the queue, waits (bounded) for the queued and running ingestion jobs to finish, then
    * sends the runner SIGTERM and waits (bounded) for it to exit.
@@ -230,7 +231,7 @@ export async function startIngestion(): Promise<Ingestion> {
   await enqueueJob("scrape", {}, "load test");
   await enqueueJob("backfill", { daysBack: FEDERAL_REGISTER_DAYS }, "load test");
   const topUp = async () => {
-    if (!pendingIngestionKinds().size) await enqueueJob("scrape", {}, "load test");
+    if (!(await pendingIngestionKinds()).size) await enqueueJob("scrape", {}, "load test");
   };
   const spawnedAt = performance.now();
   const runner = startRunner();
@@ -241,7 +242,7 @@ export async function startIngestion(): Promise<Ingestion> {
     await server.close();
   };
   for (;;) {
-    if (db().select({ id: t.jobs.id }).from(t.jobs).where(eq(t.jobs.status, "running")).get()) break;
+    if (await first(db().select({ id: t.jobs.id }).from(t.jobs).where(eq(t.jobs.status, "running")))) break;
     if (runner.child.exitCode !== null || performance.now() - spawnedAt > RUNNER_START_MS) {
       await cleanUp();
       throw new Error(`the job runner did not start a job:\n${runner.output()}`);
@@ -254,18 +255,13 @@ export async function startIngestion(): Promise<Ingestion> {
     sources,
     runner,
     startupMs,
-    storedCount: () => db().get<{ n: number }>(sql`SELECT count(*) AS n FROM articles WHERE source_id IN ${sourceIds}`).n,
-    storedKeys: (sourceId) =>
-      db()
-        .select({ key: t.articles.canonicalUrl })
-        .from(t.articles)
-        .where(eq(t.articles.sourceId, sourceId))
-        .all()
-        .map((row) => row.key),
+    storedCount: async () => (await first<{ n: number }>(sql`SELECT count(*) AS n FROM articles WHERE source_id IN ${sourceIds}`))!.n,
+    storedKeys: async (sourceId) =>
+      (await all(db().select({ key: t.articles.canonicalUrl }).from(t.articles).where(eq(t.articles.sourceId, sourceId)))).map((row) => row.key),
     async finish(drainBoundMs = DRAIN_MS) {
       clearInterval(feeder);
       const draining = performance.now();
-      while (pendingIngestionKinds().size) {
+      while ((await pendingIngestionKinds()).size) {
         if (performance.now() - draining > drainBoundMs) throw new Error(`ingestion jobs still pending after ${drainBoundMs} ms:\n${runner.output()}`);
         await sleep(100);
       }

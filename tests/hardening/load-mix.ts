@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import type { AutocannonRequest } from "autocannon";
 import { and, eq } from "drizzle-orm";
-import { db, t } from "~/db.server";
+import { db, first, t } from "~/db.server";
 
 const get = (path: string): AutocannonRequest => ({ method: "GET", path });
 
@@ -34,8 +34,15 @@ export type WriteOperation = {
    */
   perform(baseUrl: string, sequence: number): Promise<string | typeof RATE_LIMITED | undefined>;
   /** The acknowledged keys that are not in the database afterwards (must be none). */
-  missing(keys: string[]): string[];
+  missing(keys: string[]): Promise<string[]>;
 };
+
+/** The keys the database does not hold, asked one at a time. */
+async function notStored(keys: string[], isStored: (key: string) => Promise<boolean>) {
+  const missing: string[] = [];
+  for (const key of keys) if (!(await isStored(key))) missing.push(key);
+  return missing;
+}
 
 export const RATE_LIMITED = Symbol("rate limited");
 
@@ -69,7 +76,7 @@ async function visitorCookie(visitorId: string) {
  * PATCH /api/articles/{id}/{action} as one visitor, one article per sequence (the newest `articleIds`),
  * so every acknowledged write leaves its own row: a bookmark set (never toggled back) or a view counted.
  */
-function visitorWrite(action: "bookmark" | "view", articleIds: number[], stored: (visitorId: string, articleId: number) => boolean): WriteOperation {
+function visitorWrite(action: "bookmark" | "view", articleIds: number[], stored: (visitorId: string, articleId: number) => Promise<boolean>): WriteOperation {
   const visitorId = randomUUID();
   return {
     name: `${action}s (PATCH /api/articles/{id}/${action})`,
@@ -86,30 +93,32 @@ function visitorWrite(action: "bookmark" | "view", articleIds: number[], stored:
       if (action === "bookmark" && answer.isBookmarked !== true) throw new Error(`bookmark of ${articleId} answered ${JSON.stringify(answer)}`);
       return String(articleId);
     },
-    missing: (keys) => keys.filter((key) => !stored(visitorId, Number(key))),
+    missing: (keys) => notStored(keys, (key) => stored(visitorId, Number(key))),
   };
 }
 
 export function bookmarkWrites(articleIds: number[]) {
-  return visitorWrite("bookmark", articleIds, (visitorId, articleId) =>
+  return visitorWrite("bookmark", articleIds, async (visitorId, articleId) =>
     Boolean(
-      db()
-        .select()
-        .from(t.bookmarks)
-        .where(and(eq(t.bookmarks.visitorId, visitorId), eq(t.bookmarks.articleId, articleId)))
-        .get(),
+      await first(
+        db()
+          .select()
+          .from(t.bookmarks)
+          .where(and(eq(t.bookmarks.visitorId, visitorId), eq(t.bookmarks.articleId, articleId))),
+      ),
     ),
   );
 }
 
 export function viewWrites(articleIds: number[]) {
-  return visitorWrite("view", articleIds, (visitorId, articleId) =>
+  return visitorWrite("view", articleIds, async (visitorId, articleId) =>
     Boolean(
-      db()
-        .select()
-        .from(t.articleViews)
-        .where(and(eq(t.articleViews.visitorId, visitorId), eq(t.articleViews.articleId, articleId)))
-        .get(),
+      await first(
+        db()
+          .select()
+          .from(t.articleViews)
+          .where(and(eq(t.articleViews.visitorId, visitorId), eq(t.articleViews.articleId, articleId))),
+      ),
     ),
   );
 }
@@ -128,13 +137,15 @@ export const feedbackWrites: WriteOperation = {
     return String(answer.id);
   },
   missing: (keys) =>
-    keys.filter(
-      (id) =>
-        !db()
-          .select({ id: t.feedback.id })
-          .from(t.feedback)
-          .where(eq(t.feedback.id, Number(id)))
-          .get(),
+    notStored(keys, async (id) =>
+      Boolean(
+        await first(
+          db()
+            .select({ id: t.feedback.id })
+            .from(t.feedback)
+            .where(eq(t.feedback.id, Number(id))),
+        ),
+      ),
     ),
 };
 
@@ -146,7 +157,7 @@ export const subscriptionWrites: WriteOperation = {
     const answer = await send(baseUrl, "/api/subscribe", { method: "POST", sequence, body: { email, source: "load-test" } });
     return answer === RATE_LIMITED ? answer : email;
   },
-  missing: (keys) => keys.filter((email) => !db().select().from(t.subscribers).where(eq(t.subscribers.email, email)).get()),
+  missing: (keys) => notStored(keys, async (email) => Boolean(await first(db().select().from(t.subscribers).where(eq(t.subscribers.email, email))))),
 };
 
 /** Every writer of the load test, each looping beside the readers until the deadline. */

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { desc } from "drizzle-orm";
-import { db, t } from "~/db.server";
+import { all, db, execute, t } from "~/db.server";
 import { seedDefaultSources } from "../../scripts/seed";
 import { insertArticles } from "~/articles/store.server";
 import { generatedArticle } from "../bench/generator";
@@ -38,18 +38,13 @@ let writeMix: WriteOperation[];
 
 beforeAll(async () => {
   await seedDefaultSources();
-  const sources = db().select({ id: t.sources.id, name: t.sources.name, category: t.sources.category }).from(t.sources).all();
+  const sources = await all(db().select({ id: t.sources.id, name: t.sources.name, category: t.sources.category }).from(t.sources));
   const newest = new Date();
   await insertArticles(Array.from({ length: CORPUS }, (_, i) => generatedArticle(i, CORPUS, newest, sources)));
   // The default sources are real public feeds, out of reach here: they keep the corpus's articles, but
   // the runner scrapes only the loopback stand-ins.
-  db().update(t.sources).set({ isActive: false }).run();
-  const articleIds = db()
-    .select({ id: t.articles.id })
-    .from(t.articles)
-    .orderBy(desc(t.articles.id))
-    .all()
-    .map((row) => row.id);
+  await execute(db().update(t.sources).set({ isActive: false }));
+  const articleIds = (await all(db().select({ id: t.articles.id }).from(t.articles).orderBy(desc(t.articles.id)))).map((row) => row.id);
   writeMix = buildWriteMix(articleIds);
   [server, ingestion] = await Promise.all([serveTestDatabase("load"), startIngestion()]);
   // Writing the corpus is most of this: `npm run bench` runs the test on 100,000 articles, minutes on a busy machine.
@@ -80,10 +75,10 @@ async function writeUntil(operation: WriteOperation, deadline: number): Promise<
 
 /** The loopback sources' article count every second until the deadline (the first sample at once). */
 async function sampleStoredCount(deadline: number) {
-  const samples = [ingestion.storedCount()];
+  const samples = [await ingestion.storedCount()];
   while (Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, Math.min(1000, Math.max(0, deadline - Date.now()))));
-    samples.push(ingestion.storedCount());
+    samples.push(await ingestion.storedCount());
   }
   return samples;
 }
@@ -110,9 +105,9 @@ it(
     ]);
     const cpuUsed = cpuSpent();
     const stopped = await ingestion.finish(DRAIN_BOUND_MS);
-    const jobs = ingestionJobs();
+    const jobs = await ingestionJobs();
     const middle = Math.floor(counts.length / 2);
-    const total = ingestion.storedCount();
+    const total = await ingestion.storedCount();
     const served = ingestion.sources.reduce((sum, source) => sum + source.served.size, 0);
     console.log(
       `load: ${reads.requests} requests in ${SECONDS} s (${reads.requestsPerSecond.toFixed(0)}/s), p50 ${reads.p50Ms.toFixed(0)} ms, ` +
@@ -128,13 +123,15 @@ it(
         seconds: SECONDS,
         corpus: CORPUS,
         reads,
-        writes: writes.map((w, index) => ({
-          name: w.name,
-          acknowledged: w.acknowledged.length,
-          rateLimited: w.rateLimited,
-          failures: w.failures.length,
-          lost: writeMix[index].missing(w.acknowledged).length,
-        })),
+        writes: await Promise.all(
+          writes.map(async (w, index) => ({
+            name: w.name,
+            acknowledged: w.acknowledged.length,
+            rateLimited: w.rateLimited,
+            failures: w.failures.length,
+            lost: (await writeMix[index].missing(w.acknowledged)).length,
+          })),
+        ),
         ingestedInWindow: counts.at(-1)! - counts[0],
         peakRssBytes: server.peakRss(),
         serverErrors: server.alarmingLines.length,
@@ -150,7 +147,7 @@ it(
     for (const [index, report] of writes.entries()) {
       expect(report.failures.slice(0, 5), report.name).toEqual([]);
       expect(report.acknowledged.length, report.name).toBeGreaterThan(0);
-      expect(writeMix[index].missing(report.acknowledged), report.name).toEqual([]);
+      expect(await writeMix[index].missing(report.acknowledged), report.name).toEqual([]);
     }
 
     // The runner wrote through the whole window (in both halves of it), every ingestion job succeeded with
@@ -164,7 +161,7 @@ it(
     expect(troubleLines(ingestion.runner.output())).toEqual([]);
     // Every item a stand-in served is stored, once: nothing lost, nothing duplicated.
     for (const source of ingestion.sources) {
-      const stored = ingestion.storedKeys(source.id);
+      const stored = await ingestion.storedKeys(source.id);
       expect(source.served.size, source.name).toBeGreaterThan(0);
       expect(stored.length, source.name).toBe(source.served.size);
       expect(new Set(stored), source.name).toEqual(source.served);
