@@ -242,6 +242,9 @@ export async function copyDatabase(source: Database.Database, target: pg.Pool, o
       await restartIdentities(client, source, tables);
       for (const table of tables) await client.query(`ALTER TABLE ${quote(table.name)} ENABLE TRIGGER USER`);
       await client.query("COMMIT");
+      // Statistics now, not when autovacuum gets round to it: the planner's first queries on the copy would
+      // otherwise be planned for empty tables.
+      await client.query("ANALYZE");
       return tables;
     } catch (error) {
       await client.query("ROLLBACK").catch(() => undefined);

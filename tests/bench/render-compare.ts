@@ -1,7 +1,8 @@
 // Two running servers side by side (before/after builds, each on its own copy of a corpus, SHARED_PAGE_CACHE=false):
 // alternating requests for the same page, the server's own CPU time per page (from /proc, Linux), the document's
 // bytes and a latency summary. Run: tsx tests/bench/render-compare.ts --a http://127.0.0.1:3311 --a-pid PID
-// --b http://127.0.0.1:3312 --b-pid PID [--path /] [--rounds 200]
+// --b http://127.0.0.1:3312 --b-pid PID [--path /] [--rounds 200]. A side on PostgreSQL can name its server's
+// postmaster (--a-db-pid / --b-db-pid): the CPU of its backends is then counted too, and shown apart.
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 
@@ -11,6 +12,8 @@ const { values } = parseArgs({
     "a-pid": { type: "string" },
     b: { type: "string" },
     "b-pid": { type: "string" },
+    "a-db-pid": { type: "string" },
+    "b-db-pid": { type: "string" },
     path: { type: "string", default: "/" },
     rounds: { type: "string", default: "200" },
   },
@@ -22,26 +25,42 @@ function cpuMs(pid: string) {
   return (Number(fields[11]) + Number(fields[12])) / ticksPerMs;
 }
 
-type Side = { name: string; origin: string; pid: string; cpu: number; latencies: number[]; bytes: number };
+/** A process's CPU time with that of its children (a postmaster's backends), from /proc. */
+function treeCpuMs(pid: string): number {
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+  let total = cpuMs(pid);
+  for (const child of children) {
+    try {
+      total += treeCpuMs(child);
+    } catch {
+      // The backend exited between the listing and the read.
+    }
+  }
+  return total;
+}
+
+type Side = { name: string; origin: string; pid: string; dbPid?: string; cpu: number; dbCpu: number; latencies: number[]; bytes: number };
 const sides: Side[] = [
-  { name: "a", origin: values.a!, pid: values["a-pid"]!, cpu: 0, latencies: [], bytes: 0 },
-  { name: "b", origin: values.b!, pid: values["b-pid"]!, cpu: 0, latencies: [], bytes: 0 },
+  { name: "a", origin: values.a!, pid: values["a-pid"]!, dbPid: values["a-db-pid"], cpu: 0, dbCpu: 0, latencies: [], bytes: 0 },
+  { name: "b", origin: values.b!, pid: values["b-pid"]!, dbPid: values["b-db-pid"], cpu: 0, dbCpu: 0, latencies: [], bytes: 0 },
 ];
 
 async function fetchPage(side: Side) {
   const before = cpuMs(side.pid);
+  const dbBefore = side.dbPid ? treeCpuMs(side.dbPid) : 0;
   const start = performance.now();
   const response = await fetch(`${side.origin}${values.path}`, { headers: { "Accept-Encoding": "identity" } });
   const body = await response.arrayBuffer();
   side.latencies.push(performance.now() - start);
   side.cpu += cpuMs(side.pid) - before;
+  if (side.dbPid) side.dbCpu += treeCpuMs(side.dbPid) - dbBefore;
   side.bytes = body.byteLength;
   if (response.status !== 200) throw new Error(`${side.origin}${values.path}: ${response.status}`);
 }
 
 // Warm both up, then alternate (a, b, b, a, ...) so that load on the machine falls on both alike.
 for (let i = 0; i < 20; i++) for (const side of sides) await fetchPage(side);
-for (const side of sides) Object.assign(side, { cpu: 0, latencies: [] });
+for (const side of sides) Object.assign(side, { cpu: 0, dbCpu: 0, latencies: [] });
 const rounds = Number(values.rounds);
 for (let i = 0; i < rounds; i++) {
   const order = i % 2 ? [sides[1], sides[0]] : sides;
@@ -51,5 +70,5 @@ for (let i = 0; i < rounds; i++) {
 const quantile = (list: number[], q: number) => [...list].sort((x, y) => x - y)[Math.min(list.length - 1, Math.floor(q * list.length))];
 for (const side of sides)
   console.log(
-    `${side.name} ${side.origin}${values.path}: ${side.bytes} bytes, CPU ${(side.cpu / rounds).toFixed(1)} ms/page, latency median ${quantile(side.latencies, 0.5).toFixed(1)} ms, p95 ${quantile(side.latencies, 0.95).toFixed(1)} ms (${rounds} requests each)`,
+    `${side.name} ${side.origin}${values.path}: ${side.bytes} bytes, CPU ${(side.cpu / rounds).toFixed(1)} ms/page${side.dbPid ? ` + database ${(side.dbCpu / rounds).toFixed(1)} ms` : ""}, latency median ${quantile(side.latencies, 0.5).toFixed(1)} ms, p95 ${quantile(side.latencies, 0.95).toFixed(1)} ms (${rounds} requests each)`,
   );
