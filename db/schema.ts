@@ -14,7 +14,7 @@ export const sources = sqliteTable(
     id: integer().primaryKey({ autoIncrement: true }),
     name: text().notNull(),
     url: text().notNull(),
-    /** rss | atom | federal-register-api | unified-agenda; null until detected from the first response (or picked by an editor). */
+    /** rss | atom | federal-register-api | federal-register-public-inspection | unified-agenda; null until detected from the first response (or picked by an editor). */
     type: text(),
     /** government | news | legal | think-tank */
     category: text().notNull(),
