@@ -16,7 +16,8 @@ export function parsePublicInspectionResponse(result: FetchResult): PublicInspec
   }
   // A source known to be the desk may also answer an empty list without the update times (a day with no filings).
   const empty = Boolean(value) && Array.isArray((value as { results?: unknown }).results) && (value as { results: unknown[] }).results.length === 0;
-  if (!empty && !isPublicInspectionPage(value)) throw new FetchError(`Not a public inspection response: no documents on public inspection in the JSON from ${host}`);
+  if (!empty && !isPublicInspectionPage(value))
+    throw new FetchError(`Not a public inspection response: no documents on public inspection in the JSON from ${host}`);
   const page = publicInspectionPageSchema.safeParse(value);
   if (!page.success) {
     const issue = page.error.issues[0];

@@ -53,9 +53,7 @@ export function isPublicInspectionPage(value: unknown): value is { results: unkn
   if (!value || typeof value !== "object" || !Array.isArray((value as { results?: unknown }).results)) return false;
   const results = (value as { results: unknown[] }).results;
   if (results.length === 0) return "regular_filings_updated_at" in value || "special_filings_updated_at" in value;
-  return results.some(
-    (doc) => Boolean(doc) && typeof (doc as { document_number?: unknown }).document_number === "string" && "filing_type" in (doc as object),
-  );
+  return results.some((doc) => Boolean(doc) && typeof (doc as { document_number?: unknown }).document_number === "string" && "filing_type" in (doc as object));
 }
 
 const optionalText = z.string().nullish().catch(null);
