@@ -106,7 +106,7 @@ describe("the public inspection desk as a source", () => {
     expect(after).toMatchObject({
       id: onDesk.id,
       originalUrl: PUBLISHED_URL,
-      summary: expect.stringMatching(/^The Commission is acknowledging that the Postal Service's planned revisions/),
+      summary: expect.stringMatching(/^The Commission is acknowledging that the Postal Service/),
       publishDate: new Date("2025-09-15T12:00:00Z"),
       documentType: "Proposed Rule",
       pageLength: 4,
@@ -140,16 +140,16 @@ describe("the public inspection desk as a source", () => {
 });
 
 describe("alerts", () => {
-  /** A running daily alert for all news at 07:00 New York time, following the articles stored from now on. */
+  /** A running daily alert for all news at 09:00 New York time. */
   async function followAllNews(email: string) {
     await execute(
       db()
         .insert(t.alerts)
-        .values({ email, view: "", frequency: "daily", hour: 7, confirmedAt: new Date("2025-09-01T00:00:00Z"), cursorArticleId: 0 }),
+        .values({ email, view: "", frequency: "daily", hour: 9, confirmedAt: new Date("2025-09-01T00:00:00Z"), cursorArticleId: 0 }),
     );
   }
-  /** 08:30 New York time (UTC-4 in September) on `day`: the daily alert is due. */
-  const morningOf = (day: string) => new Date(`${day}T12:30:00Z`);
+  /** 09:30 New York time (UTC-4 in September) on `day`: the daily alert is due. */
+  const morningOf = (day: string) => new Date(`${day}T13:30:00Z`);
   const mentions = (email: string) => smtp.to(email).filter((mail) => mail.text.includes(TITLE)).length;
 
   it("announces a document once: seen on the desk, then published", async () => {
@@ -178,7 +178,7 @@ describe("alerts", () => {
     await smtp.waitForCount(email, 1);
     expect(mentions(email)).toBe(1);
 
-    await scrapeSources({ sourceId: desk.id, now: new Date("2025-09-15T13:00:00Z") });
+    await scrapeSources({ sourceId: desk.id, now: new Date("2025-09-15T14:00:00Z") });
     // The next morning's email carries the desk's two other documents, not this one again.
     expect(await sendDueAlerts(morningOf("2025-09-16"))).toMatchObject({ sent: 1 });
     await smtp.waitForCount(email, 2);
