@@ -14,7 +14,7 @@ export const sources = sqliteTable(
     id: integer().primaryKey({ autoIncrement: true }),
     name: text().notNull(),
     url: text().notNull(),
-    /** rss | atom | federal-register-api | unified-agenda; null until detected from the first response (or picked by an editor). */
+    /** rss | atom | federal-register-api | federal-register-public-inspection | unified-agenda; null until detected from the first response (or picked by an editor). */
     type: text(),
     /** government | news | legal | think-tank */
     category: text().notNull(),
@@ -127,6 +127,14 @@ export const articles = sqliteTable(
     aiSummaryAt: integer({ mode: "timestamp_ms" }),
     /** Rows loaded by `npm run demo`, removable with `npm run demo:remove`. */
     isDemo: integer({ mode: "boolean" }).notNull().default(false),
+    /**
+     * A Federal Register document seen only on the public inspection desk so far: the day (YYYY-MM-DD) it is to be
+     * published. Null once its published version has been read (the same row, docs/decisions/032), and for every
+     * other article.
+     */
+    publicInspectionPublishesOn: text(),
+    /** Filed on the desk as a special filing (outside the regular schedule, usually urgent). */
+    specialFiling: integer({ mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     uniqueIndex("articles_canonical_url_unique").on(t.canonicalUrl),

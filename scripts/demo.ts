@@ -11,7 +11,7 @@ const DEMO_SOURCE_NAME = "Federal Register (sample)";
 
 export async function loadDemo(file = DEMO_FILE) {
   const page = JSON.parse(fs.readFileSync(file, "utf8")) as FederalRegisterPage;
-  const counts = { inserted: 0, duplicate: 0, deleted: 0, "invalid-url": 0 };
+  const counts = { inserted: 0, duplicate: 0, deleted: 0, published: 0, "invalid-url": 0 };
   const articles = (page.results ?? []).map((doc) => ({
     ...federalRegisterArticle(doc, { id: null, name: DEMO_SOURCE_NAME, category: "government" }),
     isDemo: true,

@@ -49,6 +49,18 @@ export const componentSchemas: Record<string, Schema> = {
           "OIRA's EO 14192 designation of the document's rulemaking in the Unified Agenda, joined by RIN (a Deregulatory one is preferred when the document names several); null when none of its RINs is designated. A Deregulatory designation files the article under regulatory-rollbacks.",
         oneOf: [{ type: "null" }, ref("OfficialDesignation")],
       },
+      publicInspection: {
+        description:
+          "A Federal Register document read from the public inspection desk and not published yet: the day it is scheduled to publish, and whether it is a special filing. Null for every other article; once the published document is read, the same article (same id) holds it and this is null.",
+        oneOf: [
+          { type: "null" },
+          {
+            type: "object",
+            required: ["publishesOn", "specialFiling"],
+            properties: { publishesOn: { type: "string", format: "date" }, specialFiling: { type: "boolean" } },
+          },
+        ],
+      },
     },
   },
   OfficialDesignation: {
@@ -71,7 +83,7 @@ export const componentSchemas: Record<string, Schema> = {
       id: { type: "integer" },
       name: { type: "string" },
       url: { type: "string" },
-      type: { enum: ["rss", "atom", "federal-register-api", "unified-agenda", null] },
+      type: { enum: ["rss", "atom", "federal-register-api", "federal-register-public-inspection", "unified-agenda", null] },
       category: { enum: ["government", "news", "legal", "think-tank"] },
       keywords: { type: "array", items: { type: "string" } },
       isActive: { type: "boolean" },

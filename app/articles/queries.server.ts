@@ -99,6 +99,11 @@ export type ArticleJson = {
   aiSummaryBy: { provider: string; model: string | null } | null;
   /** OIRA's EO 14192 designation of the document's rulemaking, from the Unified Agenda by RIN; null when there is none. */
   officialDesignation: OfficialDesignation | null;
+  /**
+   * A Federal Register document on the public inspection desk, not published yet: the day (YYYY-MM-DD) it publishes
+   * and whether it is a special filing. Null for every other article, and once the document is published.
+   */
+  publicInspection: { publishesOn: string; specialFiling: boolean } | null;
 };
 
 /** Rows as read, each with its official designation: the designations of all of them in one query (not one per card). */
@@ -132,6 +137,7 @@ function toArticleJson(row: ArticleRow, officialDesignation: OfficialDesignation
     aiSummary: row.aiSummary,
     aiSummaryBy: row.aiSummaryProvider ? { provider: row.aiSummaryProvider, model: row.aiSummaryModel } : null,
     officialDesignation,
+    publicInspection: row.publicInspectionPublishesOn ? { publishesOn: row.publicInspectionPublishesOn, specialFiling: row.specialFiling } : null,
   };
 }
 

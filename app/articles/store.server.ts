@@ -1,6 +1,6 @@
 // Writing articles: one insert path for every source, deduplicated by canonical URL and
 // Federal Register document number across all sources.
-import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { agendaEntriesOf, officialDesignationOf, type AgendaEntries } from "../agenda/store.server";
 import { all, db, engine, execute, first, statement, t, transaction, type Transaction, type TransactionPart } from "../db.server";
 import { canonicalUrl, federalRegisterDocumentNumber, isHttpUrl } from "./canonical-url";
@@ -31,6 +31,12 @@ export type NewArticle = {
   /** Regulations.gov docket ids (Federal Register documents). */
   docketIds?: string[];
   isDemo?: boolean;
+  /**
+   * A document read from the Federal Register's public inspection desk, not yet published: the day it publishes and
+   * whether it is a special filing. Absent for everything else, which includes the published version of such a
+   * document: that one turns the stored desk article into itself (docs/decisions/032).
+   */
+  publicInspection?: { publishesOn: string; specialFiling: boolean } | null;
   /**
    * Category, priority and tags chosen by a person (the admin's Add Article); marks the article manually tagged.
    * No rule decided it: its reasons say an editor set them.
@@ -107,6 +113,8 @@ function classificationOf(input: NewArticle, agenda: AgendaEntries): Pick<Classi
 
 type InsertOutcome =
   | { status: "inserted"; id: number }
+  /** The published version of a document stored from the public inspection desk: that article (same id) now holds it. */
+  | { status: "published"; id: number }
   | { status: "duplicate" }
   | { status: "deleted" }
   /** The link is not an http(s) URL: never stored, so it can never be rendered as a link. */
@@ -122,11 +130,14 @@ const SQLITE_INSERT = {
   stored: "SELECT 1 FROM articles WHERE canonical_url = ? OR document_number = ? LIMIT 1",
   insert: `INSERT INTO articles (title, summary, category, priority, category_reason, priority_reason, tags, manually_tagged, source_id,
      source_name, original_url, canonical_url, document_number, document_type, agencies, significant, comments_close_on, effective_on,
-     register_action, register_dates, regulation_id_numbers, topics, cfr_references, page_length, docket_ids, publish_date, is_demo)
+     register_action, register_dates, regulation_id_numbers, topics, cfr_references, page_length, docket_ids, publish_date, is_demo,
+     public_inspection_publishes_on, special_filing)
    VALUES (@title, @summary, @category, @priority, @categoryReason, @priorityReason, @tags, @manuallyTagged, @sourceId,
      @sourceName, @originalUrl, @canonicalUrl, @documentNumber, @documentType, @agencies, @significant, @commentsCloseOn, @effectiveOn,
-     @registerAction, @registerDates, @regulationIdNumbers, @topics, @cfrReferences, @pageLength, @docketIds, @publishDate, @isDemo)
+     @registerAction, @registerDates, @regulationIdNumbers, @topics, @cfrReferences, @pageLength, @docketIds, @publishDate, @isDemo,
+     @publicInspectionPublishesOn, @specialFiling)
    ON CONFLICT DO NOTHING RETURNING id`,
+  onInspection: "SELECT id, manually_tagged AS manuallyTagged FROM articles WHERE document_number = ? AND public_inspection_publishes_on IS NOT NULL",
   tag: "INSERT OR IGNORE INTO article_tags (article_id, tag) VALUES (?, ?)",
 };
 
@@ -214,6 +225,8 @@ function articleRow(item: Pending, classification: ReturnType<typeof classificat
     docketIds: input.docketIds ?? [],
     publishDate: input.publishDate,
     isDemo: Boolean(input.isDemo),
+    publicInspectionPublishesOn: input.publicInspection?.publishesOn ?? null,
+    specialFiling: Boolean(input.publicInspection?.specialFiling),
   };
 }
 
@@ -239,6 +252,7 @@ function insertSqliteRow(row: ArticleRow): number | undefined {
       docketIds: JSON.stringify(row.docketIds),
       publishDate: row.publishDate.getTime(),
       isDemo: row.isDemo ? 1 : 0,
+      specialFiling: row.specialFiling ? 1 : 0,
     }) as number | undefined;
   if (id !== undefined) for (const tag of row.tags) statement(SQLITE_INSERT.tag).run(id, tag);
   return id;
@@ -271,6 +285,92 @@ function* insertRows(tx: Transaction, rows: [Pending, ArticleRow][]): Transactio
   }
   for (const chunk of chunks(tags, 10_000)) yield* tx.execute(tx.db.insert(t.articleTags).values(chunk).onConflictDoNothing());
   return ids;
+}
+
+/** A stored article still on the public inspection desk, which a published version of its document turns into itself. */
+type OnInspection = { id: number; manuallyTagged: boolean };
+
+/**
+ * The stored desk articles that published items of the batch are the published versions of (same document number),
+ * as steps of a transaction. Only items that are not from the desk themselves and carry a document number ask.
+ */
+function* articlesOnInspection(tx: Transaction, items: Pending[]): TransactionPart<Map<Pending, OnInspection>> {
+  const found = new Map<Pending, OnInspection>();
+  const published = items.filter((item) => item.documentNumber && !item.input.publicInspection);
+  if (!published.length) return found;
+  // SQLite: one lookup per item in the unique document number index, on the transaction's connection.
+  if (engine() === "sqlite") {
+    for (const item of published) {
+      const row = statement(SQLITE_INSERT.onInspection).get(item.documentNumber) as { id: number; manuallyTagged: number } | undefined;
+      if (row) found.set(item, { id: row.id, manuallyTagged: Boolean(row.manuallyTagged) });
+    }
+    return found;
+  }
+  const byNumber = new Map<string, OnInspection>();
+  for (const chunk of chunks(
+    published.map((item) => item.documentNumber!),
+    10_000,
+  )) {
+    const rows = yield* tx.all(
+      tx.db
+        .select({ id: t.articles.id, documentNumber: t.articles.documentNumber, manuallyTagged: t.articles.manuallyTagged })
+        .from(t.articles)
+        .where(and(inArray(t.articles.documentNumber, chunk), isNotNull(t.articles.publicInspectionPublishesOn))),
+    );
+    for (const row of rows) byNumber.set(row.documentNumber!, { id: row.id, manuallyTagged: row.manuallyTagged });
+  }
+  for (const item of published) {
+    const row = byNumber.get(item.documentNumber!);
+    if (row) found.set(item, row);
+  }
+  return found;
+}
+
+/**
+ * Turns a stored desk article into its published version, keeping its id (so bookmarks, views and alerts follow
+ * it): the published link, date, text and register fields replace the desk's, and the desk's mark goes. A field the
+ * published item leaves empty keeps what the desk said. An editor's classification stays; otherwise the article is
+ * judged again on the published text. docs/decisions/032.
+ */
+function* publishStoredArticle(tx: Transaction, stored: OnInspection, row: ArticleRow): TransactionPart<void> {
+  const { id } = stored;
+  // The published address is the article's unless another article holds it already (the unique index would refuse).
+  const holder = yield* tx.first(tx.db.select({ id: t.articles.id }).from(t.articles).where(eq(t.articles.canonicalUrl, row.canonicalUrl)));
+  const address = holder && holder.id !== id ? {} : { originalUrl: row.originalUrl, canonicalUrl: row.canonicalUrl };
+  const judgement = stored.manuallyTagged
+    ? {}
+    : { category: row.category, priority: row.priority, categoryReason: row.categoryReason, priorityReason: row.priorityReason, tags: row.tags };
+  const filled = <T>(value: T[]) => (value.length ? { value } : null);
+  const agencies = filled(row.agencies);
+  const docketIds = filled(row.docketIds);
+  yield* tx.execute(
+    tx.db
+      .update(t.articles)
+      .set({
+        ...address,
+        ...judgement,
+        title: row.title,
+        summary: row.summary,
+        sourceId: row.sourceId,
+        sourceName: row.sourceName,
+        publishDate: row.publishDate,
+        significant: row.significant,
+        commentsCloseOn: row.commentsCloseOn,
+        effectiveOn: row.effectiveOn,
+        registerAction: row.registerAction,
+        registerDates: row.registerDates,
+        regulationIdNumbers: row.regulationIdNumbers,
+        topics: row.topics,
+        cfrReferences: row.cfrReferences,
+        ...(row.documentType ? { documentType: row.documentType } : {}),
+        ...(agencies ? { agencies: agencies.value } : {}),
+        ...(docketIds ? { docketIds: docketIds.value } : {}),
+        ...(row.pageLength !== null ? { pageLength: row.pageLength } : {}),
+        publicInspectionPublishesOn: null,
+      })
+      .where(eq(t.articles.id, id)),
+  );
+  if (!stored.manuallyTagged) yield* replaceArticleTags(tx, id, row.tags);
 }
 
 /**
@@ -306,12 +406,23 @@ export async function insertArticles(inputs: NewArticle[]): Promise<InsertOutcom
   return transaction(
     function* (tx) {
       const deleted = yield* deletedItems(tx, pending);
+      const kept = [...rows].filter(([item]) => !deleted.has(item));
+      const onInspection = yield* articlesOnInspection(
+        tx,
+        kept.map(([item]) => item),
+      );
+      for (const [item, row] of kept) {
+        const stored = onInspection.get(item);
+        if (stored) yield* publishStoredArticle(tx, stored, row);
+      }
       const ids = yield* insertRows(
         tx,
-        [...rows].filter(([item]) => !deleted.has(item)),
+        kept.filter(([item]) => !onInspection.has(item)),
       );
       return outcomes.map((item): InsertOutcome => {
         if (!("input" in item)) return item;
+        const published = onInspection.get(item);
+        if (published) return { status: "published", id: published.id };
         if (!ids.has(item)) return { status: "deleted" };
         const id = ids.get(item);
         return id === undefined ? { status: "duplicate" } : { status: "inserted", id };

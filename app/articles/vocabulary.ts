@@ -44,13 +44,14 @@ export function documentTypeStored(value: DocumentTypeValue) {
 export const SOURCE_CATEGORIES = ["government", "news", "legal", "think-tank"] as const;
 export type SourceCategory = (typeof SOURCE_CATEGORIES)[number];
 
-export const SOURCE_TYPES = ["rss", "atom", "federal-register-api", "unified-agenda"] as const;
+export const SOURCE_TYPES = ["rss", "atom", "federal-register-api", "federal-register-public-inspection", "unified-agenda"] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 /** How the source form names each type (the editor may pick one instead of having it detected). */
 export const SOURCE_TYPE_LABELS: Record<SourceType, string> = {
   rss: "RSS",
   atom: "Atom",
   "federal-register-api": "Federal Register API",
+  "federal-register-public-inspection": "Federal Register public inspection desk (current.json)",
   "unified-agenda": "Unified Agenda edition (reginfo.gov XML)",
 };
 

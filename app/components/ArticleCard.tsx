@@ -154,6 +154,32 @@ function OfficialDesignationLine({ official }: { official: ArticleJson["official
   );
 }
 
+/** The words of the public inspection badge: "On public inspection: publishes Sep 15, 2025". */
+export function publicInspectionLabel(publishesOn: string, timeZone: string) {
+  // A calendar day: read at noon UTC, it stays on that day in every US zone (as the article page's register dates).
+  return `On public inspection: publishes ${formatDate(`${publishesOn}T12:00:00Z`, timeZone)}`;
+}
+
+/**
+ * A document read from the public inspection desk and not published yet: when it publishes, and whether it was a
+ * special filing. Gone once the published document has been read (the same article then holds it).
+ */
+function PublicInspectionLine({ inspection, timeZone }: { inspection: ArticleJson["publicInspection"]; timeZone: string }) {
+  if (!inspection) return null;
+  return (
+    <p className="card-row is-tight card-inspection">
+      <CardBadge variant="light" color="orange" small keepCase title="Filed with the Federal Register and open to the public before it is published">
+        <time dateTime={inspection.publishesOn}>{publicInspectionLabel(inspection.publishesOn, timeZone)}</time>
+      </CardBadge>
+      {inspection.specialFiling ? (
+        <CardBadge variant="light" color="red" small keepCase title="Filed outside the regular schedule, usually because it is urgent">
+          Special filing
+        </CardBadge>
+      ) : null}
+    </p>
+  );
+}
+
 /** "Comments close in 5 days" while a Federal Register document's comment period is open. */
 function CommentsCloseLine({ commentsCloseOn, today }: { commentsCloseOn: string | null; today: string | undefined }) {
   const days = commentDaysLeft(commentsCloseOn, today);
@@ -199,6 +225,7 @@ export function ArticleCard({ article, timeZone, search, readHref, onReadOrigina
         )}
       </Title>
       <RegisterLine article={article} />
+      <PublicInspectionLine inspection={article.publicInspection} timeZone={timeZone} />
       <OfficialDesignationLine official={article.officialDesignation} />
       <CommentsCloseLine commentsCloseOn={article.commentsCloseOn} today={today} />
       {article.summary ? <CardSummary text={article.summary} limit={CARD_SUMMARY_LIMIT} search={search} /> : null}

@@ -1,9 +1,10 @@
-// Format detection: which adapter reads a source (RSS/RDF, Atom, the Federal Register API or a Unified Agenda
+// Format detection: which adapter reads a source (RSS/RDF, Atom, the Federal Register API, its public inspection desk or a Unified Agenda
 // edition), told from its address or from what it answers. Used when a source is added and before a source without
 // a type is read.
 import type { SourceType } from "../articles/vocabulary";
 import { isFederalRegisterApiUrl, isFederalRegisterPage } from "./federal-register";
 import { fetchStream, fetchUrl, type FetchResult } from "../fetcher/http-client.server";
+import { isPublicInspectionPage, isPublicInspectionUrl } from "./public-inspection";
 import { hasUnifiedAgendaRoot, isReginfoUrl } from "./unified-agenda.server";
 
 /** How much of an answer tells its format: the root element comes first. */
@@ -17,21 +18,26 @@ function feedTypeOf(text: string): SourceType | undefined {
   return undefined;
 }
 
-function isFederalRegisterJson(text: string) {
-  if (!/^\s*\{/.test(text)) return false;
+/** Which Federal Register JSON a body is: the desk's current.json, a documents.json page, or neither. */
+function federalRegisterJsonType(text: string): SourceType | undefined {
+  if (!/^\s*\{/.test(text)) return undefined;
   try {
-    return isFederalRegisterPage(JSON.parse(text));
+    const value: unknown = JSON.parse(text);
+    // The desk first: its documents also have numbers, but only they carry a filing type.
+    if (isPublicInspectionPage(value)) return "federal-register-public-inspection";
+    return isFederalRegisterPage(value) ? "federal-register-api" : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
 /** The type of a fetched source, or undefined when the answer is none of the formats read. */
 export function detectSourceType(result: Pick<FetchResult, "url" | "text">): SourceType | undefined {
   if (isFederalRegisterApiUrl(result.url)) return "federal-register-api";
+  if (isPublicInspectionUrl(result.url)) return "federal-register-public-inspection";
   const text = result.text();
   if (isReginfoUrl(result.url) && hasUnifiedAgendaRoot(text.slice(0, HEAD_CHARS))) return "unified-agenda";
-  return isFederalRegisterJson(text) ? "federal-register-api" : feedTypeOf(text);
+  return federalRegisterJsonType(text) ?? feedTypeOf(text);
 }
 
 /**
@@ -61,6 +67,7 @@ async function reginfoTypeOf(url: string, request: { signal?: AbortSignal; timeo
  */
 export async function fetchSourceType(url: string, request: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<SourceType | undefined> {
   if (isFederalRegisterApiUrl(url)) return "federal-register-api";
+  if (isPublicInspectionUrl(url)) return "federal-register-public-inspection";
   if (isReginfoUrl(url)) return reginfoTypeOf(url, request);
   return detectSourceType(await fetchUrl(url, request));
 }

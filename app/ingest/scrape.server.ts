@@ -14,7 +14,9 @@ import { detectSourceType, fetchSourceType } from "./detect.server";
 import { federalRegisterArticle, federalRegisterRequestUrl, isFederalRegisterApiUrl, usableDocuments, type FederalRegisterApiPage } from "./federal-register";
 import { federalRegisterPages, federalRegisterRangePages, parseFederalRegisterResponse, publicationWindow } from "./federal-register-api.server";
 import { MAX_FEED_ITEMS, parseFeed } from "./feed.server";
-import { FetchError, fetchStream, fetchUrl } from "../fetcher/http-client.server";
+import { isPublicInspectionUrl, publicInspectionArticle, usablePublicInspectionDocuments } from "./public-inspection";
+import { parsePublicInspectionResponse } from "./public-inspection.server";
+import { FetchError, fetchStream, fetchUrl, type FetchResult } from "../fetcher/http-client.server";
 import { keywordMatcher } from "./keywords";
 import { isReginfoUrl, loadUnifiedAgenda, type AgendaLoad } from "./unified-agenda.server";
 
@@ -36,6 +38,11 @@ export type SourceSummary = {
   error: string | null;
   /** Set when the run was cancelled before this source finished; its health is left as it was. */
   cancelled?: boolean;
+  /**
+   * Published versions of documents stored from the public inspection desk: those articles now hold them (neither
+   * new nor duplicates). Absent when there were none.
+   */
+  published?: number;
   /** A Unified Agenda edition: the RINs read and stored (entries, not articles: `new` and `fetched` stay 0). */
   agenda?: AgendaLoad;
 };
@@ -126,6 +133,7 @@ async function ingestBatch(articles: NewArticle[], source: SourceRow, summary: S
   let inserted = 0;
   for (const outcome of await insertArticles(admitted)) {
     if (outcome.status === "inserted") inserted++;
+    else if (outcome.status === "published") summary.published = (summary.published ?? 0) + 1;
     else if (outcome.status !== "invalid-url") summary.duplicates++;
   }
   summary.new += inserted;
@@ -220,8 +228,51 @@ async function scrapeUnifiedAgenda(source: SourceRow, summary: SourceSummary, ru
   return { newestItemAt: load.read ? run.now : null, detectedType, ...validators };
 }
 
-/** Fetches one source's current items (feeds, a Federal Register query's newest pages, or a Unified Agenda edition). */
+/**
+ * Reads the Federal Register's public inspection desk: every document on it now, in one answer. Each becomes an
+ * article marked with the day it publishes; one stored already (on the desk, or published) is left as it is.
+ */
+async function scrapePublicInspection(source: SourceRow, summary: SourceSummary, run: Run) {
+  const conditional = run.mode.kind === "scrape";
+  const result = await fetchUrl(source.url, {
+    etag: conditional ? source.etag : null,
+    lastModified: conditional ? source.lastModified : null,
+    signal: run.signal,
+    timeoutMs: run.timeoutMs,
+    accept: "application/json",
+  });
+  const detectedType = source.type ? null : ("federal-register-public-inspection" as const);
+  if (result.notModified) {
+    summary.notModified = true;
+    return { newestItemAt: null, detectedType };
+  }
+  const validators = conditional ? { etag: result.etag ?? null, lastModified: result.lastModified ?? null } : {};
+  return { newestItemAt: await ingestPublicInspection(result, source, summary, run), detectedType, ...validators };
+}
+
+/** Stores the documents of a fetched current.json answer; answers when the source was last seen fresh. */
+async function ingestPublicInspection(result: FetchResult, source: SourceRow, summary: SourceSummary, run: Run) {
+  summary.pages++;
+  const page = parsePublicInspectionResponse(result);
+  const { documents, invalid } = usablePublicInspectionDocuments(page.results);
+  const articles = documents.flatMap((doc) => publicInspectionArticle(doc, source, run.now) ?? []);
+  summary.invalid += invalid + documents.length - articles.length;
+  const { newest } = await ingestBatch(articles, source, summary);
+  // An empty desk (a weekend) is as fresh as the source gets: no "quiet feed" warning for it.
+  return newest ?? run.now;
+}
+
+/** Whether the source is the public inspection desk: typed so, or (not typed yet) its API address. */
+function readsAsPublicInspection(source: SourceRow) {
+  return source.type ? source.type === "federal-register-public-inspection" : isPublicInspectionUrl(source.url);
+}
+
+/**
+ * Fetches one source's current items (feeds, a Federal Register query's newest pages, the public inspection desk,
+ * or a Unified Agenda edition).
+ */
 async function scrapeCurrentItems(source: SourceRow, summary: SourceSummary, run: Run) {
+  if (readsAsPublicInspection(source)) return scrapePublicInspection(source, summary, run);
   if (await readsAsUnifiedAgenda(source, run)) return scrapeUnifiedAgenda(source, summary, run);
   const federal = source.type === "federal-register-api" || (!source.type && isFederalRegisterApiUrl(source.url));
   const conditional = run.mode.kind === "scrape";
@@ -238,6 +289,9 @@ async function scrapeCurrentItems(source: SourceRow, summary: SourceSummary, run
     return { newestItemAt: null };
   }
   const detectedType: SourceType | null = source.type ? null : federal ? "federal-register-api" : (detectSourceType(result) ?? "rss");
+  // An address without a type that answers as the desk.
+  if (detectedType === "federal-register-public-inspection")
+    return { newestItemAt: await ingestPublicInspection(result, source, summary, run), detectedType, ...(conditional ? validators : {}) };
   const isFederal = federal || detectedType === "federal-register-api";
   let newestItemAt: Date | null;
   let warning: string | null = null;

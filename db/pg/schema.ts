@@ -101,6 +101,8 @@ export const articles = pgTable(
     aiSummaryModel: text(),
     aiSummaryAt: timestampMs(),
     isDemo: boolean().notNull().default(false),
+    publicInspectionPublishesOn: text(),
+    specialFiling: boolean().notNull().default(false),
   },
   (t) => [
     uniqueIndex("articles_canonical_url_unique").on(t.canonicalUrl),

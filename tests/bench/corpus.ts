@@ -96,7 +96,7 @@ async function writeCorpus(options: CorpusOptions) {
       ? federalRegisterArticle(repeatedDocument(documents[i % documents.length], Math.floor(i / documents.length)), frSource)
       : generatedArticle(i, options.count, newest, sources);
 
-  const counts = { inserted: 0, duplicate: 0, deleted: 0, "invalid-url": 0 };
+  const counts = { inserted: 0, duplicate: 0, deleted: 0, published: 0, "invalid-url": 0 };
   const started = performance.now();
   const BATCH = 2_000;
   for (let start = 0; start < options.count; start += BATCH) {

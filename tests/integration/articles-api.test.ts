@@ -54,6 +54,7 @@ describe("GET /api/articles", () => {
         "originalUrl",
         "priority",
         "priorityReason",
+        "publicInspection",
         "publishDate",
         "sourceId",
         "sourceName",

@@ -203,6 +203,8 @@ const articleColumns = {
   aiSummaryProvider: t.articles.aiSummaryProvider,
   aiSummaryModel: t.articles.aiSummaryModel,
   regulationIdNumbers: t.articles.regulationIdNumbers,
+  publicInspectionPublishesOn: t.articles.publicInspectionPublishesOn,
+  specialFiling: t.articles.specialFiling,
 };
 
 export type ArticleRow = {
