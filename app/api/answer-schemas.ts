@@ -49,7 +49,115 @@ export const componentSchemas: Record<string, Schema> = {
           "OIRA's EO 14192 designation of the document's rulemaking in the Unified Agenda, joined by RIN (a Deregulatory one is preferred when the document names several); null when none of its RINs is designated. A Deregulatory designation files the article under regulatory-rollbacks.",
         oneOf: [{ type: "null" }, ref("OfficialDesignation")],
       },
+      rulemaking: {
+        description:
+          "The Federal Register rulemaking the document belongs to (its RIN, or its docket when it lists no RIN), when we hold two of its documents or more; null otherwise. Read it whole at /api/rulemakings/{key}.",
+        oneOf: [{ type: "null" }, ref("RulemakingLink")],
+      },
     },
+  },
+  RulemakingLink: {
+    type: "object",
+    required: ["key", "documents", "since"],
+    properties: {
+      key: { type: "string", examples: ["2060-AV00"] },
+      documents: { type: "integer", minimum: 2, description: "Federal Register documents we hold of it." },
+      since: { type: "string", format: "date-time", description: "When the first of them was published." },
+    },
+  },
+  Rulemaking: {
+    type: "object",
+    required: ["key", "kind", "path", "title", "standing", "standingLabel", "documents", "agenda", "commentDeadlines", "effectiveDates", "namedBy", "today"],
+    properties: {
+      key: { type: "string", description: "The RIN or docket id, upper-case.", examples: ["2060-AV00"] },
+      kind: { enum: ["rin", "docket"] },
+      path: { type: "string", description: "The rulemaking's page.", examples: ["/rulemakings/2060-AV00"] },
+      title: { type: "string", description: "The Unified Agenda's title, else the first proposal's or rule's." },
+      standing: {
+        enum: ["proposed", "final", "delayed", "withdrawn", "vacated", null],
+        description:
+          "Where it stands after its latest move: a proposal (or advance notice), a final or interim final rule, a delay of the effective date, a withdrawal, or a court decision naming it that vacates it. Null when only notices are held.",
+      },
+      standingLabel: { type: "string" },
+      documents: { type: "array", items: ref("RulemakingDocument"), description: "Every Federal Register document we hold of it, oldest first." },
+      agenda: {
+        description: "Its Unified Agenda entry (RINs only), from the latest edition read.",
+        oneOf: [
+          { type: "null" },
+          {
+            type: "object",
+            required: ["rin", "title", "designation", "stage", "priority", "major", "edition", "publicationId", "timetable"],
+            properties: {
+              rin: { type: "string" },
+              title: { type: "string" },
+              agency: nullable("string"),
+              designation: nullable("string"),
+              stage: nullable("string"),
+              priority: nullable("string"),
+              major: { type: ["boolean", "null"] },
+              edition: { type: "string", examples: ["Spring 2025"] },
+              publicationId: { type: "string" },
+              timetable: {
+                type: "array",
+                items: { type: "object", required: ["action", "date"], properties: { action: { type: "string" }, date: nullable("string") } },
+              },
+            },
+          },
+        ],
+      },
+      commentDeadlines: {
+        type: "object",
+        required: ["open", "past"],
+        properties: {
+          open: { type: "array", items: ref("RulemakingDate"), description: "Today or later (the product's time zone), soonest first." },
+          past: { type: "array", items: ref("RulemakingDate"), description: "Before today, latest first." },
+        },
+      },
+      effectiveDates: { type: "array", items: ref("RulemakingDate") },
+      namedBy: {
+        type: "array",
+        description: "Court decisions and legislation we hold that name it exactly: its RIN, a docket id, or a document's title (at least five words).",
+        items: {
+          type: "object",
+          required: ["articleId", "path", "title", "kind", "sourceName", "originalUrl", "publishDate", "names", "vacates"],
+          properties: {
+            articleId: { type: "integer" },
+            path: { type: "string" },
+            title: { type: "string" },
+            kind: { enum: ["court-decision", "legislation"] },
+            sourceName: { type: "string" },
+            originalUrl: { type: "string" },
+            publishDate: { type: "string", format: "date-time" },
+            names: { type: "array", items: { type: "string" }, description: "What it names, exactly as matched." },
+            vacates: { type: "boolean", description: "A court decision that says it vacates (or sets aside) the rule." },
+          },
+        },
+      },
+      today: { type: "string", format: "date" },
+    },
+  },
+  RulemakingDocument: {
+    type: "object",
+    required: ["articleId", "path", "title", "documentNumber", "documentType", "registerAction", "action", "actionLabel", "publishDate", "originalUrl", "commentsCloseOn", "effectiveOn"],
+    properties: {
+      articleId: { type: "integer" },
+      path: { type: "string", description: "The document's page here." },
+      title: { type: "string" },
+      documentNumber: nullable("string"),
+      documentType: nullable("string"),
+      registerAction: { ...nullable("string"), description: "The Federal Register's action line, as given." },
+      action: { enum: ["anprm", "nprm", "final", "interim-final", "correction", "delay", "withdrawal", "comment-extension", "other"] },
+      actionLabel: { type: "string" },
+      publishDate: { type: "string", format: "date-time" },
+      originalUrl: { type: "string" },
+      commentsCloseOn: { type: ["string", "null"], format: "date" },
+      effectiveOn: { type: ["string", "null"], format: "date" },
+    },
+  },
+  RulemakingDate: {
+    type: "object",
+    required: ["date", "articleId", "path", "title"],
+    properties: { date: { type: "string", format: "date" }, articleId: { type: "integer" }, path: { type: "string" }, title: { type: "string" } },
   },
   OfficialDesignation: {
     type: "object",
