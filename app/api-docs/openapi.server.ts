@@ -15,7 +15,8 @@ const PATH_PARAMETERS: Record<string, Parameter> = {
     name: "key",
     in: "path",
     required: true,
-    description: 'A rulemaking: its RIN ("2060-AV00"), or, for documents that list none, a regulations.gov docket id ("EPA-HQ-OAR-2021-0317"). Letter case does not matter.',
+    description:
+      'A rulemaking: its RIN ("2060-AV00"), or, for documents that list none, a regulations.gov docket id ("EPA-HQ-OAR-2021-0317"). Letter case does not matter.',
     schema: { type: "string", pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{2,99}$" },
   },
 };

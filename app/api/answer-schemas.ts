@@ -138,7 +138,20 @@ export const componentSchemas: Record<string, Schema> = {
   },
   RulemakingDocument: {
     type: "object",
-    required: ["articleId", "path", "title", "documentNumber", "documentType", "registerAction", "action", "actionLabel", "publishDate", "originalUrl", "commentsCloseOn", "effectiveOn"],
+    required: [
+      "articleId",
+      "path",
+      "title",
+      "documentNumber",
+      "documentType",
+      "registerAction",
+      "action",
+      "actionLabel",
+      "publishDate",
+      "originalUrl",
+      "commentsCloseOn",
+      "effectiveOn",
+    ],
     properties: {
       articleId: { type: "integer" },
       path: { type: "string", description: "The document's page here." },

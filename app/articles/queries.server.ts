@@ -113,9 +113,7 @@ async function toArticleJsonList(rows: ArticleRow[]): Promise<ArticleJson[]> {
   const entries = await agendaEntriesOf(rows.flatMap((row) => row.regulationIdNumbers));
   // Only Federal Register documents belong to a rulemaking.
   const links = await rulemakingLinks(rows.filter((row) => row.documentNumber).map((row) => row.id));
-  return rows.map((row) =>
-    toArticleJson(row, officialDesignationJson(officialDesignationOf(row.regulationIdNumbers, entries)), links.get(row.id) ?? null),
-  );
+  return rows.map((row) => toArticleJson(row, officialDesignationJson(officialDesignationOf(row.regulationIdNumbers, entries)), links.get(row.id) ?? null));
 }
 
 function toArticleJson(row: ArticleRow, officialDesignation: OfficialDesignation | null, rulemaking: RulemakingLink | null): ArticleJson {

@@ -96,7 +96,8 @@ export async function articlesNaming(text: string): Promise<NamingRow[]> {
     NAMING_CATEGORIES.map((category) => sql`${category}`),
     sql`, `,
   );
-  const exact = (column: SQL) => (engine() === "postgres" ? sql`strpos(lower(${column}), lower(${text})) > 0` : sql`instr(lower(${column}), lower(${text})) > 0`);
+  const exact = (column: SQL) =>
+    engine() === "postgres" ? sql`strpos(lower(${column}), lower(${text})) > 0` : sql`instr(lower(${column}), lower(${text})) > 0`;
   const query =
     engine() === "postgres"
       ? sql`SELECT ${sql.raw(NAMING_COLUMNS)} FROM articles a

@@ -1,0 +1,283 @@
+// Rulemakings end to end through the real ingest path: Federal Register documents (fixture JSON in the API's shape)
+// grouped by RIN, or by docket where they list none; each document's action; where the rulemaking stands; the court
+// decision and the CRA resolution that name it exactly (and those that only come close, which do not); the cards'
+// "Part of a rulemaking" counts; the page and /api/rulemakings/{key} over HTTP; and every query through an index.
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { saveAgendaBatch } from "~/agenda/store.server";
+import { listArticles } from "~/articles/queries.server";
+import { rejudgeArticlesCiting } from "~/articles/reclassify.server";
+import { all, db, engine, execute, first, t, transaction } from "~/db.server";
+import { scrapeSources } from "~/ingest/scrape.server";
+import { loader as rulemakingApi } from "~/routes/api.rulemakings.$key";
+import { loader as rulemakingPage } from "~/routes/rulemakings.$key";
+import { getRulemaking } from "~/rulemakings/rulemaking.server";
+import { addArticle, clearArticles, queryPlan } from "../support/articles";
+import { serveFixture, startServer, type TestServer } from "../support/http-server";
+import { callRoute } from "../support/load-context";
+import { freePort } from "../support/ports";
+import { startProductionServer, type ProductionServer } from "../support/prod-server";
+import { addServedSource } from "../support/sources";
+
+const RIN = "1205-AC12";
+const DOCKET = "EPA-R05-OAR-2024-0123";
+const TITLE = "Improving Protections for Workers in Temporary Agricultural Employment in the United States";
+
+let server: TestServer;
+/** Article ids by document number (Federal Register) or title (the rest). */
+const ids = new Map<string, number>();
+
+beforeAll(async () => {
+  await clearArticles();
+  await execute(db().delete(t.sources));
+  server = await startServer({
+    "/fr/documents.json": serveFixture("rulemaking-federal-register.json", "application/json"),
+    "/court.atom": serveFixture("rulemaking-court.atom", "application/atom+xml"),
+    "/congress.rss": serveFixture("rulemaking-congress.rss", "application/rss+xml"),
+  });
+  // The agenda's entry for the RIN, as an edition read earlier left it.
+  await saveAgendaBatch(
+    [
+      {
+        rin: RIN,
+        publicationId: "202504",
+        designation: "Deregulatory",
+        stage: "Final Rule Stage",
+        priority: "Economically Significant",
+        major: true,
+        timetable: [
+          { action: "NPRM", date: "09/15/2023" },
+          { action: "Final Rule", date: "04/29/2024" },
+        ],
+        title: TITLE,
+        agency: "Department of Labor",
+        parentAgency: null,
+      },
+    ],
+    new Date("2025-05-01T00:00:00Z"),
+    rejudgeArticlesCiting,
+  );
+  await addServedSource(server.origin, "/fr/documents.json", { type: "federal-register-api", category: "government" });
+  await addServedSource(server.origin, "/court.atom", { type: "atom", category: "legal", name: "Court opinions" });
+  await addServedSource(server.origin, "/congress.rss", { type: "rss", category: "government", name: "Joint resolutions" });
+  const result = await scrapeSources({ now: new Date("2025-09-01T00:00:00Z") });
+  expect(result.sources.map((source) => source.error)).toEqual([null, null, null]);
+  for (const row of await all(db().select({ id: t.articles.id, documentNumber: t.articles.documentNumber, title: t.articles.title }).from(t.articles))) {
+    ids.set(row.documentNumber ?? row.title, row.id);
+  }
+});
+afterAll(() => server.close());
+
+const keysOf = async (articleId: number) =>
+  (await all(db().select({ key: t.articleRulemakings.key }).from(t.articleRulemakings).where(eq(t.articleRulemakings.articleId, articleId))))
+    .map((row) => row.key)
+    .sort();
+
+describe("the rulemaking index", () => {
+  it("files each document under its RINs, or its dockets when it lists no RIN, and nothing else", async () => {
+    for (const number of ["2023-19919", "2024-08333", "2024-13234", "2025-10412"]) expect(await keysOf(ids.get(number)!), number).toEqual([RIN]);
+    expect(await keysOf(ids.get("2025-01001")!)).toEqual([DOCKET]);
+    expect(await keysOf(ids.get("2025-05002")!)).toEqual([DOCKET]);
+    expect(await keysOf(ids.get("Kansas v. Department of Labor")!)).toEqual([]);
+  });
+
+  it("follows a document's fields when they change, in upper case", async () => {
+    const id = await addArticle({ documentNumber: "2099-00001", regulationIdNumbers: ["2060-av00"], docketIds: ["EPA-HQ-OAR-2021-0317"] });
+    try {
+      expect(await keysOf(id)).toEqual(["2060-AV00"]);
+      await execute(db().update(t.articles).set({ regulationIdNumbers: [] }).where(eq(t.articles.id, id)));
+      expect(await keysOf(id)).toEqual(["EPA-HQ-OAR-2021-0317"]);
+      await execute(
+        db()
+          .update(t.articles)
+          .set({ docketIds: ["a-1", "B-2"], regulationIdNumbers: ["  "] })
+          .where(eq(t.articles.id, id)),
+      );
+      expect(await keysOf(id)).toEqual(["A-1", "B-2"]);
+    } finally {
+      await execute(db().delete(t.articles).where(eq(t.articles.id, id)));
+    }
+    expect(await keysOf(id)).toEqual([]);
+    // An article that is not a Federal Register document belongs to no rulemaking, whatever it lists.
+    const plain = await addArticle({ regulationIdNumbers: [RIN] });
+    expect(await keysOf(plain)).toEqual([]);
+    await execute(db().delete(t.articles).where(eq(t.articles.id, plain)));
+  });
+});
+
+describe("a rulemaking", () => {
+  it("has every document we hold with its action, oldest first, and stands vacated after the court's decision", async () => {
+    const rulemaking = (await getRulemaking(RIN, new Date("2025-09-01T12:00:00Z")))!;
+    expect(rulemaking).toMatchObject({ key: RIN, kind: "rin", path: `/rulemakings/${RIN}`, title: TITLE, standing: "vacated", standingLabel: "Vacated" });
+    expect(rulemaking.documents.map((d) => [d.documentNumber, d.action, d.publishDate.slice(0, 10)])).toEqual([
+      ["2023-19919", "nprm", "2023-09-15"],
+      ["2024-08333", "final", "2024-04-29"],
+      ["2024-13234", "correction", "2024-06-20"],
+      ["2025-10412", "delay", "2025-06-10"],
+    ]);
+    expect(rulemaking.documents[0].path).toMatch(new RegExp(`^/articles/${ids.get("2023-19919")}-`));
+    expect(rulemaking.agenda).toMatchObject({
+      rin: RIN,
+      designation: "Deregulatory",
+      stage: "Final Rule Stage",
+      priority: "Economically Significant",
+      edition: "Spring 2025",
+    });
+    expect(rulemaking.agenda!.timetable).toHaveLength(2);
+    expect(rulemaking.commentDeadlines).toEqual({
+      open: [],
+      past: [{ date: "2023-11-14", articleId: ids.get("2023-19919"), path: rulemaking.documents[0].path, title: TITLE }],
+    });
+    expect(rulemaking.effectiveDates.map((d) => d.date)).toEqual(["2024-06-28", "2024-06-28", "2025-06-10"]);
+  });
+
+  it("is named by the court decision giving its RIN and the CRA resolution giving its exact title, and by nothing that only comes close", async () => {
+    const { namedBy } = (await getRulemaking(RIN))!;
+    expect(namedBy.map((a) => [a.title, a.kind, a.names, a.vacates])).toEqual([
+      [
+        "H.J.Res. 77 - Providing for congressional disapproval under chapter 8 of title 5, United States Code, of a Department of Labor rule",
+        "legislation",
+        [TITLE],
+        false,
+      ],
+      ["Kansas v. Department of Labor", "court-decision", [RIN], true],
+    ]);
+  });
+
+  it("stands where its last document leaves it before the court speaks", async () => {
+    const court = ids.get("Kansas v. Department of Labor")!;
+    await execute(db().update(t.articles).set({ summary: "The court upholds the rule (RIN 1205-AC12)." }).where(eq(t.articles.id, court)));
+    try {
+      expect((await getRulemaking(RIN))!.standing).toBe("delayed");
+    } finally {
+      await execute(
+        db()
+          .update(t.articles)
+          .set({ summary: "The court vacated the Department's final rule (RIN 1205-AC12) as exceeding its statutory authority." })
+          .where(eq(t.articles.id, court)),
+      );
+    }
+    expect((await getRulemaking(RIN))!.standing).toBe("vacated");
+  });
+
+  it("may be known by its docket alone", async () => {
+    const rulemaking = (await getRulemaking(DOCKET))!;
+    expect(rulemaking).toMatchObject({ kind: "docket", standing: "final", agenda: null, title: "Air Plan Approval; Ohio; Regional Haze Plan" });
+    expect(rulemaking.documents.map((d) => d.action)).toEqual(["nprm", "final"]);
+  });
+
+  it("is unknown for a key nothing holds", async () => {
+    expect(await getRulemaking("9999-ZZ99")).toBeNull();
+  });
+});
+
+describe("cards", () => {
+  it("carry the rulemaking of two documents or more, with the count and the first year", async () => {
+    const listed = await listArticles({ timeframe: "all" }, { limit: 50 });
+    const byId = new Map(listed.map((article) => [article.id, article.rulemaking]));
+    expect(byId.get(ids.get("2024-08333")!)).toEqual({ key: RIN, documents: 4, since: "2023-09-15T12:00:00.000Z" });
+    expect(byId.get(ids.get("2025-05002")!)).toEqual({ key: DOCKET, documents: 2, since: "2025-01-10T12:00:00.000Z" });
+    // Alone in its rulemaking, and not a Federal Register document.
+    expect(byId.get(ids.get("2025-07003")!)).toBeNull();
+    expect(byId.get(ids.get("Kansas v. Department of Labor")!)).toBeNull();
+  });
+});
+
+describe("the routes", () => {
+  it("/api/rulemakings/{key} answers the rulemaking, any case, and 404 with a message for an unknown key", async () => {
+    const found = await callRoute(rulemakingApi, "/api/rulemakings/1205-ac12", {}, { key: "1205-ac12" });
+    expect(found.status).toBe(200);
+    const body = await found.json();
+    expect(body).toMatchObject({ key: RIN, standing: "vacated" });
+    expect(body.documents).toHaveLength(4);
+    for (const key of ["9999-ZZ99", "..", "a b"]) {
+      const missing = await callRoute(rulemakingApi, `/api/rulemakings/${encodeURIComponent(key)}`, {}, { key });
+      expect(missing.status, key).toBe(404);
+      expect(await missing.json()).toEqual({ message: "Rulemaking not found" });
+    }
+  });
+
+  it("the page answers one address per rulemaking and 404 for an unknown one", async () => {
+    const page = await callRoute(rulemakingPage, `/rulemakings/${RIN}`, {}, { key: RIN });
+    expect(page.status).toBe(200);
+    const lower = await callRoute(rulemakingPage, "/rulemakings/1205-ac12", {}, { key: "1205-ac12" });
+    expect(lower.status).toBe(301);
+    expect(lower.headers.get("Location")).toBe(`/rulemakings/${RIN}`);
+    const missing = await callRoute(rulemakingPage, "/rulemakings/9999-ZZ99", { headers: { Accept: "text/html" } }, { key: "9999-ZZ99" });
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe("the queries", () => {
+  const planOf = async (query: ReturnType<typeof sql>) => queryPlan(query);
+
+  it("read a rulemaking's documents and a page's counts through the key index", async () => {
+    const documents = await planOf(
+      sql`SELECT a.id FROM article_rulemakings r JOIN articles a ON a.id = r.article_id WHERE r.key = ${RIN} ORDER BY a.publish_date DESC, a.id DESC LIMIT 500`,
+    );
+    expect(documents).toContain("article_rulemakings_key_idx");
+    expect(documents).not.toMatch(/SCAN (r|a)\b|Seq Scan/);
+    const counts = await planOf(
+      sql`SELECT r.article_id, r.key, count(*) FROM article_rulemakings r JOIN article_rulemakings o ON o.key = r.key JOIN articles a ON a.id = o.article_id
+        WHERE r.article_id IN (${ids.get("2024-08333")!}, ${ids.get("2025-05002")!}) GROUP BY r.article_id, r.key`,
+    );
+    expect(counts).toContain("article_rulemakings_key_idx");
+    expect(counts).not.toMatch(/SCAN (r|o|a)\b|Seq Scan/);
+  });
+
+  it("find what names a rulemaking through the full-text index", async () => {
+    if (engine() === "postgres") {
+      // The GIN index answers through a bitmap scan: only the sequential scan is turned off.
+      const plan = await transaction(function* (tx) {
+        yield* tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        return yield* tx.all<{ "QUERY PLAN": string }>(
+          sql`EXPLAIN SELECT a.id FROM articles a WHERE a.search_vector @@ phraseto_tsquery('simple', article_search_words(${RIN})) AND a.category IN ('legal-decisions', 'legislative-action')`,
+        );
+      });
+      expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toContain("articles_search_idx");
+    } else {
+      const plan = await planOf(
+        sql`SELECT a.id FROM articles_fts f JOIN articles a ON a.id = f.rowid WHERE articles_fts MATCH ${`{title summary} : "${RIN}"`} AND a.category IN ('legal-decisions', 'legislative-action')`,
+      );
+      expect(plan).toMatch(/VIRTUAL TABLE INDEX/);
+      expect(plan).not.toMatch(/SCAN a\b/);
+    }
+    expect(await first(sql`SELECT 1 AS one`)).toBeTruthy();
+  });
+});
+
+describe("over HTTP", () => {
+  let web: ProductionServer;
+  let base: string;
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    web = await startProductionServer({ port, databaseFile: process.env.DATABASE_URL! });
+  }, 300_000);
+  afterAll(() => web?.stop());
+
+  it("serves the page, the JSON, a 404 page, and the card's link on the feed", async () => {
+    const page = await fetch(`${base}/rulemakings/${RIN}`, { headers: { Accept: "text/html" } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const text of ["Vacated", "Kansas v. Department of Labor", "H.J.Res. 77", "Delay of effective date", "Final Rule Stage", "Past comment deadlines"]) {
+      expect(html).toContain(text);
+    }
+    expect(html).not.toContain("Growers Association v. Su");
+
+    const api = await fetch(`${base}/api/rulemakings/${RIN}`);
+    expect(api.status).toBe(200);
+    expect(api.headers.get("content-type")).toMatch(/application\/json/);
+    expect((await api.json()).documents.map((d: { action: string }) => d.action)).toEqual(["nprm", "final", "correction", "delay"]);
+
+    const missing = await fetch(`${base}/api/rulemakings/9999-ZZ99`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ message: "Rulemaking not found" });
+    expect((await fetch(`${base}/rulemakings/9999-ZZ99`, { headers: { Accept: "text/html" } })).status).toBe(404);
+
+    const feed = await (await fetch(`${base}/`, { headers: { Accept: "text/html" } })).text();
+    expect(feed).toContain(`href="/rulemakings/${RIN}"`);
+    expect(feed).toContain("Part of a rulemaking: 4 documents since 2023");
+    expect(web.alarmingLines).toEqual([]);
+  });
+});
