@@ -111,3 +111,40 @@ export async function articlesNaming(text: string): Promise<NamingRow[]> {
   const rows = await all<NamingRow>(query);
   return rows.map((row) => ({ ...row, publishDate: Number(row.publishDate) }));
 }
+
+export type RulemakingGroupRow = { key: string; documents: number; lastMove: number };
+
+// The rulemakings with at least one document in the category: their keys through the category's date index and the
+// key index, each grouped over all of its documents.
+const IN_CATEGORY = `r.key IN (SELECT r2.key FROM articles a2 JOIN article_rulemakings r2 ON r2.article_id = a2.id WHERE a2.category = `;
+
+/** A page of the rulemakings with a document in this category, the latest move first (ties by key). */
+export async function rulemakingsInCategory(category: string, limit: number, offset: number): Promise<RulemakingGroupRow[]> {
+  const rows = await all<RulemakingGroupRow>(sql`SELECT r.key AS key, count(*) AS documents, max(a.publish_date) AS "lastMove"
+    FROM article_rulemakings r JOIN articles a ON a.id = r.article_id
+    WHERE ${sql.raw(IN_CATEGORY)}${category})
+    GROUP BY r.key ORDER BY "lastMove" DESC, r.key LIMIT ${limit} OFFSET ${offset}`);
+  return rows.map((row) => ({ key: row.key, documents: Number(row.documents), lastMove: Number(row.lastMove) }));
+}
+
+/** How many rulemakings have a document in this category. */
+export async function countRulemakingsInCategory(category: string): Promise<number> {
+  const row = await all<{ n: number }>(sql`SELECT count(DISTINCT r2.key) AS n FROM articles a2 JOIN article_rulemakings r2 ON r2.article_id = a2.id
+    WHERE a2.category = ${category}`);
+  return Number(row[0]?.n ?? 0);
+}
+
+export type TimelineRow = { key: string; id: number; title: string; documentType: string | null; registerAction: string | null; publishDate: number };
+
+/** The documents of these rulemakings, oldest first within each: a page of rows' timelines in one query. */
+export async function timelinesOf(keys: readonly string[]): Promise<TimelineRow[]> {
+  if (!keys.length) return [];
+  const list = sql.join(
+    keys.map((key) => sql`${key}`),
+    sql`, `,
+  );
+  const rows = await all<TimelineRow>(sql`SELECT r.key AS key, a.id, a.title, a.document_type AS "documentType", a.register_action AS "registerAction",
+      a.publish_date AS "publishDate"
+    FROM article_rulemakings r JOIN articles a ON a.id = r.article_id WHERE r.key IN (${list}) ORDER BY r.key, a.publish_date, a.id`);
+  return rows.map((row) => ({ ...row, publishDate: Number(row.publishDate) }));
+}

@@ -11,6 +11,8 @@ import { all, db, engine, execute, first, t, transaction } from "~/db.server";
 import { scrapeSources } from "~/ingest/scrape.server";
 import { loader as rulemakingApi } from "~/routes/api.rulemakings.$key";
 import { loader as rulemakingPage } from "~/routes/rulemakings.$key";
+import { loader as feedLoader } from "~/routes/_index";
+import { rulemakingGroupsPage } from "~/rulemakings/groups.server";
 import { getRulemaking } from "~/rulemakings/rulemaking.server";
 import { addArticle, clearArticles, queryPlan } from "../support/articles";
 import { serveFixture, startServer, type TestServer } from "../support/http-server";
@@ -208,6 +210,44 @@ describe("the routes", () => {
   });
 });
 
+describe("the Regulatory Rollbacks view by rulemaking", () => {
+  it("has one row per rulemaking with a document in the view, its latest stage and last move, newest first", async () => {
+    // The agenda designates the RIN Deregulatory: its documents are rollbacks; the docket's plan approvals are not.
+    const { groups, total, page, pageCount } = await rulemakingGroupsPage("regulatory-rollbacks", 1, 12);
+    expect({ total, page, pageCount }).toEqual({ total: 1, page: 1, pageCount: 1 });
+    expect(groups).toEqual([
+      {
+        key: RIN,
+        path: `/rulemakings/${RIN}`,
+        title: TITLE,
+        documents: 4,
+        standing: "delayed",
+        standingLabel: "Delayed",
+        lastMove: expect.objectContaining({ action: "delay", actionLabel: "Delay of effective date", date: "2025-06-10T12:00:00.000Z" }),
+      },
+    ]);
+  });
+
+  it("pages the rows, the latest move first", async () => {
+    const first = await rulemakingGroupsPage("new-regulations", 1, 1);
+    const second = await rulemakingGroupsPage("new-regulations", 2, 1);
+    const keys = [...first.groups, ...second.groups].map((group) => group.key);
+    expect(first.total).toBe(second.total);
+    expect(new Set(keys).size).toBe(keys.length);
+    const dates = [...first.groups, ...second.groups].map((group) => group.lastMove.date);
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  it("is what / answers with group=rulemaking on the Regulatory Rollbacks view, and only there", async () => {
+    const grouped = await (await callRoute(feedLoader, "/?category=regulatory-rollbacks&group=rulemaking")).json();
+    expect(grouped.groups.groups.map((group: { key: string }) => group.key)).toEqual([RIN]);
+    expect(grouped.articles).toEqual([]);
+    const other = await (await callRoute(feedLoader, "/?category=new-regulations&group=rulemaking")).json();
+    expect(other.groups).toBeNull();
+    expect(other.articles.length).toBeGreaterThan(0);
+  });
+});
+
 describe("the queries", () => {
   const planOf = async (query: ReturnType<typeof sql>) => queryPlan(query);
 
@@ -223,6 +263,13 @@ describe("the queries", () => {
     );
     expect(counts).toContain("article_rulemakings_key_idx");
     expect(counts).not.toMatch(/SCAN (r|o|a)\b|Seq Scan/);
+    const grouped = await planOf(
+      sql`SELECT r.key, count(*), max(a.publish_date) AS last FROM article_rulemakings r JOIN articles a ON a.id = r.article_id
+        WHERE r.key IN (SELECT r2.key FROM articles a2 JOIN article_rulemakings r2 ON r2.article_id = a2.id WHERE a2.category = 'regulatory-rollbacks')
+        GROUP BY r.key ORDER BY last DESC, r.key LIMIT 12`,
+    );
+    expect(grouped).toContain("articles_category_date_idx");
+    expect(grouped).not.toMatch(/SCAN (a|a2)\b|Seq Scan on articles/);
   });
 
   it("find what names a rulemaking through the full-text index", async () => {
@@ -278,6 +325,15 @@ describe("over HTTP", () => {
     const feed = await (await fetch(`${base}/`, { headers: { Accept: "text/html" } })).text();
     expect(feed).toContain(`href="/rulemakings/${RIN}"`);
     expect(feed).toContain("Part of a rulemaking: 4 documents since 2023");
+
+    const rollbacks = await (await fetch(`${base}/?category=regulatory-rollbacks`, { headers: { Accept: "text/html" } })).text();
+    expect(rollbacks).toContain('href="/?category=regulatory-rollbacks&amp;group=rulemaking"');
+    const grouped = await fetch(`${base}/?category=regulatory-rollbacks&group=rulemaking`, { headers: { Accept: "text/html" } });
+    expect(grouped.status).toBe(200);
+    const groupedHtml = await grouped.text();
+    expect(groupedHtml).toContain("Rulemakings, the latest move first");
+    expect(groupedHtml).toContain("Last move: Delay of effective date");
+    expect(groupedHtml).toContain(`href="/rulemakings/${RIN}"`);
     expect(web.alarmingLines).toEqual([]);
   });
 });
