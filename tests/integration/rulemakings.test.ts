@@ -2,13 +2,17 @@
 // grouped by RIN, or by docket where they list none; each document's action; where the rulemaking stands; the court
 // decision and the CRA resolution that name it exactly (and those that only come close, which do not); the cards'
 // "Part of a rulemaking" counts; the page and /api/rulemakings/{key} over HTTP; and every query through an index.
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveAgendaBatch } from "~/agenda/store.server";
+import { openApiDocument } from "~/api-docs/openapi.server";
 import { listArticles } from "~/articles/queries.server";
 import { rejudgeArticlesCiting } from "~/articles/reclassify.server";
 import { all, db, engine, execute, first, t, transaction } from "~/db.server";
 import { scrapeSources } from "~/ingest/scrape.server";
+import { loader as articlesApi } from "~/routes/api.articles";
 import { loader as rulemakingApi } from "~/routes/api.rulemakings.$key";
 import { loader as rulemakingPage } from "~/routes/rulemakings.$key";
 import { loader as feedLoader } from "~/routes/_index";
@@ -210,6 +214,29 @@ describe("the routes", () => {
   });
 });
 
+describe("the API description", () => {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema(openApiDocument("http://localhost"), "openapi");
+  const expectDescribed = async (response: Response, path: string) => {
+    const pointer = ["paths", path, "get", "responses", String(response.status), "content", "application/json", "schema"]
+      .map((part) => part.replaceAll("~", "~0").replaceAll("/", "~1"))
+      .join("/");
+    const validate = ajv.compile({ $ref: `openapi#/${pointer}` });
+    const body = await response.json();
+    expect(validate(body) ? [] : validate.errors).toEqual([]);
+    return body;
+  };
+
+  it("describes the rulemaking's answer, its 404, and the articles' rulemaking field", async () => {
+    await expectDescribed(await callRoute(rulemakingApi, `/api/rulemakings/${RIN}`, {}, { key: RIN }), "/api/rulemakings/{key}");
+    await expectDescribed(await callRoute(rulemakingApi, `/api/rulemakings/${DOCKET}`, {}, { key: DOCKET }), "/api/rulemakings/{key}");
+    await expectDescribed(await callRoute(rulemakingApi, "/api/rulemakings/9999-ZZ99", {}, { key: "9999-ZZ99" }), "/api/rulemakings/{key}");
+    const listed = await expectDescribed(await callRoute(articlesApi, "/api/articles?limit=50"), "/api/articles");
+    expect(listed.some((article: { rulemaking: unknown }) => article.rulemaking !== null)).toBe(true);
+  });
+});
+
 describe("the Regulatory Rollbacks view by rulemaking", () => {
   it("has one row per rulemaking with a document in the view, its latest stage and last move, newest first", async () => {
     // The agenda designates the RIN Deregulatory: its documents are rollbacks; the docket's plan approvals are not.
@@ -229,13 +256,19 @@ describe("the Regulatory Rollbacks view by rulemaking", () => {
   });
 
   it("pages the rows, the latest move first", async () => {
-    const first = await rulemakingGroupsPage("new-regulations", 1, 1);
-    const second = await rulemakingGroupsPage("new-regulations", 2, 1);
-    const keys = [...first.groups, ...second.groups].map((group) => group.key);
-    expect(first.total).toBe(second.total);
-    expect(new Set(keys).size).toBe(keys.length);
-    const dates = [...first.groups, ...second.groups].map((group) => group.lastMove.date);
-    expect([...dates].sort().reverse()).toEqual(dates);
+    const analysis = { category: "policy-analysis" as const, priority: "low" as const, tags: [] };
+    const doc = (n: number, rin: string, day: string) =>
+      addArticle({ documentNumber: `2099-PA${n}`, regulationIdNumbers: [rin], publishDate: new Date(`${day}T12:00:00Z`), manualClassification: analysis });
+    const added = [await doc(1, "0000-PA01", "2025-01-01"), await doc(2, "0000-PA02", "2024-06-01"), await doc(3, "0000-PA02", "2025-02-01")];
+    try {
+      const first = await rulemakingGroupsPage("policy-analysis", 1, 1);
+      const second = await rulemakingGroupsPage("policy-analysis", 2, 1);
+      expect([first.total, first.pageCount, second.page]).toEqual([2, 2, 2]);
+      expect(first.groups.map((g) => [g.key, g.documents, g.lastMove.date.slice(0, 10)])).toEqual([["0000-PA02", 2, "2025-02-01"]]);
+      expect(second.groups.map((g) => [g.key, g.documents, g.lastMove.date.slice(0, 10)])).toEqual([["0000-PA01", 1, "2025-01-01"]]);
+    } finally {
+      for (const id of added) await execute(db().delete(t.articles).where(eq(t.articles.id, id)));
+    }
   });
 
   it("is what / answers with group=rulemaking on the Regulatory Rollbacks view, and only there", async () => {
