@@ -33,7 +33,7 @@ import { secureRedirect } from "~/http/responses.server";
 import { listPublicSources } from "~/sources/store.server";
 import { newestArticleBeforeWindow } from "~/trends/compute.server";
 import { latestTrends } from "~/trends/store.server";
-import { rulemakingGroupsPage } from "~/rulemakings/groups.server";
+import { rulemakingGroupsPage } from "~/articles/rulemaking-groups.server";
 import { readVisitorId } from "~/visitors/visitor.server";
 
 /** The category whose view may show rulemakings instead of documents (`group=rulemaking`). */

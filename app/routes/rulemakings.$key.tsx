@@ -14,7 +14,7 @@ import { SiteHeader } from "~/components/SiteHeader";
 import { config } from "~/config.server";
 import { pageRouteRefusal, secureRedirect } from "~/http/responses.server";
 import { parseRulemakingKey, rulemakingPath } from "~/rulemakings/keys";
-import { getRulemaking, type RulemakingDate } from "~/rulemakings/rulemaking.server";
+import { getRulemaking, type RulemakingDate } from "~/articles/rulemaking.server";
 import type { Standing } from "~/rulemakings/standing";
 import { formatDate } from "~/time";
 

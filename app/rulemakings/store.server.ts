@@ -97,14 +97,14 @@ export async function articlesNaming(text: string): Promise<NamingRow[]> {
     sql`, `,
   );
   const exact = (column: SQL) =>
-    engine() === "postgres" ? sql`strpos(lower(${column}), lower(${text})) > 0` : sql`instr(lower(${column}), lower(${text})) > 0`;
+    engine() === "postgres" ? sql`strpos(lower(${column}), lower(${text}::text)) > 0` : sql`instr(lower(${column}), lower(${text})) > 0`;
   const query =
     engine() === "postgres"
       ? sql`SELECT ${sql.raw(NAMING_COLUMNS)} FROM articles a
-          WHERE a.search_vector @@ phraseto_tsquery('simple', article_search_words(${text}))
+          WHERE a.search_vector @@ phraseto_tsquery('simple', article_search_words(${text}::text))
             AND a.category IN (${categories}) AND ${exact(sql`a.title || ' ' || a.summary`)}
           ORDER BY a.publish_date, a.id LIMIT ${NAMING_LIMIT}`
-      : sql`SELECT ${sql.raw(NAMING_COLUMNS)} FROM articles_fts f JOIN articles a ON a.id = f.rowid
+      : sql`SELECT ${sql.raw(NAMING_COLUMNS)} FROM articles_fts JOIN articles a ON a.id = articles_fts.rowid
           WHERE articles_fts MATCH ${`{title summary} : "${text.replaceAll('"', '""')}"`}
             AND a.category IN (${categories}) AND ${exact(sql`a.title || ' ' || a.summary`)}
           ORDER BY a.publish_date, a.id LIMIT ${NAMING_LIMIT}`;

@@ -55,6 +55,7 @@ describe("GET /api/articles", () => {
         "priority",
         "priorityReason",
         "publishDate",
+        "rulemaking",
         "sourceId",
         "sourceName",
         "summary",

@@ -16,8 +16,8 @@ import { loader as articlesApi } from "~/routes/api.articles";
 import { loader as rulemakingApi } from "~/routes/api.rulemakings.$key";
 import { loader as rulemakingPage } from "~/routes/rulemakings.$key";
 import { loader as feedLoader } from "~/routes/_index";
-import { rulemakingGroupsPage } from "~/rulemakings/groups.server";
-import { getRulemaking } from "~/rulemakings/rulemaking.server";
+import { rulemakingGroupsPage } from "~/articles/rulemaking-groups.server";
+import { getRulemaking } from "~/articles/rulemaking.server";
 import { addArticle, clearArticles, queryPlan } from "../support/articles";
 import { serveFixture, startServer, type TestServer } from "../support/http-server";
 import { callRoute } from "../support/load-context";
@@ -317,7 +317,7 @@ describe("the queries", () => {
       expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toContain("articles_search_idx");
     } else {
       const plan = await planOf(
-        sql`SELECT a.id FROM articles_fts f JOIN articles a ON a.id = f.rowid WHERE articles_fts MATCH ${`{title summary} : "${RIN}"`} AND a.category IN ('legal-decisions', 'legislative-action')`,
+        sql`SELECT a.id FROM articles_fts JOIN articles a ON a.id = articles_fts.rowid WHERE articles_fts MATCH ${`{title summary} : "${RIN}"`} AND a.category IN ('legal-decisions', 'legislative-action')`,
       );
       expect(plan).toMatch(/VIRTUAL TABLE INDEX/);
       expect(plan).not.toMatch(/SCAN a\b/);

@@ -3,12 +3,12 @@
 // decisions and legislation that name it exactly.
 import { agendaEntriesOf } from "../agenda/store.server";
 import { editionLabel, type TimetableEntry } from "../agenda/edition";
-import { articlePath, CALENDAR_DAY } from "../articles/article-page";
-import { todayInZone } from "../articles/comment-periods.server";
-import { actionLabel, rulemakingAction, type RulemakingAction } from "./action";
-import { isRin, rulemakingPath } from "./keys";
-import { currentStanding, saysVacated, standingLabel, type Standing, type TimelineMove } from "./standing";
-import { articlesNaming, rulemakingDocuments, type NamingRow } from "./store.server";
+import { articlePath, CALENDAR_DAY } from "./article-page";
+import { todayInZone } from "./comment-periods.server";
+import { actionLabel, rulemakingAction, type RulemakingAction } from "../rulemakings/action";
+import { isRin, rulemakingPath } from "../rulemakings/keys";
+import { currentStanding, saysVacated, standingLabel, type Standing, type TimelineMove } from "../rulemakings/standing";
+import { articlesNaming, rulemakingDocuments, type NamingRow } from "../rulemakings/store.server";
 
 export type RulemakingDocument = {
   articleId: number;

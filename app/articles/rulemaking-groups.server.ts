@@ -1,11 +1,11 @@
 // The Regulatory Rollbacks view grouped by rulemaking (`/?category=regulatory-rollbacks&group=rulemaking`): one row
 // per rulemaking with a document in the category, its latest stage and its last move, the latest move first.
 import { agendaEntriesOf } from "../agenda/store.server";
-import { articlePath } from "../articles/article-page";
-import { actionLabel, rulemakingAction, type RulemakingAction } from "./action";
-import { isRin, rulemakingPath } from "./keys";
-import { currentStanding, standingLabel, type Standing } from "./standing";
-import { countRulemakingsInCategory, rulemakingsInCategory, timelinesOf } from "./store.server";
+import { articlePath } from "./article-page";
+import { actionLabel, rulemakingAction, type RulemakingAction } from "../rulemakings/action";
+import { isRin, rulemakingPath } from "../rulemakings/keys";
+import { currentStanding, standingLabel, type Standing } from "../rulemakings/standing";
+import { countRulemakingsInCategory, rulemakingsInCategory, timelinesOf } from "../rulemakings/store.server";
 
 export type RulemakingGroup = {
   key: string;
