@@ -44,9 +44,7 @@ export function RulemakingGroups({ groups, timeZone }: { groups: GroupRow[]; tim
             <CardBadge variant={group.standing ? "filled" : "light"} color={group.standing ? STANDING_COLORS[group.standing] : "gray"} small>
               {group.standingLabel}
             </CardBadge>
-            <span className="card-dimmed is-xs">
-              {group.key} · {group.documents} {group.documents === 1 ? "document" : "documents"}
-            </span>
+            <span className="card-dimmed is-xs">{`${group.key} · ${group.documents} ${group.documents === 1 ? "document" : "documents"}`}</span>
           </p>
           <h3 className="card-title">
             <Link to={group.path} className="card-title-link">
@@ -54,7 +52,8 @@ export function RulemakingGroups({ groups, timeZone }: { groups: GroupRow[]; tim
             </Link>
           </h3>
           <p className="text-sm">
-            Last move: {group.lastMove.actionLabel}, <time dateTime={group.lastMove.date}>{formatDate(group.lastMove.date, timeZone)}</time> (
+            {`Last move: ${group.lastMove.actionLabel}, `}
+            <time dateTime={group.lastMove.date}>{formatDate(group.lastMove.date, timeZone)}</time> (
             <Link to={group.lastMove.path} className="anchor is-sm">
               {group.lastMove.title}
             </Link>
