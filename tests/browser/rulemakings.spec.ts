@@ -18,14 +18,16 @@ test.beforeAll(({}, testInfo) => {
   // Years back: these never top the feed that other spec files read.
   firstPublished = Date.now() - 800 * DAY;
   const documents = [
-    { number: `E2E-RM-${project}-1`, type: "Proposed Rule", action: "Proposed rule.", title, published: firstPublished },
-    { number: `E2E-RM-${project}-2`, type: "Rule", action: "Final rule.", title, published: firstPublished + 200 * DAY },
+    { number: `E2E-RM-${project}-1`, type: "Proposed Rule", action: "Proposed rule.", title, published: firstPublished, category: undefined },
+    { number: `E2E-RM-${project}-2`, type: "Rule", action: "Final rule.", title, published: firstPublished + 200 * DAY, category: undefined },
     {
       number: `E2E-RM-${project}-3`,
       type: "Rule",
       action: "Final rule; delay of effective date.",
       title: `${title}; Delay of Effective Date`,
       published: firstPublished + 300 * DAY,
+      // The delay rolls the rule back: the rulemaking is in the Regulatory Rollbacks view.
+      category: "regulatory-rollbacks",
     },
   ];
   const database = openDatabase();
@@ -33,11 +35,11 @@ test.beforeAll(({}, testInfo) => {
     const insert = database.prepare(
       `INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date, document_number,
                             document_type, register_action, agencies, regulation_id_numbers)
-       VALUES (?, 'The agency sets habitat standards.', 'new-regulations', 'medium', '[]', ?, ?, ?, ?, ?, ?, ?, '["Fish and Wildlife Service"]', ?)`,
+       VALUES (?, 'The agency sets habitat standards.', ?, 'medium', '[]', ?, ?, ?, ?, ?, ?, ?, '["Fish and Wildlife Service"]', ?)`,
     );
     for (const doc of documents) {
       const url = `https://www.federalregister.gov/d/${doc.number}`;
-      insert.run(doc.title, SOURCE, url, url, doc.published, doc.number, doc.type, doc.action, JSON.stringify([rin]));
+      insert.run(doc.title, doc.category ?? "new-regulations", SOURCE, url, url, doc.published, doc.number, doc.type, doc.action, JSON.stringify([rin]));
     }
     const court = `https://www.courtlistener.com/opinion/e2e-${project}/`;
     database
@@ -78,6 +80,24 @@ test("a card links to its rulemaking, whose page tells the story and where it st
   await timeline.getByRole("link").first().click();
   await expect(page.getByRole("heading", { level: 2, name: title, exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/articles\/\d+-/);
+});
+
+test("the Regulatory Rollbacks view shows rulemakings instead of documents through a plain link", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/?category=regulatory-rollbacks");
+  await hydrated(page, Boolean(javaScriptEnabled));
+  await page.getByRole("link", { name: "Rulemakings", exact: true }).click();
+  await expect(page).toHaveURL(/\?category=regulatory-rollbacks&group=rulemaking$/);
+  const rows = page.getByRole("list", { name: "Rulemakings, the latest move first" });
+  const row = rows.getByRole("listitem").filter({ hasText: rin });
+  await expect(row).toContainText("Delayed");
+  await expect(row).toContainText("3 documents");
+  await expect(row).toContainText("Last move: Delay of effective date");
+  await row.getByRole("link", { name: title, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/rulemakings/${rin}$`));
+  await page.goBack();
+  await page.getByRole("link", { name: "Documents", exact: true }).click();
+  await expect(page).toHaveURL(/\?category=regulatory-rollbacks$/);
+  await expect(page.getByRole("heading", { name: "Latest articles" })).toBeVisible();
 });
 
 test("an unknown rulemaking is a 404 page", async ({ page }) => {
