@@ -187,6 +187,22 @@ export const articleAgencies = sqliteTable(
 );
 
 /**
+ * The rulemakings of Federal Register documents, one row per key: each RIN the document lists (upper-case), or,
+ * when it lists none, each docket id (upper-case). Kept in step with the document's fields by triggers (migration
+ * 0016_rulemakings); the rulemaking page and the cards' "Part of a rulemaking" line read this index (app/rulemakings).
+ */
+export const articleRulemakings = sqliteTable(
+  "article_rulemakings",
+  {
+    articleId: integer()
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    key: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.key] }), index("article_rulemakings_key_idx").on(t.key, t.articleId)],
+);
+
+/**
  * Each article's related articles, computed when articles are written (app/articles/related-store.server.ts).
  * A row here says the article's list below is stored and exact; triggers of migration 0006 drop every list an
  * edit or a deletion may change, and note new and changed articles in related_pending until the job runner has

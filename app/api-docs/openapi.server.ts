@@ -11,6 +11,14 @@ const signedIn = [{ session: [] }, { bearer: [] }];
 const PATH_PARAMETERS: Record<string, Parameter> = {
   id: { name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } },
   token: { name: "token", in: "path", required: true, schema: { type: "string" } },
+  key: {
+    name: "key",
+    in: "path",
+    required: true,
+    description:
+      'A rulemaking: its RIN ("2060-AV00"), or, for documents that list none, a regulations.gov docket id ("EPA-HQ-OAR-2021-0317"). Letter case does not matter.',
+    schema: { type: "string", pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{2,99}$" },
+  },
 };
 
 const MEDIA_TYPES: Record<BodyTypes, string[]> = {

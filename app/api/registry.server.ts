@@ -163,6 +163,12 @@ export const API: Endpoint[] = [
       "200": json({ type: "object", required: ["suggestedTags"], properties: { suggestedTags: { type: "array", items: { type: "string" } } } }, "The tags."),
     },
   }),
+  own("GET", "/api/rulemakings/{key}", "Articles", "public", {
+    summary: "A rulemaking: its Federal Register documents, where it stands, its agenda entry, and what names it",
+    description:
+      "Federal Register documents are grouped by RIN, or by docket id when they list no RIN. Court decisions and legislation are matched by the exact RIN, docket id or document title in their title or summary, never by a guess (the Federal Register citation is not matched: the documents we store carry no page citation).",
+    responses: { "200": json(ref("Rulemaking"), "The rulemaking."), "404": error("No document and no agenda entry has this key.") },
+  }),
   own("GET", "/api/feed-state", "Articles", "public", {
     summary: "The caller's bookmarks among these articles, and their current view counts",
     query: [{ name: "ids", in: "query", required: true, schema: { type: "string" }, description: "Up to 100 article ids separated by commas." }],

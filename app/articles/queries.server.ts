@@ -2,6 +2,8 @@
 import type { SQL } from "drizzle-orm";
 import { agendaEntriesOf, officialDesignationJson, officialDesignationOf } from "../agenda/store.server";
 import type { OfficialDesignation } from "../agenda/edition";
+import type { RulemakingLink } from "../rulemakings/keys";
+import { rulemakingLinks } from "../rulemakings/links.server";
 import type { ArticleFilters } from "./filters";
 import {
   articleRow,
@@ -104,15 +106,22 @@ export type ArticleJson = {
    * and whether it is a special filing. Null for every other article, and once the document is published.
    */
   publicInspection: { publishesOn: string; specialFiling: boolean } | null;
+  /** The Federal Register rulemaking (RIN, or docket) the document belongs to, when we hold two documents of it or more. */
+  rulemaking: RulemakingLink | null;
 };
 
-/** Rows as read, each with its official designation: the designations of all of them in one query (not one per card). */
+/**
+ * Rows as read, each with its official designation and its rulemaking: the designations of all of them in one
+ * query, their rulemakings in another (not one per card).
+ */
 async function toArticleJsonList(rows: ArticleRow[]): Promise<ArticleJson[]> {
   const entries = await agendaEntriesOf(rows.flatMap((row) => row.regulationIdNumbers));
-  return rows.map((row) => toArticleJson(row, officialDesignationJson(officialDesignationOf(row.regulationIdNumbers, entries))));
+  // Only Federal Register documents belong to a rulemaking.
+  const links = await rulemakingLinks(rows.filter((row) => row.documentNumber).map((row) => row.id));
+  return rows.map((row) => toArticleJson(row, officialDesignationJson(officialDesignationOf(row.regulationIdNumbers, entries)), links.get(row.id) ?? null));
 }
 
-function toArticleJson(row: ArticleRow, officialDesignation: OfficialDesignation | null): ArticleJson {
+function toArticleJson(row: ArticleRow, officialDesignation: OfficialDesignation | null, rulemaking: RulemakingLink | null): ArticleJson {
   return {
     id: row.id,
     title: row.title,
@@ -138,6 +147,7 @@ function toArticleJson(row: ArticleRow, officialDesignation: OfficialDesignation
     aiSummaryBy: row.aiSummaryProvider ? { provider: row.aiSummaryProvider, model: row.aiSummaryModel } : null,
     officialDesignation,
     publicInspection: row.publicInspectionPublishesOn ? { publishesOn: row.publicInspectionPublishesOn, specialFiling: row.specialFiling } : null,
+    rulemaking,
   };
 }
 

@@ -4,6 +4,7 @@ import type { ArticleJson } from "~/articles/queries.server";
 import { CARD_SUMMARY_LIMIT, CARD_TAG_LIMIT, categoryLabel, priorityInfo } from "~/articles/vocabulary";
 import { isHttpUrl } from "~/articles/canonical-url";
 import { commentDaysLeft, commentsCloseLabel } from "~/articles/article-page";
+import { rulemakingLinkLabel, rulemakingPath } from "~/rulemakings/keys";
 import { formatDate } from "~/time";
 import { truncateAtWord } from "~/text/truncate";
 import { Highlight } from "./Highlight";
@@ -180,6 +181,18 @@ function PublicInspectionLine({ inspection, timeZone }: { inspection: ArticleJso
   );
 }
 
+/** "Part of a rulemaking: 5 documents since 2024", linking to the rulemaking's page (two documents or more). */
+function RulemakingLine({ rulemaking }: { rulemaking: ArticleJson["rulemaking"] }) {
+  if (!rulemaking) return null;
+  return (
+    <p className="card-dimmed is-xs card-rulemaking">
+      <a href={rulemakingPath(rulemaking.key)} className="anchor is-sm">
+        {rulemakingLinkLabel(rulemaking)}
+      </a>
+    </p>
+  );
+}
+
 /** "Comments close in 5 days" while a Federal Register document's comment period is open. */
 function CommentsCloseLine({ commentsCloseOn, today }: { commentsCloseOn: string | null; today: string | undefined }) {
   const days = commentDaysLeft(commentsCloseOn, today);
@@ -227,6 +240,7 @@ export function ArticleCard({ article, timeZone, search, readHref, onReadOrigina
       <RegisterLine article={article} />
       <PublicInspectionLine inspection={article.publicInspection} timeZone={timeZone} />
       <OfficialDesignationLine official={article.officialDesignation} />
+      <RulemakingLine rulemaking={article.rulemaking} />
       <CommentsCloseLine commentsCloseOn={article.commentsCloseOn} today={today} />
       {article.summary ? <CardSummary text={article.summary} limit={CARD_SUMMARY_LIMIT} search={search} /> : null}
       <div className="card-row is-tight">

@@ -15,9 +15,10 @@ import { FeedEmptyState, type EmptyFeedHelp } from "~/components/FeedEmptyState"
 import { FeedbackButton } from "~/components/FeedbackDialog";
 import { NewsletterSignup } from "~/components/NewsletterSignup";
 import { RelatedArticles } from "~/components/RelatedArticles";
+import { GroupToggle, RulemakingGroups } from "~/components/RulemakingGroups";
 import { useHydrated } from "~/hooks";
 import { FeedFilters, FeedSearchInput } from "~/components/FeedFilters";
-import { FeedPagination } from "~/components/FeedPagination";
+import { FeedPagination, Pagination } from "~/components/FeedPagination";
 import { useFeedState } from "~/components/feed-state";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
@@ -32,7 +33,17 @@ import { secureRedirect } from "~/http/responses.server";
 import { listPublicSources } from "~/sources/store.server";
 import { newestArticleBeforeWindow } from "~/trends/compute.server";
 import { latestTrends } from "~/trends/store.server";
+import { rulemakingGroupsPage } from "~/articles/rulemaking-groups.server";
 import { readVisitorId } from "~/visitors/visitor.server";
+
+/** The category whose view may show rulemakings instead of documents (`group=rulemaking`). */
+const GROUPED_CATEGORY = "regulatory-rollbacks";
+
+/** The view's address with `group=rulemaking`: one row per rulemaking instead of one card per document. */
+function groupedHref(filters: ArticleFilters, page = 1) {
+  const href = feedHref(filters, page);
+  return `${href}${href.includes("?") ? "&" : "?"}group=rulemaking`;
+}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -57,16 +68,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // bookmark buttons learn their state after load (useFeedState).
   const ownPage = Boolean(filters.saved) || carriesToast(request.headers.get("Cookie") ?? undefined);
   const visitorId = ownPage ? await readVisitorId(request) : undefined;
-  const { articles, total, totalCapped, page, pageCount } = await feedPage(filters, requestedPage, PAGE_SIZE, visitorId);
+  // The Regulatory Rollbacks view grouped by rulemaking: a page of rulemakings instead of documents.
+  const grouped = filters.category === GROUPED_CATEGORY && url.searchParams.get("group") === "rulemaking";
+  const groups = grouped ? await rulemakingGroupsPage(GROUPED_CATEGORY, requestedPage, PAGE_SIZE) : null;
+  const { articles, total, totalCapped, page, pageCount } = groups
+    ? { articles: [], total: 0, totalCapped: false, page: 1, pageCount: 1 }
+    : await feedPage(filters, requestedPage, PAGE_SIZE, visitorId);
   return json(
     {
       filters,
+      groups,
       articles: articles.map(cardFields),
       total,
       totalCapped,
       page,
       pageCount,
-      emptyHelp: total ? null : await emptyFeedHelp(filters, visitorId),
+      emptyHelp: total || groups ? null : await emptyFeedHelp(filters, visitorId),
       facets: await feedFacets(),
       trends: await latestTrends(),
       newestArticleBeforeWindow: await newestArticleBeforeWindow(),
@@ -147,8 +164,23 @@ function useArticleJumps(pageIds: number[]) {
 }
 
 export default function Feed() {
-  const { filters, facets, articles, total, totalCapped, page, pageCount, emptyHelp, trends, newestArticleBeforeWindow, sources, timeZone, today, related } =
-    useLoaderData<typeof loader>();
+  const {
+    filters,
+    groups,
+    facets,
+    articles,
+    total,
+    totalCapped,
+    page,
+    pageCount,
+    emptyHelp,
+    trends,
+    newestArticleBeforeWindow,
+    sources,
+    timeZone,
+    today,
+    related,
+  } = useLoaderData<typeof loader>();
   const first = (page - 1) * PAGE_SIZE + 1;
   const location = useLocation();
   const hydrated = useHydrated();
@@ -163,54 +195,75 @@ export default function Feed() {
         <FeedFilters filters={filters} facets={facets} />
         <TrendsCard trends={trends} newestArticleBeforeWindow={newestArticleBeforeWindow} timeZone={timeZone} />
         <NewsletterSignup />
-        <section aria-labelledby="articles-title">
-          <div className="section-head">
-            <h2 className="title-h4" id="articles-title">
-              Latest articles
-            </h2>
-            <p className="text-sm dimmed" aria-live="polite">
-              {total ? showingLabel(first, articles.length, total, totalCapped) : "0 articles"}
-            </p>
-          </div>
-          {filters.saved ? null : (
-            <div id="follow-view" className="follow-view">
-              <p className="text-sm dimmed">
-                Follow this view: <a href={feedHref(filters, 1, "", "/feed.atom")}>Atom</a> · <a href={feedHref(filters, 1, "", "/feed.json")}>JSON Feed</a> ·{" "}
-                <a href={feedHref(filters, 1, "", "/export.csv")} download>
-                  CSV
-                </a>
+        {groups ? (
+          <section aria-labelledby="rulemakings-title">
+            <div className="section-head">
+              <h2 className="title-h4" id="rulemakings-title">
+                Rulemakings
+              </h2>
+              <p className="text-sm dimmed" aria-live="polite">
+                {groups.total
+                  ? showingLabel((groups.page - 1) * PAGE_SIZE + 1, groups.groups.length, groups.total)
+                  : "No rulemaking has a document in this view yet."}
               </p>
-              <ToastHere at="follow-view" />
-              <AlertForm view={feedHref(filters).replace(/^\/\??/, "")} />
             </div>
-          )}
-          {articles.length ? (
-            <div className="stack">
-              {articles.map((article) => (
-                <ArticleCard
-                  key={article.id}
-                  article={{ ...article, views: feedState.views[article.id] ?? article.views }}
-                  timeZone={timeZone}
-                  today={today}
-                  detailsHref={articlePath(article)}
-                  search={filters.search}
-                  highlighted={highlighted === article.id}
-                  readHref={hydrated ? article.originalUrl : `/articles/${article.id}/open`}
-                  onReadOriginal={hydrated ? () => viewCounter.submit({}, { method: "PATCH", action: `/api/articles/${article.id}/view` }) : undefined}
-                  headerAction={
-                    <BookmarkToggle articleId={article.id} bookmarked={article.isBookmarked || feedState.bookmarked.has(article.id)} returnTo={returnTo} />
-                  }
-                >
-                  <AiSummary article={article} />
-                  <RelatedArticles related={related[article.id] ?? []} timeZone={timeZone} search={location.search} onJump={hydrated ? jump : undefined} />
-                </ArticleCard>
-              ))}
+            <GroupToggle grouped documentsHref={feedHref(filters)} rulemakingsHref={groupedHref(filters)} />
+            {groups.groups.length ? <RulemakingGroups groups={groups.groups} timeZone={timeZone} /> : null}
+            <Pagination page={groups.page} pageCount={groups.pageCount} hrefFor={(p) => groupedHref(filters, p)} />
+          </section>
+        ) : (
+          <section aria-labelledby="articles-title">
+            <div className="section-head">
+              <h2 className="title-h4" id="articles-title">
+                Latest articles
+              </h2>
+              <p className="text-sm dimmed" aria-live="polite">
+                {total ? showingLabel(first, articles.length, total, totalCapped) : "0 articles"}
+              </p>
             </div>
-          ) : (
-            <FeedEmptyState filters={filters} help={emptyHelp ?? {}} timeZone={timeZone} />
-          )}
-          <FeedPagination filters={filters} page={page} pageCount={pageCount} />
-        </section>
+            {filters.category === GROUPED_CATEGORY ? (
+              <GroupToggle grouped={false} documentsHref={feedHref(filters)} rulemakingsHref={groupedHref(filters)} />
+            ) : null}
+            {filters.saved ? null : (
+              <div id="follow-view" className="follow-view">
+                <p className="text-sm dimmed">
+                  Follow this view: <a href={feedHref(filters, 1, "", "/feed.atom")}>Atom</a> · <a href={feedHref(filters, 1, "", "/feed.json")}>JSON Feed</a> ·{" "}
+                  <a href={feedHref(filters, 1, "", "/export.csv")} download>
+                    CSV
+                  </a>
+                </p>
+                <ToastHere at="follow-view" />
+                <AlertForm view={feedHref(filters).replace(/^\/\??/, "")} />
+              </div>
+            )}
+            {articles.length ? (
+              <div className="stack">
+                {articles.map((article) => (
+                  <ArticleCard
+                    key={article.id}
+                    article={{ ...article, views: feedState.views[article.id] ?? article.views }}
+                    timeZone={timeZone}
+                    today={today}
+                    detailsHref={articlePath(article)}
+                    search={filters.search}
+                    highlighted={highlighted === article.id}
+                    readHref={hydrated ? article.originalUrl : `/articles/${article.id}/open`}
+                    onReadOriginal={hydrated ? () => viewCounter.submit({}, { method: "PATCH", action: `/api/articles/${article.id}/view` }) : undefined}
+                    headerAction={
+                      <BookmarkToggle articleId={article.id} bookmarked={article.isBookmarked || feedState.bookmarked.has(article.id)} returnTo={returnTo} />
+                    }
+                  >
+                    <AiSummary article={article} />
+                    <RelatedArticles related={related[article.id] ?? []} timeZone={timeZone} search={location.search} onJump={hydrated ? jump : undefined} />
+                  </ArticleCard>
+                ))}
+              </div>
+            ) : (
+              <FeedEmptyState filters={filters} help={emptyHelp ?? {}} timeZone={timeZone} />
+            )}
+            <FeedPagination filters={filters} page={page} pageCount={pageCount} />
+          </section>
+        )}
         <SourcesFaq sources={sources} />
       </main>
       <SiteFooter />

@@ -25,6 +25,7 @@ import { useHydrated } from "~/hooks";
 import { pageRouteRefusal, secureRedirect } from "~/http/responses.server";
 import { useNonce } from "~/nonce";
 import { publicUrl } from "~/public-url.server";
+import { rulemakingPath } from "~/rulemakings/keys";
 import { truncateAtWord } from "~/text/truncate";
 import { formatDate } from "~/time";
 import { readVisitorId } from "~/visitors/visitor.server";
@@ -254,7 +255,17 @@ export default function ArticlePage() {
             ) : null}
             {article.cfrReferences.length ? <Fact label="CFR">{article.cfrReferences.join(", ")}</Fact> : null}
             {article.regulationIdNumbers.length ? (
-              <Fact label={article.regulationIdNumbers.length === 1 ? "RIN" : "RINs"}>{article.regulationIdNumbers.join(", ")}</Fact>
+              <Fact label={article.regulationIdNumbers.length === 1 ? "RIN" : "RINs"}>
+                {article.regulationIdNumbers.map((rin, i) => (
+                  <span key={rin}>
+                    {i ? ", " : null}
+                    <a href={rulemakingPath(rin.toUpperCase())} className="anchor is-sm">
+                      {rin}
+                      <span className="visually-hidden"> (the rulemaking's documents)</span>
+                    </a>
+                  </span>
+                ))}
+              </Fact>
             ) : null}
             {article.topics.length ? <Fact label="Topics">{article.topics.join(", ")}</Fact> : null}
             {isHttpUrl(article.originalUrl) ? (

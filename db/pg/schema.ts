@@ -144,6 +144,18 @@ export const articleAgencies = pgTable(
   (t) => [primaryKey({ columns: [t.articleId, t.agency] }), index("article_agencies_agency_idx").on(t.agency, t.articleId)],
 );
 
+/** Kept in step with the Federal Register fields of articles by triggers (db/pg/migrations/0006_rulemakings.sql). */
+export const articleRulemakings = pgTable(
+  "article_rulemakings",
+  {
+    articleId: integer()
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    key: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.key] }), index("article_rulemakings_key_idx").on(t.key, t.articleId)],
+);
+
 /** Lists dropped and articles noted as pending by triggers (db/pg/migrations/0001_search_and_triggers.sql). */
 export const relatedLists = pgTable("related_lists", {
   // An identity, as SQLite's INTEGER PRIMARY KEY is the rowid: an insert may leave the key out (never done) and

@@ -56,6 +56,7 @@ describe("GET /api/articles", () => {
         "priorityReason",
         "publicInspection",
         "publishDate",
+        "rulemaking",
         "sourceId",
         "sourceName",
         "summary",
