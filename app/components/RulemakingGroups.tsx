@@ -21,7 +21,7 @@ const STANDING_COLORS: Record<Standing, string> = { proposed: "blue", final: "te
  */
 export function GroupToggle({ grouped, documentsHref, rulemakingsHref }: { grouped: boolean; documentsHref: string; rulemakingsHref: string }) {
   return (
-    <p className="text-sm" aria-label="Show">
+    <p className="text-sm">
       Show:{" "}
       <a href={documentsHref} className="anchor is-sm" aria-current={grouped ? undefined : "true"}>
         {grouped ? "Documents" : <strong>Documents</strong>}
