@@ -8,7 +8,7 @@ import { runBackfill, runFixPriorities, runRecategorize, runScrape } from "./kin
 import { runMaintenance } from "./kinds/maintenance.server";
 import { runTrends } from "./kinds/trends.server";
 import { runNewsletter } from "./kinds/newsletter.server";
-import { runAlerts } from "./kinds/alerts.server";
+import { runAlerts, runWebhookDeliveries } from "./kinds/alerts.server";
 import type { JobHandler, Schedule } from "./types";
 
 export const jobHandlers: Partial<Record<JobKind, JobHandler>> = {
@@ -20,6 +20,7 @@ export const jobHandlers: Partial<Record<JobKind, JobHandler>> = {
   trends: runTrends,
   newsletter: runNewsletter,
   alerts: runAlerts,
+  webhooks: runWebhookDeliveries,
 };
 
 /** Cron patterns in the configured time zone (APP_TIMEZONE). */
@@ -31,6 +32,8 @@ export const schedules: Schedule[] = [
   { kind: "trends", cron: "0 9 * * *", description: "daily at 09:00: the 30-day trends analysis" },
   { kind: "newsletter", cron: "0 8 * * 1", description: "Mondays at 08:00: the weekly newsletter to active subscribers" },
   { kind: "alerts", cron: "2 * * * *", description: "hourly: saved-search alerts due this hour (daily at their hour, weekly on Mondays)" },
+  // Each retry waits at least a minute (app/alerts/webhooks.server.ts), so a run a minute covers the backoff.
+  { kind: "webhooks", cron: "* * * * *", description: "every minute: alerts' webhook deliveries (new articles, and retries due)" },
 ];
 
 const MINUTE = 60_000;
