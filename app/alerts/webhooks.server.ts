@@ -158,6 +158,13 @@ async function queueNewArticles(alert: Alert, now: Date) {
   return queued;
 }
 
+/** Queues every running webhook alert's new articles (the first half of a run); answers how many were queued. */
+export async function queueWebhookArticles(now = new Date()) {
+  let queued = 0;
+  for (const alert of await runningWebhookAlerts()) queued += await queueNewArticles(alert, now);
+  return { queued };
+}
+
 type AttemptOutcome = "delivered" | "retry" | "failed" | "skipped";
 
 /** One attempt at one delivery: claimed first (so a run that dies mid-post leaves it to be retried), then posted. */
@@ -215,8 +222,7 @@ export type WebhookRunResult = { queued: number; delivered: number; retrying: nu
 export async function runWebhooks(
   { now = new Date(), fetchOptions = {}, log = () => {} }: { now?: Date; fetchOptions?: FetchOptions; log?: (line: string) => void } = {},
 ): Promise<WebhookRunResult> {
-  const result: WebhookRunResult = { queued: 0, delivered: 0, retrying: 0, failed: 0 };
-  for (const alert of await runningWebhookAlerts()) result.queued += await queueNewArticles(alert, now);
+  const result: WebhookRunResult = { ...(await queueWebhookArticles(now)), delivered: 0, retrying: 0, failed: 0 };
   for (const delivery of await dueWebhookDeliveries(now, POSTS_PER_RUN)) {
     const outcome = await attempt(delivery, now, fetchOptions);
     if (outcome === "delivered") result.delivered++;
