@@ -53,7 +53,17 @@ export function queueWebhookDeliveries(
         yield* tx.execute(
           tx.db
             .insert(t.webhookDeliveries)
-            .values(articleIds.map((articleId) => ({ alertId, articleId, idempotencyKey: keyOf(articleId), status: "pending", nextAttemptAt: now, createdAt: now, updatedAt: now })))
+            .values(
+              articleIds.map((articleId) => ({
+                alertId,
+                articleId,
+                idempotencyKey: keyOf(articleId),
+                status: "pending",
+                nextAttemptAt: now,
+                createdAt: now,
+                updatedAt: now,
+              })),
+            )
             .onConflictDoNothing(),
         );
       yield* tx.execute(tx.db.update(t.alerts).set({ cursorArticleId: through }).where(eq(t.alerts.id, alertId)));

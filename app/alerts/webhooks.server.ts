@@ -142,7 +142,7 @@ export function retryDelay(attempts: number) {
 async function queueNewArticles(alert: Alert, now: Date) {
   const filters = parseFeedParams(new URLSearchParams(alert.view)).filters;
   let queued = 0;
-  for (let step = 0; step < QUEUE_STEPS_PER_RUN; ) {
+  for (let step = 0; step < QUEUE_STEPS_PER_RUN;) {
     const { cursor, newest } = await webhookCursor(alert.id);
     if (cursor >= newest) break;
     const through = Math.min(newest, cursor + QUEUE_WINDOW);
@@ -219,9 +219,11 @@ export type WebhookRunResult = { queued: number; delivered: number; retrying: nu
  * The webhooks job: queues each running webhook alert's new articles, then posts every delivery due at `now`.
  * `fetchOptions` reach the HTTP client (tests trust their receiver's certificate or turn the address guard on).
  */
-export async function runWebhooks(
-  { now = new Date(), fetchOptions = {}, log = () => {} }: { now?: Date; fetchOptions?: FetchOptions; log?: (line: string) => void } = {},
-): Promise<WebhookRunResult> {
+export async function runWebhooks({
+  now = new Date(),
+  fetchOptions = {},
+  log = () => {},
+}: { now?: Date; fetchOptions?: FetchOptions; log?: (line: string) => void } = {}): Promise<WebhookRunResult> {
   const result: WebhookRunResult = { ...(await queueWebhookArticles(now)), delivered: 0, retrying: 0, failed: 0 };
   for (const delivery of await dueWebhookDeliveries(now, POSTS_PER_RUN)) {
     const outcome = await attempt(delivery, now, fetchOptions);

@@ -52,7 +52,23 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "webhooks-"));
   execFileSync(
     "openssl",
-    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "key.pem", "-out", "cert.pem", "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"],
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      "key.pem",
+      "-out",
+      "cert.pem",
+      "-days",
+      "1",
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1,DNS:localhost",
+    ],
     { cwd: dir, stdio: "ignore" },
   );
   ca = fs.readFileSync(path.join(dir, "cert.pem"), "utf8");
@@ -90,10 +106,7 @@ afterEach(async () => {
 async function runningAlert() {
   const newest = (await first<{ id: number | null }>(sql`SELECT max(id) AS id FROM articles`))?.id ?? 0;
   const [alert] = await all(
-    db()
-      .insert(t.alerts)
-      .values({ email: EMAIL, view: "", frequency: "daily", hour: 8, confirmedAt: new Date(), cursorArticleId: newest })
-      .returning(),
+    db().insert(t.alerts).values({ email: EMAIL, view: "", frequency: "daily", hour: 8, confirmedAt: new Date(), cursorArticleId: newest }).returning(),
   );
   return alert;
 }

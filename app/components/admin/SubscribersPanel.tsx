@@ -59,8 +59,8 @@ export function SubscribersPanel({ subscribers, alerts, timeZone }: { subscriber
             {alerts.failingWebhooks.map((f) => (
               <li key={`${f.alertId}-${f.articleId}`}>
                 <Text size="sm">
-                  alert {f.alertId} → {f.url ?? "(no address)"}: article {f.articleId}, {f.attempts} attempts,{" "}
-                  {f.status === "failed" ? "given up" : "retrying"} ({f.error ?? "unknown error"}) at {formatDateTime(f.at, timeZone)}
+                  alert {f.alertId} → {f.url ?? "(no address)"}: article {f.articleId}, {f.attempts} attempts, {f.status === "failed" ? "given up" : "retrying"}{" "}
+                  ({f.error ?? "unknown error"}) at {formatDateTime(f.at, timeZone)}
                 </Text>
               </li>
             ))}
