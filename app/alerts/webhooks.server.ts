@@ -188,7 +188,8 @@ async function attempt(delivery: WebhookDelivery, now: Date, options: FetchOptio
       {
         "content-type": "application/json",
         "idempotency-key": delivery.idempotencyKey,
-        [SIGNATURE_HEADER.toLowerCase()]: signatureHeader(alert.webhookSecret, body, now),
+        // Signed at the moment it is sent (not the run's `now`), so a receiver's freshness check holds however long the run.
+        [SIGNATURE_HEADER.toLowerCase()]: signatureHeader(alert.webhookSecret, body, new Date()),
       },
       { timeoutMs: POST_TIMEOUT_MS, ...options },
     );

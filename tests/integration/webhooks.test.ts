@@ -43,6 +43,7 @@ const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
 function verify(header: string | undefined, body: string) {
   const parts = Object.fromEntries((header ?? "").split(",").map((part) => part.split("=") as [string, string]));
   if (!parts.t || !parts.v1) return false;
+  if (Math.abs(Date.now() / 1000 - Number(parts.t)) > 300) return false;
   const expected = createHmac("sha256", secret).update(`${parts.t}.${body}`).digest();
   const given = Buffer.from(parts.v1, "hex");
   return given.length === expected.length && timingSafeEqual(given, expected);
