@@ -216,6 +216,19 @@ describe("webhook alerts", () => {
     expect(await deliveriesOf(alert.id)).toMatchObject([{ status: "delivered", attempts: 2 }]);
   });
 
+  it("queues an article once per alert when two runs choose it at the same moment", async () => {
+    const alert = await webhookAlert();
+    await addArticle({ title: "Chosen by two runs" });
+    await addArticle({ title: "Also chosen by two runs" });
+    const t0 = new Date();
+    const runs = await Promise.all([queueWebhookArticles(t0), queueWebhookArticles(t0), queueWebhookArticles(t0)]);
+    expect(runs.reduce((sum, run) => sum + run.queued, 0)).toBe(2);
+    const rows = await deliveriesOf(alert.id);
+    expect(rows).toHaveLength(2);
+    expect(new Set(rows.map((row) => row.idempotencyKey)).size).toBe(2);
+    expect(await queueWebhookArticles(t0)).toEqual({ queued: 0 });
+  });
+
   it("sends a Slack-compatible body when the format is slack", async () => {
     await webhookAlert("slack");
     const articleId = await addArticle({ title: "Agency withdraws <proposed> rule & more" });
