@@ -1,10 +1,10 @@
 // A running alert's delivery changed to a webhook on its manage page, with JavaScript on and off: a refused address
 // comes back with what was typed and the reason, a saved one shows its signing secret once, and the page then
-// names the webhook (docs/webhooks.md).
+// names the webhook (docs/webhooks.md). The admin's dashboard lists the failing webhooks.
 import { createHmac } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { linkTo } from "../support/mail";
-import { emailsTo, hydrated } from "./e2e";
+import { E2E_ADMIN, emailsTo, hydrated, readRow, seed, signIn } from "./e2e";
 
 /** The manage link's token, signed as app/auth/tokens.server.ts does with the browser tests' SESSION_SECRET (serve.ts). */
 function manageToken(email: string) {
@@ -60,4 +60,33 @@ test("a webhook is set on the manage page, its secret shown once, and a refused 
   await expect(page.getByText("Slack webhook to https://127.0.0.1:9/hook")).toBeVisible();
   await expect(page.getByText(/whsec_/)).toHaveCount(0);
   await context.close();
+});
+
+test("the admin's dashboard lists failing webhooks", async ({ page }, testInfo) => {
+  const project = testInfo.project.name;
+  const url = `https://hooks-${project}.example.com/broken`;
+  const now = Date.now();
+  const alertId = Number(
+    seed(
+      "INSERT INTO alerts (email, view, frequency, hour, confirmed_at, delivery, webhook_url, webhook_format, webhook_secret) VALUES (?, '', 'daily', 8, ?, 'webhook', ?, 'json', 'whsec_test')",
+      `failing-${project}@example.com`,
+      now,
+      url,
+    ).lastInsertRowid,
+  );
+  const article = readRow<{ id: number }>("SELECT id FROM articles ORDER BY id LIMIT 1");
+  seed(
+    "INSERT INTO webhook_deliveries (alert_id, article_id, idempotency_key, status, attempts, next_attempt_at, last_status, last_error, created_at, updated_at) VALUES (?, ?, ?, 'failed', 12, ?, 500, 'HTTP 500: receiver broke', ?, ?)",
+    alertId,
+    article.id,
+    `key-${project}`,
+    now,
+    now,
+    now,
+  );
+  await signIn(page, `10.65.${project === "js" ? 1 : 2}.1`, E2E_ADMIN);
+  await page.goto("/admin");
+  const failing = page.getByLabel("Failing webhooks");
+  await expect(failing).toContainText(`alert ${alertId} → ${url}`);
+  await expect(failing).toContainText("12 attempts, given up (HTTP 500: receiver broke)");
 });
