@@ -508,6 +508,14 @@ export const alerts = sqliteTable(
     unsubscribedAt: integer({ mode: "timestamp_ms" }),
     /** The highest article id already offered to this alert: only newer articles are sent, never one twice. */
     cursorArticleId: integer().notNull().default(0),
+    /** email | webhook (docs/decisions/033): where its articles go. */
+    delivery: text().notNull().default("email"),
+    /** The https address a webhook alert posts to. */
+    webhookUrl: text(),
+    /** json | slack: the body a webhook alert posts. */
+    webhookFormat: text(),
+    /** The key each webhook body is signed with (HMAC-SHA256); shown to the follower once, kept to sign. */
+    webhookSecret: text(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("alerts_email_view_idx").on(t.email, t.view), index("alerts_confirmation_idx").on(t.confirmationTokenHash)],
@@ -528,6 +536,42 @@ export const alertDeliveries = sqliteTable(
     updatedAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.alertId, t.period] }), index("alert_deliveries_status_idx").on(t.status, t.updatedAt)],
+);
+
+/**
+ * One row per webhook alert and article (docs/decisions/033): queued as the alert's cursor moves past the article,
+ * posted until the receiver answers 2xx (then `delivered`) or 24 hours have passed (then `failed`). A runner that
+ * dies mid-post leaves the row `pending`, to be posted again later under the same idempotency key.
+ */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    alertId: integer()
+      .notNull()
+      .references(() => alerts.id, { onDelete: "cascade" }),
+    articleId: integer()
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    /** Sent as the Idempotency-Key header and in the body: the same for every attempt of this row. */
+    idempotencyKey: text().notNull(),
+    /** pending | delivered | failed */
+    status: text().notNull(),
+    attempts: integer().notNull().default(0),
+    /** When the next attempt may start; while an attempt runs, when it counts as abandoned. */
+    nextAttemptAt: integer({ mode: "timestamp_ms" }).notNull(),
+    /** The HTTP status of the last answer, null when there was none. */
+    lastStatus: integer(),
+    lastError: text(),
+    deliveredAt: integer({ mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_alert_article_idx").on(t.alertId, t.articleId),
+    uniqueIndex("webhook_deliveries_key_idx").on(t.idempotencyKey),
+    index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+  ],
 );
 
 /**

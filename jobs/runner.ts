@@ -128,6 +128,7 @@ export async function startRunner() {
   const crons = schedules.map(
     (schedule) =>
       new Cron(schedule.cron, { timezone: config().APP_TIMEZONE, protect: true }, async () => {
+        if (schedule.hasWork && !(await schedule.hasWork())) return;
         const { job, created } = await enqueueScheduled(schedule, config().APP_TIMEZONE);
         if (created) console.log(`[jobs] scheduled ${schedule.kind} queued as #${job.id}`);
       }),

@@ -19,6 +19,7 @@ import { alertConfirmationEmail } from "../email/templates/confirmations";
 import { dayInZone, hourInZone } from "../time";
 import { viewTitle } from "../articles/feeds-out.server";
 import { parseInput } from "../validation";
+import { deliveriesOf, failingWebhooks } from "./webhooks.server";
 import {
   alertByConfirmationHash,
   alertById,
@@ -162,20 +163,37 @@ export function emailFromManageToken(token: string | null | undefined): string |
   return addressFromToken("alert-manage", token);
 }
 
-export type AlertSummary = { id: number; view: string; title: string; schedule: string; status: "active" | "pending" | "stopped"; unsubscribeToken: string };
+export type AlertSummary = {
+  id: number;
+  view: string;
+  title: string;
+  schedule: string;
+  status: "active" | "pending" | "stopped";
+  unsubscribeToken: string;
+  delivery: "email" | "webhook";
+  webhookUrl: string | null;
+  webhookFormat: string | null;
+  /** A webhook alert's latest deliveries and failed attempts (empty for an email alert). */
+  deliveries: Awaited<ReturnType<typeof deliveriesOf>>[number];
+};
 
 /** The alerts of an address, for its manage page. */
 export async function alertsOf(email: string): Promise<AlertSummary[]> {
-  return (await alertsOfAddress(email))
-    .filter((alert) => !isExpiredPending(alert))
-    .map((alert) => ({
-      id: alert.id,
-      view: alert.view,
-      title: viewTitle(parseFeedParams(new URLSearchParams(alert.view)).filters),
-      schedule: describeSchedule(alert.frequency, alert.hour),
-      status: alert.unsubscribedAt ? "stopped" : alert.confirmedAt ? "active" : "pending",
-      unsubscribeToken: alertUnsubscribeToken(alert),
-    }));
+  const alerts = (await alertsOfAddress(email)).filter((alert) => !isExpiredPending(alert));
+  const deliveries = await deliveriesOf(alerts.filter((alert) => alert.delivery === "webhook").map((alert) => alert.id));
+  return alerts.map((alert) => ({
+    id: alert.id,
+    view: alert.view,
+    title: viewTitle(parseFeedParams(new URLSearchParams(alert.view)).filters),
+    // A webhook alert posts each article as it arrives; the email schedule applies to email only.
+    schedule: alert.delivery === "webhook" ? "each new article, by webhook" : describeSchedule(alert.frequency, alert.hour),
+    status: alert.unsubscribedAt ? "stopped" : alert.confirmedAt ? "active" : "pending",
+    unsubscribeToken: alertUnsubscribeToken(alert),
+    delivery: alert.delivery === "webhook" ? "webhook" : "email",
+    webhookUrl: alert.webhookUrl,
+    webhookFormat: alert.webhookFormat,
+    deliveries: deliveries[alert.id] ?? { recent: [], failures: [] },
+  }));
 }
 
 /** The period an alert's email belongs to at this instant, or null when the alert is not due now. */
@@ -219,6 +237,8 @@ export type AlertRunResult = { due: number; sent: number; empty: number; failed:
 export async function sendDueAlerts(now = new Date(), log: (line: string) => void = () => {}): Promise<AlertRunResult> {
   const result: AlertRunResult = { due: 0, sent: 0, empty: 0, failed: 0, alreadyHandled: 0 };
   for (const alert of await runningAlerts()) {
+    // A webhook alert's articles go one by one through the webhooks job (webhooks.server.ts), not by email.
+    if (alert.delivery !== "email") continue;
     const period = duePeriod(alert, now);
     if (!period) continue;
     result.due++;
@@ -263,9 +283,9 @@ async function claimPeriod(alert: Alert, period: string) {
   }
 }
 
-/** What the admin sees: how many alerts exist and the latest delivery failures. */
+/** What the admin sees: how many alerts exist, the latest email delivery failures and the failing webhooks. */
 export async function alertStats(now = Date.now()) {
   const counts = await alertCounts(linksSentBefore(now));
   const failures = (await latestAlertFailures(LISTED_FAILURES)).map((row) => ({ ...row, at: new Date(row.at).toISOString() }));
-  return { ...counts, failures };
+  return { ...counts, failures, failingWebhooks: await failingWebhooks() };
 }

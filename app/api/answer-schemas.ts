@@ -242,7 +242,7 @@ export const componentSchemas: Record<string, Schema> = {
   },
   AlertStats: {
     type: "object",
-    required: ["active", "pending", "stopped", "failures"],
+    required: ["active", "pending", "stopped", "failures", "failingWebhooks"],
     properties: {
       active: { type: "integer" },
       pending: { type: "integer" },
@@ -250,6 +250,22 @@ export const componentSchemas: Record<string, Schema> = {
       failures: {
         type: "array",
         items: { type: "object", properties: { alertId: { type: "integer" }, period: { type: "string" }, error: nullable("string"), at: { type: "string" } } },
+      },
+      failingWebhooks: {
+        type: "array",
+        description: "The latest failed webhook attempts, newest first: still retried (status pending) or given up after 24 hours (failed).",
+        items: {
+          type: "object",
+          properties: {
+            alertId: { type: "integer" },
+            url: nullable("string"),
+            articleId: { type: "integer" },
+            status: { type: "string", enum: ["pending", "failed"] },
+            attempts: { type: "integer" },
+            error: nullable("string"),
+            at: { type: "string" },
+          },
+        },
       },
     },
   },

@@ -6,6 +6,7 @@ import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
+import tls from "node:tls";
 import { Readable, Transform } from "node:stream";
 import zlib from "node:zlib";
 import { config } from "../config.server";
@@ -20,6 +21,8 @@ export type FetchOptions = {
   signal?: AbortSignal;
   /** Overrides ALLOW_PRIVATE_NETWORKS for this request (tests turn it off to see loopback refused). */
   allowPrivateNetworks?: boolean;
+  /** Extra certificate authorities (PEM) trusted for this request: tests' self-signed receivers. */
+  ca?: string;
 };
 
 export type FetchResult = {
@@ -232,7 +235,8 @@ function isAllowlisted(url: URL) {
   return config().PRIVATE_NETWORK_ALLOWLIST.includes(`${url.hostname.toLowerCase()}:${port}`);
 }
 
-type HopOptions = Required<Pick<FetchOptions, "timeoutMs" | "maxBytes">> & FetchOptions & { allowPrivate: boolean; idleTimeout?: boolean };
+type HopOptions = Required<Pick<FetchOptions, "timeoutMs" | "maxBytes">> &
+  FetchOptions & { allowPrivate: boolean; idleTimeout?: boolean; method?: "GET" | "POST"; requestBody?: string };
 
 /** One answer: its status and headers, and its body decoded (gzip, deflate, brotli) as a stream of at most maxBytes. */
 type StreamHop = { status: number; headers: http.IncomingHttpHeaders; body: Readable };
@@ -276,10 +280,12 @@ function openHop(url: URL, headers: Record<string, string>, options: HopOptions,
     options.signal?.addEventListener("abort", onAbort, { once: true });
 
     const request = transport.request(url, {
-      method: "GET",
+      method: options.method ?? "GET",
       headers,
-      // A retry after a stale kept-alive connection (below) opens a connection of its own.
-      ...(freshConnection ? { agent: false } : {}),
+      // A retry after a stale kept-alive connection (below) opens a connection of its own; so does a request
+      // trusting an extra certificate authority, which the shared agent's connections were not made with.
+      ...(freshConnection || options.ca ? { agent: false } : {}),
+      ...(options.ca ? { ca: [...tls.rootCertificates, options.ca] } : {}),
       ...(allowPrivate ? {} : { lookup: guardedLookup as unknown as typeof dns.lookup }),
     });
     let answered = false;
@@ -288,7 +294,7 @@ function openHop(url: URL, headers: Record<string, string>, options: HopOptions,
       // (5 s is common). A request sent on such a connection as it closes is reset before any answer; a GET is
       // safe to send again, once, on a new connection (the pattern Node's http documentation gives for
       // `request.reusedSocket`). Seen while the job runner's own work kept it from noticing the close in time.
-      if (!done && !answered && !freshConnection && request.reusedSocket && (error.code === "ECONNRESET" || error.code === "EPIPE")) {
+      if (!done && !answered && !freshConnection && !options.requestBody && request.reusedSocket && (error.code === "ECONNRESET" || error.code === "EPIPE")) {
         stop();
         resolve(openHop(url, headers, options, true));
         return;
@@ -326,7 +332,7 @@ function openHop(url: URL, headers: Record<string, string>, options: HopOptions,
       decoded.pipe(capped);
       resolve({ status: response.statusCode ?? 0, headers: response.headers, body: capped });
     });
-    request.end();
+    request.end(options.requestBody);
   });
 }
 
@@ -443,4 +449,39 @@ export async function fetchStream(url: string, options: FetchOptions = {}): Prom
     etag: headerOf(hop.headers, "etag"),
     lastModified: headerOf(hop.headers, "last-modified"),
   };
+}
+
+/** What a POST got back: the status and the start of the answer, for an error message. */
+export type PostResult = { status: number; text: string };
+
+const POST_ANSWER_BYTES = 1024 * 1024;
+
+/**
+ * POSTs a body (webhooks, app/alerts/webhooks.server.ts) under the same address policy as every fetch: private
+ * addresses refused (by literal, and after DNS), the time limit, the per-host limit. Redirects are not followed
+ * (a webhook address answers itself) and any status resolves; a network failure or refusal throws FetchError.
+ */
+export async function postUrl(rawUrl: string, body: string, headers: Record<string, string>, options: FetchOptions = {}): Promise<PostResult> {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new FetchError(`Not a valid URL: ${rawUrl}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new FetchError(`Unsupported address scheme ${url.protocol.replace(":", "")}`);
+  const settings: HopOptions = { ...hopSettings(options, POST_ANSWER_BYTES), method: "POST", requestBody: body };
+  const all = { "user-agent": config().FETCH_USER_AGENT, "content-length": String(Buffer.byteLength(body)), ...headers };
+  const release = await acquireHostSlot(url.host, options.signal);
+  try {
+    const hop = await openHop(url, all, settings);
+    const chunks: Buffer[] = [];
+    try {
+      for await (const chunk of hop.body) chunks.push(chunk as Buffer);
+    } catch {
+      // An answer longer than the cap, or cut short, still has its status; the rest is not needed.
+    }
+    return { status: hop.status, text: Buffer.concat(chunks).toString("utf8").slice(0, 500) };
+  } finally {
+    release();
+  }
 }

@@ -8,8 +8,9 @@ import { runBackfill, runFixPriorities, runRecategorize, runScrape } from "./kin
 import { runMaintenance } from "./kinds/maintenance.server";
 import { runTrends } from "./kinds/trends.server";
 import { runNewsletter } from "./kinds/newsletter.server";
-import { runAlerts } from "./kinds/alerts.server";
+import { runAlerts, runWebhookDeliveries } from "./kinds/alerts.server";
 import type { JobHandler, Schedule } from "./types";
+import { webhookWorkExists } from "../alerts/webhook-store.server";
 
 export const jobHandlers: Partial<Record<JobKind, JobHandler>> = {
   scrape: runScrape,
@@ -20,6 +21,7 @@ export const jobHandlers: Partial<Record<JobKind, JobHandler>> = {
   trends: runTrends,
   newsletter: runNewsletter,
   alerts: runAlerts,
+  webhooks: runWebhookDeliveries,
 };
 
 /** Cron patterns in the configured time zone (APP_TIMEZONE). */
@@ -31,6 +33,13 @@ export const schedules: Schedule[] = [
   { kind: "trends", cron: "0 9 * * *", description: "daily at 09:00: the 30-day trends analysis" },
   { kind: "newsletter", cron: "0 8 * * 1", description: "Mondays at 08:00: the weekly newsletter to active subscribers" },
   { kind: "alerts", cron: "2 * * * *", description: "hourly: saved-search alerts due this hour (daily at their hour, weekly on Mondays)" },
+  // Each retry waits at least a minute (app/alerts/webhooks.server.ts), so a run a minute covers the backoff.
+  {
+    kind: "webhooks",
+    cron: "* * * * *",
+    description: "every minute, while an alert delivers by webhook: its new articles, and retries due",
+    hasWork: webhookWorkExists,
+  },
 ];
 
 const MINUTE = 60_000;

@@ -11,4 +11,14 @@ type JobContext = {
 
 export type JobHandler = (params: Record<string, unknown>, context: JobContext, job?: JobRow) => Promise<Record<string, unknown>>;
 
-export type Schedule = { kind: JobKind; cron: string; params?: Record<string, unknown>; description: string };
+export type Schedule = {
+  kind: JobKind;
+  cron: string;
+  params?: Record<string, unknown>;
+  description: string;
+  /**
+   * Queued only when this says there is work. A schedule firing every minute would otherwise leave 1,440 job rows a
+   * day in every install's history, most of them for nothing.
+   */
+  hasWork?: () => Promise<boolean>;
+};

@@ -425,6 +425,10 @@ export const alerts = pgTable(
     confirmedAt: timestampMs(),
     unsubscribedAt: timestampMs(),
     cursorArticleId: integer().notNull().default(0),
+    delivery: text().notNull().default("email"),
+    webhookUrl: text(),
+    webhookFormat: text(),
+    webhookSecret: text(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("alerts_email_view_idx").on(t.email, t.view), index("alerts_confirmation_idx").on(t.confirmationTokenHash)],
@@ -443,6 +447,33 @@ export const alertDeliveries = pgTable(
     updatedAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.alertId, t.period] }), index("alert_deliveries_status_idx").on(t.status, t.updatedAt)],
+);
+
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    alertId: integer()
+      .notNull()
+      .references(() => alerts.id, { onDelete: "cascade" }),
+    articleId: integer()
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    idempotencyKey: text().notNull(),
+    status: text().notNull(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestampMs().notNull(),
+    lastStatus: integer(),
+    lastError: text(),
+    deliveredAt: timestampMs(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_alert_article_idx").on(t.alertId, t.articleId),
+    uniqueIndex("webhook_deliveries_key_idx").on(t.idempotencyKey),
+    index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+  ],
 );
 
 export const confirmationEmails = pgTable(

@@ -1,14 +1,20 @@
 import { ToastHere } from "../Toasts";
 import { Badge, Button, Card, Group, Table, Text, Title } from "@mantine/core";
 import type { SubscriberJson, SubscriberStatus } from "~/newsletter/admin.server";
-import { formatDate } from "~/time";
+import { formatDate, formatDateTime } from "~/time";
 import { IntentForm, useIntent } from "./intent";
 import { AdminTable, RowActionButton } from "./panel";
 
 const STATUS_LABELS: Record<SubscriberStatus, string> = { active: "Active", pending: "Pending", unsubscribed: "Unsubscribed" };
 const STATUS_COLORS: Record<SubscriberStatus, string> = { active: "green", pending: "yellow", unsubscribed: "gray" };
 
-type AlertStats = { active: number; pending: number; stopped: number; failures: { alertId: number; period: string; error: string | null; at: string }[] };
+type AlertStats = {
+  active: number;
+  pending: number;
+  stopped: number;
+  failures: { alertId: number; period: string; error: string | null; at: string }[];
+  failingWebhooks: { alertId: number; url: string | null; articleId: number; status: string; attempts: number; error: string | null; at: string }[];
+};
 
 export function SubscribersPanel({ subscribers, alerts, timeZone }: { subscribers: SubscriberJson[]; alerts: AlertStats | null; timeZone: string }) {
   const testSend = useIntent("send-test-newsletter");
@@ -43,6 +49,23 @@ export function SubscribersPanel({ subscribers, alerts, timeZone }: { subscriber
                 .join("; ")}.`
             : " No delivery failures."}
         </Text>
+      ) : null}
+      {alerts?.failingWebhooks.length ? (
+        <div aria-label="Failing webhooks">
+          <Text size="sm" fw={600}>
+            Failing webhooks
+          </Text>
+          <ul className="stack">
+            {alerts.failingWebhooks.map((f) => (
+              <li key={`${f.alertId}-${f.articleId}`}>
+                <Text size="sm">
+                  alert {f.alertId} → {f.url ?? "(no address)"}: article {f.articleId}, {f.attempts} attempts, {f.status === "failed" ? "given up" : "retrying"}{" "}
+                  ({f.error ?? "unknown error"}) at {formatDateTime(f.at, timeZone)}
+                </Text>
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       <AdminTable
         label="Subscribers"

@@ -1,0 +1,275 @@
+// Webhook delivery for alerts (docs/decisions/033, docs/webhooks.md): an alert may post each new matching article,
+// one at a time, to an https address its follower gives, as JSON or as a Slack message. Each article becomes one
+// delivery row per alert, queued as the alert's cursor moves past it, and is posted (signed with the alert's secret,
+// under the row's idempotency key) until the receiver answers 2xx, with exponential backoff for up to 24 hours.
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { articlePath } from "../articles/article-page";
+import { viewTitle } from "../articles/feeds-out.server";
+import { parseFeedParams } from "../articles/filters";
+import { getArticle, listArticles, type ArticleJson } from "../articles/queries.server";
+import { config } from "../config.server";
+import { siteUrl } from "../email/mailer.server";
+import { AppError } from "../errors";
+import { postUrl, privateAddressRefusal, type FetchOptions } from "../fetcher/http-client.server";
+import { alertById, type Alert } from "./store.server";
+import {
+  claimWebhookAttempt,
+  dueWebhookDeliveries,
+  queueWebhookDeliveries,
+  recentWebhookDeliveries,
+  recordWebhookAttempt,
+  runningWebhookAlerts,
+  setEmailDelivery,
+  setWebhookDelivery,
+  webhookCursor,
+  webhookFailures,
+  type WebhookDelivery,
+} from "./webhook-store.server";
+
+export const WEBHOOK_FORMATS = ["json", "slack"] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+
+export const SIGNATURE_HEADER = "X-Dereg-Signature";
+const MINUTE = 60_000;
+/** The first retry waits a minute, each next one twice as long, never more than an hour. */
+const FIRST_RETRY_MS = MINUTE;
+const LONGEST_RETRY_MS = 60 * MINUTE;
+/** After this long since it was queued, a delivery that still fails is given up. */
+export const GIVE_UP_AFTER_MS = 24 * 60 * MINUTE;
+/** An attempt not recorded within this long belongs to a runner that died: the delivery is posted again. */
+export const ATTEMPT_LEASE_MS = 5 * MINUTE;
+const POST_TIMEOUT_MS = 10_000;
+/** Article ids looked at per step when queueing: every match among them fits in one list. */
+const QUEUE_WINDOW = 500;
+/** The most steps of QUEUE_WINDOW one run takes per alert; the rest waits for the next run. */
+const QUEUE_STEPS_PER_RUN = 20;
+/** The most deliveries one run posts. */
+const POSTS_PER_RUN = 200;
+
+/** The readable refusal of a webhook address, or undefined when it may be used. Checked again at every post. */
+async function webhookAddressRefusal(raw: string): Promise<string | undefined> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return "Enter the webhook's full address, starting with https://.";
+  }
+  const plainHttpAllowed = config().ALLOW_PRIVATE_NETWORKS;
+  if (url.protocol !== "https:" && !(plainHttpAllowed && url.protocol === "http:")) return "The webhook address must start with https://.";
+  if (url.username || url.password) return "The webhook address must not contain a user name or password.";
+  const refusal = await privateAddressRefusal(url.toString());
+  if (refusal) return `Webhooks go only to public addresses: ${refusal}.`;
+  return undefined;
+}
+
+/**
+ * Makes an alert deliver by webhook: the address is checked (https, public) and a new secret made, which the
+ * caller shows once. Bad input is an "invalid" AppError with a message for the form.
+ */
+export async function deliverByWebhook(alert: Pick<Alert, "id">, raw: { url?: unknown; format?: unknown }) {
+  const url = typeof raw.url === "string" ? raw.url.trim() : "";
+  const format = raw.format === "slack" ? "slack" : raw.format === "json" || raw.format === undefined || raw.format === "" ? "json" : null;
+  if (!format) throw new AppError("invalid", "Choose JSON or Slack as the webhook's format.");
+  if (!url) throw new AppError("invalid", "Enter the webhook's address.");
+  if (url.length > 2000) throw new AppError("invalid", "The webhook address is too long.");
+  const refusal = await webhookAddressRefusal(url);
+  if (refusal) throw new AppError("invalid", refusal);
+  const secret = `whsec_${randomBytes(24).toString("hex")}`;
+  await setWebhookDelivery(alert.id, { url: new URL(url).toString(), format, secret });
+  return { secret };
+}
+
+/** Makes an alert deliver by email again. */
+export function deliverByEmail(alert: Pick<Alert, "id">) {
+  return setEmailDelivery(alert.id);
+}
+
+/** The signature header's value: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
+export function signatureHeader(secret: string, body: string, at: Date) {
+  const t = Math.floor(at.getTime() / 1000);
+  const v1 = createHmac("sha256", secret).update(`${t}.${body}`).digest("hex");
+  return `t=${t},v1=${v1}`;
+}
+
+async function articleFields(article: ArticleJson) {
+  return {
+    id: article.id,
+    title: article.title,
+    url: await siteUrl(articlePath(article)),
+    originalUrl: article.originalUrl,
+    publishDate: article.publishDate,
+    category: article.category,
+    priority: article.priority,
+    summary: article.summary,
+    sourceName: article.sourceName,
+    documentNumber: article.documentNumber,
+    documentType: article.documentType,
+    agencies: article.agencies,
+    commentsCloseOn: article.commentsCloseOn,
+  };
+}
+
+/** Slack's mrkdwn needs &, < and > escaped in text that is not markup. */
+const slackText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** The body posted for one article: the JSON document, or a Slack message (`text` plus blocks). */
+export async function webhookBody(alert: Pick<Alert, "id" | "view">, article: ArticleJson, idempotencyKey: string, format: string) {
+  const title = viewTitle(parseFeedParams(new URLSearchParams(alert.view)).filters);
+  const viewUrl = await siteUrl(`/${alert.view ? `?${alert.view}` : ""}`);
+  const fields = await articleFields(article);
+  if (format !== "slack") return { alert: { id: alert.id, view: alert.view, title, url: viewUrl }, article: fields, idempotencyKey };
+  const day = fields.publishDate.slice(0, 10);
+  const details = [fields.sourceName, day, fields.category.replace(/-/g, " "), `${fields.priority} priority`].filter(Boolean).join(" · ");
+  return {
+    text: `New in ${title}: ${fields.title} ${fields.url}`,
+    blocks: [
+      { type: "section", text: { type: "mrkdwn", text: `*<${fields.url}|${slackText(fields.title)}>*` } },
+      { type: "context", elements: [{ type: "mrkdwn", text: slackText(details) }] },
+      { type: "context", elements: [{ type: "mrkdwn", text: `Alert: <${viewUrl}|${slackText(title)}>` }] },
+    ],
+  };
+}
+
+/** How long to wait after the `attempts`th failed attempt: 1 min, 2, 4, ... at most an hour. */
+export function retryDelay(attempts: number) {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
+}
+
+/**
+ * Queues a delivery for each article a webhook alert has not been offered yet: the articles stored since its
+ * cursor, a window of ids at a time, each window queued together with the cursor's move past it.
+ */
+async function queueNewArticles(alert: Alert, now: Date) {
+  const filters = parseFeedParams(new URLSearchParams(alert.view)).filters;
+  let queued = 0;
+  for (let step = 0; step < QUEUE_STEPS_PER_RUN;) {
+    const { cursor, newest } = await webhookCursor(alert.id);
+    if (cursor >= newest) break;
+    const through = Math.min(newest, cursor + QUEUE_WINDOW);
+    const articles = await listArticles(filters, { limit: QUEUE_WINDOW, afterId: cursor, throughId: through });
+    const articleIds = articles.map((article) => article.id);
+    const outcome = await queueWebhookDeliveries(alert.id, { cursor, through, articleIds, now, keyOf: () => randomUUID() });
+    // "moved": another run moved the cursor while the articles were chosen; choose again from where it is now.
+    if (outcome === "queued") {
+      queued += articleIds.length;
+      step++;
+    }
+  }
+  return queued;
+}
+
+/** Queues every running webhook alert's new articles (the first half of a run); answers how many were queued. */
+export async function queueWebhookArticles(now = new Date()) {
+  let queued = 0;
+  for (const alert of await runningWebhookAlerts()) queued += await queueNewArticles(alert, now);
+  return { queued };
+}
+
+type AttemptOutcome = "delivered" | "retry" | "failed" | "skipped";
+
+/** One attempt at one delivery: claimed first (so a run that dies mid-post leaves it to be retried), then posted. */
+async function attempt(delivery: WebhookDelivery, now: Date, options: FetchOptions): Promise<AttemptOutcome> {
+  if (!(await claimWebhookAttempt(delivery, new Date(now.getTime() + ATTEMPT_LEASE_MS)))) return "skipped";
+  const attempts = delivery.attempts + 1;
+  const alert = await alertById(delivery.alertId);
+  const article = await getArticle(delivery.articleId);
+  if (!alert || alert.delivery !== "webhook" || !alert.webhookUrl || !alert.webhookSecret || alert.unsubscribedAt || !article) {
+    await recordWebhookAttempt(delivery.id, { status: "failed", lastStatus: null, lastError: "The alert no longer delivers by webhook.", at: now });
+    return "failed";
+  }
+  let status: number | null = null;
+  let error: string | null = null;
+  const body = JSON.stringify(await webhookBody(alert, article, delivery.idempotencyKey, alert.webhookFormat ?? "json"));
+  try {
+    // The HTTP client refuses a private address here too (after DNS, as at registration): DNS may have changed.
+    const answer = await postUrl(
+      alert.webhookUrl,
+      body,
+      {
+        "content-type": "application/json",
+        "idempotency-key": delivery.idempotencyKey,
+        // Signed at the moment it is sent (not the run's `now`), so a receiver's freshness check holds however long the run.
+        [SIGNATURE_HEADER.toLowerCase()]: signatureHeader(alert.webhookSecret, body, new Date()),
+      },
+      { timeoutMs: POST_TIMEOUT_MS, ...options },
+    );
+    status = answer.status;
+    if (status < 200 || status >= 300) error = `HTTP ${status}${answer.text ? `: ${answer.text.slice(0, 200)}` : ""}`;
+  } catch (failure) {
+    error = failure instanceof Error ? failure.message : String(failure);
+  }
+  if (!error) {
+    await recordWebhookAttempt(delivery.id, { status: "delivered", lastStatus: status, lastError: null, at: now });
+    return "delivered";
+  }
+  const next = new Date(now.getTime() + retryDelay(attempts));
+  const givenUp = next.getTime() - delivery.createdAt.getTime() > GIVE_UP_AFTER_MS;
+  await recordWebhookAttempt(delivery.id, {
+    status: givenUp ? "failed" : "pending",
+    lastStatus: status,
+    lastError: error.slice(0, 500),
+    nextAttemptAt: givenUp ? undefined : next,
+    at: now,
+  });
+  return givenUp ? "failed" : "retry";
+}
+
+export type WebhookRunResult = { queued: number; delivered: number; retrying: number; failed: number };
+
+/**
+ * The webhooks job: queues each running webhook alert's new articles, then posts every delivery due at `now`.
+ * `fetchOptions` reach the HTTP client (tests trust their receiver's certificate or turn the address guard on).
+ */
+export async function runWebhooks({
+  now = new Date(),
+  fetchOptions = {},
+  log = () => {},
+}: { now?: Date; fetchOptions?: FetchOptions; log?: (line: string) => void } = {}): Promise<WebhookRunResult> {
+  const result: WebhookRunResult = { ...(await queueWebhookArticles(now)), delivered: 0, retrying: 0, failed: 0 };
+  for (const delivery of await dueWebhookDeliveries(now, POSTS_PER_RUN)) {
+    const outcome = await attempt(delivery, now, fetchOptions);
+    if (outcome === "delivered") result.delivered++;
+    else if (outcome === "retry") result.retrying++;
+    else if (outcome === "failed") {
+      result.failed++;
+      log(`webhook delivery ${delivery.id} (alert ${delivery.alertId}) given up`);
+    }
+  }
+  return result;
+}
+
+const DELIVERIES_PER_ALERT = 10;
+const FAILURES_PER_ALERT = 5;
+const ADMIN_FAILURES = 10;
+
+/** For the manage page: each webhook alert's latest deliveries and latest failed attempts. */
+export async function deliveriesOf(alertIds: number[]) {
+  const recent = await recentWebhookDeliveries(alertIds, DELIVERIES_PER_ALERT);
+  const failures = await webhookFailures(alertIds, FAILURES_PER_ALERT * Math.max(1, alertIds.length));
+  const iso = (at: number) => new Date(at).toISOString();
+  return Object.fromEntries(
+    alertIds.map((id) => [
+      id,
+      {
+        recent: recent.filter((row) => row.alertId === id).map((row) => ({ ...row, at: iso(row.at) })),
+        failures: failures
+          .filter((row) => row.alertId === id)
+          .slice(0, FAILURES_PER_ALERT)
+          .map((row) => ({ ...row, at: iso(row.at) })),
+      },
+    ]),
+  );
+}
+
+/** For the admin: the latest failed webhook attempts, across alerts. */
+export async function failingWebhooks() {
+  return (await webhookFailures(null, ADMIN_FAILURES)).map((row) => ({
+    alertId: row.alertId,
+    url: row.url,
+    articleId: row.articleId,
+    status: row.status,
+    attempts: row.attempts,
+    error: row.lastError,
+    at: new Date(row.at).toISOString(),
+  }));
+}
