@@ -137,6 +137,39 @@ test("a job poll that comes round while a post is on its way never takes the pos
   }
 });
 
+test("a form's outcome whose reload ends after a later post never replaces that post's outcome", async ({ page, javaScriptEnabled }, info) => {
+  test.skip(!javaScriptEnabled, "without JavaScript each post is a page of its own");
+  const word = `${tag(info)}-late`;
+  const name = `Late source ${word}`;
+  const id = seedSource(name, `https://${word}.example.gov/feed.xml`);
+  await signIn(page);
+  await page.goto("/admin");
+  await hydrated(page, true);
+  // The reload after the failed add is held until the delete (a page navigation with its own toast) has landed.
+  let holding = true;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.searchParams.has("_data"),
+    async (route) => {
+      if (route.request().method() !== "GET" || !holding) return route.continue();
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response }).catch(() => undefined);
+    },
+  );
+  const form = page.getByRole("form", { name: "Add New Source" });
+  await form.getByLabel("Name").fill(`Unfinished ${word}`);
+  await form.getByRole("button", { name: "Add source" }).click();
+  await expect(form.getByRole("alert")).toContainText("Please fill all required fields");
+  holding = false;
+  await page.getByRole("button", { name: `Delete ${name}`, exact: true }).click();
+  await page.getByRole("dialog", { name: "Delete source" }).getByRole("button", { name: "Delete source" }).click();
+  await expect(page.locator(`#source-${id}`)).toHaveCount(0);
+  release();
+  await expect(page.getByText(`Source deleted: ${name}`).first()).toBeVisible();
+});
+
 test("saved tags are announced in view by their article", async ({ page, javaScriptEnabled }, info) => {
   const word = `${tag(info)}-tagsaved`;
   const title = `The ${word} fisheries rule is withdrawn`;

@@ -37,11 +37,14 @@ export function useIntent<R = unknown>(
   const toastFailures = options.toastFailures ?? true;
   const onSuccess = useRef(options.onSuccess);
   onSuccess.current = options.onSuccess;
+  // The outcome is announced as soon as the action answers, not when the reload after it ends: a reload
+  // can outlast a later post (a page navigation that redirects with its own toast), and an outcome
+  // announced at its end would then replace the newer one.
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (!fetcher.data) return;
     if (fetcher.data.ok || toastFailures) showToast(fetcher.data.toast);
     if (fetcher.data.ok) onSuccess.current?.(fetcher.data);
-  }, [fetcher.state, fetcher.data, toastFailures]);
+  }, [fetcher.data, toastFailures]);
   const rowId = options.rowId === undefined ? undefined : String(options.rowId);
   const matches = options.match ?? ((data: DashboardActionData) => data.intent === intent && (rowId === undefined || data.values?.id === rowId));
   const pageData = actionData && matches(actionData) ? actionData : undefined;
