@@ -198,8 +198,16 @@ export const articleRulemakings = sqliteTable(
       .notNull()
       .references(() => articles.id, { onDelete: "cascade" }),
     key: text().notNull(),
+    // The article's date and category, copied by the triggers: the grouped view and the cards' counts read this
+    // table alone, never the wide article rows (docs/decisions/031).
+    publishDate: integer({ mode: "timestamp_ms" }).notNull(),
+    category: text().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.articleId, t.key] }), index("article_rulemakings_key_idx").on(t.key, t.articleId)],
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.key] }),
+    index("article_rulemakings_key_date_idx").on(t.key, t.publishDate, t.articleId),
+    index("article_rulemakings_category_idx").on(t.category, t.key),
+  ],
 );
 
 /**

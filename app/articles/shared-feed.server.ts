@@ -9,6 +9,8 @@
 import { createHash } from "node:crypto";
 import { config } from "../config.server";
 import { dayInZone } from "../time";
+import { parseRulemakingKey } from "../rulemakings/keys";
+import { asksForGrouping, groupedHref, isGroupedView, withoutGrouping } from "./grouped-view";
 import { FEED_PARAMS, feedHref, parseFeedParams, tidyFeedPath } from "./filters";
 import { sharedContentState } from "./store/shared-feed.server";
 
@@ -25,20 +27,30 @@ export async function feedRevision(now = new Date()): Promise<string> {
 const STATIC_SHARED_PATHS = new Set(["/about", "/comment-periods", "/api/docs"]);
 
 /**
- * The key of a URL whose page is the same for every reader, or null. The feed: its filters in their tidy order;
+ * The key of a URL whose page is the same for every reader, or null. The feed: its filters in their tidy order
+ * (and the grouping of the Regulatory Rollbacks view by rulemaking);
  * null for a reader's own Saved view, for untidy URLs (the route redirects them: `tidyFeedPath`) and for URLs with
- * any other parameter (a dialog opened without JavaScript, a data request). An article's page, the open comment
- * periods, About and the API page: their path, without parameters. A reader's bookmark on an article page is
+ * any other parameter (a dialog opened without JavaScript, a data request). An article's page, a rulemaking's page
+ * (in its one upper-case address: app/rulemakings/keys.ts), the open comment periods, About and the API page: their
+ * path, without parameters. A reader's bookmark on an article page is
  * asked for after load, as on the feed.
  */
 export function sharedPageKey(pathname: string, search: string): string | null {
   if (pathname !== "/") {
-    const shared = STATIC_SHARED_PATHS.has(pathname) || /^\/articles\/\d{1,15}(?:-[^/.]*)?$/.test(pathname);
+    const rulemaking = /^\/rulemakings\/([^/]+)$/.exec(pathname)?.[1];
+    const shared =
+      STATIC_SHARED_PATHS.has(pathname) ||
+      /^\/articles\/\d{1,15}(?:-[^/.]*)?$/.test(pathname) ||
+      (rulemaking !== undefined && parseRulemakingKey(rulemaking) === rulemaking);
     return shared && !search ? pathname : null;
   }
-  const params = new URLSearchParams(search);
+  const all = new URLSearchParams(search);
+  const params = withoutGrouping(all);
   if ([...params.keys()].some((name) => !FEED_PARAMS.has(name))) return null;
-  if (tidyFeedPath(new URL(`${pathname}${search}`, "http://site.invalid"))) return null;
+  if (tidyFeedPath(new URL(`${pathname}?${params}`, "http://site.invalid"))) return null;
   const { filters, page } = parseFeedParams(params);
-  return filters.saved ? null : feedHref(filters, page);
+  if (filters.saved) return null;
+  if (!asksForGrouping(all)) return feedHref(filters, page);
+  // The Regulatory Rollbacks view by rulemaking is shared like any view; a `group` elsewhere is a reader's odd URL.
+  return isGroupedView(filters, all) ? groupedHref(filters, page) : null;
 }

@@ -34,16 +34,8 @@ import { listPublicSources } from "~/sources/store.server";
 import { newestArticleBeforeWindow } from "~/trends/compute.server";
 import { latestTrends } from "~/trends/store.server";
 import { rulemakingGroupsPage } from "~/articles/rulemaking-groups.server";
+import { asksForGrouping, GROUPED_CATEGORY, groupedHref, isGroupedView } from "~/articles/grouped-view";
 import { readVisitorId } from "~/visitors/visitor.server";
-
-/** The category whose view may show rulemakings instead of documents (`group=rulemaking`). */
-const GROUPED_CATEGORY = "regulatory-rollbacks";
-
-/** The view's address with `group=rulemaking`: one row per rulemaking instead of one card per document. */
-function groupedHref(filters: ArticleFilters, page = 1) {
-  const href = feedHref(filters, page);
-  return `${href}${href.includes("?") ? "&" : "?"}group=rulemaking`;
-}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -63,13 +55,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tidyPath = tidyFeedPath(url);
   if (tidyPath) throw secureRedirect(tidyPath);
   const { filters, page: requestedPage } = parseFeedParams(url.searchParams);
+  // Only the Regulatory Rollbacks view groups by rulemaking: elsewhere `group` goes, as any untidy parameter does.
+  if (asksForGrouping(url.searchParams) && !isGroupedView(filters, url.searchParams)) throw secureRedirect(feedHref(filters, requestedPage));
   // Only the Saved view, and a page showing the outcome of the reader's own form (a toast), are the visitor's
   // own. Every other page is the same for every reader and is shared (server.ts, docs/decisions/013): its
   // bookmark buttons learn their state after load (useFeedState).
   const ownPage = Boolean(filters.saved) || carriesToast(request.headers.get("Cookie") ?? undefined);
   const visitorId = ownPage ? await readVisitorId(request) : undefined;
   // The Regulatory Rollbacks view grouped by rulemaking: a page of rulemakings instead of documents.
-  const grouped = filters.category === GROUPED_CATEGORY && url.searchParams.get("group") === "rulemaking";
+  const grouped = isGroupedView(filters, url.searchParams);
   const groups = grouped ? await rulemakingGroupsPage(GROUPED_CATEGORY, requestedPage, PAGE_SIZE) : null;
   const { articles, total, totalCapped, page, pageCount } = groups
     ? { articles: [], total: 0, totalCapped: false, page: 1, pageCount: 1 }

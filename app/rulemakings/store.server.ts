@@ -35,7 +35,7 @@ const DOCUMENT_COLUMNS = `a.id, a.title, a.document_number AS "documentNumber", 
 export async function rulemakingDocuments(key: string): Promise<RulemakingDocumentRow[]> {
   const rows = await all<RulemakingDocumentRow>(sql`SELECT * FROM (SELECT ${sql.raw(DOCUMENT_COLUMNS)}
     FROM article_rulemakings r JOIN articles a ON a.id = r.article_id
-    WHERE r.key = ${key} ORDER BY a.publish_date DESC, a.id DESC LIMIT ${RULEMAKING_DOCUMENT_LIMIT}) AS newest
+    WHERE r.key = ${key} ORDER BY r.publish_date DESC, r.article_id DESC LIMIT ${RULEMAKING_DOCUMENT_LIMIT}) AS newest
     ORDER BY "publishDate", id`);
   // PostgreSQL's json columns come back from raw SQL as text, as SQLite's do; bigint times as numbers.
   return rows.map((row) => ({ ...row, publishDate: Number(row.publishDate) }));
@@ -45,13 +45,14 @@ export type RulemakingCount = { key: string; documents: number; since: number };
 
 /**
  * For each of these articles, its rulemaking with the most documents we hold (ties: the first key in order), the
- * count and the first document's date: one query for a whole page of cards, through the key index both ways.
+ * count and the first document's date: one query for a whole page of cards, through the key index both ways (the
+ * rows carry their documents' dates, so no article row is read).
  */
 export async function rulemakingCounts(articleIds: readonly number[]): Promise<Map<number, RulemakingCount>> {
   const ids = [...new Set(articleIds)];
   if (!ids.length) return new Map();
-  const grouped = `SELECT r.article_id AS "articleId", r.key AS key, count(*) AS documents, min(a.publish_date) AS since
-    FROM article_rulemakings r JOIN article_rulemakings o ON o.key = r.key JOIN articles a ON a.id = o.article_id`;
+  const grouped = `SELECT r.article_id AS "articleId", r.key AS key, count(*) AS documents, min(o.publish_date) AS since
+    FROM article_rulemakings r JOIN article_rulemakings o ON o.key = r.key`;
   type Row = { articleId: number; key: string; documents: number; since: number };
   const rows =
     engine() === "postgres"
@@ -114,23 +115,22 @@ export async function articlesNaming(text: string): Promise<NamingRow[]> {
 
 export type RulemakingGroupRow = { key: string; documents: number; lastMove: number };
 
-// The rulemakings with at least one document in the category: their keys through the category's date index and the
-// key index, each grouped over all of its documents.
-const IN_CATEGORY = `r.key IN (SELECT r2.key FROM articles a2 JOIN article_rulemakings r2 ON r2.article_id = a2.id WHERE a2.category = `;
-
-/** A page of the rulemakings with a document in this category, the latest move first (ties by key). */
+/**
+ * A page of the rulemakings with a document in this category, the latest move first (ties by key): their keys
+ * through the category index, each grouped over all of its documents through the key index. Both indexes cover
+ * what is read, so no article row is touched.
+ */
 export async function rulemakingsInCategory(category: string, limit: number, offset: number): Promise<RulemakingGroupRow[]> {
-  const rows = await all<RulemakingGroupRow>(sql`SELECT r.key AS key, count(*) AS documents, max(a.publish_date) AS "lastMove"
-    FROM article_rulemakings r JOIN articles a ON a.id = r.article_id
-    WHERE ${sql.raw(IN_CATEGORY)}${category})
+  const rows = await all<RulemakingGroupRow>(sql`SELECT r.key AS key, count(*) AS documents, max(r.publish_date) AS "lastMove"
+    FROM article_rulemakings r
+    WHERE r.key IN (SELECT c.key FROM article_rulemakings c WHERE c.category = ${category})
     GROUP BY r.key ORDER BY "lastMove" DESC, r.key LIMIT ${limit} OFFSET ${offset}`);
   return rows.map((row) => ({ key: row.key, documents: Number(row.documents), lastMove: Number(row.lastMove) }));
 }
 
 /** How many rulemakings have a document in this category. */
 export async function countRulemakingsInCategory(category: string): Promise<number> {
-  const row = await all<{ n: number }>(sql`SELECT count(DISTINCT r2.key) AS n FROM articles a2 JOIN article_rulemakings r2 ON r2.article_id = a2.id
-    WHERE a2.category = ${category}`);
+  const row = await all<{ n: number }>(sql`SELECT count(DISTINCT key) AS n FROM article_rulemakings WHERE category = ${category}`);
   return Number(row[0]?.n ?? 0);
 }
 
@@ -145,6 +145,6 @@ export async function timelinesOf(keys: readonly string[]): Promise<TimelineRow[
   );
   const rows = await all<TimelineRow>(sql`SELECT r.key AS key, a.id, a.title, a.document_type AS "documentType", a.register_action AS "registerAction",
       a.publish_date AS "publishDate"
-    FROM article_rulemakings r JOIN articles a ON a.id = r.article_id WHERE r.key IN (${list}) ORDER BY r.key, a.publish_date, a.id`);
+    FROM article_rulemakings r JOIN articles a ON a.id = r.article_id WHERE r.key IN (${list}) ORDER BY r.key, r.publish_date, r.article_id`);
   return rows.map((row) => ({ ...row, publishDate: Number(row.publishDate) }));
 }

@@ -152,8 +152,16 @@ export const articleRulemakings = pgTable(
       .notNull()
       .references(() => articles.id, { onDelete: "cascade" }),
     key: text().notNull(),
+    // The article's date and category, copied by the triggers: the grouped view and the cards' counts read this
+    // table alone, never the wide article rows (docs/decisions/031).
+    publishDate: timestampMs().notNull(),
+    category: text().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.articleId, t.key] }), index("article_rulemakings_key_idx").on(t.key, t.articleId)],
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.key] }),
+    index("article_rulemakings_key_date_idx").on(t.key, t.publishDate, t.articleId),
+    index("article_rulemakings_category_idx").on(t.category, t.key),
+  ],
 );
 
 /** Lists dropped and articles noted as pending by triggers (db/pg/migrations/0001_search_and_triggers.sql). */

@@ -13,6 +13,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { GENERATOR_VERSION } from "./generator";
 
 export const BENCH_DIR = path.resolve("tests/.tmp/bench");
 
@@ -25,7 +26,7 @@ function schemaVersion() {
 }
 
 export function corpusCachePath({ count, from }: CorpusOptions) {
-  const origin = from ? path.basename(from, ".json") : "generated";
+  const origin = from ? path.basename(from, ".json") : `generated-g${GENERATOR_VERSION}`;
   return path.join(BENCH_DIR, `corpus-${origin}-${count}-m${schemaVersion()}.db`);
 }
 

@@ -4,6 +4,9 @@ import type { NewArticle } from "~/articles/store.server";
 import type { FederalRegisterDocument } from "~/ingest/federal-register";
 import { seededRandom } from "../support/seeded-random";
 
+/** Raised whenever what the generator writes changes, so a cached corpus of the old kind is not reused. */
+export const GENERATOR_VERSION = 2;
+
 type Random = () => number;
 const pick = <T>(random: Random, list: readonly T[]) => list[Math.floor(random() * list.length)];
 
@@ -129,6 +132,7 @@ export function generatedArticle(index: number, count: number, newest: Date, sou
   const isFederalRegister = source.name.startsWith("Federal Register");
   const documentNumber = isFederalRegister ? `B${String(index).padStart(7, "0")}` : null;
   const host = new URL(sourceHomes[source.category] ?? "https://www.example.gov").host;
+  const significant = random() < 0.05;
   return {
     title,
     summary: `${agency[0]}: ${sentences.join(" ")}`,
@@ -142,8 +146,23 @@ export function generatedArticle(index: number, count: number, newest: Date, sou
     documentNumber,
     documentType: isFederalRegister ? (kind === "regulation" || kind === "rollback" ? "Rule" : "Notice") : null,
     agencies: [agency[0]],
-    significant: random() < 0.05,
+    significant,
+    ...(isFederalRegister ? rulemakingOf(random, AGENCIES.indexOf(agency), SUBJECTS.indexOf(subject)) : {}),
   };
+}
+
+/**
+ * A Federal Register document's rulemaking, as the real ones are spread: most list a RIN, some only a docket, a few
+ * neither. Each agency and subject has eight rulemakings, so a rulemaking gathers documents across the years.
+ */
+function rulemakingOf(random: Random, agency: number, subject: number): Pick<NewArticle, "regulationIdNumbers" | "docketIds"> {
+  const variant = Math.floor(random() * 8);
+  const draw = random();
+  const rin = `${String(2000 + agency * 10).padStart(4, "0")}-A${String.fromCharCode(65 + subject)}${String(variant).padStart(2, "0")}`;
+  const docket = `${AGENCIES[agency]![1].toUpperCase()}-HQ-${2020 + variant}-${String(subject * 100 + variant).padStart(4, "0")}`;
+  if (draw < 0.6) return { regulationIdNumbers: [rin], docketIds: [docket] };
+  if (draw < 0.85) return { regulationIdNumbers: [], docketIds: [docket] };
+  return { regulationIdNumbers: [], docketIds: [] };
 }
 
 const sourceHomes: Record<string, string> = {

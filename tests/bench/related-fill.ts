@@ -5,13 +5,14 @@
 // --out keeps the filled copy (and its figures as `<out>.json`): what `npm run bench` serves, as the runner leaves it.
 import fs from "node:fs";
 import { openBenchDatabase } from "./bench-database";
+import { corpusCachePath } from "./corpus";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
 const { values } = parseArgs({
   options: {
-    db: { type: "string", default: "tests/.tmp/bench/corpus-generated-100000-m13.db" },
+    db: { type: "string", default: corpusCachePath({ count: 100_000 }) },
     seconds: { type: "string", default: "3600" },
     check: { type: "string", default: "0" },
     out: { type: "string" },

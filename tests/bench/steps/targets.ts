@@ -3,12 +3,15 @@
 // SHARED_PAGE_CACHE=false on the same corpora, for browsing and searching, at the large corpus and at 1,000.
 import { runLoad, warmUp, type LoadResult } from "../../support/load";
 import { startProductionServer, type ProductionServer } from "../../support/prod-server";
+import { groupedHref, GROUPED_CATEGORY } from "~/articles/grouped-view";
+import { rulemakingPath } from "~/rulemakings/keys";
 import type { BenchStep, Measurement, Ratio } from "../types";
 import { BROWSER_HEADERS, FEED_SEARCH } from "./endpoints";
 
 /** A term found in a few percent of the corpus, and one found in most of it. */
 const NARROW = FEED_SEARCH;
 const BROAD = "rule";
+const GROUPED_PATH = groupedHref({ category: GROUPED_CATEGORY, timeframe: "all" });
 
 const TARGETS = { sharedRps: 1_000, renderedRps: 150, renderedP95Ms: 60, searchShare: 0.8, scale: 0.9 };
 
@@ -42,6 +45,20 @@ export const targetsStep: BenchStep = {
       const renderedSmall = await measure("/ rendered per request @1,000", rendering.small, "small", "/");
       const narrow = await measure(`search "${NARROW}" rendered per request ${atLarge}`, rendering.large, "large", `/?q=${encodeURIComponent(NARROW)}`);
       const broad = await measure(`search "${BROAD}" rendered per request ${atLarge}`, rendering.large, "large", `/?q=${encodeURIComponent(BROAD)}`);
+      // The rulemaking pages: the Regulatory Rollbacks view by rulemaking, and the page of the rulemaking with the most
+      // documents among the newest articles (the generated corpus gives most Federal Register documents a RIN).
+      const grouped = await measure(`Regulatory Rollbacks by rulemaking rendered per request ${atLarge}`, rendering.large, "large", GROUPED_PATH);
+      const newest = (await (await fetch(`${rendering.large.url}/api/articles?limit=100`)).json()) as {
+        rulemaking: { key: string; documents: number } | null;
+      }[];
+      const largest = newest.flatMap((article) => (article.rulemaking ? [article.rulemaking] : [])).sort((a, b) => b.documents - a.documents)[0];
+      if (!largest) throw new Error("None of the newest 100 articles is part of a rulemaking: the corpus has no RINs");
+      const rulemaking = await measure(
+        `rulemaking page (${largest.documents} documents) rendered per request ${atLarge}`,
+        rendering.large,
+        "large",
+        rulemakingPath(largest.key),
+      );
       const figures = (result: LoadResult) =>
         `${result.requestsPerSecond.toFixed(1)} req/s, p50 ${result.p50Ms.toFixed(1)} ms, p95 ${result.p95Ms.toFixed(1)} ms`;
       const atLeast = (name: string, value: number, target: number, detail: string): Ratio => ({
@@ -83,6 +100,18 @@ export const targetsStep: BenchStep = {
         ].map(({ term, result }) =>
           atLeast(
             `search "${term}" / browse, both rendered per request (throughput)`,
+            result.requestsPerSecond / rendered.requestsPerSecond,
+            TARGETS.searchShare,
+            `${figures(result)} vs ${figures(rendered)}`,
+          ),
+        ),
+        // A rulemaking page or the grouped view may cost what a search does beside the plain feed, no more.
+        ...[
+          { name: "Regulatory Rollbacks by rulemaking", result: grouped },
+          { name: "rulemaking page", result: rulemaking },
+        ].map(({ name, result }) =>
+          atLeast(
+            `${name} / browse, both rendered per request (throughput)`,
             result.requestsPerSecond / rendered.requestsPerSecond,
             TARGETS.searchShare,
             `${figures(result)} vs ${figures(rendered)}`,
