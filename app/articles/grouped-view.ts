@@ -18,15 +18,11 @@ export function asksForGrouping(params: URLSearchParams) {
   return params.has(GROUP_PARAM);
 }
 
-/** The view's address with `group=rulemaking`: one row per rulemaking instead of one card per document. */
-export function groupedHref(filters: ArticleFilters, page = 1) {
-  const href = feedHref(filters, page);
-  return `${href}${href.includes("?") ? "&" : "?"}${GROUP_PARAM}=${GROUP_VALUE}`;
-}
-
-/** The parameters without the grouping, as the feed's own filters read them. */
-export function withoutGrouping(params: URLSearchParams) {
-  const rest = new URLSearchParams(params);
-  rest.delete(GROUP_PARAM);
-  return rest;
+/**
+ * The grouped view's one address per page: the category alone, as the other filters (priority, time, search...)
+ * narrow documents, not rulemakings; choosing one of them leads back to the documents.
+ */
+export function groupedHref(page = 1) {
+  const href = feedHref({ category: GROUPED_CATEGORY, timeframe: "all" }, page);
+  return `${href}&${GROUP_PARAM}=${GROUP_VALUE}`;
 }

@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { config } from "../config.server";
 import { dayInZone } from "../time";
 import { parseRulemakingKey } from "../rulemakings/keys";
-import { asksForGrouping, groupedHref, isGroupedView, withoutGrouping } from "./grouped-view";
+import { asksForGrouping, groupedHref } from "./grouped-view";
 import { FEED_PARAMS, feedHref, parseFeedParams, tidyFeedPath } from "./filters";
 import { sharedContentState } from "./store/shared-feed.server";
 
@@ -44,13 +44,14 @@ export function sharedPageKey(pathname: string, search: string): string | null {
       (rulemaking !== undefined && parseRulemakingKey(rulemaking) === rulemaking);
     return shared && !search ? pathname : null;
   }
-  const all = new URLSearchParams(search);
-  const params = withoutGrouping(all);
+  const params = new URLSearchParams(search);
+  // The Regulatory Rollbacks view by rulemaking, in its one address (the route redirects any other).
+  if (asksForGrouping(params)) {
+    const href = groupedHref(parseFeedParams(params).page);
+    return href === `${pathname}${search}` ? href : null;
+  }
   if ([...params.keys()].some((name) => !FEED_PARAMS.has(name))) return null;
-  if (tidyFeedPath(new URL(`${pathname}?${params}`, "http://site.invalid"))) return null;
+  if (tidyFeedPath(new URL(`${pathname}${search}`, "http://site.invalid"))) return null;
   const { filters, page } = parseFeedParams(params);
-  if (filters.saved) return null;
-  if (!asksForGrouping(all)) return feedHref(filters, page);
-  // The Regulatory Rollbacks view by rulemaking is shared like any view; a `group` elsewhere is a reader's odd URL.
-  return isGroupedView(filters, all) ? groupedHref(filters, page) : null;
+  return filters.saved ? null : feedHref(filters, page);
 }

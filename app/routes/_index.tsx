@@ -55,15 +55,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tidyPath = tidyFeedPath(url);
   if (tidyPath) throw secureRedirect(tidyPath);
   const { filters, page: requestedPage } = parseFeedParams(url.searchParams);
-  // Only the Regulatory Rollbacks view groups by rulemaking: elsewhere `group` goes, as any untidy parameter does.
-  if (asksForGrouping(url.searchParams) && !isGroupedView(filters, url.searchParams)) throw secureRedirect(feedHref(filters, requestedPage));
+  // Only the Regulatory Rollbacks view groups by rulemaking, in one address per page: elsewhere `group` goes, as any
+  // untidy parameter does, and the grouped view drops the filters that narrow documents only.
+  const grouped = asksForGrouping(url.searchParams);
+  if (grouped) {
+    const address = isGroupedView(filters, url.searchParams) ? groupedHref(requestedPage) : feedHref(filters, requestedPage);
+    if (address !== `${url.pathname}${url.search}`) throw secureRedirect(address);
+  }
   // Only the Saved view, and a page showing the outcome of the reader's own form (a toast), are the visitor's
   // own. Every other page is the same for every reader and is shared (server.ts, docs/decisions/013): its
   // bookmark buttons learn their state after load (useFeedState).
   const ownPage = Boolean(filters.saved) || carriesToast(request.headers.get("Cookie") ?? undefined);
   const visitorId = ownPage ? await readVisitorId(request) : undefined;
   // The Regulatory Rollbacks view grouped by rulemaking: a page of rulemakings instead of documents.
-  const grouped = isGroupedView(filters, url.searchParams);
   const groups = grouped ? await rulemakingGroupsPage(GROUPED_CATEGORY, requestedPage, PAGE_SIZE) : null;
   const { articles, total, totalCapped, page, pageCount } = groups
     ? { articles: [], total: 0, totalCapped: false, page: 1, pageCount: 1 }
@@ -201,9 +205,9 @@ export default function Feed() {
                   : "No rulemaking has a document in this view yet."}
               </p>
             </div>
-            <GroupToggle grouped documentsHref={feedHref(filters)} rulemakingsHref={groupedHref(filters)} />
+            <GroupToggle grouped documentsHref={feedHref(filters)} rulemakingsHref={groupedHref()} />
             {groups.groups.length ? <RulemakingGroups groups={groups.groups} timeZone={timeZone} /> : null}
-            <Pagination page={groups.page} pageCount={groups.pageCount} hrefFor={(p) => groupedHref(filters, p)} />
+            <Pagination page={groups.page} pageCount={groups.pageCount} hrefFor={(p) => groupedHref(p)} />
           </section>
         ) : (
           <section aria-labelledby="articles-title">
@@ -215,9 +219,7 @@ export default function Feed() {
                 {total ? showingLabel(first, articles.length, total, totalCapped) : "0 articles"}
               </p>
             </div>
-            {filters.category === GROUPED_CATEGORY ? (
-              <GroupToggle grouped={false} documentsHref={feedHref(filters)} rulemakingsHref={groupedHref(filters)} />
-            ) : null}
+            {filters.category === GROUPED_CATEGORY ? <GroupToggle grouped={false} documentsHref={feedHref(filters)} rulemakingsHref={groupedHref()} /> : null}
             {filters.saved ? null : (
               <div id="follow-view" className="follow-view">
                 <p className="text-sm dimmed">

@@ -280,6 +280,10 @@ describe("the Regulatory Rollbacks view by rulemaking", () => {
     const other = await callRoute(feedLoader, "/?group=rulemaking&page=2");
     expect(other.status).toBe(302);
     expect(other.headers.get("location")).toBe("/?page=2");
+    // The filters that narrow documents, not rulemakings, go too: the grouped view has one address per page.
+    const narrowed = await callRoute(feedLoader, "/?category=regulatory-rollbacks&priority=high&time=week&group=rulemaking");
+    expect(narrowed.status).toBe(302);
+    expect(narrowed.headers.get("location")).toBe("/?category=regulatory-rollbacks&group=rulemaking");
   });
 });
 

@@ -3,7 +3,7 @@
 // SHARED_PAGE_CACHE=false on the same corpora, for browsing and searching, at the large corpus and at 1,000.
 import { runLoad, warmUp, type LoadResult } from "../../support/load";
 import { startProductionServer, type ProductionServer } from "../../support/prod-server";
-import { groupedHref, GROUPED_CATEGORY } from "~/articles/grouped-view";
+import { groupedHref } from "~/articles/grouped-view";
 import { rulemakingPath } from "~/rulemakings/keys";
 import type { BenchStep, Measurement, Ratio } from "../types";
 import { BROWSER_HEADERS, FEED_SEARCH } from "./endpoints";
@@ -11,7 +11,7 @@ import { BROWSER_HEADERS, FEED_SEARCH } from "./endpoints";
 /** A term found in a few percent of the corpus, and one found in most of it. */
 const NARROW = FEED_SEARCH;
 const BROAD = "rule";
-const GROUPED_PATH = groupedHref({ category: GROUPED_CATEGORY, timeframe: "all" });
+const GROUPED_PATH = groupedHref();
 
 const TARGETS = { sharedRps: 1_000, renderedRps: 150, renderedP95Ms: 60, searchShare: 0.8, scale: 0.9 };
 
