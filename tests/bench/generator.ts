@@ -5,7 +5,7 @@ import type { FederalRegisterDocument } from "~/ingest/federal-register";
 import { seededRandom } from "../support/seeded-random";
 
 /** Raised whenever what the generator writes changes, so a cached corpus of the old kind is not reused. */
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 
 type Random = () => number;
 const pick = <T>(random: Random, list: readonly T[]) => list[Math.floor(random() * list.length)];
@@ -119,17 +119,20 @@ export function generatedArticle(index: number, count: number, newest: Date, sou
   const source = pick(random, sources);
   const agency = pick(random, AGENCIES);
   const subject = pick(random, SUBJECTS);
+  const isFederalRegister = source.name.startsWith("Federal Register");
+  // A Federal Register source publishes rules and notices only: no court decision or bill headlines among its documents.
   const kind =
     source.category === "legal"
       ? "legal"
       : source.category === "think-tank"
         ? "analysis"
-        : pick(random, ["rollback", "rollback", "regulation", "regulation", "legal", "legislative", "analysis"] as const);
+        : isFederalRegister
+          ? pick(random, ["rollback", "rollback", "regulation", "regulation", "regulation"] as const)
+          : pick(random, ["rollback", "rollback", "regulation", "regulation", "legal", "legislative", "analysis"] as const);
   const title = fill(pick(random, HEADLINES[kind]), agency, subject);
   const sentences = Array.from({ length: 2 + Math.floor(random() * 3) }, () => fill(pick(random, SUMMARY_SENTENCES), agency, subject));
   // Spread over about three years, newest first, a few articles per hour of the day.
   const ageMs = Math.floor((index / count) * 3 * 365 * 86_400_000 + random() * 3_600_000);
-  const isFederalRegister = source.name.startsWith("Federal Register");
   const documentNumber = isFederalRegister ? `B${String(index).padStart(7, "0")}` : null;
   const host = new URL(sourceHomes[source.category] ?? "https://www.example.gov").host;
   const significant = random() < 0.05;
