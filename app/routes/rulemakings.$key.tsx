@@ -11,11 +11,11 @@ import { FeedbackButton } from "~/components/FeedbackDialog";
 import { PanelSection } from "~/components/PanelSection";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
+import { StandingBadge } from "~/components/StandingBadge";
 import { config } from "~/config.server";
 import { pageRouteRefusal, secureRedirect } from "~/http/responses.server";
 import { parseRulemakingKey, rulemakingPath } from "~/rulemakings/keys";
 import { getRulemaking, type RulemakingDate } from "~/articles/rulemaking.server";
-import type { Standing } from "~/rulemakings/standing";
 import { formatDate } from "~/time";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -38,8 +38,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     },
   ];
 };
-
-const STANDING_COLORS: Record<Standing, string> = { proposed: "blue", final: "teal", delayed: "yellow", withdrawn: "gray", vacated: "red" };
 
 function day(value: string, timeZone: string) {
   // Calendar days read at noon UTC stay on that day in every US zone.
@@ -87,15 +85,7 @@ export default function RulemakingPage() {
           <h2 className="title-h2">{rulemaking.title}</h2>
         </div>
         <p className="card-row is-tight">
-          {rulemaking.standing ? (
-            <CardBadge variant="filled" color={STANDING_COLORS[rulemaking.standing]}>
-              {rulemaking.standingLabel}
-            </CardBadge>
-          ) : (
-            <CardBadge variant="light" color="gray">
-              {rulemaking.standingLabel}
-            </CardBadge>
-          )}
+          <StandingBadge standing={rulemaking.standing} />
           <span className="text-sm dimmed">
             {rulemaking.kind === "rin" ? (
               keyLabel
