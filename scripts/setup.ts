@@ -5,9 +5,9 @@ import { createUser } from "../app/auth/users.server";
 import { generatePassword } from "../app/auth/password.server";
 import { config, ConfigError } from "../app/config.server";
 import { migrate } from "../app/schema-store.server";
-import { seedDefaultSources } from "./seed";
+import { seedDefaultSources, upgradeDefaultSources } from "./seed";
 
-type SetupReport = { sourcesSeeded: number; firstAdmin?: { email: string; password?: string } };
+type SetupReport = { sourcesSeeded: number; sourcesUpgraded: number; firstAdmin?: { email: string; password?: string } };
 
 async function ensureFirstAdmin(): Promise<SetupReport["firstAdmin"]> {
   if ((await countUsers()) > 0) return undefined;
@@ -20,13 +20,15 @@ async function ensureFirstAdmin(): Promise<SetupReport["firstAdmin"]> {
 export async function setup(): Promise<SetupReport> {
   await migrate();
   const sourcesSeeded = await seedDefaultSources();
+  const sourcesUpgraded = await upgradeDefaultSources();
   const firstAdmin = await ensureFirstAdmin();
-  return { sourcesSeeded, firstAdmin };
+  return { sourcesSeeded, sourcesUpgraded, firstAdmin };
 }
 
 export function describeSetup(report: SetupReport) {
   const lines: string[] = [];
   if (report.sourcesSeeded) lines.push(`Seeded ${report.sourcesSeeded} default news sources.`);
+  if (report.sourcesUpgraded) lines.push("Moved the public inspection source to the desk's JSON answer and its own source type.");
   if (report.firstAdmin) {
     lines.push(`Created the first admin account: ${report.firstAdmin.email}`);
     lines.push(

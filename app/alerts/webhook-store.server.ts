@@ -1,6 +1,6 @@
 // Webhook alerts' reads and writes (docs/decisions/033): an alert's delivery settings, the queue of one row per
 // alert and article (queued together with the move of the alert's cursor), each attempt's claim and outcome, and
-// what the manage page and the admin see. When and how a row is posted is in webhooks.server.ts.
+// what the manage page and the admin see, and the purge of settled rows. When and how a row is posted is in webhooks.server.ts.
 import { and, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { all, db, execute, first, t, transaction } from "../db.server";
 
@@ -200,4 +200,33 @@ export async function webhookFailures(alertIds: number[] | null, limit: number) 
       .limit(limit),
   );
   return rows.map((row) => ({ ...row, at: +row.at }));
+}
+
+/**
+ * Deletes delivered and given-up deliveries last touched before `cutoff`; answers how many. Kept whatever their age:
+ * pending rows, each alert's `keep.recent` latest rows (the manage page's list), its `keep.failuresPerAlert` latest
+ * failures (the manage page's "last failures") and the `keep.failures` latest failures across alerts (the admin's
+ * failing webhooks), chosen as those lists choose them. A row is deleted only when its article is at or behind its
+ * alert's cursor: queueing looks only past the cursor, and the cursor never moves back past a stored article, so a
+ * purged row's article is never queued (nor posted) to that alert again.
+ */
+export function purgeSettledWebhookDeliveries(cutoff: Date, keep: { recent: number; failuresPerAlert: number; failures: number }) {
+  const failing = sql`last_error IS NOT NULL AND status IN ('pending', 'failed')`;
+  return execute(sql`
+    DELETE FROM webhook_deliveries
+    WHERE status IN ('delivered', 'failed')
+      AND updated_at < ${cutoff.getTime()}
+      AND article_id <= (SELECT cursor_article_id FROM alerts WHERE alerts.id = webhook_deliveries.alert_id)
+      AND id NOT IN (
+        SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY alert_id ORDER BY id DESC) AS n FROM webhook_deliveries) AS recent
+        WHERE n <= ${keep.recent}
+      )
+      AND id NOT IN (
+        SELECT id FROM (
+          SELECT id, row_number() OVER (PARTITION BY alert_id ORDER BY updated_at DESC, id DESC) AS n FROM webhook_deliveries WHERE ${failing}
+        ) AS failures
+        WHERE n <= ${keep.failuresPerAlert}
+      )
+      AND id NOT IN (SELECT id FROM webhook_deliveries WHERE ${failing} ORDER BY updated_at DESC, id DESC LIMIT ${keep.failures})
+  `);
 }

@@ -15,6 +15,7 @@ import { alertById, type Alert } from "./store.server";
 import {
   claimWebhookAttempt,
   dueWebhookDeliveries,
+  purgeSettledWebhookDeliveries,
   queueWebhookDeliveries,
   recentWebhookDeliveries,
   recordWebhookAttempt,
@@ -45,6 +46,12 @@ const QUEUE_WINDOW = 500;
 const QUEUE_STEPS_PER_RUN = 20;
 /** The most deliveries one run posts. */
 const POSTS_PER_RUN = 200;
+/**
+ * Delivered and given-up rows are kept this long after their last attempt, then purged by the daily maintenance
+ * job: long enough for a follower to look into a month of deliveries on the manage page, short enough that the
+ * table does not grow with every article an alert ever carried.
+ */
+export const WEBHOOK_DELIVERY_RETENTION_MS = 30 * 24 * 60 * MINUTE;
 
 /** The readable refusal of a webhook address, or undefined when it may be used. Checked again at every post. */
 async function webhookAddressRefusal(raw: string): Promise<string | undefined> {
@@ -259,6 +266,18 @@ export async function deliveriesOf(alertIds: number[]) {
       },
     ]),
   );
+}
+
+/**
+ * For the maintenance job: deletes delivered and given-up deliveries older than WEBHOOK_DELIVERY_RETENTION_MS,
+ * keeping whatever the manage page and the admin list still show; answers how many went.
+ */
+export function purgeOldWebhookDeliveries(now = new Date()) {
+  return purgeSettledWebhookDeliveries(new Date(now.getTime() - WEBHOOK_DELIVERY_RETENTION_MS), {
+    recent: DELIVERIES_PER_ALERT,
+    failuresPerAlert: FAILURES_PER_ALERT,
+    failures: ADMIN_FAILURES,
+  });
 }
 
 /** For the admin: the latest failed webhook attempts, across alerts. */

@@ -327,6 +327,45 @@ function* articlesOnInspection(tx: Transaction, items: Pending[]): TransactionPa
 }
 
 /**
+ * Moves the day a stored desk article publishes when a later read of the desk gives another day for its document
+ * (the desk reschedules a filing now and then), as steps of a transaction. Only articles still on the desk follow:
+ * a published one keeps what the published version said.
+ */
+function* followDeskDates(tx: Transaction, items: Pending[]): TransactionPart<void> {
+  const desk = items.filter((item) => item.documentNumber && item.input.publicInspection);
+  if (!desk.length) return;
+  const stored = new Map<string, string>();
+  for (const chunk of chunks(
+    desk.map((item) => item.documentNumber!),
+    10_000,
+  )) {
+    const rows = yield* tx.all(
+      tx.db
+        .select({ documentNumber: t.articles.documentNumber, publishesOn: t.articles.publicInspectionPublishesOn })
+        .from(t.articles)
+        .where(and(inArray(t.articles.documentNumber, chunk), isNotNull(t.articles.publicInspectionPublishesOn))),
+    );
+    for (const row of rows) stored.set(row.documentNumber!, row.publishesOn!);
+  }
+  let moved = false;
+  for (const item of desk) {
+    const publishesOn = item.input.publicInspection!.publishesOn;
+    const was = stored.get(item.documentNumber!);
+    if (was === undefined || was === publishesOn) continue;
+    yield* tx.execute(
+      tx.db
+        .update(t.articles)
+        .set({ publicInspectionPublishesOn: publishesOn })
+        .where(and(eq(t.articles.documentNumber, item.documentNumber!), isNotNull(t.articles.publicInspectionPublishesOn))),
+    );
+    moved = true;
+  }
+  // The cards show the day, but the revision's update trigger does not watch this column: move the revision here,
+  // so shared pages (docs/decisions/013) are rendered again with the new day.
+  if (moved) yield* tx.execute(sql`UPDATE article_revision SET revision = revision + 1 WHERE id = 1`);
+}
+
+/**
  * Turns a stored desk article into its published version, keeping its id (so bookmarks, views and alerts follow
  * it): the published link, date, text and register fields replace the desk's, and the desk's mark goes. A field the
  * published item leaves empty keeps what the desk said. An editor's classification stays; otherwise the article is
@@ -415,6 +454,11 @@ export async function insertArticles(inputs: NewArticle[]): Promise<InsertOutcom
         const stored = onInspection.get(item);
         if (stored) yield* publishStoredArticle(tx, stored, row);
       }
+      // A desk document stored already stays one article (a duplicate below), its publication day following the desk.
+      yield* followDeskDates(
+        tx,
+        kept.map(([item]) => item),
+      );
       const ids = yield* insertRows(
         tx,
         kept.filter(([item]) => !onInspection.has(item)),

@@ -4,6 +4,7 @@ import type { ArticleJson } from "~/articles/queries.server";
 import { CARD_SUMMARY_LIMIT, CARD_TAG_LIMIT, categoryLabel, priorityInfo } from "~/articles/vocabulary";
 import { isHttpUrl } from "~/articles/canonical-url";
 import { commentDaysLeft, commentsCloseLabel } from "~/articles/article-page";
+import { publicInspectionDayPassed, publicInspectionLabel } from "~/articles/public-inspection";
 import { rulemakingLinkLabel, rulemakingPath } from "~/rulemakings/keys";
 import { formatDate } from "~/time";
 import { truncateAtWord } from "~/text/truncate";
@@ -27,7 +28,10 @@ type Props = {
   highlighted?: boolean;
   /** The article's own page: the title links there. */
   detailsHref?: string;
-  /** Today (YYYY-MM-DD, the product's time zone), from the loader: an open comment period shows its days left. */
+  /**
+   * Today (YYYY-MM-DD, the product's time zone), from the loader: an open comment period shows its days left, and a
+   * public inspection badge whose day has passed says so.
+   */
   today?: string;
   /** The title's heading level: h3 among the feed's cards, h2 on the article's own page. */
   titleAs?: "h2" | "h3";
@@ -155,22 +159,28 @@ function OfficialDesignationLine({ official }: { official: ArticleJson["official
   );
 }
 
-/** The words of the public inspection badge: "On public inspection: publishes Sep 15, 2025". */
-export function publicInspectionLabel(publishesOn: string, timeZone: string) {
-  // A calendar day: read at noon UTC, it stays on that day in every US zone (as the article page's register dates).
-  return `On public inspection: publishes ${formatDate(`${publishesOn}T12:00:00Z`, timeZone)}`;
-}
-
 /**
- * A document read from the public inspection desk and not published yet: when it publishes, and whether it was a
- * special filing. Gone once the published document has been read (the same article then holds it).
+ * A document read from the public inspection desk and not read published: when it publishes (or, once that day has
+ * passed, that it was due then), and whether it was a special filing. Gone once the published document has been
+ * read (the same article then holds it).
  */
-function PublicInspectionLine({ inspection, timeZone }: { inspection: ArticleJson["publicInspection"]; timeZone: string }) {
+function PublicInspectionLine({ inspection, timeZone, today }: { inspection: ArticleJson["publicInspection"]; timeZone: string; today: string | undefined }) {
   if (!inspection) return null;
+  const passed = publicInspectionDayPassed(inspection.publishesOn, today);
   return (
     <p className="card-row is-tight card-inspection">
-      <CardBadge variant="light" color="orange" small keepCase title="Filed with the Federal Register and open to the public before it is published">
-        <time dateTime={inspection.publishesOn}>{publicInspectionLabel(inspection.publishesOn, timeZone)}</time>
+      <CardBadge
+        variant="light"
+        color={passed ? "gray" : "orange"}
+        small
+        keepCase
+        title={
+          passed
+            ? "Its day has passed and the published document has not been read: it may have been withdrawn or published late"
+            : "Filed with the Federal Register and open to the public before it is published"
+        }
+      >
+        <time dateTime={inspection.publishesOn}>{publicInspectionLabel(inspection.publishesOn, today, timeZone)}</time>
       </CardBadge>
       {inspection.specialFiling ? (
         <CardBadge variant="light" color="red" small keepCase title="Filed outside the regular schedule, usually because it is urgent">
@@ -238,7 +248,7 @@ export function ArticleCard({ article, timeZone, search, readHref, onReadOrigina
         )}
       </Title>
       <RegisterLine article={article} />
-      <PublicInspectionLine inspection={article.publicInspection} timeZone={timeZone} />
+      <PublicInspectionLine inspection={article.publicInspection} timeZone={timeZone} today={today} />
       <OfficialDesignationLine official={article.officialDesignation} />
       <RulemakingLine rulemaking={article.rulemaking} />
       <CommentsCloseLine commentsCloseOn={article.commentsCloseOn} today={today} />

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { Standing } from "~/rulemakings/standing";
 import { formatDate } from "~/time";
-import { CardBadge } from "./ArticleCard";
+import { StandingBadge } from "./StandingBadge";
 
 export type GroupRow = {
   key: string;
@@ -12,8 +12,6 @@ export type GroupRow = {
   standingLabel: string;
   lastMove: { date: string; actionLabel: string; title: string; path: string };
 };
-
-const STANDING_COLORS: Record<Standing, string> = { proposed: "blue", final: "teal", delayed: "yellow", withdrawn: "gray", vacated: "red" };
 
 /**
  * Documents or rulemakings: two plain links (the current one marked), so the choice works without JavaScript.
@@ -41,9 +39,7 @@ export function RulemakingGroups({ groups, timeZone }: { groups: GroupRow[]; tim
       {groups.map((group) => (
         <li key={group.key} className="period-item">
           <p className="card-row is-tight">
-            <CardBadge variant={group.standing ? "filled" : "light"} color={group.standing ? STANDING_COLORS[group.standing] : "gray"} small>
-              {group.standingLabel}
-            </CardBadge>
+            <StandingBadge standing={group.standing} small />
             <span className="card-dimmed is-xs">{`${group.key} · ${group.documents} ${group.documents === 1 ? "document" : "documents"}`}</span>
           </p>
           <h3 className="card-title">

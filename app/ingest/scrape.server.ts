@@ -230,7 +230,8 @@ async function scrapeUnifiedAgenda(source: SourceRow, summary: SourceSummary, ru
 
 /**
  * Reads the Federal Register's public inspection desk: every document on it now, in one answer. Each becomes an
- * article marked with the day it publishes; one stored already (on the desk, or published) is left as it is.
+ * article marked with the day it publishes; one stored already is left as it is, except that a document still on the
+ * desk takes the day the desk gives now (it may move a filing to another issue).
  */
 async function scrapePublicInspection(source: SourceRow, summary: SourceSummary, run: Run) {
   const conditional = run.mode.kind === "scrape";

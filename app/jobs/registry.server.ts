@@ -29,7 +29,7 @@ export const schedules: Schedule[] = [
   { kind: "scrape", cron: "0 */6 * * *", description: "every 6 hours: fetch every due source" },
   // Priorities depend on the date (comment deadlines within 7 days are high), so they are re-derived daily.
   { kind: "fix-priorities", cron: "15 0 * * *", description: "daily at 00:15: re-derive priorities as comment deadlines approach" },
-  { kind: "maintenance", cron: "30 3 * * *", description: "daily at 03:30: purge expired sessions, tokens and rate-limit rows" },
+  { kind: "maintenance", cron: "30 3 * * *", description: "daily at 03:30: purge expired sessions, tokens and rate-limit rows, and old webhook deliveries" },
   { kind: "trends", cron: "0 9 * * *", description: "daily at 09:00: the 30-day trends analysis" },
   { kind: "newsletter", cron: "0 8 * * 1", description: "Mondays at 08:00: the weekly newsletter to active subscribers" },
   { kind: "alerts", cron: "2 * * * *", description: "hourly: saved-search alerts due this hour (daily at their hour, weekly on Mondays)" },

@@ -6,16 +6,17 @@ import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction,
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useFeedState } from "~/components/feed-state";
-import { isDeregulatory, OFFICIALLY_DEREGULATORY_LABEL, timetableDateLabel, type OfficialDesignationDetail } from "~/agenda/edition";
 import { articlePath, commentDaysLeft, daysLeftLabel, docketUrl, parseArticleAddress } from "~/articles/article-page";
 import { getArticleDetail } from "~/articles/article-page.server";
 import { isHttpUrl } from "~/articles/canonical-url";
 import { todayInZone } from "~/articles/comment-periods.server";
 import { relatedArticles } from "~/articles/related.server";
 import { categoryLabel, priorityInfo } from "~/articles/vocabulary";
+import { AgendaFacts } from "~/components/AgendaFacts";
 import { AiSummary } from "~/components/AiSummary";
 import { ArticleCard, reasonText } from "~/components/ArticleCard";
 import { BookmarkToggle } from "~/components/BookmarkToggle";
+import { Fact } from "~/components/FactList";
 import { FeedbackButton } from "~/components/FeedbackDialog";
 import { PanelSection } from "~/components/PanelSection";
 import { SiteFooter } from "~/components/SiteFooter";
@@ -117,55 +118,10 @@ function JsonLd({ data }: { data: unknown }) {
   return <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: scriptSafeJson(data) }} />;
 }
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </>
-  );
-}
-
 function day(value: string, timeZone: string) {
   // Stored register dates are calendar days: read at noon UTC, they stay on that day in every US zone.
   const iso = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value;
   return Number.isNaN(Date.parse(iso)) ? value : formatDate(iso, timeZone);
-}
-
-/** The rulemaking's entry on reginfo.gov, in the edition the designation comes from. */
-function agendaEntryUrl(official: Pick<OfficialDesignationDetail, "publicationId" | "rin">) {
-  return `https://www.reginfo.gov/public/do/eAgendaViewRule?pubId=${encodeURIComponent(official.publicationId)}&RIN=${encodeURIComponent(official.rin)}`;
-}
-
-/** The Unified Agenda's word on the document's rulemaking: OIRA's EO 14192 designation, its stage, priority and timetable. */
-function UnifiedAgendaFacts({ official }: { official: OfficialDesignationDetail }) {
-  const priority = [official.priority, official.major ? "major rule" : null].filter(Boolean).join(", ");
-  return (
-    <PanelSection id="agenda-title" title={`Unified Agenda, ${official.edition}`}>
-      <dl className="fact-list">
-        <Fact label="EO 14192 designation">{isDeregulatory(official.designation) ? OFFICIALLY_DEREGULATORY_LABEL : official.designation}</Fact>
-        <Fact label="Rulemaking">
-          <a href={agendaEntryUrl(official)} className="anchor is-sm" rel="noopener noreferrer" target="_blank">
-            RIN {official.rin}
-            <span className="visually-hidden"> on reginfo.gov (opens in a new tab)</span>
-          </a>
-          : {official.title}
-          {official.agency ? ` (${official.agency})` : null}
-        </Fact>
-        {official.stage ? <Fact label="Stage">{official.stage}</Fact> : null}
-        {priority ? <Fact label="Priority">{priority}</Fact> : null}
-        {official.timetable.length ? (
-          <Fact label="Timetable">
-            <ul className="list is-sm">
-              {official.timetable.map((step, i) => (
-                <li key={i}>{step.date ? `${step.action}: ${timetableDateLabel(step.date)}` : step.action}</li>
-              ))}
-            </ul>
-          </Fact>
-        ) : null}
-      </dl>
-    </PanelSection>
-  );
 }
 
 export default function ArticlePage() {
@@ -281,7 +237,7 @@ export default function ArticlePage() {
           </dl>
         </PanelSection>
 
-        {data.article.officialDesignation ? <UnifiedAgendaFacts official={data.article.officialDesignation} /> : null}
+        {data.article.officialDesignation ? <AgendaFacts entry={data.article.officialDesignation} /> : null}
 
         {related.length ? (
           <PanelSection id="related-title" title="Related articles">

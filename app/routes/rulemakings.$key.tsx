@@ -4,18 +4,19 @@
 // app.css, like the comment periods page (docs/decisions/014); the same data is /api/rulemakings/{key}.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { isDeregulatory, OFFICIALLY_DEREGULATORY_LABEL, timetableDateLabel } from "~/agenda/edition";
 import { docketUrl } from "~/articles/article-page";
+import { AgendaFacts } from "~/components/AgendaFacts";
 import { CardBadge } from "~/components/ArticleCard";
+import { Fact } from "~/components/FactList";
 import { FeedbackButton } from "~/components/FeedbackDialog";
 import { PanelSection } from "~/components/PanelSection";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
+import { StandingBadge } from "~/components/StandingBadge";
 import { config } from "~/config.server";
 import { pageRouteRefusal, secureRedirect } from "~/http/responses.server";
 import { parseRulemakingKey, rulemakingPath } from "~/rulemakings/keys";
 import { getRulemaking, type RulemakingDate } from "~/articles/rulemaking.server";
-import type { Standing } from "~/rulemakings/standing";
 import { formatDate } from "~/time";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -39,20 +40,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   ];
 };
 
-const STANDING_COLORS: Record<Standing, string> = { proposed: "blue", final: "teal", delayed: "yellow", withdrawn: "gray", vacated: "red" };
-
 function day(value: string, timeZone: string) {
   // Calendar days read at noon UTC stay on that day in every US zone.
   return formatDate(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value, timeZone);
-}
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </>
-  );
 }
 
 function DateList({ dates, timeZone, label }: { dates: RulemakingDate[]; timeZone: string; label: string }) {
@@ -87,15 +77,7 @@ export default function RulemakingPage() {
           <h2 className="title-h2">{rulemaking.title}</h2>
         </div>
         <p className="card-row is-tight">
-          {rulemaking.standing ? (
-            <CardBadge variant="filled" color={STANDING_COLORS[rulemaking.standing]}>
-              {rulemaking.standingLabel}
-            </CardBadge>
-          ) : (
-            <CardBadge variant="light" color="gray">
-              {rulemaking.standingLabel}
-            </CardBadge>
-          )}
+          <StandingBadge standing={rulemaking.standing} />
           <span className="text-sm dimmed">
             {rulemaking.kind === "rin" ? (
               keyLabel
@@ -140,41 +122,7 @@ export default function RulemakingPage() {
           )}
         </PanelSection>
 
-        {agenda ? (
-          <PanelSection id="agenda-title" title={`Unified Agenda, ${agenda.edition}`}>
-            <dl className="fact-list">
-              {agenda.designation ? (
-                <Fact label="EO 14192 designation">{isDeregulatory(agenda.designation) ? OFFICIALLY_DEREGULATORY_LABEL : agenda.designation}</Fact>
-              ) : null}
-              <Fact label="Rulemaking">
-                <a
-                  href={`https://www.reginfo.gov/public/do/eAgendaViewRule?pubId=${encodeURIComponent(agenda.publicationId)}&RIN=${encodeURIComponent(agenda.rin)}`}
-                  className="anchor is-sm"
-                  rel="noopener noreferrer"
-                  target="_blank"
-                >
-                  RIN {agenda.rin}
-                  <span className="visually-hidden"> on reginfo.gov (opens in a new tab)</span>
-                </a>
-                : {agenda.title}
-                {agenda.agency ? ` (${agenda.agency})` : null}
-              </Fact>
-              {agenda.stage ? <Fact label="Stage">{agenda.stage}</Fact> : null}
-              {agenda.priority || agenda.major ? (
-                <Fact label="Priority">{[agenda.priority, agenda.major ? "major rule" : null].filter(Boolean).join(", ")}</Fact>
-              ) : null}
-              {agenda.timetable.length ? (
-                <Fact label="Timetable">
-                  <ul className="list is-sm">
-                    {agenda.timetable.map((step, i) => (
-                      <li key={i}>{step.date ? `${step.action}: ${timetableDateLabel(step.date)}` : step.action}</li>
-                    ))}
-                  </ul>
-                </Fact>
-              ) : null}
-            </dl>
-          </PanelSection>
-        ) : null}
+        {agenda ? <AgendaFacts entry={agenda} /> : null}
 
         <PanelSection id="dates-title" title="Deadlines and effective dates">
           <dl className="fact-list">

@@ -1,7 +1,7 @@
 // Sources as stored: reading them (the /api, the public pages, the scraper), adding, editing and deleting them
 // (app/sources/admin.server.ts), recording each fetch's outcome (app/sources/health.server.ts), and the default
 // sources of the first set-up (scripts/seed.ts).
-import { and, asc, eq, isNull, ne, not, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, not, sql } from "drizzle-orm";
 import { all, db, first, t, transaction } from "../db.server";
 
 export type SourceRow = typeof t.sources.$inferSelect;
@@ -143,5 +143,33 @@ export async function seedSourcesOnce(seededKey: string, rows: NewSource[]): Pro
     const inserted = yield* tx.all(tx.db.insert(t.sources).values(rows).onConflictDoNothing().returning({ id: t.sources.id }));
     yield* tx.execute(tx.db.insert(t.appState).values({ key: seededKey, value: true }));
     return inserted.length;
+  });
+}
+
+/**
+ * Brings a default source an older set-up stored under another type (or another address of the same thing) to the
+ * type the seed gives it now: the stored source at `url` takes `type`; failing that, one at an older address in
+ * `formerUrls` moves to `url` with `type`, its fetch validators dropped (they belonged to the old address). Nothing
+ * changes when a source at `url` has `type` already. Answers how many sources changed (0 or 1).
+ */
+export function retypeDefaultSource({ url, type, formerUrls }: { url: string; type: string; formerUrls: string[] }): Promise<number> {
+  return transaction(function* (tx) {
+    const rows = yield* tx.all(
+      tx.db
+        .select({ id: t.sources.id, url: t.sources.url, type: t.sources.type })
+        .from(t.sources)
+        .where(inArray(t.sources.url, [url, ...formerUrls])),
+    );
+    const current = rows.find((row) => row.url === url);
+    if (current?.type === type) return 0;
+    const change = current ?? rows[0];
+    if (!change) return 0;
+    yield* tx.execute(
+      tx.db
+        .update(t.sources)
+        .set(change.url === url ? { type } : { url, type, etag: null, lastModified: null })
+        .where(eq(t.sources.id, change.id)),
+    );
+    return 1;
   });
 }

@@ -1,11 +1,15 @@
 // Documents on the Federal Register's public inspection desk, with JavaScript on and off: the feed card and the
-// article page show "On public inspection: publishes {date}", and a special filing is marked. Rows are written into
+// article page show "On public inspection: publishes {date}", or "Was on public inspection: due to publish {date}"
+// once that day has passed without the published version, and a special filing is marked. Rows are written into
 // the test server's database for this spec (as the desk source stores them) and removed afterwards.
 import { expect, test } from "@playwright/test";
 import { hydrated, openDatabase } from "./e2e";
 
 const SOURCE = "Public inspection E2E";
-const BADGE = "On public inspection: publishes Sep 15, 2025";
+/** A month ahead: still to be published, whatever the test server's time zone. */
+const AHEAD = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+const BADGE = `On public inspection: publishes ${new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" }).format(new Date(`${AHEAD}T12:00:00Z`))}`;
+const PASSED_BADGE = "Was on public inspection: due to publish Sep 15, 2025";
 let regular: string;
 let special: string;
 
@@ -17,16 +21,17 @@ test.beforeAll(({}, testInfo) => {
   const insert = database.prepare(
     `INSERT INTO articles (title, summary, category, priority, category_reason, priority_reason, tags, source_name, original_url, canonical_url,
                           publish_date, document_number, document_type, agencies, public_inspection_publishes_on, special_filing)
-     VALUES (?, '', 'new-regulations', 'medium', 'new: proposed rule', 'medium: default', '[]', ?, ?, ?, ?, ?, ?, '[]', '2025-09-15', ?)`,
+     VALUES (?, '', 'new-regulations', 'medium', 'new: proposed rule', 'medium: default', '[]', ?, ?, ?, ?, ?, ?, '[]', ?, ?)`,
   );
   database.transaction(() => {
-    for (const [title, number, type, specialFiling] of [
-      [regular, `E2E-PI-${project}-1`, "Proposed Rule", 0],
-      [special, `E2E-PI-${project}-2`, "Notice", 1],
+    // The special filing's day has passed without its published version being read.
+    for (const [title, number, type, publishesOn, specialFiling] of [
+      [regular, `E2E-PI-${project}-1`, "Proposed Rule", AHEAD, 0],
+      [special, `E2E-PI-${project}-2`, "Notice", "2025-09-15", 1],
     ] as const) {
       const url = `https://www.federalregister.gov/public-inspection/${number}/e2e`;
       // A year back: it never tops the feed that other spec files read.
-      insert.run(title, SOURCE, url, url, Date.now() - 365 * 86_400_000, number, type, specialFiling);
+      insert.run(title, SOURCE, url, url, Date.now() - 365 * 86_400_000, number, type, publishesOn, specialFiling);
     }
   })();
   database.close();
@@ -38,20 +43,24 @@ test.afterAll(() => {
   database.close();
 });
 
-test("the card and the article page say when a document on public inspection publishes, and mark special filings", async ({ page, javaScriptEnabled }) => {
+test("the card and the article page say when a document on public inspection publishes (or was due to), and mark special filings", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await page.goto(`/?q=${encodeURIComponent("Wollastonite")}`);
   await hydrated(page, Boolean(javaScriptEnabled));
   const regularCard = page.locator("article.article-card", { has: page.getByRole("heading", { name: regular }) });
   const specialCard = page.locator("article.article-card", { has: page.getByRole("heading", { name: special }) });
   await expect(regularCard.getByText(BADGE, { exact: true })).toBeVisible();
   await expect(regularCard.getByText("Special filing", { exact: true })).toHaveCount(0);
-  await expect(specialCard.getByText(BADGE, { exact: true })).toBeVisible();
+  await expect(specialCard.getByText(PASSED_BADGE, { exact: true })).toBeVisible();
+  await expect(specialCard.getByText(BADGE, { exact: true })).toHaveCount(0);
   await expect(specialCard.getByText("Special filing", { exact: true })).toBeVisible();
 
   await specialCard.getByRole("link", { name: special }).click();
   const heading = page.getByRole("heading", { level: 2, name: special });
   await expect(heading).toBeVisible();
   const article = page.locator("article.article-card", { has: heading });
-  await expect(article.getByText(BADGE, { exact: true })).toBeVisible();
+  await expect(article.getByText(PASSED_BADGE, { exact: true })).toBeVisible();
   await expect(article.getByText("Special filing", { exact: true })).toBeVisible();
 });

@@ -1,18 +1,19 @@
 // The Federal Register's public inspection desk as a source, through the real scrape path against a local stand-in
 // for the API (fixtures in its real shape, from real 2025 documents): a document read on the desk is an article
-// marked with the day it publishes (and as a special filing when it is one); its published version, read later by a
-// Federal Register source, becomes that same article, never a second one, and a stale desk read after publication
-// changes nothing. An alert announces the document once, whichever stage it saw.
+// marked with the day it publishes (and as a special filing when it is one), a day a later desk read moves; its
+// published version, read later by a Federal Register source, becomes that same article, never a second one, and a
+// stale desk read after publication changes nothing. An alert announces the document once, whichever stage it saw.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sendDueAlerts } from "~/alerts/alerts.server";
 import { listArticles } from "~/articles/queries.server";
+import { feedRevision } from "~/articles/shared-feed.server";
 import { parseFeedParams } from "~/articles/filters";
 import { config } from "~/config.server";
 import { all, db, execute, first, t } from "~/db.server";
 import { scrapeSources } from "~/ingest/scrape.server";
 import { clearArticles } from "../support/articles";
-import { serveFixture, startServer, type TestServer } from "../support/http-server";
+import { readFixture, serveFixture, startServer, type TestServer } from "../support/http-server";
 import { startMailServer, type MailServer } from "../support/mail";
 import { addServedSource } from "../support/sources";
 
@@ -33,6 +34,13 @@ beforeAll(async () => {
     [DOCUMENTS_PATH]: serveFixture("federal-register-published-2025-17749.json", "application/json"),
     // The desk's answer at an address that does not name it: told from the body.
     "/untyped": serveFixture("public-inspection-current.json", "application/json"),
+    // A later answer of the desk, which moved the first document to the next issue.
+    "/desk-moved": (_request, response) => {
+      const body = readFixture("public-inspection-current.json")
+        .toString("utf8")
+        .replace(/("document_number":\s*"2025-17749"[\s\S]*?"publication_date":\s*)"2025-09-15"/, '$1"2025-09-16"');
+      response.writeHead(200, { "content-type": "application/json" }).end(body);
+    },
   });
 });
 
@@ -93,6 +101,26 @@ describe("the public inspection desk as a source", () => {
     expect(result.sources[0]).toMatchObject({ error: null, new: 3 });
     expect((await first(db().select().from(t.sources).where(eq(t.sources.id, source.id))))?.type).toBe("federal-register-public-inspection");
     expect((await onlyRow(NUMBER)).publicInspectionPublishesOn).toBe("2025-09-15");
+  });
+
+  it("moves the day a document publishes when a later read of the desk moves it, keeping one article", async () => {
+    const { desk } = await addSources();
+    await scrapeSources({ sourceId: desk.id, now: new Date("2025-09-12T14:00:00Z") });
+    const before = await onlyRow(NUMBER);
+    const moved = await addServedSource(server.origin, "/desk-moved", {
+      name: "Federal Register: Public Inspection (later)",
+      type: "federal-register-public-inspection",
+    });
+    const revision = await feedRevision();
+    const later = await scrapeSources({ sourceId: moved.id, now: new Date("2025-09-12T18:00:00Z") });
+    expect(later.sources[0]).toMatchObject({ error: null, fetched: 3, new: 0, duplicates: 3 });
+    expect(await onlyRow(NUMBER)).toEqual({ ...before, publicInspectionPublishesOn: "2025-09-16" });
+    // The other documents kept their day.
+    expect((await onlyRow("2025-17777")).publicInspectionPublishesOn).toBe("2025-09-15");
+    expect((await allNews()).find((a) => a.documentNumber === NUMBER)?.publicInspection).toEqual({ publishesOn: "2025-09-16", specialFiling: false });
+    expect(await articleCount()).toBe(3);
+    // The shared pages show the new day: their revision moved.
+    expect(await feedRevision()).not.toBe(revision);
   });
 
   it("turns the desk's article into the published document (same id), and a stale desk read changes nothing", async () => {

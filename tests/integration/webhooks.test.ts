@@ -2,7 +2,8 @@
 // setting a webhook (secret shown once), each new article posted once per alert with a signature the receiver
 // checks, retries with backoff after 500s and after a connection destroyed mid-delivery (one delivery recorded each
 // time, under one idempotency key), a runner that died mid-post, the address guard at registration and at delivery,
-// the Slack body, and what the manage page and the admin show. Time moves by passing `now`, never by waiting.
+// the Slack body, what the manage page and the admin show, and the maintenance job's purge of old deliveries
+// (never a second post of a purged row's article). Time moves by passing `now`, never by waiting.
 import { execFileSync } from "node:child_process";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
@@ -13,10 +14,18 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { alertStats, alertUnsubscribeToken, manageToken } from "~/alerts/alerts.server";
-import { claimWebhookAttempt, dueWebhookDeliveries, webhookWorkExists } from "~/alerts/webhook-store.server";
-import { ATTEMPT_LEASE_MS, queueWebhookArticles, runWebhooks, SIGNATURE_HEADER } from "~/alerts/webhooks.server";
+import { claimWebhookAttempt, dueWebhookDeliveries, webhookCursor, webhookWorkExists } from "~/alerts/webhook-store.server";
+import {
+  ATTEMPT_LEASE_MS,
+  GIVE_UP_AFTER_MS,
+  queueWebhookArticles,
+  runWebhooks,
+  SIGNATURE_HEADER,
+  WEBHOOK_DELIVERY_RETENTION_MS,
+} from "~/alerts/webhooks.server";
 import { config } from "~/config.server";
 import { all, db, execute, first, t } from "~/db.server";
+import { runMaintenance } from "~/jobs/kinds/maintenance.server";
 import * as manageRoute from "~/routes/alerts_.manage";
 import { addArticle } from "../support/articles";
 import { call, form } from "../support/auth";
@@ -133,6 +142,9 @@ async function webhookAlert(format = "json") {
 
 const deliveriesOf = (alertId: number) => all(db().select().from(t.webhookDeliveries).where(eq(t.webhookDeliveries.alertId, alertId)));
 const run = (now: Date) => runWebhooks({ now, fetchOptions: { ca } });
+/** What the runner hands a job; maintenance reports through its result only. */
+const JOB_CONTEXT = { progress: () => {}, signal: new AbortController().signal, log: () => {} };
+const postedArticleIds = () => received.map((request) => (JSON.parse(request.body) as { article: { id: number } }).article.id);
 
 describe("webhook alerts", () => {
   it("retries after two 500s and records one delivery, signed and under one idempotency key", async () => {
@@ -307,5 +319,69 @@ describe("webhook alerts", () => {
     expect(await webhookWorkExists()).toBe(true);
     await execute(db().update(t.webhookDeliveries).set({ status: "failed" }).where(eq(t.webhookDeliveries.alertId, alert.id)));
     expect(await webhookWorkExists()).toBe(false);
+  });
+
+  it("purges delivered and given-up deliveries past the retention, keeps what the pages show, and never posts a purged article again", async () => {
+    const alert = await webhookAlert();
+    // Everything below happened before the retention period, so the maintenance job (at the real now) may purge it.
+    const t0 = new Date(Date.now() - WEBHOOK_DELIVERY_RETENTION_MS - 10 * 24 * 60 * MINUTE);
+    for (let i = 0; i < 3; i++) await addArticle({ title: `Given up ${i}` });
+    script = ["error", "error", "error", "error", "error", "error"];
+    expect(await run(t0)).toMatchObject({ queued: 3, retrying: 3 });
+    expect(await run(later(t0, GIVE_UP_AFTER_MS + MINUTE))).toMatchObject({ failed: 3 });
+    for (let i = 0; i < 12; i++) await addArticle({ title: `Delivered ${i}` });
+    expect(await run(later(t0, GIVE_UP_AFTER_MS + 2 * MINUTE))).toMatchObject({ queued: 12, delivered: 12 });
+    // A delivery still pending (its runner stopped after a failed attempt) is never purged, however old.
+    const pendingArticle = await addArticle({ title: "Still pending" });
+    script = ["error"];
+    expect(await run(later(t0, GIVE_UP_AFTER_MS + 3 * MINUTE))).toMatchObject({ queued: 1, retrying: 1 });
+    const all16 = (await deliveriesOf(alert.id)).sort((a, b) => a.id - b.id);
+    expect(all16).toHaveLength(16);
+    const cursor = (await webhookCursor(alert.id)).cursor;
+
+    const purged = (await runMaintenance({}, JOB_CONTEXT)) as { webhookDeliveries: number };
+    // The manage page's ten latest rows (the pending one and nine delivered) and every failure stay: the three
+    // delivered rows queued first go.
+    expect(purged.webhookDeliveries).toBe(3);
+    const rows = await deliveriesOf(alert.id);
+    const gone = all16.filter((row) => row.status === "delivered").slice(0, 3);
+    expect(rows.map((row) => row.id).sort((a, b) => a - b)).toEqual(all16.filter((row) => !gone.includes(row)).map((row) => row.id));
+    expect(rows.filter((row) => row.status === "failed")).toHaveLength(3);
+    expect(rows.filter((row) => row.status === "pending")).toMatchObject([{ articleId: pendingArticle }]);
+    const stats = await alertStats();
+    expect(stats.failingWebhooks.filter((row) => row.alertId === alert.id)).toHaveLength(4);
+    const page = await call(manageRoute, `/alerts/manage?token=${encodeURIComponent(manageToken(EMAIL))}`);
+    const { alerts } = await page.json();
+    expect(alerts[0].deliveries.recent).toHaveLength(10);
+    expect(alerts[0].deliveries.failures).toHaveLength(4);
+
+    // The purged rows' articles are behind the cursor: the next runs queue nothing and post only the pending one.
+    const before = received.length;
+    expect(await run(new Date())).toMatchObject({ queued: 0, delivered: 1 });
+    expect(await run(later(new Date(), 60 * MINUTE))).toMatchObject({ queued: 0, delivered: 0, retrying: 0 });
+    expect(postedArticleIds().slice(before)).toEqual([pendingArticle]);
+    expect((await webhookCursor(alert.id)).cursor).toBe(cursor);
+    expect(await runMaintenance({}, JOB_CONTEXT)).toMatchObject({ webhookDeliveries: 0 });
+  });
+
+  it("keeps an old settled delivery whose article queueing could still look at (past the alert's cursor)", async () => {
+    const alert = await webhookAlert();
+    const t0 = new Date(Date.now() - WEBHOOK_DELIVERY_RETENTION_MS - 24 * 60 * MINUTE);
+    for (let i = 0; i < 12; i++) await addArticle({ title: `Old delivery ${i}` });
+    expect(await run(t0)).toMatchObject({ queued: 12, delivered: 12 });
+    // Beyond the ten the manage page lists, two rows may go; put the cursor between their articles, as if it were
+    // ever behind a delivered article: that row is then all that stops a second post of it, and it stays.
+    const rows = (await deliveriesOf(alert.id)).sort((a, b) => a.id - b.id);
+    const [behind, past] = rows.slice(0, 2).sort((a, b) => a.articleId - b.articleId);
+    await execute(db().update(t.alerts).set({ cursorArticleId: behind.articleId }).where(eq(t.alerts.id, alert.id)));
+    expect(await runMaintenance({}, JOB_CONTEXT)).toMatchObject({ webhookDeliveries: 1 });
+    const left = (await deliveriesOf(alert.id)).map((row) => row.id);
+    expect(left).toHaveLength(11);
+    expect(left).toContain(past.id);
+    expect(left).not.toContain(behind.id);
+    // The kept row's article is chosen again from the cursor, and its row keeps it from a second post.
+    expect(await run(new Date())).toMatchObject({ delivered: 0, retrying: 0 });
+    expect(await deliveriesOf(alert.id)).toHaveLength(11);
+    expect(received).toHaveLength(12);
   });
 });

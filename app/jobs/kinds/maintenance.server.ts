@@ -1,6 +1,7 @@
 // Daily clean-up of rows that expire: sessions, one-time tokens, rate-limit windows, sign-ups whose confirmation
-// link expired unfollowed, and the confirmation log past its day.
+// link expired unfollowed, the confirmation log past its day, and settled webhook deliveries past their retention.
 import { purgeExpiredAlertRequests } from "../../alerts/alerts.server";
+import { purgeOldWebhookDeliveries } from "../../alerts/webhooks.server";
 import { purgeExpiredSessions, purgeSpentInvitations, purgeSpentPasswordResets } from "../../auth/store.server";
 import { purgeConfirmationLog } from "../../email/confirmation-cap.server";
 import { purgeExpiredSignups } from "../../newsletter/subscribers.server";
@@ -16,5 +17,6 @@ export const runMaintenance: JobHandler = async () => {
   const alertRequests = await purgeExpiredAlertRequests(now);
   const signups = await purgeExpiredSignups(now);
   const confirmationLog = await purgeConfirmationLog(now);
-  return { sessions, invitations, passwordResets, rateLimits, alertRequests, signups, confirmationLog };
+  const webhookDeliveries = await purgeOldWebhookDeliveries(now);
+  return { sessions, invitations, passwordResets, rateLimits, alertRequests, signups, confirmationLog, webhookDeliveries };
 };
