@@ -3,7 +3,17 @@
 import { z } from "zod";
 import { AppError } from "../errors";
 import { decimalParam, fieldMessage, isUnstorableText } from "../validation";
-import { cleanAgency, cleanSearch, MAX_AGENCY_LENGTH, MAX_SEARCH_LENGTH, type ArticleFilters } from "./filters";
+import {
+  cleanAgency,
+  cleanCfr,
+  cleanDocket,
+  cleanRin,
+  cleanSearch,
+  MAX_AGENCY_LENGTH,
+  MAX_DOCKET_LENGTH,
+  MAX_SEARCH_LENGTH,
+  type ArticleFilters,
+} from "./filters";
 import { CATEGORY_VALUES, DOCUMENT_TYPE_VALUES, PRIORITY_VALUES, TIMEFRAME_VALUES } from "./vocabulary";
 
 /**
@@ -28,6 +38,20 @@ const apiQuerySchema = z.object({
     .refine((text) => !isUnstorableText(text), "must not contain NUL characters")
     .optional(),
   type: z.enum(DOCUMENT_TYPE_VALUES).optional(),
+  rin: z
+    .string()
+    .refine((text) => cleanRin(text) !== undefined, 'must be a Regulation Identifier Number, four digits, a hyphen and four letters or digits ("2060-AV83")')
+    .optional(),
+  docket: z
+    .string()
+    .max(MAX_DOCKET_LENGTH)
+    .refine((text) => cleanDocket(text) !== undefined && !isUnstorableText(text), "must be a docket id without control characters")
+    .optional(),
+  cfr: z
+    .string()
+    .max(40)
+    .refine((text) => cleanCfr(text) !== undefined, 'must be a CFR title and part ("40-63" or "40 CFR 63"), or a title alone ("40")')
+    .optional(),
   saved: z.enum(["true", "false", "1", "0"]).optional(),
   limit: decimalParam(1, API_MAX_LIMIT).optional(),
   offset: decimalParam(0).optional(),
@@ -54,6 +78,9 @@ export function parseApiArticleQuery(params: URLSearchParams) {
     agency: cleanAgency(q.agency ?? null),
     documentType: q.type,
     saved: q.saved === "true" || q.saved === "1",
+    rin: cleanRin(q.rin ?? null),
+    docket: cleanDocket(q.docket ?? null),
+    cfr: cleanCfr(q.cfr ?? null),
   };
   return { filters, limit: q.limit ?? API_MAX_LIMIT, offset: q.offset ?? 0 } as const;
 }

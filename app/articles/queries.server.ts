@@ -46,7 +46,10 @@ function onlySearch(filters: ArticleFilters) {
     filters.timeframe === "all" &&
     !filters.saved &&
     !filters.agency &&
-    !filters.documentType
+    !filters.documentType &&
+    !filters.rin &&
+    !filters.docket &&
+    !filters.cfr
   );
 }
 
