@@ -95,6 +95,19 @@ export function cfrLabel(cfr: string) {
   return part ? `${title} CFR ${part}` : `Title ${title} CFR`;
 }
 
+/** The filters that follow one rulemaking, docket or part of the CFR. */
+export const FOLLOWED_FILTERS = ["rin", "docket", "cfr"] as const;
+export type FollowedFilter = (typeof FOLLOWED_FILTERS)[number];
+
+/** Each followed filter a view has, in words: "RIN 2060-AV83", "Docket EPA-HQ-OAR-2021-0317", "40 CFR 63". */
+export function followedLabels(filters: ArticleFilters): { filter: FollowedFilter; label: string }[] {
+  const labels: { filter: FollowedFilter; label: string }[] = [];
+  if (filters.rin) labels.push({ filter: "rin", label: `RIN ${filters.rin}` });
+  if (filters.docket) labels.push({ filter: "docket", label: `Docket ${filters.docket}` });
+  if (filters.cfr) labels.push({ filter: "cfr", label: cfrLabel(filters.cfr) });
+  return labels;
+}
+
 /**
  * The public feed's params (`category`, `priority`, `time`, `q`, `agency`, `type`, `rin`, `docket`, `cfr`, `page`, `saved`).
  * Unknown values fall back to the default: a hand-edited or stale link still shows a page.
