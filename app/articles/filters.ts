@@ -1,6 +1,6 @@
 // The feed's filters as URL search params. Shared with the browser bundle, so no validation library here:
 // the /api contract's stricter parser lives in api-query.server.ts.
-import { RIN_PATTERN } from "../rulemakings/keys";
+import { isRin, RIN_PATTERN } from "../rulemakings/keys";
 import {
   CATEGORY_VALUES,
   DOCUMENT_TYPE_VALUES,
@@ -106,6 +106,27 @@ export function followedLabels(filters: ArticleFilters): { filter: FollowedFilte
   if (filters.docket) labels.push({ filter: "docket", label: `Docket ${filters.docket}` });
   if (filters.cfr) labels.push({ filter: "cfr", label: cfrLabel(filters.cfr) });
   return labels;
+}
+
+/** The view that follows one rulemaking, by its key (app/rulemakings/keys.ts): its RIN, or its docket when it has none. */
+export function rulemakingView(key: string): ArticleFilters {
+  return isRin(key) ? { timeframe: "all", rin: key } : { timeframe: "all", docket: cleanDocket(key) };
+}
+
+/**
+ * The views following a Federal Register document's rulemakings, each with its words: each RIN it lists, or, when it
+ * lists none, each docket id (the way rulemakings are keyed, app/rulemakings/keys.ts).
+ */
+export function documentRulemakingViews(rins: readonly string[], dockets: readonly string[]) {
+  const byRin = [...new Set(rins.map((rin) => cleanRin(rin)).filter((rin) => rin !== undefined))];
+  if (byRin.length) return byRin.map((rin) => ({ label: `RIN ${rin}`, filters: { timeframe: "all", rin } as ArticleFilters }));
+  const byDocket = [...new Set(dockets.map((docket) => cleanDocket(docket)).filter((docket) => docket !== undefined))];
+  return byDocket.map((docket) => ({ label: `Docket ${docket}`, filters: { timeframe: "all", docket } as ArticleFilters }));
+}
+
+/** Where a view is followed: the feed showing it, at its "Follow this view" links and alert form. */
+export function followViewHref(filters: ArticleFilters) {
+  return feedHref(filters, 1, "#follow-view");
 }
 
 /**

@@ -6,6 +6,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { isDeregulatory, OFFICIALLY_DEREGULATORY_LABEL, timetableDateLabel } from "~/agenda/edition";
 import { docketUrl } from "~/articles/article-page";
+import { followViewHref, rulemakingView } from "~/articles/filters";
 import { CardBadge } from "~/components/ArticleCard";
 import { FeedbackButton } from "~/components/FeedbackDialog";
 import { PanelSection } from "~/components/PanelSection";
@@ -107,6 +108,13 @@ export default function RulemakingPage() {
             )}
             {` · ${rulemaking.documents.length} Federal Register ${rulemaking.documents.length === 1 ? "document" : "documents"}`}
           </span>
+        </p>
+        <p className="text-sm">
+          {/* The feed's view of this key, at its alert form and feeds: new documents arrive by email, webhook or feed. */}
+          <Link to={followViewHref(rulemakingView(rulemaking.key))} className="anchor is-sm">
+            Follow this rulemaking
+          </Link>
+          <span className="dimmed"> (email alert, Atom or JSON feed of its new documents)</span>
         </p>
 
         <PanelSection id="timeline-title" title="Timeline">
