@@ -211,6 +211,25 @@ export const articleRulemakings = sqliteTable(
 );
 
 /**
+ * The identifiers a saved view may follow, one row each, kept in step with the Federal Register fields of articles by
+ * triggers (migration 0019_follow_filters): `rin` each RIN the document lists, `docket` each docket id (both
+ * upper-case), `cfr` each CFR title and part it cites ("40-63"), `cfr-title` each title ("40"). Unlike
+ * article_rulemakings (one key per document) every one is here: the feed's rin, docket and cfr filters and their
+ * counts read this index.
+ */
+export const articleIdentifiers = sqliteTable(
+  "article_identifiers",
+  {
+    articleId: integer()
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    kind: text().notNull(),
+    value: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.kind, t.value] }), index("article_identifiers_kind_value_idx").on(t.kind, t.value, t.articleId)],
+);
+
+/**
  * Each article's related articles, computed when articles are written (app/articles/related-store.server.ts).
  * A row here says the article's list below is stored and exact; triggers of migration 0006 drop every list an
  * edit or a deletion may change, and note new and changed articles in related_pending until the job runner has

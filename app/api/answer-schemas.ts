@@ -269,6 +269,22 @@ export const componentSchemas: Record<string, Schema> = {
       },
     },
   },
+  IdentifierFacets: {
+    type: "object",
+    required: ["rins", "dockets", "cfrParts", "cfrTitles"],
+    description: "Most articles first, ties by value; each list holds at most `limit` entries.",
+    properties: {
+      rins: { type: "array", items: ref("IdentifierCount"), description: 'RINs, upper-case ("2060-AV83"): follow one with `rin`.' },
+      dockets: { type: "array", items: ref("IdentifierCount"), description: "Docket ids, upper-case: follow one with `docket`." },
+      cfrParts: { type: "array", items: ref("IdentifierCount"), description: 'CFR titles and parts ("40-63"): follow one with `cfr`.' },
+      cfrTitles: { type: "array", items: ref("IdentifierCount"), description: 'CFR titles ("40"): follow one with `cfr`.' },
+    },
+  },
+  IdentifierCount: {
+    type: "object",
+    required: ["value", "count"],
+    properties: { value: { type: "string" }, count: { type: "integer", minimum: 1, description: "Articles of the view listing it." } },
+  },
   Job: { type: "object", properties: { id: { type: "integer" }, kind: { type: "string" }, status: { type: "string" }, message: { type: "string" } } },
   JobStarted: {
     type: "object",
@@ -277,7 +293,8 @@ export const componentSchemas: Record<string, Schema> = {
   },
 };
 
-export const filterParams: Parameter[] = [
+/** The feed's filters: a view of the articles. */
+const viewParams: Parameter[] = [
   {
     name: "category",
     in: "query",
@@ -288,7 +305,35 @@ export const filterParams: Parameter[] = [
   { name: "search", in: "query", schema: { type: "string", maxLength: 200 }, description: "Words to find in titles, summaries, tags and source names." },
   { name: "agency", in: "query", schema: { type: "string", maxLength: 200 }, description: "An agency as the Federal Register names it." },
   { name: "type", in: "query", schema: { enum: ["rule", "proposed-rule", "notice", "presidential-document"] } },
+  {
+    name: "rin",
+    in: "query",
+    schema: { type: "string", pattern: "^\\s*\\d{4}-[A-Za-z0-9]{4}\\s*$", examples: ["2060-AV83"] },
+    description: "Only Federal Register documents listing this Regulation Identifier Number (any letter case).",
+  },
+  {
+    name: "docket",
+    in: "query",
+    schema: { type: "string", maxLength: 100, examples: ["EPA-HQ-OAR-2021-0317"] },
+    description: "Only Federal Register documents listing this docket id (any letter case; spaces around it are ignored).",
+  },
+  {
+    name: "cfr",
+    in: "query",
+    schema: { type: "string", maxLength: 40, examples: ["40-63", "40 CFR 63", "40"] },
+    description:
+      'Only Federal Register documents citing this part of the Code of Federal Regulations: a title and a part ("40-63", also written "40:63" or "40 CFR 63"), or a title alone ("40") for any of its parts.',
+  },
   { name: "saved", in: "query", schema: { enum: ["true", "false", "1", "0"] }, description: "Only the caller's bookmarks (by the visitor cookie)." },
+];
+
+export const filterParams: Parameter[] = [
+  ...viewParams,
   { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 1000 } },
   { name: "offset", in: "query", schema: { type: "integer", minimum: 0 } },
+];
+
+export const facetParams: Parameter[] = [
+  ...viewParams,
+  { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100 }, description: "How many counts of each kind (20 when left out)." },
 ];

@@ -13,7 +13,7 @@ import { acceptInvitationSchema } from "../auth/invitations.server";
 import type { Role } from "../auth/users.server";
 import { FEEDBACK_TYPES, MAX_MESSAGE_LENGTH, MAX_SUBJECT_LENGTH } from "../feedback/feedback";
 import { signupInput } from "../newsletter/subscribers.server";
-import { error, filterParams, json, message, ref, type Answer, type Parameter } from "./answer-schemas";
+import { error, facetParams, filterParams, json, message, ref, type Answer, type Parameter } from "./answer-schemas";
 
 export type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
@@ -112,6 +112,13 @@ export const API: Endpoint[] = [
       },
       "400": error("A parameter is invalid; the message names it."),
     },
+  }),
+  own("GET", "/api/articles/facets", "Articles", "public", {
+    summary: "What the articles matching the filters cite most: counts per RIN, docket, CFR part and CFR title",
+    description:
+      "Takes the filters of GET /api/articles. Each count is of the matching Federal Register documents that list the RIN or docket, or cite the CFR part or title; the same value as `rin`, `docket` or `cfr` there lists them.",
+    query: facetParams,
+    responses: { "200": json(ref("IdentifierFacets"), "The counts."), "400": error("A parameter is invalid; the message names it.") },
   }),
   own("GET", "/api/articles/{id}", "Articles", "public", {
     summary: "One article",

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { AppError } from "../errors";
 import { publicUrl } from "../public-url.server";
 import { articlePath } from "./article-page";
-import { feedHref, parseFeedParams, type ArticleFilters } from "./filters";
+import { feedHref, followedLabels, parseFeedParams, type ArticleFilters } from "./filters";
 import { listArticles, type ArticleJson } from "./queries.server";
 import { feedRevision } from "./shared-feed.server";
 import { CATEGORIES, DOCUMENT_TYPES, PRIORITIES, TIMEFRAMES } from "./vocabulary";
@@ -39,6 +39,7 @@ export function viewTitle(filters: ArticleFilters) {
     filters.timeframe !== "all" ? TIMEFRAMES.find((t) => t.value === filters.timeframe)?.label : undefined,
     DOCUMENT_TYPES.find((d) => d.value === filters.documentType)?.label,
     filters.agency,
+    ...followedLabels(filters).map((followed) => followed.label),
     filters.search && `"${filters.search}"`,
   ].filter(Boolean);
   return parts.length ? `${SITE_TITLE}: ${parts.join(" · ")}` : `${SITE_TITLE}: all news`;

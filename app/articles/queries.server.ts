@@ -3,6 +3,7 @@ import type { SQL } from "drizzle-orm";
 import { agendaEntriesOf, officialDesignationJson, officialDesignationOf } from "../agenda/store.server";
 import type { OfficialDesignation } from "../agenda/edition";
 import type { RulemakingLink } from "../rulemakings/keys";
+import { identifierCounts, type IdentifierCount } from "./store/facets.server";
 import { rulemakingLinks } from "../rulemakings/links.server";
 import type { ArticleFilters } from "./filters";
 import {
@@ -46,7 +47,10 @@ function onlySearch(filters: ArticleFilters) {
     filters.timeframe === "all" &&
     !filters.saved &&
     !filters.agency &&
-    !filters.documentType
+    !filters.documentType &&
+    !filters.rin &&
+    !filters.docket &&
+    !filters.cfr
   );
 }
 
@@ -253,4 +257,18 @@ export async function feedPosition(filters: ArticleFilters, articleId: number, v
   const conditions = await filterConditions(filters, visitorId);
   if (!conditions) return null;
   return positionWith(conditions, articleId);
+}
+
+/** What a view's articles cite most: counts per RIN, docket, CFR part ("40-63") and CFR title ("40"), each list bounded. */
+export type IdentifierFacets = { rins: IdentifierCount[]; dockets: IdentifierCount[]; cfrParts: IdentifierCount[]; cfrTitles: IdentifierCount[] };
+
+/** The counts of the identifiers the articles matching the filters list, at most `limit` of each kind. */
+export async function identifierFacets(filters: ArticleFilters, limit: number, visitorId?: string): Promise<IdentifierFacets> {
+  const conditions = await filterConditions(filters, visitorId);
+  return {
+    rins: await identifierCounts("rin", conditions, limit),
+    dockets: await identifierCounts("docket", conditions, limit),
+    cfrParts: await identifierCounts("cfr", conditions, limit),
+    cfrTitles: await identifierCounts("cfr-title", conditions, limit),
+  };
 }

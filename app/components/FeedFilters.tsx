@@ -2,7 +2,7 @@ import { Button, NativeSelect } from "@mantine/core";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { FeedFacets } from "~/articles/store/facets.server";
-import { feedHref, parseFeedParams, tidyFeedSearch, type ArticleFilters } from "~/articles/filters";
+import { feedHref, FOLLOWED_FILTERS, followedLabels, parseFeedParams, tidyFeedSearch, type ArticleFilters } from "~/articles/filters";
 import { CATEGORIES, PRIORITIES, TIMEFRAMES } from "~/articles/vocabulary";
 import { useHydrated } from "~/hooks";
 import { IconBookmark, IconSelector } from "./icons";
@@ -117,6 +117,27 @@ function useShownFilters(filters: ArticleFilters) {
   return parseFeedParams(new URLSearchParams(location.search)).filters;
 }
 
+/**
+ * The RIN, docket or CFR part the view follows, each as a chip whose × is a plain link to the view without it (no
+ * picker offers them: they come from a link, such as a rulemaking's "Follow this rulemaking").
+ */
+function FollowedChips({ filters }: { filters: ArticleFilters }) {
+  const followed = followedLabels(filters);
+  if (!followed.length) return null;
+  return (
+    <ul className="followed-row" aria-label="Following">
+      {followed.map(({ filter, label }) => (
+        <li key={filter} className="followed-chip">
+          {label}
+          <Link to={feedHref({ ...filters, [filter]: undefined })} className="followed-chip-remove" aria-label={`Remove ${label}`} preventScrollReset>
+            ×
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function FeedFilters({ filters: pageFilters, facets }: { filters: ArticleFilters; facets: FeedFacets }) {
   const filters = useShownFilters(pageFilters);
   const applyFilters = useApplyFilters();
@@ -153,6 +174,8 @@ export function FeedFilters({ filters: pageFilters, facets }: { filters: Article
       </nav>
       {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
       {filters.saved ? <input type="hidden" name="saved" value="1" /> : null}
+      {/* Kept when a picker or the search changes the view. */}
+      {FOLLOWED_FILTERS.map((name) => (filters[name] ? <input key={name} type="hidden" name={name} value={filters[name]} /> : null))}
       <div className="filter-row">
         <FilterSelect
           label="Priority"
@@ -195,6 +218,7 @@ export function FeedFilters({ filters: pageFilters, facets }: { filters: Article
           Saved
         </Link>
       </div>
+      <FollowedChips filters={filters} />
     </Form>
   );
 }

@@ -8,6 +8,7 @@ import { useMemo } from "react";
 import { useFeedState } from "~/components/feed-state";
 import { articlePath, commentDaysLeft, daysLeftLabel, docketUrl, parseArticleAddress } from "~/articles/article-page";
 import { getArticleDetail } from "~/articles/article-page.server";
+import { cfrLabel, cleanCfr, documentRulemakingViews, feedHref, followViewHref } from "~/articles/filters";
 import { isHttpUrl } from "~/articles/canonical-url";
 import { todayInZone } from "~/articles/comment-periods.server";
 import { relatedArticles } from "~/articles/related.server";
@@ -124,6 +125,33 @@ function day(value: string, timeZone: string) {
   return Number.isNaN(Date.parse(iso)) ? value : formatDate(iso, timeZone);
 }
 
+/** "Follow this rulemaking": the feed's view of the document's RIN (or docket), at its alert form and feeds. */
+function FollowRulemaking({ views }: { views: ReturnType<typeof documentRulemakingViews> }) {
+  if (!views.length) return null;
+  if (views.length === 1)
+    return (
+      <p className="text-sm">
+        <Link to={followViewHref(views[0].filters)} className="anchor is-sm">
+          Follow this rulemaking
+        </Link>
+        <span className="dimmed"> ({views[0].label}: email alert, Atom or JSON feed of its new documents)</span>
+      </p>
+    );
+  return (
+    <p className="text-sm">
+      Follow a rulemaking of this document:{" "}
+      {views.map((view, i) => (
+        <span key={view.label}>
+          {i ? " · " : null}
+          <Link to={followViewHref(view.filters)} className="anchor is-sm">
+            {view.label}
+          </Link>
+        </span>
+      ))}
+    </p>
+  );
+}
+
 export default function ArticlePage() {
   const data = useLoaderData<typeof loader>();
   const { related, canonicalUrl, timeZone, today } = data;
@@ -209,7 +237,26 @@ export default function ArticlePage() {
                 ))}
               </Fact>
             ) : null}
-            {article.cfrReferences.length ? <Fact label="CFR">{article.cfrReferences.join(", ")}</Fact> : null}
+            {article.cfrReferences.length ? (
+              <Fact label="CFR">
+                {article.cfrReferences.map((reference, i) => {
+                  const cfr = cleanCfr(reference);
+                  return (
+                    <span key={reference}>
+                      {i ? ", " : null}
+                      {cfr ? (
+                        <Link to={feedHref({ timeframe: "all", cfr })} className="anchor is-sm">
+                          {reference}
+                          <span className="visually-hidden"> (documents citing {cfrLabel(cfr)})</span>
+                        </Link>
+                      ) : (
+                        reference
+                      )}
+                    </span>
+                  );
+                })}
+              </Fact>
+            ) : null}
             {article.regulationIdNumbers.length ? (
               <Fact label={article.regulationIdNumbers.length === 1 ? "RIN" : "RINs"}>
                 {article.regulationIdNumbers.map((rin, i) => (
@@ -235,6 +282,7 @@ export default function ArticlePage() {
               <span className="break-all">{canonicalUrl}</span>
             </Fact>
           </dl>
+          <FollowRulemaking views={documentRulemakingViews(article.regulationIdNumbers, article.docketIds)} />
         </PanelSection>
 
         {data.article.officialDesignation ? <AgendaFacts entry={data.article.officialDesignation} /> : null}

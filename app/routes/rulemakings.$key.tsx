@@ -5,6 +5,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { docketUrl } from "~/articles/article-page";
+import { followViewHref, rulemakingView } from "~/articles/filters";
 import { AgendaFacts } from "~/components/AgendaFacts";
 import { CardBadge } from "~/components/ArticleCard";
 import { Fact } from "~/components/FactList";
@@ -89,6 +90,13 @@ export default function RulemakingPage() {
             )}
             {` · ${rulemaking.documents.length} Federal Register ${rulemaking.documents.length === 1 ? "document" : "documents"}`}
           </span>
+        </p>
+        <p className="text-sm">
+          {/* The feed's view of this key, at its alert form and feeds: new documents arrive by email, webhook or feed. */}
+          <Link to={followViewHref(rulemakingView(rulemaking.key))} className="anchor is-sm">
+            Follow this rulemaking
+          </Link>
+          <span className="dimmed"> (email alert, Atom or JSON feed of its new documents)</span>
         </p>
 
         <PanelSection id="timeline-title" title="Timeline">

@@ -164,6 +164,19 @@ export const articleRulemakings = pgTable(
   ],
 );
 
+/** Kept in step with the Federal Register fields of articles by triggers (db/pg/migrations/0009_follow_filters.sql). */
+export const articleIdentifiers = pgTable(
+  "article_identifiers",
+  {
+    articleId: integer()
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    kind: text().notNull(),
+    value: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.kind, t.value] }), index("article_identifiers_kind_value_idx").on(t.kind, t.value, t.articleId)],
+);
+
 /** Lists dropped and articles noted as pending by triggers (db/pg/migrations/0001_search_and_triggers.sql). */
 export const relatedLists = pgTable("related_lists", {
   // An identity, as SQLite's INTEGER PRIMARY KEY is the rowid: an insert may leave the key out (never done) and

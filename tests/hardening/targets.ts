@@ -23,7 +23,7 @@ export type Fixture = "article" | "doomedArticle" | "source" | "doomedSource" | 
 export type QueryTarget = { path: string; params: string[]; api: boolean; as?: Caller };
 
 /** The feed's filter parameters, read by the feed, the dashboard's article list and the locate redirect. */
-const FEED_PARAMS = ["category", "priority", "time", "q", "agency", "type", "page", "saved"];
+const FEED_PARAMS = ["category", "priority", "time", "q", "agency", "type", "rin", "docket", "cfr", "page", "saved"];
 
 /**
  * Every GET route with the parameters it reads. Routes built elsewhere are added here, and routes taking
@@ -42,7 +42,12 @@ export const QUERY_TARGETS: QueryTarget[] = [
   { path: "/invite/{invitation}", params: ["_data"], api: false },
   { path: "/articles/{article}/open", params: [], api: true },
   { path: "/articles/{article}/locate", params: FEED_PARAMS, api: true },
-  { path: "/api/articles", params: ["category", "priority", "timeframe", "search", "saved", "limit", "offset"], api: true },
+  {
+    path: "/api/articles",
+    params: ["category", "priority", "timeframe", "search", "agency", "type", "rin", "docket", "cfr", "saved", "limit", "offset"],
+    api: true,
+  },
+  { path: "/api/articles/facets", params: ["category", "timeframe", "search", "rin", "docket", "cfr", "saved", "limit"], api: true },
   { path: "/api/articles/{article}/suggest-tags", params: [], api: true, as: "admin" },
   { path: "/api/sources", params: ["category"], api: true },
   { path: "/api/trends", params: ["date"], api: true },
@@ -114,7 +119,7 @@ export const BODY_TARGETS: BodyTarget[] = [
   {
     method: "POST",
     path: "/api/alerts",
-    fields: ["email", "view", "frequency", "hour", "category", "priority", "time", "q", "agency", "type", "saved"],
+    fields: ["email", "view", "frequency", "hour", "category", "priority", "time", "q", "agency", "type", "rin", "docket", "cfr", "saved"],
     forms: true,
   },
   // The emailed links' confirmation pages (a guessed token: they refuse it).

@@ -1,9 +1,11 @@
 // What the feed's agency and document-type pickers offer: each choice with its number of articles, counted over
 // the whole feed (the counts do not follow the other filters: the picker is a way in, not a drill-down), read
-// from the article_agencies index and the document-type index, and kept until an article changes.
-import { sql } from "drizzle-orm";
-import { all, engine, first } from "../../db.server";
+// from the article_agencies index and the document-type index, and kept until an article changes. And the counts per
+// RIN, docket and CFR reference of the articles a view selects (/api/articles/facets), from the article_identifiers index.
+import { and, sql, type SQL } from "drizzle-orm";
+import { all, engine, first, t } from "../../db.server";
 import { DOCUMENT_TYPES, type DocumentTypeValue } from "../vocabulary";
+import type { IdentifierKind } from "./search.server";
 
 /** The agencies offered: the most frequent (a long tail of rare ones would make the list unusable). */
 export const AGENCIES_OFFERED = 60;
@@ -35,4 +37,19 @@ export async function feedFacets(): Promise<FeedFacets> {
   };
   cached = { revision, facets };
   return facets;
+}
+
+export type IdentifierCount = { value: string; count: number };
+
+/**
+ * The most frequent identifiers of one kind among the articles meeting the conditions (every article when there are
+ * none), most articles first, ties by the value's bytes; nothing when the conditions can match nothing (null).
+ */
+export async function identifierCounts(kind: IdentifierKind, conditions: SQL[] | null, limit: number): Promise<IdentifierCount[]> {
+  if (!conditions) return [];
+  const byValue = engine() === "postgres" ? sql`value COLLATE "C"` : sql`value`;
+  const among = conditions.length ? sql` AND article_id IN (SELECT ${t.articles.id} FROM ${t.articles} WHERE ${and(...conditions)})` : sql``;
+  return all<IdentifierCount>(sql`
+    SELECT value, count(*) AS count FROM article_identifiers WHERE kind = ${kind}${among}
+    GROUP BY value ORDER BY count DESC, ${byValue} LIMIT ${limit}`);
 }

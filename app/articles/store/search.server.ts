@@ -143,6 +143,18 @@ export type SearchPlan =
   /** Walk the date index and ask the full-text index about each article: stops after a page of hits, for broad searches. */
   | "probe";
 
+/** The kinds of article_identifiers rows (db/schema.ts, articleIdentifiers). */
+export type IdentifierKind = "rin" | "docket" | "cfr" | "cfr-title";
+
+/** The rin, docket and cfr filters as the index's rows they ask for: a CFR part ("40-63") or a whole title ("40"). */
+export function identifierFilters(filters: ArticleFilters): [IdentifierKind, string][] {
+  const wanted: [IdentifierKind, string][] = [];
+  if (filters.rin) wanted.push(["rin", filters.rin]);
+  if (filters.docket) wanted.push(["docket", filters.docket]);
+  if (filters.cfr) wanted.push([filters.cfr.includes("-") ? "cfr" : "cfr-title", filters.cfr]);
+  return wanted;
+}
+
 function isBookmarkedColumn(visitorId: string | undefined) {
   return visitorId ? sql<number>`EXISTS (SELECT 1 FROM bookmarks b WHERE b.article_id = ${t.articles.id} AND b.visitor_id = ${visitorId})` : sql<number>`0`;
 }
@@ -159,6 +171,8 @@ export async function filterConditions(filters: ArticleFilters, visitorId: strin
   if (filters.priority) conditions.push(eq(t.articles.priority, filters.priority));
   if (filters.documentType) conditions.push(eq(t.articles.documentType, documentTypeStored(filters.documentType)));
   if (filters.agency) conditions.push(sql`${t.articles.id} IN (SELECT article_id FROM article_agencies WHERE agency = ${filters.agency})`);
+  for (const [kind, value] of identifierFilters(filters))
+    conditions.push(sql`${t.articles.id} IN (SELECT article_id FROM article_identifiers WHERE kind = ${kind} AND value = ${value})`);
   const since = timeframeStart(filters.timeframe);
   if (since) conditions.push(gte(t.articles.publishDate, since));
   if (filters.search) {
