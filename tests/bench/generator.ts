@@ -155,17 +155,19 @@ export function generatedArticle(index: number, count: number, newest: Date, sou
 }
 
 /**
- * A Federal Register document's rulemaking, as the real ones are spread: most list a RIN, some only a docket, a few
- * neither. Each agency and subject has eight rulemakings, so a rulemaking gathers documents across the years.
+ * A Federal Register document's rulemaking and the CFR part it amends, as the real ones are spread: most list a RIN,
+ * some only a docket, a few neither. Each agency and subject has eight rulemakings, so a rulemaking gathers documents across the years.
  */
-function rulemakingOf(random: Random, agency: number, subject: number): Pick<NewArticle, "regulationIdNumbers" | "docketIds"> {
+function rulemakingOf(random: Random, agency: number, subject: number): Pick<NewArticle, "regulationIdNumbers" | "docketIds" | "cfrReferences"> {
   const variant = Math.floor(random() * 8);
   const draw = random();
   const rin = `${String(2000 + agency * 10).padStart(4, "0")}-A${String.fromCharCode(65 + subject)}${String(variant).padStart(2, "0")}`;
   const docket = `${AGENCIES[agency]![1].toUpperCase()}-HQ-${2020 + variant}-${String(subject * 100 + variant).padStart(4, "0")}`;
-  if (draw < 0.6) return { regulationIdNumbers: [rin], docketIds: [docket] };
-  if (draw < 0.85) return { regulationIdNumbers: [], docketIds: [docket] };
-  return { regulationIdNumbers: [], docketIds: [] };
+  // The parts of the CFR an agency's rules amend: a title per agency, a part per subject.
+  const cfrReferences = [`${10 + agency} CFR ${100 + subject * 5 + (variant % 3)}`];
+  if (draw < 0.6) return { regulationIdNumbers: [rin], docketIds: [docket], cfrReferences };
+  if (draw < 0.85) return { regulationIdNumbers: [], docketIds: [docket], cfrReferences };
+  return { regulationIdNumbers: [], docketIds: [], cfrReferences: [] };
 }
 
 const sourceHomes: Record<string, string> = {
