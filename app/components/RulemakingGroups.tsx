@@ -1,17 +1,10 @@
 import { Link } from "@remix-run/react";
-import type { Standing } from "~/rulemakings/standing";
+import type { RulemakingGroup } from "~/articles/rulemaking-groups.server";
 import { formatDate } from "~/time";
 import { StandingBadge } from "./StandingBadge";
 
-export type GroupRow = {
-  key: string;
-  path: string;
-  title: string;
-  documents: number;
-  standing: Standing | null;
-  standingLabel: string;
-  lastMove: { date: string; actionLabel: string; title: string; path: string };
-};
+/** A row as the loader's JSON gives it (the type alone: nothing of the server module reaches the browser). */
+export type GroupRow = RulemakingGroup;
 
 /**
  * Documents or rulemakings: two plain links (the current one marked), so the choice works without JavaScript.
