@@ -26,6 +26,7 @@ import { sharedPageCache } from "./app/http/shared-page-cache.server";
 import { webProcessAddress } from "./app/public-url.server";
 import { closeDatabase } from "./app/schema-store.server";
 import { recordWebAddress } from "./app/web-address-store.server";
+import { serveSlotsToWorkers } from "./app/slots.server";
 
 const BUILD_FILE = path.resolve("build/index.js");
 /** How long in-flight requests may take to finish after SIGTERM before their connections are closed. */
@@ -224,6 +225,7 @@ function runWorkers(count: number) {
     fork();
   });
   log.info({ workers: count }, "starting the web workers");
+  serveSlotsToWorkers();
   for (let i = 0; i < count; i++) fork();
   process.on("SIGTERM", () => stopAll("SIGTERM"));
   process.on("SIGINT", () => stopAll("SIGINT"));

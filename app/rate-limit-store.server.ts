@@ -1,5 +1,6 @@
 // Rate-limit windows in the database, so they hold across restarts and are shared by every process and web node.
 // One row per `rule:key`: the hits counted since its window opened (app/rate-limit.server.ts decides what they mean).
+import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { engine, execute, first, transaction } from "./db.server";
@@ -41,9 +42,12 @@ export type Reservation = { reserved: string } | { refusedMs: number } | { full:
 
 const inFlightPrefix = (id: string) => `${id}|in-flight|`;
 
-/** Whether attempts in flight must be counted in the database: several processes may share a PostgreSQL one. */
+/**
+ * Whether attempts in flight must be counted in the database: several processes may share a PostgreSQL one, and
+ * the web workers of WEB_CONCURRENCY > 1 share a SQLite one.
+ */
 export function attemptsCountedInDatabase() {
-  return engine() === "postgres";
+  return engine() === "postgres" || cluster.isWorker;
 }
 
 function windowQuery(id: string, openedAfter: number) {
@@ -69,11 +73,12 @@ export function reserveAttempt(checks: AttemptCheck[], now = Date.now()): Promis
       let refusedMs = 0;
       let full = false;
       for (const check of checks) {
+        const prefix = inFlightPrefix(check.id);
         const window = yield* tx.first<RateWindow>(windowQuery(check.id, now - check.windowMs));
         const failures = window?.count ?? 0;
         if (window && failures >= check.limit) refusedMs = Math.max(refusedMs, window.windowStart + check.windowMs - now);
         const inFlight = yield* tx.first<{ n: number }>(
-          sql`SELECT count(*) AS n FROM rate_limits WHERE starts_with(key, ${inFlightPrefix(check.id)}) AND window_start > ${now - IN_FLIGHT_TTL_MS}`,
+          sql`SELECT count(*) AS n FROM rate_limits WHERE substr(key, 1, ${prefix.length}) = ${prefix} AND window_start > ${now - IN_FLIGHT_TTL_MS}`,
         );
         if (failures + Number(inFlight?.n ?? 0) >= check.limit) full = true;
       }

@@ -4,6 +4,7 @@
 import { addAbortSignal, pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { AppError } from "../errors";
+import { takeSlot, type SlotRule } from "../slots.server";
 import { publicUrl } from "../public-url.server";
 import { articlePath } from "./article-page";
 import type { ArticleFilters } from "./filters";
@@ -78,26 +79,18 @@ export const EXPORT_LIMITS = { perClient: 2, overall: 4 } as const;
 /** What a refused reader is told to wait: an export of the whole feed takes seconds when read at full speed. */
 const EXPORT_RETRY_AFTER_SECONDS = 10;
 
-const exportsRunning = new Map<string, number>();
-let exportsRunningInAll = 0;
+/** Counted for the whole web process, whatever WEB_CONCURRENCY is (app/slots.server.ts). */
+const EXPORTING: SlotRule = { name: "csv-export", running: EXPORT_LIMITS.overall, perKey: EXPORT_LIMITS.perClient };
 
-/** Takes one of the export slots for this client (a rate-limit key) or throws "rate-limited"; returns its release. */
-function takeExportSlot(client: string): () => void {
-  const mine = exportsRunning.get(client) ?? 0;
-  const refuse = (message: string) => new AppError("rate-limited", message, { retryAfterSeconds: EXPORT_RETRY_AFTER_SECONDS });
-  if (mine >= EXPORT_LIMITS.perClient) throw refuse(`You have ${mine} exports downloading already. Please wait for one to finish, then try again.`);
-  if (exportsRunningInAll >= EXPORT_LIMITS.overall) throw refuse("Too many exports are downloading right now. Please try again in a few seconds.");
-  exportsRunning.set(client, mine + 1);
-  exportsRunningInAll += 1;
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    exportsRunningInAll -= 1;
-    const left = exportsRunning.get(client)! - 1;
-    if (left > 0) exportsRunning.set(client, left);
-    else exportsRunning.delete(client);
-  };
+/** Takes one of the export slots for this client (a rate-limit key) or throws "rate-limited"; answers its release. */
+async function takeExportSlot(client: string): Promise<() => void> {
+  const release = await takeSlot(EXPORTING, client);
+  if (typeof release === "function") return release;
+  const message =
+    release === "key-full"
+      ? `You have ${EXPORT_LIMITS.perClient} exports downloading already. Please wait for one to finish, then try again.`
+      : "Too many exports are downloading right now. Please try again in a few seconds.";
+  throw new AppError("rate-limited", message, { retryAfterSeconds: EXPORT_RETRY_AFTER_SECONDS });
 }
 
 /**
@@ -106,8 +99,8 @@ function takeExportSlot(client: string): () => void {
  * (EXPORT_LIMITS). The slot is held until the stream closes: read to the end, failed, or destroyed because the
  * reader went away (`signal` aborts it, for servers that do not destroy the stream themselves).
  */
-export function exportCsv(filters: ArticleFilters, { client, signal }: { client: string; signal?: AbortSignal }): Readable {
-  const release = takeExportSlot(client);
+export async function exportCsv(filters: ArticleFilters, { client, signal }: { client: string; signal?: AbortSignal }): Promise<Readable> {
+  const release = await takeExportSlot(client);
   // pipeline, not pipe: when the reader stops (the client went away) the rows stop being read, and a failure
   // reaches whoever reads the returned stream rather than being an unhandled 'error' that ends the process.
   // The returned stream reports every outcome itself, so the callback has nothing left to do.

@@ -1,6 +1,7 @@
 // Password hashing with scrypt (memory-hard, in Node's standard library), at OWASP's recommended cost.
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { AppError } from "../errors";
+import { slotsInUse, takeSlot, type SlotRule } from "../slots.server";
 
 const KEY_LENGTH = 64;
 /** OWASP Password Storage Cheat Sheet: N=2^17, r=8, p=1 (128 MiB per hash, about 0.3 s here). */
@@ -15,30 +16,25 @@ const MAX_MEMORY = 2 * 128 * COST.N * COST.r;
  * (and cap the hashes' memory at 2 x 128 MiB); sixteen waiting is a few seconds' wait at most, then a refusal.
  */
 export const HASH_LIMITS = { running: 2, waiting: 16 } as const;
+/** Counted for the whole web process, whatever WEB_CONCURRENCY is (app/slots.server.ts). */
+const HASHING: SlotRule = { name: "password-hash", ...HASH_LIMITS };
 /** About how long the waiting line takes to empty. */
 const BUSY_RETRY_AFTER_SECONDS = 5;
 export const HASHING_BUSY = "Too many sign-ins at once. Please try again in a few seconds.";
 
-let hashesRunning = 0;
-const waitingHashes: (() => void)[] = [];
-
 /** How many password hashes are running now (never more than HASH_LIMITS.running). */
 export function hashesInFlight() {
-  return hashesRunning;
+  return slotsInUse(HASHING.name);
 }
 
 /** Runs `hash` in one of the HASH_LIMITS.running places, after waiting in line if need be; throws "rate-limited" when the line is full. */
 async function inHashingPlace<T>(hash: () => Promise<T>): Promise<T> {
-  if (hashesRunning < HASH_LIMITS.running) hashesRunning += 1;
-  else if (waitingHashes.length < HASH_LIMITS.waiting) await new Promise<void>((resolve) => waitingHashes.push(resolve));
-  else throw new AppError("rate-limited", HASHING_BUSY, { retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS });
+  const release = await takeSlot(HASHING);
+  if (typeof release !== "function") throw new AppError("rate-limited", HASHING_BUSY, { retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS });
   try {
     return await hash();
   } finally {
-    // The place goes to the next in line, or is freed.
-    const next = waitingHashes.shift();
-    if (next) next();
-    else hashesRunning -= 1;
+    release();
   }
 }
 

@@ -11,7 +11,7 @@ import { dayInZone } from "~/time";
 import { config } from "~/config.server";
 
 export function loader(args: LoaderFunctionArgs) {
-  return withAppErrors(({ request, context }: LoaderFunctionArgs) => {
+  return withAppErrors(async ({ request, context }: LoaderFunctionArgs) => {
     const filters = viewOf(new URL(request.url));
     const headers = new Headers({
       "Content-Type": "text/csv; charset=utf-8",
@@ -23,7 +23,7 @@ export function loader(args: LoaderFunctionArgs) {
     if (request.method === "HEAD") return new Response(null, { status: 200, headers });
     // The signal aborts when the reader hangs up (Remix's own path, in development): the export stops and frees
     // its slot. server.ts pipes the export itself in production and destroys it then.
-    const csv = exportCsv(filters, { client: addressRateKey(clientAddress(context)), signal: request.signal });
+    const csv = await exportCsv(filters, { client: addressRateKey(clientAddress(context)), signal: request.signal });
     return new Response(createReadableStreamFromReadable(csv), { status: 200, headers });
   })(args);
 }

@@ -4,9 +4,14 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXPORT_LIMITS } from "~/articles/export.server";
+import { HASH_LIMITS } from "~/auth/password.server";
 import { db } from "~/db.server";
-import { startProductionServer } from "../support/prod-server";
+import { RATE_LIMITS } from "~/rate-limit.server";
+import { makeUser } from "../support/auth";
+import { startProductionServer, type ProductionServer } from "../support/prod-server";
+import { nextClientAddress } from "./fixtures";
 import { hardeningPort } from "./harness";
 
 const PORT = hardeningPort("cluster");
@@ -84,6 +89,77 @@ describe("WEB_CONCURRENCY", () => {
       expect(server.alarmingLines).toEqual([]);
     } finally {
       await server.stop();
+    }
+  });
+});
+
+describe("WEB_CONCURRENCY=2 keeps the limits whole", () => {
+  let server: ProductionServer;
+  let account: { email: string };
+
+  const logIn = (email: string, address: string) =>
+    fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/json", "X-Forwarded-For": address },
+      body: JSON.stringify({ email, password: "a-wrong-guess" }),
+    }).then(async (answer) => (await answer.arrayBuffer(), answer.status));
+
+  beforeAll(async () => {
+    account = await makeUser("editor");
+    // 16 MB of CSV: far more than the socket buffers hold, so a reader who pauses keeps its export in flight.
+    db().run(sql`
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 8000)
+      INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date)
+      SELECT 'Cluster export notice ' || i, printf('%.*c', 2000, 'x'), 'new-regulations', 'low', '[]', 'Cluster export',
+        'https://example.gov/cluster-export/' || i, 'https://example.gov/cluster-export/' || i, 1500000000000 + i FROM n`);
+    const file = path.join(path.dirname(process.env.DATABASE_URL!), "cluster-limits.db");
+    fs.rmSync(file, { force: true });
+    db().run(sql`VACUUM INTO ${file}`);
+    db().run(sql`DELETE FROM articles WHERE source_name = 'Cluster export'`);
+    server = await startProductionServer({ port: PORT, databaseFile: file, env: { WEB_CONCURRENCY: "2", TRUST_PROXY: "true" } });
+    await until("two workers listening", () => logLines(server.output).filter((line) => line.msg === "listening").length === 2);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it(`a burst of logins from many addresses hashes at most ${HASH_LIMITS.running + HASH_LIMITS.waiting} passwords, whichever worker takes them`, async () => {
+    // Each login on a new connection, so node:cluster hands them to both workers in turn.
+    const statuses = await Promise.all(Array.from({ length: 48 }, (_, i) => logIn(`burst-${i}-${Date.now()}@nobody.example`, nextClientAddress())));
+    expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+    const hashed = statuses.filter((status) => status === 401).length;
+    expect(hashed).toBeGreaterThan(0);
+    expect(hashed).toBeLessThanOrEqual(HASH_LIMITS.running + HASH_LIMITS.waiting);
+  });
+
+  it(`wrong guesses at one account from one address are hashed at most ${RATE_LIMITS.loginFailuresPerAccount.limit} times across the workers`, async () => {
+    const address = nextClientAddress();
+    const statuses = await Promise.all(Array.from({ length: 30 }, () => logIn(account.email, address)));
+    expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(RATE_LIMITS.loginFailuresPerAccount.limit);
+  });
+
+  it(`runs at most ${EXPORT_LIMITS.overall} exports in all across the workers`, async () => {
+    const open: http.ClientRequest[] = [];
+    /** An export that takes its first bytes and then pauses (it stays in flight); answers its status. */
+    const openExport = () =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.get(`${server.url}/export.csv`, { agent: false, headers: { "X-Forwarded-For": nextClientAddress() } }, (response) => {
+          if (response.statusCode !== 200) return void response.resume().on("end", () => resolve(response.statusCode!));
+          open.push(request);
+          response.once("data", () => {
+            response.pause();
+            resolve(200);
+          });
+        });
+        request.on("error", (error) => (request.destroyed ? undefined : reject(error)));
+      });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < EXPORT_LIMITS.overall + 2; i++) statuses.push(await openExport());
+      expect(statuses).toEqual([...Array(EXPORT_LIMITS.overall).fill(200), 429, 429]);
+    } finally {
+      for (const request of open) request.destroy();
     }
   });
 });
