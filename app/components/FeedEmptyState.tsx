@@ -6,7 +6,7 @@ import { Link } from "@remix-run/react";
 import { feedHref, type ArticleFilters } from "~/articles/filters";
 import type { Timeframe } from "~/articles/vocabulary";
 import type { FirstUpdate } from "~/jobs/first-update.server";
-import { plural } from "~/jobs/outcome";
+import { plural } from "~/text/plural";
 import { formatDate } from "~/time";
 
 /** What the loader found out when the page came back empty (app/routes/_index.tsx). */

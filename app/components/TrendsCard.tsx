@@ -3,6 +3,7 @@ import type { TrendsJson } from "~/trends/store.server";
 import { readTrendsStats } from "~/trends/stats";
 import { IconTrend } from "./icons";
 import { TrendsChart } from "./TrendsChart";
+import { plural } from "~/text/plural";
 
 function Section({ title, text }: { title: string; text: string }) {
   if (!text) return null;
@@ -41,7 +42,7 @@ export function TrendsCard({ trends, newestArticleBeforeWindow, timeZone }: Prop
         <div className="stack is-sm">
           {staleNote}
           <div className="card-row">
-            <span className="card-badge badge-blue-light">{`${trends.articleCount} articles analysed`}</span>
+            <span className="card-badge badge-blue-light">{`${plural(trends.articleCount, "article")} analysed`}</span>
             <p className="card-dimmed is-xs">
               {`${trends.provider === "openai" ? `AI analysis · ${trends.model ?? "model"}` : "Automatic analysis · statistical"} · updated ${trends.date}`}
             </p>

@@ -1,5 +1,6 @@
 import { Text } from "@mantine/core";
 import { CATEGORIES } from "~/articles/vocabulary";
+import { plural } from "~/text/plural";
 import type { TrendsStats } from "~/trends/stats";
 
 /** One colour per category, distinguishable for common colour-vision deficiencies. */
@@ -51,7 +52,7 @@ export function TrendsChart({ daily }: { daily: TrendsStats["daily"] }) {
         data-testid="trends-chart"
       >
         <desc id="trends-chart-desc">
-          {`Stacked bars, one per day. The busiest day was ${shortDay(busiest.date)} with ${busiest.total} articles. The table below lists every value.`}
+          {`Stacked bars, one per day. The busiest day was ${shortDay(busiest.date)} with ${plural(busiest.total, "article")}. The table below lists every value.`}
         </desc>
         {gridValues.map((value) => (
           <g key={value}>

@@ -1,5 +1,6 @@
 // How a job went, in one place: the status a finished job is given from its result (a scrape where every
 // source failed did not succeed), and the one-line summary that the dashboard and `npm run jobs -- list` show.
+import { plural } from "../text/plural";
 
 const FINISHED_STATUSES = ["succeeded", "partly-failed", "failed"] as const;
 type FinishedStatus = (typeof FINISHED_STATUSES)[number];
@@ -54,7 +55,6 @@ export function finishedStatus(result: Result | null | undefined): FinishedStatu
 }
 
 /** "1 source", "2,000 sources". */
-export const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
 
 function firstReasons(reasons: string[]) {
   if (!reasons.length) return "";

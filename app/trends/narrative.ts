@@ -3,6 +3,7 @@
 import { CATEGORY_VALUES, categoryLabel } from "../articles/vocabulary";
 import { formatDate } from "../time";
 import type { Movement, TrendsStats } from "./stats";
+import { plural } from "../text/plural";
 
 export type TrendsNarrative = {
   trendsAnalysis: string;
@@ -10,8 +11,6 @@ export type TrendsNarrative = {
   significantChanges: string;
   emergingPatterns: string;
 };
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 export function percent(part: number, whole: number) {
   return whole ? Math.round((part / whole) * 100) : 0;
@@ -80,13 +79,13 @@ export function writeTrendsNarrative(stats: TrendsStats): TrendsNarrative {
   }
 
   const keyInsights = [
-    `${categoryLabel(lead.category)} is the largest category: ${lead.count} of ${total} articles (${percent(lead.count, total)}%).`,
-    `Weekly volume is ${weekOverWeek(last, previous)}: ${last} articles in the last 7 days against ${previous} the week before.`,
+    `${categoryLabel(lead.category)} is the largest category: ${lead.count} of ${plural(total, "article")} (${percent(lead.count, total)}%).`,
+    `Weekly volume is ${weekOverWeek(last, previous)}: ${plural(last, "article")} in the last 7 days against ${previous} the week before.`,
     `${plural(high, "high-priority item")} in 30 days, ${stats.highPriority.lastWeek} in the last 7.`,
   ];
   if (stats.risingTags[0]) {
     const tag = stats.risingTags[0];
-    keyInsights.push(`Rising topic: ${tag.name}, in ${tag.lastWeek} articles this week against ${tag.previousWeek} the week before.`);
+    keyInsights.push(`Rising topic: ${tag.name}, in ${plural(tag.lastWeek, "article")} this week against ${tag.previousWeek} the week before.`);
   }
   if (stats.risingAgencies[0]) {
     const agency = stats.risingAgencies[0];

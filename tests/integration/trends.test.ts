@@ -5,7 +5,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { categoryLabel } from "~/articles/vocabulary";
 import { all, db, engine, execute, first, t } from "~/db.server";
 import { loader as trendsLoader } from "~/routes/api.trends";
+import { MantineProvider } from "@mantine/core";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { TrendsCard } from "~/components/TrendsCard";
 import { generateTrends } from "~/trends/generate.server";
+import type { TrendsJson } from "~/trends/store.server";
 import { readTrendsStats, type TrendsStats } from "~/trends/stats";
 import { jobHandlers, schedules } from "~/jobs/registry.server";
 import { addArticle, clearArticles } from "../support/articles";
@@ -214,6 +219,22 @@ describe("the trends job and API", () => {
     const body = await response.json();
     expect(body).toMatchObject({ trendsAnalysis: expect.any(String), keyInsights: expect.any(Array), categoriesAnalyzed: expect.any(Array) });
     expect(body.date >= "2026-06-15").toBe(true);
+  });
+
+  it("speaks of a single article in the singular, in the analysis and on the card", async () => {
+    await clearArticles();
+    await execute(db().delete(t.trends));
+    await addArticle({ title: "EPA withdraws a reporting rule", publishDate: new Date(NOW.getTime() - 2 * 24 * HOUR) });
+    await generateTrends({ now: NOW });
+    const response = (await trendsLoader(withContext(new Request("http://localhost/api/trends")) as never)) as Response;
+    const trends = (await response.json()) as TrendsJson;
+    const card = renderToStaticMarkup(
+      createElement(MantineProvider, null, createElement(TrendsCard, { trends, newestArticleBeforeWindow: null, timeZone: "America/New_York" })),
+    );
+    const words = [trends.trendsAnalysis, ...trends.keyInsights, card].join("\n");
+    expect(words).toContain("1 article analysed");
+    expect(trends.keyInsights.join("\n")).toMatch(/^Weekly volume is .*: 1 article in the last 7 days against 0 the week before\.$/m);
+    expect(words).not.toMatch(/\b1 articles\b/);
   });
 
   it("says plainly when there is nothing to analyse", async () => {
