@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { isHttpUrl } from "./articles/canonical-url";
 import { AppError } from "./errors";
+import { isUnstorableText } from "./text/storable";
 
 /**
  * A required text field whose absence (or emptiness) is reported with the form's own message. Any other
@@ -98,11 +99,6 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   if (!parsed.success) throw new AppError("invalid", validationMessage(parsed.error));
   return parsed.data;
 }
-
-const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Text with a NUL character or half of a surrogate pair: JSON can carry them, the database and pages should not. */
-export const isUnstorableText = (text: string) => text.includes("\0") || UNPAIRED_SURROGATE.test(text);
 
 /**
  * How deep a request's JSON may nest: the product's bodies are flat objects with short lists (2 levels);

@@ -1,12 +1,12 @@
-// `npm start`: set up the database, then run the web process and the job runner side by side.
-// If either stops, the other is stopped too, so a supervisor sees one failed service, not half a product.
-import { spawn, type ChildProcess } from "node:child_process";
+// `npm start`: set up the database, then run the web process and the job runner side by side (jobs/supervise.ts):
+// the web process's exit stops both; a runner that crashes is started again after a pause.
 import fs from "node:fs";
 import path from "node:path";
 import { config } from "../app/config.server";
 import { webProcessAddress } from "../app/public-url.server";
 import { describeSetup, reportConfigErrorAndExit, setup } from "../scripts/setup";
 import { WEB_PROCESS_ARGS } from "../app/web-process";
+import { superviseProcesses } from "./supervise";
 
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
 
@@ -18,21 +18,14 @@ async function main() {
   const report = await setup();
   // Both processes get the same port and public address, so the runner's emails link to this web process.
   const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production", PORT: String(config().PORT), PUBLIC_URL: webProcessAddress() };
-  const children: ChildProcess[] = [
-    spawn(process.execPath, WEB_PROCESS_ARGS, { env, stdio: "inherit" }),
-    spawn(bin("tsx"), ["jobs/cli.ts"], { env, stdio: "inherit" }),
-  ];
-  let stopping = false;
-  const stopAll = (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-    setTimeout(() => process.exit(code), 25_000).unref();
-    void Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null))).then(() => process.exit(code));
-  };
-  for (const child of children) child.once("exit", (code) => stopAll(code ?? 1));
-  process.on("SIGINT", () => stopAll(0));
-  process.on("SIGTERM", () => stopAll(0));
+  const processes = superviseProcesses({
+    web: { command: process.execPath, args: WEB_PROCESS_ARGS },
+    runner: { command: bin("tsx"), args: ["jobs/cli.ts"] },
+    env,
+  });
+  process.on("SIGINT", () => processes.stop(0));
+  process.on("SIGTERM", () => processes.stop(0));
+  void processes.done.then((code) => process.exit(code));
 
   setTimeout(() => {
     console.log("");

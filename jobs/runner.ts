@@ -62,6 +62,14 @@ function errorMessage(error: unknown) {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Runs background work (a timer's, a schedule's) whose failure is logged, never left to stop the process. */
+function logFailure(what: string, work: () => Promise<unknown>) {
+  return () =>
+    void work().catch((error: unknown) => {
+      console.error(`[jobs] ${what}: ${errorMessage(error)}`);
+    });
+}
+
 type RunOptions = { log?: (message: string) => void; onProgress?: (progress: Record<string, unknown>) => void };
 
 async function runJob(job: JobRow, signal: AbortSignal, options: RunOptions = {}) {
@@ -89,7 +97,10 @@ async function runJob(job: JobRow, signal: AbortSignal, options: RunOptions = {}
  * caller reports the recorded outcome.
  */
 export async function executeJob(job: JobRow, signal: AbortSignal, options: RunOptions & { requeueOnStop: boolean }) {
-  const keepAlive = setInterval(() => heartbeatJob(job.id), HEARTBEAT_MS);
+  const keepAlive = setInterval(
+    logFailure(`#${job.id} heartbeat`, () => heartbeatJob(job.id)),
+    HEARTBEAT_MS,
+  );
   try {
     const result = await runJob(job, signal, options);
     if (signal.aborted && result?.interrupted) {
@@ -106,11 +117,21 @@ export async function executeJob(job: JobRow, signal: AbortSignal, options: RunO
     if (signal.aborted && options.requeueOnStop) {
       await requeueJob(job.id);
       console.log(`[jobs] #${job.id} ${job.kind} stopped: back in the queue`);
-    } else await finishJob(job.id, { error: errorMessage(error) });
+    } else await recordFailure(job, error);
     return undefined;
   } finally {
     clearInterval(keepAlive);
   }
+}
+
+/**
+ * Records a job's failure. finishJob never throws and makes any message storable (app/jobs/store.server.ts); if
+ * not even the failure could be written, the row stays running and the orphan check re-queues it once its
+ * heartbeat is stale.
+ */
+async function recordFailure(job: JobRow, error: unknown) {
+  if (!(await finishJob(job.id, { error: errorMessage(error) })))
+    console.error(`[jobs] #${job.id} ${job.kind} failed and its failure could not be recorded: left to the orphan check`);
 }
 
 export async function startRunner() {
@@ -127,18 +148,25 @@ export async function startRunner() {
   const stopping = new AbortController();
   const crons = schedules.map(
     (schedule) =>
-      new Cron(schedule.cron, { timezone: config().APP_TIMEZONE, protect: true }, async () => {
-        if (schedule.hasWork && !(await schedule.hasWork())) return;
-        const { job, created } = await enqueueScheduled(schedule, config().APP_TIMEZONE);
-        if (created) console.log(`[jobs] scheduled ${schedule.kind} queued as #${job.id}`);
-      }),
+      new Cron(
+        schedule.cron,
+        { timezone: config().APP_TIMEZONE, protect: true, catch: (error) => console.error(`[jobs] schedule ${schedule.kind}: ${errorMessage(error)}`) },
+        async () => {
+          if (schedule.hasWork && !(await schedule.hasWork())) return;
+          const { job, created } = await enqueueScheduled(schedule, config().APP_TIMEZONE);
+          if (created) console.log(`[jobs] scheduled ${schedule.kind} queued as #${job.id}`);
+        },
+      ),
   );
   for (const schedule of schedules) console.log(`[jobs] schedule: ${schedule.kind} ${schedule.description}`);
 
   const beat = () => recordRunnerHeartbeat({ runnerId, pid: process.pid, startedAt: Date.now() });
   await beat();
-  const heartbeatTimer = setInterval(beat, HEARTBEAT_MS);
-  const orphanTimer = setInterval(requeueOrphans, ORPHAN_CHECK_MS);
+  const heartbeatTimer = setInterval(logFailure("runner heartbeat", beat), HEARTBEAT_MS);
+  const orphanTimer = setInterval(logFailure("orphan check", requeueOrphans), ORPHAN_CHECK_MS);
+  // A promise nobody awaited (a timer's or a job's stray work) failing is logged: the runner and the job it is
+  // running go on; every failure that matters to a job is awaited and recorded by executeJob.
+  process.on("unhandledRejection", (reason) => console.error(`[jobs] unhandled rejection: ${errorMessage(reason)}`));
 
   let current: { job: JobRow; promise: Promise<void> } | undefined;
 
@@ -163,22 +191,32 @@ export async function startRunner() {
   const kinds = Object.keys(jobHandlers);
   console.log(`[jobs] runner ${runnerId} ready (${kinds.join(", ")})`);
   while (!stopping.signal.aborted) {
-    const job = await claimNextJob(runnerId, kinds);
-    if (!job) {
+    try {
+      const job = await claimNextJob(runnerId, kinds);
+      if (!job) {
+        await keepRelatedListsCurrent();
+        await sleep(POLL_MS);
+        continue;
+      }
+      const promise = executeJob(job, stopping.signal, { requeueOnStop: true }).then(() => reportOutcome(job));
+      current = { job, promise };
+      await promise;
+      current = undefined;
       await keepRelatedListsCurrent();
+    } catch (error) {
+      // Whatever one job or one claim throws (the database away for a moment), the runner stays up; a job left
+      // running is re-queued by the orphan check once its heartbeat is stale.
+      current = undefined;
+      console.error(`[jobs] ${errorMessage(error)}`);
       await sleep(POLL_MS);
-      continue;
     }
-    const promise = executeJob(job, stopping.signal, { requeueOnStop: true }).then(async () => {
-      const row = await jobById(job.id);
-      if (!row || !isFinished(row.status)) return;
-      const line = `[jobs] #${job.id} ${job.kind} ${statusLabel(row.status)}: ${describeJob(row)}`;
-      if (row.status === "failed") console.error(line);
-      else console.log(line);
-    });
-    current = { job, promise };
-    await promise;
-    current = undefined;
-    await keepRelatedListsCurrent();
   }
+}
+
+async function reportOutcome(job: JobRow) {
+  const row = await jobById(job.id);
+  if (!row || !isFinished(row.status)) return;
+  const line = `[jobs] #${job.id} ${job.kind} ${statusLabel(row.status)}: ${describeJob(row)}`;
+  if (row.status === "failed") console.error(line);
+  else console.log(line);
 }

@@ -3,6 +3,7 @@
 // says) is in alerts.server.ts.
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { all, db, execute, first, t, transaction } from "../db.server";
+import { storableText } from "../text/storable";
 
 export type Alert = typeof t.alerts.$inferSelect;
 type AlertRequest = Pick<Alert, "frequency" | "hour" | "confirmationTokenHash" | "confirmationSentAt"> & { confirmedAt: null; unsubscribedAt: null };
@@ -137,7 +138,8 @@ export async function setAlertDelivery(alertId: number, period: string, values: 
   await execute(
     db()
       .update(t.alertDeliveries)
-      .set({ ...values, updatedAt: new Date() })
+      // A sending failure may quote the mail server or another site (docs/decisions/035).
+      .set({ ...values, ...(values.lastError !== undefined ? { lastError: storableText(values.lastError) } : {}), updatedAt: new Date() })
       .where(deliveryOf(alertId, period)),
   );
 }

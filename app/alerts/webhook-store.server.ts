@@ -3,6 +3,7 @@
 // what the manage page and the admin see, and the purge of settled rows. When and how a row is posted is in webhooks.server.ts.
 import { and, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { all, db, execute, first, t, transaction } from "../db.server";
+import { storableText } from "../text/storable";
 
 export type WebhookDelivery = typeof t.webhookDeliveries.$inferSelect;
 export type WebhookSettings = { url: string; format: string; secret: string };
@@ -131,7 +132,8 @@ export async function recordWebhookAttempt(
       .set({
         status: outcome.status,
         lastStatus: outcome.lastStatus,
-        lastError: outcome.lastError,
+        // The receiver's answer is quoted: another site's text (docs/decisions/035).
+        lastError: outcome.lastError === null ? null : storableText(outcome.lastError),
         updatedAt: outcome.at,
         ...(outcome.nextAttemptAt ? { nextAttemptAt: outcome.nextAttemptAt } : {}),
         ...(outcome.status === "delivered" ? { deliveredAt: outcome.at } : {}),

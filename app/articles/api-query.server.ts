@@ -2,7 +2,8 @@
 // Server-only: zod would otherwise be bundled into every page that links to the feed.
 import { z } from "zod";
 import { AppError } from "../errors";
-import { decimalParam, fieldMessage, isUnstorableText } from "../validation";
+import { isUnstorableText } from "../text/storable";
+import { decimalParam, fieldMessage } from "../validation";
 import {
   cleanAgency,
   cleanCfr,

@@ -1,6 +1,7 @@
 // The feed's filters as URL search params. Shared with the browser bundle, so no validation library here:
 // the /api contract's stricter parser lives in api-query.server.ts.
 import { isRin, RIN_PATTERN } from "../rulemakings/keys";
+import { storableText } from "../text/storable";
 import {
   CATEGORY_VALUES,
   DOCUMENT_TYPE_VALUES,
@@ -40,16 +41,23 @@ function oneOf<T extends string>(values: readonly T[], raw: string | null): T | 
   return raw && (values as readonly string[]).includes(raw) ? (raw as T) : undefined;
 }
 
-/** The search text as stored in filters: trimmed, bounded, absent when empty. */
+/**
+ * Control characters: never part of an agency name or a docket id, and a NUL cannot be stored or searched for on
+ * PostgreSQL. A filter value holding one is a bad value, left out like any other (docs/decisions/035).
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHARACTERS_ALL = new RegExp(CONTROL_CHARACTERS.source, "g");
+
+/** The search text as stored in filters: control characters read as spaces, trimmed, bounded, absent when empty. */
 export function cleanSearch(raw: string | null) {
-  const text = (raw ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+  const text = storableText((raw ?? "").replace(CONTROL_CHARACTERS_ALL, " ").trim(), MAX_SEARCH_LENGTH);
   return text || undefined;
 }
 
-/** An agency name as stored in filters: trimmed, bounded, absent when empty. */
+/** An agency name as stored in filters: trimmed, bounded, absent when empty or holding control characters. */
 export function cleanAgency(raw: string | null) {
   const name = (raw ?? "").trim().slice(0, MAX_AGENCY_LENGTH);
-  return name || undefined;
+  return name && !CONTROL_CHARACTERS.test(name) ? storableText(name) : undefined;
 }
 
 /** A RIN as stored in filters: upper-case, or absent when it is not one ("2060-av83" -> "2060-AV83"). */
@@ -57,9 +65,6 @@ export function cleanRin(raw: string | null) {
   const rin = (raw ?? "").trim().toUpperCase();
   return RIN_PATTERN.test(rin) ? rin : undefined;
 }
-
-/** Control characters: never part of a docket id, and a NUL cannot be stored on PostgreSQL. */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /**
  * A docket id as stored in filters: trimmed and upper-case (the index holds dockets upper-case, as the rulemaking

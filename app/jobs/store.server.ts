@@ -3,6 +3,7 @@
 // The queue's rules (which job kinds exist, when a running job is orphaned) are in app/jobs/queue.server.ts.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { all, db, engine, execute, first, t, transaction } from "../db.server";
+import { storableJson, storableText } from "../text/storable";
 import { finishedStatus } from "./outcome";
 import type { JobKind } from "./queue.server";
 
@@ -127,24 +128,45 @@ export async function heartbeatJob(jobId: number, progress?: Record<string, unkn
   await execute(
     db()
       .update(jobs)
-      .set({ heartbeatAt: new Date(), ...(progress ? { progress } : {}) })
+      .set({ heartbeatAt: new Date(), ...(progress ? { progress: storableJson(progress) } : {}) })
       .where(eq(jobs.id, jobId)),
   );
 }
 
-/** Records a job's end: failed on an error, otherwise as its result says (a scrape whose sources all failed failed too). */
-export async function finishJob(jobId: number, outcome: { result?: Record<string, unknown>; error?: string }) {
-  await execute(
-    db()
-      .update(jobs)
-      .set({
-        status: outcome.error ? "failed" : finishedStatus(outcome.result),
-        result: outcome.result ?? null,
-        error: outcome.error ?? null,
-        finishedAt: new Date(),
-      })
-      .where(eq(jobs.id, jobId)),
-  );
+/** A recorded error message is one line of the dashboard's job row and of `npm run jobs -- list`, not a page dump. */
+export const MAX_JOB_ERROR_CHARS = 2000;
+
+/**
+ * Records a job's end: failed on an error, otherwise as its result says (a scrape whose sources all failed failed
+ * too). It never throws: error messages quote other sites (a NUL, half a surrogate pair, pages of text), so they are
+ * made storable and cut short; when even that cannot be written (a result that is not JSON, the database refusing),
+ * the job is recorded as failed with the reason; when that fails too (the database is gone) it answers false and the
+ * row stays running, its heartbeat going stale, for the orphan check (app/jobs/queue.server.ts) to re-queue.
+ */
+export async function finishJob(jobId: number, outcome: { result?: Record<string, unknown>; error?: string }): Promise<boolean> {
+  try {
+    await execute(
+      db()
+        .update(jobs)
+        .set({
+          status: outcome.error ? "failed" : finishedStatus(outcome.result),
+          result: outcome.result ? storableJson(outcome.result) : null,
+          error: outcome.error === undefined ? null : storableText(outcome.error, MAX_JOB_ERROR_CHARS),
+          finishedAt: new Date(),
+        })
+        .where(eq(jobs.id, jobId)),
+    );
+    return true;
+  } catch (failure) {
+    const reason = failure instanceof Error ? failure.message : String(failure);
+    const error = storableText(`The job's outcome could not be recorded (${reason})${outcome.error ? `: ${outcome.error}` : ""}`, MAX_JOB_ERROR_CHARS);
+    try {
+      await execute(db().update(jobs).set({ status: "failed", result: null, error, finishedAt: new Date() }).where(eq(jobs.id, jobId)));
+      return true;
+    } catch {
+      return false;
+    }
+  }
 }
 
 /** Puts a job back in the queue (runner shutting down, or its runner died). */

@@ -1,6 +1,7 @@
 // Source health rules: what a fetch's outcome writes to a source, when a failing source is tried again, and
 // the monitor's counts. A failing source waits longer and longer (capped at a day) and is healthy again on its
 // first success. The labels people see are in app/sources/health.ts.
+import { storableText } from "../text/storable";
 import type { HealthStatus } from "./health";
 import { updateSourceFields, type SourceRow } from "./store.server";
 
@@ -10,6 +11,8 @@ export const BACKOFF_CAP_MS = 24 * 60 * 60_000;
 export const QUIET_FEED_MS = 30 * 24 * 60 * 60_000;
 /** Consecutive failures from which a source counts as failed rather than having issues. */
 export const ERROR_AFTER_FAILURES = 3;
+/** A failure's message is one line of the sources list. */
+const MAX_ERROR_CHARS = 1000;
 
 /** The wait after the n-th consecutive failure: 30 min, 1 h, 2 h, ... capped at 24 h. */
 export function backoffDelay(consecutiveFailures: number) {
@@ -64,7 +67,8 @@ export async function recordScrapeFailure(source: SourceRow, message: string, no
   const consecutiveFailures = source.consecutiveFailures + 1;
   await updateSourceFields(source.id, {
     status: statusForFailures(consecutiveFailures),
-    errorMessage: message,
+    // A failure quotes what the site sent (docs/decisions/035): no NUL or half a surrogate pair reaches the row.
+    errorMessage: storableText(message, MAX_ERROR_CHARS),
     lastScraped: now,
     consecutiveFailures,
     nextCheckAt: new Date(now.getTime() + backoffDelay(consecutiveFailures)),

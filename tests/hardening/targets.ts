@@ -168,6 +168,62 @@ export const BODY_TARGETS: BodyTarget[] = [
   { method: "POST", path: "/admin", fields: DASHBOARD_FIELDS, as: "admin" },
 ];
 
+/**
+ * What a real client would put in each field, so that a case changes one field only and the rest of the body
+ * gets past the first check to the code behind it (a valid alert signup reaches its redirect, for one).
+ */
+const PLAUSIBLE: Record<string, string> = {
+  email: "someone@example.com",
+  currentEmail: "someone@example.com",
+  newEmail: "someone-else@example.com",
+  source: "homepage",
+  type: "bug",
+  subject: "A subject line",
+  message: "A message that is long enough to be a real piece of feedback.",
+  website: "",
+  token: "abc",
+  password: "password-123",
+  currentPassword: "not-the-password",
+  newPassword: "password-456",
+  confirmPassword: "password-456",
+  respond: "json",
+  id: "999999",
+  kind: "backfill",
+  daysBack: "7",
+  name: "Worst input feed",
+  url: "http://127.0.0.1:9/feed.xml",
+  category: "government",
+  keywords: "epa",
+  tags: "epa",
+  newTags: "",
+  priority: "high",
+  title: "A title",
+  summary: "A summary",
+  status: "resolved",
+  isActive: "true",
+  disabled: "false",
+  role: "editor",
+  invitedBy: "",
+  returnTo: "/",
+  frequency: "daily",
+  hour: "8",
+  view: "category=government",
+  time: "week",
+  q: "epa",
+  agency: "",
+  saved: "",
+  alert: "1.x",
+};
+
+/**
+ * The target's fields with plausible values (`overrides` first); the dashboard's intent is adding a source for a
+ * signed-in admin, signing in for anyone else. An empty password spares a case the cost of a hash.
+ */
+export function plausibleBody(target: BodyTarget, fields = target.fields, overrides: Record<string, string> = {}): Record<string, string> {
+  const values = { ...PLAUSIBLE, ...overrides };
+  return Object.fromEntries(fields.map((field) => [field, field === "intent" ? (target.as === "admin" ? "add-source" : "login") : (values[field] ?? "")]));
+}
+
 /** Writes the rows the targets aim at into this file's database; answers each fixture's id or token. */
 export async function insertTargetRows(): Promise<Record<Fixture, string>> {
   const articles: number[] = [];

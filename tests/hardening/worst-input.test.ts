@@ -17,6 +17,7 @@ import {
   expectRefusedOrServed,
   type Fixture,
   insertTargetRows,
+  plausibleBody,
   QUERY_TARGETS,
   type QueryTarget,
   resolvePath,
@@ -52,57 +53,8 @@ const WORST_VALUES: [label: string, value: unknown][] = [
   ["20,000 characters", "x".repeat(20_000)],
 ];
 
-/**
- * What a real client would put in each field, so that a case changes one field only and the rest of the body
- * gets past the first check to the code behind it (a valid alert signup reaches its redirect, for one).
- */
-const PLAUSIBLE: Record<string, string> = {
-  email: "someone@example.com",
-  currentEmail: "someone@example.com",
-  newEmail: "someone-else@example.com",
-  source: "homepage",
-  type: "bug",
-  subject: "A subject line",
-  message: "A message that is long enough to be a real piece of feedback.",
-  website: "",
-  token: "abc",
-  // Quick mode: none, so only the password field's own cases pay for a hash (scrypt at its production cost).
-  password: QUICK ? "" : "password-123",
-  currentPassword: "not-the-password",
-  newPassword: "password-456",
-  confirmPassword: "password-456",
-  respond: "json",
-  id: "999999",
-  kind: "backfill",
-  daysBack: "7",
-  name: "Worst input feed",
-  url: "http://127.0.0.1:9/feed.xml",
-  category: "government",
-  keywords: "epa",
-  tags: "epa",
-  newTags: "",
-  priority: "high",
-  title: "A title",
-  summary: "A summary",
-  status: "resolved",
-  isActive: "true",
-  disabled: "false",
-  role: "editor",
-  invitedBy: "",
-  returnTo: "/",
-  frequency: "daily",
-  hour: "8",
-  view: "category=government",
-  time: "week",
-  q: "epa",
-  agency: "",
-  saved: "",
-  alert: "1.x",
-};
-
-/** The dashboard's intent: adding a source for a signed-in admin, signing in for anyone else. */
-const plausible = (target: BodyTarget, fields = target.fields) =>
-  Object.fromEntries(fields.map((field) => [field, field === "intent" ? (target.as === "admin" ? "add-source" : "login") : (PLAUSIBLE[field] ?? "")]));
+/** The target's plausible body; in quick mode no password, so only the password field's own cases pay for a hash. */
+const plausible = (target: BodyTarget, fields = target.fields) => plausibleBody(target, fields, { password: QUICK ? "" : "password-123" });
 
 /**
  * A form carries text only: each worst value as a browser would post it (nesting as 10,000 levels of brackets,
