@@ -116,7 +116,10 @@ async function articleFields(article: ArticleJson) {
   };
 }
 
-/** Slack's mrkdwn needs &, < and > escaped in text that is not markup. */
+/**
+ * Slack reads &, < and > as markup in `text` and in mrkdwn blocks alike (`<!channel>` pings, `<url|label>` links):
+ * every piece of text from outside is escaped before it joins the message.
+ */
 const slackText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** The body posted for one article: the JSON document, or a Slack message (`text` plus blocks). */
@@ -128,7 +131,7 @@ export async function webhookBody(alert: Pick<Alert, "id" | "view">, article: Ar
   const day = fields.publishDate.slice(0, 10);
   const details = [fields.sourceName, day, fields.category.replace(/-/g, " "), `${fields.priority} priority`].filter(Boolean).join(" · ");
   return {
-    text: `New in ${title}: ${fields.title} ${fields.url}`,
+    text: `New in ${slackText(title)}: ${slackText(fields.title)} ${fields.url}`,
     blocks: [
       { type: "section", text: { type: "mrkdwn", text: `*<${fields.url}|${slackText(fields.title)}>*` } },
       { type: "context", elements: [{ type: "mrkdwn", text: slackText(details) }] },

@@ -247,7 +247,7 @@ describe("webhook alerts", () => {
     expect(await run(new Date())).toMatchObject({ delivered: 1 });
     const body = JSON.parse(received[0].body);
     expect(Object.keys(body).sort()).toEqual(["blocks", "text"]);
-    expect(body.text).toContain("Agency withdraws <proposed> rule & more");
+    expect(body.text).toContain("Agency withdraws &lt;proposed&gt; rule &amp; more");
     expect(body.blocks.length).toBeGreaterThan(0);
     for (const block of body.blocks) expect(["section", "context"]).toContain(block.type);
     expect(body.blocks[0]).toEqual({
@@ -256,6 +256,18 @@ describe("webhook alerts", () => {
     });
     expect(body.blocks[0].text.text).toContain("Agency withdraws &lt;proposed&gt; rule &amp; more");
     expect(received[0].verified).toBe(true);
+  });
+
+  it("escapes Slack's markup in the message's text as in its blocks: a title cannot ping or link", async () => {
+    await webhookAlert("slack");
+    await addArticle({ title: "Rule <!channel> for <@U123> at <https://evil.example|click> & more" });
+    expect(await run(new Date())).toMatchObject({ delivered: 1 });
+    const body = JSON.parse(received[0].body) as { text: string; blocks: { text?: { text: string } }[] };
+    const escaped = "Rule &lt;!channel&gt; for &lt;@U123&gt; at &lt;https://evil.example|click&gt; &amp; more";
+    expect(body.text).toContain(escaped);
+    expect(body.blocks[0].text!.text).toContain(escaped);
+    // Slack reads markup only between < and >: the one left in `text` is none (the link is the article's own, after the title).
+    expect(body.text).not.toMatch(/<[!@#]|<https?:/);
   });
 
   it("refuses a private address at registration, keeping what was typed, and at delivery", async () => {
