@@ -11,6 +11,7 @@ import { config } from "../config.server";
 import { siteUrl } from "../email/mailer.server";
 import { AppError } from "../errors";
 import { postUrl, privateAddressRefusal, type FetchOptions } from "../fetcher/http-client.server";
+import { enforceRateLimit, RATE_LIMITS } from "../rate-limit.server";
 import { alertById, type Alert } from "./store.server";
 import {
   claimWebhookAttempt,
@@ -53,7 +54,23 @@ const POSTS_PER_RUN = 200;
  */
 export const WEBHOOK_DELIVERY_RETENTION_MS = 30 * 24 * 60 * MINUTE;
 
-/** The readable refusal of a webhook address, or undefined when it may be used. Checked again at every post. */
+/** The ports a receiver may listen on: HTTPS's own and its usual alternative, and those the operator adds. */
+const USUAL_HTTPS_PORTS = [443, 8443];
+
+/**
+ * Why a webhook address's port is refused, or undefined: only the usual HTTPS ports (and WEBHOOK_ALLOWED_PORTS), so
+ * the form cannot probe a public host's other services (mail, databases). ALLOW_PRIVATE_NETWORKS lifts it, as it
+ * lifts the address rule, for tests' and intranets' receivers.
+ */
+function webhookPortRefusal(url: URL) {
+  const { ALLOW_PRIVATE_NETWORKS, WEBHOOK_ALLOWED_PORTS } = config();
+  if (!url.port || ALLOW_PRIVATE_NETWORKS) return undefined;
+  const port = Number(url.port);
+  const allowed = [...USUAL_HTTPS_PORTS, ...WEBHOOK_ALLOWED_PORTS];
+  return allowed.includes(port) ? undefined : `Webhooks go only to the usual HTTPS ports (${allowed.join(", ")}), not port ${port}.`;
+}
+
+/** The readable refusal of a webhook address, or undefined when it may be used. */
 async function webhookAddressRefusal(raw: string): Promise<string | undefined> {
   let url: URL;
   try {
@@ -66,14 +83,17 @@ async function webhookAddressRefusal(raw: string): Promise<string | undefined> {
   if (url.username || url.password) return "The webhook address must not contain a user name or password.";
   const refusal = await privateAddressRefusal(url.toString());
   if (refusal) return `Webhooks go only to public addresses: ${refusal}.`;
-  return undefined;
+  return webhookPortRefusal(url);
 }
 
 /**
- * Makes an alert deliver by webhook: the address is checked (https, public) and a new secret made, which the
- * caller shows once. Bad input is an "invalid" AppError with a message for the form.
+ * Makes an alert deliver by webhook: the address is checked (https, a usual port, public) and a new secret made,
+ * which the caller shows once. Each try counts against the client's limit (`clientKey`, app/rate-limit.server.ts),
+ * so the form cannot be used to map which names resolve where. Bad input is an "invalid" AppError with a message
+ * for the form; too many tries a "rate-limited" one.
  */
-export async function deliverByWebhook(alert: Pick<Alert, "id">, raw: { url?: unknown; format?: unknown }) {
+export async function deliverByWebhook(alert: Pick<Alert, "id">, raw: { url?: unknown; format?: unknown }, clientKey: string) {
+  await enforceRateLimit(RATE_LIMITS.webhookAddress, clientKey, "webhook addresses tried");
   const url = typeof raw.url === "string" ? raw.url.trim() : "";
   const format = raw.format === "slack" ? "slack" : raw.format === "json" || raw.format === undefined || raw.format === "" ? "json" : null;
   if (!format) throw new AppError("invalid", "Choose JSON or Slack as the webhook's format.");
@@ -191,6 +211,9 @@ async function attempt(delivery: WebhookDelivery, now: Date, options: FetchOptio
   let error: string | null = null;
   const body = JSON.stringify(await webhookBody(alert, article, delivery.idempotencyKey, alert.webhookFormat ?? "json"));
   try {
+    // A port refused since the address was saved (WEBHOOK_ALLOWED_PORTS narrowed) fails as a refused address does.
+    const portRefusal = webhookPortRefusal(new URL(alert.webhookUrl));
+    if (portRefusal) throw new AppError("invalid", portRefusal);
     // The HTTP client refuses a private address here too (after DNS, as at registration): DNS may have changed.
     const answer = await postUrl(
       alert.webhookUrl,
