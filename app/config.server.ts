@@ -75,6 +75,8 @@ const envSchema = z.object({
       "must be port numbers (1 to 65535) separated by commas, such as 8080,9443",
     )
     .transform((ports) => ports.map(Number)),
+  /** How long one run of the webhooks job may post; deliveries not posted by then wait for the next run. */
+  WEBHOOK_RUN_DEADLINE_MS: z.coerce.number().int().min(1000).default(60_000),
   /** How many reverse proxies stand in front (each appends to X-Forwarded-For); `true` means one. */
   TRUST_PROXY: z
     .string()

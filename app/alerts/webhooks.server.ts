@@ -20,11 +20,13 @@ import {
   queueWebhookDeliveries,
   recentWebhookDeliveries,
   recordWebhookAttempt,
+  restWebhookReceiver,
   runningWebhookAlerts,
   setEmailDelivery,
   setWebhookDelivery,
   webhookCursor,
   webhookFailures,
+  webhookReceiverRestsUntil,
   type WebhookDelivery,
 } from "./webhook-store.server";
 
@@ -40,7 +42,12 @@ const LONGEST_RETRY_MS = 60 * MINUTE;
 export const GIVE_UP_AFTER_MS = 24 * 60 * MINUTE;
 /** An attempt not recorded within this long belongs to a runner that died: the delivery is posted again. */
 export const ATTEMPT_LEASE_MS = 5 * MINUTE;
+/** The longest one post may wait for an answer; within a run, never past the run's deadline either. */
 const POST_TIMEOUT_MS = 10_000;
+/** The shortest wait a post is given when the run's deadline is near. */
+const SHORTEST_POST_TIMEOUT_MS = 1_000;
+/** Deliveries posted at once: a receiver that never answers holds one lane, not the whole run. */
+export const PARALLEL_POSTS = 4;
 /** Article ids looked at per step when queueing: every match among them fits in one list. */
 const QUEUE_WINDOW = 500;
 /** The most steps of QUEUE_WINDOW one run takes per alert; the rest waits for the next run. */
@@ -171,6 +178,9 @@ export function retryDelay(attempts: number) {
  */
 async function queueNewArticles(alert: Alert, now: Date) {
   const filters = parseFeedParams(new URLSearchParams(alert.view)).filters;
+  // A resting receiver's new deliveries wait with the others (restWebhookReceiver).
+  const restsUntil = alert.webhookUrl ? await webhookReceiverRestsUntil(alert.webhookUrl) : null;
+  const dueAt = restsUntil && restsUntil > now ? restsUntil : now;
   let queued = 0;
   for (let step = 0; step < QUEUE_STEPS_PER_RUN;) {
     const { cursor, newest } = await webhookCursor(alert.id);
@@ -178,7 +188,7 @@ async function queueNewArticles(alert: Alert, now: Date) {
     const through = Math.min(newest, cursor + QUEUE_WINDOW);
     const articles = await listArticles(filters, { limit: QUEUE_WINDOW, afterId: cursor, throughId: through });
     const articleIds = articles.map((article) => article.id);
-    const outcome = await queueWebhookDeliveries(alert.id, { cursor, through, articleIds, now, keyOf: () => randomUUID() });
+    const outcome = await queueWebhookDeliveries(alert.id, { cursor, through, articleIds, now, dueAt, keyOf: () => randomUUID() });
     // "moved": another run moved the cursor while the articles were chosen; choose again from where it is now.
     if (outcome === "queued") {
       queued += articleIds.length;
@@ -197,8 +207,11 @@ export async function queueWebhookArticles(now = new Date()) {
 
 type AttemptOutcome = "delivered" | "retry" | "failed" | "skipped";
 
-/** One attempt at one delivery: claimed first (so a run that dies mid-post leaves it to be retried), then posted. */
-async function attempt(delivery: WebhookDelivery, now: Date, options: FetchOptions): Promise<AttemptOutcome> {
+/**
+ * One attempt at one delivery: claimed first (so a run that dies mid-post leaves it to be retried), then posted,
+ * waiting for an answer no later than `stopAt` (the run's deadline).
+ */
+async function attempt(delivery: WebhookDelivery, now: Date, options: FetchOptions, stopAt: number): Promise<AttemptOutcome> {
   if (!(await claimWebhookAttempt(delivery, new Date(now.getTime() + ATTEMPT_LEASE_MS)))) return "skipped";
   const attempts = delivery.attempts + 1;
   const alert = await alertById(delivery.alertId);
@@ -224,7 +237,7 @@ async function attempt(delivery: WebhookDelivery, now: Date, options: FetchOptio
         // Signed at the moment it is sent (not the run's `now`), so a receiver's freshness check holds however long the run.
         [SIGNATURE_HEADER.toLowerCase()]: signatureHeader(alert.webhookSecret, body, new Date()),
       },
-      { timeoutMs: POST_TIMEOUT_MS, ...options },
+      { timeoutMs: Math.max(SHORTEST_POST_TIMEOUT_MS, Math.min(POST_TIMEOUT_MS, stopAt - Date.now())), ...options },
     );
     status = answer.status;
     if (status < 200 || status >= 300) error = `HTTP ${status}${answer.text ? `: ${answer.text.slice(0, 200)}` : ""}`;
@@ -244,30 +257,47 @@ async function attempt(delivery: WebhookDelivery, now: Date, options: FetchOptio
     nextAttemptAt: givenUp ? undefined : next,
     at: now,
   });
+  // No answer at all (a time-out, a refused or dropped connection): the receiver rests until this delivery's next
+  // attempt, every delivery to it with it, so later runs spend nothing on it until then (its schedule doubles as
+  // this oldest delivery's does). An answer, even a 500, came quickly and costs little.
+  if (status === null && !givenUp) await restWebhookReceiver(alert.webhookUrl, next);
   return givenUp ? "failed" : "retry";
 }
 
-export type WebhookRunResult = { queued: number; delivered: number; retrying: number; failed: number };
+/** `left`: deliveries due that the run's deadline left for the next run. */
+export type WebhookRunResult = { queued: number; delivered: number; retrying: number; failed: number; left: number };
 
 /**
- * The webhooks job: queues each running webhook alert's new articles, then posts every delivery due at `now`.
+ * The webhooks job: queues each running webhook alert's new articles, then posts the deliveries due at `now`,
+ * PARALLEL_POSTS at a time, starting none after `deadlineMs` (WEBHOOK_RUN_DEADLINE_MS): what is left stays pending
+ * for the next run, so a receiver that never answers cannot hold the job runner (and the scrapes queued behind).
  * `fetchOptions` reach the HTTP client (tests trust their receiver's certificate or turn the address guard on).
  */
 export async function runWebhooks({
   now = new Date(),
   fetchOptions = {},
   log = () => {},
-}: { now?: Date; fetchOptions?: FetchOptions; log?: (line: string) => void } = {}): Promise<WebhookRunResult> {
-  const result: WebhookRunResult = { ...(await queueWebhookArticles(now)), delivered: 0, retrying: 0, failed: 0 };
-  for (const delivery of await dueWebhookDeliveries(now, POSTS_PER_RUN)) {
-    const outcome = await attempt(delivery, now, fetchOptions);
-    if (outcome === "delivered") result.delivered++;
-    else if (outcome === "retry") result.retrying++;
-    else if (outcome === "failed") {
-      result.failed++;
-      log(`webhook delivery ${delivery.id} (alert ${delivery.alertId}) given up`);
+  deadlineMs = config().WEBHOOK_RUN_DEADLINE_MS,
+}: { now?: Date; fetchOptions?: FetchOptions; log?: (line: string) => void; deadlineMs?: number } = {}): Promise<WebhookRunResult> {
+  const stopAt = Date.now() + deadlineMs;
+  const result: WebhookRunResult = { ...(await queueWebhookArticles(now)), delivered: 0, retrying: 0, failed: 0, left: 0 };
+  const due = await dueWebhookDeliveries(now, POSTS_PER_RUN);
+  let taken = 0;
+  const lane = async () => {
+    while (taken < due.length && Date.now() < stopAt) {
+      const delivery = due[taken++];
+      const outcome = await attempt(delivery, now, fetchOptions, stopAt);
+      if (outcome === "delivered") result.delivered++;
+      else if (outcome === "retry") result.retrying++;
+      else if (outcome === "failed") {
+        result.failed++;
+        log(`webhook delivery ${delivery.id} (alert ${delivery.alertId}) given up`);
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_POSTS }, lane));
+  result.left = due.length - taken;
+  if (result.left) log(`webhooks: the run's deadline left ${result.left} deliveries for the next run`);
   return result;
 }
 
