@@ -61,6 +61,22 @@ const envSchema = z.object({
         .map((entry) => entry.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /**
+   * Ports a webhook address may name besides 443 and 8443 (app/alerts/webhooks.server.ts), comma-separated: an
+   * operator whose followers' receivers listen elsewhere. ALLOW_PRIVATE_NETWORKS lifts the port rule too.
+   */
+  WEBHOOK_ALLOWED_PORTS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim())
+    .transform((v) => (v ? v.split(",").map((port) => port.trim()) : []))
+    .refine(
+      (ports) => ports.every((port) => /^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535),
+      "must be port numbers (1 to 65535) separated by commas, such as 8080,9443",
+    )
+    .transform((ports) => ports.map(Number)),
+  /** How long one run of the webhooks job may post; deliveries not posted by then wait for the next run. */
+  WEBHOOK_RUN_DEADLINE_MS: z.coerce.number().int().min(1000).default(60_000),
   /** How many reverse proxies stand in front (each appends to X-Forwarded-For); `true` means one. */
   TRUST_PROXY: z
     .string()

@@ -42,6 +42,8 @@ export const RATE_LIMITS = {
   subscribe: { name: "subscribe", limit: 10, windowMs: 60 * 60_000 },
   feedback: { name: "feedback", limit: 10, windowMs: 60 * 60_000 },
   aiSummary: { name: "ai-summary", limit: 30, windowMs: 60 * 60_000 },
+  /** Webhook addresses saved or tried on the manage page, per address: each try resolves a name and checks a port. */
+  webhookAddress: { name: "webhook-address", limit: 10, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 /** The whole site's hourly allowance of summaries from a paid model provider (AI_MAX_SUMMARIES_PER_HOUR). */

@@ -17,7 +17,7 @@ import { enforceRateLimit, RATE_LIMITS } from "../rate-limit.server";
 import { alertEmail as alertEmailContent } from "../email/templates/alert";
 import { alertConfirmationEmail } from "../email/templates/confirmations";
 import { dayInZone, hourInZone } from "../time";
-import { viewTitle } from "../articles/feeds-out.server";
+import { viewOutline, viewTitle } from "../articles/feeds-out.server";
 import { parseInput } from "../validation";
 import { deliveriesOf, failingWebhooks } from "./webhooks.server";
 import {
@@ -126,11 +126,16 @@ async function viewUrl(view: string) {
   return siteUrl(`/${view ? `?${view}` : ""}`);
 }
 
+/**
+ * The confirmation goes to an address nobody has confirmed, perhaps at a stranger's request: it describes the view
+ * by its outline only (no search words, agency or docket, and no link holding them), so a requester cannot put
+ * their own text in the owner's inbox (docs/security.md). The alert's own emails, once confirmed, show it all.
+ */
 async function confirmationEmail(email: string, view: string, frequency: string, hour: number, token: string): Promise<OutgoingEmail> {
   const link = await siteUrl(`/alerts/confirm?token=${encodeURIComponent(token)}`);
-  const title = viewTitle(parseFeedParams(new URLSearchParams(view)).filters);
+  const outline = viewOutline(parseFeedParams(new URLSearchParams(view)).filters);
   const schedule = describeSchedule(frequency, hour);
-  return { to: email, ...alertConfirmationEmail({ schedule, viewTitle: title, viewUrl: await viewUrl(view), link, hours: CONFIRMATION_LINK_HOURS }) };
+  return { to: email, ...alertConfirmationEmail({ schedule, view: outline, link, hours: CONFIRMATION_LINK_HOURS }) };
 }
 
 /** The pending alert a confirmation token belongs to, while the link is valid. */

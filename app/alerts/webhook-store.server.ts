@@ -1,7 +1,7 @@
 // Webhook alerts' reads and writes (docs/decisions/033): an alert's delivery settings, the queue of one row per
 // alert and article (queued together with the move of the alert's cursor), each attempt's claim and outcome, and
 // what the manage page and the admin see, and the purge of settled rows. When and how a row is posted is in webhooks.server.ts.
-import { and, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import { all, db, execute, first, t, transaction } from "../db.server";
 import { storableText } from "../text/storable";
 
@@ -57,7 +57,14 @@ export async function webhookCursor(alertId: number) {
  */
 export function queueWebhookDeliveries(
   alertId: number,
-  { cursor, through, articleIds, now, keyOf }: { cursor: number; through: number; articleIds: number[]; now: Date; keyOf: (articleId: number) => string },
+  {
+    cursor,
+    through,
+    articleIds,
+    now,
+    dueAt = now,
+    keyOf,
+  }: { cursor: number; through: number; articleIds: number[]; now: Date; dueAt?: Date; keyOf: (articleId: number) => string },
 ): Promise<"queued" | "moved"> {
   return transaction(
     function* (tx) {
@@ -73,7 +80,7 @@ export function queueWebhookDeliveries(
                 articleId,
                 idempotencyKey: keyOf(articleId),
                 status: "pending",
-                nextAttemptAt: now,
+                nextAttemptAt: dueAt,
                 createdAt: now,
                 updatedAt: now,
               })),
@@ -141,6 +148,28 @@ export async function recordWebhookAttempt(
       // Only a pending row changes: a delivery recorded once stays as it is.
       .where(and(eq(t.webhookDeliveries.id, id), eq(t.webhookDeliveries.status, "pending"))),
   );
+}
+
+/**
+ * Rests a receiver: every pending delivery to this webhook address (of any alert) due before `until` is moved to
+ * `until`. Rows a run read before the move can no longer be claimed by it (claimWebhookAttempt), so the run skips them.
+ */
+export async function restWebhookReceiver(url: string, until: Date) {
+  const toUrl = db().select({ id: t.alerts.id }).from(t.alerts).where(eq(t.alerts.webhookUrl, url));
+  await execute(
+    db()
+      .update(t.webhookDeliveries)
+      .set({ nextAttemptAt: until })
+      .where(and(eq(t.webhookDeliveries.status, "pending"), lt(t.webhookDeliveries.nextAttemptAt, until), inArray(t.webhookDeliveries.alertId, toUrl))),
+  );
+}
+
+/** Until when a receiver rests: the latest next attempt of its pending deliveries whose last try got no answer. */
+export async function webhookReceiverRestsUntil(url: string): Promise<Date | null> {
+  const row = await first<{ until: number | string | null }>(sql`
+    SELECT max(d.next_attempt_at) AS until FROM webhook_deliveries d JOIN alerts a ON a.id = d.alert_id
+    WHERE a.webhook_url = ${url} AND d.status = 'pending' AND d.attempts > 0 AND d.last_status IS NULL AND d.last_error IS NOT NULL`);
+  return row?.until == null ? null : new Date(Number(row.until));
 }
 
 export type DeliveryLine = {

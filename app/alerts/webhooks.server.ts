@@ -11,6 +11,7 @@ import { config } from "../config.server";
 import { siteUrl } from "../email/mailer.server";
 import { AppError } from "../errors";
 import { postUrl, privateAddressRefusal, type FetchOptions } from "../fetcher/http-client.server";
+import { enforceRateLimit, RATE_LIMITS } from "../rate-limit.server";
 import { alertById, type Alert } from "./store.server";
 import {
   claimWebhookAttempt,
@@ -19,11 +20,13 @@ import {
   queueWebhookDeliveries,
   recentWebhookDeliveries,
   recordWebhookAttempt,
+  restWebhookReceiver,
   runningWebhookAlerts,
   setEmailDelivery,
   setWebhookDelivery,
   webhookCursor,
   webhookFailures,
+  webhookReceiverRestsUntil,
   type WebhookDelivery,
 } from "./webhook-store.server";
 
@@ -39,7 +42,12 @@ const LONGEST_RETRY_MS = 60 * MINUTE;
 export const GIVE_UP_AFTER_MS = 24 * 60 * MINUTE;
 /** An attempt not recorded within this long belongs to a runner that died: the delivery is posted again. */
 export const ATTEMPT_LEASE_MS = 5 * MINUTE;
+/** The longest one post may wait for an answer; within a run, never past the run's deadline either. */
 const POST_TIMEOUT_MS = 10_000;
+/** The shortest wait a post is given when the run's deadline is near. */
+const SHORTEST_POST_TIMEOUT_MS = 1_000;
+/** Deliveries posted at once: a receiver that never answers holds one lane, not the whole run. */
+export const PARALLEL_POSTS = 4;
 /** Article ids looked at per step when queueing: every match among them fits in one list. */
 const QUEUE_WINDOW = 500;
 /** The most steps of QUEUE_WINDOW one run takes per alert; the rest waits for the next run. */
@@ -53,7 +61,23 @@ const POSTS_PER_RUN = 200;
  */
 export const WEBHOOK_DELIVERY_RETENTION_MS = 30 * 24 * 60 * MINUTE;
 
-/** The readable refusal of a webhook address, or undefined when it may be used. Checked again at every post. */
+/** The ports a receiver may listen on: HTTPS's own and its usual alternative, and those the operator adds. */
+const USUAL_HTTPS_PORTS = [443, 8443];
+
+/**
+ * Why a webhook address's port is refused, or undefined: only the usual HTTPS ports (and WEBHOOK_ALLOWED_PORTS), so
+ * the form cannot probe a public host's other services (mail, databases). ALLOW_PRIVATE_NETWORKS lifts it, as it
+ * lifts the address rule, for tests' and intranets' receivers.
+ */
+function webhookPortRefusal(url: URL) {
+  const { ALLOW_PRIVATE_NETWORKS, WEBHOOK_ALLOWED_PORTS } = config();
+  if (!url.port || ALLOW_PRIVATE_NETWORKS) return undefined;
+  const port = Number(url.port);
+  const allowed = [...USUAL_HTTPS_PORTS, ...WEBHOOK_ALLOWED_PORTS];
+  return allowed.includes(port) ? undefined : `Webhooks go only to the usual HTTPS ports (${allowed.join(", ")}), not port ${port}.`;
+}
+
+/** The readable refusal of a webhook address, or undefined when it may be used. */
 async function webhookAddressRefusal(raw: string): Promise<string | undefined> {
   let url: URL;
   try {
@@ -66,14 +90,17 @@ async function webhookAddressRefusal(raw: string): Promise<string | undefined> {
   if (url.username || url.password) return "The webhook address must not contain a user name or password.";
   const refusal = await privateAddressRefusal(url.toString());
   if (refusal) return `Webhooks go only to public addresses: ${refusal}.`;
-  return undefined;
+  return webhookPortRefusal(url);
 }
 
 /**
- * Makes an alert deliver by webhook: the address is checked (https, public) and a new secret made, which the
- * caller shows once. Bad input is an "invalid" AppError with a message for the form.
+ * Makes an alert deliver by webhook: the address is checked (https, a usual port, public) and a new secret made,
+ * which the caller shows once. Each try counts against the client's limit (`clientKey`, app/rate-limit.server.ts),
+ * so the form cannot be used to map which names resolve where. Bad input is an "invalid" AppError with a message
+ * for the form; too many tries a "rate-limited" one.
  */
-export async function deliverByWebhook(alert: Pick<Alert, "id">, raw: { url?: unknown; format?: unknown }) {
+export async function deliverByWebhook(alert: Pick<Alert, "id">, raw: { url?: unknown; format?: unknown }, clientKey: string) {
+  await enforceRateLimit(RATE_LIMITS.webhookAddress, clientKey, "webhook addresses tried");
   const url = typeof raw.url === "string" ? raw.url.trim() : "";
   const format = raw.format === "slack" ? "slack" : raw.format === "json" || raw.format === undefined || raw.format === "" ? "json" : null;
   if (!format) throw new AppError("invalid", "Choose JSON or Slack as the webhook's format.");
@@ -116,7 +143,10 @@ async function articleFields(article: ArticleJson) {
   };
 }
 
-/** Slack's mrkdwn needs &, < and > escaped in text that is not markup. */
+/**
+ * Slack reads &, < and > as markup in `text` and in mrkdwn blocks alike (`<!channel>` pings, `<url|label>` links):
+ * every piece of text from outside is escaped before it joins the message.
+ */
 const slackText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** The body posted for one article: the JSON document, or a Slack message (`text` plus blocks). */
@@ -128,7 +158,7 @@ export async function webhookBody(alert: Pick<Alert, "id" | "view">, article: Ar
   const day = fields.publishDate.slice(0, 10);
   const details = [fields.sourceName, day, fields.category.replace(/-/g, " "), `${fields.priority} priority`].filter(Boolean).join(" · ");
   return {
-    text: `New in ${title}: ${fields.title} ${fields.url}`,
+    text: `New in ${slackText(title)}: ${slackText(fields.title)} ${fields.url}`,
     blocks: [
       { type: "section", text: { type: "mrkdwn", text: `*<${fields.url}|${slackText(fields.title)}>*` } },
       { type: "context", elements: [{ type: "mrkdwn", text: slackText(details) }] },
@@ -148,6 +178,9 @@ export function retryDelay(attempts: number) {
  */
 async function queueNewArticles(alert: Alert, now: Date) {
   const filters = parseFeedParams(new URLSearchParams(alert.view)).filters;
+  // A resting receiver's new deliveries wait with the others (restWebhookReceiver).
+  const restsUntil = alert.webhookUrl ? await webhookReceiverRestsUntil(alert.webhookUrl) : null;
+  const dueAt = restsUntil && restsUntil > now ? restsUntil : now;
   let queued = 0;
   for (let step = 0; step < QUEUE_STEPS_PER_RUN;) {
     const { cursor, newest } = await webhookCursor(alert.id);
@@ -155,7 +188,7 @@ async function queueNewArticles(alert: Alert, now: Date) {
     const through = Math.min(newest, cursor + QUEUE_WINDOW);
     const articles = await listArticles(filters, { limit: QUEUE_WINDOW, afterId: cursor, throughId: through });
     const articleIds = articles.map((article) => article.id);
-    const outcome = await queueWebhookDeliveries(alert.id, { cursor, through, articleIds, now, keyOf: () => randomUUID() });
+    const outcome = await queueWebhookDeliveries(alert.id, { cursor, through, articleIds, now, dueAt, keyOf: () => randomUUID() });
     // "moved": another run moved the cursor while the articles were chosen; choose again from where it is now.
     if (outcome === "queued") {
       queued += articleIds.length;
@@ -174,8 +207,11 @@ export async function queueWebhookArticles(now = new Date()) {
 
 type AttemptOutcome = "delivered" | "retry" | "failed" | "skipped";
 
-/** One attempt at one delivery: claimed first (so a run that dies mid-post leaves it to be retried), then posted. */
-async function attempt(delivery: WebhookDelivery, now: Date, options: FetchOptions): Promise<AttemptOutcome> {
+/**
+ * One attempt at one delivery: claimed first (so a run that dies mid-post leaves it to be retried), then posted,
+ * waiting for an answer no later than `stopAt` (the run's deadline).
+ */
+async function attempt(delivery: WebhookDelivery, now: Date, options: FetchOptions, stopAt: number): Promise<AttemptOutcome> {
   if (!(await claimWebhookAttempt(delivery, new Date(now.getTime() + ATTEMPT_LEASE_MS)))) return "skipped";
   const attempts = delivery.attempts + 1;
   const alert = await alertById(delivery.alertId);
@@ -188,6 +224,9 @@ async function attempt(delivery: WebhookDelivery, now: Date, options: FetchOptio
   let error: string | null = null;
   const body = JSON.stringify(await webhookBody(alert, article, delivery.idempotencyKey, alert.webhookFormat ?? "json"));
   try {
+    // A port refused since the address was saved (WEBHOOK_ALLOWED_PORTS narrowed) fails as a refused address does.
+    const portRefusal = webhookPortRefusal(new URL(alert.webhookUrl));
+    if (portRefusal) throw new AppError("invalid", portRefusal);
     // The HTTP client refuses a private address here too (after DNS, as at registration): DNS may have changed.
     const answer = await postUrl(
       alert.webhookUrl,
@@ -198,7 +237,7 @@ async function attempt(delivery: WebhookDelivery, now: Date, options: FetchOptio
         // Signed at the moment it is sent (not the run's `now`), so a receiver's freshness check holds however long the run.
         [SIGNATURE_HEADER.toLowerCase()]: signatureHeader(alert.webhookSecret, body, new Date()),
       },
-      { timeoutMs: POST_TIMEOUT_MS, ...options },
+      { timeoutMs: Math.max(SHORTEST_POST_TIMEOUT_MS, Math.min(POST_TIMEOUT_MS, stopAt - Date.now())), ...options },
     );
     status = answer.status;
     if (status < 200 || status >= 300) error = `HTTP ${status}${answer.text ? `: ${answer.text.slice(0, 200)}` : ""}`;
@@ -218,30 +257,47 @@ async function attempt(delivery: WebhookDelivery, now: Date, options: FetchOptio
     nextAttemptAt: givenUp ? undefined : next,
     at: now,
   });
+  // No answer at all (a time-out, a refused or dropped connection): the receiver rests until this delivery's next
+  // attempt, every delivery to it with it, so later runs spend nothing on it until then (its schedule doubles as
+  // this oldest delivery's does). An answer, even a 500, came quickly and costs little.
+  if (status === null && !givenUp) await restWebhookReceiver(alert.webhookUrl, next);
   return givenUp ? "failed" : "retry";
 }
 
-export type WebhookRunResult = { queued: number; delivered: number; retrying: number; failed: number };
+/** `left`: deliveries due that the run's deadline left for the next run. */
+export type WebhookRunResult = { queued: number; delivered: number; retrying: number; failed: number; left: number };
 
 /**
- * The webhooks job: queues each running webhook alert's new articles, then posts every delivery due at `now`.
+ * The webhooks job: queues each running webhook alert's new articles, then posts the deliveries due at `now`,
+ * PARALLEL_POSTS at a time, starting none after `deadlineMs` (WEBHOOK_RUN_DEADLINE_MS): what is left stays pending
+ * for the next run, so a receiver that never answers cannot hold the job runner (and the scrapes queued behind).
  * `fetchOptions` reach the HTTP client (tests trust their receiver's certificate or turn the address guard on).
  */
 export async function runWebhooks({
   now = new Date(),
   fetchOptions = {},
   log = () => {},
-}: { now?: Date; fetchOptions?: FetchOptions; log?: (line: string) => void } = {}): Promise<WebhookRunResult> {
-  const result: WebhookRunResult = { ...(await queueWebhookArticles(now)), delivered: 0, retrying: 0, failed: 0 };
-  for (const delivery of await dueWebhookDeliveries(now, POSTS_PER_RUN)) {
-    const outcome = await attempt(delivery, now, fetchOptions);
-    if (outcome === "delivered") result.delivered++;
-    else if (outcome === "retry") result.retrying++;
-    else if (outcome === "failed") {
-      result.failed++;
-      log(`webhook delivery ${delivery.id} (alert ${delivery.alertId}) given up`);
+  deadlineMs = config().WEBHOOK_RUN_DEADLINE_MS,
+}: { now?: Date; fetchOptions?: FetchOptions; log?: (line: string) => void; deadlineMs?: number } = {}): Promise<WebhookRunResult> {
+  const stopAt = Date.now() + deadlineMs;
+  const result: WebhookRunResult = { ...(await queueWebhookArticles(now)), delivered: 0, retrying: 0, failed: 0, left: 0 };
+  const due = await dueWebhookDeliveries(now, POSTS_PER_RUN);
+  let taken = 0;
+  const lane = async () => {
+    while (taken < due.length && Date.now() < stopAt) {
+      const delivery = due[taken++];
+      const outcome = await attempt(delivery, now, fetchOptions, stopAt);
+      if (outcome === "delivered") result.delivered++;
+      else if (outcome === "retry") result.retrying++;
+      else if (outcome === "failed") {
+        result.failed++;
+        log(`webhook delivery ${delivery.id} (alert ${delivery.alertId}) given up`);
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_POSTS }, lane));
+  result.left = due.length - taken;
+  if (result.left) log(`webhooks: the run's deadline left ${result.left} deliveries for the next run`);
   return result;
 }
 

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { AppError } from "../errors";
 import { publicUrl } from "../public-url.server";
 import { articlePath } from "./article-page";
-import { feedHref, followedLabels, parseFeedParams, type ArticleFilters } from "./filters";
+import { cfrLabel, feedHref, followedLabels, parseFeedParams, type ArticleFilters } from "./filters";
 import { listArticles, type ArticleJson } from "./queries.server";
 import { feedRevision } from "./shared-feed.server";
 import { CATEGORIES, DOCUMENT_TYPES, PRIORITIES, TIMEFRAMES } from "./vocabulary";
@@ -30,19 +30,47 @@ export async function viewEtag(filters: ArticleFilters, kind: string) {
     .slice(0, 27)}"`;
 }
 
-/** Words for a view, for feed titles: "Regulatory Rollbacks · High · "methane"". */
-export function viewTitle(filters: ArticleFilters) {
+/** The words of a view's chosen parts (category, priority, time, type), which hold nothing a requester typed. */
+function chosenParts(filters: ArticleFilters) {
   const priority = PRIORITIES.find((p) => p.value === filters.priority);
-  const parts = [
+  return [
     CATEGORIES.find((c) => c.value === filters.category)?.label,
     priority && `${priority.label} priority`,
     filters.timeframe !== "all" ? TIMEFRAMES.find((t) => t.value === filters.timeframe)?.label : undefined,
     DOCUMENT_TYPES.find((d) => d.value === filters.documentType)?.label,
+  ];
+}
+
+function titled(parts: (string | false | undefined)[]) {
+  const words = parts.filter(Boolean);
+  return words.length ? `${SITE_TITLE}: ${words.join(" · ")}` : `${SITE_TITLE}: all news`;
+}
+
+/** Words for a view, for feed titles: "Regulatory Rollbacks · High · "methane"". */
+export function viewTitle(filters: ArticleFilters) {
+  return titled([
+    ...chosenParts(filters),
     filters.agency,
     ...followedLabels(filters).map((followed) => followed.label),
     filters.search && `"${filters.search}"`,
-  ].filter(Boolean);
-  return parts.length ? `${SITE_TITLE}: ${parts.join(" · ")}` : `${SITE_TITLE}: all news`;
+  ]);
+}
+
+/**
+ * Words for a view that quote nothing a requester typed: the search counted in words, the agency and the docket
+ * named only as such ("Regulatory Rollbacks · one agency · a search for 3 words"). For a message to an address
+ * that has not confirmed it wants anything from us (app/alerts/alerts.server.ts), which a stranger may have asked for.
+ */
+export function viewOutline(filters: ArticleFilters) {
+  const words = filters.search?.split(/\s+/).filter(Boolean).length ?? 0;
+  return titled([
+    ...chosenParts(filters),
+    filters.agency && "one agency",
+    filters.rin && `RIN ${filters.rin}`,
+    filters.docket && "one docket",
+    filters.cfr && cfrLabel(filters.cfr),
+    words > 0 && `a search for ${words} word${words === 1 ? "" : "s"}`,
+  ]);
 }
 
 function newestItems(filters: ArticleFilters) {

@@ -58,14 +58,15 @@ const DEFAULT_ACCEPT =
 // ---------------------------------------------------------------------------------------------
 // Private-network refusal (which addresses count as private: address-policy.server.ts)
 
-function refusalReason(host: string, address: string) {
-  return `${host} resolves to a private address (${address})`;
+// Never the address a name resolved to: whoever typed the name would learn our DNS answers and private hosts.
+function refusalReason(host: string) {
+  return `${host} is not a public address`;
 }
 
 /** A fetch refused because the address is private: the URL itself is not allowed, whatever is tried again. */
 export class PrivateAddressRefused extends FetchError {
-  constructor(host: string, address: string) {
-    super(`Refused: ${refusalReason(host, address)}`);
+  constructor(host: string) {
+    super(`Refused: ${refusalReason(host)}`);
     this.name = "PrivateAddressRefused";
   }
 }
@@ -79,7 +80,7 @@ function guardedLookup(hostname: string, options: dns.LookupOptions, callback: L
     const list = addresses as dns.LookupAddress[];
     const ownAddresses = hostAddresses();
     const blocked = list.find((entry) => isNonPublicAddress(entry.address, ownAddresses));
-    if (blocked) return callback(new PrivateAddressRefused(hostname, blocked.address) as unknown as NodeJS.ErrnoException, "");
+    if (blocked) return callback(new PrivateAddressRefused(hostname) as unknown as NodeJS.ErrnoException, "");
     if (options.all) return callback(null, list);
     callback(null, list[0].address, list[0].family);
   });
@@ -103,14 +104,14 @@ export async function privateAddressRefusal(rawUrl: string): Promise<string | un
   if (config().ALLOW_PRIVATE_NETWORKS || isAllowlisted(url)) return undefined;
   const host = url.hostname;
   const literal = host.replace(/^\[|\]$/g, "");
-  if (net.isIP(literal)) return isNonPublicAddress(literal) ? refusalReason(host, literal) : undefined;
+  if (net.isIP(literal)) return isNonPublicAddress(literal) ? refusalReason(host) : undefined;
   const addresses = await Promise.race([
     dns.promises.lookup(host, { all: true }).catch(() => []),
     new Promise<dns.LookupAddress[]>((resolve) => setTimeout(() => resolve([]), ADD_TIME_LOOKUP_MS).unref()),
   ]);
   const ownAddresses = hostAddresses();
   const blocked = addresses.find((entry) => isNonPublicAddress(entry.address, ownAddresses));
-  return blocked ? refusalReason(host, blocked.address) : undefined;
+  return blocked ? refusalReason(host) : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -251,7 +252,7 @@ function openHop(url: URL, headers: Record<string, string>, options: HopOptions,
   const host = url.hostname;
   const literal = host.replace(/^\[|\]$/g, "");
   const allowPrivate = options.allowPrivate || isAllowlisted(url);
-  if (!allowPrivate && net.isIP(literal) && isNonPublicAddress(literal)) return Promise.reject(new PrivateAddressRefused(host, literal));
+  if (!allowPrivate && net.isIP(literal) && isNonPublicAddress(literal)) return Promise.reject(new PrivateAddressRefused(host));
   const transport = url.protocol === "https:" ? https : http;
   return new Promise<StreamHop>((resolve, reject) => {
     let body: Transform | undefined;

@@ -1,7 +1,7 @@
 // The job queue's rows, shared by the web (which enqueues) and the runner (which claims and runs), and the
 // runner's heartbeat. Long work never runs inside a web request: a button enqueues a row and answers at once.
 // The queue's rules (which job kinds exist, when a running job is orphaned) are in app/jobs/queue.server.ts.
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { all, db, engine, execute, first, t, transaction } from "../db.server";
 import { storableJson, storableText } from "../text/storable";
 import { finishedStatus } from "./outcome";
@@ -220,4 +220,17 @@ export async function recordRunnerHeartbeat(info: Record<string, unknown>) {
 export async function runnerLastSeen(): Promise<Date | null> {
   const row = await first(db().select().from(appState).where(eq(appState.key, RUNNER_HEARTBEAT_KEY)));
   return row ? row.updatedAt : null;
+}
+
+/** How long (ms) each of the latest `limit` finished jobs of a kind ran, newest first. */
+export async function recentJobDurations(kind: string, limit: number): Promise<number[]> {
+  const rows = await all(
+    db()
+      .select({ startedAt: jobs.startedAt, finishedAt: jobs.finishedAt })
+      .from(jobs)
+      .where(and(eq(jobs.kind, kind), isNotNull(jobs.startedAt), isNotNull(jobs.finishedAt)))
+      .orderBy(desc(jobs.finishedAt))
+      .limit(limit),
+  );
+  return rows.map((row) => row.finishedAt!.getTime() - row.startedAt!.getTime());
 }

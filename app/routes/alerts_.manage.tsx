@@ -9,8 +9,11 @@ import { stopAlert } from "~/alerts/store.server";
 import { deliverByEmail, deliverByWebhook } from "~/alerts/webhooks.server";
 import { CardPage } from "~/components/CardPage";
 import { IconSelector } from "~/components/icons";
+import { AppError } from "~/errors";
 import { refusalOf } from "~/http/app-error.server";
+import { clientAddress } from "~/http/client-address.server";
 import { readForm } from "~/http/input.server";
+import { addressRateKey } from "~/rate-limit.server";
 
 export const meta: MetaFunction = () => [{ title: "Your alerts: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
 
@@ -36,7 +39,7 @@ type ActionAnswer = {
 };
 
 /** Stops one of the address's alerts, or changes its delivery; the page then shows the list again. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const email = emailOf(request);
   const form = await readForm(request);
   const alert = await alertFromUnsubscribeToken(String(form.get("alert") ?? ""));
@@ -53,12 +56,16 @@ export async function action({ request }: ActionFunctionArgs) {
     return json<ActionAnswer>({ alertId: alert.id, saved: "email" });
   }
   try {
-    const { secret } = await deliverByWebhook(alert, values);
+    const { secret } = await deliverByWebhook(alert, values, addressRateKey(clientAddress(context)));
     return json<ActionAnswer>({ alertId: alert.id, saved: "webhook", secret });
   } catch (error) {
     const refusal = await refusalOf(error);
     if (!refusal) throw error;
-    return json<ActionAnswer>({ alertId: alert.id, error: refusal.message, values }, { status: refusal.status });
+    const retryAfter = error instanceof AppError ? error.details.retryAfterSeconds : undefined;
+    return json<ActionAnswer>(
+      { alertId: alert.id, error: refusal.message, values },
+      { status: refusal.status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined },
+    );
   }
 }
 

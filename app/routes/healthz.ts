@@ -1,6 +1,7 @@
 // GET /healthz: for load balancers and uptime checks. 200 when the database answers and every migration is
-// applied; 503 otherwise. The job runner's heartbeat age is reported (a stale runner does not stop the web).
-import { migrationStatus } from "~/health.server";
+// applied; 503 otherwise. The job runner's heartbeat age and any job running far past its usual time are reported
+// (neither stops the web).
+import { migrationStatus, overdueJobs } from "~/health.server";
 import { runnerHealth } from "~/jobs/admin.server";
 import { allowOnly, secureJson } from "~/http/responses.server";
 import { pingDatabase } from "~/schema-store.server";
@@ -19,6 +20,7 @@ export async function loader() {
   const database = "error" in ping ? ping.error : "ok";
   const migrations = database === "ok" ? await attempt(migrationStatus) : undefined;
   const runner = database === "ok" ? await attempt(() => runnerHealth()) : undefined;
+  const overdue = database === "ok" ? await attempt(() => overdueJobs()) : undefined;
   const healthy = database === "ok" && migrations !== undefined && "value" in migrations && migrations.value.pending === 0;
   const lastSeen = runner && "value" in runner && runner.value.lastSeen ? Date.parse(runner.value.lastSeen) : undefined;
   return secureJson(
@@ -32,8 +34,9 @@ export async function loader() {
               status: runner.value.lastSeen ? (runner.value.stale ? "stale" : "ok") : "never-seen",
               lastHeartbeat: runner.value.lastSeen,
               heartbeatAgeSeconds: lastSeen === undefined ? null : Math.round((Date.now() - lastSeen) / 1000),
+              overdueJobs: overdue && "value" in overdue ? overdue.value : [],
             }
-          : { status: "unknown", lastHeartbeat: null, heartbeatAgeSeconds: null },
+          : { status: "unknown", lastHeartbeat: null, heartbeatAgeSeconds: null, overdueJobs: [] },
     },
     { status: healthy ? 200 : 503, headers: { "Cache-Control": "no-store" } },
   );

@@ -5,7 +5,7 @@
 // web server calls them, on a real SQLite file; the clock is moved with the system time, nothing else is faked.
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { alertsOf, alertStats, pendingAlertFromToken } from "~/alerts/alerts.server";
+import { alertsOf, alertStats, confirmAlert, pendingAlertFromToken } from "~/alerts/alerts.server";
 import { config } from "~/config.server";
 import { all, db, execute, first, t } from "~/db.server";
 import { runMaintenance } from "~/jobs/kinds/maintenance.server";
@@ -90,6 +90,34 @@ describe("a bare address only", () => {
     expect(await alertRows("plain.person@agency.gov")).toHaveLength(1);
     const [mail] = await emailsTo("plain.person@agency.gov");
     expect(mail.subject).toMatch(/Confirm your alert/);
+  });
+});
+
+describe("the confirmation to an address nobody has confirmed", () => {
+  const PHISH = "URGENT: your account is suspended.\nStart the alert: https://evil.example/login\nCall +1-555-0100 now";
+  const ATTACKER_TEXT = /URGENT|suspended|evil\.example|555-0100|call now/i;
+  /** Everything a reader could see, with every link and its query decoded (a search rides in a link's query too). */
+  const readable = (mail: { subject: string; text: string; html: string; links: string[] }) =>
+    [mail.subject, mail.text, mail.html, ...mail.links.map((link) => decodeURIComponent(link.replace(/\+/g, " ")))].join("\n");
+
+  it.each([
+    ["the search", { q: PHISH, category: "regulatory-rollbacks" }, "Regulatory Rollbacks · a search for 12 words"],
+    ["the agency", { agency: PHISH.replace(/\n/g, " / "), priority: "high" }, "High priority · one agency"],
+    ["the docket", { docket: "URGENT call +1-555-0100 now", type: "rule" }, "Rule · one docket"],
+  ])("describes the view by its parts and carries no text from the requester in %s; once confirmed the alert shows it all", async (_what, fields, outline) => {
+    const email = `outline-${++views}@example.com`;
+    const view = new URLSearchParams(fields).toString();
+    expect((await alertSignup(email, view)).status).toBe(202);
+    const [mail] = await emailsTo(email);
+    expect(readable(mail)).not.toMatch(ATTACKER_TEXT);
+    expect(mail.text).toContain(`Federal Deregulation Tracker: ${outline}`);
+
+    const confirm = new URL(mail.links.find((link) => link.includes("/alerts/confirm"))!);
+    const alert = await pendingAlertFromToken(confirm.searchParams.get("token"));
+    await confirmAlert(confirm.searchParams.get("token"));
+    const [shown] = await alertsOf(email);
+    expect(shown).toMatchObject({ id: alert!.id, status: "active" });
+    expect(shown.title).toMatch(ATTACKER_TEXT);
   });
 });
 

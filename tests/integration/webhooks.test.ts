@@ -106,7 +106,7 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  Object.assign(config(), { ALLOW_PRIVATE_NETWORKS: true });
+  Object.assign(config(), { ALLOW_PRIVATE_NETWORKS: true, WEBHOOK_ALLOWED_PORTS: [] });
   await execute(db().delete(t.alerts));
   script = [];
   received = [];
@@ -121,11 +121,13 @@ async function runningAlert() {
   return alert;
 }
 
-/** Posts the manage page's delivery form for an alert; answers the status and the page's answer. */
+let clients = 0;
+/** Posts the manage page's delivery form for an alert, each time from another client (it is rate-limited per client). */
 async function setDelivery(alert: { id: number; email: string }, values: Record<string, string>) {
   const response = await call(manageRoute, `/alerts/manage?token=${encodeURIComponent(manageToken(alert.email))}`, {
     method: "POST",
     body: form({ alert: alertUnsubscribeToken(alert), intent: "delivery", ...values }),
+    headers: { "X-Forwarded-For": `10.91.${(++clients >> 8) & 255}.${clients & 255}` },
   });
   return { status: response.status, answer: (await response.json()) as { secret?: string; error?: string; values?: Record<string, string> } };
 }
@@ -247,7 +249,7 @@ describe("webhook alerts", () => {
     expect(await run(new Date())).toMatchObject({ delivered: 1 });
     const body = JSON.parse(received[0].body);
     expect(Object.keys(body).sort()).toEqual(["blocks", "text"]);
-    expect(body.text).toContain("Agency withdraws <proposed> rule & more");
+    expect(body.text).toContain("Agency withdraws &lt;proposed&gt; rule &amp; more");
     expect(body.blocks.length).toBeGreaterThan(0);
     for (const block of body.blocks) expect(["section", "context"]).toContain(block.type);
     expect(body.blocks[0]).toEqual({
@@ -258,12 +260,23 @@ describe("webhook alerts", () => {
     expect(received[0].verified).toBe(true);
   });
 
+  it("escapes Slack's markup in the message's text as in its blocks: a title cannot ping or link", async () => {
+    await webhookAlert("slack");
+    await addArticle({ title: "Rule <!channel> for <@U123> at <https://evil.example|click> & more" });
+    expect(await run(new Date())).toMatchObject({ delivered: 1 });
+    const body = JSON.parse(received[0].body) as { text: string; blocks: { text?: { text: string } }[] };
+    const escaped = "Rule &lt;!channel&gt; for &lt;@U123&gt; at &lt;https://evil.example|click&gt; &amp; more";
+    expect(body.text).toContain(escaped);
+    expect(body.blocks[0].text!.text).toContain(escaped);
+    expect(body.text).not.toMatch(/<[!@#]|<https?:/);
+  });
+
   it("refuses a private address at registration, keeping what was typed, and at delivery", async () => {
     const alert = await runningAlert();
     Object.assign(config(), { ALLOW_PRIVATE_NETWORKS: false });
     const refused = await setDelivery(alert, { delivery: "webhook", url: receiverUrl, format: "json" });
     expect(refused.status).toBe(400);
-    expect(refused.answer.error).toMatch(/Webhooks go only to public addresses: 127\.0\.0\.1 resolves to a private address/);
+    expect(refused.answer.error).toBe("Webhooks go only to public addresses: 127.0.0.1 is not a public address.");
     expect(refused.answer.values).toEqual({ delivery: "webhook", url: receiverUrl, format: "json" });
     const plain = await setDelivery(alert, { delivery: "webhook", url: "http://hooks.example.com/x" });
     expect(plain.answer.error).toBe("The webhook address must start with https://.");
@@ -273,25 +286,25 @@ describe("webhook alerts", () => {
     Object.assign(config(), { ALLOW_PRIVATE_NETWORKS: true });
     const { answer } = await setDelivery(alert, { delivery: "webhook", url: receiverUrl, format: "json" });
     secret = answer.secret!;
-    Object.assign(config(), { ALLOW_PRIVATE_NETWORKS: false });
+    Object.assign(config(), { ALLOW_PRIVATE_NETWORKS: false, WEBHOOK_ALLOWED_PORTS: [Number(new URL(receiverUrl).port)] });
     await addArticle({ title: "Never posted to a private address" });
     const t0 = new Date();
     expect(await run(t0)).toMatchObject({ queued: 1, retrying: 1 });
     expect(received).toHaveLength(0);
     const [row] = await deliveriesOf(alert.id);
-    expect(row.lastError).toMatch(/private address \(127\.0\.0\.1\)/);
+    expect(row.lastError).toBe("Refused: 127.0.0.1 is not a public address");
 
     // Still refused after 24 hours: given up, and shown to the follower and the admin.
     expect(await run(later(t0, 24 * 60 * MINUTE + MINUTE))).toMatchObject({ failed: 1 });
     expect(received).toHaveLength(0);
     expect(await deliveriesOf(alert.id)).toMatchObject([{ status: "failed", attempts: 2 }]);
     const stats = await alertStats();
-    expect(stats.failingWebhooks[0]).toMatchObject({ alertId: alert.id, url: receiverUrl, status: "failed", error: expect.stringMatching(/private address/) });
+    expect(stats.failingWebhooks[0]).toMatchObject({ alertId: alert.id, url: receiverUrl, status: "failed", error: expect.stringMatching(/not a public/) });
     const page = await call(manageRoute, `/alerts/manage?token=${encodeURIComponent(manageToken(EMAIL))}`);
     const { alerts } = await page.json();
     expect(alerts[0]).toMatchObject({ delivery: "webhook", webhookUrl: receiverUrl, webhookFormat: "json" });
     expect(alerts[0].deliveries.recent).toMatchObject([{ title: "Never posted to a private address", status: "failed" }]);
-    expect(alerts[0].deliveries.failures).toMatchObject([{ lastError: expect.stringMatching(/private address/) }]);
+    expect(alerts[0].deliveries.failures).toMatchObject([{ lastError: expect.stringMatching(/not a public address/) }]);
     expect(alerts[0]).not.toHaveProperty("webhookSecret");
   });
 

@@ -59,3 +59,18 @@ describe("DATABASE_URL", () => {
     expect(() => loadConfig(env({ ...secret, DATABASE_URL: "mysql://db.internal/dereg" }))).toThrow(/DATABASE_URL: "mysql:" is not supported/);
   });
 });
+
+describe("WEBHOOK_ALLOWED_PORTS", () => {
+  const secret = { SESSION_SECRET: "x".repeat(32) };
+
+  it("is empty by default and takes port numbers separated by commas", () => {
+    expect(loadConfig(env(secret)).WEBHOOK_ALLOWED_PORTS).toEqual([]);
+    expect(loadConfig(env({ ...secret, WEBHOOK_ALLOWED_PORTS: "8080, 9443" })).WEBHOOK_ALLOWED_PORTS).toEqual([8080, 9443]);
+  });
+
+  it("refuses anything but ports, naming the variable", () => {
+    for (const bad of ["http", "80;443", "0", "65536", "8080,", "-1"]) {
+      expect(() => loadConfig(env({ ...secret, WEBHOOK_ALLOWED_PORTS: bad }))).toThrow(/WEBHOOK_ALLOWED_PORTS: must be port numbers/);
+    }
+  });
+});

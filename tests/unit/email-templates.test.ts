@@ -13,7 +13,7 @@ const LINK = "https://tracker.example/path?token=a&b=1";
 const emails: [name: string, email: EmailContent][] = [
   ["newsletter confirmation", newsletterConfirmationEmail({ link: LINK, hours: 48 })],
   ["already subscribed", alreadySubscribedEmail({ siteUrl: LINK })],
-  ["alert confirmation", alertConfirmationEmail({ schedule: "every day at 08:00 (UTC)", viewTitle: HOSTILE, viewUrl: LINK, link: LINK, hours: 48 })],
+  ["alert confirmation", alertConfirmationEmail({ schedule: "every day at 08:00 (UTC)", view: HOSTILE, link: LINK, hours: 48 })],
   [
     "alert",
     alertEmail({

@@ -31,24 +31,29 @@ export function alreadySubscribedEmail({ siteUrl }: { siteUrl: string }): EmailC
   };
 }
 
-type AlertConfirmation = { schedule: string; viewTitle: string; viewUrl: string; link: string; hours: number };
+/**
+ * `view` is the view's outline (app/articles/feeds-out.server.ts, viewOutline): the address has not confirmed it
+ * wants anything, so the email carries nothing the requester typed, not even inside a link to the view.
+ */
+type AlertConfirmation = { schedule: string; view: string; link: string; hours: number };
 
-export function alertConfirmationEmail({ schedule, viewTitle, viewUrl, link, hours }: AlertConfirmation): EmailContent {
+export function alertConfirmationEmail({ schedule, view, link, hours }: AlertConfirmation): EmailContent {
   const asked = `Someone, hopefully you, asked for new articles of this view by email, ${schedule}:`;
+  const whole = "Once it runs, each alert email shows the whole view and links to it.";
   const lifetime = `The link works for ${hours} hours. If you did not ask for this, ignore this email.`;
   return {
     subject: "Confirm your alert from the Federal Deregulation Tracker",
-    text: emailText([asked, `${viewTitle}: ${viewUrl}`, "", `Start the alert: ${link}`, "", lifetime]),
+    text: emailText([asked, view, "", `Start the alert: ${link}`, "", whole, lifetime]),
     html: emailHtml(
       <>
         <p>{asked}</p>
-        <p>
-          <a href={viewUrl}>{viewTitle}</a>
-        </p>
+        <p>{view}</p>
         <p>
           <a href={link}>Start the alert</a>
         </p>
-        <p>{lifetime}</p>
+        <p>
+          {whole} {lifetime}
+        </p>
       </>,
     ),
   };
