@@ -1,7 +1,7 @@
 // The pieces of the OpenAPI description written by hand: JSON Schema helpers, the component schemas of the answers
-// (Article, Source, Job, ...) and the feed's query parameters (app/articles/api-query.server.ts keeps its schema to
-// itself). Request bodies are not here: they are generated from the operations' zod schemas
-// (app/api/registry.server.ts, app/api-docs/openapi.server.ts).
+// (Article, Source, Job, ...). The feed's query parameters come from their declaration (app/articles/filters.ts) and
+// request bodies from the operations' zod schemas (app/api/registry.server.ts, app/api-docs/openapi.server.ts).
+import { VIEW_PARAMS } from "../articles/filters";
 
 export type Schema = Record<string, unknown>;
 export type Parameter = { name: string; in: "path" | "query"; required?: boolean; description?: string; schema: Schema };
@@ -293,39 +293,11 @@ export const componentSchemas: Record<string, Schema> = {
   },
 };
 
-/** The feed's filters: a view of the articles. */
-const viewParams: Parameter[] = [
-  {
-    name: "category",
-    in: "query",
-    schema: { enum: ["all", "new-regulations", "regulatory-rollbacks", "policy-analysis", "legal-decisions", "legislative-action"] },
-  },
-  { name: "priority", in: "query", schema: { enum: ["all", "high", "medium", "low"] } },
-  { name: "timeframe", in: "query", schema: { enum: ["all", "today", "week", "month"] } },
-  { name: "search", in: "query", schema: { type: "string", maxLength: 200 }, description: "Words to find in titles, summaries, tags and source names." },
-  { name: "agency", in: "query", schema: { type: "string", maxLength: 200 }, description: "An agency as the Federal Register names it." },
-  { name: "type", in: "query", schema: { enum: ["rule", "proposed-rule", "notice", "presidential-document"] } },
-  {
-    name: "rin",
-    in: "query",
-    schema: { type: "string", pattern: "^\\s*\\d{4}-[A-Za-z0-9]{4}\\s*$", examples: ["2060-AV83"] },
-    description: "Only Federal Register documents listing this Regulation Identifier Number (any letter case).",
-  },
-  {
-    name: "docket",
-    in: "query",
-    schema: { type: "string", maxLength: 100, examples: ["EPA-HQ-OAR-2021-0317"] },
-    description: "Only Federal Register documents listing this docket id (any letter case; spaces around it are ignored).",
-  },
-  {
-    name: "cfr",
-    in: "query",
-    schema: { type: "string", maxLength: 40, examples: ["40-63", "40 CFR 63", "40"] },
-    description:
-      'Only Federal Register documents citing this part of the Code of Federal Regulations: a title and a part ("40-63", also written "40:63" or "40 CFR 63"), or a title alone ("40") for any of its parts.',
-  },
-  { name: "saved", in: "query", schema: { enum: ["true", "false", "1", "0"] }, description: "Only the caller's bookmarks (by the visitor cookie)." },
-];
+/** The feed's filters, a view of the articles, from their one declaration (app/articles/filters.ts): each by every name it takes. */
+const viewParams: Parameter[] = VIEW_PARAMS.flatMap((param) => [
+  { name: param.name, in: "query" as const, schema: param.schema, ...(param.description ? { description: param.description } : {}) },
+  ...(param.aliases ?? []).map((alias) => ({ name: alias, in: "query" as const, schema: param.schema, description: `The same as \`${param.name}\`.` })),
+]);
 
 export const filterParams: Parameter[] = [
   ...viewParams,

@@ -1,7 +1,7 @@
 // The feed's filters as URL search params. Shared with the browser bundle, so no validation library here:
 // the /api contract's stricter parser lives in api-query.server.ts.
 import { isRin, RIN_PATTERN } from "../rulemakings/keys";
-import { storableText } from "../text/storable";
+import { isUnstorableText, storableText } from "../text/storable";
 import {
   CATEGORY_VALUES,
   DOCUMENT_TYPE_VALUES,
@@ -36,10 +36,9 @@ export const MAX_SEARCH_LENGTH = 200;
 export const MAX_AGENCY_LENGTH = 200;
 /** Docket ids are short ("EPA-HQ-OAR-2021-0317", "Docket No. RM2024-9"); a longer value is no docket. */
 export const MAX_DOCKET_LENGTH = 100;
-
-function oneOf<T extends string>(values: readonly T[], raw: string | null): T | undefined {
-  return raw && (values as readonly string[]).includes(raw) ? (raw as T) : undefined;
-}
+/** The longest way of writing a CFR reference the feed reads ("40 C.F.R. Part 63" and spaces). */
+const MAX_CFR_LENGTH = 40;
+const SAVED_VALUES = ["true", "false", "1", "0"];
 
 /**
  * Control characters: never part of an agency name or a docket id, and a NUL cannot be stored or searched for on
@@ -135,24 +134,167 @@ export function followViewHref(filters: ArticleFilters) {
 }
 
 /**
- * The public feed's params (`category`, `priority`, `time`, `q`, `agency`, `type`, `rin`, `docket`, `cfr`, `page`, `saved`).
- * Unknown values fall back to the default: a hand-edited or stale link still shows a page.
+ * One parameter of a view, declared once for the feed's addresses, the feeds and CSV, alerts, `/api/articles`, its
+ * facets and the OpenAPI description: its name, the other names the API also takes (the SPEC's `search` and
+ * `timeframe`), how its text is read into the filters, and its schema.
+ */
+export type ViewParam = {
+  name: string;
+  aliases?: readonly string[];
+  /**
+   * Writes the value the text holds into `filters` (nothing when it holds none) and answers why the text is not a
+   * value of the parameter, or undefined when it is. The feed keeps what it could read and drops the rest; the API
+   * refuses the request, naming the parameter.
+   */
+  read(text: string, filters: ArticleFilters): string | undefined;
+  /** The OpenAPI schema of the parameter's text, and what it does. */
+  schema: Record<string, unknown>;
+  description?: string;
+};
+
+const notStorable = "must not contain NUL characters";
+const mustBeOneOf = (values: readonly string[]) => `must be one of: ${values.join(", ")}`;
+
+/** A parameter taking one of `values`, or "all" (the default: no filter) when `withAll`. */
+function choice<K extends "category" | "priority" | "documentType">(
+  name: string,
+  key: K,
+  values: readonly NonNullable<ArticleFilters[K]>[],
+  withAll: boolean,
+): ViewParam {
+  const accepted = withAll ? ["all", ...values] : [...values];
+  return {
+    name,
+    read(text, filters) {
+      if (!accepted.includes(text)) return mustBeOneOf(accepted);
+      if (text !== "all") filters[key] = text as ArticleFilters[K];
+    },
+    schema: { enum: accepted },
+  };
+}
+
+/** A text that is cut short when too long: the feed reads the start of it, the API refuses it. */
+function tooLongOrUnstorable(text: string, max: number) {
+  if (text.length > max) return `must be at most ${max} characters`;
+  if (isUnstorableText(text)) return notStorable;
+}
+
+export const VIEW_PARAMS: readonly ViewParam[] = [
+  choice("category", "category", CATEGORY_VALUES, true),
+  choice("priority", "priority", PRIORITY_VALUES, true),
+  {
+    name: "time",
+    aliases: ["timeframe"],
+    read(text, filters) {
+      if (!(TIMEFRAME_VALUES as readonly string[]).includes(text)) return mustBeOneOf(TIMEFRAME_VALUES);
+      filters.timeframe = text as Timeframe;
+    },
+    schema: { enum: TIMEFRAME_VALUES },
+    description: "Only articles published today, this week or this month (in the site's time zone).",
+  },
+  {
+    name: "q",
+    aliases: ["search"],
+    read(text, filters) {
+      filters.search = cleanSearch(text);
+      return tooLongOrUnstorable(text, MAX_SEARCH_LENGTH);
+    },
+    schema: { type: "string", maxLength: MAX_SEARCH_LENGTH },
+    description: "Words to find in titles, summaries, tags and source names.",
+  },
+  {
+    name: "agency",
+    read(text, filters) {
+      filters.agency = cleanAgency(text);
+      return tooLongOrUnstorable(text, MAX_AGENCY_LENGTH);
+    },
+    schema: { type: "string", maxLength: MAX_AGENCY_LENGTH },
+    description: "An agency as the Federal Register names it.",
+  },
+  choice("type", "documentType", DOCUMENT_TYPE_VALUES, false),
+  {
+    name: "rin",
+    read(text, filters) {
+      filters.rin = cleanRin(text);
+      if (!filters.rin) return 'must be a Regulation Identifier Number, four digits, a hyphen and four letters or digits ("2060-AV83")';
+    },
+    schema: { type: "string", pattern: "^\\s*\\d{4}-[A-Za-z0-9]{4}\\s*$", examples: ["2060-AV83"] },
+    description: "Only Federal Register documents listing this Regulation Identifier Number (any letter case).",
+  },
+  {
+    name: "docket",
+    read(text, filters) {
+      filters.docket = cleanDocket(text);
+      if (!filters.docket || isUnstorableText(text)) return "must be a docket id without control characters";
+    },
+    schema: { type: "string", maxLength: MAX_DOCKET_LENGTH, examples: ["EPA-HQ-OAR-2021-0317"] },
+    description: "Only Federal Register documents listing this docket id (any letter case; spaces around it are ignored).",
+  },
+  {
+    name: "cfr",
+    read(text, filters) {
+      filters.cfr = text.length <= MAX_CFR_LENGTH ? cleanCfr(text) : undefined;
+      if (!filters.cfr) return 'must be a CFR title and part ("40-63" or "40 CFR 63"), or a title alone ("40")';
+    },
+    schema: { type: "string", maxLength: MAX_CFR_LENGTH, examples: ["40-63", "40 CFR 63", "40"] },
+    description:
+      'Only Federal Register documents citing this part of the Code of Federal Regulations: a title and a part ("40-63", also written "40:63" or "40 CFR 63"), or a title alone ("40") for any of its parts.',
+  },
+  {
+    name: "saved",
+    read(text, filters) {
+      if (!SAVED_VALUES.includes(text)) return mustBeOneOf(SAVED_VALUES);
+      if (text === "1" || text === "true") filters.saved = true;
+    },
+    schema: { enum: SAVED_VALUES },
+    description: "Only the caller's bookmarks (by the visitor cookie).",
+  },
+];
+
+/** A view's parameter's text in `params`, under its name or else one of its other names; empty text is no text. */
+function viewParamText(params: URLSearchParams, param: ViewParam) {
+  for (const name of [param.name, ...(param.aliases ?? [])]) {
+    const text = params.get(name);
+    if (text) return { name, text };
+  }
+}
+
+/** A view narrowing nothing, every filter named. */
+const NO_FILTER: Required<Pick<ArticleFilters, "timeframe" | "saved">> & ArticleFilters = {
+  category: undefined,
+  priority: undefined,
+  timeframe: "all",
+  search: undefined,
+  agency: undefined,
+  documentType: undefined,
+  saved: false,
+  rin: undefined,
+  docket: undefined,
+  cfr: undefined,
+};
+
+/**
+ * The view `params` hold: each parameter's text (under any of its names; empty text is none) read into the filters.
+ * `onProblem` hears of each text that is no value of its parameter, by the name it came under.
+ */
+export function readView(params: URLSearchParams, onProblem?: (name: string, problem: string) => void): ArticleFilters {
+  const filters: ArticleFilters = { ...NO_FILTER };
+  for (const param of VIEW_PARAMS) {
+    const found = viewParamText(params, param);
+    const problem = found && param.read(found.text, filters);
+    if (problem) onProblem?.(found.name, problem);
+  }
+  return filters;
+}
+
+/**
+ * The public feed's params (`category`, `priority`, `time`, `q`, `agency`, `type`, `rin`, `docket`, `cfr`, `saved`,
+ * and `page`; the API's names `search` and `timeframe` too). Bad values are left out: a hand-edited or stale link
+ * still shows a page.
  */
 export function parseFeedParams(params: URLSearchParams) {
   const page = Number.parseInt(params.get("page") ?? "1", 10);
-  const filters: ArticleFilters = {
-    category: oneOf(CATEGORY_VALUES, params.get("category")),
-    priority: oneOf(PRIORITY_VALUES, params.get("priority")),
-    timeframe: oneOf(TIMEFRAME_VALUES, params.get("time")) ?? "all",
-    search: cleanSearch(params.get("q")),
-    agency: cleanAgency(params.get("agency")),
-    documentType: oneOf(DOCUMENT_TYPE_VALUES, params.get("type")),
-    saved: params.get("saved") === "1",
-    rin: cleanRin(params.get("rin")),
-    docket: cleanDocket(params.get("docket")),
-    cfr: cleanCfr(params.get("cfr")),
-  };
-  return { filters, page: Number.isFinite(page) && page > 0 ? page : 1 };
+  return { filters: readView(params), page: Number.isFinite(page) && page > 0 ? page : 1 };
 }
 
 /** The feed URL (or the admin list's, with `path`) for a set of filters and a page, leaving defaults out so links stay short. */
@@ -173,8 +315,8 @@ export function feedHref(filters: ArticleFilters, page = 1, hash = "", path = "/
   return `${path}${query ? `?${query}` : ""}${hash}`;
 }
 
-/** The query parameters that narrow the feed (a view without its page). */
-export const FILTER_PARAMS = ["category", "priority", "time", "q", "agency", "type", "rin", "docket", "cfr", "saved"];
+/** The query parameters that narrow the feed (a view without its page), by every name they take. */
+export const FILTER_PARAMS = VIEW_PARAMS.flatMap((param) => [param.name, ...(param.aliases ?? [])]);
 export const FEED_PARAMS = new Set([...FILTER_PARAMS, "page"]);
 
 /**

@@ -85,7 +85,24 @@ describe("GET /api/articles", () => {
     expect(await get("category=all&priority=all&timeframe=all")).toHaveLength(33);
   });
 
+  it("takes the feed's names as well as the SPEC's: q for search, time for timeframe, saved=true or 1", async () => {
+    const titles = async (q: string) => ((await (await call(articlesLoader, `/api/articles?${q}`)).json()) as { title: string }[]).map((a) => a.title);
+    expect(await titles("q=emission")).toEqual(["EPA rescinds power plant emissions rule"]);
+    expect(await titles("q=emission")).toEqual(await titles("search=emission"));
+    expect(await titles("time=week")).toEqual(await titles("timeframe=week"));
+    expect(await titles("time=week")).toHaveLength(2);
+    expect(await titles("saved=true")).toEqual(await titles("saved=1"));
+  });
+
+  it.each(["serach=x", "page=2", "q=epa&sort=newest", "_=1700000000"])("answers 400 naming the unknown parameter in %s", async (query) => {
+    const response = await call(articlesLoader, `/api/articles?${query}`);
+    expect(response.status).toBe(400);
+    const unknown = [...new URLSearchParams(query).keys()].find((name) => !["q"].includes(name))!;
+    expect((await response.json()).message).toMatch(new RegExp(`^Unknown parameter '${unknown}'\\. The parameters are: .*\\bsearch\\b`));
+  });
+
   it.each([
+    ["time=yesterday", "time"],
     ["category=bogus", "category"],
     ["timeframe=yesterday", "timeframe"],
     ["priority=urgent", "priority"],
