@@ -3,8 +3,8 @@
 // as a formula are written as text.
 import { addAbortSignal, pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
-import { AppError } from "../errors";
 import { publicUrl } from "../public-url.server";
+import { runningSlots } from "../running-slots.server";
 import { articlePath } from "./article-page";
 import type { ArticleFilters } from "./filters";
 import { listArticles, type ArticleJson } from "./queries.server";
@@ -77,30 +77,13 @@ async function* rowsOf(filters: ArticleFilters) {
  * a reader download two views side by side; four in all leave the 2 vCPUs time for pages.
  */
 export const EXPORT_LIMITS = { perClient: 2, overall: 4 } as const;
-/** What a refused reader is told to wait: an export of the whole feed takes seconds when read at full speed. */
-const EXPORT_RETRY_AFTER_SECONDS = 10;
-
-const exportsRunning = new Map<string, number>();
-let exportsRunningInAll = 0;
-
-/** Takes one of the export slots for this client (a rate-limit key) or throws "rate-limited"; returns its release. */
-function takeExportSlot(client: string): () => void {
-  const mine = exportsRunning.get(client) ?? 0;
-  const refuse = (message: string) => new AppError("rate-limited", message, { retryAfterSeconds: EXPORT_RETRY_AFTER_SECONDS });
-  if (mine >= EXPORT_LIMITS.perClient) throw refuse(`You have ${mine} exports downloading already. Please wait for one to finish, then try again.`);
-  if (exportsRunningInAll >= EXPORT_LIMITS.overall) throw refuse("Too many exports are downloading right now. Please try again in a few seconds.");
-  exportsRunning.set(client, mine + 1);
-  exportsRunningInAll += 1;
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    exportsRunningInAll -= 1;
-    const left = exportsRunning.get(client)! - 1;
-    if (left > 0) exportsRunning.set(client, left);
-    else exportsRunning.delete(client);
-  };
-}
+const exportSlots = runningSlots({
+  ...EXPORT_LIMITS,
+  // An export of the whole feed takes seconds when read at full speed.
+  retryAfterSeconds: 10,
+  clientBusy: (running) => `You have ${running} exports downloading already. Please wait for one to finish, then try again.`,
+  siteBusy: "Too many exports are downloading right now. Please try again in a few seconds.",
+});
 
 /**
  * The view's CSV (UTF-8 with a byte order mark, so spreadsheets read the accents right), as a stream. Throws
@@ -109,7 +92,7 @@ function takeExportSlot(client: string): () => void {
  * reader went away (`signal` aborts it, for servers that do not destroy the stream themselves).
  */
 export function exportCsv(filters: ArticleFilters, { client, signal }: { client: string; signal?: AbortSignal }): Readable {
-  const release = takeExportSlot(client);
+  const release = exportSlots.take(client);
   // pipeline, not pipe: when the reader stops (the client went away) the rows stop being read, and a failure
   // reaches whoever reads the returned stream rather than being an unhandled 'error' that ends the process.
   // The returned stream reports every outcome itself, so the callback has nothing left to do.

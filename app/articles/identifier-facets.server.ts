@@ -1,0 +1,80 @@
+// /api/articles/facets's counts, computed at most once per view and content revision. Counting the identifiers of
+// a broad view reads every identifier of each kind: with a category and a priority, 200-550 ms of CPU per call at
+// 100,000 articles on SQLite (docs/benchmarks.md), which 8 parallel anonymous clients turned into seconds of wait
+// for every other page. So answers are kept per revision (app/articles/shared-feed.server.ts: articles, the day),
+// identical calls in flight share one computation, and computations run at most one per client and two in all.
+import { runningSlots } from "../running-slots.server";
+import type { ArticleFilters } from "./filters";
+import { identifierFacets, type IdentifierFacets } from "./queries.server";
+import { feedRevision } from "./shared-feed.server";
+
+/**
+ * How long an answer is kept within one revision: identifiers an update changes without moving the article
+ * revision (db/migrations/0019_follow_filters.sql) show within this, as on the shared pages.
+ */
+const FRESH_MS = 60_000;
+/** Answers kept, least recently used dropped first; each is at most 400 short counts. */
+export const FACETS_CACHE_ENTRIES = 500;
+
+export const FACETS_LIMITS = { perClient: 1, overall: 2 } as const;
+const facetSlots = runningSlots({
+  ...FACETS_LIMITS,
+  // A computation takes well under a second.
+  retryAfterSeconds: 2,
+  clientBusy: () => "You have a count of identifiers running already. Please wait for it to finish, then try again.",
+  siteBusy: "Too many counts of identifiers are running right now. Please try again in a few seconds.",
+});
+
+type Entry = { revision: string; storedAt: number; facets: IdentifierFacets };
+const entries = new Map<string, Entry>();
+const computing = new Map<string, Promise<IdentifierFacets>>();
+let computed = 0;
+
+/** How many answers were computed (not served from the cache) since the process started: for tests and benchmarks. */
+export function facetsComputed() {
+  return computed;
+}
+
+/** The key of a view: its filters in a fixed order, and the limit. */
+function viewKey(filters: ArticleFilters, limit: number) {
+  const { category, priority, timeframe, search, agency, documentType, rin, docket, cfr } = filters;
+  return JSON.stringify([category, priority, timeframe, search, agency, documentType, rin, docket, cfr, limit]);
+}
+
+async function compute(filters: ArticleFilters, limit: number, client: string, visitorId?: string) {
+  const release = facetSlots.take(client);
+  try {
+    computed++;
+    return await identifierFacets(filters, limit, visitorId);
+  } finally {
+    release();
+  }
+}
+
+/**
+ * The counts of a view (identifierFacets), from the cache when this revision's are kept. Throws "rate-limited"
+ * when they must be computed and `client` (a rate-limit key) or the whole site already computes as many as
+ * FACETS_LIMITS allows. The Saved view is one visitor's own: computed each time, never kept.
+ */
+export async function cachedIdentifierFacets(filters: ArticleFilters, limit: number, client: string, visitorId?: string): Promise<IdentifierFacets> {
+  if (filters.saved) return compute(filters, limit, client, visitorId);
+  const key = viewKey(filters, limit);
+  const revision = await feedRevision();
+  const kept = entries.get(key);
+  if (kept && kept.revision === revision && Date.now() - kept.storedAt < FRESH_MS) {
+    entries.delete(key);
+    entries.set(key, kept);
+    return kept.facets;
+  }
+  const flightKey = `${revision}\n${key}`;
+  let flight = computing.get(flightKey);
+  if (!flight) {
+    flight = compute(filters, limit, client).finally(() => computing.delete(flightKey));
+    computing.set(flightKey, flight);
+  }
+  const facets = await flight;
+  entries.delete(key);
+  entries.set(key, { revision, storedAt: Date.now(), facets });
+  while (entries.size > FACETS_CACHE_ENTRIES) entries.delete(entries.keys().next().value!);
+  return facets;
+}
