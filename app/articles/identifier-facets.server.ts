@@ -2,7 +2,8 @@
 // a broad view reads every identifier of each kind: with a category and a priority, 200-550 ms of CPU per call at
 // 100,000 articles on SQLite (docs/benchmarks.md), which 8 parallel anonymous clients turned into seconds of wait
 // for every other page. So answers are kept per revision (app/articles/shared-feed.server.ts: articles, the day),
-// identical calls in flight share one computation, and computations run at most one per client and two in all.
+// identical calls in flight share one computation, a client runs at most two calls at once and the site two
+// computations.
 import { runningSlots } from "../running-slots.server";
 import type { ArticleFilters } from "./filters";
 import { identifierFacets, type IdentifierFacets } from "./queries.server";
@@ -16,12 +17,24 @@ const FRESH_MS = 60_000;
 /** Answers kept, least recently used dropped first; each is at most 400 short counts. */
 export const FACETS_CACHE_ENTRIES = 500;
 
-export const FACETS_LIMITS = { perClient: 1, overall: 2 } as const;
-const facetSlots = runningSlots({
-  ...FACETS_LIMITS,
-  // A computation takes well under a second.
+/**
+ * Calls running at once per client (a rate-limit key), cached or not: taken as a call starts, so a burst from one
+ * client is refused before it costs anything. And counts computed at once in all: a cached answer needs none.
+ */
+export const FACETS_LIMITS = { perClient: 2, computingOverall: 2 } as const;
+const clientSlots = runningSlots({
+  perClient: FACETS_LIMITS.perClient,
+  overall: Number.POSITIVE_INFINITY,
   retryAfterSeconds: 2,
-  clientBusy: () => "You have a count of identifiers running already. Please wait for it to finish, then try again.",
+  clientBusy: (running) => `You have ${running} counts of identifiers running already. Please wait for one to finish, then try again.`,
+  siteBusy: "",
+});
+const computingSlots = runningSlots({
+  perClient: Number.POSITIVE_INFINITY,
+  overall: FACETS_LIMITS.computingOverall,
+  // A count takes well under a second.
+  retryAfterSeconds: 2,
+  clientBusy: () => "",
   siteBusy: "Too many counts of identifiers are running right now. Please try again in a few seconds.",
 });
 
@@ -41,8 +54,8 @@ function viewKey(filters: ArticleFilters, limit: number) {
   return JSON.stringify([category, priority, timeframe, search, agency, documentType, rin, docket, cfr, limit]);
 }
 
-async function compute(filters: ArticleFilters, limit: number, client: string, visitorId?: string) {
-  const release = facetSlots.take(client);
+async function compute(filters: ArticleFilters, limit: number, visitorId?: string) {
+  const release = computingSlots.take("");
   try {
     computed++;
     return await identifierFacets(filters, limit, visitorId);
@@ -53,11 +66,20 @@ async function compute(filters: ArticleFilters, limit: number, client: string, v
 
 /**
  * The counts of a view (identifierFacets), from the cache when this revision's are kept. Throws "rate-limited"
- * when they must be computed and `client` (a rate-limit key) or the whole site already computes as many as
- * FACETS_LIMITS allows. The Saved view is one visitor's own: computed each time, never kept.
+ * when `client` (a rate-limit key) already has FACETS_LIMITS.perClient calls running, or when the counts must be
+ * computed and as many computations as allowed run already. The Saved view is one visitor's own: computed each
+ * time, never kept.
  */
 export async function cachedIdentifierFacets(filters: ArticleFilters, limit: number, client: string, visitorId?: string): Promise<IdentifierFacets> {
-  if (filters.saved) return compute(filters, limit, client, visitorId);
+  const release = clientSlots.take(client);
+  try {
+    return filters.saved ? await compute(filters, limit, visitorId) : await keptOrComputed(filters, limit);
+  } finally {
+    release();
+  }
+}
+
+async function keptOrComputed(filters: ArticleFilters, limit: number) {
   const key = viewKey(filters, limit);
   const revision = await feedRevision();
   const kept = entries.get(key);
@@ -66,10 +88,11 @@ export async function cachedIdentifierFacets(filters: ArticleFilters, limit: num
     entries.set(key, kept);
     return kept.facets;
   }
+  // Readers asking for the same view while it is counted wait for that one count.
   const flightKey = `${revision}\n${key}`;
   let flight = computing.get(flightKey);
   if (!flight) {
-    flight = compute(filters, limit, client).finally(() => computing.delete(flightKey));
+    flight = compute(filters, limit).finally(() => computing.delete(flightKey));
     computing.set(flightKey, flight);
   }
   const facets = await flight;

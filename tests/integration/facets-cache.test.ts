@@ -1,6 +1,6 @@
 // /api/articles/facets: the counts of a view computed once per content revision (a repeated call and a 304 cost no
-// counting), a new article changing the answer, and at most one computation per address at once (the extra call
-// refused with 429 and Retry-After) while another address is still answered.
+// counting), a new article changing the answer, and at most two calls per address at once (the extra call refused
+// with 429 and Retry-After) while another address is still answered.
 import { beforeAll, describe, expect, it } from "vitest";
 import { facetsComputed } from "~/articles/identifier-facets.server";
 import { loader as facetsApi } from "~/routes/api.articles.facets";
@@ -48,13 +48,13 @@ describe("/api/articles/facets", () => {
     expect(facetsComputed() - before).toBe(2);
   });
 
-  it("computes one view at a time per address: the extra parallel call is refused with 429 and Retry-After", async () => {
+  it("runs two calls at a time per address: the extra parallel call is refused with 429 and Retry-After", async () => {
     const views = ["category=new-regulations&limit=3", "category=new-regulations&limit=4", "category=new-regulations&limit=5"];
     const answers = await Promise.all(views.map((view) => facetsFrom("203.0.113.9", view)));
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 429, 429]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 429]);
     const refused = answers.find((answer) => answer.status === 429)!;
     expect(refused.headers.get("Retry-After")).toMatch(/^[1-9]\d*$/);
-    expect((await refused.json()).message).toMatch(/count of identifiers running already/);
+    expect((await refused.json()).message).toMatch(/counts of identifiers running already/);
     // Another address is answered meanwhile, and the refused views are answered once the first is done.
     const [mine, other] = await Promise.all([facetsFrom("203.0.113.9", views[1]), facetsFrom("203.0.113.10", views[2])]);
     expect([mine.status, other.status]).toEqual([200, 200]);
