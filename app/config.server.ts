@@ -102,6 +102,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   FETCH_USER_AGENT: z.string().default("DeregulationDashboard/1.0 (federal regulatory news monitor)"),
   FETCH_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20000),
+  /** A large file read as a stream (the Unified Agenda): the whole body must arrive within this, however it trickles. */
+  FETCH_STREAM_DEADLINE_MS: z.coerce.number().int().min(1000).default(120000),
   FETCH_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(6),
   /**
    * Web worker processes sharing the port (node:cluster, server.ts). Unset: one on a machine of 2 cores or

@@ -4,10 +4,11 @@
 import cluster, { type Worker } from "node:cluster";
 
 /**
- * A kind of costly work: how many run at once (`running`), how many may wait in line for a place (`waiting`,
- * none by default), and how many one key (a client address) may hold (`perKey`, no limit by default).
+ * A kind of costly work: how many run at once (`running`, no limit when left out), how many may wait in line for
+ * a place (`waiting`, none by default), and how many one key (a client address) may hold (`perKey`, no limit by
+ * default).
  */
-export type SlotRule = { name: string; running: number; waiting?: number; perKey?: number };
+export type SlotRule = { name: string; running?: number; waiting?: number; perKey?: number };
 
 /** Why no place was given: every place taken and the line full (`full`), or the key holds its share (`key-full`). */
 export type SlotRefusal = "full" | "key-full";
@@ -25,7 +26,7 @@ class SlotTable {
   request(rule: SlotRule, key: string, owner: string, answer: (outcome: Outcome) => void) {
     const pool = this.pool(rule.name);
     if (rule.perKey !== undefined && (pool.byKey.get(key) ?? 0) >= rule.perKey) return answer("key-full");
-    if (pool.running < rule.running) {
+    if (rule.running === undefined || pool.running < rule.running) {
       this.take(pool, rule.name, key, owner);
       return answer("granted");
     }

@@ -30,11 +30,13 @@ export const EXPORT_COLUMNS = [
 ] as const;
 
 /**
- * A cell as text a spreadsheet shows as written: one starting with = + - @, a tab or a carriage return would be
- * read as a formula (CSV injection), so it gets a leading apostrophe, which spreadsheets hide.
+ * A cell as text a spreadsheet shows as written: text starting with = + - @, a tab or a carriage return would be
+ * read as a formula (CSV injection), so it gets an apostrophe, which spreadsheets hide, at the cell's start and
+ * after each separator a spreadsheet may split on (, ; tab | and line ends): Excel in most European locales
+ * splits a comma file on ";" whatever the quotes, so `"Rule;=1+1"` would give it a cell `=1+1`.
  */
 export function spreadsheetSafe(value: string) {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return value.replace(/(^|[,;\t|\r\n])(?=[=+\-@\t\r])/g, "$1'");
 }
 
 function row(article: ArticleJson, site: string): string[] {

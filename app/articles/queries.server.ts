@@ -3,7 +3,7 @@ import type { SQL } from "drizzle-orm";
 import { agendaEntriesOf, officialDesignationJson, officialDesignationOf } from "../agenda/store.server";
 import type { OfficialDesignation } from "../agenda/edition";
 import type { RulemakingLink } from "../rulemakings/keys";
-import { identifierCounts, type IdentifierCount } from "./store/facets.server";
+import { identifierCountsByKind, type IdentifierCount } from "./store/facets.server";
 import { rulemakingLinks } from "../rulemakings/links.server";
 import type { ArticleFilters } from "./filters";
 import {
@@ -264,11 +264,6 @@ export type IdentifierFacets = { rins: IdentifierCount[]; dockets: IdentifierCou
 
 /** The counts of the identifiers the articles matching the filters list, at most `limit` of each kind. */
 export async function identifierFacets(filters: ArticleFilters, limit: number, visitorId?: string): Promise<IdentifierFacets> {
-  const conditions = await filterConditions(filters, visitorId);
-  return {
-    rins: await identifierCounts("rin", conditions, limit),
-    dockets: await identifierCounts("docket", conditions, limit),
-    cfrParts: await identifierCounts("cfr", conditions, limit),
-    cfrTitles: await identifierCounts("cfr-title", conditions, limit),
-  };
+  const counts = await identifierCountsByKind(await filterConditions(filters, visitorId), limit);
+  return { rins: counts.get("rin") ?? [], dockets: counts.get("docket") ?? [], cfrParts: counts.get("cfr") ?? [], cfrTitles: counts.get("cfr-title") ?? [] };
 }

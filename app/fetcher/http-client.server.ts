@@ -237,7 +237,14 @@ function isAllowlisted(url: URL) {
 }
 
 type HopOptions = Required<Pick<FetchOptions, "timeoutMs" | "maxBytes">> &
-  FetchOptions & { allowPrivate: boolean; idleTimeout?: boolean; method?: "GET" | "POST"; requestBody?: string };
+  FetchOptions & {
+    allowPrivate: boolean;
+    idleTimeout?: boolean;
+    /** With `idleTimeout`: when (epoch ms) the whole read must be done, every hop and the body's last byte included. */
+    deadline?: { at: number; ms: number };
+    method?: "GET" | "POST";
+    requestBody?: string;
+  };
 
 /** One answer: its status and headers, and its body decoded (gzip, deflate, brotli) as a stream of at most maxBytes. */
 type StreamHop = { status: number; headers: http.IncomingHttpHeaders; body: Readable };
@@ -260,6 +267,7 @@ function openHop(url: URL, headers: Record<string, string>, options: HopOptions,
     const stop = () => {
       done = true;
       clearTimeout(timer);
+      clearTimeout(deadlineTimer);
       options.signal?.removeEventListener("abort", onAbort);
     };
     const fail = (error: Error) => {
@@ -272,6 +280,11 @@ function openHop(url: URL, headers: Record<string, string>, options: HopOptions,
     };
     const timedOut = () => fail(new FetchError(`Timed out after ${Math.round(options.timeoutMs / 1000)} s`));
     let timer = setTimeout(timedOut, options.timeoutMs);
+    // The wait limit alone lets a source that sends a byte now and then hold the read for ever.
+    const { deadline } = options;
+    const deadlineTimer = deadline
+      ? setTimeout(() => fail(new FetchError(`Took longer than ${Math.round(deadline.ms / 1000)} s in all`)), Math.max(0, deadline.at - Date.now()))
+      : undefined;
     const progressed = () => {
       if (!options.idleTimeout || done) return;
       clearTimeout(timer);
@@ -424,7 +437,10 @@ export async function fetchUrl(url: string, options: FetchOptions = {}): Promise
   };
 }
 
-/** A large file's body is read as it arrives: at most this much, and the time limit is per wait, not for the whole. */
+/**
+ * A large file's body is read as it arrives: at most this much; the time limit is per wait, and the whole read
+ * has FETCH_STREAM_DEADLINE_MS.
+ */
 export const STREAM_MAX_BYTES = 512 * 1024 * 1024;
 
 export type StreamedFetchResult = Omit<FetchResult, "body" | "text"> & {
@@ -435,11 +451,13 @@ export type StreamedFetchResult = Omit<FetchResult, "body" | "text"> & {
 /**
  * Fetches a URL whose body is too large to hold (the Unified Agenda's tens of megabytes): the same policy as
  * fetchUrl (address refusal, redirects, conditional GET, decompression, per-host limit), with the body a stream
- * capped at STREAM_MAX_BYTES and the time limit applied to each wait for data. A failure while reading (the cap,
- * a stall, a cancel) errors the stream with a FetchError.
+ * capped at STREAM_MAX_BYTES, the time limit applied to each wait for data and FETCH_STREAM_DEADLINE_MS to the
+ * whole read. A failure while reading (the cap, a stall, the deadline, a cancel) errors the stream with a FetchError.
  */
 export async function fetchStream(url: string, options: FetchOptions = {}): Promise<StreamedFetchResult> {
-  const { hop, url: final, release } = await openFinalHop(url, options, hopSettings(options, STREAM_MAX_BYTES, true));
+  const deadlineMs = config().FETCH_STREAM_DEADLINE_MS;
+  const settings = { ...hopSettings(options, STREAM_MAX_BYTES, true), deadline: { at: Date.now() + deadlineMs, ms: deadlineMs } };
+  const { hop, url: final, release } = await openFinalHop(url, options, settings);
   hop.body.once("close", release);
   return {
     status: hop.status,

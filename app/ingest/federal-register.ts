@@ -140,14 +140,18 @@ const federalRegisterDocumentSchema: z.ZodType<FederalRegisterDocument> = z.obje
   docket_ids: listOf(z.string()),
 });
 
-/** The usable documents of a page's results, and how many were not. */
+/**
+ * The usable documents of a page's results, how many were not, and how many were past the API's largest page
+ * (FEDERAL_REGISTER_MAX_PER_PAGE): a page holding more is not the API's, and is read no further.
+ */
 export function usableDocuments(results: unknown[]) {
+  const read = results.slice(0, FEDERAL_REGISTER_MAX_PER_PAGE);
   const documents: FederalRegisterDocument[] = [];
-  for (const raw of results) {
+  for (const raw of read) {
     const parsed = federalRegisterDocumentSchema.safeParse(raw);
     if (parsed.success) documents.push(parsed.data);
   }
-  return { documents, invalid: results.length - documents.length };
+  return { documents, invalid: read.length - documents.length, overLimit: results.length - read.length };
 }
 
 /** Strings of a list field, trimmed, empty and non-string entries dropped: the API answers null for "none". */

@@ -89,14 +89,21 @@ const publicInspectionDocumentSchema: z.ZodType<PublicInspectionDocument> = z.ob
   num_pages: z.number().nullish().catch(null),
 });
 
-/** The usable documents of current.json's results, and how many were not. */
+/**
+ * Documents read from one answer at most: the desk holds a few hundred, a thousand or two before a holiday. A
+ * larger answer is no real desk, and storing it whole would flood the feed.
+ */
+export const PUBLIC_INSPECTION_MAX_DOCUMENTS = 5_000;
+
+/** The usable documents of current.json's first PUBLIC_INSPECTION_MAX_DOCUMENTS results, how many were not, and how many were past the cap. */
 export function usablePublicInspectionDocuments(results: unknown[]) {
+  const read = results.slice(0, PUBLIC_INSPECTION_MAX_DOCUMENTS);
   const documents: PublicInspectionDocument[] = [];
-  for (const raw of results) {
+  for (const raw of read) {
     const parsed = publicInspectionDocumentSchema.safeParse(raw);
     if (parsed.success) documents.push(parsed.data);
   }
-  return { documents, invalid: results.length - documents.length };
+  return { documents, invalid: read.length - documents.length, overLimit: results.length - read.length };
 }
 
 /** The document's page on the desk (its PDF when the API gives no page); undefined when it has no http(s) link. */

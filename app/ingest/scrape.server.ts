@@ -14,11 +14,11 @@ import { detectSourceType, fetchSourceType } from "./detect.server";
 import { federalRegisterArticle, federalRegisterRequestUrl, isFederalRegisterApiUrl, usableDocuments, type FederalRegisterApiPage } from "./federal-register";
 import { federalRegisterPages, federalRegisterRangePages, parseFederalRegisterResponse, publicationWindow } from "./federal-register-api.server";
 import { MAX_FEED_ITEMS, parseFeed } from "./feed.server";
-import { isPublicInspectionUrl, publicInspectionArticle, usablePublicInspectionDocuments } from "./public-inspection";
+import { isPublicInspectionUrl, PUBLIC_INSPECTION_MAX_DOCUMENTS, publicInspectionArticle, usablePublicInspectionDocuments } from "./public-inspection";
 import { parsePublicInspectionResponse } from "./public-inspection.server";
 import { FetchError, fetchStream, fetchUrl, type FetchResult } from "../fetcher/http-client.server";
 import { keywordMatcher } from "./keywords";
-import { isReginfoUrl, loadUnifiedAgenda, type AgendaLoad } from "./unified-agenda.server";
+import { AGENDA_MAX_ENTRIES, isReginfoUrl, loadUnifiedAgenda, type AgendaLoad } from "./unified-agenda.server";
 
 export type SourceSummary = {
   sourceId: number;
@@ -179,8 +179,9 @@ async function ingestFederalRegisterPages(
     pageNumber++;
     checkCancelled(run);
     summary.pages++;
-    const { documents, invalid } = usableDocuments(page.results);
+    const { documents, invalid, overLimit } = usableDocuments(page.results);
     summary.invalid += invalid;
+    summary.overLimit += overLimit;
     const batch = await ingestBatch(
       documents.map((doc) => federalRegisterArticle(doc, source)),
       source,
@@ -200,6 +201,9 @@ async function readsAsUnifiedAgenda(source: SourceRow, run: Run) {
   if (source.type) return source.type === "unified-agenda";
   return isReginfoUrl(source.url) && (await fetchSourceType(source.url, { signal: run.signal, timeoutMs: run.timeoutMs })) === "unified-agenda";
 }
+
+/** The end of a source health warning for an answer read only up to a cap. */
+const readOnly = (max: number, what: string) => `only the first ${max.toLocaleString("en-US")} ${what} were read`;
 
 const AGENDA_ACCEPT = "application/xml, text/xml;q=0.9, */*;q=0.3";
 
@@ -223,9 +227,12 @@ async function scrapeUnifiedAgenda(source: SourceRow, summary: SourceSummary, ru
   const load = await loadUnifiedAgenda(result.body, { now: run.now, checkCancelled: () => checkCancelled(run) });
   summary.agenda = load;
   summary.invalid += load.invalid;
+  const warning = load.cut
+    ? `The edition holds more than ${AGENDA_MAX_ENTRIES.toLocaleString("en-US")} entries; ${readOnly(AGENDA_MAX_ENTRIES, "entries")}`
+    : null;
   // An edition speaks for all its entries at once: one read is as fresh as the source gets (no "quiet feed" warning).
   const validators = conditional ? { etag: result.etag ?? null, lastModified: result.lastModified ?? null } : {};
-  return { newestItemAt: load.read ? run.now : null, detectedType, ...validators };
+  return { newestItemAt: load.read ? run.now : null, detectedType, warning, ...validators };
 }
 
 /**
@@ -248,19 +255,23 @@ async function scrapePublicInspection(source: SourceRow, summary: SourceSummary,
     return { newestItemAt: null, detectedType };
   }
   const validators = conditional ? { etag: result.etag ?? null, lastModified: result.lastModified ?? null } : {};
-  return { newestItemAt: await ingestPublicInspection(result, source, summary, run), detectedType, ...validators };
+  return { ...(await ingestPublicInspection(result, source, summary, run)), detectedType, ...validators };
 }
 
-/** Stores the documents of a fetched current.json answer; answers when the source was last seen fresh. */
+/** Stores the documents of a fetched current.json answer; answers when the source was last seen fresh, and any warning. */
 async function ingestPublicInspection(result: FetchResult, source: SourceRow, summary: SourceSummary, run: Run) {
   summary.pages++;
   const page = parsePublicInspectionResponse(result);
-  const { documents, invalid } = usablePublicInspectionDocuments(page.results);
+  const { documents, invalid, overLimit } = usablePublicInspectionDocuments(page.results);
   const articles = documents.flatMap((doc) => publicInspectionArticle(doc, source, run.now) ?? []);
   summary.invalid += invalid + documents.length - articles.length;
+  summary.overLimit += overLimit;
   const { newest } = await ingestBatch(articles, source, summary);
+  const warning = overLimit
+    ? `The desk lists ${page.results.length.toLocaleString("en-US")} documents; ${readOnly(PUBLIC_INSPECTION_MAX_DOCUMENTS, "documents")}`
+    : null;
   // An empty desk (a weekend) is as fresh as the source gets: no "quiet feed" warning for it.
-  return newest ?? run.now;
+  return { newestItemAt: newest ?? run.now, warning };
 }
 
 /** Whether the source is the public inspection desk: typed so, or (not typed yet) its API address. */
@@ -292,7 +303,7 @@ async function scrapeCurrentItems(source: SourceRow, summary: SourceSummary, run
   const detectedType: SourceType | null = source.type ? null : federal ? "federal-register-api" : (detectSourceType(result) ?? "rss");
   // An address without a type that answers as the desk.
   if (detectedType === "federal-register-public-inspection")
-    return { newestItemAt: await ingestPublicInspection(result, source, summary, run), detectedType, ...(conditional ? validators : {}) };
+    return { ...(await ingestPublicInspection(result, source, summary, run)), detectedType, ...(conditional ? validators : {}) };
   const isFederal = federal || detectedType === "federal-register-api";
   let newestItemAt: Date | null;
   let warning: string | null = null;
@@ -304,8 +315,7 @@ async function scrapeCurrentItems(source: SourceRow, summary: SourceSummary, run
     const parsed = await parseFeed(result.text(), result.url, source, run.now);
     summary.invalid += parsed.invalid;
     summary.overLimit += parsed.overLimit;
-    if (parsed.overLimit)
-      warning = `The feed lists ${(MAX_FEED_ITEMS + parsed.overLimit).toLocaleString("en-US")} items; only the first ${MAX_FEED_ITEMS.toLocaleString("en-US")} were read`;
+    if (parsed.overLimit) warning = `The feed lists ${(MAX_FEED_ITEMS + parsed.overLimit).toLocaleString("en-US")} items; ${readOnly(MAX_FEED_ITEMS, "items")}`;
     await assistFeedItems(parsed.articles, source, run);
     newestItemAt = (await ingestBatch(parsed.articles, source, summary)).newest;
   }

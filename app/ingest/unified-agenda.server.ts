@@ -70,25 +70,61 @@ function entryOf(fields: Partial<Record<Field, string>>, timetable: { action: st
 
 export type AgendaRecord = { entry: AgendaEntry } | { invalid: true };
 
+// Bounds that hold whatever a source sends (an editor's mistake, or a compromised upstream): the real editions
+// (tests/fixtures/unified-agenda) hold about 4,000 entries, nest 5 deep and have no field near 10,000 characters.
+/** Entries read from one edition at most; the rest of the file is not read. */
+export const AGENDA_MAX_ENTRIES = 20_000;
+/** Elements nested deeper than this are no Unified Agenda: the file is refused. */
+export const AGENDA_MAX_DEPTH = 32;
+/** A field's text kept at most; the rest is dropped as it arrives. */
+export const AGENDA_FIELD_MAX_CHARS = 10_000;
+/** Timetable rows kept per entry at most. */
+const AGENDA_MAX_TIMETABLE_ROWS = 100;
 /**
- * Reads an edition's XML chunk by chunk, yielding each RIN_INFO as soon as it closes: memory holds one chunk and
- * the entries it completed, whatever the file's size. Throws FetchError (a message for the source health monitor)
- * when the document is not well-formed or its root is not REGINFO_RIN_DATA.
+ * Characters the parser may take in without reaching the end of a piece (a text, a tag, a comment): saxes holds a
+ * piece whole until it ends, so a longer one refuses the file rather than fill memory.
+ */
+export const AGENDA_MAX_PIECE_CHARS = 1_000_000;
+/** What the parser is given at a time, so a long piece is noticed within this much of passing the bound. */
+const SLICE_CHARS = 65_536;
+/** No field's path within RIN_INFO is longer: deeper or longer paths are not followed. */
+const FIELD_PATH_MAX = Math.max(...Object.keys(FIELDS).map((key) => key.length));
+
+const notAgenda = (reason: string) => new FetchError(`Not a Unified Agenda file: ${reason}`);
+
+/**
+ * Reads an edition's XML chunk by chunk, yielding each RIN_INFO as soon as it closes: memory holds one chunk, the
+ * entries it completed and at most AGENDA_MAX_PIECE_CHARS of one piece, whatever the file. Throws FetchError (a
+ * message for the source health monitor) when the document is not well-formed, its root is not REGINFO_RIN_DATA,
+ * it nests deeper than AGENDA_MAX_DEPTH or a piece of it runs past AGENDA_MAX_PIECE_CHARS.
  */
 export async function* readUnifiedAgenda(body: AsyncIterable<Buffer | string>): AsyncGenerator<AgendaRecord> {
   const parser = new SaxesParser({ position: false });
   const decoder = new TextDecoder("utf-8");
   const done: AgendaRecord[] = [];
+  /** The open elements' names, from the root. */
   const path: string[] = [];
+  /** For each open element inside a RIN_INFO, its path within it ("TIMETABLE_LIST/TIMETABLE"), or null past any field's. */
+  const within: (string | null)[] = [];
   let fields: Partial<Record<Field, string>> | null = null;
   let timetable: { action: string; date: string }[] = [];
   let capturing: Field | null = null;
   let text = "";
-  const inRecord = () => path.slice(path.indexOf("RIN_INFO") + 1).join("/");
+  /** Characters given to the parser since it last reported the end of a piece. */
+  let sincePiece = 0;
+  const pieceEnded = () => {
+    sincePiece = 0;
+  };
 
+  parser.on("opentagstart", pieceEnded);
+  parser.on("comment", pieceEnded);
+  parser.on("processinginstruction", pieceEnded);
+  parser.on("doctype", pieceEnded);
+  parser.on("xmldecl", pieceEnded);
   parser.on("opentag", (tag) => {
-    if (!path.length && tag.name !== UNIFIED_AGENDA_ROOT)
-      throw new FetchError(`Not a Unified Agenda file: its root element is <${tag.name}>, not <${UNIFIED_AGENDA_ROOT}>`);
+    pieceEnded();
+    if (!path.length && tag.name !== UNIFIED_AGENDA_ROOT) throw notAgenda(`its root element is <${tag.name}>, not <${UNIFIED_AGENDA_ROOT}>`);
+    if (path.length >= AGENDA_MAX_DEPTH) throw notAgenda(`its elements nest more than ${AGENDA_MAX_DEPTH} deep`);
     path.push(tag.name);
     if (tag.name === "RIN_INFO" && path.length === 2) {
       fields = {};
@@ -96,27 +132,34 @@ export async function* readUnifiedAgenda(body: AsyncIterable<Buffer | string>): 
       return;
     }
     if (!fields) return;
-    const within = inRecord();
-    if (within === "TIMETABLE_LIST/TIMETABLE") timetable.push({ action: "", date: "" });
-    const field = FIELDS[within as keyof typeof FIELDS];
+    // One step per tag, from the parent's path: never the whole path joined again.
+    const parent = within.length ? within[within.length - 1] : "";
+    const here = parent === null ? null : parent ? `${parent}/${tag.name}` : tag.name;
+    within.push(here !== null && here.length <= FIELD_PATH_MAX ? here : null);
+    if (here === "TIMETABLE_LIST/TIMETABLE" && timetable.length < AGENDA_MAX_TIMETABLE_ROWS) timetable.push({ action: "", date: "" });
+    const field = here === null ? undefined : FIELDS[here as keyof typeof FIELDS];
     if (field) {
       capturing = field;
       text = "";
     }
   });
   const keepText = (chunk: string) => {
-    if (capturing) text += chunk;
+    pieceEnded();
+    if (capturing && text.length < AGENDA_FIELD_MAX_CHARS) text += chunk.slice(0, AGENDA_FIELD_MAX_CHARS - text.length);
   };
   parser.on("text", keepText);
   parser.on("cdata", keepText);
   parser.on("closetag", (tag) => {
+    pieceEnded();
     if (fields && capturing) {
+      const append = (before: string) => (before + text).slice(0, AGENDA_FIELD_MAX_CHARS);
       if (capturing === "action" || capturing === "date") {
         const row = timetable[timetable.length - 1];
-        if (row) row[capturing] += text;
-      } else fields[capturing] = (fields[capturing] ?? "") + text;
+        if (row) row[capturing] = append(row[capturing]);
+      } else fields[capturing] = append(fields[capturing] ?? "");
       capturing = null;
     }
+    if (fields && path.length > 2) within.pop();
     path.pop();
     if (tag.name === "RIN_INFO" && path.length === 1 && fields) {
       const entry = entryOf(fields, timetable);
@@ -127,11 +170,16 @@ export async function* readUnifiedAgenda(body: AsyncIterable<Buffer | string>): 
 
   const parse = (chunk: string | null) => {
     try {
-      if (chunk === null) parser.close();
-      else parser.write(chunk);
+      if (chunk === null) return parser.close();
+      for (let at = 0; at < chunk.length; at += SLICE_CHARS) {
+        const slice = chunk.slice(at, at + SLICE_CHARS);
+        sincePiece += slice.length;
+        parser.write(slice);
+        if (sincePiece > AGENDA_MAX_PIECE_CHARS) throw notAgenda(`one piece of it runs past ${AGENDA_MAX_PIECE_CHARS.toLocaleString("en-US")} characters`);
+      }
     } catch (error) {
       if (error instanceof FetchError) throw error;
-      throw new FetchError(`Not a Unified Agenda file: the XML is not well-formed (${error instanceof Error ? error.message : String(error)})`);
+      throw notAgenda(`the XML is not well-formed (${error instanceof Error ? error.message : String(error)})`);
     }
   };
   for await (const chunk of body) {
@@ -155,6 +203,8 @@ export type AgendaLoad = {
   invalid: number;
   /** Articles judged again because their rulemaking gained or changed a designation. */
   rejudged: number;
+  /** Set when the edition held more than AGENDA_MAX_ENTRIES entries: the rest was not read. */
+  cut?: boolean;
 };
 
 /** Entries written per transaction. */
@@ -179,6 +229,11 @@ export async function loadUnifiedAgenda(body: AsyncIterable<Buffer | string>, op
     load.rejudged += saved.rejudged;
   };
   for await (const record of readUnifiedAgenda(body)) {
+    if (load.read >= AGENDA_MAX_ENTRIES) {
+      // Leaving the loop stops the reading, and the download with it.
+      load.cut = true;
+      break;
+    }
     load.read++;
     if ("invalid" in record) load.invalid++;
     else batch.push(record.entry);
