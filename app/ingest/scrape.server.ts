@@ -203,7 +203,7 @@ async function readsAsUnifiedAgenda(source: SourceRow, run: Run) {
 }
 
 /** The end of a source health warning for an answer read only up to a cap. */
-const readOnly = (max: number, what: string) => `only the first ${max.toLocaleString("en-US")} ${what} were read`;
+const readOnly = (max: number) => `only the first ${max.toLocaleString("en-US")} were read`;
 
 const AGENDA_ACCEPT = "application/xml, text/xml;q=0.9, */*;q=0.3";
 
@@ -227,9 +227,7 @@ async function scrapeUnifiedAgenda(source: SourceRow, summary: SourceSummary, ru
   const load = await loadUnifiedAgenda(result.body, { now: run.now, checkCancelled: () => checkCancelled(run) });
   summary.agenda = load;
   summary.invalid += load.invalid;
-  const warning = load.cut
-    ? `The edition holds more than ${AGENDA_MAX_ENTRIES.toLocaleString("en-US")} entries; ${readOnly(AGENDA_MAX_ENTRIES, "entries")}`
-    : null;
+  const warning = load.cut ? `The edition holds more than ${AGENDA_MAX_ENTRIES.toLocaleString("en-US")} entries; ${readOnly(AGENDA_MAX_ENTRIES)}` : null;
   // An edition speaks for all its entries at once: one read is as fresh as the source gets (no "quiet feed" warning).
   const validators = conditional ? { etag: result.etag ?? null, lastModified: result.lastModified ?? null } : {};
   return { newestItemAt: load.read ? run.now : null, detectedType, warning, ...validators };
@@ -267,9 +265,7 @@ async function ingestPublicInspection(result: FetchResult, source: SourceRow, su
   summary.invalid += invalid + documents.length - articles.length;
   summary.overLimit += overLimit;
   const { newest } = await ingestBatch(articles, source, summary);
-  const warning = overLimit
-    ? `The desk lists ${page.results.length.toLocaleString("en-US")} documents; ${readOnly(PUBLIC_INSPECTION_MAX_DOCUMENTS, "documents")}`
-    : null;
+  const warning = overLimit ? `The desk lists ${page.results.length.toLocaleString("en-US")} documents; ${readOnly(PUBLIC_INSPECTION_MAX_DOCUMENTS)}` : null;
   // An empty desk (a weekend) is as fresh as the source gets: no "quiet feed" warning for it.
   return { newestItemAt: newest ?? run.now, warning };
 }
@@ -315,7 +311,7 @@ async function scrapeCurrentItems(source: SourceRow, summary: SourceSummary, run
     const parsed = await parseFeed(result.text(), result.url, source, run.now);
     summary.invalid += parsed.invalid;
     summary.overLimit += parsed.overLimit;
-    if (parsed.overLimit) warning = `The feed lists ${(MAX_FEED_ITEMS + parsed.overLimit).toLocaleString("en-US")} items; ${readOnly(MAX_FEED_ITEMS, "items")}`;
+    if (parsed.overLimit) warning = `The feed lists ${(MAX_FEED_ITEMS + parsed.overLimit).toLocaleString("en-US")} items; ${readOnly(MAX_FEED_ITEMS)}`;
     await assistFeedItems(parsed.articles, source, run);
     newestItemAt = (await ingestBatch(parsed.articles, source, summary)).newest;
   }

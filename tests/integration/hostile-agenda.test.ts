@@ -170,7 +170,7 @@ describe("a hostile Unified Agenda source", () => {
     expect(summary.agenda).toMatchObject({ read: AGENDA_MAX_ENTRIES, stored: 1, invalid: AGENDA_MAX_ENTRIES - 1, cut: true });
     expect(await storedRins()).toEqual(["4444-AA44"]);
     expect(row.status).toBe("warning");
-    expect(row.errorMessage).toBe(`The edition holds more than 20,000 entries; only the first 20,000 entries were read`);
+    expect(row.errorMessage).toBe(`The edition holds more than 20,000 entries; only the first 20,000 were read`);
   });
 });
 
@@ -181,6 +181,6 @@ describe("a hostile public inspection desk", () => {
     expect(result.sources[0]).toMatchObject({ error: null, new: 1, overLimit: 1, invalid: PUBLIC_INSPECTION_MAX_DOCUMENTS - 1 });
     expect((await all(db().select({ number: t.articles.documentNumber }).from(t.articles))).map((row) => row.number)).toEqual(["2025-00001"]);
     const row = (await first(db().select().from(t.sources).where(eq(t.sources.id, source.id))))!;
-    expect(row.errorMessage).toBe("The desk lists 5,001 documents; only the first 5,000 documents were read");
+    expect(row.errorMessage).toBe("The desk lists 5,001 documents; only the first 5,000 were read");
   });
 });
