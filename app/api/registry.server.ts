@@ -13,7 +13,7 @@ import { acceptInvitationSchema } from "../auth/invitations.server";
 import type { Role } from "../auth/users.server";
 import { FEEDBACK_TYPES, MAX_MESSAGE_LENGTH, MAX_SUBJECT_LENGTH } from "../feedback/feedback";
 import { signupInput } from "../newsletter/subscribers.server";
-import { error, facetParams, filterParams, json, message, ref, type Answer, type Parameter } from "./answer-schemas";
+import { error, facetParams, filterParams, json, message, ref, type Answer, type Parameter } from "./answer-schemas.server";
 
 export type Method = "GET" | "POST" | "PATCH" | "DELETE";
 

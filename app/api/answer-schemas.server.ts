@@ -1,7 +1,12 @@
-// The pieces of the OpenAPI description written by hand: JSON Schema helpers, the component schemas of the answers
-// (Article, Source, Job, ...). The feed's query parameters come from their declaration (app/articles/filters.ts) and
-// request bodies from the operations' zod schemas (app/api/registry.server.ts, app/api-docs/openapi.server.ts).
+// The answers' part of the OpenAPI description: JSON Schema helpers, and the component schemas of the answers
+// (Article, Source, Job, ...), generated from their zod declarations in the concepts' `answer.server.ts` modules.
+// The feed's query parameters come from their declaration (app/articles/filters.ts) and request bodies from the
+// operations' zod schemas (app/api/registry.server.ts, app/api-docs/openapi.server.ts).
+import { z } from "zod";
+import { officialDesignationAnswer } from "../agenda/answer.server";
+import { articleAnswer } from "../articles/answer.server";
 import { VIEW_PARAMS } from "../articles/filters";
+import { rulemakingLinkAnswer } from "../rulemakings/answer.server";
 
 export type Schema = Record<string, unknown>;
 export type Parameter = { name: string; in: "path" | "query"; required?: boolean; description?: string; schema: Schema };
@@ -14,69 +19,38 @@ export const nullable = (type: string) => ({ type: [type, "null"] });
 export const message = json({ type: "object", required: ["message"], properties: { message: { type: "string" } } }, "What happened, in words for people.");
 export const anyJson = json({ type: ["object", "array"] }, "Done; the answer describes the result.");
 
+/** The answers declared in zod, by their component names. */
+const ANSWERS: Record<string, z.ZodType> = {
+  Article: articleAnswer,
+  OfficialDesignation: officialDesignationAnswer,
+  RulemakingLink: rulemakingLinkAnswer,
+};
+
+/** zod states that its integers are safe ones; every number a JSON answer carries is, so the bounds say nothing. */
+function withoutSafeIntegerBounds({ jsonSchema }: { jsonSchema: Schema }) {
+  if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+  if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+}
+
+/**
+ * Each answer's JSON Schema: what the server sends (`io: "output"`, where objects are closed with
+ * `additionalProperties: false`), the answers it holds by `$ref`.
+ */
+function answerSchemas(): Record<string, Schema> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(ANSWERS)) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, {
+    io: "output",
+    target: "draft-2020-12",
+    uri: (id) => `#/components/schemas/${id}`,
+    override: withoutSafeIntegerBounds,
+  });
+  return Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _dialect, $id: _id, ...schema }]) => [id, schema]));
+}
+
 export const componentSchemas: Record<string, Schema> = {
+  ...answerSchemas(),
   Error: { type: "object", required: ["message"], properties: { message: { type: "string" } } },
-  Article: {
-    type: "object",
-    required: ["id", "title", "summary", "category", "priority", "tags", "sourceName", "originalUrl", "publishDate", "views", "isBookmarked", "agencies"],
-    properties: {
-      id: { type: "integer" },
-      title: { type: "string" },
-      summary: { type: "string" },
-      category: { enum: ["new-regulations", "regulatory-rollbacks", "policy-analysis", "legal-decisions", "legislative-action"] },
-      priority: { enum: ["high", "medium", "low"] },
-      categoryReason: nullable("string"),
-      priorityReason: nullable("string"),
-      tags: { type: "array", items: { type: "string" } },
-      manuallyTagged: { type: "boolean" },
-      sourceId: nullable("integer"),
-      sourceName: { type: "string" },
-      originalUrl: { type: "string", format: "uri" },
-      documentNumber: nullable("string"),
-      documentType: nullable("string"),
-      agencies: { type: "array", items: { type: "string" } },
-      commentsCloseOn: { type: ["string", "null"], format: "date" },
-      publishDate: { type: "string", format: "date-time" },
-      createdAt: { type: "string", format: "date-time" },
-      views: { type: "integer", minimum: 0 },
-      isBookmarked: { type: "boolean" },
-      aiSummary: nullable("string"),
-      aiSummaryBy: {
-        oneOf: [{ type: "null" }, { type: "object", required: ["provider"], properties: { provider: { type: "string" }, model: nullable("string") } }],
-      },
-      officialDesignation: {
-        description:
-          "OIRA's EO 14192 designation of the document's rulemaking in the Unified Agenda, joined by RIN (a Deregulatory one is preferred when the document names several); null when none of its RINs is designated. A Deregulatory designation files the article under regulatory-rollbacks.",
-        oneOf: [{ type: "null" }, ref("OfficialDesignation")],
-      },
-      publicInspection: {
-        description:
-          "A Federal Register document read from the public inspection desk and not published yet: the day it is scheduled to publish, and whether it is a special filing. Null for every other article; once the published document is read, the same article (same id) holds it and this is null.",
-        oneOf: [
-          { type: "null" },
-          {
-            type: "object",
-            required: ["publishesOn", "specialFiling"],
-            properties: { publishesOn: { type: "string", format: "date" }, specialFiling: { type: "boolean" } },
-          },
-        ],
-      },
-      rulemaking: {
-        description:
-          "The Federal Register rulemaking the document belongs to (its RIN, or its docket when it lists no RIN), when we hold two of its documents or more; null otherwise. Read it whole at /api/rulemakings/{key}.",
-        oneOf: [{ type: "null" }, ref("RulemakingLink")],
-      },
-    },
-  },
-  RulemakingLink: {
-    type: "object",
-    required: ["key", "documents", "since"],
-    properties: {
-      key: { type: "string", examples: ["2060-AV00"] },
-      documents: { type: "integer", minimum: 2, description: "Federal Register documents we hold of it." },
-      since: { type: "string", format: "date-time", description: "When the first of them was published." },
-    },
-  },
   Rulemaking: {
     type: "object",
     required: ["key", "kind", "path", "title", "standing", "standingLabel", "documents", "agenda", "commentDeadlines", "effectiveDates", "namedBy", "today"],
@@ -183,19 +157,6 @@ export const componentSchemas: Record<string, Schema> = {
     type: "object",
     required: ["date", "articleId", "path", "title"],
     properties: { date: { type: "string", format: "date" }, articleId: { type: "integer" }, path: { type: "string" }, title: { type: "string" } },
-  },
-  OfficialDesignation: {
-    type: "object",
-    required: ["designation", "edition", "publicationId", "rin", "stage", "priority", "major"],
-    properties: {
-      designation: { type: "string", description: "As the agenda gives it: Deregulatory, Regulatory, Not significant, Fully or Partially Exempt, ..." },
-      edition: { type: "string", description: 'The edition for people, e.g. "Spring 2025".', examples: ["Spring 2025"] },
-      publicationId: { type: "string", pattern: "^\\d{6}$", description: 'The edition as reginfo.gov names it (YYYYMM), e.g. "202504".' },
-      rin: { type: "string", pattern: "^\\d{4}-[A-Z0-9]{4}$", examples: ["2060-AV00"] },
-      stage: { ...nullable("string"), description: 'e.g. "Proposed Rule Stage", "Final Rule Stage", "Long-Term Actions", "Completed Actions".' },
-      priority: { ...nullable("string"), description: 'e.g. "Economically Significant", "Other Significant", "Substantive, Nonsignificant".' },
-      major: { type: ["boolean", "null"], description: "Whether the agenda calls it a major rule (null when it does not say)." },
-    },
   },
   Source: {
     type: "object",
