@@ -6,7 +6,9 @@ import { z } from "zod";
 import { officialDesignationAnswer } from "../agenda/answer.server";
 import { articleAnswer } from "../articles/answer.server";
 import { VIEW_PARAMS } from "../articles/filters";
-import { rulemakingLinkAnswer } from "../rulemakings/answer.server";
+import { jobAnswer, jobStartedAnswer } from "../jobs/answer.server";
+import { rulemakingAnswer, rulemakingDateAnswer, rulemakingDocumentAnswer, rulemakingLinkAnswer } from "../rulemakings/answer.server";
+import { sourceAnswer } from "../sources/answer.server";
 
 export type Schema = Record<string, unknown>;
 export type Parameter = { name: string; in: "path" | "query"; required?: boolean; description?: string; schema: Schema };
@@ -24,6 +26,12 @@ const ANSWERS: Record<string, z.ZodType> = {
   Article: articleAnswer,
   OfficialDesignation: officialDesignationAnswer,
   RulemakingLink: rulemakingLinkAnswer,
+  Rulemaking: rulemakingAnswer,
+  RulemakingDocument: rulemakingDocumentAnswer,
+  RulemakingDate: rulemakingDateAnswer,
+  Source: sourceAnswer,
+  Job: jobAnswer,
+  JobStarted: jobStartedAnswer,
 };
 
 /** zod states that its integers are safe ones; every number a JSON answer carries is, so the bounds say nothing. */
@@ -51,131 +59,6 @@ function answerSchemas(): Record<string, Schema> {
 export const componentSchemas: Record<string, Schema> = {
   ...answerSchemas(),
   Error: { type: "object", required: ["message"], properties: { message: { type: "string" } } },
-  Rulemaking: {
-    type: "object",
-    required: ["key", "kind", "path", "title", "standing", "standingLabel", "documents", "agenda", "commentDeadlines", "effectiveDates", "namedBy", "today"],
-    properties: {
-      key: { type: "string", description: "The RIN or docket id, upper-case.", examples: ["2060-AV00"] },
-      kind: { enum: ["rin", "docket"] },
-      path: { type: "string", description: "The rulemaking's page.", examples: ["/rulemakings/2060-AV00"] },
-      title: { type: "string", description: "The Unified Agenda's title, else the first proposal's or rule's." },
-      standing: {
-        enum: ["proposed", "final", "delayed", "withdrawn", "vacated", null],
-        description:
-          "Where it stands after its latest move: a proposal (or advance notice), a final or interim final rule, a delay of the effective date, a withdrawal, or a court decision naming it that vacates it. Null when only notices are held.",
-      },
-      standingLabel: { type: "string" },
-      documents: { type: "array", items: ref("RulemakingDocument"), description: "Every Federal Register document we hold of it, oldest first." },
-      agenda: {
-        description: "Its Unified Agenda entry (RINs only), from the latest edition read.",
-        oneOf: [
-          { type: "null" },
-          {
-            type: "object",
-            required: ["rin", "title", "designation", "stage", "priority", "major", "edition", "publicationId", "timetable"],
-            properties: {
-              rin: { type: "string" },
-              title: { type: "string" },
-              agency: nullable("string"),
-              designation: nullable("string"),
-              stage: nullable("string"),
-              priority: nullable("string"),
-              major: { type: ["boolean", "null"] },
-              edition: { type: "string", examples: ["Spring 2025"] },
-              publicationId: { type: "string" },
-              timetable: {
-                type: "array",
-                items: { type: "object", required: ["action", "date"], properties: { action: { type: "string" }, date: nullable("string") } },
-              },
-            },
-          },
-        ],
-      },
-      commentDeadlines: {
-        type: "object",
-        required: ["open", "past"],
-        properties: {
-          open: { type: "array", items: ref("RulemakingDate"), description: "Today or later (the product's time zone), soonest first." },
-          past: { type: "array", items: ref("RulemakingDate"), description: "Before today, latest first." },
-        },
-      },
-      effectiveDates: { type: "array", items: ref("RulemakingDate") },
-      namedBy: {
-        type: "array",
-        description: "Court decisions and legislation we hold that name it exactly: its RIN, a docket id, or a document's title (at least five words).",
-        items: {
-          type: "object",
-          required: ["articleId", "path", "title", "kind", "sourceName", "originalUrl", "publishDate", "names", "vacates"],
-          properties: {
-            articleId: { type: "integer" },
-            path: { type: "string" },
-            title: { type: "string" },
-            kind: { enum: ["court-decision", "legislation"] },
-            sourceName: { type: "string" },
-            originalUrl: { type: "string" },
-            publishDate: { type: "string", format: "date-time" },
-            names: { type: "array", items: { type: "string" }, description: "What it names, exactly as matched." },
-            vacates: { type: "boolean", description: "A court decision that says it vacates (or sets aside) the rule." },
-          },
-        },
-      },
-      today: { type: "string", format: "date" },
-    },
-  },
-  RulemakingDocument: {
-    type: "object",
-    required: [
-      "articleId",
-      "path",
-      "title",
-      "documentNumber",
-      "documentType",
-      "registerAction",
-      "action",
-      "actionLabel",
-      "publishDate",
-      "originalUrl",
-      "commentsCloseOn",
-      "effectiveOn",
-    ],
-    properties: {
-      articleId: { type: "integer" },
-      path: { type: "string", description: "The document's page here." },
-      title: { type: "string" },
-      documentNumber: nullable("string"),
-      documentType: nullable("string"),
-      registerAction: { ...nullable("string"), description: "The Federal Register's action line, as given." },
-      action: { enum: ["anprm", "nprm", "final", "interim-final", "correction", "delay", "withdrawal", "comment-extension", "other"] },
-      actionLabel: { type: "string" },
-      publishDate: { type: "string", format: "date-time" },
-      originalUrl: { type: "string" },
-      commentsCloseOn: { type: ["string", "null"], format: "date" },
-      effectiveOn: { type: ["string", "null"], format: "date" },
-    },
-  },
-  RulemakingDate: {
-    type: "object",
-    required: ["date", "articleId", "path", "title"],
-    properties: { date: { type: "string", format: "date" }, articleId: { type: "integer" }, path: { type: "string" }, title: { type: "string" } },
-  },
-  Source: {
-    type: "object",
-    required: ["id", "name", "url", "category", "keywords", "isActive", "consecutiveFailures"],
-    properties: {
-      id: { type: "integer" },
-      name: { type: "string" },
-      url: { type: "string" },
-      type: { enum: ["rss", "atom", "federal-register-api", "federal-register-public-inspection", "unified-agenda", null] },
-      category: { enum: ["government", "news", "legal", "think-tank"] },
-      keywords: { type: "array", items: { type: "string" } },
-      isActive: { type: "boolean" },
-      status: nullable("string"),
-      lastScraped: { type: ["string", "null"], format: "date-time" },
-      lastSuccessfulScrape: { type: ["string", "null"], format: "date-time" },
-      consecutiveFailures: { type: "integer", minimum: 0 },
-      errorMessage: nullable("string"),
-    },
-  },
   Trends: {
     type: "object",
     required: ["date", "trendsAnalysis", "keyInsights", "articleCount"],
@@ -245,12 +128,6 @@ export const componentSchemas: Record<string, Schema> = {
     type: "object",
     required: ["value", "count"],
     properties: { value: { type: "string" }, count: { type: "integer", minimum: 1, description: "Articles of the view listing it." } },
-  },
-  Job: { type: "object", properties: { id: { type: "integer" }, kind: { type: "string" }, status: { type: "string" }, message: { type: "string" } } },
-  JobStarted: {
-    type: "object",
-    required: ["job", "created"],
-    properties: { job: ref("Job"), created: { type: "boolean", description: "False when the same job was already queued or running." } },
   },
 };
 
