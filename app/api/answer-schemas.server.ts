@@ -4,11 +4,15 @@
 // operations' zod schemas (app/api/registry.server.ts, app/api-docs/openapi.server.ts).
 import { z } from "zod";
 import { officialDesignationAnswer } from "../agenda/answer.server";
-import { articleAnswer } from "../articles/answer.server";
+import { alertStatsAnswer } from "../alerts/answer.server";
+import { articleAnswer, feedStateAnswer, identifierFacetsAnswer } from "../articles/answer.server";
 import { VIEW_PARAMS } from "../articles/filters";
+import { feedbackAnswer } from "../feedback/answer.server";
 import { jobAnswer, jobStartedAnswer } from "../jobs/answer.server";
+import { subscriberAnswer } from "../newsletter/answer.server";
 import { rulemakingAnswer, rulemakingDateAnswer, rulemakingDocumentAnswer, rulemakingLinkAnswer } from "../rulemakings/answer.server";
 import { sourceAnswer } from "../sources/answer.server";
+import { trendsAnswer } from "../trends/answer.server";
 
 export type Schema = Record<string, unknown>;
 export type Parameter = { name: string; in: "path" | "query"; required?: boolean; description?: string; schema: Schema };
@@ -32,6 +36,13 @@ const ANSWERS: Record<string, z.ZodType> = {
   Source: sourceAnswer,
   Job: jobAnswer,
   JobStarted: jobStartedAnswer,
+  IdentifierFacets: identifierFacetsAnswer,
+  FeedState: feedStateAnswer,
+  Trends: trendsAnswer,
+  AlertStats: alertStatsAnswer,
+  Feedback: feedbackAnswer,
+  Subscriber: subscriberAnswer,
+  Error: z.object({ message: z.string() }),
 };
 
 /** zod states that its integers are safe ones; every number a JSON answer carries is, so the bounds say nothing. */
@@ -56,80 +67,7 @@ function answerSchemas(): Record<string, Schema> {
   return Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _dialect, $id: _id, ...schema }]) => [id, schema]));
 }
 
-export const componentSchemas: Record<string, Schema> = {
-  ...answerSchemas(),
-  Error: { type: "object", required: ["message"], properties: { message: { type: "string" } } },
-  Trends: {
-    type: "object",
-    required: ["date", "trendsAnalysis", "keyInsights", "articleCount"],
-    properties: {
-      createdAt: { type: "string", format: "date-time" },
-      date: { type: "string", format: "date" },
-      trendsAnalysis: { type: "string" },
-      keyInsights: { type: "array", items: { type: "string" } },
-      significantChanges: { type: "string" },
-      emergingPatterns: { type: "string" },
-      categoriesAnalyzed: { type: "array", items: { type: "string" } },
-      articleCount: { type: "integer" },
-      provider: { type: "string" },
-      model: nullable("string"),
-      stats: { type: ["object", "null"] },
-    },
-  },
-  FeedState: {
-    type: "object",
-    required: ["bookmarked", "views"],
-    properties: {
-      bookmarked: { type: "array", items: { type: "integer" } },
-      views: { type: "object", additionalProperties: { type: "integer" } },
-    },
-  },
-  AlertStats: {
-    type: "object",
-    required: ["active", "pending", "stopped", "failures", "failingWebhooks"],
-    properties: {
-      active: { type: "integer" },
-      pending: { type: "integer" },
-      stopped: { type: "integer" },
-      failures: {
-        type: "array",
-        items: { type: "object", properties: { alertId: { type: "integer" }, period: { type: "string" }, error: nullable("string"), at: { type: "string" } } },
-      },
-      failingWebhooks: {
-        type: "array",
-        description: "The latest failed webhook attempts, newest first: still retried (status pending) or given up after 24 hours (failed).",
-        items: {
-          type: "object",
-          properties: {
-            alertId: { type: "integer" },
-            url: nullable("string"),
-            articleId: { type: "integer" },
-            status: { type: "string", enum: ["pending", "failed"] },
-            attempts: { type: "integer" },
-            error: nullable("string"),
-            at: { type: "string" },
-          },
-        },
-      },
-    },
-  },
-  IdentifierFacets: {
-    type: "object",
-    required: ["rins", "dockets", "cfrParts", "cfrTitles"],
-    description: "Most articles first, ties by value; each list holds at most `limit` entries.",
-    properties: {
-      rins: { type: "array", items: ref("IdentifierCount"), description: 'RINs, upper-case ("2060-AV83"): follow one with `rin`.' },
-      dockets: { type: "array", items: ref("IdentifierCount"), description: "Docket ids, upper-case: follow one with `docket`." },
-      cfrParts: { type: "array", items: ref("IdentifierCount"), description: 'CFR titles and parts ("40-63"): follow one with `cfr`.' },
-      cfrTitles: { type: "array", items: ref("IdentifierCount"), description: 'CFR titles ("40"): follow one with `cfr`.' },
-    },
-  },
-  IdentifierCount: {
-    type: "object",
-    required: ["value", "count"],
-    properties: { value: { type: "string" }, count: { type: "integer", minimum: 1, description: "Articles of the view listing it." } },
-  },
-};
+export const componentSchemas = answerSchemas();
 
 /** The feed's filters, a view of the articles, from their one declaration (app/articles/filters.ts): each by every name it takes. */
 const viewParams: Parameter[] = VIEW_PARAMS.flatMap((param) => [

@@ -55,3 +55,27 @@ export const articleAnswer = z.object({
 
 /** An article as the /api and the screens see it. */
 export type ArticleJson = z.output<typeof articleAnswer>;
+
+const identifierCount = z.object({ value: z.string(), count: z.int().min(1).describe("Articles of the view listing it.") });
+
+export type IdentifierCount = z.output<typeof identifierCount>;
+
+/** /api/articles/facets: the identifiers the articles of a view name, counted. */
+export const identifierFacetsAnswer = z
+  .object({
+    rins: z.array(identifierCount).describe('RINs, upper-case ("2060-AV83"): follow one with `rin`.'),
+    dockets: z.array(identifierCount).describe("Docket ids, upper-case: follow one with `docket`."),
+    cfrParts: z.array(identifierCount).describe('CFR titles and parts ("40-63"): follow one with `cfr`.'),
+    cfrTitles: z.array(identifierCount).describe('CFR titles ("40"): follow one with `cfr`.'),
+  })
+  .describe("Most articles first, ties by value; each list holds at most `limit` entries.");
+
+export type IdentifierFacets = z.output<typeof identifierFacetsAnswer>;
+
+/** /api/feed-state: what the shared feed page cannot carry about its articles (docs/decisions/013). */
+export const feedStateAnswer = z.object({
+  bookmarked: z.array(z.int()),
+  views: z.record(z.string(), z.int()).describe("Each article's views, by its id."),
+});
+
+export type FeedState = z.output<typeof feedStateAnswer>;

@@ -3,8 +3,8 @@ import type { SQL } from "drizzle-orm";
 import { agendaEntriesOf, officialDesignationJson, officialDesignationOf } from "../agenda/store.server";
 import type { OfficialDesignation } from "../agenda/edition";
 import type { RulemakingLink } from "../rulemakings/keys";
-import type { ArticleJson } from "./answer.server";
-import { identifierCountsByKind, type IdentifierCount } from "./store/facets.server";
+import type { ArticleJson, IdentifierFacets } from "./answer.server";
+import { identifierCountsByKind } from "./store/facets.server";
 import { rulemakingLinks } from "../rulemakings/links.server";
 import type { ArticleFilters } from "./filters";
 import type { Category, Priority } from "./vocabulary";
@@ -226,7 +226,7 @@ export async function feedPosition(filters: ArticleFilters, articleId: number, v
 }
 
 /** What a view's articles cite most: counts per RIN, docket, CFR part ("40-63") and CFR title ("40"), each list bounded. */
-export type IdentifierFacets = { rins: IdentifierCount[]; dockets: IdentifierCount[]; cfrParts: IdentifierCount[]; cfrTitles: IdentifierCount[] };
+export type { IdentifierFacets };
 
 /** The counts of the identifiers the articles matching the filters list, at most `limit` of each kind. */
 export async function identifierFacets(filters: ArticleFilters, limit: number, visitorId?: string): Promise<IdentifierFacets> {
