@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { officialDesignationAnswer } from "../agenda/answer.server";
 import { alertStatsAnswer } from "../alerts/answer.server";
-import { articleAnswer, feedStateAnswer, identifierFacetsAnswer } from "../articles/answer.server";
+import { articleAnswer, feedStateAnswer, identifierCount, identifierFacetsAnswer } from "../articles/answer.server";
 import { VIEW_PARAMS } from "../articles/filters";
 import { feedbackAnswer } from "../feedback/answer.server";
 import { jobAnswer, jobStartedAnswer } from "../jobs/answer.server";
@@ -37,6 +37,7 @@ const ANSWERS: Record<string, z.ZodType> = {
   Job: jobAnswer,
   JobStarted: jobStartedAnswer,
   IdentifierFacets: identifierFacetsAnswer,
+  IdentifierCount: identifierCount,
   FeedState: feedStateAnswer,
   Trends: trendsAnswer,
   AlertStats: alertStatsAnswer,

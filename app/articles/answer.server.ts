@@ -56,7 +56,7 @@ export const articleAnswer = z.object({
 /** An article as the /api and the screens see it. */
 export type ArticleJson = z.output<typeof articleAnswer>;
 
-const identifierCount = z.object({ value: z.string(), count: z.int().min(1).describe("Articles of the view listing it.") });
+export const identifierCount = z.object({ value: z.string(), count: z.int().min(1).describe("Articles of the view listing it.") });
 
 export type IdentifierCount = z.output<typeof identifierCount>;
 
