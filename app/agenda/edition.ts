@@ -1,19 +1,10 @@
 // The Unified Agenda's words as the product shows them: editions ("Spring 2025") and OIRA's EO 14192 designation.
 // Shared by the server and the browser (the feed card and the article page render them).
 
-/** An article's official designation, joined from the Unified Agenda by RIN: what /api/articles returns. */
-export type OfficialDesignation = {
-  /** OIRA's EO 14192 designation as the agenda gives it: "Deregulatory", "Regulatory", "Not significant", ... */
-  designation: string;
-  /** The edition, for people: "Spring 2025". */
-  edition: string;
-  /** The edition as reginfo.gov names it (YYYYMM): "202504". */
-  publicationId: string;
-  rin: string;
-  stage: string | null;
-  priority: string | null;
-  major: boolean | null;
-};
+import type { OfficialDesignation } from "./answer.server";
+
+/** Declared with the API's answers (app/agenda/answer.server.ts); only its type reaches the browser. */
+export type { OfficialDesignation };
 
 export type TimetableEntry = { action: string; date: string | null };
 

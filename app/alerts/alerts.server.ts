@@ -20,6 +20,7 @@ import { dayInZone, hourInZone } from "../time";
 import { viewOutline, viewTitle } from "../articles/feeds-out.server";
 import { parseInput } from "../validation";
 import { deliveriesOf, failingWebhooks } from "./webhooks.server";
+import type { AlertStats } from "./answer.server";
 import {
   alertByConfirmationHash,
   alertById,
@@ -289,7 +290,7 @@ async function claimPeriod(alert: Alert, period: string) {
 }
 
 /** What the admin sees: how many alerts exist, the latest email delivery failures and the failing webhooks. */
-export async function alertStats(now = Date.now()) {
+export async function alertStats(now = Date.now()): Promise<AlertStats> {
   const counts = await alertCounts(linksSentBefore(now));
   const failures = (await latestAlertFailures(LISTED_FAILURES)).map((row) => ({ ...row, at: new Date(row.at).toISOString() }));
   return { ...counts, failures, failingWebhooks: await failingWebhooks() };

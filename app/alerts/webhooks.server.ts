@@ -342,7 +342,8 @@ export async function failingWebhooks() {
     alertId: row.alertId,
     url: row.url,
     articleId: row.articleId,
-    status: row.status,
+    // Only pending and failed rows are read (webhookFailures in webhook-store.server.ts).
+    status: row.status as "pending" | "failed",
     attempts: row.attempts,
     error: row.lastError,
     at: new Date(row.at).toISOString(),

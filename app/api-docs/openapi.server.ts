@@ -4,7 +4,7 @@
 // and real requests and answers. To add an endpoint, add it to that list.
 import { z } from "zod";
 import { API, API_TAGS, OUTCOME_STATUS, type BodyTypes, type Endpoint } from "../api/registry.server";
-import { anyJson, componentSchemas, error, type Answer, type Parameter, type Schema } from "../api/answer-schemas";
+import { anyJson, componentSchemas, error, type Answer, type Parameter, type Schema } from "../api/answer-schemas.server";
 
 const signedIn = [{ session: [] }, { bearer: [] }];
 

@@ -13,7 +13,7 @@ import { acceptInvitationSchema } from "../auth/invitations.server";
 import type { Role } from "../auth/users.server";
 import { FEEDBACK_TYPES, MAX_MESSAGE_LENGTH, MAX_SUBJECT_LENGTH } from "../feedback/feedback";
 import { signupInput } from "../newsletter/subscribers.server";
-import { error, facetParams, filterParams, json, message, ref, type Answer, type Parameter } from "./answer-schemas";
+import { error, facetParams, filterParams, json, message, ref, type Answer, type Parameter } from "./answer-schemas.server";
 
 export type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
@@ -218,7 +218,7 @@ export const API: Endpoint[] = [
   }),
   own("GET", "/api/feedback", "Feedback", "viewer", {
     summary: "Feedback received",
-    responses: { "200": json({ type: "array", items: { type: "object" } }, "The feedback, newest first.") },
+    responses: { "200": json({ type: "array", items: ref("Feedback") }, "The feedback, newest first.") },
   }),
   op("PATCH", "/api/feedback/{id}/status", "Feedback", operations.setFeedbackStatus, { summary: "Set a feedback item's status" }),
   op("POST", "/api/feedback/archive-old", "Feedback", operations.archiveOldFeedback, {
@@ -287,7 +287,7 @@ export const API: Endpoint[] = [
   }),
   op("GET", "/api/admin/subscribers", "Newsletter and alerts", operations.listSubscribers, {
     summary: "Newsletter subscribers",
-    responses: { "200": json({ type: "array", items: { type: "object" } }, "The subscribers, newest first.") },
+    responses: { "200": json({ type: "array", items: ref("Subscriber") }, "The subscribers, newest first.") },
   }),
   op("PATCH", "/api/admin/subscribers/{id}/status", "Newsletter and alerts", operations.setSubscriberStatus, { summary: "Turn a subscriber on or off" }),
   op("GET", "/api/admin/alerts", "Newsletter and alerts", operations.alertStats, {

@@ -12,22 +12,31 @@ import { listArticles, type ArticleJson } from "./queries.server";
 
 const PAGE = 1_000;
 
-export const EXPORT_COLUMNS = [
-  "id",
-  "published",
-  "title",
-  "source",
-  "category",
-  "priority",
-  "tags",
-  "agencies",
-  "document type",
-  "document number",
-  "comments close",
-  "article page",
-  "original url",
-  "summary",
-] as const;
+/** The article's fields a cell can hold as they are: text, numbers and lists of text. */
+type CellField = { [K in keyof ArticleJson]: ArticleJson[K] extends string | number | string[] | null ? K : never }[keyof ArticleJson];
+
+/**
+ * The CSV's columns by their titles: each an article's field (its declaration, answer.server.ts, is what the
+ * compiler checks the names against), or how the cell is made when no field holds it as it is.
+ */
+const COLUMNS = {
+  id: "id",
+  published: "publishDate",
+  title: "title",
+  source: "sourceName",
+  category: "category",
+  priority: "priority",
+  tags: "tags",
+  agencies: "agencies",
+  "document type": "documentType",
+  "document number": "documentNumber",
+  "comments close": "commentsCloseOn",
+  "article page": (article: ArticleJson, site: string) => `${site}${articlePath(article)}`,
+  "original url": "originalUrl",
+  summary: "summary",
+} satisfies Record<string, CellField | ((article: ArticleJson, site: string) => string)>;
+
+export const EXPORT_COLUMNS = Object.keys(COLUMNS);
 
 /**
  * A cell as text a spreadsheet shows as written: text starting with = + - @, a tab or a carriage return would be
@@ -39,23 +48,16 @@ export function spreadsheetSafe(value: string) {
   return value.replace(/(^|[,;\t|\r\n])(?=[=+\-@\t\r])/g, "$1'");
 }
 
+/** A field as a cell: lists joined by "; ", a missing value empty. */
+function cellText(value: ArticleJson[CellField]): string {
+  if (Array.isArray(value)) return value.join("; ");
+  return value === null ? "" : String(value);
+}
+
 function row(article: ArticleJson, site: string): string[] {
-  return [
-    String(article.id),
-    new Date(article.publishDate).toISOString(),
-    article.title,
-    article.sourceName,
-    article.category,
-    article.priority,
-    article.tags.join("; "),
-    (article.agencies ?? []).join("; "),
-    article.documentType ?? "",
-    article.documentNumber ?? "",
-    article.commentsCloseOn ?? "",
-    `${site}${articlePath(article)}`,
-    article.originalUrl,
-    article.summary,
-  ].map(spreadsheetSafe);
+  return Object.values(COLUMNS)
+    .map((cell) => (typeof cell === "function" ? cell(article, site) : cellText(article[cell])))
+    .map(spreadsheetSafe);
 }
 
 async function* rowsOf(filters: ArticleFilters) {
@@ -108,7 +110,7 @@ export async function exportCsv(filters: ArticleFilters, { client, signal }: { c
   // The returned stream reports every outcome itself, so the callback has nothing left to do.
   // Every cell quoted, not only those holding a comma: a spreadsheet that splits on ";" (most European
   // locales), a tab or "|" would read an unquoted `x;=1+1` as two cells, the second a formula.
-  const csv = stringify({ header: true, columns: [...EXPORT_COLUMNS], bom: true, quoted_string: true });
+  const csv = stringify({ header: true, columns: EXPORT_COLUMNS, bom: true, quoted_string: true });
   const stream = pipeline(Readable.from(rowsOf(filters)), csv, () => {});
   stream.once("close", release);
   return signal ? addAbortSignal(signal, stream) : stream;

@@ -3,9 +3,11 @@ import type { SQL } from "drizzle-orm";
 import { agendaEntriesOf, officialDesignationJson, officialDesignationOf } from "../agenda/store.server";
 import type { OfficialDesignation } from "../agenda/edition";
 import type { RulemakingLink } from "../rulemakings/keys";
-import { identifierCountsByKind, type IdentifierCount } from "./store/facets.server";
+import type { ArticleJson, IdentifierFacets } from "./answer.server";
+import { identifierCountsByKind } from "./store/facets.server";
 import { rulemakingLinks } from "../rulemakings/links.server";
 import type { ArticleFilters } from "./filters";
+import type { Category, Priority } from "./vocabulary";
 import {
   articleRow,
   articleRows,
@@ -21,6 +23,8 @@ import {
   type ArticleRow,
   type SearchPlan,
 } from "./store/search.server";
+
+export type { ArticleJson };
 
 /** Past this many matches a feed page stops counting and says "of 10,000+" (docs/decisions/012). */
 export const FEED_COUNT_CAP = 10_000;
@@ -75,45 +79,6 @@ export async function searchPlan(filters: ArticleFilters, end: number, counted?:
   return walked * query.terms * PROBE_COST_IN_LISTED_MATCHES <= query.postings ? "probe" : "walk";
 }
 
-/** An article as the /api and the screens see it. */
-export type ArticleJson = {
-  id: number;
-  title: string;
-  summary: string;
-  category: string;
-  priority: string;
-  /** Why the article has its category and priority (the classifier's words, or "set by an editor"); null on rows not yet re-judged. */
-  categoryReason: string | null;
-  priorityReason: string | null;
-  tags: string[];
-  manuallyTagged: boolean;
-  sourceId: number | null;
-  sourceName: string;
-  originalUrl: string;
-  /** Federal Register documents: what tells apart notices that share a title (null and [] for other articles). */
-  documentNumber: string | null;
-  documentType: string | null;
-  agencies: string[];
-  /** The last day (YYYY-MM-DD) to comment on a Federal Register document, when it asks for comments. */
-  commentsCloseOn: string | null;
-  publishDate: string;
-  createdAt: string;
-  views: number;
-  isBookmarked: boolean;
-  aiSummary: string | null;
-  /** Which provider and model wrote `aiSummary`, for the label under it. */
-  aiSummaryBy: { provider: string; model: string | null } | null;
-  /** OIRA's EO 14192 designation of the document's rulemaking, from the Unified Agenda by RIN; null when there is none. */
-  officialDesignation: OfficialDesignation | null;
-  /**
-   * A Federal Register document on the public inspection desk, not published yet: the day (YYYY-MM-DD) it publishes
-   * and whether it is a special filing. Null for every other article, and once the document is published.
-   */
-  publicInspection: { publishesOn: string; specialFiling: boolean } | null;
-  /** The Federal Register rulemaking (RIN, or docket) the document belongs to, when we hold two documents of it or more. */
-  rulemaking: RulemakingLink | null;
-};
-
 /**
  * Rows as read, each with its official designation and its rulemaking: the designations of all of them in one
  * query, their rulemakings in another (not one per card).
@@ -130,8 +95,9 @@ function toArticleJson(row: ArticleRow, officialDesignation: OfficialDesignation
     id: row.id,
     title: row.title,
     summary: row.summary,
-    category: row.category,
-    priority: row.priority,
+    // The column holds only the vocabulary's values: the classifier and the editors' changes are checked against it.
+    category: row.category as Category,
+    priority: row.priority as Priority,
     categoryReason: row.categoryReason,
     priorityReason: row.priorityReason,
     tags: row.tags,
@@ -260,7 +226,7 @@ export async function feedPosition(filters: ArticleFilters, articleId: number, v
 }
 
 /** What a view's articles cite most: counts per RIN, docket, CFR part ("40-63") and CFR title ("40"), each list bounded. */
-export type IdentifierFacets = { rins: IdentifierCount[]; dockets: IdentifierCount[]; cfrParts: IdentifierCount[]; cfrTitles: IdentifierCount[] };
+export type { IdentifierFacets };
 
 /** The counts of the identifiers the articles matching the filters list, at most `limit` of each kind. */
 export async function identifierFacets(filters: ArticleFilters, limit: number, visitorId?: string): Promise<IdentifierFacets> {

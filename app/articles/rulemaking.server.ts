@@ -5,73 +5,13 @@ import { agendaEntriesOf } from "../agenda/store.server";
 import { editionLabel, type TimetableEntry } from "../agenda/edition";
 import { articlePath, CALENDAR_DAY } from "./article-page";
 import { todayInZone } from "./comment-periods.server";
-import { actionLabel, rulemakingAction, type RulemakingAction } from "../rulemakings/action";
+import { actionLabel, rulemakingAction } from "../rulemakings/action";
 import { isRin, rulemakingPath } from "../rulemakings/keys";
-import { currentStanding, saysVacated, standingLabel, type Standing, type TimelineMove } from "../rulemakings/standing";
+import { currentStanding, saysVacated, standingLabel, type TimelineMove } from "../rulemakings/standing";
 import { articlesNaming, rulemakingDocuments, type NamingRow } from "../rulemakings/store.server";
+import type { NamingArticle, Rulemaking, RulemakingAgenda, RulemakingDate, RulemakingDocument } from "../rulemakings/answer.server";
 
-export type RulemakingDocument = {
-  articleId: number;
-  /** Our article page. */
-  path: string;
-  title: string;
-  documentNumber: string | null;
-  documentType: string | null;
-  /** The Federal Register's action line, as given. */
-  registerAction: string | null;
-  action: RulemakingAction;
-  actionLabel: string;
-  publishDate: string;
-  originalUrl: string;
-  commentsCloseOn: string | null;
-  effectiveOn: string | null;
-};
-
-export type RulemakingDate = { date: string; articleId: number; path: string; title: string };
-
-export type NamingArticle = {
-  articleId: number;
-  path: string;
-  title: string;
-  kind: "court-decision" | "legislation";
-  sourceName: string;
-  originalUrl: string;
-  publishDate: string;
-  /** What it names exactly: the RIN, a docket id, or a document's title. */
-  names: string[];
-  /** A court decision that says it vacates (or sets aside) the rule. */
-  vacates: boolean;
-};
-
-export type RulemakingAgenda = {
-  rin: string;
-  title: string;
-  agency: string | null;
-  designation: string | null;
-  stage: string | null;
-  priority: string | null;
-  major: boolean | null;
-  edition: string;
-  publicationId: string;
-  timetable: TimetableEntry[];
-};
-
-export type Rulemaking = {
-  key: string;
-  kind: "rin" | "docket";
-  path: string;
-  title: string;
-  standing: Standing | null;
-  standingLabel: string;
-  /** Oldest first. */
-  documents: RulemakingDocument[];
-  agenda: RulemakingAgenda | null;
-  commentDeadlines: { open: RulemakingDate[]; past: RulemakingDate[] };
-  effectiveDates: RulemakingDate[];
-  namedBy: NamingArticle[];
-  /** The day the deadlines were judged against (YYYY-MM-DD, the product's time zone). */
-  today: string;
-};
+export type { NamingArticle, Rulemaking, RulemakingAgenda, RulemakingDate, RulemakingDocument };
 
 /** A title long enough to name one rule: shorter ones ("Definitions") would be found in unrelated decisions. */
 const TITLE_NAME_MIN_WORDS = 5;

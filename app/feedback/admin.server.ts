@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { AppError } from "../errors";
 import { archiveResolvedFeedback, unarchivedFeedback, updateFeedbackStatus } from "./store.server";
+import type { FeedbackJson } from "./answer.server";
 
 const FEEDBACK_STATUSES = ["open", "reviewed", "resolved"] as const;
 type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
@@ -10,16 +11,7 @@ const LIST_LIMIT = 200;
 
 export const feedbackStatusSchema = z.object({ status: z.enum(FEEDBACK_STATUSES) });
 
-export type FeedbackJson = {
-  id: number;
-  type: string;
-  subject: string;
-  message: string;
-  email: string | null;
-  status: string;
-  priority: string;
-  createdAt: string;
-};
+export type { FeedbackJson };
 
 /** Feedback not yet archived, newest first; `activeOnly` leaves out resolved items. */
 export async function listFeedbackForAdmin(activeOnly: boolean): Promise<FeedbackJson[]> {

@@ -7,6 +7,7 @@ import { BACKFILL_DEFAULT_DAYS, BACKFILL_MAX_DAYS } from "./buttons";
 import { describeJob, isFinished } from "./outcome";
 import { STALE_HEARTBEAT_MS, type JobKind } from "./queue.server";
 import { enqueueJob, jobById, runnerLastSeen, type JobRow } from "./store.server";
+import type { JobJson } from "./answer.server";
 
 export { JOB_BUTTONS, REFRESH_AFTER_MS, type ButtonJobKind } from "./buttons";
 
@@ -14,21 +15,7 @@ export const backfillSchema = z.object({
   daysBack: wholeNumber(1, BACKFILL_MAX_DAYS).optional().default(BACKFILL_DEFAULT_DAYS),
 });
 
-export type JobJson = {
-  id: number;
-  kind: string;
-  status: string;
-  params: Record<string, unknown>;
-  progress: Record<string, unknown> | null;
-  result: Record<string, unknown> | null;
-  error: string | null;
-  /** What happened, in words (the same text `npm run jobs -- list` prints). */
-  summary: string;
-  requestedBy: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-};
+export type { JobJson };
 
 export function toJobJson(job: JobRow): JobJson {
   return {

@@ -3,21 +3,11 @@ import { z } from "zod";
 import { booleanField } from "../validation";
 import { AppError } from "../errors";
 import { allSubscribers, updateSubscriberActive, type Subscriber } from "./store.server";
+import type { SubscriberJson, SubscriberStatus } from "./answer.server";
 
 export const subscriberStatusSchema = z.object({ isActive: booleanField });
 
-/** pending: waiting for the address to confirm (double opt-in); unsubscribed: left, or turned off by an admin. */
-export type SubscriberStatus = "pending" | "active" | "unsubscribed";
-
-export type SubscriberJson = {
-  id: number;
-  email: string;
-  isActive: boolean;
-  status: SubscriberStatus;
-  source: string;
-  createdAt: string;
-  lastEmailSent: string | null;
-};
+export type { SubscriberJson, SubscriberStatus };
 
 function toSubscriberJson(row: Subscriber): SubscriberJson {
   return {

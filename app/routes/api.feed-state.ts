@@ -4,13 +4,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bookmarkedAmong } from "~/articles/store/bookmarks.server";
 import { viewCounts } from "~/articles/store/views.server";
+import type { FeedState } from "~/articles/answer.server";
 import { jsonError, allowOnly, secureJson } from "~/http/responses.server";
 import { readVisitorId } from "~/visitors/visitor.server";
 
 /** A page holds 12 cards; the bound only keeps one request from asking about the whole table. */
 const MAX_IDS = 100;
 
-export type FeedState = { bookmarked: number[]; views: Record<number, number> };
+export type { FeedState };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const raw = new URL(request.url).searchParams.get("ids") ?? "";

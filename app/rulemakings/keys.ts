@@ -1,4 +1,5 @@
 // Rulemaking keys and their addresses. Shared by the server and the browser (cards link to /rulemakings/{key}).
+import type { RulemakingLink } from "./answer.server";
 
 /** A Regulation Identifier Number: four digits, a hyphen, four letters or digits ("2060-AV00"). */
 export const RIN_PATTERN = /^\d{4}-[A-Z0-9]{4}$/;
@@ -20,14 +21,8 @@ export function rulemakingPath(key: string) {
   return `/rulemakings/${encodeURIComponent(key)}`;
 }
 
-/** What a card or an article page shows of its rulemaking. */
-export type RulemakingLink = {
-  key: string;
-  /** Federal Register documents we hold of it (at least 2: one document alone is not shown as a rulemaking). */
-  documents: number;
-  /** The first document's publication (ISO). */
-  since: string;
-};
+/** Declared with the API's answers (app/rulemakings/answer.server.ts); only its type reaches the browser. */
+export type { RulemakingLink };
 
 /** "Part of a rulemaking: 5 documents since 2024" (the year of the first document, a Washington calendar day). */
 export function rulemakingLinkLabel(link: RulemakingLink) {

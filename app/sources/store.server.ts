@@ -3,24 +3,13 @@
 // sources of the first set-up (scripts/seed.ts).
 import { and, asc, eq, inArray, isNull, ne, not, sql } from "drizzle-orm";
 import { all, db, first, t, transaction } from "../db.server";
+import type { SourceCategory, SourceType } from "../articles/vocabulary";
+import type { SourceJson } from "./answer.server";
 
 export type SourceRow = typeof t.sources.$inferSelect;
 type NewSource = typeof t.sources.$inferInsert;
 
-export type SourceJson = {
-  id: number;
-  name: string;
-  url: string;
-  type: string | null;
-  category: string;
-  keywords: string[];
-  isActive: boolean;
-  status: string | null;
-  lastScraped: string | null;
-  lastSuccessfulScrape: string | null;
-  consecutiveFailures: number;
-  errorMessage: string | null;
-};
+export type { SourceJson };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -29,8 +18,9 @@ export function toSourceJson(s: SourceRow): SourceJson {
     id: s.id,
     name: s.name,
     url: s.url,
-    type: s.type,
-    category: s.category,
+    // The columns hold only the vocabulary's values: the source form's schema (admin.server.ts) checks them.
+    type: s.type as SourceType | null,
+    category: s.category as SourceCategory,
     keywords: s.keywords,
     isActive: s.isActive,
     status: s.status,

@@ -2,6 +2,7 @@
 // stored analyses, one per day, written and read back.
 import { and, desc, gte, lt } from "drizzle-orm";
 import { all, db, execute, first, t } from "../db.server";
+import type { TrendsJson } from "./answer.server";
 
 /** An article as the statistics read it. */
 export type TrendsArticle = {
@@ -15,19 +16,7 @@ export type TrendsArticle = {
   publishDate: Date;
 };
 
-export type TrendsJson = {
-  createdAt: string;
-  date: string;
-  trendsAnalysis: string;
-  keyInsights: string[];
-  significantChanges: string;
-  emergingPatterns: string;
-  categoriesAnalyzed: string[];
-  articleCount: number;
-  provider: string;
-  model: string | null;
-  stats: Record<string, unknown> | null;
-};
+export type { TrendsJson };
 
 /** The articles published from `start` up to (not including) `end`. */
 export async function articlesPublishedBetween(start: Date, end: Date): Promise<TrendsArticle[]> {

@@ -6,6 +6,7 @@ import { and, sql, type SQL } from "drizzle-orm";
 import { all, engine, first, t } from "../../db.server";
 import { DOCUMENT_TYPES, type DocumentTypeValue } from "../vocabulary";
 import type { IdentifierKind } from "./search.server";
+import type { IdentifierCount } from "../answer.server";
 
 /** The agencies offered: the most frequent (a long tail of rare ones would make the list unusable). */
 export const AGENCIES_OFFERED = 60;
@@ -39,7 +40,7 @@ export async function feedFacets(): Promise<FeedFacets> {
   return facets;
 }
 
-export type IdentifierCount = { value: string; count: number };
+export type { IdentifierCount };
 
 /**
  * The most frequent identifiers of each kind among the articles meeting the conditions (every article when there

@@ -1,0 +1,81 @@
+// The article as the API answers it (/api/articles, /api/articles/{id}, the webhooks) and the screens read it,
+// declared once: `ArticleJson`, the OpenAPI `Article` (app/api/answer-schemas.server.ts) and the CSV export's
+// columns (export.server.ts) come from it.
+import { z } from "zod";
+import { officialDesignationAnswer } from "../agenda/answer.server";
+import { rulemakingLinkAnswer } from "../rulemakings/answer.server";
+import { CATEGORY_VALUES, PRIORITY_VALUES } from "./vocabulary";
+
+export const articleAnswer = z.object({
+  id: z.int(),
+  title: z.string(),
+  summary: z.string(),
+  category: z.enum(CATEGORY_VALUES),
+  priority: z.enum(PRIORITY_VALUES),
+  categoryReason: z
+    .string()
+    .nullable()
+    .describe('Why the article has its category and priority (the classifier\'s words, or "set by an editor"); null on rows not yet re-judged.'),
+  priorityReason: z.string().nullable(),
+  tags: z.array(z.string()),
+  manuallyTagged: z.boolean(),
+  sourceId: z.int().nullable(),
+  sourceName: z.string(),
+  originalUrl: z.url(),
+  documentNumber: z.string().nullable().describe("Federal Register documents: what tells apart notices that share a title (null for other articles)."),
+  documentType: z.string().nullable(),
+  agencies: z.array(z.string()),
+  commentsCloseOn: z.iso.date().nullable().describe("The last day to comment on a Federal Register document, when it asks for comments."),
+  publishDate: z.iso.datetime(),
+  createdAt: z.iso.datetime(),
+  views: z.int().min(0),
+  isBookmarked: z.boolean(),
+  aiSummary: z.string().nullable(),
+  aiSummaryBy: z
+    .object({ provider: z.string(), model: z.string().nullable() })
+    .nullable()
+    .describe("Which provider and model wrote `aiSummary`, for the label under it."),
+  officialDesignation: officialDesignationAnswer
+    .nullable()
+    .describe(
+      "OIRA's EO 14192 designation of the document's rulemaking in the Unified Agenda, joined by RIN (a Deregulatory one is preferred when the document names several); null when none of its RINs is designated. A Deregulatory designation files the article under regulatory-rollbacks.",
+    ),
+  publicInspection: z
+    .object({ publishesOn: z.iso.date(), specialFiling: z.boolean() })
+    .nullable()
+    .describe(
+      "A Federal Register document read from the public inspection desk and not published yet: the day it is scheduled to publish, and whether it is a special filing. Null for every other article; once the published document is read, the same article (same id) holds it and this is null.",
+    ),
+  rulemaking: rulemakingLinkAnswer
+    .nullable()
+    .describe(
+      "The Federal Register rulemaking the document belongs to (its RIN, or its docket when it lists no RIN), when we hold two of its documents or more; null otherwise. Read it whole at /api/rulemakings/{key}.",
+    ),
+});
+
+/** An article as the /api and the screens see it. */
+export type ArticleJson = z.output<typeof articleAnswer>;
+
+export const identifierCount = z.object({ value: z.string(), count: z.int().min(1).describe("Articles of the view listing it.") });
+
+export type IdentifierCount = z.output<typeof identifierCount>;
+
+/** /api/articles/facets: the identifiers the articles of a view name, counted. */
+export const identifierFacetsAnswer = z
+  .object({
+    rins: z.array(identifierCount).describe('RINs, upper-case ("2060-AV83"): follow one with `rin`.'),
+    dockets: z.array(identifierCount).describe("Docket ids, upper-case: follow one with `docket`."),
+    cfrParts: z.array(identifierCount).describe('CFR titles and parts ("40-63"): follow one with `cfr`.'),
+    cfrTitles: z.array(identifierCount).describe('CFR titles ("40"): follow one with `cfr`.'),
+  })
+  .describe("Most articles first, ties by value; each list holds at most `limit` entries.");
+
+export type IdentifierFacets = z.output<typeof identifierFacetsAnswer>;
+
+/** /api/feed-state: what the shared feed page cannot carry about its articles (docs/decisions/013). */
+export const feedStateAnswer = z.object({
+  bookmarked: z.array(z.int()),
+  views: z.record(z.string(), z.int()).describe("Each article's views, by its id."),
+});
+
+export type FeedState = z.output<typeof feedStateAnswer>;
