@@ -23,6 +23,7 @@ export const PORT_OFFSETS = {
   emailBombing: 13,
   cluster: 14,
   streaming: 15,
+  nulReads: 16,
 } as const;
 
 export function hardeningPort(file: keyof typeof PORT_OFFSETS) {

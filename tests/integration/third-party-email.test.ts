@@ -291,7 +291,12 @@ describe("the alert form's other refusals", () => {
     const [row] = await alertRows(email);
     expect(location).toBe(`/?${row.view}#follow-view`);
     // The search as the feed reads it: a control character in it reads as a space (app/articles/filters.ts).
-    expect(new URLSearchParams(row.view).get("q")).toBe(new URLSearchParams(view).get("q")!.replace(/[\r\n]/g, " ").trim());
+    expect(new URLSearchParams(row.view).get("q")).toBe(
+      new URLSearchParams(view)
+        .get("q")!
+        .replace(/[\r\n]/g, " ")
+        .trim(),
+    );
   });
 
   it("a cross-site post without an Origin (Sec-Fetch-Site: cross-site) is a 403 that stores nothing", async () => {
