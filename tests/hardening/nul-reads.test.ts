@@ -23,15 +23,21 @@ type Read = { status: number; type: string; body: string };
 /** The whole answer, read to its end (a connection dropped mid-answer rejects), after the feed's redirect to its tidy address. */
 async function read(path: string): Promise<Read> {
   const first = await readOnce(path);
-  if (first.status !== 302 || !first.location?.startsWith("/")) return first;
-  return readOnce(first.location);
+  if (first.status === 302 && first.location?.startsWith("/")) return readOnce(first.location);
+  // A data request is sent its redirect as a 204 with X-Remix-Redirect; the client asks for the new address's data.
+  if (first.status === 204 && first.location?.startsWith("/")) {
+    const next = new URL(first.location, server.url);
+    next.searchParams.set("_data", new URL(path, server.url).searchParams.get("_data")!);
+    return readOnce(next.pathname + next.search);
+  }
+  return first;
 }
 
 function readOnce(path: string): Promise<Read & { location?: string }> {
   return new Promise((resolve, reject) => {
     http
       .get(`${server.url}${path}`, { agent: false, headers: { "X-Forwarded-For": nextClientAddress() } }, (response) => {
-        const location = response.headers.location;
+        const location = response.headers.location ?? (response.headers["x-remix-redirect"] as string | undefined);
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.on("end", () =>
