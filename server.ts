@@ -13,7 +13,7 @@ import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import onHeaders from "on-headers";
-import { sharedPageKey, feedRevision } from "./app/articles/shared-feed.server";
+import { sharedPageKey, feedRevision } from "./app/feed/shared-feed.server";
 import { config, ConfigError } from "./app/config.server";
 import { bodyStream, limitRequestBody } from "./app/http/body-limit.server";
 import { resolveClientAddress } from "./app/http/client-address.server";
@@ -133,7 +133,7 @@ export async function createServerApp() {
         res.status(response.status);
         response.headers.forEach((value, name) => res.append(name, value));
         if (!response.body || req.method === "HEAD") {
-          // Asked as a GET: an export was started, and cancelling it frees its slot (app/articles/export.server.ts).
+          // Asked as a GET: an export was started, and cancelling it frees its slot (app/feed/export.server.ts).
           await response.body?.cancel();
           return void res.end();
         }

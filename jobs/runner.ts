@@ -10,7 +10,7 @@ import { claimNextJob, finishJob, heartbeatJob, recordRunnerHeartbeat, requeueJo
 import { describeJob, isFinished, statusLabel } from "../app/jobs/outcome";
 import { migrate } from "../app/schema-store.server";
 import { enqueueScheduled, jobHandlers, queueFirstStartJobs, queueRejudgingAfterClassifierChange, schedules } from "../app/jobs/registry.server";
-import { refreshRelatedLists } from "../app/articles/related-store.server";
+import { refreshRelatedLists } from "../app/related/store/lists.server";
 
 const POLL_MS = 1000;
 const HEARTBEAT_MS = 10_000;
@@ -22,7 +22,7 @@ const SHUTDOWN_GRACE_MS = 20_000;
 const RELATED_REFRESH_MS = 500;
 
 /**
- * Keeps the stored related lists (app/articles/related-store.server.ts) current with the articles jobs write:
+ * Keeps the stored related lists (app/related/store/lists.server.ts) current with the articles jobs write:
  * after each batch a job reports and between jobs, new and changed articles are offered to the other lists and
  * missing lists are filled, newest first, one bounded slice at a time.
  */

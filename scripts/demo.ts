@@ -2,7 +2,8 @@
 // as scraped articles, marked `is_demo` so one command removes them again.
 import fs from "node:fs";
 import path from "node:path";
-import { deleteDemoArticles, insertArticles } from "../app/articles/store.server";
+import { deleteDemoArticles } from "../app/articles/store/edits.server";
+import { insertArticles } from "../app/ingest/insert.server";
 import { federalRegisterArticle, type FederalRegisterPage } from "../app/ingest/federal-register";
 import { migrate } from "../app/schema-store.server";
 

@@ -1,5 +1,5 @@
 // npm run train:classify [-- --explore]
-// Trains the learned part of the classifier (app/articles/classify-model.ts): a multinomial logistic regression over
+// Trains the learned part of the classifier (app/classify/model.ts): a multinomial logistic regression over
 // TF-IDF title and abstract words and word pairs. It learns from
 //   - the DEVELOPMENT part of the codebook's labelled set (docs/classification.md: the test part is for measurement),
 //   - the Unified Agenda designations of every edition but the held-out one (tests/eval/agenda.ts, shared with the
@@ -7,19 +7,19 @@
 //   - and, when DATABASE_URL names a database, the articles whose category an editor corrected by hand.
 // Settings, the calibration temperature and the rollback threshold are chosen on out-of-fold predictions of those
 // items only (4 folds: one agenda edition and a quarter of the labelled items each). Writes
-// app/articles/classify-model.json and prints the cross-validated figures; --explore prints the candidates compared.
+// app/classify/model.json and prints the cross-validated figures; --explore prints the candidates compared.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import { splitOf } from "../app/articles/classification-split";
-import { articlesCategorizedByEditors } from "../app/articles/store.server";
+import { splitOf } from "../app/classify/split";
+import { articlesCategorizedByEditors } from "../app/articles/store/reads.server";
 import { databaseEngine } from "../db/engine";
-import { classifyArticle, type ClassifyInput } from "../app/articles/classify";
-import { featuresOf, scoreText, softmax, type WordModel } from "../app/articles/classify-model";
+import { classifyArticle, type ClassifyInput } from "../app/classify/classifier";
+import { featuresOf, scoreText, softmax, type WordModel } from "../app/classify/model";
 import { CATEGORY_VALUES, type Category } from "../app/articles/vocabulary";
 import { agendaInput, EDITIONS, HELD_OUT_EDITION, readAgenda } from "../tests/eval/agenda";
 import { readLabelled } from "../tests/eval/classify";
 
-export const MODEL_PATH = "app/articles/classify-model.json";
+export const MODEL_PATH = "app/classify/model.json";
 
 /**
  * One item to learn from; `id` is the labelled set's id, "agenda:<edition>:<row>", or the document number of an

@@ -1,7 +1,7 @@
 // What the admin dashboard shows, read from the database for the signed-in user's role.
-import { parseFeedParams } from "../articles/filters";
-import { feedPage } from "../articles/queries.server";
-import { articleTotal } from "../articles/store.server";
+import { parseFeedParams } from "../feed/filters";
+import { feedPage } from "../feed/queries.server";
+import { articleTotal } from "../articles/store/reads.server";
 import { ADMIN_PAGE_SIZE } from "../articles/vocabulary";
 import { suggestTags } from "../ai/suggest-tags.server";
 import { listApiTokens } from "../auth/account.server";
@@ -9,11 +9,11 @@ import { hasRole } from "../auth/guard.server";
 import { listUsers } from "../auth/user-admin.server";
 import type { SessionUser } from "../auth/session.server";
 import { config } from "../config.server";
-import { listFeedbackForAdmin } from "../feedback/admin.server";
-import { runnerHealth, toJobJson } from "../jobs/admin.server";
+import { listFeedbackForAdmin } from "../feedback/triage.server";
+import { runnerHealth, toJobJson } from "../jobs/start.server";
 import { latestJobPerKind } from "../jobs/store.server";
 import { listSources, sourceHealthCounts } from "../sources/store.server";
-import { listSubscribers } from "../newsletter/admin.server";
+import { listSubscribers } from "../newsletter/subscriber-list.server";
 import { alertStats } from "../alerts/alerts.server";
 
 export async function dashboardData(user: SessionUser, url: URL) {

@@ -11,7 +11,7 @@ import {
   deleteArticle,
   updateArticleCategory,
   updateArticleTags,
-} from "../articles/admin.server";
+} from "./article-edits.server";
 import {
   apiTokenSchema,
   assertNotApiToken,
@@ -24,24 +24,24 @@ import {
 } from "../auth/account.server";
 import { createInvitation, invitationSchema } from "../auth/invitations.server";
 import { deleteUser, listUsers, setUserDisabled, userStatusSchema } from "../auth/user-admin.server";
-import { getArticle } from "../articles/queries.server";
+import { getArticle } from "../feed/queries.server";
 import type { SessionUser } from "../auth/session.server";
 import type { Role } from "../auth/users.server";
-import { archiveOldFeedback, feedbackStatusSchema, setFeedbackStatus } from "../feedback/admin.server";
+import { archiveOldFeedback, feedbackStatusSchema, setFeedbackStatus } from "../feedback/triage.server";
 import { z } from "zod";
 import { AppError, hasCause } from "../errors";
 import { httpUrl, parseId, parseInput } from "../validation";
-import { backfillSchema, JOB_BUTTONS, runnerHealth, startJob, waitForJob, type ButtonJobKind, type JobJson } from "../jobs/admin.server";
+import { backfillSchema, JOB_BUTTONS, runnerHealth, startJob, waitForJob, type ButtonJobKind, type JobJson } from "../jobs/start.server";
 import { isFinished } from "../jobs/outcome";
 import { sendTestNewsletter } from "../newsletter/newsletter.server";
-import { createSource, deleteSource, sourceSchema, toggleSource, updateSource, type FeedProbe } from "../sources/admin.server";
+import { createSource, deleteSource, sourceSchema, toggleSource, updateSource, type FeedProbe } from "../sources/manage.server";
 import { fetchSourceType } from "../ingest/detect.server";
 import { PrivateAddressRefused, privateAddressRefusal } from "../fetcher/http-client.server";
-import { listSubscribers, setSubscriberActive, subscriberStatusSchema } from "../newsletter/admin.server";
+import { listSubscribers, setSubscriberActive, subscriberStatusSchema } from "../newsletter/subscriber-list.server";
 import { alertStats } from "../alerts/alerts.server";
 import type { Toast } from "../toast";
 
-/** The fetcher's checks a new or re-pointed source goes through (app/sources/admin.server.ts). */
+/** The fetcher's checks a new or re-pointed source goes through (app/sources/manage.server.ts). */
 const feedProbe: FeedProbe = { addressRefusal: privateAddressRefusal, detectType: fetchSourceType };
 
 export type Input = Record<string, unknown>;

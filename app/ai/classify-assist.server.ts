@@ -6,7 +6,7 @@
 // the local result, so the assisted path can only add, never break.
 import OpenAI from "openai";
 import { z } from "zod";
-import { classifyArticle, type Classification, type ClassifyInput } from "../articles/classify";
+import { classifyArticle, type Classification, type ClassifyInput } from "../classify/classifier";
 import { CATEGORY_VALUES, PRIORITY_VALUES } from "../articles/vocabulary";
 import type { AppConfig } from "../config.server";
 import { parseJsonAnswer } from "./openai.server";

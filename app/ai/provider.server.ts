@@ -1,6 +1,6 @@
 // One interface for the language work of the product, two implementations chosen by configuration:
 // `local` (default, deterministic, no network) and `openai` (any OpenAI-compatible server).
-import { classifyArticle } from "../articles/classify";
+import { classifyArticle } from "../classify/classifier";
 import { config, type AppConfig } from "../config.server";
 import { summarizeExtractively, type ArticleText } from "./extractive";
 import { createOpenAiProvider } from "./openai.server";

@@ -1,7 +1,7 @@
 // Suggested tags for the tag editor: the classification rules, plus the model's choice when the
 // openai provider is configured (restricted to the vocabulary; a failing model leaves the rules' list).
-import { classifyArticle } from "../articles/classify";
-import { storedArticle } from "../articles/store.server";
+import { classifyArticle } from "../classify/classifier";
+import { storedArticle } from "../articles/store/reads.server";
 import { TAG_VOCABULARY } from "../articles/vocabulary";
 import { AiError, aiProvider, type AiProvider } from "./provider.server";
 

@@ -1,6 +1,7 @@
 // AI summaries on demand: the cached one when present, otherwise one generated from the article's own
 // text (its page, or the stored summary when the page cannot be read), stored with who wrote it.
-import { articleOwnSummary, storeAiSummary, summaryRow } from "../articles/store.server";
+import { articleOwnSummary, summaryRow } from "../articles/store/reads.server";
+import { storeAiSummary } from "../articles/store/edits.server";
 import type { AiSummaryFailureReason } from "./summary-failure";
 import { AiError, aiProvider, type AiProvider } from "./provider.server";
 import { fetchReadablePage } from "./readable.server";

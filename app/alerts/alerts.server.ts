@@ -5,8 +5,8 @@
 // so a period is sent at most once and an article is never sent twice, even when the runner dies mid-send.
 import { z } from "zod";
 import { articlePath } from "../articles/article-page";
-import { feedHref, parseFeedParams } from "../articles/filters";
-import { listArticles } from "../articles/queries.server";
+import { feedHref, parseFeedParams } from "../feed/filters";
+import { listArticles } from "../feed/queries.server";
 import { addressFromToken, addressToken, recordFromToken, recordToken } from "../auth/tokens.server";
 import { CONFIRMATION_LINK_HOURS, isLinkValid, linksSentBefore, newConfirmation, pendingFromToken } from "../confirmations/confirmation.server";
 import { config } from "../config.server";
@@ -17,7 +17,7 @@ import { enforceRateLimit, RATE_LIMITS } from "../rate-limit.server";
 import { alertEmail as alertEmailContent } from "../email/templates/alert";
 import { alertConfirmationEmail } from "../email/templates/confirmations";
 import { dayInZone, hourInZone } from "../time";
-import { viewOutline, viewTitle } from "../articles/feeds-out.server";
+import { viewOutline, viewTitle } from "../feed/feeds-out.server";
 import { parseInput } from "../validation";
 import { deliveriesOf, failingWebhooks } from "./webhooks.server";
 import type { AlertStats } from "./answer.server";

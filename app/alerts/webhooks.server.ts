@@ -4,9 +4,9 @@
 // under the row's idempotency key) until the receiver answers 2xx, with exponential backoff for up to 24 hours.
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { articlePath } from "../articles/article-page";
-import { viewTitle } from "../articles/feeds-out.server";
-import { parseFeedParams } from "../articles/filters";
-import { getArticle, listArticles, type ArticleJson } from "../articles/queries.server";
+import { viewTitle } from "../feed/feeds-out.server";
+import { parseFeedParams } from "../feed/filters";
+import { getArticle, listArticles, type ArticleJson } from "../feed/queries.server";
 import { config } from "../config.server";
 import { siteUrl } from "../email/mailer.server";
 import { AppError } from "../errors";

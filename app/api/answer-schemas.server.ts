@@ -1,16 +1,16 @@
 // The answers' part of the OpenAPI description: JSON Schema helpers, and the component schemas of the answers
 // (Article, Source, Job, ...), generated from their zod declarations in the concepts' `answer.server.ts` modules.
-// The feed's query parameters come from their declaration (app/articles/filters.ts) and request bodies from the
+// The feed's query parameters come from their declaration (app/feed/filters.ts) and request bodies from the
 // operations' zod schemas (app/api/registry.server.ts, app/api-docs/openapi.server.ts).
 import { z } from "zod";
 import { officialDesignationAnswer } from "../agenda/answer.server";
 import { alertStatsAnswer } from "../alerts/answer.server";
-import { articleAnswer, feedStateAnswer, identifierCount, identifierFacetsAnswer } from "../articles/answer.server";
-import { VIEW_PARAMS } from "../articles/filters";
+import { articleAnswer, feedStateAnswer, identifierCount, identifierFacetsAnswer, rulemakingLinkAnswer } from "../articles/answer.server";
+import { VIEW_PARAMS } from "../feed/filters";
 import { feedbackAnswer } from "../feedback/answer.server";
 import { jobAnswer, jobStartedAnswer } from "../jobs/answer.server";
 import { subscriberAnswer } from "../newsletter/answer.server";
-import { rulemakingAnswer, rulemakingDateAnswer, rulemakingDocumentAnswer, rulemakingLinkAnswer } from "../rulemakings/answer.server";
+import { rulemakingAnswer, rulemakingDateAnswer, rulemakingDocumentAnswer } from "../rulemakings/answer.server";
 import { sourceAnswer } from "../sources/answer.server";
 import { trendsAnswer } from "../trends/answer.server";
 
@@ -70,7 +70,7 @@ function answerSchemas(): Record<string, Schema> {
 
 export const componentSchemas = answerSchemas();
 
-/** The feed's filters, a view of the articles, from their one declaration (app/articles/filters.ts): each by every name it takes. */
+/** The feed's filters, a view of the articles, from their one declaration (app/feed/filters.ts): each by every name it takes. */
 const viewParams: Parameter[] = VIEW_PARAMS.flatMap((param) => [
   { name: param.name, in: "query" as const, schema: param.schema, ...(param.description ? { description: param.description } : {}) },
   ...(param.aliases ?? []).map((alias) => ({ name: alias, in: "query" as const, schema: param.schema, description: `The same as \`${param.name}\`.` })),

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { jobStarts, operations, type AnyOperation, type Outcome } from "../admin/operations.server";
 import { alertInput } from "../alerts/alerts.server";
-import { FILTER_PARAMS } from "../articles/filters";
+import { FILTER_PARAMS } from "../feed/filters";
 import { forgotPasswordSchema, resetPasswordSchema } from "../auth/password-reset.server";
 import { acceptInvitationSchema } from "../auth/invitations.server";
 import type { Role } from "../auth/users.server";

@@ -36,3 +36,8 @@ export function federalRegisterDocumentNumber(raw: string): string | undefined {
   const match = raw.match(/federalregister\.gov\/(?:documents|d)\/(?:\d{4}\/\d{2}\/\d{2}\/)?(\d{4}-\d{3,6}|[A-Z]\d-\d+|E\d-\d+)/i);
   return match?.[1];
 }
+
+/** What a stored or deleted article is known by: its canonical URL and, for a Federal Register document, its number. */
+export function dedupKeys(canonical: string, documentNumber: string | null | undefined) {
+  return [`url:${canonical}`, ...(documentNumber ? [`doc:${documentNumber}`] : [])];
+}

@@ -5,7 +5,7 @@ import { AppError } from "../errors";
 import { addressRateKey } from "../rate-limit.server";
 import { idParam } from "../validation";
 import { ensureVisitorId } from "../visitors/visitor.server";
-import { articleLink } from "./store.server";
+import { articleLink } from "./store/reads.server";
 
 type Options = {
   sameOrigin?: boolean;

@@ -136,3 +136,9 @@ export function normalizeTag(raw: string) {
     .toLowerCase()
     .replace(/[^a-z0-9-]/g, "-");
 }
+
+/** The stored reason of a category or priority an editor chose by hand (app/admin/article-edits.server.ts). */
+export const EDITOR_REASON = "set by an editor";
+
+/** What judging an article decides: its category, priority and tags, with the reasons given for the first two. */
+export type Judgement = { category: Category; priority: Priority; tags: Tag[]; reason: { category: string; priority: string } };

@@ -9,7 +9,7 @@ import {
   isAiSummaryFailureReason,
   type AiSummaryFailure,
 } from "~/ai/summary-failure";
-import type { ArticleJson } from "~/articles/queries.server";
+import type { ArticleJson } from "~/feed/queries.server";
 
 type Props = { article: Pick<ArticleJson, "id" | "title" | "summary" | "aiSummary" | "aiSummaryBy"> };
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { isDeregulatory, OFFICIALLY_DEREGULATORY_LABEL } from "~/agenda/edition";
-import type { ArticleJson } from "~/articles/queries.server";
+import type { ArticleJson } from "~/feed/queries.server";
 import { CARD_SUMMARY_LIMIT, CARD_TAG_LIMIT, categoryLabel, priorityInfo } from "~/articles/vocabulary";
 import { isHttpUrl } from "~/articles/canonical-url";
 import { commentDaysLeft, commentsCloseLabel } from "~/articles/article-page";

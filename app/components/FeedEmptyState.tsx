@@ -3,7 +3,7 @@
 // A site with no article at all says instead how its first update goes (app/jobs/first-update.server.ts).
 import { Stack, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import { feedHref, type ArticleFilters } from "~/articles/filters";
+import { feedHref, type ArticleFilters } from "~/feed/filters";
 import type { Timeframe } from "~/articles/vocabulary";
 import type { FirstUpdate } from "~/jobs/first-update.server";
 import { plural } from "~/text/plural";

@@ -1,8 +1,8 @@
 import { Button, NativeSelect } from "@mantine/core";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import type { FeedFacets } from "~/articles/store/facets.server";
-import { feedHref, FOLLOWED_FILTERS, followedLabels, parseFeedParams, tidyFeedSearch, type ArticleFilters } from "~/articles/filters";
+import type { FeedFacets } from "~/feed/store/facets.server";
+import { feedHref, FOLLOWED_FILTERS, followedLabels, parseFeedParams, tidyFeedSearch, type ArticleFilters } from "~/feed/filters";
 import { CATEGORIES, PRIORITIES, TIMEFRAMES } from "~/articles/vocabulary";
 import { useHydrated } from "~/hooks";
 import { IconBookmark, IconSelector } from "./icons";

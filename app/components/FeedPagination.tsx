@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { feedHref, type ArticleFilters } from "~/articles/filters";
+import { feedHref, type ArticleFilters } from "~/feed/filters";
 
 /** Page numbers to show: first, last, and two either side of the current page. */
 export function visiblePages(page: number, pageCount: number): (number | "gap")[] {

@@ -1,4 +1,4 @@
-import { highlightParts } from "~/articles/search";
+import { highlightParts } from "~/feed/search";
 
 /** Text with the words matching the active search wrapped in <mark>. */
 export function Highlight({ text, search }: { text: string; search?: string }) {

@@ -2,7 +2,7 @@
 // the feed page that shows the article; with JavaScript the feed scrolls there itself and highlights it.
 // Plain elements styled in app.css rather than Mantine components: a page holds up to 36 of these items, and
 // each Mantine component adds to the work of rendering the page on the server and hydrating it in the browser.
-import type { RelatedArticle } from "~/articles/related.server";
+import type { RelatedArticle } from "~/related/pages.server";
 import { RELATED_SUMMARY_LIMIT, categoryLabel } from "~/articles/vocabulary";
 import { formatDate } from "~/time";
 import { CardSummary } from "./ArticleCard";

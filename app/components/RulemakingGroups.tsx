@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { RulemakingGroup } from "~/articles/rulemaking-groups.server";
+import type { RulemakingGroup } from "~/rulemakings/groups.server";
 import { formatDate } from "~/time";
 import { StandingBadge } from "./StandingBadge";
 

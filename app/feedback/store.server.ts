@@ -1,5 +1,5 @@
 // Feedback's reads and writes: new submissions, the admin's list, status changes and archiving. Policy (who may
-// submit, what a status means) is in feedback.server.ts and admin.server.ts.
+// submit, what a status means) is in feedback.server.ts and triage.server.ts.
 import { and, desc, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import { all, db, execute, first, t } from "../db.server";
 import type { FeedbackInput } from "./feedback";

@@ -5,7 +5,7 @@ import { json } from "@remix-run/node";
 import type { DashboardActionData } from "../admin/dashboard-action";
 import { jobStarts, operations, runOperation, type AnyOperation } from "../admin/operations.server";
 import { requireUser } from "../auth/guard.server";
-import { JOB_BUTTONS, REFRESH_AFTER_MS } from "../jobs/admin.server";
+import { JOB_BUTTONS, REFRESH_AFTER_MS } from "../jobs/start.server";
 import type { JobKind } from "../jobs/queue.server";
 import { refusalOf } from "./app-error.server";
 import { redirectWithToast } from "./flash.server";

@@ -1,6 +1,6 @@
 // Extracting an article from a URL for the admin's Add Article form: title and summary from the page
 // (Federal Register documents through their API), then category, priority and tags from the rules.
-import { classifyArticle } from "../articles/classify";
+import { classifyArticle } from "../classify/classifier";
 import { AppError } from "../errors";
 import { federalRegisterDocumentNumber } from "../articles/canonical-url";
 import { usableDocuments } from "./federal-register";

@@ -2,7 +2,7 @@
 // and how a document becomes an article.
 import { z } from "zod";
 import { isHttpUrl } from "../articles/canonical-url";
-import type { NewArticle } from "../articles/store.server";
+import type { NewArticle } from "../articles/new-article";
 import { normalizeSummary, normalizeTitle } from "./normalize";
 
 export type FederalRegisterDocument = {

@@ -1,7 +1,7 @@
 // The RSS 0.9x / 1.0 (RDF) / 2.0 and Atom adapter: a fetched body becomes candidate articles.
 import Parser from "rss-parser";
 import { isHttpUrl } from "../articles/canonical-url";
-import type { NewArticle } from "../articles/store.server";
+import type { NewArticle } from "../articles/new-article";
 import { FetchError } from "../fetcher/http-client.server";
 import { normalizeSummary, normalizeTitle, parseFeedDate } from "./normalize";
 

@@ -1,10 +1,10 @@
 // The Federal Register's public inspection desk (API v1 public-inspection-documents/current.json): the documents
 // filed for the coming issues, a day or more before they are published. Its document shape, and how a document on
 // the desk becomes an article marked as such. When the same document number later arrives published, the insert
-// path turns that article into the published one (app/articles/store.server.ts, docs/decisions/032).
+// path turns that article into the published one (app/articles/store/insert.server.ts, docs/decisions/032).
 import { z } from "zod";
 import { isHttpUrl } from "../articles/canonical-url";
-import type { NewArticle } from "../articles/store.server";
+import type { NewArticle } from "../articles/new-article";
 import { normalizeTitle } from "./normalize";
 
 /** A document on the desk as current.json lists it (the fields we read; the API sends more). */

@@ -4,8 +4,10 @@
 // A Unified Agenda edition is not articles: it is streamed into agenda_entries (unified-agenda.server.ts).
 // One broken source never stops the others.
 import { classifyAssistantFromConfig, isUnsure, type ClassifyAssistant } from "../ai/classify-assist.server";
-import { classifyArticle } from "../articles/classify";
-import { classifyInputOf, insertArticles, isKnownArticle, type NewArticle } from "../articles/store.server";
+import { classifyArticle } from "../classify/classifier";
+import { classifyInputOf } from "../classify/inputs.server";
+import { insertArticles, isKnownArticle } from "./insert.server";
+import { type NewArticle } from "../articles/new-article";
 import type { SourceType } from "../articles/vocabulary";
 import { config } from "../config.server";
 import { isDue, recordScrapeFailure, recordScrapeSuccess } from "../sources/health.server";

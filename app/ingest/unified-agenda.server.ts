@@ -4,7 +4,7 @@
 // stopped half-way leaves no entry stored without its articles re-judged.
 import { SaxesParser } from "saxes";
 import { type AgendaEntry, saveAgendaBatch } from "../agenda/store.server";
-import { rejudgeArticlesCiting } from "../articles/reclassify.server";
+import { rejudgeArticlesCiting } from "../classify/reclassify.server";
 import { FetchError } from "../fetcher/http-client.server";
 import { normalizeTitle } from "./normalize";
 

@@ -1,7 +1,7 @@
 // What a site with no articles at all is waiting for: its first update (the scrape the runner queues on its first
 // start, app/jobs/registry.server.ts), queued, running, or finished with how many sources failed. The feed says it
 // instead of "no articles match" (app/components/FeedEmptyState.tsx), so a fresh install explains itself.
-import { hasArticles } from "../articles/store/judgement.server";
+import { hasArticles } from "../classify/store.server";
 import { failuresOf } from "./outcome";
 import { latestJobPerKind } from "./store.server";
 

@@ -1,7 +1,7 @@
 // What the runner can run, when the schedules enqueue it, and what it queues when it starts.
 import { Cron } from "croner";
-import { recordJudgedByCurrentClassifier, storedJudgementIsStale } from "../articles/reclassify.server";
-import { hasArticles } from "../articles/store/judgement.server";
+import { recordJudgedByCurrentClassifier, storedJudgementIsStale } from "../classify/reclassify.server";
+import { hasArticles } from "../classify/store.server";
 import type { JobKind } from "./queue.server";
 import { enqueueJob, enqueueScheduledJob, latestJobPerKind, scheduleKeyOf } from "./store.server";
 import { runBackfill, runFixPriorities, runRecategorize, runScrape } from "./kinds/ingest.server";

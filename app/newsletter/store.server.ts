@@ -1,6 +1,6 @@
 // The newsletter's reads and writes: subscribers (sign-up, confirmation, unsubscribe, the admin's list), the weekly
 // issues and their per-recipient deliveries, and the articles an issue carries. Policy (double opt-in, what an issue
-// says, retries) is in subscribers.server.ts, newsletter.server.ts and admin.server.ts.
+// says, retries) is in subscribers.server.ts, newsletter.server.ts and subscriber-list.server.ts.
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { all, db, execute, first, t, transaction } from "../db.server";
 

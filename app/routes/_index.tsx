@@ -1,10 +1,10 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { feedHref, parseFeedParams, showingLabel, tidyFeedPath, type ArticleFilters } from "~/articles/filters";
-import { feedFacets } from "~/articles/store/facets.server";
-import { countArticles, feedPage, newestPublishDate, type ArticleJson } from "~/articles/queries.server";
-import { storedRelatedArticles } from "~/articles/related.server";
+import { feedHref, parseFeedParams, showingLabel, tidyFeedPath, type ArticleFilters } from "~/feed/filters";
+import { feedFacets } from "~/feed/store/facets.server";
+import { countArticles, feedPage, newestPublishDate, type ArticleJson } from "~/feed/queries.server";
+import { storedRelatedArticles } from "~/related/pages.server";
 import { PAGE_SIZE } from "~/articles/vocabulary";
 import { AiSummary } from "~/components/AiSummary";
 import { AlertForm } from "~/components/AlertForm";
@@ -33,8 +33,8 @@ import { secureRedirect } from "~/http/responses.server";
 import { listPublicSources } from "~/sources/store.server";
 import { newestArticleBeforeWindow } from "~/trends/compute.server";
 import { latestTrends } from "~/trends/store.server";
-import { rulemakingGroupsPage } from "~/articles/rulemaking-groups.server";
-import { asksForGrouping, GROUPED_CATEGORY, groupedHref, isGroupedView } from "~/articles/grouped-view";
+import { rulemakingGroupsPage } from "~/rulemakings/groups.server";
+import { asksForGrouping, GROUPED_CATEGORY, groupedHref, isGroupedView } from "~/feed/grouped-view";
 import { readVisitorId } from "~/visitors/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

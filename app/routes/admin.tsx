@@ -2,7 +2,7 @@ import { Container, Stack } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { dashboardData } from "~/admin/dashboard-data.server";
-import { tidyFeedPath } from "~/articles/filters";
+import { tidyFeedPath } from "~/feed/filters";
 import type { DashboardActionData } from "~/admin/dashboard-action";
 import { runDashboardIntent } from "~/http/dashboard-intents.server";
 import { currentUser } from "~/auth/guard.server";

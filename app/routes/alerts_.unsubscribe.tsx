@@ -5,8 +5,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { alertFromUnsubscribeToken } from "~/alerts/alerts.server";
 import { stopAlert } from "~/alerts/store.server";
-import { viewTitle } from "~/articles/feeds-out.server";
-import { parseFeedParams } from "~/articles/filters";
+import { viewTitle } from "~/feed/feeds-out.server";
+import { parseFeedParams } from "~/feed/filters";
 import { CardPage, ConfirmForm } from "~/components/CardPage";
 
 export const meta: MetaFunction = () => [{ title: "Stop an alert: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];

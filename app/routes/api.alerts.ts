@@ -2,7 +2,7 @@
 // saved-search alert by email (confirmed by a link); answers { message } the same way for every valid request.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requestAlert } from "~/alerts/alerts.server";
-import { FILTER_PARAMS } from "~/articles/filters";
+import { FILTER_PARAMS } from "~/feed/filters";
 import { assertSameOrigin } from "~/auth/same-origin.server";
 import { withAppErrors } from "~/http/app-error.server";
 import { clientAddress } from "~/http/client-address.server";

@@ -4,7 +4,7 @@
 // it came from, with a toast saying what happened.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { setBookmark, toggleBookmark } from "~/articles/store/bookmarks.server";
-import { getArticle } from "~/articles/queries.server";
+import { getArticle } from "~/feed/queries.server";
 import { readForm } from "~/http/input.server";
 import { redirectWithToast } from "~/http/flash.server";
 import { withAppErrors } from "~/http/app-error.server";

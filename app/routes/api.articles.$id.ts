@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiAction } from "~/http/api.server";
-import { getArticle } from "~/articles/queries.server";
+import { getArticle } from "~/feed/queries.server";
 import { withAppErrors } from "~/http/app-error.server";
 import { jsonError, jsonWithEtag } from "~/http/responses.server";
 import { parseId } from "~/validation";

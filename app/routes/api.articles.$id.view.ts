@@ -1,6 +1,6 @@
 // PATCH /api/articles/{id}/view counts the caller's view (once per article per day) and answers the article.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getArticle } from "~/articles/queries.server";
+import { getArticle } from "~/feed/queries.server";
 import { recordView } from "~/articles/store/views.server";
 import { visitorArticleRequest } from "~/articles/visitor-request.server";
 import { withAppErrors } from "~/http/app-error.server";

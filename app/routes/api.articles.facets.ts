@@ -1,9 +1,9 @@
 // GET /api/articles/facets?<the feed's filters>: what the articles of a view cite most, counted: per RIN, docket,
 // CFR part and CFR title, each list bounded by `limit`. A way to find what to follow (rin, docket, cfr). Kept per
-// content revision and limited per address (app/articles/identifier-facets.server.ts).
+// content revision and limited per address (app/feed/identifier-facets.server.ts).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseApiFacetQuery } from "~/articles/api-query.server";
-import { cachedIdentifierFacets } from "~/articles/identifier-facets.server";
+import { parseApiFacetQuery } from "~/feed/api-query.server";
+import { cachedIdentifierFacets } from "~/feed/identifier-facets.server";
 import { withAppErrors } from "~/http/app-error.server";
 import { clientAddress } from "~/http/client-address.server";
 import { allowOnly, jsonWithEtag } from "~/http/responses.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseApiArticleQuery } from "~/articles/api-query.server";
-import { countArticles, listArticles } from "~/articles/queries.server";
+import { parseApiArticleQuery } from "~/feed/api-query.server";
+import { countArticles, listArticles } from "~/feed/queries.server";
 import { withAppErrors } from "~/http/app-error.server";
 import { jsonListWithEtag, allowOnly } from "~/http/responses.server";
 import { readVisitorId } from "~/visitors/visitor.server";

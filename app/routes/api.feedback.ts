@@ -1,7 +1,7 @@
 // POST /api/feedback: public feedback (honeypot, rate limit). GET /api/feedback: the list, for signed-in users.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/guard.server";
-import { listFeedbackForAdmin } from "~/feedback/admin.server";
+import { listFeedbackForAdmin } from "~/feedback/triage.server";
 import { FEEDBACK_TOASTS } from "~/feedback/feedback";
 import { submitFeedback } from "~/feedback/feedback.server";
 import { readJsonOrForm } from "~/http/input.server";

@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { withAppErrors } from "~/http/app-error.server";
 import { allowOnly, jsonError, jsonWithEtag } from "~/http/responses.server";
 import { parseRulemakingKey } from "~/rulemakings/keys";
-import { getRulemaking } from "~/articles/rulemaking.server";
+import { getRulemaking } from "~/rulemakings/page.server";
 
-/** A rulemaking as its page shows it (app/articles/rulemaking.server.ts). */
+/** A rulemaking as its page shows it (app/rulemakings/page.server.ts). */
 export const loader = withAppErrors(async ({ request, params }: LoaderFunctionArgs) => {
   const key = parseRulemakingKey(params.key);
   const rulemaking = key ? await getRulemaking(key) : null;

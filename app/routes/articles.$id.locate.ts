@@ -3,7 +3,7 @@
 // article that is gone shows the site's 404 page (a script asking for JSON gets the API's JSON), so this
 // route renders as a page.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { articleLocation } from "~/articles/locate.server";
+import { articleLocation } from "~/feed/locate.server";
 import { pageRouteRefusal, secureRedirect } from "~/http/responses.server";
 import { readVisitorId } from "~/visitors/visitor.server";
 

@@ -1,7 +1,7 @@
 // /articles/{id}.ics: the article's comment deadline as an all-day calendar event.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseArticleAddress } from "~/articles/article-page";
-import { articleDeadlineCalendar } from "~/articles/comment-periods.server";
+import { articleDeadlineCalendar } from "~/rulemakings/comment-periods.server";
 import { withAppErrors } from "~/http/app-error.server";
 import { textFile } from "~/http/file-responses.server";
 import { allowOnly, jsonError } from "~/http/responses.server";

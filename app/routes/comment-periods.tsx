@@ -3,7 +3,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { articlePath, daysLeftLabel, daysUntil, docketUrl } from "~/articles/article-page";
-import { commentPeriodsPage } from "~/articles/comment-periods.server";
+import { commentPeriodsPage } from "~/rulemakings/comment-periods.server";
 import { Pagination } from "~/components/FeedPagination";
 import { FeedbackButton } from "~/components/FeedbackDialog";
 import { SiteFooter } from "~/components/SiteFooter";

@@ -1,5 +1,5 @@
 // /comment-periods.ics: every open comment period's deadline, one calendar to import.
-import { openDeadlinesCalendar } from "~/articles/comment-periods.server";
+import { openDeadlinesCalendar } from "~/rulemakings/comment-periods.server";
 import { withAppErrors } from "~/http/app-error.server";
 import { textFile } from "~/http/file-responses.server";
 import { allowOnly } from "~/http/responses.server";

@@ -1,7 +1,7 @@
-// GET /export.csv?<the feed's filters>: every article of the view as a CSV file, streamed (app/articles/export.server.ts).
+// GET /export.csv?<the feed's filters>: every article of the view as a CSV file, streamed (app/feed/export.server.ts).
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
-import { exportCsv } from "~/articles/export.server";
-import { viewOf } from "~/articles/feeds-out.server";
+import { exportCsv } from "~/feed/export.server";
+import { viewOf } from "~/feed/feeds-out.server";
 import { withAppErrors } from "~/http/app-error.server";
 import { clientAddress } from "~/http/client-address.server";
 import { addressRateKey } from "~/rate-limit.server";

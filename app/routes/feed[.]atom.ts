@@ -1,6 +1,6 @@
 // GET /feed.atom?<the feed's filters>: the view's 50 newest articles as an Atom 1.0 feed, with conditional GET.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { atomFeed, viewEtag, viewOf } from "~/articles/feeds-out.server";
+import { atomFeed, viewEtag, viewOf } from "~/feed/feeds-out.server";
 import { withAppErrors } from "~/http/app-error.server";
 import { conditionalAnswer } from "~/http/conditional.server";
 import { allowOnly } from "~/http/responses.server";

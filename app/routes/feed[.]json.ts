@@ -1,6 +1,6 @@
 // GET /feed.json?<the feed's filters>: the view's 50 newest articles as a JSON Feed 1.1, with conditional GET.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { jsonFeed, viewEtag, viewOf } from "~/articles/feeds-out.server";
+import { jsonFeed, viewEtag, viewOf } from "~/feed/feeds-out.server";
 import { withAppErrors } from "~/http/app-error.server";
 import { conditionalAnswer } from "~/http/conditional.server";
 import { allowOnly } from "~/http/responses.server";

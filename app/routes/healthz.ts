@@ -2,7 +2,7 @@
 // applied; 503 otherwise. The job runner's heartbeat age and any job running far past its usual time are reported
 // (neither stops the web).
 import { migrationStatus, overdueJobs } from "~/health.server";
-import { runnerHealth } from "~/jobs/admin.server";
+import { runnerHealth } from "~/jobs/start.server";
 import { allowOnly, secureJson } from "~/http/responses.server";
 import { pingDatabase } from "~/schema-store.server";
 

@@ -5,7 +5,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { docketUrl } from "~/articles/article-page";
-import { followViewHref, rulemakingView } from "~/articles/filters";
+import { followViewHref, rulemakingView } from "~/feed/filters";
 import { AgendaFacts } from "~/components/AgendaFacts";
 import { CardBadge } from "~/components/ArticleCard";
 import { Fact } from "~/components/FactList";
@@ -17,7 +17,7 @@ import { StandingBadge } from "~/components/StandingBadge";
 import { config } from "~/config.server";
 import { pageRouteRefusal, secureRedirect } from "~/http/responses.server";
 import { parseRulemakingKey, rulemakingPath } from "~/rulemakings/keys";
-import { getRulemaking, type RulemakingDate } from "~/articles/rulemaking.server";
+import { getRulemaking, type RulemakingDate } from "~/rulemakings/page.server";
 import { formatDate } from "~/time";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

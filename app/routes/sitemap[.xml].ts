@@ -1,6 +1,6 @@
 // /sitemap.xml: every article page and the site's pages, or a sitemap index past 50,000 URLs; written as the
 // client reads it (app/http/file-responses.server.ts, textStream).
-import { sitemapDocumentPieces } from "~/articles/article-page.server";
+import { sitemapDocumentPieces } from "~/feed/article-page.server";
 import { textStream } from "~/http/file-responses.server";
 import { allowOnly } from "~/http/responses.server";
 import { publicUrl } from "~/public-url.server";

@@ -1,7 +1,7 @@
 // /sitemaps/{n}.xml: one file of the sitemap index (50,000 URLs each), read a thousand URLs at a time as the
 // client reads it.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { sitemapChunkPieces } from "~/articles/article-page.server";
+import { sitemapChunkPieces } from "~/feed/article-page.server";
 import { textStream } from "~/http/file-responses.server";
 import { allowOnly, jsonError } from "~/http/responses.server";
 import { publicUrl } from "~/public-url.server";

@@ -1,20 +1,10 @@
 // The rulemakings' part of the API's answers, declared once: the types and the OpenAPI description
-// (app/api/answer-schemas.server.ts) come from it. app/articles/rulemaking.server.ts assembles a rulemaking.
+// (app/api/answer-schemas.server.ts) come from it. app/rulemakings/page.server.ts assembles a rulemaking.
 import { z } from "zod";
 import { RULEMAKING_ACTIONS } from "./action";
 import { STANDINGS } from "./standing";
 
 const valuesOf = <T extends string>(entries: readonly { value: T }[]) => entries.map((entry) => entry.value) as [T, ...T[]];
-
-/** What a card or an article page shows of its rulemaking. */
-export const rulemakingLinkAnswer = z.object({
-  key: z.string().meta({ examples: ["2060-AV00"] }),
-  // One document alone is not shown as a rulemaking.
-  documents: z.int().min(2).describe("Federal Register documents we hold of it."),
-  since: z.iso.datetime().describe("When the first of them was published."),
-});
-
-export type RulemakingLink = z.output<typeof rulemakingLinkAnswer>;
 
 export const rulemakingDocumentAnswer = z.object({
   articleId: z.int(),

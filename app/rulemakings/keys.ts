@@ -1,5 +1,5 @@
 // Rulemaking keys and their addresses. Shared by the server and the browser (cards link to /rulemakings/{key}).
-import type { RulemakingLink } from "./answer.server";
+import type { RulemakingLink } from "../articles/answer.server";
 
 /** A Regulation Identifier Number: four digits, a hyphen, four letters or digits ("2060-AV00"). */
 export const RIN_PATTERN = /^\d{4}-[A-Z0-9]{4}$/;
@@ -22,7 +22,6 @@ export function rulemakingPath(key: string) {
 }
 
 /** Declared with the API's answers (app/rulemakings/answer.server.ts); only its type reaches the browser. */
-export type { RulemakingLink };
 
 /** "Part of a rulemaking: 5 documents since 2024" (the year of the first document, a Washington calendar day). */
 export function rulemakingLinkLabel(link: RulemakingLink) {

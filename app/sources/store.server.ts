@@ -1,5 +1,5 @@
 // Sources as stored: reading them (the /api, the public pages, the scraper), adding, editing and deleting them
-// (app/sources/admin.server.ts), recording each fetch's outcome (app/sources/health.server.ts), and the default
+// (app/sources/manage.server.ts), recording each fetch's outcome (app/sources/health.server.ts), and the default
 // sources of the first set-up (scripts/seed.ts).
 import { and, asc, eq, inArray, isNull, ne, not, sql } from "drizzle-orm";
 import { all, db, first, t, transaction } from "../db.server";
@@ -18,7 +18,7 @@ export function toSourceJson(s: SourceRow): SourceJson {
     id: s.id,
     name: s.name,
     url: s.url,
-    // The columns hold only the vocabulary's values: the source form's schema (admin.server.ts) checks them.
+    // The columns hold only the vocabulary's values: the source form's schema (manage.server.ts) checks them.
     type: s.type as SourceType | null,
     category: s.category as SourceCategory,
     keywords: s.keywords,

@@ -1,6 +1,6 @@
 // Computing the 30-day statistics from the articles table. Days are calendar days in the configured
 // time zone; the window ends today (the analysis runs at 09:00, so today's early articles count).
-import { newestPublishDate } from "../articles/queries.server";
+import { newestPublishDate } from "../feed/queries.server";
 import { CATEGORY_VALUES, type Category } from "../articles/vocabulary";
 import { config } from "../config.server";
 import { dayInZone, startOfDaysAgo } from "../time";

@@ -77,7 +77,7 @@ async function writeCorpus(options: CorpusOptions) {
   const { all, closeDatabase, db, engine, t } = await import("~/db.server");
   const { migrate } = await import("~/schema-store.server");
   const { seedDefaultSources } = await import("../../scripts/seed");
-  const { insertArticles } = await import("~/articles/store.server");
+  const { insertArticles } = await import("~/ingest/insert.server");
   const { federalRegisterArticle } = await import("~/ingest/federal-register");
   const { generatedArticle, repeatedDocument } = await import("./generator");
 
@@ -111,7 +111,7 @@ async function writeCorpus(options: CorpusOptions) {
   // lists; they are dropped at once, and pages compute and store their lists on first read.
   // A PostgreSQL corpus is only timed, then dropped: no reader will meet its lists.
   if (engine() === "sqlite") {
-    const { refreshRelatedLists } = await import("~/articles/related-store.server");
+    const { refreshRelatedLists } = await import("~/related/store/lists.server");
     await refreshRelatedLists(0);
     db().$client.pragma("wal_checkpoint(TRUNCATE)");
   }

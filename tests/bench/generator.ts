@@ -1,6 +1,6 @@
 // Deterministic article text for benchmark corpora: realistic regulatory headlines and abstracts,
 // spread over the product's categories, agencies, sources and the last few years.
-import type { NewArticle } from "~/articles/store.server";
+import type { NewArticle } from "~/articles/new-article";
 import type { FederalRegisterDocument } from "~/ingest/federal-register";
 import { seededRandom } from "../support/seeded-random";
 

@@ -19,15 +19,15 @@ const file = path.join(BENCH_DIR, `queries-${count}.db`);
 if (!fs.existsSync(file)) fs.copyFileSync(ensureCorpus({ count }), file);
 
 const db = await openBenchDatabase(file, { outboxDir: path.join(BENCH_DIR, "outbox") });
-const queries = await import("~/articles/queries.server");
+const queries = await import("~/feed/queries.server");
 const { PAGE_SIZE } = await import("~/articles/vocabulary");
 const { relatedArticlesBruteForce } = await import("../support/reference-related");
 const { countArticlesPlain, listArticlesPlain } = await import("../support/reference-queries");
-const { relatedArticles } = await import("~/articles/related.server");
-const { searchRelated } = await import("~/articles/related-search-store.server");
-const { refreshRelatedLists } = await import("~/articles/related-store.server");
-const { insertArticle } = await import("~/articles/store.server");
-type ArticleFilters = import("~/articles/filters").ArticleFilters;
+const { relatedArticles } = await import("~/related/pages.server");
+const { searchRelated } = await import("~/related/store/search.server");
+const { refreshRelatedLists } = await import("~/related/store/lists.server");
+const { insertArticle } = await import("~/ingest/insert.server");
+type ArticleFilters = import("~/feed/filters").ArticleFilters;
 
 db().$client.pragma("optimize");
 

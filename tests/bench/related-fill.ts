@@ -23,7 +23,7 @@ const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "related-fill-")), 
 fs.copyFileSync(source, file);
 
 const db = await openBenchDatabase(file);
-const { refreshRelatedLists } = await import("~/articles/related-store.server");
+const { refreshRelatedLists } = await import("~/related/store/lists.server");
 const { relatedArticlesBruteForce } = await import("../support/reference-related");
 
 const count = (table: string) => db().$client.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;

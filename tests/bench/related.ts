@@ -20,15 +20,16 @@ const file = path.resolve(values.db ?? `tests/.tmp/bench/related-${count}.db`);
 const fresh = !fs.existsSync(file);
 
 const db = await openBenchDatabase(file);
-const { insertArticles, articleTotal } = await import("~/articles/store.server");
-type NewArticle = import("~/articles/store.server").NewArticle;
+const { insertArticles } = await import("~/ingest/insert.server");
+const { articleTotal } = await import("~/articles/store/reads.server");
+type NewArticle = import("~/articles/new-article").NewArticle;
 const { federalRegisterArticle } = await import("~/ingest/federal-register");
 const { DEMO_FILE } = await import("../../scripts/demo");
-const { listArticles } = await import("~/articles/queries.server");
-const { relatedArticles, RELATED_LIMIT } = await import("~/articles/related.server");
-const { searchRelated } = await import("~/articles/related-search-store.server");
+const { listArticles } = await import("~/feed/queries.server");
+const { relatedArticles, RELATED_LIMIT } = await import("~/related/pages.server");
+const { searchRelated } = await import("~/related/store/search.server");
 const { relatedArticlesBruteForce, searchRelatedBruteForce } = await import("../support/reference-related");
-const { refreshRelatedLists } = await import("~/articles/related-store.server");
+const { refreshRelatedLists } = await import("~/related/store/lists.server");
 const { PAGE_SIZE } = await import("~/articles/vocabulary");
 
 async function buildCorpus() {

@@ -31,7 +31,7 @@ await setup();
 await loadDemo();
 // The job runner fills the related lists of what was loaded (a feed page only reads them, docs/decisions/022);
 // the browser tests run the web process alone, so the lists are filled here, as the runner would.
-const { refreshRelatedLists } = await import("~/articles/related-store.server");
+const { refreshRelatedLists } = await import("~/related/store/lists.server");
 await refreshRelatedLists(Number.POSITIVE_INFINITY);
 
 const web = spawn(process.execPath, WEB_PROCESS_ARGS, { stdio: "inherit", env: process.env });

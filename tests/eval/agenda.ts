@@ -4,7 +4,7 @@
 // HELD_OUT_EDITION is kept out of everything trained or tuned and only measured.
 import fs from "node:fs";
 import { parse } from "csv-parse/sync";
-import type { ClassifyInput } from "~/articles/classify";
+import type { ClassifyInput } from "~/classify/classifier";
 
 export const AGENDA_PATH = "tests/fixtures/classification/unified-agenda-designations-2017-2019.csv";
 export const EDITIONS = ["Fall_2017", "Spring_2018", "Fall_2018", "Spring_2019", "Fall_2019"] as const;

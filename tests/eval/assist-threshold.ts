@@ -5,7 +5,7 @@
 // prints, for each candidate threshold, how many items no rule decided fall below it (they would go to the
 // language model) and how often the local classifier gets the category right on each side. A good threshold
 // sends few items and leaves the local answers above it nearly always right.
-import { CLASSIFIER_MODEL, classifyArticle } from "~/articles/classify";
+import { CLASSIFIER_MODEL, classifyArticle } from "~/classify/classifier";
 import { FOLDS, train, trainingItems } from "../../scripts/train-classify";
 
 const NOW = new Date("2026-11-23T12:00:00Z");

@@ -8,13 +8,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createClassifyAssistant, type ClassifyAssistant } from "~/ai/classify-assist.server";
-import { classifyArticle, CLASSIFIER_MODEL, type ClassifyInput } from "~/articles/classify";
-import { splitOf } from "~/articles/classification-split";
+import { classifyArticle, CLASSIFIER_MODEL, type ClassifyInput } from "~/classify/classifier";
+import { splitOf } from "~/classify/split";
 import { CATEGORY_VALUES, PRIORITY_VALUES, type Category, type Priority } from "~/articles/vocabulary";
 import { evaluate, type Figures } from "./metrics";
 import { agendaInput, HELD_OUT_EDITION, readAgenda, type AgendaItem } from "./agenda";
 import { train } from "../../scripts/train-classify";
-import { probabilities, scoreText } from "~/articles/classify-model";
+import { probabilities, scoreText } from "~/classify/model";
 
 export type LabelledItem = {
   id: string;

@@ -1,10 +1,10 @@
 // npx tsx tests/eval/rule-counts.ts
-// How often each rollback pattern of app/articles/classify-rules.ts fires on Unified Agenda abstracts OIRA designated
+// How often each rollback pattern of app/classify/rules.ts fires on Unified Agenda abstracts OIRA designated
 // Deregulatory vs Regulatory, on the four editions open for writing rules (Fall 2017 to Spring 2019). Fall 2019 is held
 // out: its rows are dropped as the file is read and never matched. The base ratio of those editions is about 3.3:1,
 // so a pattern worth keeping fires at a precision near 0.9 or above. Rejected candidates are counted the same way.
-import { classifyArticle } from "~/articles/classify";
-import { BURDEN, DELAY, REMOVAL, STAY, STREAMLINE, WIDE_LEAD_CHARS } from "~/articles/classify-rules";
+import { classifyArticle } from "~/classify/classifier";
+import { BURDEN, DELAY, REMOVAL, STAY, STREAMLINE, WIDE_LEAD_CHARS } from "~/classify/rules";
 import { HELD_OUT_EDITION, readAgenda } from "./agenda";
 
 const LEAD_CHARS = 400;

@@ -5,7 +5,7 @@ import http from "node:http";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXPORT_LIMITS } from "~/articles/export.server";
+import { EXPORT_LIMITS } from "~/feed/export.server";
 import { HASH_LIMITS } from "~/auth/password.server";
 import { db } from "~/db.server";
 import { RATE_LIMITS } from "~/rate-limit.server";

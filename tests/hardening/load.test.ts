@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { desc } from "drizzle-orm";
 import { all, db, execute, t } from "~/db.server";
 import { seedDefaultSources } from "../../scripts/seed";
-import { insertArticles } from "~/articles/store.server";
+import { insertArticles } from "~/ingest/insert.server";
 import { generatedArticle } from "../bench/generator";
 import { runLoad, type LoadResult } from "../support/load";
 import type { ProductionServer } from "../support/prod-server";

@@ -10,7 +10,7 @@ import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articlePath } from "~/articles/article-page";
-import { EXPORT_LIMITS } from "~/articles/export.server";
+import { EXPORT_LIMITS } from "~/feed/export.server";
 import { db, t } from "~/db.server";
 import { BODY_TOO_LARGE, MAX_BODY_BYTES } from "~/http/body-limit.server";
 import { RUNNER_HEARTBEAT_KEY } from "~/jobs/store.server";

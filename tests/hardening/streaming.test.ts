@@ -10,7 +10,7 @@ import Database from "better-sqlite3";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { SITEMAP_URL_LIMIT } from "~/articles/article-page.server";
+import { SITEMAP_URL_LIMIT } from "~/feed/article-page.server";
 import { startProductionServer, type ProductionServer } from "../support/prod-server";
 import { hardeningPort } from "./harness";
 

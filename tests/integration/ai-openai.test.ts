@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createOpenAiProvider } from "~/ai/openai.server";
 import { AiError, aiProvider, localProvider } from "~/ai/provider.server";
 import { suggestTags } from "~/ai/suggest-tags.server";
-import { classifyArticle } from "~/articles/classify";
+import { classifyArticle } from "~/classify/classifier";
 import { TAG_VOCABULARY } from "~/articles/vocabulary";
 import { loadConfig } from "~/config.server";
 import { execute, first, db, t } from "~/db.server";

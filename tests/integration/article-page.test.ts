@@ -4,8 +4,8 @@
 import { parseStringPromise } from "xml2js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articlePath, articleSlug, parseArticleAddress } from "~/articles/article-page";
-import { sitemapChunk, sitemapDocument } from "~/articles/article-page.server";
-import { addDays, todayInZone } from "~/articles/comment-periods.server";
+import { sitemapChunk, sitemapDocument } from "~/feed/article-page.server";
+import { addDays, todayInZone } from "~/rulemakings/comment-periods.server";
 import { loader as articleLoader } from "~/routes/articles.$slug";
 import { addArticle } from "../support/articles";
 import { callRoute } from "../support/load-context";

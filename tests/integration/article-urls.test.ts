@@ -1,7 +1,8 @@
 // Only web addresses are stored or linked: a feed item whose link is javascript:, data: or similar is refused.
 import { describe, expect, it } from "vitest";
 import { isHttpUrl } from "~/articles/canonical-url";
-import { articleTotal, insertArticle } from "~/articles/store.server";
+import { articleTotal } from "~/articles/store/reads.server";
+import { insertArticle } from "~/ingest/insert.server";
 import { makeArticle } from "../support/articles";
 
 const HOSTILE = [

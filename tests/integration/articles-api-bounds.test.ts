@@ -1,8 +1,8 @@
 // The list API's work per request is bounded: without `limit` it answers the newest 1,000 matches; the
 // X-Total-Count and Link headers tell a client how many match and where the next page is.
 import { beforeAll, expect, it } from "vitest";
-import { API_MAX_LIMIT } from "~/articles/api-query.server";
-import { insertArticles } from "~/articles/store.server";
+import { API_MAX_LIMIT } from "~/feed/api-query.server";
+import { insertArticles } from "~/ingest/insert.server";
 import { loader as articlesLoader } from "~/routes/api.articles";
 import { makeArticle } from "../support/articles";
 import { withContext } from "../support/load-context";

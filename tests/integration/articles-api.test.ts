@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { feedPage, listArticles } from "~/articles/queries.server";
+import { feedPage, listArticles } from "~/feed/queries.server";
 import { loader as articlesLoader } from "~/routes/api.articles";
 import { loader as sourcesLoader } from "~/routes/api.sources";
 import { loader as trendsLoader } from "~/routes/api.trends";

@@ -3,8 +3,8 @@
 // The Federal Register fields the classifier may read reach it both at ingestion and in the jobs.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import * as classify from "~/articles/classify";
-import { fixPriorities, recategorizeArticles } from "~/articles/reclassify.server";
+import * as classify from "~/classify/classifier";
+import { fixPriorities, recategorizeArticles } from "~/classify/reclassify.server";
 import { execute, first, db, t } from "~/db.server";
 import { federalRegisterArticle, type FederalRegisterDocument } from "~/ingest/federal-register";
 import * as addArticleRoute from "~/routes/api.admin.add-article";
@@ -16,8 +16,8 @@ import { addArticle, clearArticles } from "../support/articles";
 import { call, makeUser, type TestUser } from "../support/auth";
 
 // The real classifier, watched: which signals does it get?
-vi.mock("~/articles/classify", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/articles/classify")>();
+vi.mock("~/classify/classifier", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/classify/classifier")>();
   return { ...actual, classifyArticle: vi.fn(actual.classifyArticle) };
 });
 const classifier = vi.mocked(classify.classifyArticle);

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isUnsure } from "~/ai/classify-assist.server";
-import { classifyArticle } from "~/articles/classify";
+import { classifyArticle } from "~/classify/classifier";
 import { reloadConfig } from "~/config.server";
 import { execute, first, db, t } from "~/db.server";
 import { scrapeSources } from "~/ingest/scrape.server";

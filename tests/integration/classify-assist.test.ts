@@ -5,7 +5,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { classifyAssistantFromConfig, createClassifyAssistant, isUnsure } from "~/ai/classify-assist.server";
-import { classifyArticle, type ClassifyInput } from "~/articles/classify";
+import { classifyArticle, type ClassifyInput } from "~/classify/classifier";
 import { loadConfig } from "~/config.server";
 import { startOpenAiServer, type ChatRequest } from "../support/openai-server";
 

@@ -3,10 +3,10 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { articlePath } from "~/articles/article-page";
-import { addDays, articleDeadlineCalendar, commentPeriodsPage, openDeadlinesCalendar, todayInZone } from "~/articles/comment-periods.server";
-import { openCommentPeriods } from "~/articles/store/comment-periods.server";
-import { getArticleDetail } from "~/articles/article-page.server";
-import { insertArticle } from "~/articles/store.server";
+import { addDays, articleDeadlineCalendar, commentPeriodsPage, openDeadlinesCalendar, todayInZone } from "~/rulemakings/comment-periods.server";
+import { openCommentPeriods } from "~/rulemakings/store/comment-periods.server";
+import { getArticleDetail } from "~/feed/article-page.server";
+import { insertArticle } from "~/ingest/insert.server";
 import { db, engine, execute, t } from "~/db.server";
 import { federalRegisterArticle, federalRegisterRequestUrl, usableDocuments } from "~/ingest/federal-register";
 import { loader as articleCalendarLoader } from "~/routes/articles.$id[.ics]";

@@ -2,7 +2,7 @@
 // counting), a new article changing the answer, and at most two calls per address at once (the extra call refused
 // with 429 and Retry-After) while another address is still answered.
 import { beforeAll, describe, expect, it } from "vitest";
-import { countsLeftThisSecond, FACETS_LIMITS, facetsComputed } from "~/articles/identifier-facets.server";
+import { countsLeftThisSecond, FACETS_LIMITS, facetsComputed } from "~/feed/identifier-facets.server";
 import { loader as facetsApi } from "~/routes/api.articles.facets";
 import { addArticle } from "../support/articles";
 import { callRoute } from "../support/load-context";

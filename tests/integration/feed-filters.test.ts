@@ -2,9 +2,9 @@
 // counts) and through /api/articles (strict parameters), over the article_agencies index the triggers keep.
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { feedFacets } from "~/articles/store/facets.server";
-import { feedHref, parseFeedParams, tidyFeedPath } from "~/articles/filters";
-import { feedPage } from "~/articles/queries.server";
+import { feedFacets } from "~/feed/store/facets.server";
+import { feedHref, parseFeedParams, tidyFeedPath } from "~/feed/filters";
+import { feedPage } from "~/feed/queries.server";
 import { db, execute, first, t } from "~/db.server";
 import { loader as articlesLoader } from "~/routes/api.articles";
 import { loader as feedLoader } from "~/routes/_index";

@@ -3,7 +3,7 @@
 import { parse } from "csv-parse/sync";
 import { parseStringPromise } from "xml2js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { countArticles } from "~/articles/queries.server";
+import { countArticles } from "~/feed/queries.server";
 import { loader as csvLoader } from "~/routes/export[.]csv";
 import { loader as atomLoader } from "~/routes/feed[.]atom";
 import { loader as jsonLoader } from "~/routes/feed[.]json";

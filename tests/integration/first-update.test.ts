@@ -2,7 +2,7 @@
 // reads the first scrape's state (queued, running, finished and for how many sources it failed), the shared feed
 // page changes with it, and once one article is stored every empty view is the usual one again.
 import { describe, expect, it } from "vitest";
-import { feedRevision } from "~/articles/shared-feed.server";
+import { feedRevision } from "~/feed/shared-feed.server";
 import { claimNextJob, enqueueJob, finishJob } from "~/jobs/store.server";
 import { loader as feedLoader } from "~/routes/_index";
 import { addArticle } from "../support/articles";

@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ADD_ARTICLE_MISSING } from "~/articles/admin.server";
+import { ADD_ARTICLE_MISSING } from "~/admin/article-edits.server";
 import { apiTokenSchema } from "~/auth/account.server";
 import { CATEGORY_VALUES } from "~/articles/vocabulary";
 import { all, db, first, t } from "~/db.server";

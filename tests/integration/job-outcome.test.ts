@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { all, db, execute, t } from "~/db.server";
-import { toJobJson } from "~/jobs/admin.server";
+import { toJobJson } from "~/jobs/start.server";
 import { claimNextJob, enqueueJob, jobById } from "~/jobs/store.server";
 import { executeJob } from "../../jobs/runner";
 import { serveFixture, startServer, type TestServer } from "../support/http-server";

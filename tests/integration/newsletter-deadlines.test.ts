@@ -2,7 +2,7 @@
 // in the text and the HTML part, and no section at all when none closes.
 import { beforeEach, describe, expect, it } from "vitest";
 import { articlePath } from "~/articles/article-page";
-import { addDays, todayInZone } from "~/articles/comment-periods.server";
+import { addDays, todayInZone } from "~/rulemakings/comment-periods.server";
 import { renderNewsletter } from "~/newsletter/newsletter.server";
 import { addArticle, clearArticles } from "../support/articles";
 

@@ -6,9 +6,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sendDueAlerts } from "~/alerts/alerts.server";
-import { listArticles } from "~/articles/queries.server";
-import { feedRevision } from "~/articles/shared-feed.server";
-import { parseFeedParams } from "~/articles/filters";
+import { listArticles } from "~/feed/queries.server";
+import { feedRevision } from "~/feed/shared-feed.server";
+import { parseFeedParams } from "~/feed/filters";
 import { config } from "~/config.server";
 import { all, db, execute, first, t } from "~/db.server";
 import { scrapeSources } from "~/ingest/scrape.server";

@@ -1,7 +1,7 @@
 // Bookmarks and views belong to the visitor: two visitors never see each other's bookmarks, and one visitor
 // counts once per article per day.
 import { beforeAll, describe, expect, it } from "vitest";
-import { listArticles } from "~/articles/queries.server";
+import { listArticles } from "~/feed/queries.server";
 import { recordView } from "~/articles/store/views.server";
 import { loader as articlesLoader } from "~/routes/api.articles";
 import { action as bookmarkAction } from "~/routes/api.articles.$id.bookmark";

@@ -1,7 +1,7 @@
 // recategorize and fix-priorities: re-derive what the rules decide, never touching articles edited by hand.
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
-import { fixPriorities, recategorizeArticles, storedJudgementIsStale } from "~/articles/reclassify.server";
+import { fixPriorities, recategorizeArticles, storedJudgementIsStale } from "~/classify/reclassify.server";
 import { all, db, execute, first, t } from "~/db.server";
 import { runFixPriorities, runRecategorize } from "~/jobs/kinds/ingest.server";
 import { queueRejudgingAfterClassifierChange } from "~/jobs/registry.server";

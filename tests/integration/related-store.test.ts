@@ -3,11 +3,11 @@
 // (and stores) a list that is missing.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { updateArticleCategory, updateArticleTags } from "~/articles/admin.server";
-import { relatedArticles, storedRelatedArticles } from "~/articles/related.server";
-import * as relatedSearch from "~/articles/related-search.server";
-import { refreshRelatedLists } from "~/articles/related-store.server";
-import { deleteArticles } from "~/articles/store.server";
+import { updateArticleCategory, updateArticleTags } from "~/admin/article-edits.server";
+import { relatedArticles, storedRelatedArticles } from "~/related/pages.server";
+import * as relatedSearch from "~/related/search.server";
+import { refreshRelatedLists } from "~/related/store/lists.server";
+import { deleteArticles } from "~/articles/store/edits.server";
 import { all, db, execute, first as firstRow, t } from "~/db.server";
 import { loader as articleLoader } from "~/routes/articles.$slug";
 import { loader as feedLoader } from "~/routes/_index";
@@ -18,8 +18,8 @@ import { addNearCopy, randomCorpus, seededRandom } from "../support/related-corp
 import { relatedArticlesBruteForce } from "../support/reference-related";
 
 // The real indexed search, watched: a feed page must never ask it anything.
-vi.mock("~/articles/related-search.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/articles/related-search.server")>();
+vi.mock("~/related/search.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/related/search.server")>();
   return { ...actual, findRelated: vi.fn(actual.findRelated) };
 });
 /** How many targets the search was asked about so far in this file. */

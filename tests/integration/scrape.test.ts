@@ -1,7 +1,7 @@
 // Scraping real-looking feeds from loopback servers through the real client, adapters, insert path and health.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { deleteArticles } from "~/articles/store.server";
+import { deleteArticles } from "~/articles/store/edits.server";
 import { all, db, execute, first, t } from "~/db.server";
 import { BACKOFF_CAP_MS, backoffDelay } from "~/sources/health.server";
 import { backfillSources, scrapeSources } from "~/ingest/scrape.server";

@@ -1,11 +1,11 @@
 // The feed's cheaper reads (counts in the full-text index or capped, pages walked down the date index) give the
 // same pages and counts as the plain plan, on the Federal Register sample in a real SQLite file.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ArticleFilters } from "~/articles/filters";
+import type { ArticleFilters } from "~/feed/filters";
 import { toggleBookmark } from "~/articles/store/bookmarks.server";
-import { countArticles, feedPage, listArticles, searchPlan } from "~/articles/queries.server";
+import { countArticles, feedPage, listArticles, searchPlan } from "~/feed/queries.server";
 import { countArticlesPlain, listArticlesPlain } from "../support/reference-queries";
-import { insertArticle, insertArticles } from "~/articles/store.server";
+import { insertArticle, insertArticles } from "~/ingest/insert.server";
 import { PAGE_SIZE } from "~/articles/vocabulary";
 import { all, db, t } from "~/db.server";
 import { loadDemo } from "../../scripts/demo";

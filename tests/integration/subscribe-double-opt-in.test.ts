@@ -8,7 +8,7 @@ import { sendWeeklyNewsletter } from "~/newsletter/newsletter.server";
 import { SUBSCRIBED_CONFIRM_MESSAGE, SUBSCRIBED_MESSAGE } from "~/newsletter/signup";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/confirm-subscription";
 import { action as subscribeAction } from "~/routes/api.subscribe";
-import { listSubscribers, setSubscriberActive } from "~/newsletter/admin.server";
+import { listSubscribers, setSubscriberActive } from "~/newsletter/subscriber-list.server";
 import { callRoute } from "../support/load-context";
 import { linkTo, outboxMailsTo } from "../support/mail";
 import { poll } from "../support/wait";

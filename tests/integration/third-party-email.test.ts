@@ -290,7 +290,7 @@ describe("the alert form's other refusals", () => {
     expect(location).toMatch(/^\/\?[\x21-\x7e]*#follow-view$/);
     const [row] = await alertRows(email);
     expect(location).toBe(`/?${row.view}#follow-view`);
-    // The search as the feed reads it: a control character in it reads as a space (app/articles/filters.ts).
+    // The search as the feed reads it: a control character in it reads as a space (app/feed/filters.ts).
     expect(new URLSearchParams(row.view).get("q")).toBe(
       new URLSearchParams(view)
         .get("q")!

@@ -33,7 +33,7 @@ async function fillSqlite() {
   try {
     const { seedDefaultSources } = await import("../../scripts/seed");
     const { loadDemo } = await import("../../scripts/demo");
-    const { refreshRelatedLists } = await import("~/articles/related-store.server");
+    const { refreshRelatedLists } = await import("~/related/store/lists.server");
     const { createUser } = await import("~/auth/users.server");
     const { setBookmark } = await import("~/articles/store/bookmarks.server");
     const { recordView } = await import("~/articles/store/views.server");

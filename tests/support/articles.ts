@@ -1,5 +1,6 @@
 // Test data written through the product's own insert path.
-import { insertArticle, type NewArticle } from "~/articles/store.server";
+import { insertArticle } from "~/ingest/insert.server";
+import { type NewArticle } from "~/articles/new-article";
 import { sql, type SQL } from "drizzle-orm";
 import { all, db, engine, execute, t, transaction } from "~/db.server";
 

@@ -1,9 +1,9 @@
 // Related articles by scoring every article against every target: the reference the indexed search
-// (app/articles/related-search.server.ts) and the stored lists are compared with, by the tests and the benchmarks.
-import { byRank, FEATURE_COLUMNS, RELATED_LIMIT, relatedScore, toFeatures, type FeatureRow, type Scored } from "~/articles/related-score";
+// (app/related/search.server.ts) and the stored lists are compared with, by the tests and the benchmarks.
+import { byRank, FEATURE_COLUMNS, RELATED_LIMIT, relatedScore, toFeatures, type FeatureRow, type Scored } from "~/related/score";
 import { sql } from "drizzle-orm";
 import { all } from "~/db.server";
-import { displayAll, type RelatedArticle } from "~/articles/related.server";
+import { displayAll, type RelatedArticle } from "~/related/pages.server";
 
 /** Up to `limit` related articles for each of the given articles, ranked, scored against every article. */
 export async function searchRelatedBruteForce(articleIds: number[], limit: number): Promise<(readonly [number, Scored[]])[]> {

@@ -1,6 +1,7 @@
 // Random corpora for the related-articles tests: many near-duplicates, ties and awkward spellings.
 import { eq } from "drizzle-orm";
-import { insertArticles, type NewArticle } from "~/articles/store.server";
+import { insertArticles } from "~/ingest/insert.server";
+import { type NewArticle } from "~/articles/new-article";
 import type { Category, Priority, Tag } from "~/articles/vocabulary";
 import { all, db, execute, first, t } from "~/db.server";
 import { addArticle, makeArticle } from "./articles";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backfillSchema } from "~/jobs/admin.server";
+import { backfillSchema } from "~/jobs/start.server";
 import { BACKFILL_MAX_DAYS } from "~/jobs/buttons";
 import { runBackfill, runScrape } from "~/jobs/kinds/ingest.server";
 

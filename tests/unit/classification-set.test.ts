@@ -1,7 +1,7 @@
 // The labelled classification set (docs/classification.md): its integrity, its fixed split, and the
 // arithmetic of the evaluation that measures the rules against it.
 import { describe, expect, it } from "vitest";
-import { splitOf } from "~/articles/classification-split";
+import { splitOf } from "~/classify/split";
 import { CATEGORY_VALUES, PRIORITY_VALUES, SOURCE_CATEGORIES } from "~/articles/vocabulary";
 import { readLabelled } from "../eval/classify";
 import { evaluate } from "../eval/metrics";

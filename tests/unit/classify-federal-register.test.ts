@@ -2,7 +2,7 @@
 // significance, effective and comment dates, pages and CFR parts), one signal at a time. The inputs are written
 // in the Register's own style for this test; none is taken from the labelled set.
 import { describe, expect, it } from "vitest";
-import { classifyArticle, type ClassifyInput } from "~/articles/classify";
+import { classifyArticle, type ClassifyInput } from "~/classify/classifier";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
 const register = (fields: Partial<ClassifyInput> & { title: string }): ClassifyInput => ({

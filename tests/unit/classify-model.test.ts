@@ -1,13 +1,14 @@
-// The learned part of the classifier (app/articles/classify-model.ts): its scores are the TF-IDF logistic regression
+// The learned part of the classifier (app/classify/model.ts): its scores are the TF-IDF logistic regression
 // the training script wrote, its probabilities are calibrated, its reasons name the words that decided, and the
 // committed model is the one today's training items make (scripts/train-classify.ts).
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { splitOf } from "~/articles/classification-split";
-import { classifyArticle, CLASSIFIER_MODEL, EDITOR_REASON } from "~/articles/classify";
-import { featuresOf, probabilities, scoreText, type WordModel } from "~/articles/classify-model";
+import { splitOf } from "~/classify/split";
+import { classifyArticle, CLASSIFIER_MODEL } from "~/classify/classifier";
+import { EDITOR_REASON } from "~/articles/vocabulary";
+import { featuresOf, probabilities, scoreText, type WordModel } from "~/classify/model";
 import { eq } from "drizzle-orm";
-import { insertArticle } from "~/articles/store.server";
+import { insertArticle } from "~/ingest/insert.server";
 import { db, first, t } from "~/db.server";
 import { agendaInput, HELD_OUT_EDITION, readAgenda } from "../eval/agenda";
 import { readLabelled } from "../eval/classify";

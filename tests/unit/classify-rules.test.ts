@@ -1,10 +1,10 @@
-// The rollback wording of app/articles/classify-rules.ts, each pattern on real text: abstracts from the Unified Agenda
+// The rollback wording of app/classify/rules.ts, each pattern on real text: abstracts from the Unified Agenda
 // editions open for writing rules (Fall 2017 to Spring 2019, with OIRA's designation in the comment; agenda abstracts
 // have no title) and items of the labelled set's development part, each with a near miss that must not fire.
 import { describe, expect, it } from "vitest";
-import { splitOf } from "~/articles/classification-split";
-import { classifyArticle } from "~/articles/classify";
-import { BURDEN, DELAY, REMOVAL, STAY, STREAMLINE } from "~/articles/classify-rules";
+import { splitOf } from "~/classify/split";
+import { classifyArticle } from "~/classify/classifier";
+import { BURDEN, DELAY, REMOVAL, STAY, STREAMLINE } from "~/classify/rules";
 import { inputOf, readLabelled } from "../eval/classify";
 
 const NOW = new Date("2026-11-23T12:00:00Z");

@@ -3,9 +3,9 @@
 // The development figures are in-sample (the rules were written and the model trained on that part), so the
 // thresholds guard against regressions; they say nothing about generalisation, which the test part measures.
 import { describe, expect, it } from "vitest";
-import { splitOf } from "~/articles/classification-split";
-import { classifyArticle, tagRuleMatches } from "~/articles/classify";
-import { TAG_RULES } from "~/articles/classify-rules";
+import { splitOf } from "~/classify/split";
+import { classifyArticle, tagRuleMatches } from "~/classify/classifier";
+import { TAG_RULES } from "~/classify/rules";
 import { TAG_VOCABULARY } from "~/articles/vocabulary";
 import { figuresOf, inputOf, readLabelled } from "../eval/classify";
 

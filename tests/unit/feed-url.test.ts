@@ -1,6 +1,6 @@
 // The feed's address in its short form: what the loaders redirect to and what the filters navigate to.
 import { describe, expect, it } from "vitest";
-import { tidyFeedPath, tidyFeedSearch } from "~/articles/filters";
+import { tidyFeedPath, tidyFeedSearch } from "~/feed/filters";
 
 const tidy = (path: string) => tidyFeedPath(new URL(path, "http://site.invalid"));
 

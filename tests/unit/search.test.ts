@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { showingLabel } from "~/articles/filters";
-import { highlightParts, toFtsQuery } from "~/articles/search";
+import { showingLabel } from "~/feed/filters";
+import { highlightParts, toFtsQuery } from "~/feed/search";
 
 describe("toFtsQuery", () => {
   it.each([

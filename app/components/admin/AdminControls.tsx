@@ -2,7 +2,7 @@ import { ToastHere } from "../Toasts";
 import { Alert, Badge, Button, Card, SimpleGrid, Table, Text, Title } from "@mantine/core";
 import { useFetchers, useLocation, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import type { JobJson } from "~/jobs/admin.server";
+import type { JobJson } from "~/jobs/start.server";
 import { BACKFILL_DEFAULT_DAYS, JOB_BUTTONS, REFRESH_AFTER_MS } from "~/jobs/buttons";
 import { statusLabel } from "~/jobs/outcome";
 import { formatDateTime } from "~/time";

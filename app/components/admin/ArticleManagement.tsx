@@ -1,8 +1,8 @@
 import { ToastHere } from "../Toasts";
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
-import { showingLabel, type ArticleFilters } from "~/articles/filters";
-import type { ArticleJson } from "~/articles/queries.server";
+import { showingLabel, type ArticleFilters } from "~/feed/filters";
+import type { ArticleJson } from "~/feed/queries.server";
 import { ADMIN_PAGE_SIZE, CATEGORIES, PRIORITIES, TIMEFRAMES } from "~/articles/vocabulary";
 import { ArticleCard, articleAnchorId, reasonText } from "../ArticleCard";
 import { FeedPagination } from "../FeedPagination";

@@ -2,7 +2,7 @@ import { ToastHere } from "../Toasts";
 import { Badge, Button, Card, Group, Table, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { FeedbackJson } from "~/feedback/admin.server";
+import type { FeedbackJson } from "~/feedback/triage.server";
 import { formatDate } from "~/time";
 import { AutoSubmitSelect, FormError, IntentForm, useHrefWith, useIntent } from "./intent";
 import { AdminTable } from "./panel";

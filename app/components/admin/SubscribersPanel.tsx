@@ -1,6 +1,6 @@
 import { ToastHere } from "../Toasts";
 import { Badge, Button, Card, Group, Table, Text, Title } from "@mantine/core";
-import type { SubscriberJson, SubscriberStatus } from "~/newsletter/admin.server";
+import type { SubscriberJson, SubscriberStatus } from "~/newsletter/subscriber-list.server";
 import { formatDate, formatDateTime } from "~/time";
 import { IntentForm, useIntent } from "./intent";
 import { AdminTable, RowActionButton } from "./panel";

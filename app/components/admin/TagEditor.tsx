@@ -1,7 +1,7 @@
 import { Checkbox, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { ArticleJson } from "~/articles/queries.server";
+import type { ArticleJson } from "~/feed/queries.server";
 import { articleAnchorId } from "../ArticleCard";
 import { COMMON_TAGS, PRIORITIES, TAG_VOCABULARY } from "~/articles/vocabulary";
 import { DialogFrame, FormError, IntentForm, SubmitButton, useIntent, type DialogState } from "./intent";

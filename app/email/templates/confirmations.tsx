@@ -32,7 +32,7 @@ export function alreadySubscribedEmail({ siteUrl }: { siteUrl: string }): EmailC
 }
 
 /**
- * `view` is the view's outline (app/articles/feeds-out.server.ts, viewOutline): the address has not confirmed it
+ * `view` is the view's outline (app/feed/feeds-out.server.ts, viewOutline): the address has not confirmed it
  * wants anything, so the email carries nothing the requester typed, not even inside a link to the view.
  */
 type AlertConfirmation = { schedule: string; view: string; link: string; hours: number };

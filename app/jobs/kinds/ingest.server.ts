@@ -1,7 +1,7 @@
 // Job bodies for ingestion: scrape, backfill, recategorize, fix-priorities. They call the same domain
 // modules as everything else; progress goes to the jobs table (runner) or the terminal (CLI).
 import { z } from "zod";
-import { fixPriorities, recategorizeArticles } from "../../articles/reclassify.server";
+import { fixPriorities, recategorizeArticles } from "../../classify/reclassify.server";
 import { backfillSources, scrapeSources } from "../../ingest/scrape.server";
 import { BACKFILL_DEFAULT_DAYS, BACKFILL_MAX_DAYS } from "../buttons";
 import type { JobHandler } from "../types";

@@ -3,7 +3,7 @@
 // A term found in half the corpus ("court") costs both about the same; selective terms are where FTS wins.
 import Database from "better-sqlite3";
 import { PAGE_SIZE } from "~/articles/vocabulary";
-import { searchTerms, toFtsQuery } from "~/articles/search";
+import { searchTerms, toFtsQuery } from "~/feed/search";
 import { percentile } from "../../support/load";
 import type { BenchStep } from "../types";
 

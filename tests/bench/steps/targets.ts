@@ -3,7 +3,7 @@
 // SHARED_PAGE_CACHE=false on the same corpora, for browsing and searching, at the large corpus and at 1,000.
 import { runLoad, warmUp, type LoadResult } from "../../support/load";
 import { startProductionServer, type ProductionServer } from "../../support/prod-server";
-import { groupedHref } from "~/articles/grouped-view";
+import { groupedHref } from "~/feed/grouped-view";
 import { rulemakingPath } from "~/rulemakings/keys";
 import type { BenchStep, Measurement, Ratio } from "../types";
 import { BROWSER_HEADERS, FEED_SEARCH } from "./endpoints";

@@ -1,6 +1,6 @@
 // A second writer for the SIGKILL test: inserts articles through the real insert path, one transaction
 // each, as fast as it can, until it is killed. Prints "writing" once the first insert has committed.
-import { insertArticle } from "~/articles/store.server";
+import { insertArticle } from "~/ingest/insert.server";
 
 const run = process.pid;
 for (let i = 0; ; i++) {

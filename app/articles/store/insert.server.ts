@@ -1,0 +1,360 @@
+// Storing new articles: the rows of classified articles, deduplicated by canonical URL and Federal Register document
+// number across all sources, with the editors' deletions remembered, and a public inspection desk article turned into
+// its published version (docs/decisions/032). The insert path that classifies first is app/ingest/insert.server.ts.
+import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { db, engine, first, statement, t, transaction, type Transaction, type TransactionPart } from "../../db.server";
+import type { InsertOutcome, NewArticle } from "../new-article";
+import type { Judgement } from "../vocabulary";
+
+/** Statements of SQLite's insert path, prepared once per connection (db/statement-cache.ts): scraping inserts many thousands of rows. */
+const SQLITE_INSERT = {
+  tombstone: "SELECT 1 FROM deleted_articles WHERE key IN (?, ?) LIMIT 1",
+  stored: "SELECT 1 FROM articles WHERE canonical_url = ? OR document_number = ? LIMIT 1",
+  insert: `INSERT INTO articles (title, summary, category, priority, category_reason, priority_reason, tags, manually_tagged, source_id,
+     source_name, original_url, canonical_url, document_number, document_type, agencies, significant, comments_close_on, effective_on,
+     register_action, register_dates, regulation_id_numbers, topics, cfr_references, page_length, docket_ids, publish_date, is_demo,
+     public_inspection_publishes_on, special_filing)
+   VALUES (@title, @summary, @category, @priority, @categoryReason, @priorityReason, @tags, @manuallyTagged, @sourceId,
+     @sourceName, @originalUrl, @canonicalUrl, @documentNumber, @documentType, @agencies, @significant, @commentsCloseOn, @effectiveOn,
+     @registerAction, @registerDates, @regulationIdNumbers, @topics, @cfrReferences, @pageLength, @docketIds, @publishDate, @isDemo,
+     @publicInspectionPublishesOn, @specialFiling)
+   ON CONFLICT DO NOTHING RETURNING id`,
+  onInspection: "SELECT id, manually_tagged AS manuallyTagged FROM articles WHERE document_number = ? AND public_inspection_publishes_on IS NOT NULL",
+  tag: "INSERT OR IGNORE INTO article_tags (article_id, tag) VALUES (?, ?)",
+};
+
+/** What a stored or deleted article is known by: its canonical URL and, for a Federal Register document, its number. */
+export type Keys = { urlKey: string; docKey: string | undefined };
+
+/** A classified article about to be stored, with what its row is keyed by. */
+export type Pending = Keys & {
+  input: NewArticle;
+  canonical: string;
+  documentNumber: string | null;
+  classification: Judgement;
+};
+
+/** PostgreSQL's statements take at most 65,535 parameters: batches are cut well below. */
+function* chunks<T>(items: T[], size: number) {
+  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
+}
+
+/** Which of the items an editor deleted (a tombstone under either key), as steps of a transaction. */
+function* deletedItems<T extends Keys>(tx: Transaction, items: T[]): TransactionPart<Set<T>> {
+  // SQLite: one prepared statement per item, on the transaction's connection (there is only one).
+  if (engine() === "sqlite")
+    return new Set(
+      items.filter((item) =>
+        statement(SQLITE_INSERT.tombstone)
+          .pluck()
+          .get(item.urlKey, item.docKey ?? item.urlKey),
+      ),
+    );
+  // PostgreSQL: every key in a few queries rather than a round trip per item.
+  const found = new Set<string>();
+  const keys = items.flatMap((item) => (item.docKey ? [item.urlKey, item.docKey] : [item.urlKey]));
+  for (const chunk of chunks(keys, 10_000)) {
+    const rows = yield* tx.all(tx.db.select({ key: t.deletedArticles.key }).from(t.deletedArticles).where(inArray(t.deletedArticles.key, chunk)));
+    for (const row of rows) found.add(row.key);
+  }
+  return new Set(items.filter((item) => found.has(item.urlKey) || (item.docKey !== undefined && found.has(item.docKey))));
+}
+
+/**
+ * Whether insertArticle would turn this item away as known: stored under its canonical URL or document number, or
+
+/** Which of the items an editor deleted (a tombstone under either key). */
+export async function deletedOf<T extends Keys>(items: T[]): Promise<Set<T>> {
+  return transaction((tx) => deletedItems(tx, items));
+}
+
+/** Whether an article is stored under this canonical URL or document number. */
+export async function isStored(canonical: string, documentNumber: string | null) {
+  if (engine() === "sqlite") return Boolean(statement(SQLITE_INSERT.stored).pluck().get(canonical, documentNumber));
+  const stored = await first(
+    db()
+      .select({ found: sql`1` })
+      .from(t.articles)
+      .where(
+        documentNumber === null
+          ? eq(t.articles.canonicalUrl, canonical)
+          : or(eq(t.articles.canonicalUrl, canonical), eq(t.articles.documentNumber, documentNumber)),
+      )
+      .limit(1),
+  );
+  return Boolean(stored);
+}
+
+/** The articles row of a classified article about to be inserted. */
+function articleInsertRow(item: Pending) {
+  const { input, canonical, documentNumber } = item;
+  const { category, priority, tags, reason } = item.classification;
+  return {
+    title: input.title,
+    summary: input.summary,
+    category,
+    priority,
+    categoryReason: reason.category,
+    priorityReason: reason.priority,
+    tags,
+    manuallyTagged: Boolean(input.manualClassification),
+    sourceId: input.sourceId,
+    sourceName: input.sourceName,
+    originalUrl: input.originalUrl,
+    canonicalUrl: canonical,
+    documentNumber,
+    documentType: input.documentType ?? null,
+    agencies: input.agencies ?? [],
+    significant: Boolean(input.significant),
+    commentsCloseOn: input.commentsCloseOn ?? null,
+    effectiveOn: input.effectiveOn ?? null,
+    registerAction: input.registerAction ?? null,
+    registerDates: input.registerDates ?? null,
+    regulationIdNumbers: input.regulationIdNumbers ?? [],
+    topics: input.topics ?? [],
+    cfrReferences: input.cfrReferences ?? [],
+    pageLength: input.pageLength ?? null,
+    docketIds: input.docketIds ?? [],
+    publishDate: input.publishDate,
+    isDemo: Boolean(input.isDemo),
+    publicInspectionPublishesOn: input.publicInspection?.publishesOn ?? null,
+    specialFiling: Boolean(input.publicInspection?.specialFiling),
+  };
+}
+
+type ArticleInsertRow = ReturnType<typeof articleInsertRow>;
+
+/**
+ * SQLite's insert of one row and its tags, through raw prepared statements inside the caller's better-sqlite3
+ * transaction: twice as fast as the query builder, and scraping inserts many thousands of rows. Its id, or undefined
+ * when the article is already stored.
+ */
+function insertSqliteRow(row: ArticleInsertRow): number | undefined {
+  const id = statement(SQLITE_INSERT.insert)
+    .pluck()
+    .get({
+      ...row,
+      tags: JSON.stringify(row.tags),
+      manuallyTagged: row.manuallyTagged ? 1 : 0,
+      agencies: JSON.stringify(row.agencies),
+      significant: row.significant ? 1 : 0,
+      regulationIdNumbers: JSON.stringify(row.regulationIdNumbers),
+      topics: JSON.stringify(row.topics),
+      cfrReferences: JSON.stringify(row.cfrReferences),
+      docketIds: JSON.stringify(row.docketIds),
+      publishDate: row.publishDate.getTime(),
+      isDemo: row.isDemo ? 1 : 0,
+      specialFiling: row.specialFiling ? 1 : 0,
+    }) as number | undefined;
+  if (id !== undefined) for (const tag of row.tags) statement(SQLITE_INSERT.tag).run(id, tag);
+  return id;
+}
+
+/** Inserts rows and their tags, as steps of a transaction: each item's new id, or undefined when already stored. */
+function* insertRows(tx: Transaction, rows: [Pending, ArticleInsertRow][]): TransactionPart<Map<Pending, number | undefined>> {
+  const ids = new Map<Pending, number | undefined>();
+  if (engine() === "sqlite") {
+    for (const [item, row] of rows) ids.set(item, insertSqliteRow(row));
+    return ids;
+  }
+  // PostgreSQL: a few multi-row statements for the whole batch rather than round trips per row. A row skipped by
+  // ON CONFLICT (its address or document number already stored, or earlier in the batch) returns nothing.
+  const idByAddress = new Map<string, number>();
+  for (const chunk of chunks(rows, 1_000)) {
+    const values = chunk.map(([, row]) => row);
+    const inserted = yield* tx.all(
+      tx.db.insert(t.articles).values(values).onConflictDoNothing().returning({ id: t.articles.id, address: t.articles.canonicalUrl }),
+    );
+    for (const { id, address } of inserted) idByAddress.set(address, id);
+  }
+  const tags: { articleId: number; tag: string }[] = [];
+  for (const [item, row] of rows) {
+    const id = idByAddress.get(row.canonicalUrl);
+    // Taken by the first item of the batch with this address; a later one is a duplicate.
+    idByAddress.delete(row.canonicalUrl);
+    ids.set(item, id);
+    if (id !== undefined) tags.push(...row.tags.map((tag) => ({ articleId: id, tag })));
+  }
+  for (const chunk of chunks(tags, 10_000)) yield* tx.execute(tx.db.insert(t.articleTags).values(chunk).onConflictDoNothing());
+  return ids;
+}
+
+/** A stored article still on the public inspection desk, which a published version of its document turns into itself. */
+type OnInspection = { id: number; manuallyTagged: boolean };
+
+/**
+ * The stored desk articles that published items of the batch are the published versions of (same document number),
+ * as steps of a transaction. Only items that are not from the desk themselves and carry a document number ask.
+ */
+function* articlesOnInspection(tx: Transaction, items: Pending[]): TransactionPart<Map<Pending, OnInspection>> {
+  const found = new Map<Pending, OnInspection>();
+  const published = items.filter((item) => item.documentNumber && !item.input.publicInspection);
+  if (!published.length) return found;
+  // SQLite: one lookup per item in the unique document number index, on the transaction's connection.
+  if (engine() === "sqlite") {
+    for (const item of published) {
+      const row = statement(SQLITE_INSERT.onInspection).get(item.documentNumber) as { id: number; manuallyTagged: number } | undefined;
+      if (row) found.set(item, { id: row.id, manuallyTagged: Boolean(row.manuallyTagged) });
+    }
+    return found;
+  }
+  const byNumber = new Map<string, OnInspection>();
+  for (const chunk of chunks(
+    published.map((item) => item.documentNumber!),
+    10_000,
+  )) {
+    const rows = yield* tx.all(
+      tx.db
+        .select({ id: t.articles.id, documentNumber: t.articles.documentNumber, manuallyTagged: t.articles.manuallyTagged })
+        .from(t.articles)
+        .where(and(inArray(t.articles.documentNumber, chunk), isNotNull(t.articles.publicInspectionPublishesOn))),
+    );
+    for (const row of rows) byNumber.set(row.documentNumber!, { id: row.id, manuallyTagged: row.manuallyTagged });
+  }
+  for (const item of published) {
+    const row = byNumber.get(item.documentNumber!);
+    if (row) found.set(item, row);
+  }
+  return found;
+}
+
+/**
+ * Moves the day a stored desk article publishes when a later read of the desk gives another day for its document
+ * (the desk reschedules a filing now and then), as steps of a transaction. Only articles still on the desk follow:
+ * a published one keeps what the published version said.
+ */
+function* followDeskDates(tx: Transaction, items: Pending[]): TransactionPart<void> {
+  const desk = items.filter((item) => item.documentNumber && item.input.publicInspection);
+  if (!desk.length) return;
+  const stored = new Map<string, string>();
+  for (const chunk of chunks(
+    desk.map((item) => item.documentNumber!),
+    10_000,
+  )) {
+    const rows = yield* tx.all(
+      tx.db
+        .select({ documentNumber: t.articles.documentNumber, publishesOn: t.articles.publicInspectionPublishesOn })
+        .from(t.articles)
+        .where(and(inArray(t.articles.documentNumber, chunk), isNotNull(t.articles.publicInspectionPublishesOn))),
+    );
+    for (const row of rows) stored.set(row.documentNumber!, row.publishesOn!);
+  }
+  let moved = false;
+  for (const item of desk) {
+    const publishesOn = item.input.publicInspection!.publishesOn;
+    const was = stored.get(item.documentNumber!);
+    if (was === undefined || was === publishesOn) continue;
+    yield* tx.execute(
+      tx.db
+        .update(t.articles)
+        .set({ publicInspectionPublishesOn: publishesOn })
+        .where(and(eq(t.articles.documentNumber, item.documentNumber!), isNotNull(t.articles.publicInspectionPublishesOn))),
+    );
+    moved = true;
+  }
+  // The cards show the day, but the revision's update trigger does not watch this column: move the revision here,
+  // so shared pages (docs/decisions/013) are rendered again with the new day.
+  if (moved) yield* tx.execute(sql`UPDATE article_revision SET revision = revision + 1 WHERE id = 1`);
+}
+
+/**
+ * Turns a stored desk article into its published version, keeping its id (so bookmarks, views and alerts follow
+ * it): the published link, date, text and register fields replace the desk's, and the desk's mark goes. A field the
+ * published item leaves empty keeps what the desk said. An editor's classification stays; otherwise the article is
+ * judged again on the published text. docs/decisions/032.
+ */
+function* publishStoredArticle(tx: Transaction, stored: OnInspection, row: ArticleInsertRow): TransactionPart<void> {
+  const { id } = stored;
+  // The published address is the article's unless another article holds it already (the unique index would refuse).
+  const holder = yield* tx.first(tx.db.select({ id: t.articles.id }).from(t.articles).where(eq(t.articles.canonicalUrl, row.canonicalUrl)));
+  const address = holder && holder.id !== id ? {} : { originalUrl: row.originalUrl, canonicalUrl: row.canonicalUrl };
+  const judgement = stored.manuallyTagged
+    ? {}
+    : { category: row.category, priority: row.priority, categoryReason: row.categoryReason, priorityReason: row.priorityReason, tags: row.tags };
+  const filled = <T>(value: T[]) => (value.length ? { value } : null);
+  const agencies = filled(row.agencies);
+  const docketIds = filled(row.docketIds);
+  yield* tx.execute(
+    tx.db
+      .update(t.articles)
+      .set({
+        ...address,
+        ...judgement,
+        title: row.title,
+        summary: row.summary,
+        sourceId: row.sourceId,
+        sourceName: row.sourceName,
+        publishDate: row.publishDate,
+        significant: row.significant,
+        commentsCloseOn: row.commentsCloseOn,
+        effectiveOn: row.effectiveOn,
+        registerAction: row.registerAction,
+        registerDates: row.registerDates,
+        regulationIdNumbers: row.regulationIdNumbers,
+        topics: row.topics,
+        cfrReferences: row.cfrReferences,
+        ...(row.documentType ? { documentType: row.documentType } : {}),
+        ...(agencies ? { agencies: agencies.value } : {}),
+        ...(docketIds ? { docketIds: docketIds.value } : {}),
+        ...(row.pageLength !== null ? { pageLength: row.pageLength } : {}),
+        publicInspectionPublishesOn: null,
+      })
+      .where(eq(t.articles.id, id)),
+  );
+  if (!stored.manuallyTagged) yield* replaceArticleTags(tx, id, row.tags);
+}
+
+/**
+ * Stores classified articles, each unless it (or a deleted twin) is already known, in one transaction: a batch is
+ * stored whole or not at all. Each item's outcome.
+ */
+export async function storeArticles(pending: Pending[]): Promise<Map<Pending, InsertOutcome>> {
+  const rows = new Map(pending.map((item) => [item, articleInsertRow(item)]));
+  // Immediate: a transaction that reads first and writes later cannot wait for another process's write
+  // (SQLite answers SQLITE_BUSY at once); taking the write lock up front lets busy_timeout do its work.
+  return transaction(
+    function* (tx) {
+      const deleted = yield* deletedItems(tx, pending);
+      const kept = [...rows].filter(([item]) => !deleted.has(item));
+      const onInspection = yield* articlesOnInspection(
+        tx,
+        kept.map(([item]) => item),
+      );
+      for (const [item, row] of kept) {
+        const stored = onInspection.get(item);
+        if (stored) yield* publishStoredArticle(tx, stored, row);
+      }
+      // A desk document stored already stays one article (a duplicate below), its publication day following the desk.
+      yield* followDeskDates(
+        tx,
+        kept.map(([item]) => item),
+      );
+      const ids = yield* insertRows(
+        tx,
+        kept.filter(([item]) => !onInspection.has(item)),
+      );
+      const outcomes = new Map<Pending, InsertOutcome>();
+      for (const item of pending) {
+        const published = onInspection.get(item);
+        const id = ids.get(item);
+        if (published) outcomes.set(item, { status: "published", id: published.id });
+        else if (!ids.has(item)) outcomes.set(item, { status: "deleted" });
+        else outcomes.set(item, id === undefined ? { status: "duplicate" } : { status: "inserted", id });
+      }
+      return outcomes;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** Keeps the article_tags index in step with the article's tag list, as part of the caller's transaction. */
+export function* replaceArticleTags(tx: Transaction, articleId: number, tags: string[]) {
+  yield* tx.execute(tx.db.delete(t.articleTags).where(eq(t.articleTags.articleId, articleId)));
+  if (tags.length)
+    yield* tx.execute(
+      tx.db
+        .insert(t.articleTags)
+        .values(tags.map((tag) => ({ articleId, tag })))
+        .onConflictDoNothing(),
+    );
+}

@@ -1,0 +1,117 @@
+// A view of the feed as a CSV file: every matching article, newest first, read a thousand at a time and
+// streamed, so an export of 100,000 articles never holds them all in memory. Cells a spreadsheet would run
+// as a formula are written as text.
+import { addAbortSignal, pipeline, Readable } from "node:stream";
+import { stringify } from "csv-stringify";
+import { AppError } from "../errors";
+import { takeSlot, type SlotRule } from "../slots.server";
+import { publicUrl } from "../public-url.server";
+import { articlePath } from "../articles/article-page";
+import type { ArticleFilters } from "./filters";
+import { listArticles, type ArticleJson } from "./queries.server";
+
+const PAGE = 1_000;
+
+/** The article's fields a cell can hold as they are: text, numbers and lists of text. */
+type CellField = { [K in keyof ArticleJson]: ArticleJson[K] extends string | number | string[] | null ? K : never }[keyof ArticleJson];
+
+/**
+ * The CSV's columns by their titles: each an article's field (its declaration, answer.server.ts, is what the
+ * compiler checks the names against), or how the cell is made when no field holds it as it is.
+ */
+const COLUMNS = {
+  id: "id",
+  published: "publishDate",
+  title: "title",
+  source: "sourceName",
+  category: "category",
+  priority: "priority",
+  tags: "tags",
+  agencies: "agencies",
+  "document type": "documentType",
+  "document number": "documentNumber",
+  "comments close": "commentsCloseOn",
+  "article page": (article: ArticleJson, site: string) => `${site}${articlePath(article)}`,
+  "original url": "originalUrl",
+  summary: "summary",
+} satisfies Record<string, CellField | ((article: ArticleJson, site: string) => string)>;
+
+export const EXPORT_COLUMNS = Object.keys(COLUMNS);
+
+/**
+ * A cell as text a spreadsheet shows as written: text starting with = + - @, a tab or a carriage return would be
+ * read as a formula (CSV injection), so it gets an apostrophe, which spreadsheets hide, at the cell's start and
+ * after each separator a spreadsheet may split on (, ; tab | and line ends): Excel in most European locales
+ * splits a comma file on ";" whatever the quotes, so `"Rule;=1+1"` would give it a cell `=1+1`.
+ */
+export function spreadsheetSafe(value: string) {
+  return value.replace(/(^|[,;\t|\r\n])(?=[=+\-@\t\r])/g, "$1'");
+}
+
+/** A field as a cell: lists joined by "; ", a missing value empty. */
+function cellText(value: ArticleJson[CellField]): string {
+  if (Array.isArray(value)) return value.join("; ");
+  return value === null ? "" : String(value);
+}
+
+function row(article: ArticleJson, site: string): string[] {
+  return Object.values(COLUMNS)
+    .map((cell) => (typeof cell === "function" ? cell(article, site) : cellText(article[cell])))
+    .map(spreadsheetSafe);
+}
+
+async function* rowsOf(filters: ArticleFilters) {
+  const site = await publicUrl();
+  let last: ArticleJson | undefined;
+  for (;;) {
+    // Keyset paging: each page is as cheap as the first, however deep the export goes.
+    const articles = await listArticles(filters, { limit: PAGE, after: last });
+    for (const article of articles) yield row(article, site);
+    if (articles.length < PAGE) return;
+    last = articles[articles.length - 1];
+    // Between pages the process answers other requests.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * Exports running at once, per client address and in all. An export keeps a core busy reading and writing as
+ * fast as its reader takes it: 20 at once on 50,000 articles held /healthz back 2.6-4.6 s. Two per address let
+ * a reader download two views side by side; four in all leave the 2 vCPUs time for pages.
+ */
+export const EXPORT_LIMITS = { perClient: 2, overall: 4 } as const;
+/** What a refused reader is told to wait: an export of the whole feed takes seconds when read at full speed. */
+const EXPORT_RETRY_AFTER_SECONDS = 10;
+
+/** Counted for the whole web process, whatever WEB_CONCURRENCY is (app/slots.server.ts). */
+const EXPORTING: SlotRule = { name: "csv-export", running: EXPORT_LIMITS.overall, perKey: EXPORT_LIMITS.perClient };
+
+/** Takes one of the export slots for this client (a rate-limit key) or throws "rate-limited"; answers its release. */
+async function takeExportSlot(client: string): Promise<() => void> {
+  const release = await takeSlot(EXPORTING, client);
+  if (typeof release === "function") return release;
+  const message =
+    release === "key-full"
+      ? `You have ${EXPORT_LIMITS.perClient} exports downloading already. Please wait for one to finish, then try again.`
+      : "Too many exports are downloading right now. Please try again in a few seconds.";
+  throw new AppError("rate-limited", message, { retryAfterSeconds: EXPORT_RETRY_AFTER_SECONDS });
+}
+
+/**
+ * The view's CSV (UTF-8 with a byte order mark, so spreadsheets read the accents right), as a stream. Throws
+ * "rate-limited" when `client` (a rate-limit key) or the whole site already runs as many exports as allowed
+ * (EXPORT_LIMITS). The slot is held until the stream closes: read to the end, failed, or destroyed because the
+ * reader went away (`signal` aborts it, for servers that do not destroy the stream themselves).
+ */
+export async function exportCsv(filters: ArticleFilters, { client, signal }: { client: string; signal?: AbortSignal }): Promise<Readable> {
+  const release = await takeExportSlot(client);
+  // pipeline, not pipe: when the reader stops (the client went away) the rows stop being read, and a failure
+  // reaches whoever reads the returned stream rather than being an unhandled 'error' that ends the process.
+  // The returned stream reports every outcome itself, so the callback has nothing left to do.
+  // Every cell quoted, not only those holding a comma: a spreadsheet that splits on ";" (most European
+  // locales), a tab or "|" would read an unquoted `x;=1+1` as two cells, the second a formula.
+  const csv = stringify({ header: true, columns: EXPORT_COLUMNS, bom: true, quoted_string: true });
+  const stream = pipeline(Readable.from(rowsOf(filters)), csv, () => {});
+  stream.once("close", release);
+  return signal ? addAbortSignal(signal, stream) : stream;
+}

@@ -1,0 +1,153 @@
+// Every view of the feed as something to follow or keep: an Atom 1.0 feed and a JSON Feed 1.1 of its 50 newest
+// articles, and a CSV file of all of it. A view is the feed's own URL parameters (app/feed/filters.ts); the
+// Saved view is one visitor's and has no public feed.
+import { createHash } from "node:crypto";
+import { AppError } from "../errors";
+import { publicUrl } from "../public-url.server";
+import { articlePath } from "../articles/article-page";
+import { cfrLabel, feedHref, followedLabels, parseFeedParams, type ArticleFilters } from "./filters";
+import { listArticles, type ArticleJson } from "./queries.server";
+import { feedRevision } from "./shared-feed.server";
+import { CATEGORIES, DOCUMENT_TYPES, PRIORITIES, TIMEFRAMES } from "../articles/vocabulary";
+
+export const FEED_ITEMS = 50;
+const SITE_TITLE = "Federal Deregulation Tracker";
+
+/** The view a feed or export URL names; the Saved view is refused. */
+export function viewOf(url: URL): ArticleFilters {
+  const { filters } = parseFeedParams(url.searchParams);
+  if (filters.saved)
+    throw new AppError("invalid", "The Saved view holds one visitor's bookmarks and has no public feed or export; follow a filtered view instead.");
+  return filters;
+}
+
+/** A strong validator for a view's feed: the feed revision (articles, summaries, the day) and the view's tidy query. */
+export async function viewEtag(filters: ArticleFilters, kind: string) {
+  const revision = await feedRevision();
+  return `"${createHash("sha1")
+    .update(`${kind}\n${revision}\n${feedHref(filters)}`)
+    .digest("base64url")
+    .slice(0, 27)}"`;
+}
+
+/** The words of a view's chosen parts (category, priority, time, type), which hold nothing a requester typed. */
+function chosenParts(filters: ArticleFilters) {
+  const priority = PRIORITIES.find((p) => p.value === filters.priority);
+  return [
+    CATEGORIES.find((c) => c.value === filters.category)?.label,
+    priority && `${priority.label} priority`,
+    filters.timeframe !== "all" ? TIMEFRAMES.find((t) => t.value === filters.timeframe)?.label : undefined,
+    DOCUMENT_TYPES.find((d) => d.value === filters.documentType)?.label,
+  ];
+}
+
+function titled(parts: (string | false | undefined)[]) {
+  const words = parts.filter(Boolean);
+  return words.length ? `${SITE_TITLE}: ${words.join(" · ")}` : `${SITE_TITLE}: all news`;
+}
+
+/** Words for a view, for feed titles: "Regulatory Rollbacks · High · "methane"". */
+export function viewTitle(filters: ArticleFilters) {
+  return titled([
+    ...chosenParts(filters),
+    filters.agency,
+    ...followedLabels(filters).map((followed) => followed.label),
+    filters.search && `"${filters.search}"`,
+  ]);
+}
+
+/**
+ * Words for a view that quote nothing a requester typed: the search counted in words, the agency and the docket
+ * named only as such ("Regulatory Rollbacks · one agency · a search for 3 words"). For a message to an address
+ * that has not confirmed it wants anything from us (app/alerts/alerts.server.ts), which a stranger may have asked for.
+ */
+export function viewOutline(filters: ArticleFilters) {
+  const words = filters.search?.split(/\s+/).filter(Boolean).length ?? 0;
+  return titled([
+    ...chosenParts(filters),
+    filters.agency && "one agency",
+    filters.rin && `RIN ${filters.rin}`,
+    filters.docket && "one docket",
+    filters.cfr && cfrLabel(filters.cfr),
+    words > 0 && `a search for ${words} word${words === 1 ? "" : "s"}`,
+  ]);
+}
+
+function newestItems(filters: ArticleFilters) {
+  return listArticles(filters, { limit: FEED_ITEMS });
+}
+
+/** Characters XML 1.0 cannot carry at all (control characters other than tab, newline and return, lone surrogates). */
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+function xml(text: string) {
+  return text.replace(NOT_XML, "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
+}
+
+function pageUrl(site: string, article: Pick<ArticleJson, "id" | "title">) {
+  return `${site}${articlePath(article)}`;
+}
+
+function summaryOf(article: ArticleJson) {
+  return article.aiSummary || article.summary;
+}
+
+export async function atomFeed(filters: ArticleFilters) {
+  const items = await newestItems(filters);
+  const site = await publicUrl();
+  const self = `${site}${feedHref(filters, 1, "", "/feed.atom")}`;
+  const updated = (items[0] ? new Date(items[0].publishDate) : new Date(0)).toISOString();
+  const entries = items.map((article) => {
+    const published = new Date(article.publishDate).toISOString();
+    const categories = [article.category, `priority:${article.priority}`, ...article.tags].map((term) => `    <category term="${xml(term)}"/>`).join("\n");
+    return `  <entry>
+    <id>${xml(pageUrl(site, article))}</id>
+    <title>${xml(article.title)}</title>
+    <link rel="alternate" type="text/html" href="${xml(pageUrl(site, article))}"/>
+    <link rel="related" href="${xml(article.originalUrl)}"/>
+    <published>${published}</published>
+    <updated>${published}</updated>
+    <author><name>${xml(article.sourceName)}</name></author>
+${categories}
+    <summary>${xml(summaryOf(article))}</summary>
+  </entry>`;
+  });
+  const body = `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+  <id>${xml(self)}</id>
+  <title>${xml(viewTitle(filters))}</title>
+  <subtitle>US regulatory and deregulatory news from public sources</subtitle>
+  <link rel="self" type="application/atom+xml" href="${xml(self)}"/>
+  <link rel="alternate" type="text/html" href="${xml(`${site}${feedHref(filters)}`)}"/>
+  <updated>${updated}</updated>
+  <generator>${SITE_TITLE}</generator>
+${entries.join("\n")}
+</feed>
+`;
+  return { body, lastModified: items[0] ? new Date(items[0].publishDate) : undefined };
+}
+
+export async function jsonFeed(filters: ArticleFilters) {
+  const items = await newestItems(filters);
+  const site = await publicUrl();
+  const body = {
+    version: "https://jsonfeed.org/version/1.1",
+    title: viewTitle(filters),
+    home_page_url: `${site}${feedHref(filters)}`,
+    feed_url: `${site}${feedHref(filters, 1, "", "/feed.json")}`,
+    description: "US regulatory and deregulatory news from public sources",
+    language: "en-US",
+    items: items.map((article) => ({
+      id: pageUrl(site, article),
+      url: pageUrl(site, article),
+      external_url: article.originalUrl,
+      title: article.title,
+      summary: summaryOf(article),
+      content_text: summaryOf(article),
+      date_published: new Date(article.publishDate).toISOString(),
+      authors: [{ name: article.sourceName }],
+      tags: [article.category, `priority:${article.priority}`, ...article.tags],
+    })),
+  };
+  return { body, lastModified: items[0] ? new Date(items[0].publishDate) : undefined };
+}

@@ -1,0 +1,360 @@
+// The feed's filters as URL search params. Shared with the browser bundle, so no validation library here:
+// the /api contract's stricter parser lives in api-query.server.ts.
+import { isRin, RIN_PATTERN } from "../rulemakings/keys";
+import { isUnstorableText, storableText } from "../text/storable";
+import {
+  CATEGORY_VALUES,
+  DOCUMENT_TYPE_VALUES,
+  PRIORITY_VALUES,
+  TIMEFRAME_VALUES,
+  type Category,
+  type DocumentTypeValue,
+  type Priority,
+  type Timeframe,
+} from "../articles/vocabulary";
+
+export type ArticleFilters = {
+  category?: Category;
+  priority?: Priority;
+  timeframe: Timeframe;
+  search?: string;
+  /** One agency, by the name the Federal Register gives it ("Environmental Protection Agency"). */
+  agency?: string;
+  /** One Federal Register document type. */
+  documentType?: DocumentTypeValue;
+  /** Only the caller's bookmarks. */
+  saved?: boolean;
+  /** One rulemaking's documents, by a Regulation Identifier Number they list, upper-case ("2060-AV83"). */
+  rin?: string;
+  /** The documents of one regulations.gov docket, upper-case ("EPA-HQ-OAR-2021-0317"). */
+  docket?: string;
+  /** The documents citing one part of the Code of Federal Regulations ("40-63"), or any part of one title ("40"). */
+  cfr?: string;
+};
+
+export const MAX_SEARCH_LENGTH = 200;
+export const MAX_AGENCY_LENGTH = 200;
+/** Docket ids are short ("EPA-HQ-OAR-2021-0317", "Docket No. RM2024-9"); a longer value is no docket. */
+export const MAX_DOCKET_LENGTH = 100;
+/** The longest way of writing a CFR reference the feed reads ("40 C.F.R. Part 63" and spaces). */
+const MAX_CFR_LENGTH = 40;
+const SAVED_VALUES = ["true", "false", "1", "0"];
+
+/**
+ * Control characters: never part of an agency name or a docket id, and a NUL cannot be stored or searched for on
+ * PostgreSQL. A filter value holding one is a bad value, left out like any other (docs/decisions/035).
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHARACTERS_ALL = new RegExp(CONTROL_CHARACTERS.source, "g");
+
+/** The search text as stored in filters: control characters read as spaces, trimmed, bounded, absent when empty. */
+export function cleanSearch(raw: string | null) {
+  const text = storableText((raw ?? "").replace(CONTROL_CHARACTERS_ALL, " ").trim(), MAX_SEARCH_LENGTH);
+  return text || undefined;
+}
+
+/** An agency name as stored in filters: trimmed, bounded, absent when empty or holding control characters. */
+export function cleanAgency(raw: string | null) {
+  const name = (raw ?? "").trim().slice(0, MAX_AGENCY_LENGTH);
+  return name && !CONTROL_CHARACTERS.test(name) ? storableText(name) : undefined;
+}
+
+/** A RIN as stored in filters: upper-case, or absent when it is not one ("2060-av83" -> "2060-AV83"). */
+export function cleanRin(raw: string | null) {
+  const rin = (raw ?? "").trim().toUpperCase();
+  return RIN_PATTERN.test(rin) ? rin : undefined;
+}
+
+/**
+ * A docket id as stored in filters: trimmed and upper-case (the index holds dockets upper-case, as the rulemaking
+ * keys do, so any letter case finds one), or absent when empty, over-long or holding control characters.
+ */
+export function cleanDocket(raw: string | null) {
+  const docket = (raw ?? "").trim().toUpperCase();
+  return docket && docket.length <= MAX_DOCKET_LENGTH && !CONTROL_CHARACTERS.test(docket) ? docket : undefined;
+}
+
+/** "40", "40 CFR", "40-63", "40:63", "40 CFR 63", "40 CFR Part 63", "40 C.F.R. 63" (any case). */
+const CFR_PATTERN = /^(\d{1,3})\s*(?:(?:CFR\s*(?:PARTS?\s*)?|[-:]\s*)(\d{1,6}))?(?:\s*CFR)?$/;
+
+/**
+ * A CFR title and part as stored in filters, in the address's one form: "40-63" for a part, "40" for a whole title;
+ * absent when the text names neither. Readable forms ("40 CFR 63") are taken and written the short way.
+ */
+export function cleanCfr(raw: string | null) {
+  const text = (raw ?? "")
+    .trim()
+    .toUpperCase()
+    .replace(/C\.\s*F\.\s*R\.?/g, "CFR");
+  const match = CFR_PATTERN.exec(text);
+  if (!match) return undefined;
+  const title = Number(match[1]);
+  if (title < 1) return undefined;
+  return match[2] === undefined ? String(title) : `${title}-${Number(match[2])}`;
+}
+
+/** How a CFR filter reads: "40 CFR 63", or "Title 40 CFR" for a whole title. */
+export function cfrLabel(cfr: string) {
+  const [title, part] = cfr.split("-");
+  return part ? `${title} CFR ${part}` : `Title ${title} CFR`;
+}
+
+/** The filters that follow one rulemaking, docket or part of the CFR. */
+export const FOLLOWED_FILTERS = ["rin", "docket", "cfr"] as const;
+export type FollowedFilter = (typeof FOLLOWED_FILTERS)[number];
+
+/** Each followed filter a view has, in words: "RIN 2060-AV83", "Docket EPA-HQ-OAR-2021-0317", "40 CFR 63". */
+export function followedLabels(filters: ArticleFilters): { filter: FollowedFilter; label: string }[] {
+  const labels: { filter: FollowedFilter; label: string }[] = [];
+  if (filters.rin) labels.push({ filter: "rin", label: `RIN ${filters.rin}` });
+  if (filters.docket) labels.push({ filter: "docket", label: `Docket ${filters.docket}` });
+  if (filters.cfr) labels.push({ filter: "cfr", label: cfrLabel(filters.cfr) });
+  return labels;
+}
+
+/** The view that follows one rulemaking, by its key (app/rulemakings/keys.ts): its RIN, or its docket when it has none. */
+export function rulemakingView(key: string): ArticleFilters {
+  return isRin(key) ? { timeframe: "all", rin: key } : { timeframe: "all", docket: cleanDocket(key) };
+}
+
+/**
+ * The views following a Federal Register document's rulemakings, each with its words: each RIN it lists, or, when it
+ * lists none, each docket id (the way rulemakings are keyed, app/rulemakings/keys.ts).
+ */
+export function documentRulemakingViews(rins: readonly string[], dockets: readonly string[]) {
+  const byRin = [...new Set(rins.map((rin) => cleanRin(rin)).filter((rin) => rin !== undefined))];
+  if (byRin.length) return byRin.map((rin) => ({ label: `RIN ${rin}`, filters: { timeframe: "all", rin } as ArticleFilters }));
+  const byDocket = [...new Set(dockets.map((docket) => cleanDocket(docket)).filter((docket) => docket !== undefined))];
+  return byDocket.map((docket) => ({ label: `Docket ${docket}`, filters: { timeframe: "all", docket } as ArticleFilters }));
+}
+
+/** Where a view is followed: the feed showing it, at its "Follow this view" links and alert form. */
+export function followViewHref(filters: ArticleFilters) {
+  return feedHref(filters, 1, "#follow-view");
+}
+
+/**
+ * One parameter of a view, declared once for the feed's addresses, the feeds and CSV, alerts, `/api/articles`, its
+ * facets and the OpenAPI description: its name, the other names the API also takes (the SPEC's `search` and
+ * `timeframe`), how its text is read into the filters, and its schema.
+ */
+export type ViewParam = {
+  name: string;
+  aliases?: readonly string[];
+  /**
+   * Writes the value the text holds into `filters` (nothing when it holds none) and answers why the text is not a
+   * value of the parameter, or undefined when it is. The feed keeps what it could read and drops the rest; the API
+   * refuses the request, naming the parameter.
+   */
+  read(text: string, filters: ArticleFilters): string | undefined;
+  /** The OpenAPI schema of the parameter's text, and what it does. */
+  schema: Record<string, unknown>;
+  description?: string;
+};
+
+const notStorable = "must not contain NUL characters";
+const mustBeOneOf = (values: readonly string[]) => `must be one of: ${values.join(", ")}`;
+
+/** A parameter taking one of `values`, or "all" (the default: no filter) when `withAll`. */
+function choice<K extends "category" | "priority" | "documentType">(
+  name: string,
+  key: K,
+  values: readonly NonNullable<ArticleFilters[K]>[],
+  withAll: boolean,
+): ViewParam {
+  const accepted = withAll ? ["all", ...values] : [...values];
+  return {
+    name,
+    read(text, filters) {
+      if (!accepted.includes(text)) return mustBeOneOf(accepted);
+      if (text !== "all") filters[key] = text as ArticleFilters[K];
+    },
+    schema: { enum: accepted },
+  };
+}
+
+/** A text that is cut short when too long: the feed reads the start of it, the API refuses it. */
+function tooLongOrUnstorable(text: string, max: number) {
+  if (text.length > max) return `must be at most ${max} characters`;
+  if (isUnstorableText(text)) return notStorable;
+}
+
+export const VIEW_PARAMS: readonly ViewParam[] = [
+  choice("category", "category", CATEGORY_VALUES, true),
+  choice("priority", "priority", PRIORITY_VALUES, true),
+  {
+    name: "time",
+    aliases: ["timeframe"],
+    read(text, filters) {
+      if (!(TIMEFRAME_VALUES as readonly string[]).includes(text)) return mustBeOneOf(TIMEFRAME_VALUES);
+      filters.timeframe = text as Timeframe;
+    },
+    schema: { enum: TIMEFRAME_VALUES },
+    description: "Only articles published today, this week or this month (in the site's time zone).",
+  },
+  {
+    name: "q",
+    aliases: ["search"],
+    read(text, filters) {
+      filters.search = cleanSearch(text);
+      return tooLongOrUnstorable(text, MAX_SEARCH_LENGTH);
+    },
+    schema: { type: "string", maxLength: MAX_SEARCH_LENGTH },
+    description: "Words to find in titles, summaries, tags and source names.",
+  },
+  {
+    name: "agency",
+    read(text, filters) {
+      filters.agency = cleanAgency(text);
+      return tooLongOrUnstorable(text, MAX_AGENCY_LENGTH);
+    },
+    schema: { type: "string", maxLength: MAX_AGENCY_LENGTH },
+    description: "An agency as the Federal Register names it.",
+  },
+  choice("type", "documentType", DOCUMENT_TYPE_VALUES, false),
+  {
+    name: "rin",
+    read(text, filters) {
+      filters.rin = cleanRin(text);
+      if (!filters.rin) return 'must be a Regulation Identifier Number, four digits, a hyphen and four letters or digits ("2060-AV83")';
+    },
+    schema: { type: "string", pattern: "^\\s*\\d{4}-[A-Za-z0-9]{4}\\s*$", examples: ["2060-AV83"] },
+    description: "Only Federal Register documents listing this Regulation Identifier Number (any letter case).",
+  },
+  {
+    name: "docket",
+    read(text, filters) {
+      filters.docket = cleanDocket(text);
+      if (!filters.docket || isUnstorableText(text)) return "must be a docket id without control characters";
+    },
+    schema: { type: "string", maxLength: MAX_DOCKET_LENGTH, examples: ["EPA-HQ-OAR-2021-0317"] },
+    description: "Only Federal Register documents listing this docket id (any letter case; spaces around it are ignored).",
+  },
+  {
+    name: "cfr",
+    read(text, filters) {
+      filters.cfr = text.length <= MAX_CFR_LENGTH ? cleanCfr(text) : undefined;
+      if (!filters.cfr) return 'must be a CFR title and part ("40-63" or "40 CFR 63"), or a title alone ("40")';
+    },
+    schema: { type: "string", maxLength: MAX_CFR_LENGTH, examples: ["40-63", "40 CFR 63", "40"] },
+    description:
+      'Only Federal Register documents citing this part of the Code of Federal Regulations: a title and a part ("40-63", also written "40:63" or "40 CFR 63"), or a title alone ("40") for any of its parts.',
+  },
+  {
+    name: "saved",
+    read(text, filters) {
+      if (!SAVED_VALUES.includes(text)) return mustBeOneOf(SAVED_VALUES);
+      if (text === "1" || text === "true") filters.saved = true;
+    },
+    schema: { enum: SAVED_VALUES },
+    description: "Only the caller's bookmarks (by the visitor cookie).",
+  },
+];
+
+/** A view's parameter's text in `params`, under its name or else one of its other names; empty text is no text. */
+function viewParamText(params: URLSearchParams, param: ViewParam) {
+  for (const name of [param.name, ...(param.aliases ?? [])]) {
+    const text = params.get(name);
+    if (text) return { name, text };
+  }
+}
+
+/** A view narrowing nothing, every filter named. */
+const NO_FILTER: Required<Pick<ArticleFilters, "timeframe" | "saved">> & ArticleFilters = {
+  category: undefined,
+  priority: undefined,
+  timeframe: "all",
+  search: undefined,
+  agency: undefined,
+  documentType: undefined,
+  saved: false,
+  rin: undefined,
+  docket: undefined,
+  cfr: undefined,
+};
+
+/**
+ * The view `params` hold: each parameter's text (under any of its names; empty text is none) read into the filters.
+ * `onProblem` hears of each text that is no value of its parameter, by the name it came under.
+ */
+export function readView(params: URLSearchParams, onProblem?: (name: string, problem: string) => void): ArticleFilters {
+  const filters: ArticleFilters = { ...NO_FILTER };
+  for (const param of VIEW_PARAMS) {
+    const found = viewParamText(params, param);
+    const problem = found && param.read(found.text, filters);
+    if (problem) onProblem?.(found.name, problem);
+  }
+  return filters;
+}
+
+/**
+ * The public feed's params (`category`, `priority`, `time`, `q`, `agency`, `type`, `rin`, `docket`, `cfr`, `saved`,
+ * and `page`; the API's names `search` and `timeframe` too). Bad values are left out: a hand-edited or stale link
+ * still shows a page.
+ */
+export function parseFeedParams(params: URLSearchParams) {
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  return { filters: readView(params), page: Number.isFinite(page) && page > 0 ? page : 1 };
+}
+
+/** The feed URL (or the admin list's, with `path`) for a set of filters and a page, leaving defaults out so links stay short. */
+export function feedHref(filters: ArticleFilters, page = 1, hash = "", path = "/") {
+  const params = new URLSearchParams();
+  if (filters.category) params.set("category", filters.category);
+  if (filters.priority) params.set("priority", filters.priority);
+  if (filters.timeframe !== "all") params.set("time", filters.timeframe);
+  if (filters.search) params.set("q", filters.search);
+  if (filters.agency) params.set("agency", filters.agency);
+  if (filters.documentType) params.set("type", filters.documentType);
+  if (filters.rin) params.set("rin", filters.rin);
+  if (filters.docket) params.set("docket", filters.docket);
+  if (filters.cfr) params.set("cfr", filters.cfr);
+  if (filters.saved) params.set("saved", "1");
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return `${path}${query ? `?${query}` : ""}${hash}`;
+}
+
+/** The query parameters that narrow the feed (a view without its page), by every name they take. */
+export const FILTER_PARAMS = VIEW_PARAMS.flatMap((param) => [param.name, ...(param.aliases ?? [])]);
+export const FEED_PARAMS = new Set([...FILTER_PARAMS, "page"]);
+
+/**
+ * The longest query string other params may make a tidy address: past it they are left out, because the
+ * redirect to the tidy address would carry them in its Location header, and a header of many kilobytes is
+ * refused by clients (Node's own limit is 16 KB) before they see the page. No link of ours comes near it.
+ */
+const MAX_TIDY_QUERY_LENGTH = 2_000;
+
+/**
+ * The feed's params in their short form (as `feedHref` writes them): empty, default and unknown values
+ * left out. Other params (a dialog, the feedback filter) are kept as they are, unless there is too much of them.
+ */
+export function tidyFeedSearch(params: URLSearchParams) {
+  const { filters, page } = parseFeedParams(params);
+  const feedOnly = feedHref(filters, page).split("?")[1];
+  const tidy = new URLSearchParams(feedOnly);
+  for (const [name, value] of params) if (!FEED_PARAMS.has(name)) tidy.append(name, value);
+  return tidy.toString().length > MAX_TIDY_QUERY_LENGTH ? new URLSearchParams(feedOnly) : tidy;
+}
+
+/**
+ * Where to send a request for an untidy feed URL (a GET form without JavaScript submits every field,
+ * `?q=&priority=&time=all`), or null when it is tidy already; the order of params does not matter.
+ */
+export function tidyFeedPath(url: URL) {
+  const tidy = tidyFeedSearch(url.searchParams);
+  const key = (params: URLSearchParams) =>
+    [...params]
+      .map(([name, value]) => `${name}=${value}`)
+      .sort()
+      .join("&");
+  if (key(tidy) === key(url.searchParams)) return null;
+  const query = tidy.toString();
+  return `${url.pathname}${query ? `?${query}` : ""}`;
+}
+
+/** The count line over a list: "Showing 1–12 of 345", or "of 10,000+" when counting stopped at a cap. */
+export function showingLabel(first: number, shown: number, total: number, totalCapped = false) {
+  return `Showing ${first}–${first + shown - 1} of ${total.toLocaleString("en-US")}${totalCapped ? "+" : ""}`;
+}

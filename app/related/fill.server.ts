@@ -1,0 +1,199 @@
+// Filling many stored related lists at once (the job runner after a bulk load, docs/decisions/022): every
+// article's features are read once into an in-memory inverted index, and each list is then found by adding up,
+// for every article sharing a feature with the target, the weights of what it shares. That sum is the score
+// itself (relatedScore), so every list is exact without any bound or pruning, and no query runs per list.
+import { RELATED_WEIGHTS, byRank, toFeatures, type FeatureRow, type Scored } from "./score";
+
+/** Articles scored directly, from the target's rarest features, before the bar decides which lists to read. */
+const SEED_SCORED = 64;
+
+/** A growable Int32Array. */
+class IntList {
+  data = new Int32Array(1024);
+  length = 0;
+  push(value: number) {
+    if (this.length === this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = value;
+  }
+}
+
+/**
+ * Every article's scored features as small integers, and for each feature the articles that have it, read at
+ * one article revision. Articles are numbered 0..n-1 newest first (publication date, then id, descending), so
+ * the fill walks them in the order the runner fills lists.
+ */
+export class RelatedFillIndex {
+  readonly size: number;
+  /** Article id of each position, newest first. */
+  readonly ids: Int32Array;
+  readonly dates: Float64Array;
+  /** Position of each article id (-1 where none). */
+  private readonly positionOf: Int32Array;
+  /** Each article's feature numbers: features[featureStart[i] .. featureStart[i + 1]). */
+  private readonly featureStart: Int32Array;
+  private readonly features: Int32Array;
+  /** Each feature's weight, and its articles: postings[postingStart[f] .. postingStart[f + 1]). */
+  private readonly weights: Int32Array;
+  private readonly postingStart: Int32Array;
+  private readonly postings: Int32Array;
+  /** Scratch space of `listOf`: per position the weight added up and whether it was scored, the positions
+   * scored and the candidates, and per feature the target's weight of it (0 for features it lacks). */
+  private readonly accumulated: Int32Array;
+  private readonly seen: Uint8Array;
+  private readonly touched: Int32Array;
+  private readonly candidates: Int32Array;
+  private readonly targetWeight: Int32Array;
+
+  /** `rows`: every article's feature columns (FEATURE_COLUMNS), newest first, read at article revision `revision`. */
+  constructor(
+    readonly revision: number,
+    rows: Iterable<FeatureRow>,
+  ) {
+    const numbers = new Map<string, number>();
+    const weights = new IntList();
+    const featureOf = (key: string, weight: number) => {
+      let n = numbers.get(key);
+      if (n === undefined) {
+        numbers.set(key, (n = numbers.size));
+        weights.push(weight);
+      }
+      return n;
+    };
+    const ids = new IntList();
+    const dates: number[] = [];
+    const starts = new IntList();
+    const features = new IntList();
+    for (const row of rows) {
+      const article = toFeatures(row);
+      ids.push(article.id);
+      dates.push(article.publishDate);
+      starts.push(features.length);
+      features.push(featureOf(`c:${article.category}`, RELATED_WEIGHTS.category));
+      features.push(featureOf(`s:${article.sourceName}`, RELATED_WEIGHTS.source));
+      features.push(featureOf(`p:${article.priority}`, RELATED_WEIGHTS.priority));
+      for (const tag of article.tags) features.push(featureOf(`t:${tag}`, RELATED_WEIGHTS.tag));
+      for (const word of article.words) features.push(featureOf(`w:${word}`, RELATED_WEIGHTS.word));
+    }
+    starts.push(features.length);
+    this.size = ids.length;
+    this.ids = ids.data.slice(0, ids.length);
+    this.dates = Float64Array.from(dates);
+    this.featureStart = starts.data.slice(0, starts.length);
+    this.features = features.data.slice(0, features.length);
+    this.weights = weights.data.slice(0, weights.length);
+
+    let maxId = 0;
+    for (const id of this.ids) if (id > maxId) maxId = id;
+    this.positionOf = new Int32Array(maxId + 1).fill(-1);
+    this.ids.forEach((id, i) => (this.positionOf[id] = i));
+
+    // Postings in position order, by counting.
+    const featureCount = this.weights.length;
+    this.postingStart = new Int32Array(featureCount + 1);
+    for (const f of this.features) this.postingStart[f + 1]++;
+    for (let f = 0; f < featureCount; f++) this.postingStart[f + 1] += this.postingStart[f];
+    this.postings = new Int32Array(this.features.length);
+    const next = this.postingStart.slice(0, featureCount);
+    for (let i = 0; i < this.size; i++) {
+      for (let k = this.featureStart[i]; k < this.featureStart[i + 1]; k++) this.postings[next[this.features[k]]++] = i;
+    }
+    this.accumulated = new Int32Array(this.size);
+    this.seen = new Uint8Array(this.size);
+    this.touched = new Int32Array(this.size);
+    this.candidates = new Int32Array(this.size);
+    this.targetWeight = new Int32Array(featureCount);
+  }
+
+  /** The position of an article id, or -1 for an article the index does not hold. */
+  position(id: number) {
+    return id < this.positionOf.length ? this.positionOf[id] : -1;
+  }
+
+  /** Posting-list length of a feature. */
+  private frequency(f: number) {
+    return this.postingStart[f + 1] - this.postingStart[f];
+  }
+
+  /**
+   * The `limit` best-ranked articles for the article at `target` (byRank: score, then newer, then higher id).
+   *
+   * The articles of the target's rarest features are scored first, directly (an article's score is the weight
+   * the target gives each of its features, added up), which sets a bar: the last kept score. The most common
+   * features whose weights together stay below the bar cannot lift an article that has only those into the list,
+   * so only the other features' articles are candidates: their weights are added up over those lists, and a
+   * candidate is scored only when that sum plus the common features' weight reaches the bar. Exact, and a list
+   * reads a small part of what adding up every list would.
+   */
+  listOf(target: number, limit: number): Scored[] {
+    const { accumulated, touched, postings, postingStart, features, weights, ids, dates, targetWeight, seen } = this;
+    const own = features.subarray(this.featureStart[target], this.featureStart[target + 1]);
+    for (const f of own) targetWeight[f] = weights[f];
+    const byFrequency = Array.from(own).sort((a, b) => this.frequency(a) - this.frequency(b));
+
+    // Positions run newest first (then higher id first), so among equal scores the lower position ranks higher:
+    // the best `limit` are kept as (score, position) pairs, compared by score and then by position.
+    const bestScore = new Int32Array(limit);
+    const bestAt = new Int32Array(limit).fill(-1);
+    let kept = 0;
+    let seenCount = 0;
+    const score = (i: number) => {
+      if (seen[i]) return;
+      seen[i] = 1;
+      touched[seenCount++] = i;
+      if (i === target) return;
+      let s = 0;
+      for (let k = this.featureStart[i], end = this.featureStart[i + 1]; k < end; k++) s += targetWeight[features[k]];
+      if (s <= 0) return;
+      if (kept === limit && (s < bestScore[limit - 1] || (s === bestScore[limit - 1] && i > bestAt[limit - 1]))) return;
+      let at = kept < limit ? kept++ : limit - 1;
+      while (at > 0 && (bestScore[at - 1] < s || (bestScore[at - 1] === s && bestAt[at - 1] > i))) {
+        bestScore[at] = bestScore[at - 1];
+        bestAt[at] = bestAt[at - 1];
+        at--;
+      }
+      bestScore[at] = s;
+      bestAt[at] = i;
+    };
+    const bar = () => (kept < limit ? 1 : bestScore[limit - 1]);
+
+    try {
+      // A first bar from the articles of the rarest features.
+      seed: for (const f of byFrequency) {
+        for (let p = postingStart[f], end = postingStart[f + 1]; p < end; p++) {
+          score(postings[p]);
+          if (seenCount >= SEED_SCORED) break seed;
+        }
+      }
+      // The most common features, together lighter than the bar, are left out of the candidates' lists.
+      let essential = byFrequency.length;
+      let commonWeight = 0;
+      while (essential > 0 && commonWeight + weights[byFrequency[essential - 1]] < bar()) commonWeight += weights[byFrequency[--essential]];
+      let candidates = 0;
+      for (let k = 0; k < essential; k++) {
+        const f = byFrequency[k];
+        const weight = weights[f];
+        for (let p = postingStart[f], end = postingStart[f + 1]; p < end; p++) {
+          const i = postings[p];
+          if (seen[i]) continue;
+          if (accumulated[i] === 0) this.candidates[candidates++] = i;
+          accumulated[i] += weight;
+        }
+      }
+      for (let c = 0; c < candidates; c++) {
+        const i = this.candidates[c];
+        if (accumulated[i] + commonWeight >= bar()) score(i);
+        accumulated[i] = 0;
+      }
+    } finally {
+      for (const f of own) targetWeight[f] = 0;
+      for (let t = 0; t < seenCount; t++) seen[touched[t]] = 0;
+    }
+    const list: Scored[] = [];
+    for (let k = 0; k < kept; k++) list.push({ id: ids[bestAt[k]], score: bestScore[k], publishDate: dates[bestAt[k]] });
+    return list.sort(byRank);
+  }
+}
