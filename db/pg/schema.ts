@@ -132,7 +132,7 @@ export const articleTags = pgTable(
   (t) => [primaryKey({ columns: [t.articleId, t.tag] }), index("article_tags_tag_idx").on(t.tag, t.articleId)],
 );
 
-/** Kept in step with `articles.agencies` by triggers (db/pg/migrations/0001_search_and_triggers.sql). */
+/** Written with `articles.agencies` by the store (app/articles/index-rows.ts, docs/decisions/045). */
 export const articleAgencies = pgTable(
   "article_agencies",
   {
@@ -144,7 +144,7 @@ export const articleAgencies = pgTable(
   (t) => [primaryKey({ columns: [t.articleId, t.agency] }), index("article_agencies_agency_idx").on(t.agency, t.articleId)],
 );
 
-/** Kept in step with the Federal Register fields of articles by triggers (db/pg/migrations/0006_rulemakings.sql). */
+/** Written with the Federal Register fields of articles by the store (app/articles/index-rows.ts, docs/decisions/045). */
 export const articleRulemakings = pgTable(
   "article_rulemakings",
   {
@@ -152,7 +152,7 @@ export const articleRulemakings = pgTable(
       .notNull()
       .references(() => articles.id, { onDelete: "cascade" }),
     key: text().notNull(),
-    // The article's date and category, copied by the triggers: the grouped view and the cards' counts read this
+    // The article's date and category, copied with the keys: the grouped view and the cards' counts read this
     // table alone, never the wide article rows (docs/decisions/031).
     publishDate: timestampMs().notNull(),
     category: text().notNull(),
@@ -164,7 +164,7 @@ export const articleRulemakings = pgTable(
   ],
 );
 
-/** Kept in step with the Federal Register fields of articles by triggers (db/pg/migrations/0009_follow_filters.sql). */
+/** Written with the Federal Register fields of articles by the store (app/articles/index-rows.ts, docs/decisions/045). */
 export const articleIdentifiers = pgTable(
   "article_identifiers",
   {

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
-import { E2E_DATABASE, hydrated } from "./e2e";
+import { E2E_DATABASE, hydrated, indexArticlesOf } from "./e2e";
 
 const SOURCE = "Article page E2E";
 let addressCounter = 0;
@@ -49,6 +49,7 @@ test.beforeAll(({}, testInfo) => {
     insert.run(row("soon", dayFromToday(3), [`PHMSA-2099-${project}`]));
     insert.run(row("today", dayFromToday(0), []));
     insert.run(row("plain", null, []));
+    indexArticlesOf(database, SOURCE);
   })();
   database.close();
 });

@@ -4,6 +4,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, type Page } from "@playwright/test";
+import { agencyNames, articleIdentifiers, articleRulemakings } from "~/articles/index-rows";
 import { outboxMailsTo } from "../support/mail";
 import { E2E_ADMIN, E2E_DATABASE, E2E_DIR } from "./e2e-settings";
 
@@ -22,6 +23,47 @@ export function seed(sql: string, ...params: unknown[]) {
     return sqlite.prepare(sql).run(...params);
   } finally {
     sqlite.close();
+  }
+}
+
+/**
+ * Writes the lookup rows (article_agencies, article_identifiers, article_rulemakings) of the articles of one source a
+ * spec wrote straight into the database, by the rules the store follows for the articles it stores
+ * (app/articles/index-rows.ts, docs/decisions/045).
+ */
+export function indexArticlesOf(database: Database.Database, sourceName: string) {
+  type Row = {
+    id: number;
+    documentNumber: string | null;
+    agencies: string;
+    rins: string;
+    dockets: string;
+    cfrs: string;
+    publishDate: number;
+    category: string;
+  };
+  const rows = database
+    .prepare(
+      `SELECT id, document_number AS documentNumber, agencies, regulation_id_numbers AS rins, docket_ids AS dockets, cfr_references AS cfrs,
+         publish_date AS publishDate, category FROM articles WHERE source_name = ?`,
+    )
+    .all(sourceName) as Row[];
+  const agency = database.prepare("INSERT OR IGNORE INTO article_agencies (article_id, agency) VALUES (?, ?)");
+  const identifier = database.prepare("INSERT OR IGNORE INTO article_identifiers (article_id, kind, value) VALUES (?, ?, ?)");
+  const rulemaking = database.prepare("INSERT OR IGNORE INTO article_rulemakings (article_id, key, publish_date, category) VALUES (?, ?, ?, ?)");
+  for (const row of rows) {
+    const fields = {
+      documentNumber: row.documentNumber,
+      agencies: JSON.parse(row.agencies) as unknown,
+      regulationIdNumbers: JSON.parse(row.rins) as unknown,
+      docketIds: JSON.parse(row.dockets) as unknown,
+      cfrReferences: JSON.parse(row.cfrs) as unknown,
+      publishDate: new Date(row.publishDate),
+      category: row.category,
+    };
+    for (const name of agencyNames(fields.agencies)) agency.run(row.id, name);
+    for (const { kind, value } of articleIdentifiers(fields)) identifier.run(row.id, kind, value);
+    for (const { key, publishDate, category } of articleRulemakings(fields)) rulemaking.run(row.id, key, publishDate.getTime(), category);
   }
 }
 

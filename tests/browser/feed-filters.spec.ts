@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
-import { E2E_DATABASE, hydrated } from "./e2e";
+import { E2E_DATABASE, hydrated, indexArticlesOf } from "./e2e";
 
 const SOURCE = "Feed filters E2E";
 const AGENCY = "Office of Quillwort Standards";
@@ -33,6 +33,7 @@ test.beforeAll(({}, testInfo) => {
         type: row.type,
         agencies: JSON.stringify(row.agencies),
       });
+    indexArticlesOf(database, SOURCE);
   })();
   database.close();
 });

@@ -3,7 +3,7 @@
 // form starts an alert named after the RIN; a docket and a CFR part are followed the same way. Rows are written into
 // the test server's database for this spec and removed afterwards.
 import { expect, test, type Page } from "@playwright/test";
-import { emailsTo, hydrated, openDatabase } from "./e2e";
+import { emailsTo, hydrated, indexArticlesOf, openDatabase } from "./e2e";
 
 const SOURCE = "Follow filters E2E";
 const DAY = 86_400_000;
@@ -45,6 +45,7 @@ test.beforeAll(({}, testInfo) => {
         JSON.stringify(doc.cfr),
       );
     }
+    indexArticlesOf(database, SOURCE);
   })();
   database.close();
 });

@@ -3,7 +3,7 @@
 // the rulemaking's stage, priority and timetable follow. Rows are written into the test server's database for this
 // spec and removed afterwards.
 import { expect, test } from "@playwright/test";
-import { hydrated, openDatabase } from "./e2e";
+import { hydrated, indexArticlesOf, openDatabase } from "./e2e";
 
 const SOURCE = "Official designation E2E";
 let title: string;
@@ -33,6 +33,7 @@ test.beforeAll(({}, testInfo) => {
       )
       // A year back: it never tops the feed that other spec files read.
       .run(title, SOURCE, url, url, Date.now() - 365 * 86_400_000, `E2E-OD-${project}`, JSON.stringify([rin]));
+    indexArticlesOf(database, SOURCE);
   })();
   database.close();
 });

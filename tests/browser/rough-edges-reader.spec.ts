@@ -9,7 +9,7 @@ import net from "node:net";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
-import { E2E_DATABASE, emailsTo, hydrated } from "./e2e";
+import { E2E_DATABASE, emailsTo, hydrated, indexArticlesOf } from "./e2e";
 
 const SPEC_FALLBACK = "AI summarization is currently unavailable. Please refer to the original article summary above.";
 const CHECK_INBOX = /^Check your inbox: we have emailed this address a link to confirm the subscription, or a note if it is already subscribed/;
@@ -61,6 +61,7 @@ test.beforeAll(({}, testInfo) => {
       documentNumber: `E2E-${project}-2`,
       agencies: '["National Oceanic and Atmospheric Administration"]',
     });
+    indexArticlesOf(database, "Rough edges E2E");
   })();
   database.close();
 });

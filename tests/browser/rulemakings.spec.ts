@@ -2,7 +2,7 @@
 // links to its page, which shows the timeline, where it stands and the court decision naming it. Rows are written
 // into the test server's database for this spec and removed afterwards.
 import { expect, test } from "@playwright/test";
-import { hydrated, openDatabase } from "./e2e";
+import { hydrated, indexArticlesOf, openDatabase } from "./e2e";
 
 const SOURCE = "Rulemaking E2E";
 const COURT_SOURCE = "Rulemaking E2E court";
@@ -48,6 +48,7 @@ test.beforeAll(({}, testInfo) => {
          VALUES (?, ?, 'legal-decisions', 'medium', '[]', ?, ?, ?, ?)`,
       )
       .run(`Moss Growers v. Service (${project})`, `The court vacated the rule (RIN ${rin}).`, COURT_SOURCE, court, court, firstPublished + 400 * DAY);
+    indexArticlesOf(database, SOURCE);
   })();
   database.close();
 });

@@ -10,7 +10,9 @@ import { saveAgendaBatch } from "~/agenda/store.server";
 import { openApiDocument } from "~/api-docs/openapi.server";
 import { listArticles } from "~/feed/queries.server";
 import { rejudgeArticlesCiting } from "~/classify/reclassify.server";
-import { all, db, engine, execute, first, t, transaction } from "~/db.server";
+import { judgeAutomaticArticlesCiting } from "~/classify/store.server";
+import { all, db, engine, execute, first, t, transaction, type Transaction } from "~/db.server";
+import { insertArticle } from "~/ingest/insert.server";
 import { scrapeSources } from "~/ingest/scrape.server";
 import { loader as articlesApi } from "~/routes/api.articles";
 import { loader as rulemakingApi } from "~/routes/api.rulemakings.$key";
@@ -19,7 +21,7 @@ import { loader as feedLoader } from "~/routes/_index";
 import { rulemakingGroupsPage } from "~/rulemakings/groups.server";
 import { getRulemaking } from "~/rulemakings/page.server";
 import { countRulemakingsInCategory, rulemakingsInCategory } from "~/rulemakings/store/rulemakings.server";
-import { addArticle, clearArticles, queryPlan } from "../support/articles";
+import { addArticle, clearArticles, makeArticle, queryPlan } from "../support/articles";
 import { serveFixture, startServer, type TestServer } from "../support/http-server";
 import { callRoute } from "../support/load-context";
 import { freePort } from "../support/ports";
@@ -88,23 +90,22 @@ describe("the rulemaking index", () => {
     expect(await keysOf(ids.get("Kansas v. Department of Labor")!)).toEqual([]);
   });
 
-  it("follows a document's fields when they change, in upper case", async () => {
-    const id = await addArticle({ documentNumber: "2099-00001", regulationIdNumbers: ["2060-av00"], docketIds: ["EPA-HQ-OAR-2021-0317"] });
+  it("follows a document's fields when its published version changes them, in upper case", async () => {
+    // On the public inspection desk, a docket only; published, a RIN (in lower case) too.
+    const desk = { documentNumber: "2099-00001", docketIds: ["EPA-HQ-OAR-2021-0317"] };
+    const id = await addArticle({ ...desk, publicInspection: { publishesOn: "2099-01-02", specialFiling: false } });
     try {
-      expect(await keysOf(id)).toEqual(["2060-AV00"]);
-      await execute(db().update(t.articles).set({ regulationIdNumbers: [] }).where(eq(t.articles.id, id)));
       expect(await keysOf(id)).toEqual(["EPA-HQ-OAR-2021-0317"]);
-      await execute(
-        db()
-          .update(t.articles)
-          .set({ docketIds: ["a-1", "B-2"], regulationIdNumbers: ["  "] })
-          .where(eq(t.articles.id, id)),
-      );
-      expect(await keysOf(id)).toEqual(["A-1", "B-2"]);
+      expect(await insertArticle(makeArticle({ ...desk, regulationIdNumbers: ["2060-av00"] }))).toEqual({ status: "published", id });
+      expect(await keysOf(id)).toEqual(["2060-AV00"]);
     } finally {
       await execute(db().delete(t.articles).where(eq(t.articles.id, id)));
     }
     expect(await keysOf(id)).toEqual([]);
+    // A blank RIN is none: the dockets are the keys.
+    const dockets = await addArticle({ documentNumber: "2099-00002", docketIds: ["a-1", "B-2"], regulationIdNumbers: ["  "] });
+    expect(await keysOf(dockets)).toEqual(["A-1", "B-2"]);
+    await execute(db().delete(t.articles).where(eq(t.articles.id, dockets)));
     // An article that is not a Federal Register document belongs to no rulemaking, whatever it lists.
     const plain = await addArticle({ regulationIdNumbers: [RIN] });
     expect(await keysOf(plain)).toEqual([]);
@@ -313,25 +314,33 @@ describe("the queries", () => {
   });
 
   it("follow an article's new category and date into the grouped view", async () => {
-    const finalId = (await first<{ id: number }>(sql`SELECT article_id AS id FROM article_rulemakings WHERE key = ${RIN} LIMIT 1`))!.id;
     const [before] = await rulemakingsInCategory("regulatory-rollbacks", 12, 0);
-    const stored = await first<{ publishDate: number }>(sql`SELECT publish_date AS "publishDate" FROM articles WHERE id = ${finalId}`);
-    const categories = await all<{ id: number; category: string }>(
-      sql`SELECT a.id, a.category FROM articles a JOIN article_rulemakings r ON r.article_id = a.id WHERE r.key = ${RIN}`,
+    const categories = new Map(
+      (
+        await all<{ id: number; category: string }>(
+          sql`SELECT a.id, a.category FROM articles a JOIN article_rulemakings r ON r.article_id = a.id WHERE r.key = ${RIN}`,
+        )
+      ).map((row) => [row.id, row.category]),
     );
+    // A document of the rulemaking read on the desk (no RIN there), then published a day after its last move.
+    const later = new Date(before!.lastMove + 86_400_000);
+    const desk = { documentNumber: "2099-00003", title: "Temporary agricultural employment: technical amendment" };
+    const amendment = await addArticle({ ...desk, publicInspection: { publishesOn: "2099-01-02", specialFiling: false } });
+    const judgeAs = (category: (id: number) => string) => (tx: Transaction) =>
+      judgeAutomaticArticlesCiting(tx, [RIN], (row) => ({ judgement: { category: category(row.id) } }));
     try {
-      const later = before!.lastMove + 86_400_000;
-      await execute(sql`UPDATE articles SET publish_date = ${later} WHERE id = ${finalId}`);
-      expect((await rulemakingsInCategory("regulatory-rollbacks", 12, 0))[0]).toMatchObject({ key: RIN, lastMove: later });
-      // Out of the category altogether: the rulemaking leaves the view only when none of its documents is left in it.
+      expect(await insertArticle(makeArticle({ ...desk, regulationIdNumbers: [RIN], publishDate: later }))).toEqual({ status: "published", id: amendment });
+      expect((await rulemakingsInCategory("regulatory-rollbacks", 12, 0))[0]).toMatchObject({ key: RIN, lastMove: later.getTime() });
+      // Judged again into another category: the rulemaking leaves the view only when none of its documents is left in it.
       const policy = await countRulemakingsInCategory("policy-analysis");
-      await execute(sql`UPDATE articles SET category = 'policy-analysis' WHERE id IN (SELECT article_id FROM article_rulemakings WHERE key = ${RIN})`);
+      await transaction(judgeAs(() => "policy-analysis"));
       expect(await countRulemakingsInCategory("regulatory-rollbacks")).toBe(0);
       expect(await countRulemakingsInCategory("policy-analysis")).toBe(policy + 1);
     } finally {
-      await execute(sql`UPDATE articles SET publish_date = ${Number(stored!.publishDate)} WHERE id = ${finalId}`);
-      for (const { id, category } of categories) await execute(sql`UPDATE articles SET category = ${category} WHERE id = ${id}`);
+      await execute(db().delete(t.articles).where(eq(t.articles.id, amendment)));
+      await transaction(judgeAs((id) => categories.get(id)!));
     }
+    expect((await rulemakingsInCategory("regulatory-rollbacks", 12, 0))[0]).toEqual(before);
   });
 
   it("find what names a rulemaking through the full-text index", async () => {

@@ -3,6 +3,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { db, execute, t, transaction } from "../../db.server";
 import { dedupKeys } from "../canonical-url";
+import { reindexStoredArticles } from "./article-indexes.server";
 import { replaceArticleTags } from "./insert.server";
 
 /** Deletes articles and remembers them, so the next scrape does not bring them back. */
@@ -40,14 +41,17 @@ export async function saveEditorTags(id: number, tags: string[], priority?: { pr
   });
 }
 
-/** Stores an editor's category (with its reason, when given) and marks the article manually tagged. */
+/** Stores an editor's category (with its reason, when given), marks the article manually tagged, and moves its rulemaking rows. */
 export async function saveEditorCategory(id: number, category: string, reason: { categoryReason?: string }) {
-  await execute(
-    db()
-      .update(t.articles)
-      .set({ category, manuallyTagged: true, ...reason })
-      .where(eq(t.articles.id, id)),
-  );
+  await transaction(function* (tx) {
+    yield* tx.execute(
+      tx.db
+        .update(t.articles)
+        .set({ category, manuallyTagged: true, ...reason })
+        .where(eq(t.articles.id, id)),
+    );
+    yield* reindexStoredArticles(tx, [id]);
+  });
 }
 
 /** Forgets that articles under these keys were deleted, so they may be added again. */
