@@ -138,7 +138,7 @@ export async function readRuleStatements(xml: string | AsyncIterable<string | Ui
   const seen = new Set<string>();
   let cut = false;
   const read = await readRuleXml(xml, (paragraph) => {
-    for (const statement of statementsInParagraph(paragraph.text, paragraph.documentType, paragraph)) {
+    for (const statement of statementsInParagraph(paragraph.text, paragraph.documentType, { cut: paragraph.cut })) {
       const key = JSON.stringify(statement);
       if (seen.has(key)) continue;
       if (statements.length >= RULE_TEXT_MAX_STATEMENTS) cut = true;

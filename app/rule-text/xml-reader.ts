@@ -6,8 +6,9 @@ import { SaxesParser, type SaxesTagPlain } from "saxes";
 import type { DocumentType } from "./phrasing";
 import type { CfrPartAmended, RuleTextWarning } from "./statements";
 
-// The largest rules (Medicare payment rules) run to about 15 million characters and nest about 10 deep; their
-// longest paragraphs hold a few thousand characters.
+// A printed Federal Register page holds about 7,000 characters, so the longest rules (Medicare payment rules, 1,000
+// to 2,000 pages) run to roughly 10 to 15 million characters with their markup. Documents nest under 10 deep
+// (RULE > SUPLINF > REGTEXT > SECTION > GPOTABLE > ROW > ENT > E) and their paragraphs hold a few thousand characters.
 /** Characters read at most; the rest of the document is not read. */
 export const RULE_TEXT_MAX_CHARS = 30_000_000;
 /** Elements nested deeper than this are no Federal Register document: the rest is not read. */

@@ -35,6 +35,12 @@ describe("markup inside paragraphs", () => {
     expect(await sentencesOf(within("SUPLINF"))).toEqual([statement]);
   });
 
+  it("gives a sentence repeated word for word one statement", async () => {
+    const statement = "This final rule is an E.O. 14192 deregulatory action.";
+    const xml = `<RULE><PREAMB><SUM><P>${statement}</P></SUM></PREAMB><SUPLINF><P>${statement}</P><P>This rule is an E.O. 14192 deregulatory action.</P></SUPLINF></RULE>`;
+    expect(await sentencesOf(xml)).toEqual([statement, "This rule is an E.O. 14192 deregulatory action."]);
+  });
+
   it("lists each CFR part a REGTEXT names once, and counts the amendatory instructions", async () => {
     const read = await readRuleStatements(
       '<RULE><SUPLINF><REGTEXT TITLE="40" PART="60, 63"><AMDPAR>1.</AMDPAR></REGTEXT><REGTEXT TITLE="40" PART="63"><AMDPAR>2.</AMDPAR><AMDPAR>3.</AMDPAR></REGTEXT>' +

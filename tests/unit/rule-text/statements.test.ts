@@ -133,7 +133,11 @@ const NOT_STATEMENTS: [root: "RULE" | "PRORULE", sentence: string][] = [
   ["RULE", "This rule is not a significant regulatory action under section 3(f)(1) of E.O. 12866."],
   // Figures that cannot be read with confidence.
   ["PRORULE", "Annualized costs for this proposed rule range from $0.9 billion to $1.5 billion."],
+  ["RULE", "This final rule will result in annualized costs of $1.2 to 3.4 million at a 7 percent discount rate."],
+  ["RULE", "This final rule has annualized cost savings of $1.2\u20133.4 million (2024$)."],
   ["RULE", "This rule has annualized costs of less than $1 million."],
+  ["RULE", "This rule has annualized costs of up to $3 million."],
+  ["RULE", "The annualized costs of this rule will be $100 million or more."],
   ["RULE", "Compared with the existing rule, this rule has annualized cost savings of $2 million."],
   ["RULE", "This rule results in annualized costs of $3 million and annualized benefits of $9 million."],
   ["RULE", "This rule has annualized cost savings of $12.3 million and $11.8 million."],
