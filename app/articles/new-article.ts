@@ -26,6 +26,8 @@ export type NewArticle = {
   pageLength?: number | null;
   /** Regulations.gov docket ids (Federal Register documents). */
   docketIds?: string[];
+  /** Where the Federal Register serves the document's full-text XML (its API's `full_text_xml_url`). */
+  fullTextXmlUrl?: string | null;
   isDemo?: boolean;
   /**
    * A document read from the Federal Register's public inspection desk, not yet published: the day it publishes and

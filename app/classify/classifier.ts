@@ -82,6 +82,11 @@ export type ClassifyInput = {
   pageLength?: number | null;
   /** OIRA's EO 14192 designation of the document's rulemaking in the Unified Agenda (joined by RIN), e.g. "Deregulatory", "Spring 2025". */
   officialDesignation?: { designation: string; edition: string } | null;
+  /**
+   * What the document's own full text says it is under E.O. 14192 or 13771 (app/rule-text/statements.ts): decides
+   * before the Unified Agenda's designation, with the sentence quoted in the reason.
+   */
+  statedDesignation?: { designation: string; sentence: string } | null;
 };
 
 /** Why: short human text for the category and the priority, e.g. "rollback: 'delay of effective date'". */
@@ -89,7 +94,7 @@ export type ClassifyInput = {
  * Raise it whenever the rules or the word model change: the job runner then re-judges every stored article
  * (recategorize and fix-priorities) once, so old rows do not keep the old judgement.
  */
-export const CLASSIFIER_VERSION = "2026-11-26.1";
+export const CLASSIFIER_VERSION = "2026-11-28.1";
 
 /**
  * How the category was decided: by a codebook rule, by the word model (confident enough to move the item), or by
@@ -154,6 +159,23 @@ function actionCategory(input: ClassifyInput): Decision<Category> | null {
   return null;
 }
 
+/** The longest quotation of a document's own sentence a reason holds. */
+const STATED_QUOTE_CHARS = 240;
+
+/**
+ * A document that states it is a deregulatory action is a rollback, and one that states it is a regulatory action is
+ * a new regulation, by the government's own account: the statement decides before everything but an editor
+ * (docs/decisions/046). "Not subject" says nothing about direction, so the other rules decide.
+ */
+function statedCategory(input: ClassifyInput): Decision<Category> | null {
+  const stated = input.statedDesignation;
+  if (!stated) return null;
+  const sentence = stated.sentence.length > STATED_QUOTE_CHARS ? `${stated.sentence.slice(0, STATED_QUOTE_CHARS - 1).trimEnd()}…` : stated.sentence;
+  if (stated.designation === "deregulatory") return { value: "regulatory-rollbacks", why: `rollback: the document states "${sentence}"` };
+  if (stated.designation === "regulatory") return { value: "new-regulations", why: `new regulation: the document states "${sentence}"` };
+  return null;
+}
+
 /** The rulemaking OIRA designated Deregulatory under EO 14192 is a rollback, whatever its words say (docs/decisions/020). */
 function officialCategory(input: ClassifyInput): Decision<Category> | null {
   const official = input.officialDesignation;
@@ -165,6 +187,8 @@ function categoryOf(input: ClassifyInput, summary: string, presidential: string 
   const { title } = input;
   const lead = summary.slice(0, 400);
   let m: RegExpMatchArray | null;
+  const stated = statedCategory(input);
+  if (stated) return stated;
   const official = officialCategory(input);
   if (official) return official;
   if (input.sourceCategory === "think-tank") return { value: "policy-analysis", why: "analysis: think-tank source" };

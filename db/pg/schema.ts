@@ -102,6 +102,7 @@ export const articles = pgTable(
     aiSummaryAt: timestampMs(),
     isDemo: boolean().notNull().default(false),
     publicInspectionPublishesOn: text(),
+    fullTextXmlUrl: text(),
     specialFiling: boolean().notNull().default(false),
   },
   (t) => [
@@ -531,3 +532,61 @@ export const rateLimits = pgTable("rate_limits", {
   windowStart: timestampMs().notNull(),
   count: integer().notNull().default(0),
 });
+
+const bytes = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+export const ruleTexts = pgTable(
+  "rule_texts",
+  {
+    articleId: integer()
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    status: text().notNull(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestampMs(),
+    readAt: timestampMs(),
+    error: text(),
+    statements: jsonList<unknown[]>(),
+    amends: jsonList<{ title: number; part: number }[]>(),
+    warnings: jsonList<unknown[]>(),
+    designation: text(),
+    designationSentence: text(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId] }), index("rule_texts_status_idx").on(t.status, t.nextAttemptAt)],
+);
+
+export const cfrRedlines = pgTable(
+  "cfr_redlines",
+  {
+    articleId: integer()
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    title: integer().notNull(),
+    part: integer().notNull(),
+    status: text().notNull(),
+    effectiveOn: text().notNull(),
+    beforeDate: text(),
+    afterDate: text(),
+    redline: bytes(),
+    restrictionsRemoved: integer(),
+    restrictionsAdded: integer(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestampMs(),
+    checkedAt: timestampMs(),
+    error: text(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.title, t.part] }), index("cfr_redlines_status_idx").on(t.status, t.nextAttemptAt)],
+);
+
+export const cfrPartVersions = pgTable(
+  "cfr_part_versions",
+  {
+    title: integer().notNull(),
+    part: integer().notNull(),
+    date: text().notNull(),
+    xml: bytes().notNull(),
+    bytes: integer().notNull(),
+    fetchedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.title, t.part, t.date] })],
+);

@@ -13,11 +13,11 @@ const SQLITE_INSERT = {
   insert: `INSERT INTO articles (title, summary, category, priority, category_reason, priority_reason, tags, manually_tagged, source_id,
      source_name, original_url, canonical_url, document_number, document_type, agencies, significant, comments_close_on, effective_on,
      register_action, register_dates, regulation_id_numbers, topics, cfr_references, page_length, docket_ids, publish_date, is_demo,
-     public_inspection_publishes_on, special_filing)
+     public_inspection_publishes_on, special_filing, full_text_xml_url)
    VALUES (@title, @summary, @category, @priority, @categoryReason, @priorityReason, @tags, @manuallyTagged, @sourceId,
      @sourceName, @originalUrl, @canonicalUrl, @documentNumber, @documentType, @agencies, @significant, @commentsCloseOn, @effectiveOn,
      @registerAction, @registerDates, @regulationIdNumbers, @topics, @cfrReferences, @pageLength, @docketIds, @publishDate, @isDemo,
-     @publicInspectionPublishesOn, @specialFiling)
+     @publicInspectionPublishesOn, @specialFiling, @fullTextXmlUrl)
    ON CONFLICT DO NOTHING RETURNING id`,
   onInspection: "SELECT id, manually_tagged AS manuallyTagged FROM articles WHERE document_number = ? AND public_inspection_publishes_on IS NOT NULL",
   tag: "INSERT OR IGNORE INTO article_tags (article_id, tag) VALUES (?, ?)",
@@ -119,6 +119,7 @@ function articleInsertRow(item: Pending) {
     isDemo: Boolean(input.isDemo),
     publicInspectionPublishesOn: input.publicInspection?.publishesOn ?? null,
     specialFiling: Boolean(input.publicInspection?.specialFiling),
+    fullTextXmlUrl: input.fullTextXmlUrl ?? null,
   };
 }
 
@@ -297,6 +298,7 @@ function* publishStoredArticle(tx: Transaction, stored: OnInspection, row: Artic
         ...(agencies ? { agencies: agencies.value } : {}),
         ...(docketIds ? { docketIds: docketIds.value } : {}),
         ...(row.pageLength !== null ? { pageLength: row.pageLength } : {}),
+        ...(row.fullTextXmlUrl ? { fullTextXmlUrl: row.fullTextXmlUrl } : {}),
         publicInspectionPublishesOn: null,
       })
       .where(eq(t.articles.id, id)),
