@@ -40,11 +40,6 @@ export type NewArticle = {
    * No rule decided it: its reasons say an editor set them.
    */
   manualClassification?: Pick<Judgement, "category" | "priority" | "tags">;
-  /**
-   * Category, priority, tags and reasons the model-assisted classifier gave at ingestion (app/ai/classify-assist.server.ts):
-   * stored instead of the local judgement, but not a manual edit, so the jobs may re-judge it later.
-   */
-  assistedClassification?: Pick<Judgement, "category" | "priority" | "tags" | "reason">;
 };
 
 export type InsertOutcome =

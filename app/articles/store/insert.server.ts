@@ -60,15 +60,12 @@ function* deletedItems<T extends Keys>(tx: Transaction, items: T[]): Transaction
   return new Set(items.filter((item) => found.has(item.urlKey) || (item.docKey !== undefined && found.has(item.docKey))));
 }
 
-/**
- * Whether insertArticle would turn this item away as known: stored under its canonical URL or document number, or
-
 /** Which of the items an editor deleted (a tombstone under either key). */
 export async function deletedOf<T extends Keys>(items: T[]): Promise<Set<T>> {
   return transaction((tx) => deletedItems(tx, items));
 }
 
-/** Whether an article is stored under this canonical URL or document number. */
+/** Whether an article is stored under this canonical URL or document number (ingestion asks before a model call it would waste). */
 export async function isStored(canonical: string, documentNumber: string | null) {
   if (engine() === "sqlite") return Boolean(statement(SQLITE_INSERT.stored).pluck().get(canonical, documentNumber));
   const stored = await first(
@@ -316,6 +313,9 @@ export async function storeArticles(pending: Pending[]): Promise<Map<Pending, In
   // (SQLite answers SQLITE_BUSY at once); taking the write lock up front lets busy_timeout do its work.
   return transaction(
     function* (tx) {
+      // The insert path read the markers before judging (app/ingest/insert.server.ts); they are read again here
+      // because an editor may delete a twin after that read: only a read inside this transaction, which holds the
+      // write lock, sees every deletion committed before the rows go in.
       const deleted = yield* deletedItems(tx, pending);
       const kept = [...rows].filter(([item]) => !deleted.has(item));
       const onInspection = yield* articlesOnInspection(
