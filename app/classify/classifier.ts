@@ -94,7 +94,7 @@ export type ClassifyInput = {
  * Raise it whenever the rules or the word model change: the job runner then re-judges every stored article
  * (recategorize and fix-priorities) once, so old rows do not keep the old judgement.
  */
-export const CLASSIFIER_VERSION = "2026-11-28.1";
+export const CLASSIFIER_VERSION = "2026-11-28.2";
 
 /**
  * How the category was decided: by a codebook rule, by the word model (confident enough to move the item), or by

@@ -141,7 +141,7 @@ describe("the rule-texts job", () => {
 
   it("keeps an editor's category when the statement is read again", async () => {
     const article = await articleOf("2025-99101");
-    await saveEditorCategory(article!.id, "new-regulations", { categoryReason: "set by an editor" });
+    await saveEditorCategory(article!.id, "new-regulations");
     await db().delete(t.ruleTexts).where(eq(t.ruleTexts.articleId, article!.id));
     await runJob("rule-texts");
     expect(await articleOf("2025-99101")).toMatchObject({ category: "new-regulations", categoryReason: "set by an editor" });
