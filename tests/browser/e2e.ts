@@ -4,6 +4,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, type Page } from "@playwright/test";
+import { writeArticleRows, type ArticleRow, type Exact } from "../support/article-rows";
 import { outboxMailsTo } from "../support/mail";
 import { E2E_ADMIN, E2E_DATABASE, E2E_DIR } from "./e2e-settings";
 
@@ -54,14 +55,26 @@ export function emailsTo(address: string) {
   return outboxMailsTo(path.join(E2E_DIR, "outbox"), address).reverse();
 }
 
+/** Writes articles into the server's database as exact rows (tests/support/article-rows.ts); answers their ids. */
+export function seedArticles<T extends Partial<ArticleRow>>(rows: Exact<T, ArticleRow>[]) {
+  return writeArticleRows<T>(E2E_DATABASE, rows);
+}
+
 /** A plain article (new regulation, medium priority, no tags) from the "E2E" source. */
-export function seedArticle(title: string, url: string, publishDate: number) {
-  seed(
-    `INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date)
-     VALUES (?, 'A summary.', 'new-regulations', 'medium', '[]', 'E2E', ?, ?, ?)`,
-    title,
-    url,
-    url,
-    publishDate,
-  );
+export async function seedArticle(title: string, url: string, publishDate: number) {
+  await seedArticles([{ title, summary: "A summary.", sourceName: "E2E", originalUrl: url, publishDate: new Date(publishDate) }]);
+}
+
+/**
+ * Removes the articles of these sources. Foreign keys on, as the product's connection has them (db/client.ts): their
+ * article_tags and other rows go with them.
+ */
+export function removeArticles(...sourceNames: string[]) {
+  const sqlite = openDatabase();
+  try {
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.prepare(`DELETE FROM articles WHERE source_name IN (${sourceNames.map(() => "?").join(", ")})`).run(...sourceNames);
+  } finally {
+    sqlite.close();
+  }
 }

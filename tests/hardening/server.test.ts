@@ -15,6 +15,7 @@ import { db, t } from "~/db.server";
 import { BODY_TOO_LARGE, MAX_BODY_BYTES } from "~/http/body-limit.server";
 import { RUNNER_HEARTBEAT_KEY } from "~/jobs/store.server";
 import { loadDemo } from "../../scripts/demo";
+import { writeArticleRows } from "../support/article-rows";
 import { addArticle } from "../support/articles";
 import { makeUser } from "../support/auth";
 import { startOpenAiServer } from "../support/openai-server";
@@ -63,17 +64,22 @@ function logLines(server: ProductionServer): LogLine[] {
 }
 
 /**
- * `count` articles from the source `sourceName`, each summary `summaryLength` characters, written in one statement:
+ * `count` articles from the source `sourceName`, each summary `summaryLength` characters, written in one transaction:
  * enough text that an export cannot fit in the socket buffers.
  */
-function addBulkArticles(sourceName: string, count: number, summaryLength: number) {
+async function addBulkArticles(sourceName: string, count: number, summaryLength: number) {
   const slug = sourceName.toLowerCase().replace(/\s+/g, "-");
-  db().run(sql`
-    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count})
-    INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date)
-    SELECT ${sourceName} || ' notice ' || i, printf('%.*c', ${summaryLength}, 'x'), 'new-regulations', 'low', '[]', ${sourceName},
-           ${`https://example.gov/${slug}/`} || i, ${`https://example.gov/${slug}/`} || i, 1500000000000 + i
-    FROM n`);
+  await writeArticleRows(
+    db().$client,
+    Array.from({ length: count }, (_, index) => ({
+      title: `${sourceName} notice ${index + 1}`,
+      summary: "x".repeat(summaryLength),
+      priority: "low",
+      sourceName,
+      originalUrl: `https://example.gov/${slug}/${index + 1}`,
+      publishDate: new Date(1_500_000_000_000 + index + 1),
+    })),
+  );
 }
 
 /** The request log line whose URL the predicate accepts; the line is written when the answer finishes. */
@@ -463,7 +469,7 @@ describe("the server on the demo data", () => {
     });
     it("stops when the reader goes away mid-download, and the web process lives on with nothing logged as failed", async () => {
       // Enough text that the export cannot fit in the socket buffers: 4,000 articles of 1,500 characters each.
-      addBulkArticles("Export bulk", 4000, 1500);
+      await addBulkArticles("Export bulk", 4000, 1500);
       // The reader takes the first bytes and then none: the server waits for the socket, and the reader hangs up.
       await new Promise<void>((resolve, reject) => {
         const request = http.get(`${server.url}/export.csv`, { agent: false }, (response) => {
@@ -486,7 +492,7 @@ describe("the server on the demo data", () => {
 
     it("runs at most 2 exports per client address and 4 in all, refuses the next with 429 and Retry-After, and frees a slot when a reader hangs up", async () => {
       // 16 MB of CSV: far more than the socket buffers hold, so a reader who pauses keeps its export in flight.
-      addBulkArticles("Export slots", 8000, 2000);
+      await addBulkArticles("Export slots", 8000, 2000);
       type OpenExport = { status: number; headers: http.IncomingHttpHeaders; body: string; hangUp(): void };
       /** An export that takes its first bytes and then pauses (it stays in flight); any other answer is read whole. */
       const openExport = (address: string) =>
