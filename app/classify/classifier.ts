@@ -58,6 +58,7 @@ import {
   TAG_RULES,
 } from "./rules";
 import type { Category, Judgement, Priority, SourceCategory, Tag } from "../articles/vocabulary";
+import { officialCategory, statedCategory, type Designations } from "./designations";
 
 export type ClassifyInput = {
   title: string;
@@ -80,14 +81,7 @@ export type ClassifyInput = {
   cfrReferences?: string[];
   /** Printed pages: a long document usually reaches further. */
   pageLength?: number | null;
-  /** OIRA's EO 14192 designation of the document's rulemaking in the Unified Agenda (joined by RIN), e.g. "Deregulatory", "Spring 2025". */
-  officialDesignation?: { designation: string; edition: string } | null;
-  /**
-   * What the document's own full text says it is under E.O. 14192 or 13771 (app/rule-text/statements.ts): decides
-   * before the Unified Agenda's designation, with the sentence quoted in the reason.
-   */
-  statedDesignation?: { designation: string; sentence: string } | null;
-};
+} & Designations;
 
 /** Why: short human text for the category and the priority, e.g. "rollback: 'delay of effective date'". */
 /**
@@ -157,30 +151,6 @@ function actionCategory(input: ClassifyInput): Decision<Category> | null {
   if (RULE_ACTION.test(action) && ACTION_ROLLBACK.test(action)) return { value: "regulatory-rollbacks", why: `rollback: ${said}` };
   if (ACTION_AVAILABILITY.test(action) && has(input.title, AVAILABLE_ANALYSIS)) return { value: "policy-analysis", why: `analysis: ${said} of findings` };
   return null;
-}
-
-/** The longest quotation of a document's own sentence a reason holds. */
-const STATED_QUOTE_CHARS = 240;
-
-/**
- * A document that states it is a deregulatory action is a rollback, and one that states it is a regulatory action is
- * a new regulation, by the government's own account: the statement decides before everything but an editor
- * (docs/decisions/046). "Not subject" says nothing about direction, so the other rules decide.
- */
-function statedCategory(input: ClassifyInput): Decision<Category> | null {
-  const stated = input.statedDesignation;
-  if (!stated) return null;
-  const sentence = stated.sentence.length > STATED_QUOTE_CHARS ? `${stated.sentence.slice(0, STATED_QUOTE_CHARS - 1).trimEnd()}…` : stated.sentence;
-  if (stated.designation === "deregulatory") return { value: "regulatory-rollbacks", why: `rollback: the document states "${sentence}"` };
-  if (stated.designation === "regulatory") return { value: "new-regulations", why: `new regulation: the document states "${sentence}"` };
-  return null;
-}
-
-/** The rulemaking OIRA designated Deregulatory under EO 14192 is a rollback, whatever its words say (docs/decisions/020). */
-function officialCategory(input: ClassifyInput): Decision<Category> | null {
-  const official = input.officialDesignation;
-  if (official?.designation.trim().toLowerCase() !== "deregulatory") return null;
-  return { value: "regulatory-rollbacks", why: `rollback: officially deregulatory (EO 14192), Unified Agenda ${official.edition}` };
 }
 
 function categoryOf(input: ClassifyInput, summary: string, presidential: string | null, model: WordModel): CategoryDecision {
