@@ -11,6 +11,7 @@ import { config } from "~/config.server";
 import { all, db, first, t } from "~/db.server";
 import type { FederalRegisterDocument } from "~/ingest/federal-register";
 import { scrapeSources } from "~/ingest/scrape.server";
+import { describeJob } from "~/jobs/outcome";
 import { jobHandlers } from "~/jobs/registry.server";
 import { saveEditorCategory } from "~/articles/store/edits.server";
 import { redlinesOf } from "~/rule-text/store.server";
@@ -102,6 +103,9 @@ describe("the rule-texts job", () => {
 
     const run = await runJob("rule-texts");
     expect(run).toMatchObject({ read: 4, failed: 1, remaining: 0 });
+    expect(describeJob({ status: "succeeded", result: run, progress: null, error: null })).toBe(
+      "Read 4 full texts (3 stating a designation); 1 failed, tried again later.",
+    );
 
     const deregulatory = await articleOf("2025-99101");
     expect(deregulatory?.category).toBe("regulatory-rollbacks");
@@ -151,6 +155,7 @@ describe("the rule-texts job", () => {
 describe("the redlines job", () => {
   it("compares the amended part as eCFR shows it the day before the effective date and on it, each version read once", async () => {
     const run = await runJob("redlines");
+    expect(describeJob({ status: "succeeded", result: run, progress: null, error: null })).toBe("Compared 1 CFR part; 1 waiting for eCFR, 1 failed.");
     // 10 CFR 430 (the rule without a statement) is a part the stand-in eCFR does not know: a failure, asked again later.
     expect(run).toMatchObject({ compared: 1, waiting: 1, failed: 1 });
     const [unknownPart] = await redlinesOf((await articleOf("2025-99103"))!.id);
