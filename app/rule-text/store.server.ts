@@ -49,6 +49,22 @@ export async function documentsAwaitingTextCount(now: Date) {
   return Number(row?.n ?? 0);
 }
 
+/**
+ * The app_state row whose value moves whenever a stored text or redline changes what a page shows: the shared pages'
+ * revision reads it (app/feed/store/shared-feed.server.ts), so a cached article or rulemaking page is rendered anew.
+ */
+export const RULE_TEXTS_CHANGED_KEY = "rule-texts-changed";
+
+function* markChanged(tx: Transaction, now: Date): TransactionPart<void> {
+  const value = now.getTime();
+  yield* tx.execute(
+    tx.db
+      .insert(t.appState)
+      .values({ key: RULE_TEXTS_CHANGED_KEY, value, updatedAt: now })
+      .onConflictDoUpdate({ target: t.appState.key, set: { value, updatedAt: now } }),
+  );
+}
+
 export type ReadRuleText = {
   statements: RuleStatement[];
   amends: CfrPartAmended[];
@@ -70,6 +86,7 @@ export async function saveRuleText(articleId: number, text: ReadRuleText, redlin
         .values({ articleId, attempts: 1, ...values })
         .onConflictDoUpdate({ target: t.ruleTexts.articleId, set: { ...values, attempts: sql`${t.ruleTexts.attempts} + 1` } }),
     );
+    yield* markChanged(tx, now);
     if (!redline || !text.amends.length) return;
     yield* tx.execute(
       tx.db
@@ -159,23 +176,28 @@ export async function saveRedline(
   result: { status: "compared" | "unchanged"; beforeDate: string | null; afterDate: string | null; redline: Redline | null; removed: number; added: number },
   now: Date,
 ) {
-  await execute(
-    db()
-      .update(t.cfrRedlines)
-      .set({
-        status: result.status,
-        beforeDate: result.beforeDate,
-        afterDate: result.afterDate,
-        redline: result.redline ? gzipSync(JSON.stringify(result.redline)) : null,
-        restrictionsRemoved: result.removed,
-        restrictionsAdded: result.added,
-        checkedAt: now,
-        nextAttemptAt: null,
-        error: null,
-        attempts: sql`${t.cfrRedlines.attempts} + 1`,
-      })
-      .where(redlineWhere(key)),
-  );
+  // Compressed before the transaction: a large part's redline takes a while, and the write lock waits for nothing.
+  const redline = result.redline ? gzipSync(JSON.stringify(result.redline)) : null;
+  await transaction(function* (tx) {
+    yield* tx.execute(
+      tx.db
+        .update(t.cfrRedlines)
+        .set({
+          status: result.status,
+          beforeDate: result.beforeDate,
+          afterDate: result.afterDate,
+          redline,
+          restrictionsRemoved: result.removed,
+          restrictionsAdded: result.added,
+          checkedAt: now,
+          nextAttemptAt: null,
+          error: null,
+          attempts: sql`${t.cfrRedlines.attempts} + 1`,
+        })
+        .where(redlineWhere(key)),
+    );
+    yield* markChanged(tx, now);
+  });
 }
 
 /** Keeps a redline pending until `nextAttemptAt`: eCFR has not published the new text yet, or the read failed. */
