@@ -1,5 +1,5 @@
-// What the shared pages are made of, read in one statement: the article revision, the newest AI summary and
-// Unified Agenda change, the latest trends analysis, the public sources list and, only while no article is stored,
+// What the shared pages are made of, read in one statement: the article revision, the newest AI summary, Unified
+// Agenda change, rule text read and CFR redline checked (each indexed), the latest trends analysis, the public sources list and, only while no article is stored,
 // the state of the scrapes (app/feed/shared-feed.server.ts makes the revision of them).
 import { sql } from "drizzle-orm";
 import { engine, first } from "../../db.server";
@@ -8,6 +8,8 @@ type SharedContentState = {
   articles: number;
   summaries: number | null;
   agenda: number | null;
+  ruleTexts: number | null;
+  redlines: number | null;
   trends: string | null;
   sources: string | null;
   firstUpdate: string | null;
@@ -31,5 +33,7 @@ export async function sharedContentState() {
       (SELECT revision FROM article_revision WHERE id = 1) AS articles,
       (SELECT max(ai_summary_at) FROM articles) AS summaries,
       (SELECT max(updated_at) FROM agenda_entries) AS agenda,
+      (SELECT max(read_at) FROM rule_texts) AS "ruleTexts",
+      (SELECT max(checked_at) FROM cfr_redlines) AS redlines,
       (SELECT id || '@' || created_at FROM trends ORDER BY date DESC, id DESC LIMIT 1) AS trends,${aggregates}`);
 }
