@@ -137,6 +137,12 @@ export const articles = sqliteTable(
     fullTextXmlUrl: text(),
     /** Filed on the desk as a special filing (outside the regular schedule, usually urgent). */
     specialFiling: integer({ mode: "boolean" }).notNull().default(false),
+    /**
+     * Restriction words the compared CFR redlines of a final rule remove and add, summed over its parts (0 without
+     * any): kept by triggers on cfr_redlines (migration 0021), so the feed filters and sorts by them through an index.
+     */
+    restrictionsRemoved: integer().notNull().default(0),
+    restrictionsAdded: integer().notNull().default(0),
   },
   (t) => [
     uniqueIndex("articles_canonical_url_unique").on(t.canonicalUrl),
@@ -159,6 +165,12 @@ export const articles = sqliteTable(
     // The feed's document-type filter (Rule, Proposed Rule, Notice, Presidential Document), newest first.
     index("articles_document_type_date_idx").on(t.documentType, t.publishDate, t.id),
     index("articles_related_irregular_idx").on(t.id).where(sql.raw(RELATED_IRREGULAR_TEXT)),
+    // The feed's sort by restrictions removed (most first, then newest), and its filter of the few rules whose redlines
+    // remove more than they add, newest first.
+    index("articles_restrictions_removed_idx").on(t.restrictionsRemoved, t.publishDate, t.id),
+    index("articles_removes_restrictions_idx")
+      .on(t.publishDate, t.id)
+      .where(sql`${t.restrictionsRemoved} > ${t.restrictionsAdded}`),
   ],
 );
 
@@ -696,7 +708,7 @@ export const ruleTexts = sqliteTable(
     designation: text(),
     designationSentence: text(),
   },
-  (t) => [primaryKey({ columns: [t.articleId] }), index("rule_texts_status_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [primaryKey({ columns: [t.articleId] }), index("rule_texts_status_idx").on(t.status, t.nextAttemptAt), index("rule_texts_read_at_idx").on(t.readAt)],
 );
 
 /**
@@ -726,7 +738,11 @@ export const cfrRedlines = sqliteTable(
     checkedAt: integer({ mode: "timestamp_ms" }),
     error: text(),
   },
-  (t) => [primaryKey({ columns: [t.articleId, t.title, t.part] }), index("cfr_redlines_status_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.title, t.part] }),
+    index("cfr_redlines_status_idx").on(t.status, t.nextAttemptAt),
+    index("cfr_redlines_checked_at_idx").on(t.checkedAt),
+  ],
 );
 
 /** A CFR part's text on one eCFR version date, fetched once and kept, gzip-compressed (parts can be tens of MB). */

@@ -7,7 +7,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { docketUrl } from "~/articles/article-page";
 import { followViewHref, rulemakingView } from "~/feed/filters";
 import { AgendaFacts } from "~/components/AgendaFacts";
-import { CardBadge } from "~/components/ArticleCard";
+import { CardBadge } from "~/components/CardBadge";
 import { Fact } from "~/components/FactList";
 import { FeedbackButton } from "~/components/FeedbackDialog";
 import { PanelSection } from "~/components/PanelSection";

@@ -218,9 +218,11 @@ export async function redlinesOf(articleId: number): Promise<RedlineRow[]> {
   return rows.map((row) => ({ ...row, redline: row.redline ? redlineSchema.parse(JSON.parse(gunzipSync(row.redline).toString("utf8"))) : null }));
 }
 
+export type RedlineSummary = { title: number; part: number; status: string; effectiveOn: string; removed: number | null; added: number | null };
+
 /** Each article's redline state in brief (no redline text): for cards, lists and exports. */
 export async function redlineSummariesOf(articleIds: readonly number[]) {
-  const found = new Map<number, { title: number; part: number; status: string; effectiveOn: string; removed: number | null; added: number | null }[]>();
+  const found = new Map<number, RedlineSummary[]>();
   if (!articleIds.length) return found;
   const rows = await all(
     db()

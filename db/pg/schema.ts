@@ -104,6 +104,8 @@ export const articles = pgTable(
     publicInspectionPublishesOn: text(),
     fullTextXmlUrl: text(),
     specialFiling: boolean().notNull().default(false),
+    restrictionsRemoved: integer().notNull().default(0),
+    restrictionsAdded: integer().notNull().default(0),
   },
   (t) => [
     uniqueIndex("articles_canonical_url_unique").on(t.canonicalUrl),
@@ -119,6 +121,10 @@ export const articles = pgTable(
     index("articles_related_class_idx").on(t.sourceName, t.category, t.priority, t.publishDate, t.id),
     index("articles_document_type_date_idx").on(t.documentType, t.publishDate, t.id),
     index("articles_related_irregular_idx").on(t.id).where(sql.raw(RELATED_IRREGULAR_TEXT)),
+    index("articles_restrictions_removed_idx").on(t.restrictionsRemoved, t.publishDate, t.id),
+    index("articles_removes_restrictions_idx")
+      .on(t.publishDate, t.id)
+      .where(sql`${t.restrictionsRemoved} > ${t.restrictionsAdded}`),
   ],
 );
 
@@ -552,7 +558,7 @@ export const ruleTexts = pgTable(
     designation: text(),
     designationSentence: text(),
   },
-  (t) => [primaryKey({ columns: [t.articleId] }), index("rule_texts_status_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [primaryKey({ columns: [t.articleId] }), index("rule_texts_status_idx").on(t.status, t.nextAttemptAt), index("rule_texts_read_at_idx").on(t.readAt)],
 );
 
 export const cfrRedlines = pgTable(
@@ -575,7 +581,11 @@ export const cfrRedlines = pgTable(
     checkedAt: timestampMs(),
     error: text(),
   },
-  (t) => [primaryKey({ columns: [t.articleId, t.title, t.part] }), index("cfr_redlines_status_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.title, t.part] }),
+    index("cfr_redlines_status_idx").on(t.status, t.nextAttemptAt),
+    index("cfr_redlines_checked_at_idx").on(t.checkedAt),
+  ],
 );
 
 export const cfrPartVersions = pgTable(
