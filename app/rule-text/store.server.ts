@@ -196,6 +196,17 @@ export async function saveRedline(
         })
         .where(redlineWhere(key)),
     );
+    // The article's sums over its compared parts, which the feed's restrictions filter and sort read from an index.
+    const compared = and(eq(t.cfrRedlines.articleId, key.articleId), eq(t.cfrRedlines.status, "compared"));
+    yield* tx.execute(
+      tx.db
+        .update(t.articles)
+        .set({
+          restrictionsRemoved: sql`(SELECT coalesce(sum(${t.cfrRedlines.restrictionsRemoved}), 0) FROM ${t.cfrRedlines} WHERE ${compared})`,
+          restrictionsAdded: sql`(SELECT coalesce(sum(${t.cfrRedlines.restrictionsAdded}), 0) FROM ${t.cfrRedlines} WHERE ${compared})`,
+        })
+        .where(eq(t.articles.id, key.articleId)),
+    );
     yield* markChanged(tx, now);
   });
 }

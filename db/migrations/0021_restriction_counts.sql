@@ -6,30 +6,9 @@ CREATE INDEX `cfr_redlines_checked_at_idx` ON `cfr_redlines` (`checked_at`);--> 
 CREATE INDEX `rule_texts_read_at_idx` ON `rule_texts` (`read_at`);--> statement-breakpoint
 -- Each article's restriction words removed and added by its compared CFR redlines, summed over its parts, so the
 -- feed's "removes restrictions" filter and its sort by restrictions removed read an index of articles rather than
--- aggregating cfr_redlines (whose rows hold the compressed redline) for every page. Kept in step by triggers, like
--- article_agencies, and filled for the redlines compared before this migration.
+-- aggregating cfr_redlines (whose rows hold the compressed redline) for every page. Written with each redline by
+-- its store (app/rule-text/store.server.ts, saveRedline), and filled here for the redlines compared before.
 UPDATE `articles` SET
 	`restrictions_removed` = (SELECT coalesce(sum(r.restrictions_removed), 0) FROM `cfr_redlines` r WHERE r.article_id = `articles`.id AND r.status = 'compared'),
 	`restrictions_added` = (SELECT coalesce(sum(r.restrictions_added), 0) FROM `cfr_redlines` r WHERE r.article_id = `articles`.id AND r.status = 'compared')
 	WHERE id IN (SELECT article_id FROM `cfr_redlines` WHERE status = 'compared');
---> statement-breakpoint
-CREATE TRIGGER `cfr_redlines_restrictions_after_insert` AFTER INSERT ON `cfr_redlines` WHEN new.status = 'compared' BEGIN
-	UPDATE articles SET
-		restrictions_removed = (SELECT coalesce(sum(restrictions_removed), 0) FROM cfr_redlines WHERE article_id = new.article_id AND status = 'compared'),
-		restrictions_added = (SELECT coalesce(sum(restrictions_added), 0) FROM cfr_redlines WHERE article_id = new.article_id AND status = 'compared')
-		WHERE id = new.article_id;
-END;
---> statement-breakpoint
-CREATE TRIGGER `cfr_redlines_restrictions_after_update` AFTER UPDATE OF status, restrictions_removed, restrictions_added ON `cfr_redlines` BEGIN
-	UPDATE articles SET
-		restrictions_removed = (SELECT coalesce(sum(restrictions_removed), 0) FROM cfr_redlines WHERE article_id = new.article_id AND status = 'compared'),
-		restrictions_added = (SELECT coalesce(sum(restrictions_added), 0) FROM cfr_redlines WHERE article_id = new.article_id AND status = 'compared')
-		WHERE id = new.article_id;
-END;
---> statement-breakpoint
-CREATE TRIGGER `cfr_redlines_restrictions_after_delete` AFTER DELETE ON `cfr_redlines` WHEN old.status = 'compared' BEGIN
-	UPDATE articles SET
-		restrictions_removed = (SELECT coalesce(sum(restrictions_removed), 0) FROM cfr_redlines WHERE article_id = old.article_id AND status = 'compared'),
-		restrictions_added = (SELECT coalesce(sum(restrictions_added), 0) FROM cfr_redlines WHERE article_id = old.article_id AND status = 'compared')
-		WHERE id = old.article_id;
-END;
