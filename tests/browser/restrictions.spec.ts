@@ -1,53 +1,71 @@
 // What a final rule's CFR redlines changed and what its full text states, on the feed, with JavaScript on (a picker
 // applies at once) and off (the form's Apply button): the restriction badge and the stated designation on the card,
 // the "Removes restrictions" filter and the sort by restrictions removed. Rows are written into the test server's
-// database for this spec (the triggers keep the articles' counts) and removed afterwards.
+// database for this spec (the articles through the test builder, with the sums the redline's store keeps) and removed
+// afterwards.
 import { expect, test } from "@playwright/test";
-import { hydrated, openDatabase } from "./e2e";
+import { hydrated, openDatabase, removeArticles, seedArticles } from "./e2e";
 
 const SOURCE = "Restrictions E2E";
 const SENTENCE = "This final rule is an E.O. 14192 deregulatory action.";
 const titles = { removes: "", removesLess: "", adds: "" };
 
-test.beforeAll(({}, testInfo) => {
+test.beforeAll(async ({}, testInfo) => {
   const project = testInfo.project.name;
   titles.removes = `Quillwort emission standards repealed (${project})`;
   titles.removesLess = `Quillwort reporting streamlined (${project})`;
   titles.adds = `Quillwort labelling tightened (${project})`;
-  const database = openDatabase();
-  const article = database.prepare(
-    `INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date, document_number, document_type, agencies, effective_on)
-     VALUES (?, 'A final rule of the restrictions test.', 'regulatory-rollbacks', 'medium', '[]', '${SOURCE}', ?, ?, ?, ?, 'Rule', '["Environmental Protection Agency"]', '2025-03-01')`,
+  // Two years back, the newest first in this order: they never top the feed that other spec files read.
+  const publishDate = Date.now() - 730 * 86_400_000;
+  // Each article's parts: [title, part, removed, added]; its row carries their sums, as the redline's store writes them.
+  const parts: Record<keyof typeof titles, [number, number, number, number][]> = {
+    removes: [[40, 63, 40, 3]],
+    removesLess: [
+      [40, 60, 5, 1],
+      [40, 61, 2, 0],
+    ],
+    adds: [[29, 1910, 1, 4]],
+  };
+  const daysBack = { removes: 2, removesLess: 0, adds: 1 };
+  const keys = Object.keys(titles) as (keyof typeof titles)[];
+  const ids = await seedArticles(
+    keys.map((key) => {
+      const url = `https://www.federalregister.gov/d/e2e-restrictions-${project}-${key}`;
+      return {
+        title: titles[key],
+        summary: "A final rule of the restrictions test.",
+        category: "regulatory-rollbacks",
+        sourceName: SOURCE,
+        originalUrl: url,
+        publishDate: new Date(publishDate - daysBack[key] * 86_400_000),
+        documentNumber: `E2E-RX-${project}-${key}`,
+        documentType: "Rule",
+        agencies: ["Environmental Protection Agency"],
+        effectiveOn: "2025-03-01",
+        restrictionsRemoved: parts[key].reduce((sum, part) => sum + part[2], 0),
+        restrictionsAdded: parts[key].reduce((sum, part) => sum + part[3], 0),
+      };
+    }),
   );
+  const database = openDatabase();
   const redline = database.prepare(
     `INSERT INTO cfr_redlines (article_id, title, part, status, effective_on, restrictions_removed, restrictions_added) VALUES (?, ?, ?, 'compared', '2025-03-01', ?, ?)`,
   );
   const ruleText = database.prepare(
     `INSERT INTO rule_texts (article_id, status, read_at, statements, designation, designation_sentence) VALUES (?, 'read', ?, ?, ?, ?)`,
   );
-  // Two years back, the newest first in this order: they never top the feed that other spec files read.
-  const publishDate = Date.now() - 730 * 86_400_000;
   database.transaction(() => {
-    const add = (key: keyof typeof titles, daysBack: number) => {
-      const url = `https://www.federalregister.gov/d/e2e-restrictions-${project}-${key}`;
-      return article.run(titles[key], url, url, publishDate - daysBack * 86_400_000, `E2E-RX-${project}-${key}`).lastInsertRowid;
-    };
-    const removes = add("removes", 2);
-    redline.run(removes, 40, 63, 40, 3);
+    keys.forEach((key, index) => {
+      for (const [title, part, removed, added] of parts[key]) redline.run(ids[index], title, part, removed, added);
+    });
     const stated = { kind: "executive-order", order: "14192", designation: "deregulatory", expected: false, sentence: SENTENCE };
-    ruleText.run(removes, Date.now(), JSON.stringify([stated]), "deregulatory", SENTENCE);
-    const removesLess = add("removesLess", 0);
-    redline.run(removesLess, 40, 60, 5, 1);
-    redline.run(removesLess, 40, 61, 2, 0);
-    redline.run(add("adds", 1), 29, 1910, 1, 4);
+    ruleText.run(ids[0], Date.now(), JSON.stringify([stated]), "deregulatory", SENTENCE);
   })();
   database.close();
 });
 
 test.afterAll(() => {
-  const database = openDatabase();
-  database.prepare("DELETE FROM articles WHERE source_name = ?").run(SOURCE);
-  database.close();
+  removeArticles(SOURCE);
 });
 
 test("the cards show restriction badges and the stated designation, and the feed filters and sorts by restrictions removed", async ({

@@ -6,7 +6,7 @@
 import { gzipSync } from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
 import { HtmlValidate } from "html-validate";
-import { hydrated, openDatabase } from "./e2e";
+import { hydrated, openDatabase, removeArticles, seedArticles } from "./e2e";
 
 const SOURCE = "Rule text E2E";
 const DAY = 86_400_000;
@@ -45,9 +45,32 @@ let rin: string;
 let ruleId: number;
 let olderId: number;
 
-test.beforeAll(({}, testInfo) => {
+test.beforeAll(async ({}, testInfo) => {
   const project = testInfo.project.name;
   rin = project === "js" ? "2060-ZX01" : "2060-ZX02";
+  // Years back: they never top the feed that other spec files read.
+  const published = Date.now() - 700 * DAY;
+  const rule = (title: string, url: string, publishDate: number, number: string, effectiveOn: string) => ({
+    title,
+    summary: "The agency rescinds reporting requirements.",
+    category: "regulatory-rollbacks",
+    sourceName: SOURCE,
+    originalUrl: url,
+    publishDate: new Date(publishDate),
+    documentNumber: number,
+    documentType: "Rule",
+    registerAction: "Final rule.",
+    agencies: ["Environmental Protection Agency"],
+    regulationIdNumbers: [rin],
+    effectiveOn,
+    significant: false,
+    // The compared part's counts, as the redline's store writes them with it.
+    restrictionsRemoved: effectiveOn === "2025-04-01" ? 2 : 0,
+  });
+  [olderId, ruleId] = await seedArticles([
+    rule(`Widget plant records, first rule (${project})`, `${FR_URL(project)}-1`, published, `E2E-RT-${project}-1`, "2023-06-01"),
+    rule(`Widget plant records rescission (${project})`, FR_URL(project), published + 100 * DAY, `E2E-RT-${project}-2`, "2025-04-01"),
+  ]);
   const database = openDatabase();
   database.transaction(() => {
     database
@@ -56,38 +79,6 @@ test.beforeAll(({}, testInfo) => {
          VALUES (?, '202504', 'Regulatory', 'Final Rule Stage', 'Other Significant', 0, '[]', 'Widget plant records', 'EPA', NULL, ?)`,
       )
       .run(rin, Date.now());
-    const insert = database.prepare(
-      `INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date, document_number,
-                            document_type, register_action, agencies, regulation_id_numbers, effective_on, significant)
-       VALUES (?, 'The agency rescinds reporting requirements.', 'regulatory-rollbacks', 'medium', '[]', ?, ?, ?, ?, ?, 'Rule', 'Final rule.',
-               '["Environmental Protection Agency"]', ?, ?, 0)`,
-    );
-    // Years back: they never top the feed that other spec files read.
-    const published = Date.now() - 700 * DAY;
-    olderId = Number(
-      insert.run(
-        `Widget plant records, first rule (${project})`,
-        SOURCE,
-        `${FR_URL(project)}-1`,
-        `${FR_URL(project)}-1`,
-        published,
-        `E2E-RT-${project}-1`,
-        `["${rin}"]`,
-        "2023-06-01",
-      ).lastInsertRowid,
-    );
-    ruleId = Number(
-      insert.run(
-        `Widget plant records rescission (${project})`,
-        SOURCE,
-        FR_URL(project),
-        FR_URL(project),
-        published + 100 * DAY,
-        `E2E-RT-${project}-2`,
-        `["${rin}"]`,
-        "2025-04-01",
-      ).lastInsertRowid,
-    );
     const statements = [
       { kind: "executive-order", order: "14192", designation: "deregulatory", expected: false, sentence: EO },
       { kind: "significance", significant: true, section3f1: null, sentence: "This rule is a significant regulatory action under E.O. 12866." },
@@ -110,9 +101,9 @@ test.beforeAll(({}, testInfo) => {
 });
 
 test.afterAll(() => {
-  const database = openDatabase();
   // The rule texts and redlines go with their articles (ON DELETE CASCADE).
-  database.prepare("DELETE FROM articles WHERE source_name = ?").run(SOURCE);
+  removeArticles(SOURCE);
+  const database = openDatabase();
   database.prepare("DELETE FROM agenda_entries WHERE rin IN ('2060-ZX01', '2060-ZX02')").run();
   database.close();
 });
