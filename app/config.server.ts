@@ -105,6 +105,17 @@ const envSchema = z.object({
   /** A large file read as a stream (the Unified Agenda): the whole body must arrive within this, however it trickles. */
   FETCH_STREAM_DEADLINE_MS: z.coerce.number().int().min(1000).default(120000),
   FETCH_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(6),
+  /** The eCFR versioner's base address: the CFR text a final rule amends is read from it (app/rule-text/). */
+  ECFR_API_URL: z.url({ message: "must be an absolute http(s) URL" }).default("https://www.ecfr.gov"),
+  /**
+   * The least time between two requests of the full-text and eCFR readers. The Federal Register asks API clients to
+   * stay well under its throttle (its developer pages speak of abuse protection, not a figure): one a second is far below it.
+   */
+  RULE_TEXT_REQUEST_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+  /** The most full texts one run of the rule-texts job reads (a backfill's rules are read over several runs). */
+  RULE_TEXTS_PER_RUN: z.coerce.number().int().min(1).default(200),
+  /** The most CFR parts one run of the redlines job compares. */
+  REDLINES_PER_RUN: z.coerce.number().int().min(1).default(20),
   /**
    * Web worker processes sharing the port (node:cluster, server.ts). Unset: one on a machine of 2 cores or
    * fewer, else one per core but one, which is left to the job runner.

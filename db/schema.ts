@@ -1,7 +1,7 @@
 // The database schema: every entity of the product in one place.
 // Times are integers (milliseconds since the epoch, UTC); lists are JSON text.
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer({ mode: "timestamp_ms" })
@@ -133,8 +133,16 @@ export const articles = sqliteTable(
      * other article.
      */
     publicInspectionPublishesOn: text(),
+    /** The Federal Register API's `full_text_xml_url` of a document: where its full text is read (app/rule-text/). */
+    fullTextXmlUrl: text(),
     /** Filed on the desk as a special filing (outside the regular schedule, usually urgent). */
     specialFiling: integer({ mode: "boolean" }).notNull().default(false),
+    /**
+     * Restriction words the compared CFR redlines of a final rule remove and add, summed over its parts (0 without
+     * any): kept by triggers on cfr_redlines (migration 0021), so the feed filters and sorts by them through an index.
+     */
+    restrictionsRemoved: integer().notNull().default(0),
+    restrictionsAdded: integer().notNull().default(0),
   },
   (t) => [
     uniqueIndex("articles_canonical_url_unique").on(t.canonicalUrl),
@@ -157,6 +165,12 @@ export const articles = sqliteTable(
     // The feed's document-type filter (Rule, Proposed Rule, Notice, Presidential Document), newest first.
     index("articles_document_type_date_idx").on(t.documentType, t.publishDate, t.id),
     index("articles_related_irregular_idx").on(t.id).where(sql.raw(RELATED_IRREGULAR_TEXT)),
+    // The feed's sort by restrictions removed (most first, then newest), and its filter of the few rules whose redlines
+    // remove more than they add, newest first.
+    index("articles_restrictions_removed_idx").on(t.restrictionsRemoved, t.publishDate, t.id),
+    index("articles_removes_restrictions_idx")
+      .on(t.publishDate, t.id)
+      .where(sql`${t.restrictionsRemoved} > ${t.restrictionsAdded}`),
   ],
 );
 
@@ -659,3 +673,86 @@ export const rateLimits = sqliteTable("rate_limits", {
   windowStart: integer({ mode: "timestamp_ms" }).notNull(),
   count: integer().notNull().default(0),
 });
+
+/**
+ * What a rule or proposed rule says about itself, read from its full-text XML by the job runner (app/rule-text/):
+ * its E.O. 14192/13771, E.O. 12866 and Congressional Review Act statements with their sentences, the CFR parts it
+ * amends. One row per document of those types; `status` says whether it was read, failed (retried at
+ * `nextAttemptAt`) or has no full text.
+ */
+export const ruleTexts = sqliteTable(
+  "rule_texts",
+  {
+    articleId: integer()
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    /** pending | read | failed */
+    status: text().notNull(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: integer({ mode: "timestamp_ms" }),
+    readAt: integer({ mode: "timestamp_ms" }),
+    error: text(),
+    /** The statements (app/rule-text/statements.ts, ruleStatement), each with its sentence. */
+    statements: text({ mode: "json" })
+      .$type<unknown[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    /** The CFR parts its regulatory text amends, [{ title, part }]. */
+    amends: text({ mode: "json" })
+      .$type<{ title: number; part: number }[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    warnings: text({ mode: "json" })
+      .$type<unknown[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    /** deregulatory | regulatory | not-subject: the designation the document gives itself, null when none. */
+    designation: text(),
+    designationSentence: text(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId] }), index("rule_texts_status_idx").on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * The redline of one CFR part a final rule amends (app/rule-text/redline.ts): the part as eCFR shows it the day before
+ * the rule took effect and on that day, compared by section and paragraph, with the restriction words removed and
+ * added. `status`: pending (eCFR has not published the new text yet, or a failure to retry at `nextAttemptAt`),
+ * compared, or unchanged (eCFR shows no change on the effective date).
+ */
+export const cfrRedlines = sqliteTable(
+  "cfr_redlines",
+  {
+    articleId: integer()
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    title: integer().notNull(),
+    part: integer().notNull(),
+    status: text().notNull(),
+    effectiveOn: text().notNull(),
+    beforeDate: text(),
+    afterDate: text(),
+    /** The redline as gzip-compressed JSON (app/rule-text/redline.ts, redlineSchema). */
+    redline: blob({ mode: "buffer" }),
+    restrictionsRemoved: integer(),
+    restrictionsAdded: integer(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: integer({ mode: "timestamp_ms" }),
+    checkedAt: integer({ mode: "timestamp_ms" }),
+    error: text(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.title, t.part] }), index("cfr_redlines_status_idx").on(t.status, t.nextAttemptAt)],
+);
+
+/** A CFR part's text on one eCFR version date, fetched once and kept, gzip-compressed (parts can be tens of MB). */
+export const cfrPartVersions = sqliteTable(
+  "cfr_part_versions",
+  {
+    title: integer().notNull(),
+    part: integer().notNull(),
+    date: text().notNull(),
+    xml: blob({ mode: "buffer" }).notNull(),
+    bytes: integer().notNull(),
+    fetchedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.title, t.part, t.date] })],
+);

@@ -6,7 +6,8 @@
 //     evaluation): a Deregulatory abstract is a rollback, a Regulatory one is not,
 //   - and, when DATABASE_URL names a database, the articles whose category an editor corrected by hand.
 // Settings, the calibration temperature and the rollback threshold are chosen on out-of-fold predictions of those
-// items only (4 folds: one agenda edition and a quarter of the labelled items each). Writes
+// items only (4 folds: one agenda edition and a quarter of the labelled items each, near-copies moved into one fold,
+// tests/eval/near-copies.ts). Writes
 // app/classify/model.json and prints the cross-validated figures; --explore prints the candidates compared.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -18,6 +19,7 @@ import { featuresOf, scoreText, softmax, type WordModel } from "../app/classify/
 import { CATEGORY_VALUES, type Category } from "../app/articles/vocabulary";
 import { agendaInput, EDITIONS, HELD_OUT_EDITION, readAgenda } from "../tests/eval/agenda";
 import { readLabelled } from "../tests/eval/classify";
+import { nearCopyGroups } from "../tests/eval/near-copies";
 
 export const MODEL_PATH = "app/classify/model.json";
 
@@ -224,7 +226,19 @@ export async function trainingItems(): Promise<TrainingItem[]> {
       origin: "agenda" as const,
       input: agendaInput(item),
     }));
-  return [...labelled, ...agenda, ...(await editorCorrections())];
+  return nearCopiesShareAFold([...labelled, ...agenda, ...(await editorCorrections())]);
+}
+
+/**
+ * Near-copies (tests/eval/near-copies.ts) moved into one fold, the smallest of their group's: a rulemaking's
+ * abstract recurs from edition to edition, and an item scored by a model that learnt its near-copy in another fold
+ * measures memory. For the agenda that is the edition where the rulemaking first appears.
+ */
+function nearCopiesShareAFold(items: TrainingItem[]): TrainingItem[] {
+  const groups = nearCopyGroups(items.map((item) => `${item.title} ${item.summary}`));
+  const fold = new Map<number, number>();
+  groups.forEach((group, i) => fold.set(group, Math.min(fold.get(group) ?? FOLDS, items[i].fold)));
+  return items.map((item, i) => ({ ...item, fold: fold.get(groups[i])! }));
 }
 
 const NOW = new Date("2026-11-23T12:00:00Z");

@@ -4,9 +4,7 @@ import { z } from "zod";
 import { httpUrl, requiredText, textList } from "../validation";
 import { AppError } from "../errors";
 import { canonicalUrl, federalRegisterDocumentNumber } from "../articles/canonical-url";
-import { EDITOR_REASON } from "../articles/vocabulary";
 import { getArticle } from "../feed/queries.server";
-import { articleJudgement } from "../articles/store/reads.server";
 import { dedupKeys } from "../articles/canonical-url";
 import { deleteArticles, forgetDeletedArticles, saveEditorCategory, saveEditorTags } from "../articles/store/edits.server";
 import { insertArticle } from "../ingest/insert.server";
@@ -52,26 +50,17 @@ export const addArticleSchema = z.object({
   tags: textList(MAX_TAGS).optional(),
 });
 
-async function requireArticle(id: number) {
-  const row = await articleJudgement(id);
-  if (!row) throw new AppError("not-found", "Article not found");
-  return row;
-}
+const notFound = () => new AppError("not-found", "Article not found");
 
 export async function updateArticleTags(id: number, input: z.output<typeof articleTagsSchema>) {
-  const current = await requireArticle(id);
   const tags = normalizeTags([...input.tags, ...(input.newTags ?? "").split(",")]);
   if (tags.length > MAX_TAGS) throw new AppError("invalid", `'tags' must hold at most ${MAX_TAGS} entries`);
-  // The tag editor always sends the priority; only a changed one is the editor's call, an unchanged one keeps its reason.
-  const priorityChanged = input.priority !== undefined && input.priority !== current.priority;
-  await saveEditorTags(id, tags, priorityChanged ? { priority: input.priority!, priorityReason: EDITOR_REASON } : undefined);
+  if (!(await saveEditorTags(id, tags, input.priority))) throw notFound();
   return (await getArticle(id))!;
 }
 
 export async function updateArticleCategory(id: number, category: Category) {
-  const current = await requireArticle(id);
-  const reason = category === current.category ? {} : { categoryReason: EDITOR_REASON };
-  await saveEditorCategory(id, category, reason);
+  if (!(await saveEditorCategory(id, category))) throw notFound();
   return (await getArticle(id))!;
 }
 

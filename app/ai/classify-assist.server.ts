@@ -1,7 +1,7 @@
 // Model-assisted classification (docs/classification.md, "Model-assisted classification"): the local classifier
 // stays the judge; a language model is asked only about FEED items it is unsure of (no codebook rule decided
 // and the word model's probability for its answer is below ASSIST_BELOW_PROBABILITY). Scraping uses it for new
-// feed items when CLASSIFY_ASSIST is on (app/ingest/scrape.server.ts). Federal Register documents are never sent:
+// feed items when CLASSIFY_ASSIST is on (app/ingest/batch.server.ts). Federal Register documents are never sent:
 // their action line, type and dates decide. Any failure, timeout or answer outside the codebook's vocabulary keeps
 // the local result, so the assisted path can only add, never break.
 import OpenAI from "openai";
@@ -68,6 +68,8 @@ type ClassifyAssistOptions = { apiKey?: string; baseURL?: string; model: string;
 export type ClassifyAssistant = {
   readonly model: string;
   classify(input: ClassifyInput, now?: Date, signal?: AbortSignal): Promise<AssistedClassification>;
+  /** `classify` for an item the caller has judged locally already (`local`, from the same input): not judged again. */
+  reconsider(input: ClassifyInput, local: Classification, signal?: AbortSignal): Promise<AssistedClassification>;
 };
 
 export function createClassifyAssistant(options: ClassifyAssistOptions): ClassifyAssistant {
@@ -100,20 +102,22 @@ export function createClassifyAssistant(options: ClassifyAssistOptions): Classif
     return parsed.data;
   }
 
+  async function reconsider(input: ClassifyInput, local: Classification, signal?: AbortSignal): Promise<AssistedClassification> {
+    if (isFederalRegisterInput(input) || !isUnsure(local)) return { ...local, source: "local", askedModel: false };
+    try {
+      const answer = await ask(input, signal);
+      const why = `model ${options.model}: ${answer.reason.slice(0, REASON_MAX_CHARS)}`;
+      // Tags stay the local ones: they come from the text's own words, which the model adds nothing to.
+      return { ...local, category: answer.category, priority: answer.priority, reason: { category: why, priority: why }, source: "model", askedModel: true };
+    } catch (error) {
+      return { ...local, source: "local", askedModel: true, failure: (error as Error)?.message ?? String(error) };
+    }
+  }
+
   return {
     model: options.model,
-    async classify(input, now = new Date(), signal) {
-      const local = classifyArticle(input, now);
-      if (isFederalRegisterInput(input) || !isUnsure(local)) return { ...local, source: "local", askedModel: false };
-      try {
-        const answer = await ask(input, signal);
-        const why = `model ${options.model}: ${answer.reason.slice(0, REASON_MAX_CHARS)}`;
-        // Tags stay the local ones: they come from the text's own words, which the model adds nothing to.
-        return { ...local, category: answer.category, priority: answer.priority, reason: { category: why, priority: why }, source: "model", askedModel: true };
-      } catch (error) {
-        return { ...local, source: "local", askedModel: true, failure: (error as Error)?.message ?? String(error) };
-      }
-    },
+    classify: (input, now = new Date(), signal) => reconsider(input, classifyArticle(input, now), signal),
+    reconsider,
   };
 }
 

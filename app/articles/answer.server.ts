@@ -3,6 +3,7 @@
 // columns (export.server.ts) come from it.
 import { z } from "zod";
 import { officialDesignationAnswer } from "../agenda/answer.server";
+import { DESIGNATIONS, EXECUTIVE_ORDERS, ruleStatement } from "../rule-text/statements";
 import { CATEGORY_VALUES, PRIORITY_VALUES } from "./vocabulary";
 
 /** What a card or an article page shows of its rulemaking. */
@@ -14,6 +15,53 @@ export const rulemakingLinkAnswer = z.object({
 });
 
 export type RulemakingLink = z.output<typeof rulemakingLinkAnswer>;
+
+/** What a rule's or proposed rule's full text says about itself (app/rule-text/statements.ts). */
+export const articleRuleTextAnswer = z.object({
+  status: z.enum(["read", "failed"]).describe('"failed": the full text could not be read yet and is tried again later; its statements are then empty.'),
+  designation: z
+    .enum(DESIGNATIONS)
+    .nullable()
+    .describe(
+      "The E.O. 14192 (or 13771) designation the document gives itself, which decides its category before our classifier does; null when it states none, or conflicting ones. Distinct from `officialDesignation`, OIRA's word in the Unified Agenda.",
+    ),
+  designationOrder: z.enum(EXECUTIVE_ORDERS).nullable().describe("The executive order of `designation`."),
+  designationExpected: z.boolean().nullable().describe('Stated as a projection ("is expected to be"), as proposed rules state it.'),
+  designationSentence: z.string().nullable().describe("The sentence stating `designation`, to quote."),
+  statements: z
+    .array(ruleStatement)
+    .describe("Everything the document states of its designation, significance, major-rule status and costs, in document order."),
+});
+
+export type ArticleRuleText = z.output<typeof articleRuleTextAnswer>;
+
+export const REDLINE_STATUSES = ["pending", "compared", "unchanged"] as const;
+
+/** One CFR part a final rule amends, compared as eCFR shows it the day before and on the effective date. */
+export const restrictionPartAnswer = z.object({
+  cfr: z.string().meta({ examples: ["40 CFR 63"] }),
+  title: z.int().min(1),
+  part: z.int().min(1),
+  status: z
+    .enum(REDLINE_STATUSES)
+    .describe('"pending": eCFR has not published the amended text yet; "unchanged": eCFR shows no change to the part on that date.'),
+  removed: z
+    .int()
+    .min(0)
+    .nullable()
+    .describe("Restriction words (shall, must, may not, required, prohibited) the rule took out of the part; null while pending."),
+  added: z.int().min(0).nullable().describe("Restriction words it put in; null while pending."),
+  effectiveOn: z.iso.date(),
+});
+
+export const restrictionsAnswer = z.object({
+  removed: z.int().min(0).describe("Restriction words removed, summed over the compared parts: what `sort=restrictions-removed` orders by."),
+  added: z.int().min(0).describe("Restriction words added, summed over the compared parts."),
+  parts: z.array(restrictionPartAnswer).min(1).describe("Each amended part, by title and part."),
+});
+
+export type ArticleRestrictions = z.output<typeof restrictionsAnswer>;
+export type RestrictionPart = z.output<typeof restrictionPartAnswer>;
 
 export const articleAnswer = z.object({
   id: z.int(),
@@ -59,6 +107,14 @@ export const articleAnswer = z.object({
     .nullable()
     .describe(
       "The Federal Register rulemaking the document belongs to (its RIN, or its docket when it lists no RIN), when we hold two of its documents or more; null otherwise. Read it whole at /api/rulemakings/{key}.",
+    ),
+  ruleText: articleRuleTextAnswer
+    .nullable()
+    .describe("What a rule's or proposed rule's full text says about itself; null for other articles and until its full text is read."),
+  restrictions: restrictionsAnswer
+    .nullable()
+    .describe(
+      "The restriction words a final rule's amendments of the CFR remove and add, per amended part (its redline); null for other articles, and for a rule whose full text names no part or gives no effective date.",
     ),
 });
 

@@ -26,6 +26,8 @@ export type NewArticle = {
   pageLength?: number | null;
   /** Regulations.gov docket ids (Federal Register documents). */
   docketIds?: string[];
+  /** Where the Federal Register serves the document's full-text XML (its API's `full_text_xml_url`). */
+  fullTextXmlUrl?: string | null;
   isDemo?: boolean;
   /**
    * A document read from the Federal Register's public inspection desk, not yet published: the day it publishes and
@@ -38,11 +40,6 @@ export type NewArticle = {
    * No rule decided it: its reasons say an editor set them.
    */
   manualClassification?: Pick<Judgement, "category" | "priority" | "tags">;
-  /**
-   * Category, priority, tags and reasons the model-assisted classifier gave at ingestion (app/ai/classify-assist.server.ts):
-   * stored instead of the local judgement, but not a manual edit, so the jobs may re-judge it later.
-   */
-  assistedClassification?: Pick<Judgement, "category" | "priority" | "tags" | "reason">;
 };
 
 export type InsertOutcome =

@@ -58,6 +58,7 @@ import {
   TAG_RULES,
 } from "./rules";
 import type { Category, Judgement, Priority, SourceCategory, Tag } from "../articles/vocabulary";
+import { officialCategory, statedCategory, type Designations } from "./designations";
 
 export type ClassifyInput = {
   title: string;
@@ -80,16 +81,14 @@ export type ClassifyInput = {
   cfrReferences?: string[];
   /** Printed pages: a long document usually reaches further. */
   pageLength?: number | null;
-  /** OIRA's EO 14192 designation of the document's rulemaking in the Unified Agenda (joined by RIN), e.g. "Deregulatory", "Spring 2025". */
-  officialDesignation?: { designation: string; edition: string } | null;
-};
+} & Designations;
 
 /** Why: short human text for the category and the priority, e.g. "rollback: 'delay of effective date'". */
 /**
  * Raise it whenever the rules or the word model change: the job runner then re-judges every stored article
  * (recategorize and fix-priorities) once, so old rows do not keep the old judgement.
  */
-export const CLASSIFIER_VERSION = "2026-11-26.1";
+export const CLASSIFIER_VERSION = "2026-11-28.2";
 
 /**
  * How the category was decided: by a codebook rule, by the word model (confident enough to move the item), or by
@@ -154,17 +153,12 @@ function actionCategory(input: ClassifyInput): Decision<Category> | null {
   return null;
 }
 
-/** The rulemaking OIRA designated Deregulatory under EO 14192 is a rollback, whatever its words say (docs/decisions/020). */
-function officialCategory(input: ClassifyInput): Decision<Category> | null {
-  const official = input.officialDesignation;
-  if (official?.designation.trim().toLowerCase() !== "deregulatory") return null;
-  return { value: "regulatory-rollbacks", why: `rollback: officially deregulatory (EO 14192), Unified Agenda ${official.edition}` };
-}
-
 function categoryOf(input: ClassifyInput, summary: string, presidential: string | null, model: WordModel): CategoryDecision {
   const { title } = input;
   const lead = summary.slice(0, 400);
   let m: RegExpMatchArray | null;
+  const stated = statedCategory(input);
+  if (stated) return stated;
   const official = officialCategory(input);
   if (official) return official;
   if (input.sourceCategory === "think-tank") return { value: "policy-analysis", why: "analysis: think-tank source" };

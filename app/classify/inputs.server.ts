@@ -25,12 +25,14 @@ type ClassifiedFields = Pick<
 
 /**
  * The classifier's input from an article's fields; `officialDesignation` is its rulemaking's designation in the
- * Unified Agenda (officialDesignationFor), when the caller has looked it up.
+ * Unified Agenda (officialDesignationFor), and `statedDesignation` what its own full text says (app/rule-text/), when
+ * the caller has looked them up.
  */
 export function classifyInputOf(
   article: ClassifiedFields,
   sourceCategory: string | null | undefined,
   officialDesignation: ClassifyInput["officialDesignation"] = null,
+  statedDesignation: ClassifyInput["statedDesignation"] = null,
 ): ClassifyInput {
   return {
     title: article.title,
@@ -49,6 +51,7 @@ export function classifyInputOf(
     cfrReferences: article.cfrReferences,
     pageLength: article.pageLength,
     officialDesignation,
+    statedDesignation,
   };
 }
 

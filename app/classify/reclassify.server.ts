@@ -2,14 +2,24 @@
 // or as time passes and comment deadlines come close (fix-priorities). Editors' manual work is never overwritten.
 import { officialDesignationOf, type AgendaEntries } from "../agenda/store.server";
 import type { Transaction } from "../db.server";
+import type { StatedDesignations } from "../rule-text/store.server";
 import { CLASSIFIER_VERSION, classifyArticle } from "./classifier";
 import { classifyInputOf } from "./inputs.server";
-import { judgeAutomaticArticles, judgeAutomaticArticlesCiting, judgedByVersion, recordJudgedBy, type Judge, type StoredArticle } from "./store.server";
+import {
+  judgeAutomaticArticles,
+  judgeAutomaticArticlesCiting,
+  judgeAutomaticArticlesWithIds,
+  judgedByVersion,
+  recordJudgedBy,
+  type Judge,
+  type StoredArticle,
+} from "./store.server";
 
-function classificationOf(row: StoredArticle, categories: Map<number, string>, now: Date, agenda: AgendaEntries) {
+function classificationOf(row: StoredArticle, categories: Map<number, string>, now: Date, agenda: AgendaEntries, stated: StatedDesignations) {
   // Articles without a source (the demo sample) are Federal Register documents when they carry a number.
   const sourceCategory = (row.sourceId ? categories.get(row.sourceId) : undefined) ?? (row.documentNumber ? "government" : null);
-  return classifyArticle(classifyInputOf(row, sourceCategory, officialDesignationOf(row.regulationIdNumbers, agenda)), now);
+  const input = classifyInputOf(row, sourceCategory, officialDesignationOf(row.regulationIdNumbers, agenda), stated.get(row.id) ?? null);
+  return classifyArticle(input, now);
 }
 
 const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every((tag, i) => tag === b[i]);
@@ -23,8 +33,8 @@ type Renewed = { category: boolean; priority: boolean };
  * reason is part of the judgement.
  */
 function rejudged(renewed: Renewed, now: Date): Judge {
-  return (row, categories, agenda) => {
-    const { category, priority, tags, reason } = classificationOf(row, categories, now, agenda);
+  return (row, categories, agenda, stated) => {
+    const { category, priority, tags, reason } = classificationOf(row, categories, now, agenda, stated);
     const tagsChanged = renewed.category && !sameTags(tags, row.tags);
     const categoryChanged = renewed.category && (category !== row.category || reason.category !== row.categoryReason);
     const priorityChanged = renewed.priority && (priority !== row.priority || reason.priority !== row.priorityReason);
@@ -60,6 +70,14 @@ export async function fixPriorities(now = new Date()): Promise<{ updated: number
 export function* rejudgeArticlesCiting(tx: Transaction, rins: readonly string[], now = new Date()) {
   if (!rins.length) return 0;
   return yield* judgeAutomaticArticlesCiting(tx, rins, rejudged({ category: true, priority: true }, now));
+}
+
+/**
+ * Judges again, category and priority with their reasons and tags, these articles unless tagged by hand: their full
+ * text was read and may state what they are (app/rule-text/). Returns how many changed.
+ */
+export async function rejudgeArticles(ids: readonly number[], now = new Date()) {
+  return judgeAutomaticArticlesWithIds(ids, rejudged({ category: true, priority: true }, now));
 }
 
 /** Whether the stored articles were judged by another version of the classifier than this one. */

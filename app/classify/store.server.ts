@@ -1,10 +1,11 @@
 // Reading and writing what the classifier judged of stored articles: the articles it may judge again (never those
 // tagged by hand), the renewed judgements, and which version of the classifier judged them.
-import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import { agendaEntriesIn, type AgendaEntries } from "../agenda/store.server";
 import { db, engine, execute, first, t, transaction, type Transaction } from "../db.server";
 import { reindexArticles } from "../articles/store/article-indexes.server";
 import { replaceArticleTags } from "../articles/store/insert.server";
+import { statedDesignationsIn, type StatedDesignations } from "../rule-text/store.server";
 
 export type StoredArticle = typeof t.articles.$inferSelect;
 
@@ -16,8 +17,11 @@ export type Rejudgement = { judgement: Judgement; tags?: string[] } | null;
 /** A renewed judgement: the category with its reason and the tags, the priority with its reason, or both. */
 export type Judgement = Partial<Pick<StoredArticle, "category" | "categoryReason" | "tags" | "priority" | "priorityReason">>;
 
-/** Judges one article again, knowing the sources' categories and the Unified Agenda entries of its batch's RINs. */
-export type Judge = (row: StoredArticle, sourceCategories: Map<number, string>, agenda: AgendaEntries) => Rejudgement;
+/**
+ * Judges one article again, knowing the sources' categories, the Unified Agenda entries of its batch's RINs and what
+ * the batch's documents state of themselves.
+ */
+export type Judge = (row: StoredArticle, sourceCategories: Map<number, string>, agenda: AgendaEntries, stated: StatedDesignations) => Rejudgement;
 
 /**
  * Judges the next batch of articles not tagged by hand after `afterId` (and matching `only`, when given) in id order,
@@ -41,11 +45,15 @@ function* judgeBatch(tx: Transaction, judge: Judge, afterId: number, only?: SQL)
     tx,
     rows.flatMap((row) => row.regulationIdNumbers),
   );
+  const stated = yield* statedDesignationsIn(
+    tx,
+    rows.map((row) => row.id),
+  );
   let updated = 0;
   // The category is the one judged field a lookup table copies (article_rulemakings): those articles are reindexed.
   const moved: StoredArticle[] = [];
   for (const row of rows) {
-    const renewed = judge(row, categories, agenda);
+    const renewed = judge(row, categories, agenda, stated);
     if (!renewed) continue;
     yield* tx.execute(tx.db.update(t.articles).set(renewed.judgement).where(eq(t.articles.id, row.id)));
     if (renewed.tags) yield* replaceArticleTags(tx, row.id, renewed.tags);
@@ -90,6 +98,16 @@ export function* judgeAutomaticArticlesCiting(tx: Transaction, rins: readonly st
     updated += batch.updated;
     afterId = batch.lastId;
   }
+}
+
+/** Judges again the articles with these ids not tagged by hand, in batches; returns how many changed. */
+export async function judgeAutomaticArticlesWithIds(ids: readonly number[], judge: Judge) {
+  let updated = 0;
+  for (let start = 0; start < ids.length; start += BATCH) {
+    const only = inArray(t.articles.id, ids.slice(start, start + BATCH));
+    updated += (await transaction((tx) => judgeBatch(tx, judge, 0, only))).updated;
+  }
+  return updated;
 }
 
 export async function hasArticles() {

@@ -8,11 +8,13 @@ import { publicInspectionDayPassed, publicInspectionLabel } from "~/articles/pub
 import { rulemakingLinkLabel, rulemakingPath } from "~/rulemakings/keys";
 import { formatDate } from "~/time";
 import { truncateAtWord } from "~/text/truncate";
+import { CardBadge } from "./CardBadge";
 import { Highlight } from "./Highlight";
+import { RuleTextLines, type CardRuleText } from "./RuleTextLines";
 import { IconCalendar, IconExternal, IconEye, IconSource } from "./icons";
 
 /** What the card shows of an article (the feed's loader sends no more). */
-export type CardArticle = Omit<ArticleJson, "createdAt" | "sourceId">;
+export type CardArticle = Omit<ArticleJson, "createdAt" | "sourceId" | "ruleText"> & { ruleText: CardRuleText | null };
 
 type Props = {
   article: CardArticle;
@@ -73,41 +75,6 @@ export function CardSummary({ text, limit, search, className = "summary-block" }
         </p>
       </details>
     </div>
-  );
-}
-
-type BadgeVariant = "light" | "filled" | "outline";
-
-/** The colour class of a badge (rules in app.css, from Mantine's colour variables): `badge-indigo-light`. */
-export function badgeClass(color: string, variant: BadgeVariant) {
-  return `badge-${color}-${variant}`;
-}
-
-/**
- * A badge drawn like Mantine's (styles in app.css), as a plain element with a colour class rather than a style
- * attribute: a feed page shows dozens of them.
- */
-export function CardBadge({
-  variant,
-  color,
-  small,
-  keepCase,
-  title,
-  children,
-}: {
-  variant: BadgeVariant;
-  color: string;
-  small?: boolean;
-  keepCase?: boolean;
-  /** Native tooltip: shown on hover without JavaScript or a tooltip component. */
-  title?: string;
-  children: ReactNode;
-}) {
-  const className = `card-badge ${badgeClass(color, variant)}${small ? " is-small" : ""}${keepCase ? " keep-case" : ""}`;
-  return (
-    <span className={className} title={title}>
-      {children}
-    </span>
   );
 }
 
@@ -250,6 +217,7 @@ export function ArticleCard({ article, timeZone, search, readHref, onReadOrigina
       <RegisterLine article={article} />
       <PublicInspectionLine inspection={article.publicInspection} timeZone={timeZone} today={today} />
       <OfficialDesignationLine official={article.officialDesignation} />
+      <RuleTextLines ruleText={article.ruleText} restrictions={article.restrictions} />
       <RulemakingLine rulemaking={article.rulemaking} />
       <CommentsCloseLine commentsCloseOn={article.commentsCloseOn} today={today} />
       {article.summary ? <CardSummary text={article.summary} limit={CARD_SUMMARY_LIMIT} search={search} /> : null}

@@ -2,13 +2,31 @@ import { Button, NativeSelect } from "@mantine/core";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { FeedFacets } from "~/feed/store/facets.server";
-import { feedHref, FOLLOWED_FILTERS, followedLabels, parseFeedParams, tidyFeedSearch, type ArticleFilters } from "~/feed/filters";
+import {
+  feedHref,
+  FOLLOWED_FILTERS,
+  followedLabels,
+  parseFeedParams,
+  tidyFeedSearch,
+  type ArticleFilters,
+  type RestrictionsFilter,
+  type SORT_VALUES,
+} from "~/feed/filters";
 import { CATEGORIES, PRIORITIES, TIMEFRAMES } from "~/articles/vocabulary";
 import { useHydrated } from "~/hooks";
 import { IconBookmark, IconSelector } from "./icons";
 import { HeaderSearchInput } from "./SiteHeader";
 
 export const FEED_FORM_ID = "feed-filters";
+
+const RESTRICTION_CHOICES: { value: RestrictionsFilter | ""; label: string }[] = [
+  { value: "", label: "Any" },
+  { value: "removes", label: "Removes restrictions" },
+];
+const SORT_CHOICES: { value: (typeof SORT_VALUES)[number]; label: string }[] = [
+  { value: "newest", label: "Newest first" },
+  { value: "restrictions-removed", label: "Most restrictions removed" },
+];
 const SEARCH_DEBOUNCE_MS = 350;
 
 /**
@@ -203,6 +221,9 @@ export function FeedFilters({ filters: pageFilters, facets }: { filters: Article
         {facets.agencies.length || filters.agency ? (
           <FilterSelect label="Agency" name="agency" value={filters.agency ?? ""} data={agencyOptions(facets, filters.agency)} width={280} />
         ) : null}
+        {/* Final rules whose CFR redlines were compared: what they did to the restriction words. */}
+        <FilterSelect label="Restrictions" name="restrictions" value={filters.restrictions ?? ""} data={RESTRICTION_CHOICES} width={200} />
+        <FilterSelect label="Sort" name="sort" value={filters.sort ?? "newest"} data={SORT_CHOICES} width={200} />
         {hydrated ? null : (
           <Button type="submit" variant="light">
             Apply filters

@@ -1,5 +1,5 @@
 import { standingLabel, type Standing } from "~/rulemakings/standing";
-import { CardBadge } from "./ArticleCard";
+import { CardBadge } from "./CardBadge";
 
 // One colour per standing, wherever a rulemaking's standing is shown, so a reader learns them once.
 const STANDING_COLORS: Record<Standing, string> = { proposed: "blue", final: "teal", delayed: "yellow", withdrawn: "gray", vacated: "red" };

@@ -4,6 +4,7 @@ import { articlePath } from "../articles/article-page";
 import { getArticle, type ArticleJson } from "./queries.server";
 import { officialDesignationFor } from "../classify/inputs.server";
 import { articlePageFields, articlesInIdOrder, countArticlePages } from "../articles/store/article-page.server";
+import { partRedlineOfArticle, ruleTextOfArticle, type RedlineBudget, type RedlinePosition } from "../rule-text/page.server";
 
 /**
  * What the page shows beyond the card: the Federal Register fields, the Unified Agenda's word on the rulemaking
@@ -17,6 +18,8 @@ export type ArticleDetail = Omit<ArticleJson, "officialDesignation"> & {
   cfrReferences: string[];
   docketIds: string[];
   topics: string[];
+  /** The Federal Register's `significant` flag (false for any other source). */
+  significant: boolean;
   /** The later of when it was stored and when its AI summary was written (ISO). */
   modifiedAt: string;
 };
@@ -30,6 +33,41 @@ export async function getArticleDetail(id: number, visitorId?: string): Promise<
   const modified = Math.max(Date.parse(article.createdAt), aiSummaryAt?.getTime() ?? 0);
   const officialDesignation = await officialDesignationFor(fields.regulationIdNumbers);
   return { ...article, ...fields, officialDesignation, modifiedAt: new Date(modified).toISOString() };
+}
+
+/**
+ * What the article page shows of redlines at most, all parts together: a page of a few hundred kilobytes even for a
+ * rule amending 40 CFR 63 in hundreds of sections; the full redline (articleRedline) shows the rest.
+ */
+export const ARTICLE_REDLINE_BUDGET: RedlineBudget = { chars: 40_000, sections: 20 };
+/** One page of the full redline of a part; a next page follows it. */
+export const FULL_REDLINE_BUDGET: RedlineBudget = { chars: 400_000, sections: 200 };
+
+/**
+ * The article's rule text as its page shows it: the document's statements set beside the Unified Agenda's
+ * designation and the Federal Register's `significant` flag, and its redlines within ARTICLE_REDLINE_BUDGET.
+ */
+export async function articleRuleText(article: Pick<ArticleDetail, "id" | "documentType" | "significant" | "officialDesignation">) {
+  const agenda = article.officialDesignation;
+  return ruleTextOfArticle(
+    article.id,
+    {
+      agenda: agenda && { designation: agenda.designation, edition: agenda.edition, publicationId: agenda.publicationId, major: agenda.major },
+      registerSignificant: article.documentType ? article.significant : null,
+    },
+    { ...ARTICLE_REDLINE_BUDGET },
+  );
+}
+
+/** "40-63" → { title: 40, part: 63 }; anything else → null. */
+export function parsePartParam(value: string | null) {
+  const match = /^(\d{1,3})-(\d{1,6})$/.exec(value ?? "");
+  return match ? { title: Number(match[1]), part: Number(match[2]) } : null;
+}
+
+/** One page of an article's full redline: a part (the first when none is named) from `from` on. */
+export async function articleRedline(articleId: number, part: { title: number; part: number } | null, from: RedlinePosition) {
+  return partRedlineOfArticle(articleId, part, from, { ...FULL_REDLINE_BUDGET });
 }
 
 /** The sitemaps protocol's limit of URLs per file; a site with more answers a sitemap index. */

@@ -1,4 +1,4 @@
-// A view of the feed as a CSV file: every matching article, newest first, read a thousand at a time and
+// A view of the feed as a CSV file: every matching article, in the view's order, read a thousand at a time and
 // streamed, so an export of 100,000 articles never holds them all in memory. Cells a spreadsheet would run
 // as a formula are written as text.
 import { addAbortSignal, pipeline, Readable } from "node:stream";
@@ -34,6 +34,11 @@ const COLUMNS = {
   "article page": (article: ArticleJson, site: string) => `${site}${articlePath(article)}`,
   "original url": "originalUrl",
   summary: "summary",
+  // What a rule's full text states of itself, apart from our category; and its redlines' counts (empty without one).
+  "stated designation": (article: ArticleJson) => statedDesignationCell(article.ruleText),
+  "stated designation sentence": (article: ArticleJson) => article.ruleText?.designationSentence ?? "",
+  "restrictions removed": (article: ArticleJson) => countCell(article.restrictions, "removed"),
+  "restrictions added": (article: ArticleJson) => countCell(article.restrictions, "added"),
 } satisfies Record<string, CellField | ((article: ArticleJson, site: string) => string)>;
 
 export const EXPORT_COLUMNS = Object.keys(COLUMNS);
@@ -46,6 +51,18 @@ export const EXPORT_COLUMNS = Object.keys(COLUMNS);
  */
 export function spreadsheetSafe(value: string) {
   return value.replace(/(^|[,;\t|\r\n])(?=[=+\-@\t\r])/g, "$1'");
+}
+
+/** "E.O. 14192 deregulatory", "E.O. 14192 not-subject", with " (expected)" for a projection; empty when none is stated. */
+function statedDesignationCell(ruleText: ArticleJson["ruleText"]) {
+  if (!ruleText?.designation) return "";
+  const order = ruleText.designationOrder ? `E.O. ${ruleText.designationOrder} ` : "";
+  return `${order}${ruleText.designation}${ruleText.designationExpected ? " (expected)" : ""}`;
+}
+
+/** Restriction words summed over the compared parts; empty until a part is compared. */
+function countCell(restrictions: ArticleJson["restrictions"], count: "removed" | "added") {
+  return restrictions?.parts.some((part) => part.status !== "pending") ? String(restrictions[count]) : "";
 }
 
 /** A field as a cell: lists joined by "; ", a missing value empty. */
@@ -65,7 +82,8 @@ async function* rowsOf(filters: ArticleFilters) {
   let last: ArticleJson | undefined;
   for (;;) {
     // Keyset paging: each page is as cheap as the first, however deep the export goes.
-    const articles = await listArticles(filters, { limit: PAGE, after: last });
+    const after = last && { publishDate: last.publishDate, id: last.id, restrictionsRemoved: last.restrictions?.removed ?? 0 };
+    const articles = await listArticles(filters, { limit: PAGE, after });
     for (const article of articles) yield row(article, site);
     if (articles.length < PAGE) return;
     last = articles[articles.length - 1];

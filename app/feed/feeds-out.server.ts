@@ -1,10 +1,11 @@
-// Every view of the feed as something to follow or keep: an Atom 1.0 feed and a JSON Feed 1.1 of its 50 newest
-// articles, and a CSV file of all of it. A view is the feed's own URL parameters (app/feed/filters.ts); the
+// Every view of the feed as something to follow or keep: an Atom 1.0 feed and a JSON Feed 1.1 of its first 50
+// articles (the newest, unless the view sorts otherwise), and a CSV file of all of it. A view is the feed's own URL parameters (app/feed/filters.ts); the
 // Saved view is one visitor's and has no public feed.
 import { createHash } from "node:crypto";
 import { AppError } from "../errors";
 import { publicUrl } from "../public-url.server";
 import { articlePath } from "../articles/article-page";
+import { pendingRedlineLabel, restrictionsLabel, statedDesignationLabel } from "../articles/rule-text-labels";
 import { cfrLabel, feedHref, followedLabels, parseFeedParams, type ArticleFilters } from "./filters";
 import { listArticles, type ArticleJson } from "./queries.server";
 import { feedRevision } from "./shared-feed.server";
@@ -30,7 +31,7 @@ export async function viewEtag(filters: ArticleFilters, kind: string) {
     .slice(0, 27)}"`;
 }
 
-/** The words of a view's chosen parts (category, priority, time, type), which hold nothing a requester typed. */
+/** The words of a view's chosen parts (category, priority, time, type, restrictions, order), which hold nothing a requester typed. */
 function chosenParts(filters: ArticleFilters) {
   const priority = PRIORITIES.find((p) => p.value === filters.priority);
   return [
@@ -38,6 +39,8 @@ function chosenParts(filters: ArticleFilters) {
     priority && `${priority.label} priority`,
     filters.timeframe !== "all" ? TIMEFRAMES.find((t) => t.value === filters.timeframe)?.label : undefined,
     DOCUMENT_TYPES.find((d) => d.value === filters.documentType)?.label,
+    filters.restrictions === "removes" && "Removes restrictions",
+    filters.sort === "restrictions-removed" && "most restrictions removed first",
   ];
 }
 
@@ -92,6 +95,39 @@ function summaryOf(article: ArticleJson) {
   return article.aiSummary || article.summary;
 }
 
+/**
+ * What a rule's full text and redlines add to its item: the designation it states, with the sentence stating it,
+ * and its restriction count (or that its redline waits for eCFR).
+ */
+function ruleTextLines(article: ArticleJson) {
+  const stated = statedDesignationLabel(article.ruleText);
+  return [
+    stated && `${stated} — “${article.ruleText!.designationSentence}”`,
+    restrictionsLabel(article.restrictions),
+    pendingRedlineLabel(article.restrictions),
+  ].filter((line) => typeof line === "string");
+}
+
+/** The item's text: the summary, then the rule-text lines. */
+function contentOf(article: ArticleJson) {
+  return [summaryOf(article), ...ruleTextLines(article)].join("\n\n");
+}
+
+/** The JSON Feed extension of a rule's item (JSON Feed 1.1: keys starting with "_"), or undefined for other articles. */
+function deregulationExtension(article: ArticleJson) {
+  const { ruleText, restrictions } = article;
+  if (!ruleText && !restrictions) return undefined;
+  return {
+    stated_designation: ruleText?.designation ?? null,
+    stated_designation_order: ruleText?.designationOrder ?? null,
+    stated_designation_sentence: ruleText?.designationSentence ?? null,
+    restrictions_removed: restrictions?.removed ?? null,
+    restrictions_added: restrictions?.added ?? null,
+    restrictions: restrictionsLabel(restrictions),
+    redline_pending: pendingRedlineLabel(restrictions),
+  };
+}
+
 export async function atomFeed(filters: ArticleFilters) {
   const items = await newestItems(filters);
   const site = await publicUrl();
@@ -100,6 +136,8 @@ export async function atomFeed(filters: ArticleFilters) {
   const entries = items.map((article) => {
     const published = new Date(article.publishDate).toISOString();
     const categories = [article.category, `priority:${article.priority}`, ...article.tags].map((term) => `    <category term="${xml(term)}"/>`).join("\n");
+    // Only rules carry more than the summary: their content repeats it, with what their full text states.
+    const content = ruleTextLines(article).length ? `\n    <content type="text">${xml(contentOf(article))}</content>` : "";
     return `  <entry>
     <id>${xml(pageUrl(site, article))}</id>
     <title>${xml(article.title)}</title>
@@ -109,7 +147,7 @@ export async function atomFeed(filters: ArticleFilters) {
     <updated>${published}</updated>
     <author><name>${xml(article.sourceName)}</name></author>
 ${categories}
-    <summary>${xml(summaryOf(article))}</summary>
+    <summary>${xml(summaryOf(article))}</summary>${content}
   </entry>`;
   });
   const body = `<?xml version="1.0" encoding="utf-8"?>
@@ -143,10 +181,11 @@ export async function jsonFeed(filters: ArticleFilters) {
       external_url: article.originalUrl,
       title: article.title,
       summary: summaryOf(article),
-      content_text: summaryOf(article),
+      content_text: contentOf(article),
       date_published: new Date(article.publishDate).toISOString(),
       authors: [{ name: article.sourceName }],
       tags: [article.category, `priority:${article.priority}`, ...article.tags],
+      _deregulation: deregulationExtension(article),
     })),
   };
   return { body, lastModified: items[0] ? new Date(items[0].publishDate) : undefined };

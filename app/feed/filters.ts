@@ -31,7 +31,17 @@ export type ArticleFilters = {
   docket?: string;
   /** The documents citing one part of the Code of Federal Regulations ("40-63"), or any part of one title ("40"). */
   cfr?: string;
+  /** "removes": only final rules whose compared CFR redlines remove more restriction words than they add. */
+  restrictions?: RestrictionsFilter;
+  /** The order of the list when not the newest first: "restrictions-removed", the most restriction words removed first. */
+  sort?: ArticleSort;
 };
+
+export const RESTRICTIONS_VALUES = ["removes"] as const;
+export type RestrictionsFilter = (typeof RESTRICTIONS_VALUES)[number];
+/** The list's orders; "newest" is the default, left out of addresses. */
+export const SORT_VALUES = ["newest", "restrictions-removed"] as const;
+export type ArticleSort = Exclude<(typeof SORT_VALUES)[number], "newest">;
 
 export const MAX_SEARCH_LENGTH = 200;
 export const MAX_AGENCY_LENGTH = 200;
@@ -226,6 +236,26 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
     schema: { enum: SAVED_VALUES },
     description: "Only the caller's bookmarks (by the visitor cookie).",
   },
+  {
+    name: "restrictions",
+    read(text, filters) {
+      if (!(RESTRICTIONS_VALUES as readonly string[]).includes(text)) return mustBeOneOf(RESTRICTIONS_VALUES);
+      filters.restrictions = text as RestrictionsFilter;
+    },
+    schema: { enum: RESTRICTIONS_VALUES },
+    description:
+      "removes: only final rules whose CFR redlines (each amended part as eCFR shows it the day before and on the effective date) remove more restriction words (shall, must, may not, required, prohibited) than they add, summed over their parts.",
+  },
+  {
+    name: "sort",
+    read(text, filters) {
+      if (!(SORT_VALUES as readonly string[]).includes(text)) return mustBeOneOf(SORT_VALUES);
+      filters.sort = text === "newest" ? undefined : (text as ArticleSort);
+    },
+    schema: { enum: SORT_VALUES, default: "newest" },
+    description:
+      "newest: the newest first (the default). restrictions-removed: the most restriction words removed by the compared CFR redlines first (`restrictions.removed`), then the newest.",
+  },
 ];
 
 /** A view's parameter's text in `params`, under its name or else one of its other names; empty text is no text. */
@@ -248,6 +278,8 @@ const NO_FILTER: Required<Pick<ArticleFilters, "timeframe" | "saved">> & Article
   rin: undefined,
   docket: undefined,
   cfr: undefined,
+  restrictions: undefined,
+  sort: undefined,
 };
 
 /**
@@ -266,7 +298,7 @@ export function readView(params: URLSearchParams, onProblem?: (name: string, pro
 
 /**
  * The public feed's params (`category`, `priority`, `time`, `q`, `agency`, `type`, `rin`, `docket`, `cfr`, `saved`,
- * and `page`; the API's names `search` and `timeframe` too). Bad values are left out: a hand-edited or stale link
+ * `restrictions`, `sort` and `page`; the API's names `search` and `timeframe` too). Bad values are left out: a hand-edited or stale link
  * still shows a page.
  */
 export function parseFeedParams(params: URLSearchParams) {
@@ -287,6 +319,8 @@ export function feedHref(filters: ArticleFilters, page = 1, hash = "", path = "/
   if (filters.docket) params.set("docket", filters.docket);
   if (filters.cfr) params.set("cfr", filters.cfr);
   if (filters.saved) params.set("saved", "1");
+  if (filters.restrictions) params.set("restrictions", filters.restrictions);
+  if (filters.sort) params.set("sort", filters.sort);
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
   return `${path}${query ? `?${query}` : ""}${hash}`;

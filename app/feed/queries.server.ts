@@ -6,7 +6,8 @@ import type { RulemakingLink } from "../articles/answer.server";
 import type { ArticleJson, IdentifierFacets } from "../articles/answer.server";
 import { identifierCountsByKind } from "./store/facets.server";
 import { rulemakingLinks } from "../rulemakings/links.server";
-import type { ArticleFilters } from "./filters";
+import type { ArticleFilters, ArticleSort } from "./filters";
+import { ruleTextAnswersOf, type RuleTextAnswers } from "./rule-texts.server";
 import type { Category, Priority } from "../articles/vocabulary";
 import {
   articleRow,
@@ -21,6 +22,7 @@ import {
   positionWith,
   searchQuery,
   type ArticleReadRow,
+  type ListPoint,
   type SearchPlan,
 } from "./store/search.server";
 
@@ -54,7 +56,8 @@ function onlySearch(filters: ArticleFilters) {
     !filters.documentType &&
     !filters.rin &&
     !filters.docket &&
-    !filters.cfr
+    !filters.cfr &&
+    !filters.restrictions
   );
 }
 
@@ -80,17 +83,26 @@ export async function searchPlan(filters: ArticleFilters, end: number, counted?:
 }
 
 /**
- * Rows as read, each with its official designation and its rulemaking: the designations of all of them in one
- * query, their rulemakings in another (not one per card).
+ * Rows as read, each with its official designation, its rulemaking, its full text's statements and its redlines:
+ * the designations of all of them in one query, their rulemakings in another, their rule texts and redlines in one
+ * each (not one per card).
  */
 async function toArticleJsonList(rows: ArticleReadRow[]): Promise<ArticleJson[]> {
   const entries = await agendaEntriesOf(rows.flatMap((row) => row.regulationIdNumbers));
   // Only Federal Register documents belong to a rulemaking.
   const links = await rulemakingLinks(rows.filter((row) => row.documentNumber).map((row) => row.id));
-  return rows.map((row) => toArticleJson(row, officialDesignationJson(officialDesignationOf(row.regulationIdNumbers, entries)), links.get(row.id) ?? null));
+  const texts = await ruleTextAnswersOf(rows);
+  return rows.map((row) =>
+    toArticleJson(row, officialDesignationJson(officialDesignationOf(row.regulationIdNumbers, entries)), links.get(row.id) ?? null, texts),
+  );
 }
 
-function toArticleJson(row: ArticleReadRow, officialDesignation: OfficialDesignation | null, rulemaking: RulemakingLink | null): ArticleJson {
+function toArticleJson(
+  row: ArticleReadRow,
+  officialDesignation: OfficialDesignation | null,
+  rulemaking: RulemakingLink | null,
+  texts: RuleTextAnswers,
+): ArticleJson {
   return {
     id: row.id,
     title: row.title,
@@ -118,6 +130,8 @@ function toArticleJson(row: ArticleReadRow, officialDesignation: OfficialDesigna
     officialDesignation,
     publicInspection: row.publicInspectionPublishesOn ? { publishesOn: row.publicInspectionPublishesOn, specialFiling: row.specialFiling } : null,
     rulemaking,
+    ruleText: texts.ruleText(row.id),
+    restrictions: texts.restrictions(row.id),
   };
 }
 
@@ -131,26 +145,34 @@ export type ListOptions = {
   afterId?: number;
   /** Only articles stored up to this one: what was there when an alert claimed its period (later ones are the next period's). */
   throughId?: number;
-  /** Only articles after this one in the list's order (newest first): the next page of a walk through every match. */
-  after?: Pick<ArticleJson, "publishDate" | "id">;
+  /** Only articles after this point in the list's order: the next page of a walk through every match. */
+  after?: ListPoint;
   /** Read the page through this plan, not the one chosen by the search's breadth (the tests compare every plan with the plain one). */
   plan?: Exclude<SearchPlan, "reference">;
 };
 
-/** Articles matching the filters, newest first. */
+/** Articles matching the filters, in the view's order (the newest first unless it sorts otherwise). */
 export async function listArticles(filters: ArticleFilters, options: ListOptions = {}): Promise<ArticleJson[]> {
   const chosen = options.limit === undefined ? "lookup" : await searchPlan(filters, (options.offset ?? 0) + options.limit, options.counted);
   // Only articles stored since an alert's last email: few of the walked articles qualify, so none is probed.
   const plan = options.plan ?? (chosen === "probe" && options.afterId !== undefined ? "walk" : chosen);
   const conditions = await filterConditions(filters, options.visitorId, plan);
-  if (conditions) conditions.push(...pagingConditions(options));
-  return listArticlesWith(conditions, options);
+  if (conditions) conditions.push(...pagingConditions(options, filters.sort));
+  return listArticlesWith(conditions, options, filters.sort);
 }
 
-/** The articles meeting the conditions (none when null), newest first, paged as the options say. */
-export async function listArticlesWith(conditions: SQL[] | null, options: ListOptions): Promise<ArticleJson[]> {
+/** The articles meeting the conditions (none when null), in the order `sort` names (the newest first by default), paged as the options say. */
+export async function listArticlesWith(conditions: SQL[] | null, options: ListOptions, sort?: ArticleSort): Promise<ArticleJson[]> {
   if (!conditions) return [];
-  return toArticleJsonList(await articleRows(conditions, options));
+  return toArticleJsonList(await articleRows(conditions, { ...options, sort }));
+}
+
+/**
+ * The filters without their order, for counting: on SQLite a sort hides the category's index from the planner
+ * (filterConditions), which a count reads best.
+ */
+function unordered(filters: ArticleFilters): ArticleFilters {
+  return filters.sort ? { ...filters, sort: undefined } : filters;
 }
 
 /** Every article matching the filters: exact, for the /api's X-Total-Count. */
@@ -159,12 +181,12 @@ export async function countArticles(filters: ArticleFilters, visitorId?: string)
     const { match } = await searchQuery(filters.search!);
     return match ? ftsMatchCount(match) : 0;
   }
-  return countWith(await filterConditions(filters, visitorId));
+  return countWith(await filterConditions(unordered(filters), visitorId));
 }
 
 /** When the newest article matching the filters was published (ISO), or undefined when none does. */
 export async function newestPublishDate(filters: ArticleFilters, visitorId?: string): Promise<string | undefined> {
-  const conditions = await filterConditions(filters, visitorId);
+  const conditions = await filterConditions(unordered(filters), visitorId);
   if (!conditions) return undefined;
   return (await newestPublishDateWith(conditions))?.toISOString();
 }
@@ -182,7 +204,7 @@ export async function countArticlesUpTo(filters: ArticleFilters, atMost: number,
     if (query.atLeast > atMost) return { total: atMost, capped: true };
     counted = query.match ? await ftsMatchCount(query.match, atMost) : 0;
   } else {
-    const conditions = await filterConditions(filters, visitorId, await searchPlan(filters, atMost + 1));
+    const conditions = await filterConditions(unordered(filters), visitorId, await searchPlan(filters, atMost + 1));
     if (!conditions) return { total: 0, capped: false };
     counted = await countWithUpTo(conditions, atMost);
   }
@@ -216,13 +238,13 @@ export async function getArticle(id: number, visitorId?: string): Promise<Articl
 }
 
 /**
- * The 0-based place of an article in the feed for these filters (newest first), or null when the
+ * The 0-based place of an article in the feed for these filters (in the view's order), or null when the
  * filters do not include it. Lets a link jump to the page that shows the article.
  */
 export async function feedPosition(filters: ArticleFilters, articleId: number, visitorId?: string): Promise<number | null> {
   const conditions = await filterConditions(filters, visitorId);
   if (!conditions) return null;
-  return positionWith(conditions, articleId);
+  return positionWith(conditions, articleId, filters.sort);
 }
 
 /** What a view's articles cite most: counts per RIN, docket, CFR part ("40-63") and CFR title ("40"), each list bounded. */
@@ -230,6 +252,6 @@ export type { IdentifierFacets };
 
 /** The counts of the identifiers the articles matching the filters list, at most `limit` of each kind. */
 export async function identifierFacets(filters: ArticleFilters, limit: number, visitorId?: string): Promise<IdentifierFacets> {
-  const counts = await identifierCountsByKind(await filterConditions(filters, visitorId), limit);
+  const counts = await identifierCountsByKind(await filterConditions(unordered(filters), visitorId), limit);
   return { rins: counts.get("rin") ?? [], dockets: counts.get("docket") ?? [], cfrParts: counts.get("cfr") ?? [], cfrTitles: counts.get("cfr-title") ?? [] };
 }

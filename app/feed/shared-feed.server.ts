@@ -2,8 +2,9 @@
 // share one page, and what that page is made of, as one short string that changes whenever the page would: the
 // articles (their revision counter, migration 0003), the newest stored AI summary (indexed, migration 0007),
 // the latest trends analysis, the public sources list, the newest Unified Agenda change (its designations show on
-// cards; indexed, migration 0013), the day in the site's time zone (Today, This Week and This Month move at midnight)
-// and, only while no article is stored, the state of the scrapes (the empty feed says how the first update goes,
+// cards; indexed, migration 0013), the last stored rule text or redline (the article and rulemaking pages show
+// them), the day in the site's time zone (Today, This Week and This Month move at midnight) and, only while no
+// article is stored, the state of the scrapes (the empty feed says how the first update goes,
 // app/jobs/first-update.server.ts). View counts are not part of it: the shared page lets them lag by at most
 // its cache lifetime, and with JavaScript the cards show the current ones.
 import { createHash } from "node:crypto";
@@ -20,7 +21,15 @@ export async function feedRevision(now = new Date()): Promise<string> {
     .update(`${row?.sources ?? ""}\n${row?.firstUpdate ?? ""}`)
     .digest("base64url")
     .slice(0, 10);
-  return [row?.articles ?? 0, row?.summaries ?? 0, row?.agenda ?? 0, row?.trends ?? "-", sourcesDigest, dayInZone(now, config().APP_TIMEZONE)].join(".");
+  return [
+    row?.articles ?? 0,
+    row?.summaries ?? 0,
+    row?.agenda ?? 0,
+    row?.ruleTexts ?? 0,
+    row?.trends ?? "-",
+    sourcesDigest,
+    dayInZone(now, config().APP_TIMEZONE),
+  ].join(".");
 }
 
 /** Pages with no per-reader part and no parameters, shared like the feed: their content is all in the revision. */

@@ -121,6 +121,12 @@ export function sharedPageCache(options: SharedPageOptions) {
     }
   }
 
+  function forgetSharedHeaders(res: Response) {
+    res.removeHeader("ETag");
+    res.removeHeader("Cache-Control");
+    res.removeHeader("Vary");
+  }
+
   const middleware = async function sharedPage(req: Request, res: Response, next: NextFunction) {
     const key = req.method === "GET" || req.method === "HEAD" ? options.shareableKey(req) : null;
     const etag = key === null ? null : await etagOf(key);
@@ -152,12 +158,13 @@ export function sharedPageCache(options: SharedPageOptions) {
     try {
       entry = await flight;
     } catch (error) {
+      // A refusal (a rulemaking that does not exist) is answered by the error handler, and never as the shared page.
+      forgetSharedHeaders(res);
       return next(error);
     }
     if (!entry) {
       // Not shareable after all (an error page, a redirect): answered the app's normal way, uncached.
-      res.removeHeader("ETag");
-      res.removeHeader("Cache-Control");
+      forgetSharedHeaders(res);
       return options.fallback(req, res, next);
     }
     remember(key, entry);

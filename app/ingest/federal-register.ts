@@ -27,6 +27,7 @@ export type FederalRegisterDocument = {
   page_length?: number | null;
   /** Regulations.gov dockets, e.g. ["EPA-HQ-OAR-2021-0317"]. */
   docket_ids?: string[] | null;
+  full_text_xml_url?: string | null;
 };
 
 export type FederalRegisterPage = { count?: number; next_page_url?: string | null; results?: FederalRegisterDocument[] };
@@ -55,6 +56,7 @@ export const FEDERAL_REGISTER_FIELDS = [
   "cfr_references",
   "page_length",
   "docket_ids",
+  "full_text_xml_url",
 ] as const;
 
 export function isFederalRegisterApiUrl(url: string) {
@@ -138,6 +140,8 @@ const federalRegisterDocumentSchema: z.ZodType<FederalRegisterDocument> = z.obje
   cfr_references: listOf(z.object({ title: textOrNumber, part: textOrNumber })),
   page_length: z.number().nullish().catch(null),
   docket_ids: listOf(z.string()),
+  // Only an http(s) address is kept: the job runner reads it through the fetcher (app/rule-text/).
+  full_text_xml_url: z.string().refine(isHttpUrl).nullish().catch(null),
 });
 
 /**
@@ -193,5 +197,6 @@ export function federalRegisterArticle(doc: FederalRegisterDocument, source: { i
     cfrReferences: cfrCitations(doc.cfr_references),
     pageLength: Number.isSafeInteger(doc.page_length) && doc.page_length! > 0 ? doc.page_length! : null,
     docketIds: textList(doc.docket_ids),
+    fullTextXmlUrl: doc.full_text_xml_url ?? null,
   };
 }

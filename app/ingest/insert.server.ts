@@ -1,72 +1,81 @@
-// Inserting articles: one path for every source. Each new article is classified (or takes an editor's choice), then
-// stored unless it, or a twin an editor deleted, is known already (app/articles/store/insert.server.ts).
+// Inserting articles: one path for every source, in two steps. judgeArticles keys each article as the store dedups
+// it, drops those an editor deleted, and judges the rest once (or takes an editor's choice); storeJudged stores them
+// unless known already (app/articles/store/insert.server.ts). Scraping runs the steps apart, so the model-assisted
+// classifier can revise the judgements it was unsure of in between (app/ingest/batch.server.ts); everyone else
+// calls insertArticles.
 import { agendaEntriesOf, officialDesignationOf, type AgendaEntries } from "../agenda/store.server";
 import { classifyArticle, type Classification } from "../classify/classifier";
-import { EDITOR_REASON } from "../articles/vocabulary";
+import { EDITOR_REASON, type Judgement } from "../articles/vocabulary";
 import { classifyInputOf } from "../classify/inputs.server";
 import { canonicalUrl, dedupKeys, federalRegisterDocumentNumber, isHttpUrl } from "../articles/canonical-url";
 import type { InsertOutcome, NewArticle } from "../articles/new-article";
-import { deletedOf, isStored, storeArticles, type Pending } from "../articles/store/insert.server";
+import { deletedOf, storeArticles, type Pending } from "../articles/store/insert.server";
 
-/** Classifies a new article, or takes an editor's choice (Add Article) with reasons that say so. */
-function classificationOf(input: NewArticle, agenda: AgendaEntries): Pick<Classification, "category" | "priority" | "tags" | "reason"> {
+/** An article keyed for the store and judged: by the classifier (which says how sure it is) or by an editor. */
+export type JudgedArticle = Omit<Pending, "classification"> & { classification: Classification | Judgement };
+
+/** An article of a batch that will not be stored: not an http(s) link, or deleted by an editor. */
+type TurnedAway = Extract<InsertOutcome, { status: "invalid-url" | "deleted" }>;
+
+/** A batch after judgeArticles, in the order of its inputs. */
+export type JudgedBatch = (JudgedArticle | TurnedAway)[];
+
+type Keyed = Omit<JudgedArticle, "classification">;
+
+export const isJudged = (item: JudgedArticle | TurnedAway): item is JudgedArticle => "input" in item;
+
+function keyed(input: NewArticle): Keyed | TurnedAway {
+  // Adapters drop such items; this is the last guard before a link reaches an href on the page.
+  if (!isHttpUrl(input.originalUrl)) return { status: "invalid-url" };
+  const canonical = canonicalUrl(input.originalUrl);
+  const documentNumber = input.documentNumber || federalRegisterDocumentNumber(input.originalUrl) || null;
+  const [urlKey, docKey] = dedupKeys(canonical, documentNumber);
+  return { input, canonical, documentNumber, urlKey, docKey };
+}
+
+/** Classifies a new article with its rulemaking's designation, or takes an editor's choice (Add Article) with reasons that say so. */
+function judgementOf(input: NewArticle, agenda: AgendaEntries): Classification | Judgement {
   if (input.manualClassification) return { ...input.manualClassification, reason: { category: EDITOR_REASON, priority: EDITOR_REASON } };
-  if (input.assistedClassification) return input.assistedClassification;
   const rins = input.regulationIdNumbers ?? [];
   return classifyArticle(classifyInputOf(input, input.sourceCategory, rins.length ? officialDesignationOf(rins, agenda) : null));
 }
 
 /**
- * Whether insertArticle would turn this item away as known: stored under its canonical URL or document number, or
- * deleted by an editor. Lets ingestion skip work (a model call) for items it will not store.
+ * Judges a batch in one pass: each article keyed; those an editor deleted dropped before any work (the one read of
+ * the markers outside the store); the Unified Agenda entries of all the others' RINs read in one query; then each
+ * judged once, with its designation, on the day it is stored (classifyArticle's clock: a comment period closing soon).
  */
-export async function isKnownArticle(originalUrl: string, documentNumber?: string | null) {
-  if (!isHttpUrl(originalUrl)) return true;
-  const canonical = canonicalUrl(originalUrl);
-  const number = documentNumber || federalRegisterDocumentNumber(originalUrl) || null;
-  const [urlKey, docKey] = dedupKeys(canonical, number);
-  return (await isStored(canonical, number)) || (await deletedOf([{ urlKey, docKey }])).size > 0;
-}
-
-type Keyed = Omit<Pending, "classification">;
-
-/**
- * Inserts classified articles, each unless it (or a deleted twin) is already known, in one transaction: a batch is
- * stored whole or not at all. Outcomes in the order of the inputs.
- */
-export async function insertArticles(inputs: NewArticle[]): Promise<InsertOutcome[]> {
-  const outcomes: (InsertOutcome | Keyed)[] = [];
-  for (const input of inputs) {
-    // Adapters drop such items; this is the last guard before a link reaches an href on the page.
-    if (!isHttpUrl(input.originalUrl)) {
-      outcomes.push({ status: "invalid-url" });
-      continue;
-    }
-    const canonical = canonicalUrl(input.originalUrl);
-    const documentNumber = input.documentNumber || federalRegisterDocumentNumber(input.originalUrl) || null;
-    const [urlKey, docKey] = dedupKeys(canonical, documentNumber);
-    outcomes.push({ input, canonical, documentNumber, urlKey, docKey });
-  }
-  const items = outcomes.filter((outcome): outcome is Keyed => "input" in outcome);
-  // Classifying reads the Unified Agenda, which cannot happen inside the store's transaction: it is done first, for
-  // articles not deleted already (the transaction asks again).
-  const deletedBefore = await deletedOf(items);
-  const keyed = items.filter((item) => !deletedBefore.has(item));
-  if (!keyed.length) return outcomes.map((item) => ("input" in item ? { status: "deleted" } : item));
-  // The Unified Agenda entries of the whole batch, in one query.
-  const agenda = await agendaEntriesOf(
-    keyed.flatMap(({ input }) => (input.manualClassification || input.assistedClassification ? [] : (input.regulationIdNumbers ?? []))),
-  );
-  const pending = new Map(keyed.map((item) => [item, { ...item, classification: classificationOf(item.input, agenda) }]));
-  const stored = await storeArticles([...pending.values()]);
-  return outcomes.map((item): InsertOutcome => {
+export async function judgeArticles(inputs: NewArticle[]): Promise<JudgedBatch> {
+  const items = inputs.map(keyed);
+  const candidates = items.filter((item): item is Keyed => "input" in item);
+  const deleted = await deletedOf(candidates);
+  const judged = candidates.filter((item) => !deleted.has(item));
+  const agenda = await agendaEntriesOf(judged.flatMap(({ input }) => (input.manualClassification ? [] : (input.regulationIdNumbers ?? []))));
+  return items.map((item) => {
     if (!("input" in item)) return item;
-    const classified = pending.get(item);
-    return classified ? stored.get(classified)! : { status: "deleted" };
+    return deleted.has(item) ? { status: "deleted" } : { ...item, classification: judgementOf(item.input, agenda) };
   });
 }
 
-/** Inserts one classified article unless it (or a deleted twin) is already known (see insertArticles). */
+/**
+ * Stores a judged batch as it is (nothing is judged again), each article unless it or a deleted twin is known, in
+ * one transaction: stored whole or not at all. Outcomes in the order of the batch.
+ */
+export async function storeJudged(batch: JudgedBatch): Promise<InsertOutcome[]> {
+  const judged = batch.filter(isJudged);
+  const stored = judged.length ? await storeArticles(judged) : new Map<Pending, InsertOutcome>();
+  return batch.map((item) => (isJudged(item) ? stored.get(item)! : item));
+}
+
+/**
+ * Inserts articles, each judged (or taking its editor's choice) unless it, or a deleted twin, is already known, in one
+ * transaction: a batch is stored whole or not at all. Outcomes in the order of the inputs.
+ */
+export async function insertArticles(inputs: NewArticle[]): Promise<InsertOutcome[]> {
+  return storeJudged(await judgeArticles(inputs));
+}
+
+/** Inserts one article unless it (or a deleted twin) is already known (see insertArticles). */
 export async function insertArticle(input: NewArticle): Promise<InsertOutcome> {
   return (await insertArticles([input]))[0];
 }

@@ -1,53 +1,25 @@
-// The orchestrator: scraping and backfilling sources. Fetch (app/fetcher/http-client.server.ts), tell the format
-// (detect.server.ts), read it with its adapter (feed.server.ts, federal-register-api.server.ts), keep what the
-// keywords admit, insert (deduplicated), and record each source's health (app/sources/health.server.ts).
-// A Unified Agenda edition is not articles: it is streamed into agenda_entries (unified-agenda.server.ts).
-// One broken source never stops the others.
-import { classifyAssistantFromConfig, isUnsure, type ClassifyAssistant } from "../ai/classify-assist.server";
-import { classifyArticle } from "../classify/classifier";
-import { classifyInputOf } from "../classify/inputs.server";
-import { insertArticles, isKnownArticle } from "./insert.server";
-import { type NewArticle } from "../articles/new-article";
+// The orchestrator: scraping and backfilling sources. Fetch (conditional-fetch.server.ts), tell the format
+// (detect.server.ts), read it with its adapter (feed.server.ts, federal-register-api.server.ts), then each batch of
+// items in one pass (batch.server.ts: keywords, one judgement, storing, deduplicated), and record each source's
+// health (app/sources/health.server.ts). A Unified Agenda edition is not articles: it is streamed into
+// agenda_entries (unified-agenda.server.ts). One broken source never stops the others.
 import type { SourceType } from "../articles/vocabulary";
 import { config } from "../config.server";
+import { FetchError, type FetchResult } from "../fetcher/http-client.server";
 import { isDue, recordScrapeFailure, recordScrapeSuccess } from "../sources/health.server";
 import { activeSources, sourceById, type SourceRow } from "../sources/store.server";
+import { assistBudget, ingestBatch } from "./batch.server";
+import { fetchCurrent } from "./conditional-fetch.server";
 import { detectSourceType, fetchSourceType } from "./detect.server";
 import { federalRegisterArticle, federalRegisterRequestUrl, isFederalRegisterApiUrl, usableDocuments, type FederalRegisterApiPage } from "./federal-register";
 import { federalRegisterPages, federalRegisterRangePages, parseFederalRegisterResponse, publicationWindow } from "./federal-register-api.server";
 import { MAX_FEED_ITEMS, parseFeed } from "./feed.server";
 import { isPublicInspectionUrl, PUBLIC_INSPECTION_MAX_DOCUMENTS, publicInspectionArticle, usablePublicInspectionDocuments } from "./public-inspection";
 import { parsePublicInspectionResponse } from "./public-inspection.server";
-import { FetchError, fetchStream, fetchUrl, type FetchResult } from "../fetcher/http-client.server";
-import { keywordMatcher } from "./keywords";
-import { AGENDA_MAX_ENTRIES, isReginfoUrl, loadUnifiedAgenda, type AgendaLoad } from "./unified-agenda.server";
+import { checkCancelled, forEachConcurrently, startSource, type Run, type SourceRun, type SourceSummary } from "./run";
+import { AGENDA_MAX_ENTRIES, isReginfoUrl, loadUnifiedAgenda } from "./unified-agenda.server";
 
-export type SourceSummary = {
-  sourceId: number;
-  name: string;
-  /** Items the source showed (all pages). */
-  fetched: number;
-  new: number;
-  /** Already known (or deleted by an editor, which is remembered). */
-  duplicates: number;
-  skippedByKeywords: number;
-  /** Items without a title or link. */
-  invalid: number;
-  /** Items past the per-fetch cap of a feed (MAX_FEED_ITEMS), not read. */
-  overLimit: number;
-  notModified: boolean;
-  pages: number;
-  error: string | null;
-  /** Set when the run was cancelled before this source finished; its health is left as it was. */
-  cancelled?: boolean;
-  /**
-   * Published versions of documents stored from the public inspection desk: those articles now hold them (neither
-   * new nor duplicates). Absent when there were none.
-   */
-  published?: number;
-  /** A Unified Agenda edition: the RINs read and stored (entries, not articles: `new` and `fetched` stay 0). */
-  agenda?: AgendaLoad;
-};
+export type { SourceSummary } from "./run";
 
 export type IngestTotals = Pick<SourceSummary, "fetched" | "new" | "duplicates" | "skippedByKeywords" | "invalid"> & {
   sources: number;
@@ -78,103 +50,9 @@ export type IngestOptions = {
 /** The most pages a scrape (not a backfill) reads from one Federal Register source. */
 export const SCRAPE_MAX_PAGES = 10;
 
-type Mode = { kind: "scrape" } | { kind: "backfill"; from: string; to: string };
-
-/** The model-assisted classifier of a run and how many more items it may ask about (CLASSIFY_ASSIST_MAX_PER_RUN). */
-type AssistBudget = { assistant: ClassifyAssistant; remaining: number };
-
-type Run = { now: Date; signal?: AbortSignal; timeoutMs?: number; mode: Mode; assist: AssistBudget | null };
-
-/** Model calls at once within one source's batch. */
-const ASSIST_CONCURRENCY = 4;
-
-/** Only with CLASSIFY_ASSIST and a model configured (AI_PROVIDER=openai); otherwise the local classifier alone decides. */
-function assistBudget(): AssistBudget | null {
-  const settings = config();
-  if (!settings.CLASSIFY_ASSIST || settings.CLASSIFY_ASSIST_MAX_PER_RUN === 0) return null;
-  const assistant = classifyAssistantFromConfig(settings);
-  return assistant ? { assistant, remaining: settings.CLASSIFY_ASSIST_MAX_PER_RUN } : null;
-}
-
-class Cancelled extends Error {}
-
-function emptySummary(source: SourceRow): SourceSummary {
-  return {
-    sourceId: source.id,
-    name: source.name,
-    fetched: 0,
-    new: 0,
-    duplicates: 0,
-    skippedByKeywords: 0,
-    invalid: 0,
-    overLimit: 0,
-    notModified: false,
-    pages: 0,
-    error: null,
-  };
-}
-
-function checkCancelled(run: Run) {
-  if (run.signal?.aborted) throw new Cancelled();
-}
-
-/** Inserts one batch atomically: a run stopped mid-way leaves whole batches, never half of one. */
-async function ingestBatch(articles: NewArticle[], source: SourceRow, summary: SourceSummary) {
-  const admits = keywordMatcher(source.keywords);
-  let newest: Date | null = null;
-  const admitted: NewArticle[] = [];
-  for (const article of articles) {
-    summary.fetched++;
-    if (!newest || article.publishDate > newest) newest = article.publishDate;
-    if (admits && !admits(`${article.title}\n${article.summary}`)) {
-      summary.skippedByKeywords++;
-      continue;
-    }
-    admitted.push(article);
-  }
-  let inserted = 0;
-  for (const outcome of await insertArticles(admitted)) {
-    if (outcome.status === "inserted") inserted++;
-    else if (outcome.status === "published") summary.published = (summary.published ?? 0) + 1;
-    else if (outcome.status !== "invalid-url") summary.duplicates++;
-  }
-  summary.new += inserted;
-  return { inserted, newest: newest as Date | null };
-}
-
-/**
- * Before a feed batch is stored: asks the model about the items the local classifier is unsure of, among those that
- * the source's keywords admit and that are not stored or deleted already (a known item is never re-judged at
- * ingestion, so asking would waste a call), up to the run's budget. A failed call keeps the local answer; a model
- * answer is stored with its reason, not as a manual edit.
- */
-async function assistFeedItems(articles: NewArticle[], source: SourceRow, run: Run) {
-  const assist = run.assist;
-  if (!assist || assist.remaining <= 0) return;
-  const admits = keywordMatcher(source.keywords);
-  const unsure: NewArticle[] = [];
-  for (const article of articles) {
-    if (unsure.length >= assist.remaining) break;
-    if (admits && !admits(`${article.title}\n${article.summary}`)) continue;
-    if (await isKnownArticle(article.originalUrl, article.documentNumber)) continue;
-    if (isUnsure(classifyArticle(classifyInputOf(article, article.sourceCategory), run.now))) unsure.push(article);
-  }
-  assist.remaining -= unsure.length;
-  await forEachConcurrently(unsure, ASSIST_CONCURRENCY, async (article) => {
-    checkCancelled(run);
-    const got = await assist.assistant.classify(classifyInputOf(article, article.sourceCategory), run.now, run.signal);
-    if (got.source === "model") article.assistedClassification = { category: got.category, priority: got.priority, tags: got.tags, reason: got.reason };
-  });
-}
-
 /** Ingests Federal Register pages while wanted. Returns the newest publication date seen. */
-async function ingestFederalRegisterPages(
-  pages: AsyncIterable<FederalRegisterApiPage>,
-  source: SourceRow,
-  summary: SourceSummary,
-  run: Run,
-  followAll: boolean,
-) {
+async function ingestFederalRegisterPages(pages: AsyncIterable<FederalRegisterApiPage>, share: SourceRun, run: Run, followAll: boolean) {
+  const { source, summary } = share;
   let newest: Date | null = null;
   let pageNumber = 0;
   for await (const page of pages) {
@@ -186,8 +64,8 @@ async function ingestFederalRegisterPages(
     summary.overLimit += overLimit;
     const batch = await ingestBatch(
       documents.map((doc) => federalRegisterArticle(doc, source)),
-      source,
-      summary,
+      share,
+      run,
     );
     if (batch.newest && (!newest || batch.newest > newest)) newest = batch.newest;
     // A source's first scrape (or a re-run of one that was interrupted) reads up to SCRAPE_MAX_PAGES pages;
@@ -210,29 +88,18 @@ const readOnly = (max: number) => `only the first ${max.toLocaleString("en-US")}
 const AGENDA_ACCEPT = "application/xml, text/xml;q=0.9, */*;q=0.3";
 
 /** Streams a Unified Agenda edition into agenda_entries (the scrape and a backfill read the whole file alike). */
-async function scrapeUnifiedAgenda(source: SourceRow, summary: SourceSummary, run: Run) {
-  const conditional = run.mode.kind === "scrape";
-  const result = await fetchStream(source.url, {
-    etag: conditional ? source.etag : null,
-    lastModified: conditional ? source.lastModified : null,
-    signal: run.signal,
-    timeoutMs: run.timeoutMs,
-    accept: AGENDA_ACCEPT,
-  });
+async function scrapeUnifiedAgenda(share: SourceRun, run: Run) {
+  const { source, summary } = share;
+  const fetched = await fetchCurrent(run, share, { accept: AGENDA_ACCEPT, stream: true });
   const detectedType = source.type ? null : ("unified-agenda" as const);
-  if (result.notModified) {
-    result.body.destroy();
-    summary.notModified = true;
-    return { newestItemAt: null, detectedType };
-  }
+  if (!fetched) return { newestItemAt: null, detectedType };
   summary.pages++;
-  const load = await loadUnifiedAgenda(result.body, { now: run.now, checkCancelled: () => checkCancelled(run) });
+  const load = await loadUnifiedAgenda(fetched.result.body, { now: run.now, checkCancelled: () => checkCancelled(run) });
   summary.agenda = load;
   summary.invalid += load.invalid;
   const warning = load.cut ? `The edition holds more than ${AGENDA_MAX_ENTRIES.toLocaleString("en-US")} entries; ${readOnly(AGENDA_MAX_ENTRIES)}` : null;
   // An edition speaks for all its entries at once: one read is as fresh as the source gets (no "quiet feed" warning).
-  const validators = conditional ? { etag: result.etag ?? null, lastModified: result.lastModified ?? null } : {};
-  return { newestItemAt: load.read ? run.now : null, detectedType, warning, ...validators };
+  return { newestItemAt: load.read ? run.now : null, detectedType, warning, ...fetched.validators };
 }
 
 /**
@@ -240,33 +107,23 @@ async function scrapeUnifiedAgenda(source: SourceRow, summary: SourceSummary, ru
  * article marked with the day it publishes; one stored already is left as it is, except that a document still on the
  * desk takes the day the desk gives now (it may move a filing to another issue).
  */
-async function scrapePublicInspection(source: SourceRow, summary: SourceSummary, run: Run) {
-  const conditional = run.mode.kind === "scrape";
-  const result = await fetchUrl(source.url, {
-    etag: conditional ? source.etag : null,
-    lastModified: conditional ? source.lastModified : null,
-    signal: run.signal,
-    timeoutMs: run.timeoutMs,
-    accept: "application/json",
-  });
-  const detectedType = source.type ? null : ("federal-register-public-inspection" as const);
-  if (result.notModified) {
-    summary.notModified = true;
-    return { newestItemAt: null, detectedType };
-  }
-  const validators = conditional ? { etag: result.etag ?? null, lastModified: result.lastModified ?? null } : {};
-  return { ...(await ingestPublicInspection(result, source, summary, run)), detectedType, ...validators };
+async function scrapePublicInspection(share: SourceRun, run: Run) {
+  const fetched = await fetchCurrent(run, share, { accept: "application/json" });
+  const detectedType = share.source.type ? null : ("federal-register-public-inspection" as const);
+  if (!fetched) return { newestItemAt: null, detectedType };
+  return { ...(await ingestPublicInspection(fetched.result, share, run)), detectedType, ...fetched.validators };
 }
 
 /** Stores the documents of a fetched current.json answer; answers when the source was last seen fresh, and any warning. */
-async function ingestPublicInspection(result: FetchResult, source: SourceRow, summary: SourceSummary, run: Run) {
+async function ingestPublicInspection(result: FetchResult, share: SourceRun, run: Run) {
+  const { source, summary } = share;
   summary.pages++;
   const page = parsePublicInspectionResponse(result);
   const { documents, invalid, overLimit } = usablePublicInspectionDocuments(page.results);
   const articles = documents.flatMap((doc) => publicInspectionArticle(doc, source, run.now) ?? []);
   summary.invalid += invalid + documents.length - articles.length;
   summary.overLimit += overLimit;
-  const { newest } = await ingestBatch(articles, source, summary);
+  const { newest } = await ingestBatch(articles, share, run);
   const warning = overLimit ? `The desk lists ${page.results.length.toLocaleString("en-US")} documents; ${readOnly(PUBLIC_INSPECTION_MAX_DOCUMENTS)}` : null;
   // An empty desk (a weekend) is as fresh as the source gets: no "quiet feed" warning for it.
   return { newestItemAt: newest ?? run.now, warning };
@@ -281,50 +138,39 @@ function readsAsPublicInspection(source: SourceRow) {
  * Fetches one source's current items (feeds, a Federal Register query's newest pages, the public inspection desk,
  * or a Unified Agenda edition).
  */
-async function scrapeCurrentItems(source: SourceRow, summary: SourceSummary, run: Run) {
-  if (readsAsPublicInspection(source)) return scrapePublicInspection(source, summary, run);
-  if (await readsAsUnifiedAgenda(source, run)) return scrapeUnifiedAgenda(source, summary, run);
+async function scrapeCurrentItems(share: SourceRun, run: Run) {
+  const { source, summary } = share;
+  if (readsAsPublicInspection(source)) return scrapePublicInspection(share, run);
+  if (await readsAsUnifiedAgenda(source, run)) return scrapeUnifiedAgenda(share, run);
   const federal = source.type === "federal-register-api" || (!source.type && isFederalRegisterApiUrl(source.url));
-  const conditional = run.mode.kind === "scrape";
-  const result = await fetchUrl(federal ? federalRegisterRequestUrl(source.url) : source.url, {
-    etag: conditional ? source.etag : null,
-    lastModified: conditional ? source.lastModified : null,
-    signal: run.signal,
-    timeoutMs: run.timeoutMs,
-    accept: federal ? "application/json" : undefined,
-  });
-  const validators = { etag: result.etag ?? null, lastModified: result.lastModified ?? null };
-  if (result.notModified) {
-    summary.notModified = true;
-    return { newestItemAt: null };
-  }
+  const fetched = await fetchCurrent(run, share, federal ? { url: federalRegisterRequestUrl(source.url), accept: "application/json" } : {});
+  if (!fetched) return { newestItemAt: null };
+  const { result, validators } = fetched;
   const detectedType: SourceType | null = source.type ? null : federal ? "federal-register-api" : (detectSourceType(result) ?? "rss");
   // An address without a type that answers as the desk.
-  if (detectedType === "federal-register-public-inspection")
-    return { ...(await ingestPublicInspection(result, source, summary, run)), detectedType, ...(conditional ? validators : {}) };
+  if (detectedType === "federal-register-public-inspection") return { ...(await ingestPublicInspection(result, share, run)), detectedType, ...validators };
   const isFederal = federal || detectedType === "federal-register-api";
   let newestItemAt: Date | null;
   let warning: string | null = null;
   if (isFederal) {
     const pages = federalRegisterPages(parseFederalRegisterResponse(result), { signal: run.signal, timeoutMs: run.timeoutMs });
-    newestItemAt = await ingestFederalRegisterPages(pages, source, summary, run, false);
+    newestItemAt = await ingestFederalRegisterPages(pages, share, run, false);
   } else {
     summary.pages++;
     const parsed = await parseFeed(result.text(), result.url, source, run.now);
     summary.invalid += parsed.invalid;
     summary.overLimit += parsed.overLimit;
     if (parsed.overLimit) warning = `The feed lists ${(MAX_FEED_ITEMS + parsed.overLimit).toLocaleString("en-US")} items; ${readOnly(MAX_FEED_ITEMS)}`;
-    await assistFeedItems(parsed.articles, source, run);
-    newestItemAt = (await ingestBatch(parsed.articles, source, summary)).newest;
+    newestItemAt = (await ingestBatch(parsed.articles, share, run, true)).newest;
   }
-  return { newestItemAt, detectedType, warning, ...(conditional ? validators : {}) };
+  return { newestItemAt, detectedType, warning, ...validators };
 }
 
 /** Reads every document of a Federal Register source published in [from, to]. */
-async function backfillFederalRegister(source: SourceRow, summary: SourceSummary, run: Run, from: string, to: string) {
-  const pages = federalRegisterRangePages(source.url, from, to, { signal: run.signal, timeoutMs: run.timeoutMs });
-  const newest = await ingestFederalRegisterPages(pages, source, summary, run, true);
-  return { newestItemAt: newest, detectedType: source.type ? null : ("federal-register-api" as const) };
+async function backfillFederalRegister(share: SourceRun, run: Run, from: string, to: string) {
+  const pages = federalRegisterRangePages(share.source.url, from, to, { signal: run.signal, timeoutMs: run.timeoutMs });
+  const newest = await ingestFederalRegisterPages(pages, share, run, true);
+  return { newestItemAt: newest, detectedType: share.source.type ? null : ("federal-register-api" as const) };
 }
 
 /**
@@ -343,13 +189,14 @@ function describeFailure(error: unknown) {
 }
 
 async function ingestSource(source: SourceRow, run: Run): Promise<SourceSummary> {
-  const summary = emptySummary(source);
+  const share = startSource(source);
+  const { summary } = share;
   try {
     checkCancelled(run);
     const outcome =
       run.mode.kind === "backfill" && (await backfillsAsFederalRegister(source, run))
-        ? await backfillFederalRegister(source, summary, run, run.mode.from, run.mode.to)
-        : await scrapeCurrentItems(source, summary, run);
+        ? await backfillFederalRegister(share, run, run.mode.from, run.mode.to)
+        : await scrapeCurrentItems(share, run);
     await recordScrapeSuccess(source, { now: run.now, ...outcome });
   } catch (error) {
     if (run.signal?.aborted) {
@@ -361,14 +208,6 @@ async function ingestSource(source: SourceRow, run: Run): Promise<SourceSummary>
     }
   }
   return summary;
-}
-
-async function forEachConcurrently<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 async function ingestSources(sources: SourceRow[], run: Run, options: IngestOptions, waiting: number): Promise<IngestResult> {

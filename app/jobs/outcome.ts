@@ -108,6 +108,18 @@ function describeResult(result: Result) {
     return `Sent to ${plural(sent, "subscriber")}` + (rejected ? `; ${plural(rejected, "address")} refused by the mail server.` : ".");
   }
   if (typeof result.updated === "number") return `${plural(result.updated, "article")} updated.`;
+  if (typeof result.read === "number" && typeof result.designated === "number") {
+    const { read, designated, failed, remaining } = result as { read: number; designated: number; failed: number; remaining: number };
+    return (
+      `Read ${plural(read, "full text")} (${designated} stating a designation)` +
+      (failed ? `; ${failed} failed, tried again later` : "") +
+      (remaining ? `; ${remaining.toLocaleString("en-US")} still to read.` : ".")
+    );
+  }
+  if (typeof result.compared === "number" && typeof result.waiting === "number") {
+    const { compared, waiting, failed } = result as { compared: number; waiting: number; failed: number };
+    return `Compared ${plural(compared, "CFR part")}; ${waiting} waiting for eCFR` + (failed ? `, ${failed} failed.` : ".");
+  }
   if (typeof result.due === "number" && typeof result.empty === "number") {
     const { due, sent, empty, failed } = result as { due: number; sent: number; empty: number; failed: number };
     if (!due) return "No alert due this hour.";

@@ -2,7 +2,19 @@
 // then queued again, or failed when it keeps killing its runner). The rows are in app/jobs/store.server.ts.
 import { finishJob, requeueJob, runningJobs } from "./store.server";
 
-export const JOB_KINDS = ["scrape", "backfill", "recategorize", "fix-priorities", "trends", "newsletter", "alerts", "webhooks", "maintenance"] as const;
+export const JOB_KINDS = [
+  "scrape",
+  "backfill",
+  "recategorize",
+  "fix-priorities",
+  "trends",
+  "newsletter",
+  "alerts",
+  "webhooks",
+  "maintenance",
+  "rule-texts",
+  "redlines",
+] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 /** A running job whose heartbeat is older than this belongs to a dead runner. */

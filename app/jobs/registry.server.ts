@@ -9,6 +9,8 @@ import { runMaintenance } from "./kinds/maintenance.server";
 import { runTrends } from "./kinds/trends.server";
 import { runNewsletter } from "./kinds/newsletter.server";
 import { runAlerts, runWebhookDeliveries } from "./kinds/alerts.server";
+import { runRedlines, runRuleTexts } from "./kinds/rule-text.server";
+import { documentsAwaitingTextCount, redlinesAwaitingCount } from "../rule-text/store.server";
 import type { JobHandler, Schedule } from "./types";
 import { webhookWorkExists } from "../alerts/webhook-store.server";
 
@@ -22,6 +24,8 @@ export const jobHandlers: Partial<Record<JobKind, JobHandler>> = {
   newsletter: runNewsletter,
   alerts: runAlerts,
   webhooks: runWebhookDeliveries,
+  "rule-texts": runRuleTexts,
+  redlines: runRedlines,
 };
 
 /** Cron patterns in the configured time zone (APP_TIMEZONE). */
@@ -39,6 +43,18 @@ export const schedules: Schedule[] = [
     cron: "* * * * *",
     description: "every minute, while an alert delivers by webhook: its new articles, and retries due",
     hasWork: webhookWorkExists,
+  },
+  {
+    kind: "rule-texts",
+    cron: "*/10 * * * *",
+    description: "every 10 minutes, while rules or proposed rules wait: read their full texts (RULE_TEXTS_PER_RUN at a time)",
+    hasWork: async () => (await documentsAwaitingTextCount(new Date())) > 0,
+  },
+  {
+    kind: "redlines",
+    cron: "5,35 * * * *",
+    description: "every 30 minutes, while CFR parts wait: compare the parts final rules amend (REDLINES_PER_RUN at a time)",
+    hasWork: async () => (await redlinesAwaitingCount(new Date())) > 0,
   },
 ];
 

@@ -10,6 +10,7 @@ import { AiSummary } from "~/components/AiSummary";
 import { AlertForm } from "~/components/AlertForm";
 import { ToastHere } from "~/components/Toasts";
 import { ArticleCard, articleAnchorId } from "~/components/ArticleCard";
+import { cardRuleText } from "~/components/RuleTextLines";
 import { BookmarkToggle } from "~/components/BookmarkToggle";
 import { FeedEmptyState, type EmptyFeedHelp } from "~/components/FeedEmptyState";
 import { FeedbackButton } from "~/components/FeedbackDialog";
@@ -115,9 +116,12 @@ async function emptyFeedHelp(filters: ArticleFilters, visitorId: string | undefi
   };
 }
 
-/** An article with the fields its card and the page's scripts use (not when it was stored, nor its source's id). */
-function cardFields({ createdAt: _createdAt, sourceId: _sourceId, ...shown }: ArticleJson) {
-  return shown;
+/**
+ * An article with the fields its card and the page's scripts use (not when it was stored, nor its source's id, nor
+ * its full text's statements beyond the designation).
+ */
+function cardFields({ createdAt: _createdAt, sourceId: _sourceId, ruleText, ...shown }: ArticleJson) {
+  return { ...shown, ruleText: cardRuleText(ruleText) };
 }
 
 /**

@@ -2,12 +2,12 @@
 // the classification reasons, related articles, and the metadata search engines and link previews read.
 // `/articles/{id}` and any other slug answer 301 to the canonical address. The file is named `$slug`, not `$id`:
 // a `$id` page would become the parent of articles.$id.open.ts and articles.$id.locate.ts.
-import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
+import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useFeedState } from "~/components/feed-state";
 import { articlePath, commentDaysLeft, daysLeftLabel, docketUrl, parseArticleAddress } from "~/articles/article-page";
-import { getArticleDetail } from "~/feed/article-page.server";
+import { articleRuleText, getArticleDetail } from "~/feed/article-page.server";
 import { cfrLabel, cleanCfr, documentRulemakingViews, feedHref, followViewHref } from "~/feed/filters";
 import { isHttpUrl } from "~/articles/canonical-url";
 import { todayInZone } from "~/rulemakings/comment-periods.server";
@@ -20,6 +20,8 @@ import { BookmarkToggle } from "~/components/BookmarkToggle";
 import { Fact } from "~/components/FactList";
 import { FeedbackButton } from "~/components/FeedbackDialog";
 import { PanelSection } from "~/components/PanelSection";
+import { RedlineParts } from "~/components/Redline";
+import { RuleStatements } from "~/components/RuleStatements";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { config } from "~/config.server";
@@ -31,10 +33,14 @@ import { rulemakingPath } from "~/rulemakings/keys";
 import { truncateAtWord } from "~/text/truncate";
 import { formatDate } from "~/time";
 import { readVisitorId } from "~/visitors/visitor.server";
+import { redlinePath } from "~/rule-text/labels";
+import ruleTextStyles from "~/styles/rule-text.css";
 
 const SITE_NAME = "Federal Deregulation Tracker";
 /** Search engines show about this much of a description. */
 const DESCRIPTION_LIMIT = 200;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ruleTextStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const address = parseArticleAddress(params.slug);
@@ -47,8 +53,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (`/articles/${params.slug}` !== path) throw secureRedirect(path, 301);
   const siteUrl = await publicUrl();
   const related = ((await relatedArticles([article.id]))[article.id] ?? []).map(({ originalUrl: _url, score: _score, ...shown }) => shown);
+  const ruleText = await articleRuleText(article);
   return json(
-    { article, related, siteUrl, canonicalUrl: `${siteUrl}${path}`, timeZone: config().APP_TIMEZONE, today: todayInZone() },
+    { article, related, ruleText, siteUrl, canonicalUrl: `${siteUrl}${path}`, timeZone: config().APP_TIMEZONE, today: todayInZone() },
     visitorId ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
   );
 }
@@ -154,7 +161,7 @@ function FollowRulemaking({ views }: { views: ReturnType<typeof documentRulemaki
 
 export default function ArticlePage() {
   const data = useLoaderData<typeof loader>();
-  const { related, canonicalUrl, timeZone, today } = data;
+  const { related, ruleText, canonicalUrl, timeZone, today } = data;
   // The shared copy of this page carries no reader's bookmark; this reader's, and the current count, come after load.
   const articles = useMemo(() => [data.article], [data.article]);
   const feedState = useFeedState(articles, false);
@@ -286,6 +293,20 @@ export default function ArticlePage() {
         </PanelSection>
 
         {data.article.officialDesignation ? <AgendaFacts entry={data.article.officialDesignation} /> : null}
+
+        {ruleText ? (
+          <RuleStatements
+            statements={ruleText.statements}
+            disagreements={ruleText.disagreements}
+            originalUrl={isHttpUrl(article.originalUrl) ? article.originalUrl : null}
+            documentNumber={article.documentNumber}
+          />
+        ) : null}
+        {ruleText?.parts.length ? (
+          <PanelSection id="redline-title" title="What the rule changes in the CFR">
+            <RedlineParts parts={ruleText.parts} fullHref={(part, from) => redlinePath(path, part, from)} />
+          </PanelSection>
+        ) : null}
 
         {related.length ? (
           <PanelSection id="related-title" title="Related articles">

@@ -2,23 +2,28 @@
 // with its action and date, where it stands now, its Unified Agenda entry, its comment deadlines and effective
 // dates, and the court decisions and legislation that name it exactly. Server-rendered plain elements styled in
 // app.css, like the comment periods page (docs/decisions/014); the same data is /api/rulemakings/{key}.
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { docketUrl } from "~/articles/article-page";
 import { followViewHref, rulemakingView } from "~/feed/filters";
 import { AgendaFacts } from "~/components/AgendaFacts";
-import { CardBadge } from "~/components/ArticleCard";
+import { CardBadge } from "~/components/CardBadge";
 import { Fact } from "~/components/FactList";
 import { FeedbackButton } from "~/components/FeedbackDialog";
 import { PanelSection } from "~/components/PanelSection";
+import { RedlineParts } from "~/components/Redline";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { StandingBadge } from "~/components/StandingBadge";
 import { config } from "~/config.server";
 import { pageRouteRefusal, secureRedirect } from "~/http/responses.server";
 import { parseRulemakingKey, rulemakingPath } from "~/rulemakings/keys";
-import { getRulemaking, type RulemakingDate } from "~/rulemakings/page.server";
+import { getRulemaking, rulemakingRedlines, type DocumentRedline, type RulemakingDate } from "~/rulemakings/page.server";
+import { calendarDay, redlinePath, restrictionSummary } from "~/rule-text/labels";
+import ruleTextStyles from "~/styles/rule-text.css";
 import { formatDate } from "~/time";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: ruleTextStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const key = parseRulemakingKey(params.key);
@@ -26,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!key || !rulemaking) throw pageRouteRefusal(request, 404, "Rulemaking not found.");
   // One address per rulemaking: the key as stored (upper-case).
   if (new URL(request.url).pathname !== rulemakingPath(key)) throw secureRedirect(rulemakingPath(key), 301);
-  return json({ rulemaking, timeZone: config().APP_TIMEZONE });
+  return json({ rulemaking, redlines: await rulemakingRedlines(rulemaking), timeZone: config().APP_TIMEZONE });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
@@ -61,8 +66,39 @@ function DateList({ dates, timeZone, label }: { dates: RulemakingDate[]; timeZon
   );
 }
 
+/**
+ * Each final rule's redline, folded per document (the newest open): a reader compares the rules one at a time, and
+ * without JavaScript <details> still opens them.
+ */
+function DocumentRedlines({ redlines }: { redlines: DocumentRedline[] }) {
+  return redlines.map((document, i) => {
+    const compared = document.parts.filter((part) => part.restrictions);
+    const total = compared.reduce((sum, part) => ({ removed: sum.removed + part.restrictions!.removed, added: sum.added + part.restrictions!.added }), {
+      removed: 0,
+      added: 0,
+    });
+    return (
+      <details key={document.articleId} className="redline-document" open={i === 0} data-article={document.articleId}>
+        <summary>
+          <span className="strong">{document.title}</span>
+          <span className="text-sm dimmed">
+            {document.effectiveOn ? ` · effective ${calendarDay(document.effectiveOn)}` : ""}
+            {compared.length ? ` · ${restrictionSummary(total, document.parts.length === 1 ? document.parts[0].label : "the parts it amends")}` : ""}
+          </span>
+        </summary>
+        <p className="text-sm">
+          <Link to={document.path} className="anchor is-sm">
+            The document's page<span className="visually-hidden">: {document.title}</span>
+          </Link>
+        </p>
+        <RedlineParts parts={document.parts} fullHref={(part, from) => redlinePath(document.path, part, from)} />
+      </details>
+    );
+  });
+}
+
 export default function RulemakingPage() {
-  const { rulemaking, timeZone } = useLoaderData<typeof loader>();
+  const { rulemaking, redlines, timeZone } = useLoaderData<typeof loader>();
   const { agenda, commentDeadlines, effectiveDates, namedBy } = rulemaking;
   const keyLabel = rulemaking.kind === "rin" ? `RIN ${rulemaking.key}` : `Docket ${rulemaking.key}`;
   return (
@@ -131,6 +167,12 @@ export default function RulemakingPage() {
         </PanelSection>
 
         {agenda ? <AgendaFacts entry={agenda} /> : null}
+
+        {redlines.length ? (
+          <PanelSection id="redlines-title" title="What its rules change in the CFR">
+            <DocumentRedlines redlines={redlines} />
+          </PanelSection>
+        ) : null}
 
         <PanelSection id="dates-title" title="Deadlines and effective dates">
           <dl className="fact-list">

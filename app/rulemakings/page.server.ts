@@ -8,6 +8,7 @@ import { todayInZone } from "./comment-periods.server";
 import { actionLabel, rulemakingAction } from "./action";
 import { isRin, rulemakingPath } from "./keys";
 import { currentStanding, saysVacated, standingLabel, type TimelineMove } from "./standing";
+import { redlinesOfDocuments, type PartView, type RedlineBudget } from "../rule-text/page.server";
 import { articlesNaming, rulemakingDocuments, type NamingRow } from "./store/rulemakings.server";
 import type { NamingArticle, Rulemaking, RulemakingAgenda, RulemakingDate, RulemakingDocument } from "./answer.server";
 
@@ -134,4 +135,25 @@ export async function getRulemaking(key: string, now = new Date()): Promise<Rule
     namedBy,
     today,
   };
+}
+
+/** What the rulemaking page shows of its final rules' redlines at most, all documents together (as on an article page). */
+export const RULEMAKING_REDLINE_BUDGET: RedlineBudget = { chars: 40_000, sections: 20 };
+
+export type DocumentRedline = Pick<RulemakingDocument, "articleId" | "path" | "title" | "publishDate" | "effectiveOn"> & { parts: PartView[] };
+
+/**
+ * The redlines of the rulemaking's documents that amend the CFR (its final rules with an effective date), newest
+ * first: the rule in force now is the one a reader asks about first.
+ */
+export async function rulemakingRedlines(rulemaking: Pick<Rulemaking, "documents">): Promise<DocumentRedline[]> {
+  const documents = [...rulemaking.documents].reverse();
+  const found = await redlinesOfDocuments(
+    documents.map((document) => document.articleId),
+    { ...RULEMAKING_REDLINE_BUDGET },
+  );
+  return documents.flatMap(({ articleId, path, title, publishDate, effectiveOn }) => {
+    const parts = found.get(articleId);
+    return parts ? [{ articleId, path, title, publishDate, effectiveOn, parts }] : [];
+  });
 }

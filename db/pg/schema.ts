@@ -102,7 +102,10 @@ export const articles = pgTable(
     aiSummaryAt: timestampMs(),
     isDemo: boolean().notNull().default(false),
     publicInspectionPublishesOn: text(),
+    fullTextXmlUrl: text(),
     specialFiling: boolean().notNull().default(false),
+    restrictionsRemoved: integer().notNull().default(0),
+    restrictionsAdded: integer().notNull().default(0),
   },
   (t) => [
     uniqueIndex("articles_canonical_url_unique").on(t.canonicalUrl),
@@ -118,6 +121,10 @@ export const articles = pgTable(
     index("articles_related_class_idx").on(t.sourceName, t.category, t.priority, t.publishDate, t.id),
     index("articles_document_type_date_idx").on(t.documentType, t.publishDate, t.id),
     index("articles_related_irregular_idx").on(t.id).where(sql.raw(RELATED_IRREGULAR_TEXT)),
+    index("articles_restrictions_removed_idx").on(t.restrictionsRemoved, t.publishDate, t.id),
+    index("articles_removes_restrictions_idx")
+      .on(t.publishDate, t.id)
+      .where(sql`${t.restrictionsRemoved} > ${t.restrictionsAdded}`),
   ],
 );
 
@@ -531,3 +538,61 @@ export const rateLimits = pgTable("rate_limits", {
   windowStart: timestampMs().notNull(),
   count: integer().notNull().default(0),
 });
+
+const bytes = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+export const ruleTexts = pgTable(
+  "rule_texts",
+  {
+    articleId: integer()
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    status: text().notNull(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestampMs(),
+    readAt: timestampMs(),
+    error: text(),
+    statements: jsonList<unknown[]>(),
+    amends: jsonList<{ title: number; part: number }[]>(),
+    warnings: jsonList<unknown[]>(),
+    designation: text(),
+    designationSentence: text(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId] }), index("rule_texts_status_idx").on(t.status, t.nextAttemptAt)],
+);
+
+export const cfrRedlines = pgTable(
+  "cfr_redlines",
+  {
+    articleId: integer()
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    title: integer().notNull(),
+    part: integer().notNull(),
+    status: text().notNull(),
+    effectiveOn: text().notNull(),
+    beforeDate: text(),
+    afterDate: text(),
+    redline: bytes(),
+    restrictionsRemoved: integer(),
+    restrictionsAdded: integer(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestampMs(),
+    checkedAt: timestampMs(),
+    error: text(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.title, t.part] }), index("cfr_redlines_status_idx").on(t.status, t.nextAttemptAt)],
+);
+
+export const cfrPartVersions = pgTable(
+  "cfr_part_versions",
+  {
+    title: integer().notNull(),
+    part: integer().notNull(),
+    date: text().notNull(),
+    xml: bytes().notNull(),
+    bytes: integer().notNull(),
+    fetchedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.title, t.part, t.date] })],
+);

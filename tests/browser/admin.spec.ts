@@ -3,7 +3,7 @@
 import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { hashPassword } from "~/auth/password.server";
 import { linkTo, type Mail } from "../support/mail";
-import { E2E_ADMIN, emailsTo, seed, signIn as signInFrom, seedArticle } from "./e2e";
+import { E2E_ADMIN, emailsTo, seed, signIn as signInFrom, seedArticle, seedArticles } from "./e2e";
 
 let loginAddress = 0;
 
@@ -129,7 +129,7 @@ test("add, disable and delete a source", async ({ page, javaScriptEnabled }, inf
 test("edit an article's category and tags; the public feed shows it as Manual", async ({ page, javaScriptEnabled }, info) => {
   const word = tag(info);
   const title = `The ${word} conservation rule is amended`;
-  seedArticle(title, `https://example.gov/${word}`, Date.now());
+  await seedArticle(title, `https://example.gov/${word}`, Date.now());
   await signIn(page);
   await page.goto(`/admin?q=${word}`);
   const card = page.locator("article.article-card", { hasText: title });
@@ -158,17 +158,19 @@ test("edit an article's category and tags; the public feed shows it as Manual", 
 test("the reason for an article's category and priority shows in Article Management and as the badges' tooltips", async ({ page }, info) => {
   const word = `${tag(info)}-reasons`;
   const title = `The ${word} rule is delayed`;
-  seed(
-    `INSERT INTO articles (title, summary, category, priority, category_reason, priority_reason, tags, source_name, original_url, canonical_url, publish_date)
-     VALUES (?, 'A summary.', 'regulatory-rollbacks', 'medium', ?, ?, '[]', 'E2E', ?, ?, ?)`,
-    // Dated a year back, so it never tops the feed that other files read in order.
-    title,
-    "rollback: 'delay of effective date'",
-    "medium: rollback of requirements",
-    `https://example.gov/${word}`,
-    `https://example.gov/${word}`,
-    Date.now() - 365 * 86_400_000,
-  );
+  await seedArticles([
+    {
+      title,
+      summary: "A summary.",
+      category: "regulatory-rollbacks",
+      categoryReason: "rollback: 'delay of effective date'",
+      priorityReason: "medium: rollback of requirements",
+      sourceName: "E2E",
+      originalUrl: `https://example.gov/${word}`,
+      // Dated a year back, so it never tops the feed that other files read in order.
+      publishDate: new Date(Date.now() - 365 * 86_400_000),
+    },
+  ]);
   await page.goto(`/?q=${word}`);
   const publicCard = page.locator("article.article-card", { hasText: title });
   const category = publicCard.locator(".card-badge", { hasText: "Regulatory Rollbacks" }).first();

@@ -4,12 +4,10 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 import { servePages, startServer, type TestServer } from "../support/http-server";
+import { E2E_DATABASE, removeArticles, seed, seedArticles } from "./e2e";
 
-const port = process.env.E2E_PORT ?? "3210";
-const databaseFile = path.resolve("tests/.tmp", `e2e-${port}`, "app.db");
 /** The fallback on a card without a summary of its own (the SPEC's words point at a summary above it). */
 const FALLBACK = "AI summarization is currently unavailable, and this article has no summary of its own: please read the original article.";
 const DAY = 86_400_000;
@@ -33,55 +31,51 @@ test.beforeAll(async ({}, testInfo) => {
     summarizable: `EPA reinstates Ohio Air Nuisance Rule (${project})`,
     unavailable: `Agency notice with no text (${project})`,
   };
-  const database = new Database(databaseFile);
-  const insert = database.prepare(`
-    INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date, is_demo)
-    VALUES (@title, @summary, @category, @priority, @tags, 'E2E source', @url, @url, @publishDate, 0)`);
   const now = Date.now();
   const categories = ["regulatory-rollbacks", "new-regulations", "legal-decisions", "legislative-action", "policy-analysis"];
-  database.transaction(() => {
-    insert.run({
+  const article = { sourceName: "E2E source", isDemo: false };
+  await seedArticles([
+    {
+      ...article,
       title: titles.summarizable,
       summary: "EPA acts on the Ohio plan.",
       category: "new-regulations",
       priority: "medium",
-      tags: '["epa"]',
-      url: `${origin}/release`,
-      publishDate: now,
-    });
-    insert.run({
+      tags: ["epa"],
+      originalUrl: `${origin}/release`,
+      publishDate: new Date(now),
+    },
+    {
+      ...article,
       title: titles.unavailable,
       summary: "",
       category: "new-regulations",
       priority: "low",
-      tags: "[]",
-      url: `${origin}/missing`,
-      publishDate: now - 60_000,
-    });
-    for (let i = 0; i < 12; i++)
-      insert.run({
-        title: `E2E trend article ${i} (${project})`,
-        summary: "",
-        category: categories[i % categories.length],
-        priority: i % 4 === 0 ? "high" : "medium",
-        tags: '["energy"]',
-        url: `${origin}/trend-${project}-${i}`,
-        publishDate: now - (i + 1) * 2 * DAY,
-      });
-  })();
-  database.close();
+      tags: [],
+      originalUrl: `${origin}/missing`,
+      publishDate: new Date(now - 60_000),
+    },
+    ...Array.from({ length: 12 }, (_, i) => ({
+      ...article,
+      title: `E2E trend article ${i} (${project})`,
+      summary: "",
+      category: categories[i % categories.length],
+      priority: i % 4 === 0 ? "high" : "medium",
+      tags: ["energy"],
+      originalUrl: `${origin}/trend-${project}-${i}`,
+      publishDate: new Date(now - (i + 1) * 2 * DAY),
+    })),
+  ]);
   // The operator's command: the same job the 09:00 schedule runs.
   execFileSync(path.resolve("node_modules/.bin/tsx"), ["jobs/cli.ts", "trends"], {
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseFile, SESSION_SECRET: "e2e-session-secret-at-least-32-characters" },
+    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: E2E_DATABASE, SESSION_SECRET: "e2e-session-secret-at-least-32-characters" },
     stdio: "ignore",
   });
 });
 
 test.afterAll(async () => {
-  const database = new Database(databaseFile);
-  database.prepare("DELETE FROM articles WHERE source_name = 'E2E source'").run();
-  database.prepare("DELETE FROM trends").run();
-  database.close();
+  removeArticles("E2E source");
+  seed("DELETE FROM trends");
   await pageServer.close();
 });
 

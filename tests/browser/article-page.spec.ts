@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
-import { E2E_DATABASE, hydrated, indexArticlesOf } from "./e2e";
+import { E2E_DATABASE, hydrated, removeArticles, seedArticles } from "./e2e";
 
 const SOURCE = "Article page E2E";
 let addressCounter = 0;
@@ -18,7 +18,7 @@ function dayFromToday(offset: number) {
   return new Date(Date.UTC(y, m - 1, d + offset)).toISOString().slice(0, 10);
 }
 
-test.beforeAll(({}, testInfo) => {
+test.beforeAll(async ({}, testInfo) => {
   expect(fs.existsSync(E2E_DATABASE)).toBe(true);
   const project = testInfo.project.name;
   titles = {
@@ -27,37 +27,34 @@ test.beforeAll(({}, testInfo) => {
     later: `Zephyrine forestry plan amendment (${project})`,
     plain: `Zephyrine guidance without comments (${project})`,
   };
-  const database = new Database(E2E_DATABASE);
-  const insert = database.prepare(`
-    INSERT INTO articles (title, summary, category, priority, category_reason, priority_reason, tags, source_name, original_url, canonical_url,
-                          publish_date, document_number, document_type, agencies, comments_close_on, docket_ids, cfr_references)
-    VALUES (@title, @summary, 'new-regulations', 'medium', 'a proposed rule', 'asks for comments', '["pipelines"]', '${SOURCE}', @url, @url,
-            @publishDate, @documentNumber, 'Proposed Rule', '["Pipeline and Hazardous Materials Safety Administration"]', @closes, @dockets, '["49 CFR 192"]')`);
   // A year back: these never top the feed that other spec files read.
-  const publishDate = Date.now() - 365 * 86_400_000;
+  const publishDate = new Date(Date.now() - 365 * 86_400_000);
   const row = (key: keyof typeof titles, closes: string | null, dockets: string[]) => ({
     title: titles[key],
     summary: `Summary of ${titles[key]}.`,
-    url: `https://www.federalregister.gov/d/e2e-${project}-${key}`,
-    documentNumber: `E2E-AP-${project}-${key}`,
+    categoryReason: "a proposed rule",
+    priorityReason: "asks for comments",
+    tags: ["pipelines"],
+    sourceName: SOURCE,
+    originalUrl: `https://www.federalregister.gov/d/e2e-${project}-${key}`,
     publishDate,
-    closes,
-    dockets: JSON.stringify(dockets),
+    documentNumber: `E2E-AP-${project}-${key}`,
+    documentType: "Proposed Rule",
+    agencies: ["Pipeline and Hazardous Materials Safety Administration"],
+    commentsCloseOn: closes,
+    docketIds: dockets,
+    cfrReferences: ["49 CFR 192"],
   });
-  database.transaction(() => {
-    insert.run(row("later", dayFromToday(20), []));
-    insert.run(row("soon", dayFromToday(3), [`PHMSA-2099-${project}`]));
-    insert.run(row("today", dayFromToday(0), []));
-    insert.run(row("plain", null, []));
-    indexArticlesOf(database, SOURCE);
-  })();
-  database.close();
+  await seedArticles([
+    row("later", dayFromToday(20), []),
+    row("soon", dayFromToday(3), [`PHMSA-2099-${project}`]),
+    row("today", dayFromToday(0), []),
+    row("plain", null, []),
+  ]);
 });
 
 test.afterAll(() => {
-  const database = new Database(E2E_DATABASE);
-  database.prepare("DELETE FROM articles WHERE source_name = ?").run(SOURCE);
-  database.close();
+  removeArticles(SOURCE);
 });
 
 test("a feed card's title opens the article's page, which shows its details and can be bookmarked", async ({ browser, javaScriptEnabled }, testInfo) => {

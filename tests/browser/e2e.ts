@@ -4,7 +4,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, type Page } from "@playwright/test";
-import { agencyNames, articleIdentifiers, articleRulemakings } from "~/articles/index-rows";
+import { writeArticleRows, type ArticleRow, type Exact } from "../support/article-rows";
 import { outboxMailsTo } from "../support/mail";
 import { E2E_ADMIN, E2E_DATABASE, E2E_DIR } from "./e2e-settings";
 
@@ -23,47 +23,6 @@ export function seed(sql: string, ...params: unknown[]) {
     return sqlite.prepare(sql).run(...params);
   } finally {
     sqlite.close();
-  }
-}
-
-/**
- * Writes the lookup rows (article_agencies, article_identifiers, article_rulemakings) of the articles of one source a
- * spec wrote straight into the database, by the rules the store follows for the articles it stores
- * (app/articles/index-rows.ts, docs/decisions/045).
- */
-export function indexArticlesOf(database: Database.Database, sourceName: string) {
-  type Row = {
-    id: number;
-    documentNumber: string | null;
-    agencies: string;
-    rins: string;
-    dockets: string;
-    cfrs: string;
-    publishDate: number;
-    category: string;
-  };
-  const rows = database
-    .prepare(
-      `SELECT id, document_number AS documentNumber, agencies, regulation_id_numbers AS rins, docket_ids AS dockets, cfr_references AS cfrs,
-         publish_date AS publishDate, category FROM articles WHERE source_name = ?`,
-    )
-    .all(sourceName) as Row[];
-  const agency = database.prepare("INSERT OR IGNORE INTO article_agencies (article_id, agency) VALUES (?, ?)");
-  const identifier = database.prepare("INSERT OR IGNORE INTO article_identifiers (article_id, kind, value) VALUES (?, ?, ?)");
-  const rulemaking = database.prepare("INSERT OR IGNORE INTO article_rulemakings (article_id, key, publish_date, category) VALUES (?, ?, ?, ?)");
-  for (const row of rows) {
-    const fields = {
-      documentNumber: row.documentNumber,
-      agencies: JSON.parse(row.agencies) as unknown,
-      regulationIdNumbers: JSON.parse(row.rins) as unknown,
-      docketIds: JSON.parse(row.dockets) as unknown,
-      cfrReferences: JSON.parse(row.cfrs) as unknown,
-      publishDate: new Date(row.publishDate),
-      category: row.category,
-    };
-    for (const name of agencyNames(fields.agencies)) agency.run(row.id, name);
-    for (const { kind, value } of articleIdentifiers(fields)) identifier.run(row.id, kind, value);
-    for (const { key, publishDate, category } of articleRulemakings(fields)) rulemaking.run(row.id, key, publishDate.getTime(), category);
   }
 }
 
@@ -96,14 +55,26 @@ export function emailsTo(address: string) {
   return outboxMailsTo(path.join(E2E_DIR, "outbox"), address).reverse();
 }
 
+/** Writes articles into the server's database as exact rows (tests/support/article-rows.ts); answers their ids. */
+export function seedArticles<T extends Partial<ArticleRow>>(rows: Exact<T, ArticleRow>[]) {
+  return writeArticleRows<T>(E2E_DATABASE, rows);
+}
+
 /** A plain article (new regulation, medium priority, no tags) from the "E2E" source. */
-export function seedArticle(title: string, url: string, publishDate: number) {
-  seed(
-    `INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date)
-     VALUES (?, 'A summary.', 'new-regulations', 'medium', '[]', 'E2E', ?, ?, ?)`,
-    title,
-    url,
-    url,
-    publishDate,
-  );
+export async function seedArticle(title: string, url: string, publishDate: number) {
+  await seedArticles([{ title, summary: "A summary.", sourceName: "E2E", originalUrl: url, publishDate: new Date(publishDate) }]);
+}
+
+/**
+ * Removes the articles of these sources. Foreign keys on, as the product's connection has them (db/client.ts): their
+ * article_tags and other rows go with them.
+ */
+export function removeArticles(...sourceNames: string[]) {
+  const sqlite = openDatabase();
+  try {
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.prepare(`DELETE FROM articles WHERE source_name IN (${sourceNames.map(() => "?").join(", ")})`).run(...sourceNames);
+  } finally {
+    sqlite.close();
+  }
 }

@@ -2,46 +2,39 @@
 // Apply button): the page narrows to the agency, then to one type, and the address stays tidy. Rows are written
 // into the test server's database for this spec and removed afterwards.
 import fs from "node:fs";
-import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
-import { E2E_DATABASE, hydrated, indexArticlesOf } from "./e2e";
+import { E2E_DATABASE, hydrated, removeArticles, seedArticles } from "./e2e";
 
 const SOURCE = "Feed filters E2E";
 const AGENCY = "Office of Quillwort Standards";
 
-test.beforeAll(({}, testInfo) => {
+test.beforeAll(async ({}, testInfo) => {
   expect(fs.existsSync(E2E_DATABASE)).toBe(true);
   const project = testInfo.project.name;
-  const database = new Database(E2E_DATABASE);
-  const insert = database.prepare(`
-    INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date, document_number, document_type, agencies)
-    VALUES (@title, 'A document of the filter test.', 'new-regulations', 'low', '[]', '${SOURCE}', @url, @url, @publishDate, @number, @type, @agencies)`);
   // Two years back: these never top the feed that other spec files read.
-  const publishDate = Date.now() - 730 * 86_400_000;
+  const publishDate = new Date(Date.now() - 730 * 86_400_000);
   const rows = [
     { key: "rule", title: `Quillwort labelling rule (${project})`, type: "Rule", agencies: [AGENCY] },
     { key: "notice", title: `Quillwort advisory notice (${project})`, type: "Notice", agencies: [AGENCY, "Department of Agriculture"] },
     { key: "other", title: `Unrelated milkweed rule (${project})`, type: "Rule", agencies: ["Department of Agriculture"] },
   ];
-  database.transaction(() => {
-    for (const row of rows)
-      insert.run({
-        title: row.title,
-        url: `https://www.federalregister.gov/d/e2e-filters-${project}-${row.key}`,
-        publishDate,
-        number: `E2E-FF-${project}-${row.key}`,
-        type: row.type,
-        agencies: JSON.stringify(row.agencies),
-      });
-    indexArticlesOf(database, SOURCE);
-  })();
-  database.close();
+  await seedArticles(
+    rows.map((row) => ({
+      title: row.title,
+      summary: "A document of the filter test.",
+      priority: "low",
+      sourceName: SOURCE,
+      originalUrl: `https://www.federalregister.gov/d/e2e-filters-${project}-${row.key}`,
+      publishDate,
+      documentNumber: `E2E-FF-${project}-${row.key}`,
+      documentType: row.type,
+      agencies: row.agencies,
+    })),
+  );
 });
 
 test.afterAll(() => {
-  const database = new Database(E2E_DATABASE);
-  database.prepare("DELETE FROM articles WHERE source_name = ?").run(SOURCE);
-  database.close();
+  removeArticles(SOURCE);
 });
 
 test("the agency and type pickers narrow the feed and keep the address tidy", async ({ page, javaScriptEnabled }, testInfo) => {

@@ -3,7 +3,7 @@
 // form starts an alert named after the RIN; a docket and a CFR part are followed the same way. Rows are written into
 // the test server's database for this spec and removed afterwards.
 import { expect, test, type Page } from "@playwright/test";
-import { emailsTo, hydrated, indexArticlesOf, openDatabase } from "./e2e";
+import { emailsTo, hydrated, removeArticles, seedArticles } from "./e2e";
 
 const SOURCE = "Follow filters E2E";
 const DAY = 86_400_000;
@@ -11,7 +11,7 @@ let rin: string;
 let docket: string;
 let title: string;
 
-test.beforeAll(({}, testInfo) => {
+test.beforeAll(async ({}, testInfo) => {
   const project = testInfo.project.name;
   rin = project === "js" ? "2060-ZX01" : "2060-ZX02";
   docket = `EPA-HQ-E2E-${project.toUpperCase()}-0001`;
@@ -23,37 +23,25 @@ test.beforeAll(({}, testInfo) => {
     { number: `E2E-FF-${project}-2`, type: "Rule", title: `${title}: final rule`, rins: [rin], dockets: [], cfr: ["40 CFR 63", "40 CFR 60"] },
     { number: `E2E-FF-${project}-3`, type: "Notice", title: `${title}: docket notice`, rins: [], dockets: [docket], cfr: [] },
   ];
-  const database = openDatabase();
-  database.transaction(() => {
-    const insert = database.prepare(
-      `INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date, document_number,
-                            document_type, agencies, regulation_id_numbers, docket_ids, cfr_references)
-       VALUES (?, 'The agency sets emission standards.', 'new-regulations', 'medium', '[]', ?, ?, ?, ?, ?, ?, '["Environmental Protection Agency"]', ?, ?, ?)`,
-    );
-    for (const [i, doc] of documents.entries()) {
-      const url = `https://www.federalregister.gov/d/${doc.number}`;
-      insert.run(
-        doc.title,
-        SOURCE,
-        url,
-        url,
-        published + i * DAY,
-        doc.number,
-        doc.type,
-        JSON.stringify(doc.rins),
-        JSON.stringify(doc.dockets),
-        JSON.stringify(doc.cfr),
-      );
-    }
-    indexArticlesOf(database, SOURCE);
-  })();
-  database.close();
+  await seedArticles(
+    documents.map((doc, i) => ({
+      title: doc.title,
+      summary: "The agency sets emission standards.",
+      sourceName: SOURCE,
+      originalUrl: `https://www.federalregister.gov/d/${doc.number}`,
+      publishDate: new Date(published + i * DAY),
+      documentNumber: doc.number,
+      documentType: doc.type,
+      agencies: ["Environmental Protection Agency"],
+      regulationIdNumbers: doc.rins,
+      docketIds: doc.dockets,
+      cfrReferences: doc.cfr,
+    })),
+  );
 });
 
 test.afterAll(() => {
-  const database = openDatabase();
-  database.prepare("DELETE FROM articles WHERE source_name = ?").run(SOURCE);
-  database.close();
+  removeArticles(SOURCE);
 });
 
 const cards = (page: Page) => page.locator("article.article-card");

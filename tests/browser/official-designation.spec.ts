@@ -3,46 +3,47 @@
 // the rulemaking's stage, priority and timetable follow. Rows are written into the test server's database for this
 // spec and removed afterwards.
 import { expect, test } from "@playwright/test";
-import { hydrated, indexArticlesOf, openDatabase } from "./e2e";
+import { hydrated, removeArticles, seed, seedArticles } from "./e2e";
 
 const SOURCE = "Official designation E2E";
 let title: string;
 let rin: string;
 
-test.beforeAll(({}, testInfo) => {
+test.beforeAll(async ({}, testInfo) => {
   const project = testInfo.project.name;
   title = `Quillwort vehicle standards reconsideration (${project})`;
   rin = project === "js" ? "2060-ZZ01" : "2060-ZZ02";
-  const database = openDatabase();
-  const url = `https://www.federalregister.gov/d/e2e-designation-${project}`;
-  database.transaction(() => {
-    database
-      .prepare(
-        `INSERT INTO agenda_entries (rin, publication_id, designation, stage, priority, major, timetable, title, agency, parent_agency, updated_at)
-         VALUES (?, '202504', 'Deregulatory', 'Proposed Rule Stage', 'Economically Significant', 1, ?, ?, 'Office of Air and Radiation',
-                 'Environmental Protection Agency', ?)`,
-      )
-      .run(rin, JSON.stringify([{ action: "NPRM", date: "07/00/2025" }]), "Reconsideration of vehicle standards", Date.now());
-    database
-      .prepare(
-        `INSERT INTO articles (title, summary, category, priority, category_reason, priority_reason, tags, source_name, original_url, canonical_url,
-                              publish_date, document_number, document_type, agencies, regulation_id_numbers)
-         VALUES (?, 'The agency reconsiders its vehicle standards.', 'regulatory-rollbacks', 'medium',
-                 'rollback: officially deregulatory (EO 14192), Unified Agenda Spring 2025', 'medium: rollback of requirements', '[]', ?, ?, ?, ?, ?,
-                 'Proposed Rule', '["Environmental Protection Agency"]', ?)`,
-      )
+  seed(
+    `INSERT INTO agenda_entries (rin, publication_id, designation, stage, priority, major, timetable, title, agency, parent_agency, updated_at)
+     VALUES (?, '202504', 'Deregulatory', 'Proposed Rule Stage', 'Economically Significant', 1, ?, ?, 'Office of Air and Radiation',
+             'Environmental Protection Agency', ?)`,
+    rin,
+    JSON.stringify([{ action: "NPRM", date: "07/00/2025" }]),
+    "Reconsideration of vehicle standards",
+    Date.now(),
+  );
+  await seedArticles([
+    {
+      title,
+      summary: "The agency reconsiders its vehicle standards.",
+      category: "regulatory-rollbacks",
+      categoryReason: "rollback: officially deregulatory (EO 14192), Unified Agenda Spring 2025",
+      priorityReason: "medium: rollback of requirements",
+      sourceName: SOURCE,
+      originalUrl: `https://www.federalregister.gov/d/e2e-designation-${project}`,
       // A year back: it never tops the feed that other spec files read.
-      .run(title, SOURCE, url, url, Date.now() - 365 * 86_400_000, `E2E-OD-${project}`, JSON.stringify([rin]));
-    indexArticlesOf(database, SOURCE);
-  })();
-  database.close();
+      publishDate: new Date(Date.now() - 365 * 86_400_000),
+      documentNumber: `E2E-OD-${project}`,
+      documentType: "Proposed Rule",
+      agencies: ["Environmental Protection Agency"],
+      regulationIdNumbers: [rin],
+    },
+  ]);
 });
 
 test.afterAll(() => {
-  const database = openDatabase();
-  database.prepare("DELETE FROM articles WHERE source_name = ?").run(SOURCE);
-  database.prepare("DELETE FROM agenda_entries WHERE rin IN ('2060-ZZ01', '2060-ZZ02')").run();
-  database.close();
+  removeArticles(SOURCE);
+  seed("DELETE FROM agenda_entries WHERE rin IN ('2060-ZZ01', '2060-ZZ02')");
 });
 
 test("the card and the article page say the rulemaking is officially deregulatory, with the edition", async ({ page, javaScriptEnabled }) => {

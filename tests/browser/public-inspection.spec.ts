@@ -3,7 +3,7 @@
 // once that day has passed without the published version, and a special filing is marked. Rows are written into
 // the test server's database for this spec (as the desk source stores them) and removed afterwards.
 import { expect, test } from "@playwright/test";
-import { hydrated, openDatabase } from "./e2e";
+import { hydrated, removeArticles, seedArticles } from "./e2e";
 
 const SOURCE = "Public inspection E2E";
 /** A month ahead: still to be published, whatever the test server's time zone. */
@@ -13,34 +13,35 @@ const PASSED_BADGE = "Was on public inspection: due to publish Sep 15, 2025";
 let regular: string;
 let special: string;
 
-test.beforeAll(({}, testInfo) => {
+test.beforeAll(async ({}, testInfo) => {
   const project = testInfo.project.name;
   regular = `Wollastonite measurement systems for market dominant products (${project})`;
   special = `Wollastonite flooring from abroad: notice of court decision (${project})`;
-  const database = openDatabase();
-  const insert = database.prepare(
-    `INSERT INTO articles (title, summary, category, priority, category_reason, priority_reason, tags, source_name, original_url, canonical_url,
-                          publish_date, document_number, document_type, agencies, public_inspection_publishes_on, special_filing)
-     VALUES (?, '', 'new-regulations', 'medium', 'new: proposed rule', 'medium: default', '[]', ?, ?, ?, ?, ?, ?, '[]', ?, ?)`,
-  );
-  database.transaction(() => {
-    // The special filing's day has passed without its published version being read.
-    for (const [title, number, type, publishesOn, specialFiling] of [
-      [regular, `E2E-PI-${project}-1`, "Proposed Rule", AHEAD, 0],
-      [special, `E2E-PI-${project}-2`, "Notice", "2025-09-15", 1],
-    ] as const) {
-      const url = `https://www.federalregister.gov/public-inspection/${number}/e2e`;
+  // The special filing's day has passed without its published version being read.
+  const desk = [
+    { title: regular, number: `E2E-PI-${project}-1`, type: "Proposed Rule", publishesOn: AHEAD, specialFiling: false },
+    { title: special, number: `E2E-PI-${project}-2`, type: "Notice", publishesOn: "2025-09-15", specialFiling: true },
+  ];
+  await seedArticles(
+    desk.map((doc) => ({
+      title: doc.title,
+      summary: "",
+      categoryReason: "new: proposed rule",
+      priorityReason: "medium: default",
+      sourceName: SOURCE,
+      originalUrl: `https://www.federalregister.gov/public-inspection/${doc.number}/e2e`,
       // A year back: it never tops the feed that other spec files read.
-      insert.run(title, SOURCE, url, url, Date.now() - 365 * 86_400_000, number, type, publishesOn, specialFiling);
-    }
-  })();
-  database.close();
+      publishDate: new Date(Date.now() - 365 * 86_400_000),
+      documentNumber: doc.number,
+      documentType: doc.type,
+      publicInspectionPublishesOn: doc.publishesOn,
+      specialFiling: doc.specialFiling,
+    })),
+  );
 });
 
 test.afterAll(() => {
-  const database = openDatabase();
-  database.prepare("DELETE FROM articles WHERE source_name = ?").run(SOURCE);
-  database.close();
+  removeArticles(SOURCE);
 });
 
 test("the card and the article page say when a document on public inspection publishes (or was due to), and mark special filings", async ({

@@ -2,7 +2,7 @@
 // caused it, with JavaScript (toasts, modals) and without (the page returns to an anchor); the filters
 // keep the address tidy; the search box follows the URL; sources are edited in place.
 import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
-import { hydrated, readRow, seed, signIn as signInFrom, seedArticle } from "./e2e";
+import { hydrated, readRow, seed, signIn as signInFrom, seedArticle, seedArticles } from "./e2e";
 
 let loginAddress = 0;
 
@@ -50,7 +50,7 @@ for (const width of [1280, 390]) {
       const name = `Panel source ${word}`;
       seedSource(name, `https://${word}.example.gov/feed.xml`);
       const title = `The ${word} habitat rule is proposed`;
-      seedArticle(title, `https://example.gov/${word}`, Date.now() - 200 * 86_400_000);
+      await seedArticle(title, `https://example.gov/${word}`, Date.now() - 200 * 86_400_000);
       await signIn(page);
       await page.goto("/admin");
       await trigger(page, `Delete ${name}`, javaScriptEnabled).click();
@@ -173,14 +173,16 @@ test("a form's outcome whose reload ends after a later post never replaces that 
 test("saved tags are announced in view by their article", async ({ page, javaScriptEnabled }, info) => {
   const word = `${tag(info)}-tagsaved`;
   const title = `The ${word} fisheries rule is withdrawn`;
-  seed(
-    `INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date)
-     VALUES (?, 'A summary.', 'regulatory-rollbacks', 'medium', '[]', 'E2E', ?, ?, ?)`,
-    title,
-    `https://example.gov/${word}`,
-    `https://example.gov/${word}`,
-    Date.now() - 200 * 86_400_000,
-  );
+  await seedArticles([
+    {
+      title,
+      summary: "A summary.",
+      category: "regulatory-rollbacks",
+      sourceName: "E2E",
+      originalUrl: `https://example.gov/${word}`,
+      publishDate: new Date(Date.now() - 200 * 86_400_000),
+    },
+  ]);
   await signIn(page);
   await page.goto(`/admin?q=${word}`);
   const card = page.locator("article.article-card", { hasText: title });

@@ -9,7 +9,7 @@ import net from "node:net";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
-import { E2E_DATABASE, emailsTo, hydrated, indexArticlesOf } from "./e2e";
+import { E2E_DATABASE, emailsTo, hydrated, removeArticles, seedArticles } from "./e2e";
 
 const SPEC_FALLBACK = "AI summarization is currently unavailable. Please refer to the original article summary above.";
 const CHECK_INBOX = /^Check your inbox: we have emailed this address a link to confirm the subscription, or a note if it is already subscribed/;
@@ -29,47 +29,36 @@ function ownAddress(project: string) {
   return { "X-Forwarded-For": `10.61.${project === "js" ? 1 : 2}.${++addressCounter}` };
 }
 
-test.beforeAll(({}, testInfo) => {
+test.beforeAll(async ({}, testInfo) => {
   const project = testInfo.project.name;
   rows = {
     withSummary: `Quillfeather agency withdraws guidance on reporting (${project})`,
     withoutSummary: `Quillfeather agency notice without an abstract (${project})`,
     lookAlike: `Quillfeather Species; Receipt of Recovery Permit Applications (${project})`,
   };
-  const database = new Database(E2E_DATABASE);
-  const insert = database.prepare(`
-    INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date,
-                          document_number, document_type, agencies)
-    VALUES (@title, @summary, 'regulatory-rollbacks', 'low', '[]', 'Rough edges E2E', @url, @url, @publishDate,
-            @documentNumber, @documentType, @agencies)`);
   // A year back: these never top the feed that other spec files read.
-  const publishDate = Date.now() - 365 * 86_400_000;
-  const plain = { documentNumber: null, documentType: null, agencies: "[]", publishDate };
-  database.transaction(() => {
-    insert.run({ ...plain, title: rows.withSummary, summary: "The agency withdraws its guidance on quarterly reporting.", url: `${DEAD_URL}/with-${project}` });
-    insert.run({ ...plain, title: rows.withoutSummary, summary: "", url: `${DEAD_URL}/without-${project}` });
-    const notice = { title: rows.lookAlike, summary: "", documentType: "Notice", publishDate };
-    insert.run({
+  const article = { category: "regulatory-rollbacks", priority: "low", sourceName: "Rough edges E2E", publishDate: new Date(Date.now() - 365 * 86_400_000) };
+  const notice = { ...article, title: rows.lookAlike, summary: "", documentType: "Notice" };
+  await seedArticles([
+    { ...article, title: rows.withSummary, summary: "The agency withdraws its guidance on quarterly reporting.", originalUrl: `${DEAD_URL}/with-${project}` },
+    { ...article, title: rows.withoutSummary, summary: "", originalUrl: `${DEAD_URL}/without-${project}` },
+    {
       ...notice,
-      url: `${DEAD_URL}/fws-${project}`,
+      originalUrl: `${DEAD_URL}/fws-${project}`,
       documentNumber: `E2E-${project}-1`,
-      agencies: '["Interior Department","Fish and Wildlife Service"]',
-    });
-    insert.run({
+      agencies: ["Interior Department", "Fish and Wildlife Service"],
+    },
+    {
       ...notice,
-      url: `${DEAD_URL}/noaa-${project}`,
+      originalUrl: `${DEAD_URL}/noaa-${project}`,
       documentNumber: `E2E-${project}-2`,
-      agencies: '["National Oceanic and Atmospheric Administration"]',
-    });
-    indexArticlesOf(database, "Rough edges E2E");
-  })();
-  database.close();
+      agencies: ["National Oceanic and Atmospheric Administration"],
+    },
+  ]);
 });
 
 test.afterAll(() => {
-  const database = new Database(E2E_DATABASE);
-  database.prepare("DELETE FROM articles WHERE source_name = 'Rough edges E2E'").run();
-  database.close();
+  removeArticles("Rough edges E2E");
 });
 
 test("subscribing twice, or with an address already subscribed, answers the same true words", async ({ browser, javaScriptEnabled }, testInfo) => {

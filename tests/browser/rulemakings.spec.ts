@@ -2,7 +2,7 @@
 // links to its page, which shows the timeline, where it stands and the court decision naming it. Rows are written
 // into the test server's database for this spec and removed afterwards.
 import { expect, test } from "@playwright/test";
-import { hydrated, indexArticlesOf, openDatabase } from "./e2e";
+import { hydrated, removeArticles, seedArticles } from "./e2e";
 
 const SOURCE = "Rulemaking E2E";
 const COURT_SOURCE = "Rulemaking E2E court";
@@ -11,7 +11,7 @@ let rin: string;
 let title: string;
 let firstPublished: number;
 
-test.beforeAll(({}, testInfo) => {
+test.beforeAll(async ({}, testInfo) => {
   const project = testInfo.project.name;
   rin = project === "js" ? "2060-ZY01" : "2060-ZY02";
   title = `Bryophyte habitat standards (${project})`;
@@ -30,33 +30,35 @@ test.beforeAll(({}, testInfo) => {
       category: "regulatory-rollbacks",
     },
   ];
-  const database = openDatabase();
-  database.transaction(() => {
-    const insert = database.prepare(
-      `INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date, document_number,
-                            document_type, register_action, agencies, regulation_id_numbers)
-       VALUES (?, 'The agency sets habitat standards.', ?, 'medium', '[]', ?, ?, ?, ?, ?, ?, ?, '["Fish and Wildlife Service"]', ?)`,
-    );
-    for (const doc of documents) {
-      const url = `https://www.federalregister.gov/d/${doc.number}`;
-      insert.run(doc.title, doc.category ?? "new-regulations", SOURCE, url, url, doc.published, doc.number, doc.type, doc.action, JSON.stringify([rin]));
-    }
-    const court = `https://www.courtlistener.com/opinion/e2e-${project}/`;
-    database
-      .prepare(
-        `INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date)
-         VALUES (?, ?, 'legal-decisions', 'medium', '[]', ?, ?, ?, ?)`,
-      )
-      .run(`Moss Growers v. Service (${project})`, `The court vacated the rule (RIN ${rin}).`, COURT_SOURCE, court, court, firstPublished + 400 * DAY);
-    indexArticlesOf(database, SOURCE);
-  })();
-  database.close();
+  const agencies = ["Fish and Wildlife Service"];
+  const court = `https://www.courtlistener.com/opinion/e2e-${project}/`;
+  await seedArticles([
+    ...documents.map((doc) => ({
+      title: doc.title,
+      summary: "The agency sets habitat standards.",
+      category: doc.category ?? "new-regulations",
+      sourceName: SOURCE,
+      originalUrl: `https://www.federalregister.gov/d/${doc.number}`,
+      publishDate: new Date(doc.published),
+      documentNumber: doc.number,
+      documentType: doc.type,
+      registerAction: doc.action,
+      agencies,
+      regulationIdNumbers: [rin],
+    })),
+    {
+      title: `Moss Growers v. Service (${project})`,
+      summary: `The court vacated the rule (RIN ${rin}).`,
+      category: "legal-decisions",
+      sourceName: COURT_SOURCE,
+      originalUrl: court,
+      publishDate: new Date(firstPublished + 400 * DAY),
+    },
+  ]);
 });
 
 test.afterAll(() => {
-  const database = openDatabase();
-  database.prepare("DELETE FROM articles WHERE source_name IN (?, ?)").run(SOURCE, COURT_SOURCE);
-  database.close();
+  removeArticles(SOURCE, COURT_SOURCE);
 });
 
 test("a card links to its rulemaking, whose page tells the story and where it stands", async ({ page, javaScriptEnabled }) => {

@@ -9,6 +9,7 @@ import { EXPORT_LIMITS } from "~/feed/export.server";
 import { HASH_LIMITS } from "~/auth/password.server";
 import { db } from "~/db.server";
 import { RATE_LIMITS } from "~/rate-limit.server";
+import { writeArticleRows } from "../support/article-rows";
 import { makeUser } from "../support/auth";
 import { startProductionServer, type ProductionServer } from "../support/prod-server";
 import { nextClientAddress } from "./fixtures";
@@ -107,11 +108,17 @@ describe("WEB_CONCURRENCY=2 keeps the limits whole", () => {
   beforeAll(async () => {
     account = await makeUser("editor");
     // 16 MB of CSV: far more than the socket buffers hold, so a reader who pauses keeps its export in flight.
-    db().run(sql`
-      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 8000)
-      INSERT INTO articles (title, summary, category, priority, tags, source_name, original_url, canonical_url, publish_date)
-      SELECT 'Cluster export notice ' || i, printf('%.*c', 2000, 'x'), 'new-regulations', 'low', '[]', 'Cluster export',
-        'https://example.gov/cluster-export/' || i, 'https://example.gov/cluster-export/' || i, 1500000000000 + i FROM n`);
+    await writeArticleRows(
+      db().$client,
+      Array.from({ length: 8000 }, (_, index) => ({
+        title: `Cluster export notice ${index + 1}`,
+        summary: "x".repeat(2000),
+        priority: "low",
+        sourceName: "Cluster export",
+        originalUrl: `https://example.gov/cluster-export/${index + 1}`,
+        publishDate: new Date(1_500_000_000_000 + index + 1),
+      })),
+    );
     const file = path.join(path.dirname(process.env.DATABASE_URL!), "cluster-limits.db");
     fs.rmSync(file, { force: true });
     db().run(sql`VACUUM INTO ${file}`);

@@ -24,6 +24,10 @@ export const PORT_OFFSETS = {
   cluster: 14,
   streaming: 15,
   nulReads: 16,
+  // The web server's tests other than server-requests.test.ts (which serves on `server`).
+  serverSharedPages: 17,
+  serverExport: 18,
+  serverStop: 19,
 } as const;
 
 export function hardeningPort(file: keyof typeof PORT_OFFSETS) {

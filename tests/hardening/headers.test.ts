@@ -275,7 +275,7 @@ describe("security headers", () => {
   });
 
   // The feed page every reader shares carries the nonce of its cache entry instead (docs/decisions/013;
-  // tests/hardening/server.test.ts checks it changes with the content).
+  // tests/hardening/server-shared-pages.test.ts checks it changes with the content).
   it("uses a fresh nonce for every document that is not a shared page (docs/decisions/013)", async () => {
     const nonces = new Set<string | undefined>();
     for (let i = 0; i < 5; i++) {

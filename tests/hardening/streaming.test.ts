@@ -6,11 +6,11 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { SITEMAP_URL_LIMIT } from "~/feed/article-page.server";
+import { writeArticleRows } from "../support/article-rows";
 import { startProductionServer, type ProductionServer } from "../support/prod-server";
 import { hardeningPort } from "./harness";
 
@@ -54,18 +54,17 @@ beforeAll(async () => {
   fs.rmSync(file, { force: true });
   db().run(sql`VACUUM INTO ${file}`);
   // Enough articles for a full sitemap file of 50,000 URLs and a second one.
-  const copy = new Database(file);
-  copy
-    .prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-       INSERT INTO articles (title, summary, category, source_name, original_url, canonical_url, publish_date)
-       SELECT 'Streaming test rule number ' || i || ' on the reporting of emissions', 'A summary of rule ' || i || '.',
-              'regulatory-changes', 'Test source', 'https://example.gov/streaming/' || i, 'https://example.gov/streaming/' || i,
-              1735689600000 + i * 60000
-       FROM n`,
-    )
-    .run(ARTICLES);
-  copy.close();
+  await writeArticleRows(
+    file,
+    Array.from({ length: ARTICLES }, (_, index) => ({
+      title: `Streaming test rule number ${index + 1} on the reporting of emissions`,
+      summary: `A summary of rule ${index + 1}.`,
+      category: "regulatory-changes",
+      sourceName: "Test source",
+      originalUrl: `https://example.gov/streaming/${index + 1}`,
+      publishDate: new Date(1_735_689_600_000 + (index + 1) * 60_000),
+    })),
+  );
   server = await startProductionServer({ port: PORT, databaseFile: file });
 });
 

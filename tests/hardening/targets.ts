@@ -5,7 +5,7 @@ import http from "node:http";
 import { expect } from "vitest";
 import { db, t } from "~/db.server";
 import { makeUser } from "../support/auth";
-import { addArticle } from "../support/articles";
+import { addArticles } from "../support/articles";
 import { insertInvitation, insertPasswordReset, insertSubscriber, type SignedInAdmin } from "./fixtures";
 
 /**
@@ -226,8 +226,9 @@ export function plausibleBody(target: BodyTarget, fields = target.fields, overri
 
 /** Writes the rows the targets aim at into this file's database; answers each fixture's id or token. */
 export async function insertTargetRows(): Promise<Record<Fixture, string>> {
-  const articles: number[] = [];
-  for (let i = 0; i < 30; i++) articles.push(await addArticle({ title: `Deregulation item ${i} ünïcödé`, publishDate: new Date(Date.now() - i * 86_400_000) }));
+  const articles = await addArticles(
+    Array.from({ length: 30 }, (_, i) => ({ title: `Deregulation item ${i} ünïcödé`, publishDate: new Date(Date.now() - i * 86_400_000) })),
+  );
   const [source, doomedSource] = db()
     .insert(t.sources)
     .values([

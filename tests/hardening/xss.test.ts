@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "~/auth/account.server";
 import { db, t } from "~/db.server";
 import { CHROMIUM_ARGS, chromiumExecutable } from "../browser/chromium.mjs";
+import { writeArticleRows } from "../support/article-rows";
 import { makeUser, type TestUser } from "../support/auth";
 import type { ProductionServer } from "../support/prod-server";
 import { insertInvitation, insertSubscriber } from "./fixtures";
@@ -75,7 +76,7 @@ let browser: Browser;
 let admin: TestUser;
 const rows: Record<string, string> = {};
 
-function seedHostileRows() {
+async function seedHostileRows() {
   const now = Date.now();
   const sources = db()
     .insert(t.sources)
@@ -89,27 +90,24 @@ function seedHostileRows() {
     )
     .returning({ id: t.sources.id })
     .all();
-  const articles = db()
-    .insert(t.articles)
-    .values(
-      TEXT_PAYLOADS.map((payload, i) => ({
-        title: `Pwned script ${payload}`,
-        summary: `Script ${payload} ${"padding words to pass the card limit ".repeat(i % 2 ? 8 : 0)}${payload}`,
-        category: "new-regulations",
-        priority: "high",
-        tags: [payload, `script-${i}`],
-        sourceId: sources[i % sources.length].id,
-        sourceName: `Source ${payload}`,
-        originalUrl: URL_PAYLOADS[i % URL_PAYLOADS.length],
-        canonicalUrl: `https://hostile.test/${i}`,
-        publishDate: new Date(now - i * 60_000),
-        aiSummary: payload,
-        aiSummaryProvider: "local",
-      })),
-    )
-    .returning({ id: t.articles.id })
-    .all();
-  rows.article = String(articles[0].id);
+  const articles = await writeArticleRows(
+    db().$client,
+    TEXT_PAYLOADS.map((payload, i) => ({
+      title: `Pwned script ${payload}`,
+      summary: `Script ${payload} ${"padding words to pass the card limit ".repeat(i % 2 ? 8 : 0)}${payload}`,
+      category: "new-regulations",
+      priority: "high",
+      tags: [payload, `script-${i}`],
+      sourceId: sources[i % sources.length].id,
+      sourceName: `Source ${payload}`,
+      originalUrl: URL_PAYLOADS[i % URL_PAYLOADS.length],
+      canonicalUrl: `https://hostile.test/${i}`,
+      publishDate: new Date(now - i * 60_000),
+      aiSummary: payload,
+      aiSummaryProvider: "local",
+    })),
+  );
+  rows.article = String(articles[0]);
   rows.source = String(sources[0].id);
 }
 
@@ -174,7 +172,7 @@ async function adminContext(options: { javaScriptEnabled?: boolean } = {}): Prom
 }
 
 beforeAll(async () => {
-  seedHostileRows();
+  await seedHostileRows();
   await seedAdminRows();
   server = await serveTestDatabase("xss");
   browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });

@@ -5,11 +5,12 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { agencyNames, articleIdentifiers, articleRulemakings } from "~/articles/index-rows";
-import type { NewArticle } from "~/articles/new-article";
 import { reindexAllArticlesWhenAsked } from "~/articles/store/article-indexes.server";
+import type { NewArticle } from "~/articles/new-article";
 import { saveEditorCategory } from "~/articles/store/edits.server";
 import { recategorizeArticles } from "~/classify/reclassify.server";
-import { all, db, execute, first, t } from "~/db.server";
+import { judgeAutomaticArticlesCiting } from "~/classify/store.server";
+import { all, db, execute, first, t, transaction } from "~/db.server";
 import { insertArticle, insertArticles } from "~/ingest/insert.server";
 import { addArticle, clearArticles, makeArticle } from "../support/articles";
 
@@ -150,7 +151,7 @@ describe("a public inspection document's publication", () => {
   it("keeps an editor's category in the rulemaking rows", async () => {
     const number = "2025-20001";
     const desk = await addArticle(makeArticle({ documentNumber: number, docketIds: [DOCKET], publicInspection: DESK }));
-    await saveEditorCategory(desk, "legal-decisions", {});
+    await saveEditorCategory(desk, "legal-decisions");
     await insertArticle(document({ documentNumber: number, publishDate: new Date("2025-09-15T04:00:00Z") }));
     expect(await keysOf(desk)).toEqual([{ key: RIN, publishDate: new Date("2025-09-15T04:00:00Z"), category: "legal-decisions" }]);
   });
@@ -159,20 +160,16 @@ describe("a public inspection document's publication", () => {
 describe("a new category", () => {
   it("set by an editor moves the article's rulemaking rows", async () => {
     const id = await addArticle(document());
-    await saveEditorCategory(id, "policy-analysis", { categoryReason: "Set by an editor." });
+    await saveEditorCategory(id, "policy-analysis");
     expect(await keysOf(id)).toMatchObject([{ key: RIN, category: "policy-analysis" }]);
     expect(await stored([id])).toEqual(await expected([id]));
   });
 
   it("judged again by the classifier moves the rulemaking rows of the articles it changes", async () => {
-    // Judged by the model-assisted classifier at ingestion; the rules, run again, judge otherwise.
-    const assisted: NewArticle["assistedClassification"] = {
-      category: "legislative-action",
-      priority: "low",
-      tags: [],
-      reason: { category: "Assisted.", priority: "Assisted." },
-    };
-    const id = await addArticle(document({ title: "Rescinding the national emission standards", assistedClassification: assisted }));
+    // Judged otherwise once (as an agenda load or the model-assisted classifier may); the rules, run again, judge
+    // it back.
+    const id = await addArticle(document({ title: "Rescinding the national emission standards" }));
+    await transaction((tx) => judgeAutomaticArticlesCiting(tx, [RIN], () => ({ judgement: { category: "legislative-action" } })));
     const untouched = await addArticle(document());
     expect(await keysOf(id)).toMatchObject([{ category: "legislative-action" }]);
     const before = await stored([untouched]);

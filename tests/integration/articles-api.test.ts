@@ -56,6 +56,8 @@ describe("GET /api/articles", () => {
         "priorityReason",
         "publicInspection",
         "publishDate",
+        "restrictions",
+        "ruleText",
         "rulemaking",
         "sourceId",
         "sourceName",
@@ -94,7 +96,7 @@ describe("GET /api/articles", () => {
     expect(await titles("saved=true")).toEqual(await titles("saved=1"));
   });
 
-  it.each(["serach=x", "page=2", "q=epa&sort=newest", "_=1700000000"])("answers 400 naming the unknown parameter in %s", async (query) => {
+  it.each(["serach=x", "page=2", "q=epa&order=newest", "_=1700000000"])("answers 400 naming the unknown parameter in %s", async (query) => {
     const response = await call(articlesLoader, `/api/articles?${query}`);
     expect(response.status).toBe(400);
     const unknown = [...new URLSearchParams(query).keys()].find((name) => !["q"].includes(name))!;

@@ -1,5 +1,5 @@
-// A database the previous build left (every migration before db/migrations/0020_lookup_rules_in_typescript.sql, or
-// PostgreSQL's 0010), its lookup tables filled by that build's triggers, then started by this build: the migration
+// A database the previous build left (every migration before db/migrations/0022_lookup_rules_in_typescript.sql, or
+// PostgreSQL's 0012), its lookup tables filled by that build's triggers, then started by this build: the migration
 // drops the triggers and functions that held a rule, keeps the full-text, revision and related-list ones, and its
 // TypeScript step rewrites the rows by app/articles/index-rows.ts wherever the dropped SQL wrote something else.
 // Runs on the run's engine: SQLite here, PostgreSQL under tests/postgres/vitest.config.ts.

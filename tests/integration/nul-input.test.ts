@@ -16,7 +16,7 @@ import { claimNextJob, enqueueJob, finishJob, jobById } from "~/jobs/store.serve
 import { unsubscribeToken } from "~/newsletter/subscribers.server";
 import { executeJob } from "../../jobs/runner";
 import { BODY_TARGETS, bodyKinds, credentials, plausibleBody, QUERY_TARGETS, resolvePath, type BodyTarget, type Fixture } from "../hardening/targets";
-import { addArticle } from "../support/articles";
+import { addArticle, addArticles } from "../support/articles";
 import { makeUser } from "../support/auth";
 import { federalRegisterRoute, generateDocuments } from "../support/federal-register-api";
 import { startServer, type TestServer } from "../support/http-server";
@@ -84,8 +84,7 @@ let client = 0;
 
 /** The rows the targets aim at, written through the async storage layer so both engines serve them. */
 async function insertFixtures() {
-  const articles: number[] = [];
-  for (let i = 0; i < 3; i++) articles.push(await addArticle({ title: `NUL target ${i}` }));
+  const articles = await addArticles(Array.from({ length: 3 }, (_, i) => ({ title: `NUL target ${i}` })));
   const source = (await first(
     db().insert(t.sources).values({ name: "NUL feed", url: "http://127.0.0.1:9/a.xml", category: "government", isActive: false }).returning(),
   ))!;

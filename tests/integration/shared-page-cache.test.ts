@@ -39,6 +39,7 @@ const cache = sharedPageCache({
   secret: "a-secret-of-at-least-thirty-two-characters",
   maxBytes: MAX_BYTES,
   render: async (req) => {
+    if (req.path === "/page/missing") throw new Error("no such page");
     rendered.push(req.path);
     return new Response(pageOf(req.path), { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
   },
@@ -61,6 +62,8 @@ function request(urlPath: string, headers: Record<string, string> = {}): Promise
 beforeAll(async () => {
   const app = express();
   app.get("/page/:n", cache);
+  // The product's error handler answers a refusal; here, as plainly as possible.
+  app.use((_error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => void res.status(404).json({ error: "Not found" }));
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -116,5 +119,13 @@ describe("the shared page cache", () => {
     expect(zlib.gunzipSync(answer.body).toString()).toBe(pages.get(key));
     expect(cache.stats().bytes).toBeLessThanOrEqual(MAX_BYTES);
     expect(cache.stats().entries).toBeLessThanOrEqual(before.entries);
+  });
+
+  it("answers a refusal without the shared copy's ETag or cache policy", async () => {
+    const answer = await request("/page/missing");
+    expect(answer.status).toBe(404);
+    // Express's own weak tag of the JSON body may stand; the shared copy's strong one may not.
+    expect(answer.headers.etag ?? "").not.toMatch(/^"/);
+    expect(answer.headers["cache-control"]).toBeUndefined();
   });
 });

@@ -25,7 +25,7 @@ import { loader as articleLoader } from "~/routes/api.articles.$id";
 import { loader as articlesLoader } from "~/routes/api.articles";
 import { createSource, sourceSchema } from "~/sources/manage.server";
 import { parseInput } from "~/validation";
-import { clearArticles } from "../support/articles";
+import { addArticle, clearArticles } from "../support/articles";
 import { federalRegisterRoute } from "../support/federal-register-api";
 import { startServer, type TestServer } from "../support/http-server";
 import { callRoute } from "../support/load-context";
@@ -328,19 +328,13 @@ describe("the designation of a Federal Register document's rulemaking", () => {
   it("is returned by /api/articles and /api/articles/{id} as officialDesignation", async () => {
     await scrape((await addAgendaSource("/agenda/spring-2025.xml", "unified-agenda")).id);
     const [endangerment, registration] = await ingestDocuments([ENDANGERMENT_DOC, REGISTRATION_DOC]);
-    const [{ id: plain }] = await all(
-      db()
-        .insert(t.articles)
-        .values({
-          title: "A press release",
-          category: "new-regulations",
-          sourceName: "Press",
-          originalUrl: "https://example.gov/p",
-          canonicalUrl: "https://example.gov/p",
-          publishDate: new Date(),
-        })
-        .returning({ id: t.articles.id }),
-    );
+    const plain = await addArticle({
+      title: "A press release",
+      summary: "",
+      sourceName: "Press",
+      originalUrl: "https://example.gov/p",
+      publishDate: new Date(),
+    });
     const list = (await (await callRoute(articlesLoader, "/api/articles")).json()) as { id: number; officialDesignation: unknown }[];
     const byId = new Map(list.map((article) => [article.id, article.officialDesignation]));
     expect(byId.get(endangerment)).toEqual({

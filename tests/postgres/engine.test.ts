@@ -3,12 +3,13 @@
 // store's: tests/integration/article-indexes.test.ts), and search finds articles through the tsvector column and its
 // GIN index.
 import fs from "node:fs";
-import { getTableColumns, getTableName, is, sql } from "drizzle-orm";
+import { eq, getTableColumns, getTableName, is, sql } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { migratePostgres, openPostgres, type PgDb } from "../../db/pg/client";
 import * as schema from "../../db/pg/schema";
+import { writeArticleRows, type ArticleRow } from "../support/article-rows";
 import { createTestDatabase } from "../support/postgres";
 
 /** Migrations db/pg/migrations ships: its journal's entries. */
@@ -38,22 +39,19 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 const revision = async () => (await rows<{ revision: number }>(sql`SELECT revision FROM article_revision WHERE id = 1`))[0].revision;
 const pending = async (id: number) => (await rows(sql`SELECT 1 FROM related_pending WHERE article_id = ${id}`)).length === 1;
 
-let nextUrl = 0;
-function article(fields: Partial<typeof schema.articles.$inferInsert> = {}): typeof schema.articles.$inferInsert {
-  nextUrl += 1;
-  return {
-    title: "A rule",
-    category: "regulatory-rollbacks",
-    sourceName: "Federal Register",
-    originalUrl: `https://example.gov/a/${nextUrl}`,
-    canonicalUrl: `https://example.gov/a/${nextUrl}`,
-    publishDate: new Date("2026-03-02T15:04:05.678Z"),
-    ...fields,
-  };
-}
-
-async function insertArticle(fields: Partial<typeof schema.articles.$inferInsert> = {}) {
-  const [row] = await db.insert(schema.articles).values(article(fields)).returning();
+/** An article written as an exact row (tests/support/article-rows.ts), read back through drizzle. */
+async function insertArticle(fields: Partial<ArticleRow> = {}) {
+  const [id] = await writeArticleRows(db.$client, [
+    {
+      title: "A rule",
+      summary: "",
+      category: "regulatory-rollbacks",
+      sourceName: "Federal Register",
+      publishDate: new Date("2026-03-02T15:04:05.678Z"),
+      ...fields,
+    },
+  ]);
+  const [row] = await db.select().from(schema.articles).where(eq(schema.articles.id, id));
   return row;
 }
 
@@ -217,12 +215,21 @@ describe("PostgreSQL search", () => {
   });
 
   it("uses the GIN index on a larger table", async () => {
-    await db.execute(sql`
-      INSERT INTO articles (title, summary, category, source_name, original_url, canonical_url, publish_date, tags)
-      SELECT 'Notice ' || g || ' on docket ' || (g % 97), 'Routine summary number ' || g, 'other', 'Federal Register',
-             'https://example.gov/bulk/' || g, 'https://example.gov/bulk/' || g, 1767225600000 + g * 60000,
-             jsonb_build_array('bulk', 'tag' || (g % 50))
-      FROM generate_series(1, 4000) AS g`);
+    await writeArticleRows(
+      db.$client,
+      Array.from({ length: 4000 }, (_, index) => {
+        const g = index + 1;
+        return {
+          title: `Notice ${g} on docket ${g % 97}`,
+          summary: `Routine summary number ${g}`,
+          category: "other",
+          sourceName: "Federal Register",
+          originalUrl: `https://example.gov/bulk/${g}`,
+          publishDate: new Date(1_767_225_600_000 + g * 60_000),
+          tags: ["bulk", `tag${g % 50}`],
+        };
+      }),
+    );
     await insertArticle({ title: "Zebra mussel control rule", tags: ["invasive"] });
     // VACUUM moves the rows just written from the GIN index's pending list into the index proper, as autovacuum would.
     await db.execute(sql`VACUUM ANALYZE articles`);

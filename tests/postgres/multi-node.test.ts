@@ -3,213 +3,47 @@
 // same DATABASE_URL and SESSION_SECRET. What one node writes, the other must see: sessions, rate limits, bookmarks
 // and the articles its shared pages show; and the runners must share the queue without running a job twice.
 // The test stands where the load balancer would: it picks the node of every request and writes X-Forwarded-For.
-import { execFile, spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
+// The site (tests/postgres/multi-node-site.ts) is started once for the file: the last test checks every process of it.
+import { spawn } from "node:child_process";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHARED_PAGE_CACHE_CONTROL } from "~/http/shared-page-cache.server";
 import { RATE_LIMITS } from "~/rate-limit.server";
-import { openPostgres, type PgDb } from "../../db/pg/client";
+import type { PgDb } from "../../db/pg/client";
 import * as schema from "../../db/pg/schema";
-import { createTestDatabase } from "../support/postgres";
-import { ALARMING, ensureProductionBuild, startProductionServer, type ProductionServer } from "../support/prod-server";
-import { freePort } from "../support/ports";
+import type { ProductionServer } from "../support/prod-server";
 import { waitFor } from "../support/wait";
+import {
+  ADMIN,
+  addArticleOn,
+  collectLines,
+  cookieOf,
+  errorsWithContext,
+  logIn,
+  send,
+  siteEnv,
+  startSite,
+  stopChild,
+  stopSite,
+  type Runner,
+} from "./multi-node-site";
 
-const run = promisify(execFile);
-
-const SESSION_SECRET = "multi-node-test-secret-shared-by-every-node";
-const ADMIN = { email: "admin@nodes.example", password: "multi-node-admin-password" };
 /** Scrape jobs queued at once for the two runners to share. */
 const BULK_JOBS = 1_000;
 /** The schedules fired by both runners' stand-ins; scrape is left out, as the bulk jobs keep one queued. */
 const SCHEDULED_KINDS = ["maintenance", "trends", "fix-priorities", "alerts", "newsletter"];
 const FINISHED = ["succeeded", "partly-failed", "failed"];
 
-/** `errors`: what the runner wrote to stderr, where it reports a failed job or a failed step between jobs. */
-type Runner = { name: string; id: string; pid: number; output: string[]; errors: string[]; child: ChildProcess; stop(): Promise<void> };
-
-let dir: string;
-let database: { url: string; drop(): Promise<void> };
 let db: PgDb;
 let nodeA: ProductionServer;
 let nodeB: ProductionServer;
 let runners: Runner[] = [];
 
-/** Lines a child writes, kept in order in `output`; those of its stderr also in `errors`. */
-function collectLines(child: ChildProcess, output: string[], errors: string[] = []) {
-  for (const stream of [child.stdout!, child.stderr!]) {
-    let partial = "";
-    const take = (lines: string[]) => {
-      output.push(...lines);
-      if (stream === child.stderr) errors.push(...lines);
-    };
-    stream.on("data", (chunk: Buffer) => {
-      const lines = (partial + chunk.toString("utf8")).split("\n");
-      partial = lines.pop()!;
-      take(lines.filter(Boolean));
-    });
-    stream.on("end", () => partial && take([partial]));
-  }
-}
-
-/**
- * Each error a web node wrote, with the lines after it up to its next log record: a console.error's query, stack
- * and cause (PostgreSQL's own message) come on lines of their own.
- */
-function errorsWithContext(output: string[]) {
-  return output.flatMap((line, index) => {
-    if (!ALARMING.test(line) || line.includes('"msg":"request"') || line.startsWith("{")) return [];
-    const next = output.findIndex((later, at) => at > index && later.startsWith("{"));
-    const detail = output.slice(index, next === -1 ? undefined : next);
-    // The message, where it was thrown, and PostgreSQL's own words: the same for every request the fault failed.
-    const stack = detail.filter((text) => /^\s+at /.test(text)).slice(0, 3);
-    const cause = detail.filter((text) => /^\s*cause: /.test(text));
-    return [[line, ...stack, ...cause].join("\n")];
-  });
-}
-
-/** What every process of the site shares: the database and the secret that signs cookies. */
-function siteEnv(name: string): Record<string, string> {
-  return {
-    NODE_ENV: "production",
-    DATABASE_URL: database.url,
-    SESSION_SECRET,
-    DATABASE_POOL_SIZE: "4",
-    // Per node: mail written without SMTP stays on the node that wrote it.
-    OUTBOX_DIR: path.join(dir, name, "outbox"),
-    APP_TIMEZONE: "America/New_York",
-    ALLOW_PRIVATE_NETWORKS: "true",
-  };
-}
-
-/** Signals a child and resolves when it has exited; SIGKILL after `graceMs`. */
-function stopChild(child: ChildProcess, graceMs: number) {
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-    setTimeout(() => child.kill("SIGKILL"), graceMs).unref();
-  });
-}
-
-/**
- * A job runner as `npm run jobs` starts it (jobs/cli.ts), but under `node --import tsx` rather than the tsx
- * command, so the process signalled and the pid in its runner id are the runner itself.
- */
-async function startRunner(name: string): Promise<Runner> {
-  const child = spawn(process.execPath, ["--import", "tsx", "jobs/cli.ts"], {
-    env: { ...process.env, ...siteEnv(name), PUBLIC_URL: nodeA.url },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const output: string[] = [];
-  const errors: string[] = [];
-  collectLines(child, output, errors);
-  const ready = await waitFor(
-    () => {
-      if (child.exitCode !== null) throw new Error(`runner ${name} exited with ${child.exitCode}:\n${output.join("\n")}`);
-      return output.map((line) => /^\[jobs\] runner (\S+) ready/.exec(line)).find(Boolean);
-    },
-    () => `runner ${name} to start; it wrote:\n${output.join("\n")}`,
-    120_000,
-    100,
-  );
-  return { name, id: ready[1], pid: child.pid!, output, errors, child, stop: () => stopChild(child, 25_000) };
-}
-
-async function startNode(name: string, port: number, publicUrl: string) {
-  fs.mkdirSync(path.join(dir, name), { recursive: true });
-  return startProductionServer({
-    port,
-    // Only its folder is used (for OUTBOX_DIR, replaced below too): DATABASE_URL names the PostgreSQL database.
-    databaseFile: path.join(dir, name, "unused.db"),
-    env: {
-      ...siteEnv(name),
-      // One address for the site, as behind a load balancer: links and the same-origin check use it.
-      PUBLIC_URL: publicUrl,
-      WEB_CONCURRENCY: "1",
-      SHARED_PAGE_CACHE: "true",
-      // The test is the one proxy in front: it writes the client's address into X-Forwarded-For.
-      TRUST_PROXY: "1",
-    },
-  });
-}
-
-/** A request to a node as the load balancer passes it on: from `client`, same-origin for writes. */
-function send(node: ProductionServer, pathname: string, options: { method?: string; body?: unknown; cookie?: string; client?: string } = {}) {
-  const headers: Record<string, string> = { "X-Forwarded-For": options.client ?? "198.51.100.1" };
-  if (options.cookie) headers.Cookie = options.cookie;
-  if (options.body !== undefined) headers["Content-Type"] = "application/json";
-  if (options.method && options.method !== "GET") headers.Origin = node.url;
-  return fetch(`${node.url}${pathname}`, {
-    method: options.method ?? "GET",
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    redirect: "manual",
-  });
-}
-
-/** The Cookie header value of a response's Set-Cookie for `name`. */
-function cookieOf(response: Response, name: string) {
-  const line = response.headers.getSetCookie().find((value) => value.startsWith(`${name}=`));
-  if (!line) throw new Error(`no ${name} cookie in ${JSON.stringify(response.headers.getSetCookie())}`);
-  return line.split(";")[0];
-}
-
-async function logIn(node: ProductionServer, client = "198.51.100.2") {
-  const response = await send(node, "/api/auth/login", { method: "POST", body: ADMIN, client });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
-}
-
-let titles = 0;
-/** Adds an article through a node's admin API, as an editor would; answers its id and title. */
-async function addArticleOn(node: ProductionServer, cookie: string) {
-  titles += 1;
-  const title = `Multinode notice ${titles} zq${Date.now().toString(36)}`;
-  const response = await send(node, "/api/admin/add-article", {
-    method: "POST",
-    cookie,
-    body: { url: `https://example.gov/multi-node/${titles}-${Date.now()}`, title, summary: "Written through one node.", category: "policy-analysis" },
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const article = (await response.json()) as { id: number };
-  return { id: article.id, title };
-}
-
 beforeAll(async () => {
-  ensureProductionBuild();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "dereg-nodes-"));
-  database = await createTestDatabase(inject("postgresUrl"));
-  db = openPostgres(database.url, { poolSize: 2 });
-  // The first admin, made by the operator's own command, which also brings the new database up to date.
-  const created = await run(
-    process.execPath,
-    ["--import", "tsx", "scripts/user-cli.ts", "create", ADMIN.email, "--role", "admin", "--password", ADMIN.password],
-    {
-      env: { ...process.env, ...siteEnv("cli") },
-    },
-  );
-  expect(created.stdout).toContain(`Created admin ${ADMIN.email}`);
-
-  const [portA, portB] = [await freePort(), await freePort()];
-  const publicUrl = `http://127.0.0.1:${portA}`;
-  [nodeA, nodeB] = await Promise.all([startNode("A", portA, publicUrl), startNode("B", portB, publicUrl)]);
-  runners = await Promise.all([startRunner("runner-1"), startRunner("runner-2")]);
+  ({ db, nodeA, nodeB, runners } = await startSite());
 }, 240_000);
 
-afterAll(async () => {
-  await Promise.all([...runners.map((runner) => runner.stop()), nodeA?.stop(), nodeB?.stop()]);
-  await db?.$client.end();
-  await database?.drop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-}, 60_000);
+afterAll(stopSite, 60_000);
 
 describe("two web nodes on one PostgreSQL database", () => {
   it("both answer /healthz with the database up to date and a runner alive", async () => {

@@ -1,29 +1,30 @@
-// Test data written through the product's own insert path.
-import { insertArticle } from "~/ingest/insert.server";
+// Test articles through the product's own insert path (app/ingest/insert.server.ts), into this process's database:
+// classified, deduplicated and indexed as every source's articles are. A test that needs exact stored fields writes
+// rows with tests/support/article-rows.ts instead; both start from the same defaults.
+import { insertArticles } from "~/ingest/insert.server";
 import { type NewArticle } from "~/articles/new-article";
 import { sql, type SQL } from "drizzle-orm";
 import { all, db, engine, execute, t, transaction } from "~/db.server";
+import { nextTestArticle, type Exact } from "./article-rows";
 
-let counter = 0;
-
+/** The article as a source hands it over: the next test article, then `overrides`. */
 export function makeArticle(overrides: Partial<NewArticle> = {}): NewArticle {
-  counter += 1;
-  return {
-    title: `Test article ${counter}`,
-    summary: `Summary of test article ${counter}.`,
-    originalUrl: `https://example.gov/articles/${counter}`,
-    publishDate: new Date(Date.UTC(2025, 0, 1) + counter * 60_000),
-    sourceId: null,
-    sourceName: "Test Source",
-    ...overrides,
-  };
+  return { ...nextTestArticle(), ...overrides };
+}
+
+/** Inserts articles in one batch, each `makeArticle(overrides)`, and returns their row ids in order. */
+export async function addArticles<T extends Partial<NewArticle>>(list: Exact<T, NewArticle>[]) {
+  const outcomes = await insertArticles(list.map((overrides: Partial<NewArticle>) => makeArticle(overrides)));
+  return outcomes.map((outcome) => {
+    if (outcome.status !== "inserted") throw new Error(`expected an insert, got ${outcome.status}`);
+    return outcome.id;
+  });
 }
 
 /** Inserts an article and returns its row id. */
 export async function addArticle(overrides: Partial<NewArticle> = {}) {
-  const outcome = await insertArticle(makeArticle(overrides));
-  if (outcome.status !== "inserted") throw new Error(`expected an insert, got ${outcome.status}`);
-  return outcome.id;
+  const [id] = await addArticles([overrides]);
+  return id;
 }
 
 export async function clearArticles() {

@@ -6,7 +6,7 @@ import { countWith, filterConditions } from "~/feed/store/search.server";
 
 /** listArticles through the plain plan. */
 export async function listArticlesPlain(filters: ArticleFilters, options: ListOptions = {}): Promise<ArticleJson[]> {
-  return listArticlesWith(await filterConditions(filters, options.visitorId, "reference"), options);
+  return listArticlesWith(await filterConditions(filters, options.visitorId, "reference"), options, filters.sort);
 }
 
 /** countArticles by joining every match with its article. */

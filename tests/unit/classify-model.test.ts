@@ -12,6 +12,7 @@ import { insertArticle } from "~/ingest/insert.server";
 import { db, first, t } from "~/db.server";
 import { agendaInput, HELD_OUT_EDITION, readAgenda } from "../eval/agenda";
 import { readLabelled } from "../eval/classify";
+import { nearCopyGroups } from "../eval/near-copies";
 import { MODEL_PATH, train, trainingDigest, trainingItems } from "../../scripts/train-classify";
 
 const model = CLASSIFIER_MODEL;
@@ -53,6 +54,17 @@ describe("the word model", () => {
       if (item.id) expect(testIds.has(item.id), `${item.origin} ${item.id}`).toBe(false);
       expect(item.id ?? "", "an abstract of the held-out edition").not.toMatch(new RegExp(`^agenda:${HELD_OUT_EDITION}:`));
     }
+  });
+
+  it("keeps near-copies in one fold, so out-of-fold figures do not measure memory", async () => {
+    const items = await trainingItems();
+    const foldOfGroup = new Map<number, number>();
+    nearCopyGroups(items.map((item) => `${item.title} ${item.summary}`)).forEach((group, i) => {
+      expect(foldOfGroup.get(group) ?? items[i].fold, `${items[i].origin} ${items[i].id}`).toBe(items[i].fold);
+      foldOfGroup.set(group, items[i].fold);
+    });
+    // Every fold still holds agenda abstracts.
+    expect(new Set(items.filter((item) => item.origin === "agenda").map((item) => item.fold)).size).toBe(4);
   });
 
   it("trains to the same weights from the same items", async () => {

@@ -101,7 +101,7 @@ export function* reindexStoredArticles(tx: Transaction, ids: number[]): Transact
 }
 
 /**
- * Set by a migration that changes what a lookup row holds (db/migrations/0020_lookup_rules_in_typescript.sql and
+ * Set by a migration that changes what a lookup row holds (db/migrations/0022_lookup_rules_in_typescript.sql and
  * its PostgreSQL twin): the rows of every stored article are then written again by this build's rules.
  */
 const REINDEX_KEY = "reindex-articles";

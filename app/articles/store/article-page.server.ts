@@ -13,6 +13,7 @@ export async function articlePageFields(id: number) {
         cfrReferences: t.articles.cfrReferences,
         docketIds: t.articles.docketIds,
         topics: t.articles.topics,
+        significant: t.articles.significant,
         aiSummaryAt: t.articles.aiSummaryAt,
       })
       .from(t.articles)

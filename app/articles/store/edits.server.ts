@@ -1,8 +1,9 @@
 // Editors' writes to stored articles: tags, priority and category chosen by hand, deletions remembered so a scrape
 // never brings them back, and AI summaries written once.
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { db, execute, t, transaction } from "../../db.server";
+import { db, execute, t, transaction, type Transaction } from "../../db.server";
 import { dedupKeys } from "../canonical-url";
+import { EDITOR_REASON, type Category, type Priority } from "../vocabulary";
 import { reindexStoredArticles } from "./article-indexes.server";
 import { replaceArticleTags } from "./insert.server";
 
@@ -28,30 +29,56 @@ export async function deleteArticles(ids: number[]) {
   );
 }
 
-/** Stores an editor's tags (and priority, when given with its reason) and marks the article manually tagged. */
-export async function saveEditorTags(id: number, tags: string[], priority?: { priority: string; priorityReason: string }) {
-  await transaction(function* (tx) {
-    yield* tx.execute(
-      tx.db
-        .update(t.articles)
-        .set({ tags, manuallyTagged: true, ...priority })
-        .where(eq(t.articles.id, id)),
-    );
-    yield* replaceArticleTags(tx, id, tags);
-  });
+/** The article's category and priority, read inside an edit's transaction, or undefined when there is no such article. */
+function* judgementIn(tx: Transaction, id: number) {
+  return yield* tx.first(tx.db.select({ category: t.articles.category, priority: t.articles.priority }).from(t.articles).where(eq(t.articles.id, id)));
 }
 
-/** Stores an editor's category (with its reason, when given), marks the article manually tagged, and moves its rulemaking rows. */
-export async function saveEditorCategory(id: number, category: string, reason: { categoryReason?: string }) {
-  await transaction(function* (tx) {
-    yield* tx.execute(
-      tx.db
-        .update(t.articles)
-        .set({ category, manuallyTagged: true, ...reason })
-        .where(eq(t.articles.id, id)),
-    );
-    yield* reindexStoredArticles(tx, [id]);
-  });
+/**
+ * Stores an editor's tags and marks the article manually tagged. The tag editor always sends the priority: only a
+ * changed one is the editor's call and takes the editor's reason; an unchanged one keeps its reason. Compared and
+ * written in one transaction. False when there is no such article.
+ */
+export async function saveEditorTags(id: number, tags: string[], priority?: Priority) {
+  return transaction(
+    function* (tx) {
+      const current = yield* judgementIn(tx, id);
+      if (!current) return false;
+      const edited = priority !== undefined && priority !== current.priority ? { priority, priorityReason: EDITOR_REASON } : {};
+      yield* tx.execute(
+        tx.db
+          .update(t.articles)
+          .set({ tags, manuallyTagged: true, ...edited })
+          .where(eq(t.articles.id, id)),
+      );
+      yield* replaceArticleTags(tx, id, tags);
+      return true;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/**
+ * Stores an editor's category and marks the article manually tagged; a changed category takes the editor's reason,
+ * an unchanged one keeps its reason, and its rulemaking rows take the category. False when there is no such article.
+ */
+export async function saveEditorCategory(id: number, category: Category) {
+  return transaction(
+    function* (tx) {
+      const current = yield* judgementIn(tx, id);
+      if (!current) return false;
+      const reason = category === current.category ? {} : { categoryReason: EDITOR_REASON };
+      yield* tx.execute(
+        tx.db
+          .update(t.articles)
+          .set({ category, manuallyTagged: true, ...reason })
+          .where(eq(t.articles.id, id)),
+      );
+      yield* reindexStoredArticles(tx, [id]);
+      return true;
+    },
+    { behavior: "immediate" },
+  );
 }
 
 /** Forgets that articles under these keys were deleted, so they may be added again. */

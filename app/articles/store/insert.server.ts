@@ -15,11 +15,11 @@ const SQLITE_INSERT = {
   insert: `INSERT INTO articles (title, summary, category, priority, category_reason, priority_reason, tags, manually_tagged, source_id,
      source_name, original_url, canonical_url, document_number, document_type, agencies, significant, comments_close_on, effective_on,
      register_action, register_dates, regulation_id_numbers, topics, cfr_references, page_length, docket_ids, publish_date, is_demo,
-     public_inspection_publishes_on, special_filing)
+     public_inspection_publishes_on, special_filing, full_text_xml_url)
    VALUES (@title, @summary, @category, @priority, @categoryReason, @priorityReason, @tags, @manuallyTagged, @sourceId,
      @sourceName, @originalUrl, @canonicalUrl, @documentNumber, @documentType, @agencies, @significant, @commentsCloseOn, @effectiveOn,
      @registerAction, @registerDates, @regulationIdNumbers, @topics, @cfrReferences, @pageLength, @docketIds, @publishDate, @isDemo,
-     @publicInspectionPublishesOn, @specialFiling)
+     @publicInspectionPublishesOn, @specialFiling, @fullTextXmlUrl)
    ON CONFLICT DO NOTHING RETURNING id`,
   onInspection: "SELECT id, manually_tagged AS manuallyTagged FROM articles WHERE document_number = ? AND public_inspection_publishes_on IS NOT NULL",
   tag: "INSERT OR IGNORE INTO article_tags (article_id, tag) VALUES (?, ?)",
@@ -57,15 +57,12 @@ function* deletedItems<T extends Keys>(tx: Transaction, items: T[]): Transaction
   return new Set(items.filter((item) => found.has(item.urlKey) || (item.docKey !== undefined && found.has(item.docKey))));
 }
 
-/**
- * Whether insertArticle would turn this item away as known: stored under its canonical URL or document number, or
-
 /** Which of the items an editor deleted (a tombstone under either key). */
 export async function deletedOf<T extends Keys>(items: T[]): Promise<Set<T>> {
   return transaction((tx) => deletedItems(tx, items));
 }
 
-/** Whether an article is stored under this canonical URL or document number. */
+/** Whether an article is stored under this canonical URL or document number (ingestion asks before a model call it would waste). */
 export async function isStored(canonical: string, documentNumber: string | null) {
   if (engine() === "sqlite") return Boolean(statement(SQLITE_INSERT.stored).pluck().get(canonical, documentNumber));
   const stored = await first(
@@ -116,6 +113,7 @@ function articleInsertRow(item: Pending) {
     isDemo: Boolean(input.isDemo),
     publicInspectionPublishesOn: input.publicInspection?.publishesOn ?? null,
     specialFiling: Boolean(input.publicInspection?.specialFiling),
+    fullTextXmlUrl: input.fullTextXmlUrl ?? null,
   };
 }
 
@@ -306,6 +304,7 @@ function* publishStoredArticle(tx: Transaction, stored: OnInspection, row: Artic
         ...(agencies ? { agencies: agencies.value } : {}),
         ...(docketIds ? { docketIds: docketIds.value } : {}),
         ...(row.pageLength !== null ? { pageLength: row.pageLength } : {}),
+        ...(row.fullTextXmlUrl ? { fullTextXmlUrl: row.fullTextXmlUrl } : {}),
         publicInspectionPublishesOn: null,
       })
       .where(eq(t.articles.id, id)),
@@ -325,6 +324,9 @@ export async function storeArticles(pending: Pending[]): Promise<Map<Pending, In
   // (SQLite answers SQLITE_BUSY at once); taking the write lock up front lets busy_timeout do its work.
   return transaction(
     function* (tx) {
+      // The insert path read the markers before judging (app/ingest/insert.server.ts); they are read again here
+      // because an editor may delete a twin after that read: only a read inside this transaction, which holds the
+      // write lock, sees every deletion committed before the rows go in.
       const deleted = yield* deletedItems(tx, pending);
       const kept = [...rows].filter(([item]) => !deleted.has(item));
       const onInspection = yield* articlesOnInspection(

@@ -1,16 +1,11 @@
-// Reading stored articles by id beyond the feed's reads (app/feed/store/search.server.ts): their fields, links,
-// summaries and judgements, the total, and the editors' labelled articles the classifier learns from.
+// Reading stored articles by id beyond the feed's reads (app/feed/store/search.server.ts): their fields, links and
+// summaries, the total, and the editors' labelled articles the classifier learns from.
 import { eq, sql } from "drizzle-orm";
 import { all, db, first, t } from "../../db.server";
 import { EDITOR_REASON } from "../../articles/vocabulary";
 
 export async function articleTotal() {
   return (await first<{ n: number }>(sql`SELECT count(*) AS n FROM articles`))!.n;
-}
-
-/** An article's category and priority, or undefined when there is no such article. */
-export async function articleJudgement(id: number) {
-  return first(db().select({ category: t.articles.category, priority: t.articles.priority }).from(t.articles).where(eq(t.articles.id, id)));
 }
 
 /** The id and link of an article, or undefined when there is no such article. */

@@ -1,10 +1,10 @@
 // Reading articles for the feed, the /api list and the article's card: the filters as SQL conditions, the full-text
 // search spelled out as the index's words, and the pages, counts and positions they select.
-import { and, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, inArray, lte, sql, type Column, type SQL } from "drizzle-orm";
 import { config } from "../../config.server";
 import { all, db, engine, execute, first, t, transaction } from "../../db.server";
 import { startOfDaysAgo } from "../../time";
-import type { ArticleFilters } from "../filters";
+import type { ArticleFilters, ArticleSort } from "../filters";
 import { searchTerms, toFtsQuery } from "../search";
 import type { IdentifierKind } from "../../articles/index-rows";
 import { documentTypeStored } from "../../articles/vocabulary";
@@ -165,12 +165,20 @@ function isBookmarkedColumn(visitorId: string | undefined) {
  */
 export async function filterConditions(filters: ArticleFilters, visitorId: string | undefined, plan: SearchPlan = "lookup"): Promise<SQL[] | null> {
   const conditions: SQL[] = [];
-  if (filters.category) conditions.push(eq(t.articles.category, filters.category));
-  if (filters.priority) conditions.push(eq(t.articles.priority, filters.priority));
-  if (filters.documentType) conditions.push(eq(t.articles.documentType, documentTypeStored(filters.documentType)));
-  if (filters.agency) conditions.push(sql`${t.articles.id} IN (SELECT article_id FROM article_agencies WHERE agency = ${filters.agency})`);
+  // SQLite keeps no statistics: it would read a whole category's index (or look up every article of an agency)
+  // rather than the few articles the restrictions filter's partial index holds, or the sort's index already in the
+  // list's order (docs/benchmarks.md). The unary `+` hides a column from its planner, as the "walk" plan does.
+  const sqlite = engine() === "sqlite";
+  const hide = (column: Column, hidden: boolean) => (hidden ? sql`+${column}` : sql`${column}`);
+  const byValue = sqlite && Boolean(filters.restrictions || filters.sort);
+  const byList = sqlite && Boolean(filters.restrictions);
+  if (filters.category) conditions.push(sql`${hide(t.articles.category, byValue)} = ${filters.category}`);
+  if (filters.priority) conditions.push(sql`${hide(t.articles.priority, byValue)} = ${filters.priority}`);
+  if (filters.documentType) conditions.push(sql`${hide(t.articles.documentType, byValue)} = ${documentTypeStored(filters.documentType)}`);
+  const member = hide(t.articles.id, byList);
+  if (filters.agency) conditions.push(sql`${member} IN (SELECT article_id FROM article_agencies WHERE agency = ${filters.agency})`);
   for (const [kind, value] of identifierFilters(filters))
-    conditions.push(sql`${t.articles.id} IN (SELECT article_id FROM article_identifiers WHERE kind = ${kind} AND value = ${value})`);
+    conditions.push(sql`${member} IN (SELECT article_id FROM article_identifiers WHERE kind = ${kind} AND value = ${value})`);
   const since = timeframeStart(filters.timeframe);
   if (since) conditions.push(gte(t.articles.publishDate, since));
   if (filters.search) {
@@ -184,6 +192,8 @@ export async function filterConditions(filters: ArticleFilters, visitorId: strin
       conditions.push(sql`${id} IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ${match})`);
     }
   }
+  // Written as the partial index articles_removes_restrictions_idx states it, so both engines read that index.
+  if (filters.restrictions === "removes") conditions.push(gt(t.articles.restrictionsRemoved, t.articles.restrictionsAdded));
   if (filters.saved) {
     if (!visitorId) return null;
     conditions.push(sql`${t.articles.id} IN (SELECT article_id FROM bookmarks WHERE visitor_id = ${visitorId})`);
@@ -227,8 +237,21 @@ export type ArticleReadRow = {
     : never;
 } & { isBookmarked: number };
 
-/** The rows of the articles meeting the conditions, newest first, paged as the options say. */
-export async function articleRows(conditions: SQL[], options: { visitorId?: string; limit?: number; offset?: number }): Promise<ArticleReadRow[]> {
+/**
+ * The list's order: the newest first, or the most restriction words removed first and then the newest (both read
+ * from an index: articles_publish_date_idx, articles_restrictions_removed_idx).
+ */
+function listOrder(sort: ArticleSort | undefined) {
+  const newest = [desc(t.articles.publishDate), desc(t.articles.id)];
+  return sort === "restrictions-removed" ? [desc(t.articles.restrictionsRemoved), ...newest] : newest;
+}
+
+/** The rows of the articles meeting the conditions in the list's order, paged as the options say. */
+export async function articleRows(
+  conditions: SQL[],
+  options: { visitorId?: string; limit?: number; offset?: number; sort?: ArticleSort },
+): Promise<ArticleReadRow[]> {
+  const order = listOrder(options.sort);
   if (engine() === "postgres" && options.limit !== undefined && options.offset) {
     // The rows skipped are walked in the date index alone, and only the page's rows are read whole: PostgreSQL
     // otherwise reads every skipped row from the table (offset 50,000 at 100,000 articles: 64 -> 11 ms).
@@ -236,7 +259,7 @@ export async function articleRows(conditions: SQL[], options: { visitorId?: stri
       .select({ id: t.articles.id })
       .from(t.articles)
       .where(and(...conditions))
-      .orderBy(desc(t.articles.publishDate), desc(t.articles.id))
+      .orderBy(...order)
       .limit(options.limit)
       .offset(options.offset);
     return all(
@@ -244,14 +267,14 @@ export async function articleRows(conditions: SQL[], options: { visitorId?: stri
         .select({ ...articleColumns, isBookmarked: isBookmarkedColumn(options.visitorId) })
         .from(t.articles)
         .where(inArray(t.articles.id, page))
-        .orderBy(desc(t.articles.publishDate), desc(t.articles.id)),
+        .orderBy(...order),
     );
   }
   let query = db()
     .select({ ...articleColumns, isBookmarked: isBookmarkedColumn(options.visitorId) })
     .from(t.articles)
     .where(and(...conditions))
-    .orderBy(desc(t.articles.publishDate), desc(t.articles.id))
+    .orderBy(...order)
     .$dynamic();
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
   // SQLite needs a LIMIT before an OFFSET (-1: none); PostgreSQL takes an OFFSET alone.
@@ -308,17 +331,20 @@ export async function newestPublishDateWith(conditions: SQL[]): Promise<Date | u
   return row?.publishDate;
 }
 
-/** The 0-based place of an article among those meeting the conditions (newest first), or null when it is not one. */
-export async function positionWith(conditions: SQL[], articleId: number): Promise<number | null> {
+/** The 0-based place of an article among those meeting the conditions (in the list's order), or null when it is not one. */
+export async function positionWith(conditions: SQL[], articleId: number, sort?: ArticleSort): Promise<number | null> {
   const target = await first(
     db()
-      .select({ publishDate: t.articles.publishDate })
+      .select({ publishDate: t.articles.publishDate, restrictionsRemoved: t.articles.restrictionsRemoved })
       .from(t.articles)
       .where(and(eq(t.articles.id, articleId), ...conditions)),
   );
   if (!target) return null;
   const at = target.publishDate.getTime();
-  const newer = sql`(${t.articles.publishDate} > ${at} OR (${t.articles.publishDate} = ${at} AND ${t.articles.id} > ${articleId}))`;
+  const newer =
+    sort === "restrictions-removed"
+      ? sql`(${t.articles.restrictionsRemoved}, ${t.articles.publishDate}, ${t.articles.id}) > (${target.restrictionsRemoved}, ${at}, ${articleId})`
+      : sql`(${t.articles.publishDate} > ${at} OR (${t.articles.publishDate} = ${at} AND ${t.articles.id} > ${articleId}))`;
   return (
     (
       await first(
@@ -331,16 +357,23 @@ export async function positionWith(conditions: SQL[], articleId: number): Promis
   );
 }
 
+/** Where a page ends in the list's order: its last article's date and id, and restrictions removed when sorted by them. */
+export type ListPoint = { publishDate: string; id: number; restrictionsRemoved?: number };
+
 /**
  * The conditions of a page after a point: articles stored after `afterId` (ids grow as articles are stored), or
- * after `after` in the list's order (newest first).
+ * after `after` in the list's order.
  */
-export function pagingConditions(options: { afterId?: number; throughId?: number; after?: { publishDate: string; id: number } }): SQL[] {
+export function pagingConditions(options: { afterId?: number; throughId?: number; after?: ListPoint }, sort?: ArticleSort): SQL[] {
   const conditions: SQL[] = [];
   if (options.afterId !== undefined) conditions.push(gt(t.articles.id, options.afterId));
   if (options.throughId !== undefined) conditions.push(lte(t.articles.id, options.throughId));
-  // A row-value comparison SQLite answers from the (publish_date, id) indexes: each page starts where the last ended.
-  if (options.after)
-    conditions.push(sql`(${t.articles.publishDate}, ${t.articles.id}) < (${new Date(options.after.publishDate).getTime()}, ${options.after.id})`);
+  // A row-value comparison answered from the order's index: each page starts where the last ended.
+  const after = options.after;
+  if (after && sort === "restrictions-removed")
+    conditions.push(
+      sql`(${t.articles.restrictionsRemoved}, ${t.articles.publishDate}, ${t.articles.id}) < (${after.restrictionsRemoved ?? 0}, ${new Date(after.publishDate).getTime()}, ${after.id})`,
+    );
+  else if (after) conditions.push(sql`(${t.articles.publishDate}, ${t.articles.id}) < (${new Date(after.publishDate).getTime()}, ${after.id})`);
   return conditions;
 }

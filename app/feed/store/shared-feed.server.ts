@@ -1,13 +1,16 @@
 // What the shared pages are made of, read in one statement: the article revision, the newest AI summary and
-// Unified Agenda change, the latest trends analysis, the public sources list and, only while no article is stored,
-// the state of the scrapes (app/feed/shared-feed.server.ts makes the revision of them).
+// Unified Agenda change, the last change to the rules' stored texts and redlines (one app_state row, read by its
+// key), the latest trends analysis, the public sources list and, only while no article is stored, the state of the
+// scrapes (app/feed/shared-feed.server.ts makes the revision of them).
 import { sql } from "drizzle-orm";
 import { engine, first } from "../../db.server";
+import { RULE_TEXTS_CHANGED_KEY } from "../../rule-text/store.server";
 
 type SharedContentState = {
   articles: number;
   summaries: number | null;
   agenda: number | null;
+  ruleTexts: string | number | null;
   trends: string | null;
   sources: string | null;
   firstUpdate: string | null;
@@ -31,5 +34,6 @@ export async function sharedContentState() {
       (SELECT revision FROM article_revision WHERE id = 1) AS articles,
       (SELECT max(ai_summary_at) FROM articles) AS summaries,
       (SELECT max(updated_at) FROM agenda_entries) AS agenda,
+      (SELECT value FROM app_state WHERE key = ${RULE_TEXTS_CHANGED_KEY}) AS "ruleTexts",
       (SELECT id || '@' || created_at FROM trends ORDER BY date DESC, id DESC LIMIT 1) AS trends,${aggregates}`);
 }

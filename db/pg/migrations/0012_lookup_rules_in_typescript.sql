@@ -19,4 +19,8 @@ DROP FUNCTION IF EXISTS "article_identifier_rows"(jsonb, jsonb, jsonb);--> state
 -- the server's locale reads them): the start that applies this migration rewrites every stored article's rows by
 -- them, then removes the mark (app/articles/store/article-indexes.server.ts, reindexAllArticlesWhenAsked).
 INSERT INTO "app_state" ("key", "value") VALUES ('reindex-articles', 'true'::jsonb)
-	ON CONFLICT ("key") DO UPDATE SET "value" = EXCLUDED."value";
+	ON CONFLICT ("key") DO UPDATE SET "value" = EXCLUDED."value";--> statement-breakpoint
+-- No read orders or filters rule texts by read time or redlines by check time: these two indexes of 0011 only cost
+-- writes.
+DROP INDEX IF EXISTS "rule_texts_read_at_idx";--> statement-breakpoint
+DROP INDEX IF EXISTS "cfr_redlines_checked_at_idx";

@@ -11,4 +11,8 @@ DROP TRIGGER IF EXISTS `article_identifiers_after_update`;--> statement-breakpoi
 -- The TypeScript rules differ from the dropped SQL at the edges (an identifier's shape, letter case beyond ASCII,
 -- whitespace other than spaces): this mark has the start that applies this migration rewrite every stored article's
 -- rows by them, then remove it (app/articles/store/article-indexes.server.ts, reindexAllArticlesWhenAsked).
-INSERT OR REPLACE INTO `app_state` (`key`, `value`) VALUES ('reindex-articles', 'true');
+INSERT OR REPLACE INTO `app_state` (`key`, `value`) VALUES ('reindex-articles', 'true');--> statement-breakpoint
+-- No read orders or filters rule texts by read time or redlines by check time: these two indexes of 0021 only cost
+-- writes.
+DROP INDEX IF EXISTS `rule_texts_read_at_idx`;--> statement-breakpoint
+DROP INDEX IF EXISTS `cfr_redlines_checked_at_idx`;

@@ -1,0 +1,204 @@
+// The pages every reader shares (server.ts with the shared page cache, app/http/shared-page-cache.server.ts; docs/
+// decisions/013), over real HTTP against the production build on the demo data: the feed page one document, ETag and
+// nonce for every reader, sent with brotli, revalidated (304), moved to a new revision by a new article, rendered
+// whole for a HEAD; the Saved view and a page with a toast kept to the reader alone; an article's page, comment
+// periods, About and the API page shared the same way.
+import zlib from "node:zlib";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { articlePath } from "~/articles/article-page";
+import { db, t } from "~/db.server";
+import { addArticle } from "../support/articles";
+import type { ProductionServer } from "../support/prod-server";
+import { hardeningPort } from "./harness";
+import { rawRequest, serveDemoData, type RawAnswer } from "./server-support";
+
+const FILE = "serverSharedPages";
+const PORT = hardeningPort(FILE);
+
+/** The `name=value` of a cookie an answer sets. */
+function cookieOf(answer: RawAnswer, name: string) {
+  return ([] as string[])
+    .concat(answer.headers["set-cookie"] ?? [])
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(";")[0];
+}
+
+const SAME_ORIGIN = `http://127.0.0.1:${PORT}`;
+
+describe("the server on the demo data", () => {
+  let server: ProductionServer;
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    server = await serveDemoData(FILE, tokens);
+  });
+
+  afterAll(() => server?.stop());
+
+  describe("the feed page every reader shares (docs/decisions/013)", () => {
+    const nonceOf = (answer: RawAnswer) => /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1];
+
+    it("is the same document, ETag and nonce for a stranger and for a visitor with bookmarks", async () => {
+      const [first] = db()
+        .select({ id: t.articles.id })
+        .from(t.articles)
+        .orderBy(sql`publish_date DESC`)
+        .limit(1)
+        .all();
+      const saved = await rawRequest(`${server.url}/api/articles/${first.id}/bookmark`, { method: "PATCH", headers: { Origin: SAME_ORIGIN } });
+      expect(saved.status).toBe(200);
+      const visitor = cookieOf(saved, "visitor")!;
+      expect(visitor).toBeTruthy();
+
+      const stranger = await rawRequest(server.url + "/", { headers: { "Accept-Encoding": "identity" } });
+      const reader = await rawRequest(server.url + "/", { headers: { "Accept-Encoding": "identity", Cookie: visitor } });
+      expect(stranger.status).toBe(200);
+      expect(reader.body.equals(stranger.body)).toBe(true);
+      expect(reader.headers.etag).toBe(stranger.headers.etag);
+      expect(stranger.headers.etag).toMatch(/^"[\w-]{27}"$/);
+      expect(stranger.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+      expect(stranger.headers["set-cookie"]).toBeUndefined();
+      // The nonce of the policy is the one on the page's scripts.
+      const nonce = nonceOf(stranger)!;
+      expect(stranger.body.toString()).toContain(`nonce="${nonce}"`);
+
+      // What the page cannot carry comes from the feed state request.
+      const own = JSON.parse((await rawRequest(`${server.url}/api/feed-state?ids=${first.id}`, { headers: { Cookie: visitor } })).body.toString());
+      expect(own.bookmarked).toEqual([first.id]);
+      const strangers = JSON.parse((await rawRequest(`${server.url}/api/feed-state?ids=${first.id}`)).body.toString());
+      expect(strangers.bookmarked).toEqual([]);
+      expect(typeof strangers.views[first.id]).toBe("number");
+    });
+
+    it("is sent with brotli to a browser that lists gzip first, as Chromium does", async () => {
+      const page = await rawRequest(server.url + "/", { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });
+      expect(page.status).toBe(200);
+      expect(page.headers["content-encoding"]).toBe("br");
+      expect(zlib.brotliDecompressSync(page.body).toString()).toContain("</html>");
+      const gzipOnly = await rawRequest(server.url + "/", { headers: { "Accept-Encoding": "gzip" } });
+      expect(gzipOnly.headers["content-encoding"]).toBe("gzip");
+    });
+
+    it("answers 304 to a reader who holds the page, with the policy that page was served with", async () => {
+      const page = await rawRequest(server.url + "/?category=legal-decisions");
+      const again = await rawRequest(server.url + "/?category=legal-decisions", { headers: { "If-None-Match": page.headers.etag as string } });
+      expect(again.status).toBe(304);
+      expect(again.body.length).toBe(0);
+      expect(again.headers.etag).toBe(page.headers.etag);
+      expect(nonceOf(again)).toBe(nonceOf(page));
+      const other = await rawRequest(server.url + "/?category=legislative-action", { headers: { "If-None-Match": page.headers.etag as string } });
+      expect(other.status).toBe(200);
+    });
+
+    it("changes its ETag, nonce and content when an article is added", async () => {
+      const before = await rawRequest(server.url + "/", { headers: { "Accept-Encoding": "identity" } });
+      await addArticle({ title: "Shared page revision probe", publishDate: new Date() });
+      const after = await rawRequest(server.url + "/", { headers: { "Accept-Encoding": "identity", "If-None-Match": before.headers.etag as string } });
+      expect(after.status).toBe(200);
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+      expect(nonceOf(after)).not.toBe(nonceOf(before));
+      expect(after.body.toString()).toContain("Shared page revision probe");
+    });
+
+    it("renders a whole page for a HEAD that comes first, and serves it whole to the GET after it", async () => {
+      const head = await rawRequest(server.url + "/?priority=low", { method: "HEAD" });
+      expect(head.status).toBe(200);
+      expect(head.body.length).toBe(0);
+      const get = await rawRequest(server.url + "/?priority=low", { headers: { "Accept-Encoding": "identity" } });
+      expect(get.headers.etag).toBe(head.headers.etag);
+      expect(get.body.toString()).toContain("</html>");
+    });
+
+    it("keeps the Saved view and a page showing a toast to the reader alone", async () => {
+      const [article] = db()
+        .select({ id: t.articles.id })
+        .from(t.articles)
+        .orderBy(sql`publish_date DESC`)
+        .limit(1)
+        .offset(3)
+        .all();
+      const form = new URLSearchParams({ returnTo: "/", bookmarked: "true" }).toString();
+      const posted = await rawRequest(
+        `${server.url}/api/articles/${article.id}/bookmark`,
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: SAME_ORIGIN },
+        },
+        form,
+      );
+      expect(posted.status).toBe(302);
+      const cookies = [cookieOf(posted, "visitor"), cookieOf(posted, "flash")];
+      expect(cookies.every(Boolean)).toBe(true);
+      const withToast = await rawRequest(server.url + "/", { headers: { Cookie: cookies.join("; "), "Accept-Encoding": "identity" } });
+      expect(withToast.headers.etag).toBeUndefined();
+      expect(withToast.headers["cache-control"]).toBe("no-store");
+      expect(withToast.body.toString()).toContain("Article saved");
+      // Posting the same state again changes nothing: a form names the state it wants.
+      await rawRequest(
+        `${server.url}/api/articles/${article.id}/bookmark`,
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: SAME_ORIGIN, Cookie: cookies[0]! },
+        },
+        form,
+      );
+      const savedView = await rawRequest(server.url + "/?saved=1", { headers: { Cookie: cookies[0]!, "Accept-Encoding": "identity" } });
+      expect(savedView.headers.etag).toBeUndefined();
+      expect(savedView.headers["cache-control"]).toMatch(/no-store/);
+      expect(savedView.body.toString()).toContain(`id="article-${article.id}"`);
+      expect(savedView.body.toString()).toContain("Showing 1–1 of 1");
+    });
+  });
+
+  describe("the other pages every reader shares: an article's page, comment periods, About, the API page", () => {
+    it("is one shared document for every reader; a reader's bookmark comes after load, or with the toast after a form", async () => {
+      const [article] = db()
+        .select({ id: t.articles.id, title: t.articles.title })
+        .from(t.articles)
+        .orderBy(sql`publish_date DESC`)
+        .limit(1)
+        .offset(5)
+        .all();
+      const path = articlePath(article);
+      const form = new URLSearchParams({ returnTo: path, bookmarked: "true" }).toString();
+      const posted = await rawRequest(
+        `${server.url}/api/articles/${article.id}/bookmark`,
+        { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: SAME_ORIGIN } },
+        form,
+      );
+      expect(posted.status).toBe(302);
+      const visitor = cookieOf(posted, "visitor")!;
+      const flash = cookieOf(posted, "flash")!;
+
+      // The page right after the form is the reader's own: their bookmark shown, never stored for others.
+      const own = await rawRequest(server.url + path, { headers: { Cookie: `${visitor}; ${flash}`, "Accept-Encoding": "identity" } });
+      expect(own.headers.etag).toBeUndefined();
+      expect(own.headers["cache-control"]).toMatch(/no-store/);
+      expect(own.body.toString()).toMatch(/aria-pressed="true"[^>]*aria-label="Bookmark"/);
+
+      // The reader who bookmarked it asks first, so theirs is the render every reader then gets.
+      const reader = await rawRequest(server.url + path, { headers: { "Accept-Encoding": "identity", Cookie: visitor } });
+      const stranger = await rawRequest(server.url + path, { headers: { "Accept-Encoding": "identity" } });
+      expect(stranger.status).toBe(200);
+      expect(stranger.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+      expect(reader.headers.etag).toBe(stranger.headers.etag);
+      expect(reader.body.equals(stranger.body)).toBe(true);
+      expect(stranger.body.toString()).toMatch(/aria-pressed="false"[^>]*aria-label="Bookmark"/);
+      const state = JSON.parse((await rawRequest(`${server.url}/api/feed-state?ids=${article.id}`, { headers: { Cookie: visitor } })).body.toString());
+      expect(state.bookmarked).toEqual([article.id]);
+
+      for (const shared of ["/comment-periods", "/about", "/api/docs"]) {
+        const answer = await rawRequest(server.url + shared);
+        expect(answer.status, shared).toBe(200);
+        expect(answer.headers.etag, shared).toMatch(/^"[\w-]{27}"$/);
+        const again = await rawRequest(server.url + shared, { headers: { "If-None-Match": answer.headers.etag as string } });
+        expect(again.status, shared).toBe(304);
+      }
+      // An address the route redirects (the slug of another title) is answered by the route, not stored.
+      const moved = await rawRequest(`${server.url}/articles/${article.id}-another-title`);
+      expect(moved.status).toBe(301);
+      expect(moved.headers.location).toBe(path);
+    });
+  });
+});
