@@ -139,7 +139,7 @@ export const articleTags = pgTable(
   (t) => [primaryKey({ columns: [t.articleId, t.tag] }), index("article_tags_tag_idx").on(t.tag, t.articleId)],
 );
 
-/** Kept in step with `articles.agencies` by triggers (db/pg/migrations/0001_search_and_triggers.sql). */
+/** Written with `articles.agencies` by the store (app/articles/index-rows.ts, docs/decisions/045). */
 export const articleAgencies = pgTable(
   "article_agencies",
   {
@@ -151,7 +151,7 @@ export const articleAgencies = pgTable(
   (t) => [primaryKey({ columns: [t.articleId, t.agency] }), index("article_agencies_agency_idx").on(t.agency, t.articleId)],
 );
 
-/** Kept in step with the Federal Register fields of articles by triggers (db/pg/migrations/0006_rulemakings.sql). */
+/** Written with the Federal Register fields of articles by the store (app/articles/index-rows.ts, docs/decisions/045). */
 export const articleRulemakings = pgTable(
   "article_rulemakings",
   {
@@ -159,7 +159,7 @@ export const articleRulemakings = pgTable(
       .notNull()
       .references(() => articles.id, { onDelete: "cascade" }),
     key: text().notNull(),
-    // The article's date and category, copied by the triggers: the grouped view and the cards' counts read this
+    // The article's date and category, copied with the keys: the grouped view and the cards' counts read this
     // table alone, never the wide article rows (docs/decisions/031).
     publishDate: timestampMs().notNull(),
     category: text().notNull(),
@@ -171,7 +171,7 @@ export const articleRulemakings = pgTable(
   ],
 );
 
-/** Kept in step with the Federal Register fields of articles by triggers (db/pg/migrations/0009_follow_filters.sql). */
+/** Written with the Federal Register fields of articles by the store (app/articles/index-rows.ts, docs/decisions/045). */
 export const articleIdentifiers = pgTable(
   "article_identifiers",
   {
@@ -558,7 +558,7 @@ export const ruleTexts = pgTable(
     designation: text(),
     designationSentence: text(),
   },
-  (t) => [primaryKey({ columns: [t.articleId] }), index("rule_texts_status_idx").on(t.status, t.nextAttemptAt), index("rule_texts_read_at_idx").on(t.readAt)],
+  (t) => [primaryKey({ columns: [t.articleId] }), index("rule_texts_status_idx").on(t.status, t.nextAttemptAt)],
 );
 
 export const cfrRedlines = pgTable(
@@ -581,11 +581,7 @@ export const cfrRedlines = pgTable(
     checkedAt: timestampMs(),
     error: text(),
   },
-  (t) => [
-    primaryKey({ columns: [t.articleId, t.title, t.part] }),
-    index("cfr_redlines_status_idx").on(t.status, t.nextAttemptAt),
-    index("cfr_redlines_checked_at_idx").on(t.checkedAt),
-  ],
+  (t) => [primaryKey({ columns: [t.articleId, t.title, t.part] }), index("cfr_redlines_status_idx").on(t.status, t.nextAttemptAt)],
 );
 
 export const cfrPartVersions = pgTable(

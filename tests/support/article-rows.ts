@@ -3,15 +3,16 @@
 // URL, hostile text, a row no source would give), or thousands of rows at once. The rows go into a SQLite file that
 // another process serves, an open SQLite handle, or a PostgreSQL pool. This is the one test file that writes articles
 // with SQL, made from the table declarations (db/schema.ts, db/pg/schema.ts): no column list is copied by hand, and
-// a renamed column fails to compile in the tests' fields. The migrations' triggers keep search, rulemakings,
-// identifiers, agencies and the revision as they do for the product; article_tags, which the product's code keeps
-// (app/articles/store/insert.server.ts), is written here.
+// a renamed column fails to compile in the tests' fields. The migrations' triggers keep search and the revision as
+// they do for the product; article_tags and the lookup tables, which the product's code keeps
+// (app/articles/store/insert.server.ts, app/articles/index-rows.ts), are written here by the same rules.
 import Database from "better-sqlite3";
 import { getTableColumns, getTableName, type Table } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type pg from "pg";
 import * as pgSchema from "../../db/pg/schema";
 import * as sqliteSchema from "../../db/schema";
+import { agencyNames, articleIdentifiers, articleRulemakings } from "~/articles/index-rows";
 
 /** An articles row as drizzle inserts it (db/schema.ts, column for column PostgreSQL's: tests/unit/schema-parity.test.ts). */
 export type ArticleRow = typeof sqliteSchema.articles.$inferInsert;
@@ -52,6 +53,27 @@ export function articleRow(fields: Partial<ArticleRow> = {}): ArticleRow {
   return { ...article, canonicalUrl: fields.originalUrl ?? article.originalUrl, category: "new-regulations", priority: "medium", tags: [], ...fields };
 }
 
+/** The rows of the lookup tables beside one article, by the product's rules (app/articles/index-rows.ts). */
+function lookupRows(row: ArticleRow, articleId: number) {
+  const fields = {
+    documentNumber: row.documentNumber ?? null,
+    agencies: row.agencies,
+    regulationIdNumbers: row.regulationIdNumbers,
+    docketIds: row.docketIds,
+    cfrReferences: row.cfrReferences,
+    publishDate: row.publishDate,
+    category: row.category,
+  };
+  return [
+    ...agencyNames(fields.agencies).map((agency) => ({ table: "agencies" as const, fields: { articleId, agency } })),
+    ...articleIdentifiers(fields).map(({ kind, value }) => ({ table: "identifiers" as const, fields: { articleId, kind, value } })),
+    ...articleRulemakings(fields).map(({ key, publishDate, category }) => ({
+      table: "rulemakings" as const,
+      fields: { articleId, key, publishDate, category },
+    })),
+  ];
+}
+
 /** The quoted column names and driver values of the fields given, each mapped by its column as drizzle maps it. */
 function columnsOf(table: Table, fields: Record<string, unknown>) {
   const columns = getTableColumns(table);
@@ -66,7 +88,7 @@ function columnsOf(table: Table, fields: Record<string, unknown>) {
 }
 
 /**
- * Writes the rows (each `articleRow(fields)`) and their article_tags, all in one transaction on SQLite; answers their
+ * Writes the rows (each `articleRow(fields)`), their article_tags and their lookup rows, all in one transaction on SQLite; answers their
  * ids in order.
  */
 export async function writeArticleRows<T extends Partial<ArticleRow>>(database: ArticleDatabase, fields: Exact<T, ArticleRow>[]): Promise<number[]> {
@@ -84,6 +106,13 @@ export async function writeArticleRows<T extends Partial<ArticleRow>>(database: 
   return database instanceof Database ? writeSqlite(database, rows) : writePostgres(database, rows);
 }
 
+const sqliteLookupTables = {
+  agencies: sqliteSchema.articleAgencies,
+  identifiers: sqliteSchema.articleIdentifiers,
+  rulemakings: sqliteSchema.articleRulemakings,
+};
+const pgLookupTables = { agencies: pgSchema.articleAgencies, identifiers: pgSchema.articleIdentifiers, rulemakings: pgSchema.articleRulemakings };
+
 function writeSqlite(handle: Database.Database, rows: ArticleRow[]): number[] {
   const statements = new Map<string, Database.Statement>();
   /** The insert of these fields (a statement for each set of columns, prepared once) and their values. */
@@ -100,6 +129,10 @@ function writeSqlite(handle: Database.Database, rows: ArticleRow[]): number[] {
       for (const tag of row.tags ?? []) {
         const tagged = insert(sqliteSchema.articleTags, { articleId: id, tag }, "ON CONFLICT DO NOTHING");
         tagged.statement.run(...tagged.values);
+      }
+      for (const lookup of lookupRows(row, id)) {
+        const indexed = insert(sqliteLookupTables[lookup.table], lookup.fields, "ON CONFLICT DO NOTHING");
+        indexed.statement.run(...indexed.values);
       }
       return id;
     }),
@@ -128,5 +161,11 @@ async function writePostgres(client: pg.Pool | pg.ClientBase, rows: ArticleRow[]
   const ids = rows.map((row) => idByAddress.get(row.canonicalUrl)!);
   const tags = rows.flatMap((row, i) => (row.tags ?? []).map((tag) => ({ articleId: ids[i], tag })));
   for (let start = 0; start < tags.length; start += PG_BATCH) await insert(pgSchema.articleTags, tags.slice(start, start + PG_BATCH), "ON CONFLICT DO NOTHING");
+  const lookups = rows.flatMap((row, i) => lookupRows(row, ids[i]));
+  for (const table of ["agencies", "identifiers", "rulemakings"] as const) {
+    const batch = lookups.filter((lookup) => lookup.table === table).map((lookup) => lookup.fields);
+    for (let start = 0; start < batch.length; start += PG_BATCH)
+      await insert(pgLookupTables[table], batch.slice(start, start + PG_BATCH), "ON CONFLICT DO NOTHING");
+  }
   return ids;
 }

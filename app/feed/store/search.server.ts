@@ -6,6 +6,7 @@ import { all, db, engine, execute, first, t, transaction } from "../../db.server
 import { startOfDaysAgo } from "../../time";
 import type { ArticleFilters, ArticleSort } from "../filters";
 import { searchTerms, toFtsQuery } from "../search";
+import type { IdentifierKind } from "../../articles/index-rows";
 import { documentTypeStored } from "../../articles/vocabulary";
 
 /** How far back each timeframe reaches, in calendar days before today (configured time zone). */
@@ -142,9 +143,6 @@ export type SearchPlan =
   | "walk"
   /** Walk the date index and ask the full-text index about each article: stops after a page of hits, for broad searches. */
   | "probe";
-
-/** The kinds of article_identifiers rows (db/schema.ts, articleIdentifiers). */
-export type IdentifierKind = "rin" | "docket" | "cfr" | "cfr-title";
 
 /** The rin, docket and cfr filters as the index's rows they ask for: a CFR part ("40-63") or a whole title ("40"). */
 export function identifierFilters(filters: ArticleFilters): [IdentifierKind, string][] {
