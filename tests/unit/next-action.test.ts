@@ -58,7 +58,15 @@ describe("the next action", () => {
   });
 
   it("is unknown (none) for an entry stored before the citations were read", () => {
-    expect(nextActionOf({ stage: "Final Rule Stage", timetable: [{ action: "NPRM", date: "04/17/2025" }, { action: "Final Rule", date: "11/00/2025" }] })).toBeNull();
+    expect(
+      nextActionOf({
+        stage: "Final Rule Stage",
+        timetable: [
+          { action: "NPRM", date: "04/17/2025" },
+          { action: "Final Rule", date: "11/00/2025" },
+        ],
+      }),
+    ).toBeNull();
   });
 });
 

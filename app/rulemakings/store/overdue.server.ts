@@ -47,13 +47,18 @@ function requireDay(asOf: string) {
  * agenda names it (AGENCY above: the parent agency, else the agency). Entries naming no agency are not counted.
  */
 export async function countOverdueByAgency(asOf: string): Promise<Map<string, number>> {
+  const query = await overdueCountQuery(asOf);
+  if (!query) return new Map();
+  const rows = await all<{ agency: string; n: number | string }>(query);
+  return new Map(rows.map((row) => [row.agency, Number(row.n)]));
+}
+
+/** countOverdueByAgency's query (its plan is tested), or null when no edition is loaded. */
+export async function overdueCountQuery(asOf: string): Promise<SQL | null> {
   requireDay(asOf);
   const condition = await overdueCondition(asOf);
-  if (!condition) return new Map();
-  const rows = await all<{ agency: string; n: number | string }>(
-    sql`SELECT ${AGENCY} AS agency, count(*) AS n FROM agenda_entries e WHERE ${condition} AND ${AGENCY} IS NOT NULL GROUP BY ${AGENCY}`,
-  );
-  return new Map(rows.map((row) => [row.agency, Number(row.n)]));
+  if (!condition) return null;
+  return sql`SELECT ${AGENCY} AS agency, count(*) AS n FROM agenda_entries e WHERE ${condition} AND ${AGENCY} IS NOT NULL GROUP BY ${AGENCY}`;
 }
 
 /** Of these RINs (upper-case), the overdue ones on `asOf`, each with the first day it was overdue. */
