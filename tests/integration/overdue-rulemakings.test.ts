@@ -18,6 +18,7 @@ import { rulemakingGroupsPage } from "~/rulemakings/groups.server";
 import { getRulemaking } from "~/rulemakings/page.server";
 import { countOverdueByAgency, overdueCountQuery, overdueSinceOf } from "~/rulemakings/store/overdue.server";
 import { todayInZone } from "~/rulemakings/comment-periods.server";
+import { migrationsFolder } from "~/schema-store.server";
 import { clearArticles, queryPlan } from "../support/articles";
 import { federalRegisterRoute } from "../support/federal-register-api";
 import { startServer, type TestServer } from "../support/http-server";
@@ -143,6 +144,27 @@ describe("reading an edition", () => {
     expect((await getRulemaking("1018-BJ02", new Date("2026-01-01T17:00:00Z")))?.nextAction).toBeNull();
     expect((await scrape(fallSource)).agenda).toMatchObject({ stored: 1, unchanged: 5 });
     expect((await stored("1018-BJ02"))?.nextActionDate).toBe("2025-11-14");
+  });
+
+  it("has the migration forget the agenda sources' validators, so their next read fetches the whole edition", async () => {
+    const folder = migrationsFolder();
+    const file = fs.readdirSync(folder).find((name) => name.endsWith("_overdue_rulemakings.sql"))!;
+    const updates = fs
+      .readFileSync(path.join(folder, file), "utf8")
+      .split("--> statement-breakpoint")
+      .map((statement) => statement.replace(/^\s*--.*$/gm, "").trim())
+      .filter((statement) => statement.startsWith("UPDATE"));
+    expect(updates).toHaveLength(1);
+    await execute(sql`UPDATE sources SET etag = '"e1"', last_modified = 'Fri, 09 Jan 2026 10:00:00 GMT'`);
+    await execute(sql.raw(updates[0]));
+    const validators = await db().select({ type: t.sources.type, etag: t.sources.etag, lastModified: t.sources.lastModified }).from(t.sources);
+    expect(validators.filter((row) => row.type === "unified-agenda")).toEqual([
+      { type: "unified-agenda", etag: null, lastModified: null },
+      { type: "unified-agenda", etag: null, lastModified: null },
+    ]);
+    expect(validators.filter((row) => row.type !== "unified-agenda")).toEqual([
+      { type: "federal-register-api", etag: '"e1"', lastModified: "Fri, 09 Jan 2026 10:00:00 GMT" },
+    ]);
   });
 });
 
