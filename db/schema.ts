@@ -656,16 +656,21 @@ export const agendaEntries = sqliteTable(
     /** MAJOR: Yes / No, null when not given. */
     major: integer({ mode: "boolean" }),
     timetable: text({ mode: "json" })
-      .$type<{ action: string; date: string | null }[]>()
+      .$type<{ action: string; date: string | null; frCitation?: string | null }[]>()
       .notNull()
       .default(sql`'[]'`),
     title: text().notNull(),
     agency: text(),
     parentAgency: text(),
+    /**
+     * The day (YYYY-MM-DD) the timetable's next planned action is due, written with the entry by
+     * app/agenda/next-action.ts; null when none is planned with a date. The overdue count reads it by edition.
+     */
+    nextActionDate: text(),
     /** When the entry was last written: the shared pages' revision reads the newest (app/articles/shared-feed.server.ts). */
     updatedAt: integer({ mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [index("agenda_entries_updated_at_idx").on(t.updatedAt)],
+  (t) => [index("agenda_entries_updated_at_idx").on(t.updatedAt), index("agenda_entries_next_action_idx").on(t.publicationId, t.nextActionDate)],
 );
 
 export const rateLimits = sqliteTable("rate_limits", {

@@ -35,6 +35,11 @@ export type ArticleFilters = {
   restrictions?: RestrictionsFilter;
   /** The order of the list when not the newest first: "restrictions-removed", the most restriction words removed first. */
   sort?: ArticleSort;
+  /**
+   * Only documents of rulemakings overdue today by the loaded Unified Agenda edition (app/agenda/next-action.ts):
+   * OVERDUE_ALL for every agency, or one agency as the agenda names it (app/rulemakings/store/overdue.server.ts).
+   */
+  overdue?: string;
 };
 
 export const RESTRICTIONS_VALUES = ["removes"] as const;
@@ -42,6 +47,9 @@ export type RestrictionsFilter = (typeof RESTRICTIONS_VALUES)[number];
 /** The list's orders; "newest" is the default, left out of addresses. */
 export const SORT_VALUES = ["newest", "restrictions-removed"] as const;
 export type ArticleSort = Exclude<(typeof SORT_VALUES)[number], "newest">;
+
+/** The `overdue` parameter's value for the overdue rulemakings of every agency. */
+export const OVERDUE_ALL = "1";
 
 export const MAX_SEARCH_LENGTH = 200;
 export const MAX_AGENCY_LENGTH = 200;
@@ -97,6 +105,11 @@ export function followedLabels(filters: ArticleFilters): { filter: FollowedFilte
   if (filters.docket) labels.push({ filter: "docket", label: `Docket ${filters.docket}` });
   if (filters.cfr) labels.push({ filter: "cfr", label: cfrLabel(filters.cfr) });
   return labels;
+}
+
+/** The overdue filter in words: "Overdue rulemakings", or "Overdue rulemakings of {agency}". */
+export function overdueViewLabel(overdue: string) {
+  return overdue === OVERDUE_ALL ? "Overdue rulemakings" : `Overdue rulemakings of ${overdue}`;
 }
 
 /** The view that follows one rulemaking, by its key (app/rulemakings/keys.ts): its RIN, or its docket when it has none. */
@@ -247,6 +260,16 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
       "removes: only final rules whose CFR redlines (each amended part as eCFR shows it the day before and on the effective date) remove more restriction words (shall, must, may not, required, prohibited) than they add, summed over their parts.",
   },
   {
+    name: "overdue",
+    read(text, filters) {
+      filters.overdue = cleanAgency(text);
+      if (!filters.overdue) return `must be ${OVERDUE_ALL} or an agency's name as the Unified Agenda gives it, without control characters`;
+      return tooLongOrUnstorable(text, MAX_AGENCY_LENGTH);
+    },
+    schema: { type: "string", minLength: 1, maxLength: MAX_AGENCY_LENGTH, examples: [OVERDUE_ALL, "Environmental Protection Agency"] },
+    description: `Only Federal Register documents of rulemakings overdue today (the site's time zone) by the latest Unified Agenda edition read: its timetable's next planned action is past its date (a month-only date at the month's end) and no document of the RIN was published since the edition's first day. ${OVERDUE_ALL}: every agency; else one agency as the agenda names it (its parent agency, else its agency), as the ledger counts them.`,
+  },
+  {
     name: "sort",
     read(text, filters) {
       if (!(SORT_VALUES as readonly string[]).includes(text)) return mustBeOneOf(SORT_VALUES);
@@ -280,6 +303,7 @@ const NO_FILTER: Required<Pick<ArticleFilters, "timeframe" | "saved">> & Article
   cfr: undefined,
   restrictions: undefined,
   sort: undefined,
+  overdue: undefined,
 };
 
 /**
@@ -298,7 +322,7 @@ export function readView(params: URLSearchParams, onProblem?: (name: string, pro
 
 /**
  * The public feed's params (`category`, `priority`, `time`, `q`, `agency`, `type`, `rin`, `docket`, `cfr`, `saved`,
- * `restrictions`, `sort` and `page`; the API's names `search` and `timeframe` too). Bad values are left out: a hand-edited or stale link
+ * `restrictions`, `sort`, `overdue` and `page`; the API's names `search` and `timeframe` too). Bad values are left out: a hand-edited or stale link
  * still shows a page.
  */
 export function parseFeedParams(params: URLSearchParams) {
@@ -321,6 +345,7 @@ export function feedHref(filters: ArticleFilters, page = 1, hash = "", path = "/
   if (filters.saved) params.set("saved", "1");
   if (filters.restrictions) params.set("restrictions", filters.restrictions);
   if (filters.sort) params.set("sort", filters.sort);
+  if (filters.overdue) params.set("overdue", filters.overdue);
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
   return `${path}${query ? `?${query}` : ""}${hash}`;

@@ -57,7 +57,8 @@ function onlySearch(filters: ArticleFilters) {
     !filters.rin &&
     !filters.docket &&
     !filters.cfr &&
-    !filters.restrictions
+    !filters.restrictions &&
+    !filters.overdue
   );
 }
 

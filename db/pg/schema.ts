@@ -524,13 +524,14 @@ export const agendaEntries = pgTable(
     stage: text(),
     priority: text(),
     major: boolean(),
-    timetable: jsonList<{ action: string; date: string | null }[]>(),
+    timetable: jsonList<{ action: string; date: string | null; frCitation?: string | null }[]>(),
     title: text().notNull(),
     agency: text(),
     parentAgency: text(),
+    nextActionDate: text(),
     updatedAt: timestampMs().notNull(),
   },
-  (t) => [index("agenda_entries_updated_at_idx").on(t.updatedAt)],
+  (t) => [index("agenda_entries_updated_at_idx").on(t.updatedAt), index("agenda_entries_next_action_idx").on(t.publicationId, t.nextActionDate)],
 );
 
 export const rateLimits = pgTable("rate_limits", {

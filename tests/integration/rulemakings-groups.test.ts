@@ -30,6 +30,8 @@ describe("the Regulatory Rollbacks view by rulemaking", () => {
         standing: "delayed",
         standingLabel: "Delayed",
         lastMove: expect.objectContaining({ action: "delay", actionLabel: "Delay of effective date", date: "2025-06-10T12:00:00.000Z" }),
+        // No agenda timetable in the fixtures: nothing is due (tests/integration/overdue-rulemakings.test.ts).
+        overdueSince: null,
       },
     ]);
   });
