@@ -20,7 +20,7 @@ import { BROWSER_HEADERS } from "./endpoints";
 
 /** The targets: the product at half its stack's limit or more, on the render path and for the shared copy. */
 const TARGET_RATIO = 0.5;
-/** The bound on a feed page's HTML, loader data included (as the page-weight step's on the first load). */
+/** The bound on a feed page's HTML, loader data included (docs/benchmarks.md, "The limit in the bench"). */
 const HTML_TARGET_KB = 80;
 const ROUNDS = 2;
 /** The web process's V8 settings (app/web-process.ts), so the reference servers' memory compares with the product's. */
