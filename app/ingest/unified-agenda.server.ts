@@ -2,10 +2,11 @@
 // stream, never held whole (an edition is tens of megabytes), into agenda_entries a batch at a time; the articles
 // whose RINs gained or changed a designation are judged again in the same transaction as their batch, so a run
 // stopped half-way leaves no entry stored without its articles re-judged.
-import { SaxesParser } from "saxes";
+import type { SaxesTagPlain } from "saxes";
 import { type AgendaEntry, saveAgendaBatch } from "../agenda/store.server";
 import { rejudgeArticlesCiting } from "../classify/reclassify.server";
 import { FetchError } from "../fetcher/http-client.server";
+import { BoundedXmlParser, textChunks, XmlBoundPassed } from "../text/bounded-xml";
 import { normalizeTitle } from "./normalize";
 
 export const UNIFIED_AGENDA_ROOT = "REGINFO_RIN_DATA";
@@ -91,8 +92,6 @@ const AGENDA_MAX_TIMETABLE_ROWS = 100;
  * piece whole until it ends, so a longer one refuses the file rather than fill memory.
  */
 export const AGENDA_MAX_PIECE_CHARS = 1_000_000;
-/** What the parser is given at a time, so a long piece is noticed within this much of passing the bound. */
-const SLICE_CHARS = 65_536;
 /** No field's path within RIN_INFO is longer: deeper or longer paths are not followed. */
 const FIELD_PATH_MAX = Math.max(...Object.keys(FIELDS).map((key) => key.length));
 
@@ -105,8 +104,6 @@ const notAgenda = (reason: string) => new FetchError(`Not a Unified Agenda file:
  * it nests deeper than AGENDA_MAX_DEPTH or a piece of it runs past AGENDA_MAX_PIECE_CHARS.
  */
 export async function* readUnifiedAgenda(body: AsyncIterable<Buffer | string>): AsyncGenerator<AgendaRecord> {
-  const parser = new SaxesParser({ position: false });
-  const decoder = new TextDecoder("utf-8");
   const done: AgendaRecord[] = [];
   /** The open elements' names, from the root. */
   const path: string[] = [];
@@ -116,19 +113,8 @@ export async function* readUnifiedAgenda(body: AsyncIterable<Buffer | string>): 
   let timetable: TimetableRow[] = [];
   let capturing: Field | null = null;
   let text = "";
-  /** Characters given to the parser since it last reported the end of a piece. */
-  let sincePiece = 0;
-  const pieceEnded = () => {
-    sincePiece = 0;
-  };
 
-  parser.on("opentagstart", pieceEnded);
-  parser.on("comment", pieceEnded);
-  parser.on("processinginstruction", pieceEnded);
-  parser.on("doctype", pieceEnded);
-  parser.on("xmldecl", pieceEnded);
-  parser.on("opentag", (tag) => {
-    pieceEnded();
+  const opentag = (tag: SaxesTagPlain) => {
     if (!path.length && tag.name !== UNIFIED_AGENDA_ROOT) throw notAgenda(`its root element is <${tag.name}>, not <${UNIFIED_AGENDA_ROOT}>`);
     if (path.length >= AGENDA_MAX_DEPTH) throw notAgenda(`its elements nest more than ${AGENDA_MAX_DEPTH} deep`);
     path.push(tag.name);
@@ -148,15 +134,11 @@ export async function* readUnifiedAgenda(body: AsyncIterable<Buffer | string>): 
       capturing = field;
       text = "";
     }
-  });
+  };
   const keepText = (chunk: string) => {
-    pieceEnded();
     if (capturing && text.length < AGENDA_FIELD_MAX_CHARS) text += chunk.slice(0, AGENDA_FIELD_MAX_CHARS - text.length);
   };
-  parser.on("text", keepText);
-  parser.on("cdata", keepText);
-  parser.on("closetag", (tag) => {
-    pieceEnded();
+  const closetag = (tag: SaxesTagPlain) => {
     if (fields && capturing) {
       const append = (before: string) => (before + text).slice(0, AGENDA_FIELD_MAX_CHARS);
       if (capturing === "action" || capturing === "date" || capturing === "frCitation") {
@@ -172,28 +154,23 @@ export async function* readUnifiedAgenda(body: AsyncIterable<Buffer | string>): 
       done.push(entry ? { entry } : { invalid: true });
       fields = null;
     }
-  });
+  };
 
-  const parse = (chunk: string | null) => {
+  const parser = new BoundedXmlParser({ opentag, closetag, text: keepText, cdata: keepText }, { maxPieceChars: AGENDA_MAX_PIECE_CHARS });
+  const parse = (write: () => void) => {
     try {
-      if (chunk === null) return parser.close();
-      for (let at = 0; at < chunk.length; at += SLICE_CHARS) {
-        const slice = chunk.slice(at, at + SLICE_CHARS);
-        sincePiece += slice.length;
-        parser.write(slice);
-        if (sincePiece > AGENDA_MAX_PIECE_CHARS) throw notAgenda(`one piece of it runs past ${AGENDA_MAX_PIECE_CHARS.toLocaleString("en-US")} characters`);
-      }
+      write();
     } catch (error) {
       if (error instanceof FetchError) throw error;
+      if (error instanceof XmlBoundPassed) throw notAgenda(`one piece of it runs past ${AGENDA_MAX_PIECE_CHARS.toLocaleString("en-US")} characters`);
       throw notAgenda(`the XML is not well-formed (${error instanceof Error ? error.message : String(error)})`);
     }
   };
-  for await (const chunk of body) {
-    parse(typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true }));
+  for await (const chunk of textChunks(body)) {
+    parse(() => parser.write(chunk));
     yield* done.splice(0);
   }
-  parse(decoder.decode());
-  parse(null);
+  parse(() => parser.close());
   yield* done.splice(0);
 }
 

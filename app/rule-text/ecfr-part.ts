@@ -3,7 +3,8 @@
 // User Guide's: DIV5 TYPE="PART" holds DIV6 TYPE="SUBPART"s holding DIV8 TYPE="SECTION"s (N="63.1" from the API,
 // N="§ 63.1" in bulk files), each a HEAD and blocks (P, FP, HD1, NOTE, EXTRACT, tables...) whose inline markup
 // (I, E, SU...) is flattened to text. Shape: tests/fixtures/ecfr/README.md.
-import { SaxesParser } from "saxes";
+import type { SaxesTagPlain } from "saxes";
+import { BoundedXmlParser, textChunks, XmlBoundPassed } from "../text/bounded-xml";
 
 export type CfrSection = {
   /** "63.1", "9.2–9.3" for a reserved range, or an appendix's name ("Appendix A to Part 63"). */
@@ -48,8 +49,6 @@ export const PART_MAX_CHARS = 100_000_000;
 export const PART_MAX_SECTIONS = 50_000;
 /** saxes holds a piece (a text, a tag) whole until it ends, so a longer piece stops the reading rather than fill memory. */
 export const PART_MAX_PIECE_CHARS = 4_000_000;
-/** What the parser is given at a time, so a long piece is noticed within this much of passing the bound. */
-const SLICE_CHARS = 65_536;
 
 /** Elements whose text is not the regulation's: citations of the amending documents, editorial and effective-date notes
  * (an effective-date note describes a future amendment, which would show as a change that has not happened), page marks. */
@@ -79,20 +78,6 @@ function headingWithoutNumber(head: string, number: string) {
   return heading.replace(/^[\s—–:.-]+/, "").trim();
 }
 
-async function* slicesOf(body: PartBody): AsyncGenerator<string> {
-  if (typeof body === "string") {
-    for (let at = 0; at < body.length; at += SLICE_CHARS) yield body.slice(at, at + SLICE_CHARS);
-    return;
-  }
-  const decoder = new TextDecoder("utf-8");
-  for await (const chunk of body) {
-    const text = typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
-    for (let at = 0; at < text.length; at += SLICE_CHARS) yield text.slice(at, at + SLICE_CHARS);
-  }
-  const rest = decoder.decode();
-  if (rest) yield rest;
-}
-
 /** Stops the reading from inside a parser event, with the warning that says why. */
 class StopReading extends Error {
   constructor(
@@ -101,6 +86,13 @@ class StopReading extends Error {
   ) {
     super(message);
   }
+}
+
+/** The warning of a bound passed while feeding the parser. */
+function boundStop(passed: XmlBoundPassed) {
+  return passed.bound === "piece"
+    ? new StopReading("piece", `One piece of the XML (a text or a tag) runs past ${passed.limit.toLocaleString("en-US")} characters.`)
+    : new StopReading("size", `The document runs past ${passed.limit.toLocaleString("en-US")} characters.`);
 }
 
 export type ReadPartOptions = {
@@ -125,7 +117,6 @@ export async function* readPartSections(body: PartBody, options: ReadPartOptions
     warned.add(kind);
     options.onWarning?.({ kind, stopped: false, message });
   };
-  const parser = new SaxesParser({ position: false });
   const done: CfrSection[] = [];
   let depth = 0;
   /** How many open elements are skipped (SKIPPED, or past PART_MAX_DEPTH): their text is not kept. */
@@ -138,7 +129,6 @@ export async function* readPartSections(body: PartBody, options: ReadPartOptions
   let head = "";
   let paragraph = "";
   let sectionsKept = 0;
-  let sincePiece = 0;
 
   const flushParagraph = () => {
     if (!section) return;
@@ -147,7 +137,6 @@ export async function* readPartSections(body: PartBody, options: ReadPartOptions
     if (text) section.paragraphs.push(text);
   };
   const keepText = (text: string) => {
-    sincePiece = 0;
     if (skipping) return;
     if (readingHead || readingPartHead) {
       if (head.length < PARAGRAPH_MAX_CHARS) head += text.slice(0, PARAGRAPH_MAX_CHARS - head.length);
@@ -164,23 +153,12 @@ export async function* readPartSections(body: PartBody, options: ReadPartOptions
     if (room > 0) paragraph += text.slice(0, room);
   };
 
-  const pieceEnded = () => {
-    sincePiece = 0;
-  };
-  parser.on("opentagstart", pieceEnded);
-  parser.on("comment", pieceEnded);
-  parser.on("processinginstruction", pieceEnded);
-  parser.on("doctype", pieceEnded);
-  parser.on("xmldecl", pieceEnded);
-  parser.on("text", keepText);
-  parser.on("cdata", keepText);
-  parser.on("error", (error) => {
+  const onError = (error: Error) => {
     // eCFR writes characters as numeric references; a named one it never declared is kept as written, not fatal.
     if (/undefined entity/i.test(error.message)) return warnOnce("malformed", `The XML uses an entity it does not define (${error.message}).`);
     throw new StopReading("malformed", `The XML is not well-formed (${error.message}).`);
-  });
-  parser.on("opentag", (tag) => {
-    pieceEnded();
+  };
+  const opentag = (tag: SaxesTagPlain) => {
     depth++;
     if (skipping || depth > PART_MAX_DEPTH || SKIPPED.has(tag.name)) {
       if (!skipping && depth > PART_MAX_DEPTH) warnOnce("depth", `Elements nest more than ${PART_MAX_DEPTH} deep; their text was skipped.`);
@@ -213,9 +191,8 @@ export async function* readPartSections(body: PartBody, options: ReadPartOptions
     if (CELLS.has(tag.name)) {
       if (paragraph.trim()) paragraph += " | ";
     } else if (!INLINE.has(tag.name)) flushParagraph();
-  });
-  parser.on("closetag", (tag) => {
-    pieceEnded();
+  };
+  const closetag = (tag: SaxesTagPlain) => {
     const closingDepth = depth--;
     if (skipping) {
       skipping--;
@@ -250,26 +227,22 @@ export async function* readPartSections(body: PartBody, options: ReadPartOptions
     if (INLINE.has(tag.name)) return;
     if (CELLS.has(tag.name)) paragraph += " ";
     else flushParagraph();
-  });
+  };
 
   const maxChars = options.maxChars ?? PART_MAX_CHARS;
-  let read = 0;
+  const parser = new BoundedXmlParser(
+    { opentag, closetag, text: keepText, cdata: keepText, error: onError },
+    // Up to maxChars is read, so that the sections closing before it are kept.
+    { maxPieceChars: PART_MAX_PIECE_CHARS, maxChars },
+  );
   try {
-    for await (const whole of slicesOf(body)) {
-      // Up to maxChars is read, so that the sections closing before it are kept.
-      const overflows = read + whole.length > maxChars;
-      const slice = overflows ? whole.slice(0, maxChars - read) : whole;
-      read += slice.length;
-      sincePiece += slice.length;
-      parser.write(slice);
-      if (sincePiece > PART_MAX_PIECE_CHARS) {
-        throw new StopReading("piece", `One piece of the XML (a text or a tag) runs past ${PART_MAX_PIECE_CHARS.toLocaleString("en-US")} characters.`);
-      }
+    for await (const chunk of textChunks(body)) {
+      parser.write(chunk);
       yield* done.splice(0);
-      if (overflows) throw new StopReading("size", `The document runs past ${maxChars.toLocaleString("en-US")} characters.`);
     }
     parser.close();
-  } catch (error) {
+  } catch (caught) {
+    const error = caught instanceof XmlBoundPassed ? boundStop(caught) : caught;
     // saxes reports its errors to the handler above, which stops with a StopReading: anything else is the body's.
     if (!(error instanceof StopReading)) throw error;
     // Sections completed before the stop are kept; the one being read is not.

@@ -2,7 +2,8 @@
 // paragraphs handed on one at a time, the CFR parts its REGTEXT amends and its AMDPAR count kept, and every bound
 // that cuts the reading reported as a warning, never thrown. Memory holds one chunk, one paragraph and at most
 // RULE_TEXT_MAX_PIECE_CHARS of one piece, whatever the document.
-import { SaxesParser, type SaxesTagPlain } from "saxes";
+import type { SaxesTagPlain } from "saxes";
+import { BoundedXmlParser, textChunks, XmlBoundPassed } from "../text/bounded-xml";
 import type { DocumentType } from "./phrasing";
 import type { CfrPartAmended, RuleTextWarning } from "./statements";
 
@@ -17,8 +18,6 @@ export const RULE_TEXT_MAX_DEPTH = 40;
 export const RULE_TEXT_PARAGRAPH_MAX_CHARS = 50_000;
 /** Characters the parser may take in without reaching the end of a piece (saxes holds a piece whole). */
 export const RULE_TEXT_MAX_PIECE_CHARS = 1_000_000;
-/** What the parser is given at a time, so the bounds are checked within this much of being passed. */
-const SLICE_CHARS = 65_536;
 /** Distinct CFR parts kept at most. */
 const MAX_PARTS = 1_000;
 
@@ -66,24 +65,16 @@ export async function readRuleXml(xml: string | AsyncIterable<string | Uint8Arra
     if (!read.warnings.some((known) => known.code === warning.code)) read.warnings.push(warning);
   };
   const partsSeen = new Set<string>();
-  const parser = new SaxesParser({ position: false, xmlns: false });
   const open: string[] = [];
   let outsideOwnVoice = 0;
   let paragraph: { text: string; cut: boolean; depth: number; droppedFrom: number } | null = null;
-  let sincePiece = 0;
-  let charsRead = 0;
-  const pieceEnded = () => {
-    sincePiece = 0;
-  };
 
-  parser.on("error", (error) => {
+  const onError = (error: Error) => {
     // An entity XML does not define (HTML's &mdash;) is kept as written; anything else ends the reading.
     if (!/undefined entity/.test(error.message)) throw error;
     warn({ code: "unknown-entity", message: "The document uses an entity XML does not define; it was kept as written." });
-  });
-  for (const event of ["opentagstart", "comment", "processinginstruction", "doctype", "xmldecl", "cdata"] as const) parser.on(event, pieceEnded);
-  parser.on("opentag", (tag) => {
-    pieceEnded();
+  };
+  const opentag = (tag: SaxesTagPlain) => {
     if (!open.length) {
       if (!ROOTS.has(tag.name))
         throw new StopReading({ code: "not-a-rule", message: `The root element is <${tag.name}>, not RULE or PRORULE: nothing was read.` });
@@ -112,16 +103,14 @@ export async function readRuleXml(xml: string | AsyncIterable<string | Uint8Arra
     } else if (PARAGRAPHS.has(tag.name) && !outsideOwnVoice) {
       paragraph = { text: "", cut: false, depth: open.length, droppedFrom: 0 };
     }
-  });
-  parser.on("text", (text) => {
-    pieceEnded();
+  };
+  const keepText = (text: string) => {
     if (!paragraph || paragraph.droppedFrom) return;
     const room = RULE_TEXT_PARAGRAPH_MAX_CHARS - paragraph.text.length;
     if (text.length > room) paragraph.cut = true;
     paragraph.text += text.slice(0, Math.max(0, room));
-  });
-  parser.on("closetag", (tag) => {
-    pieceEnded();
+  };
+  const closetag = (tag: SaxesTagPlain) => {
     if (paragraph && paragraph.droppedFrom === open.length) paragraph.droppedFrom = 0;
     if (paragraph && paragraph.depth === open.length) {
       if (paragraph.cut) {
@@ -132,30 +121,24 @@ export async function readRuleXml(xml: string | AsyncIterable<string | Uint8Arra
     }
     if (NOT_ITS_OWN_VOICE.has(tag.name)) outsideOwnVoice--;
     open.pop();
-  });
+  };
 
+  // CDATA is not a paragraph's prose: only its end counts, as a piece's.
+  const parser = new BoundedXmlParser(
+    { opentag, closetag, text: keepText, error: onError },
+    { maxPieceChars: RULE_TEXT_MAX_PIECE_CHARS, maxChars: RULE_TEXT_MAX_CHARS },
+  );
   /** Gives the parser a chunk within the bounds; false once the reading has stopped. */
   const parse = (chunk: string): boolean => {
     try {
-      if (!charsRead) chunk = chunk.replace(/^\uFEFF/, "");
-      for (let at = 0; at < chunk.length; at += SLICE_CHARS) {
-        if (charsRead >= RULE_TEXT_MAX_CHARS) {
-          throw new StopReading({ code: "cut-document", message: `The document runs past ${count(RULE_TEXT_MAX_CHARS)} characters: the rest was not read.` });
-        }
-        const slice = chunk.slice(at, at + Math.min(SLICE_CHARS, RULE_TEXT_MAX_CHARS - charsRead));
-        charsRead += slice.length;
-        sincePiece += slice.length;
-        parser.write(slice);
-        if (sincePiece > RULE_TEXT_MAX_PIECE_CHARS) {
-          throw new StopReading({
-            code: "long-piece",
-            message: `One piece of the document runs past ${count(RULE_TEXT_MAX_PIECE_CHARS)} characters: the rest was not read.`,
-          });
-        }
-      }
+      parser.write(chunk);
       return true;
     } catch (error) {
       if (error instanceof StopReading) warn(error.warning);
+      else if (error instanceof XmlBoundPassed && error.bound === "size")
+        warn({ code: "cut-document", message: `The document runs past ${count(RULE_TEXT_MAX_CHARS)} characters: the rest was not read.` });
+      else if (error instanceof XmlBoundPassed)
+        warn({ code: "long-piece", message: `One piece of the document runs past ${count(RULE_TEXT_MAX_PIECE_CHARS)} characters: the rest was not read.` });
       else
         warn({ code: "malformed", message: `The XML is not well-formed (${error instanceof Error ? error.message : String(error)}): the rest was not read.` });
       return false;
@@ -163,15 +146,10 @@ export async function readRuleXml(xml: string | AsyncIterable<string | Uint8Arra
   };
 
   let reading = true;
-  if (typeof xml === "string") reading = parse(xml);
-  else {
-    const decoder = new TextDecoder("utf-8");
-    // Leaving the loop early ends the iterator, and with it the download it reads.
-    for await (const chunk of xml) {
-      reading = parse(typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true }));
-      if (!reading) break;
-    }
-    if (reading) reading = parse(decoder.decode());
+  // Leaving the loop early ends the iterator, and with it the download it reads.
+  for await (const chunk of textChunks(xml)) {
+    reading = parse(chunk);
+    if (!reading) break;
   }
   if (reading) {
     try {
