@@ -1,6 +1,6 @@
 // Dates and times in a named time zone (the product's APP_TIMEZONE), without a date library: calendar
 // arithmetic, and the display formats shared by server rendering and the browser (same time zone on both,
-// so hydration matches).
+// so hydration matches), and the waits that double after each failure.
 
 /** One formatter per time zone and format: building an Intl.DateTimeFormat costs far more than using one. */
 function formatterFor(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, make: () => Intl.DateTimeFormat) {
@@ -99,4 +99,14 @@ export function sleep(ms: number, signal?: AbortSignal) {
     const timer = setTimeout(resolve, ms);
     signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
   });
+}
+
+/**
+ * The wait after the n-th consecutive failure: `baseMs`, then twice as long each time, at most `capMs`; none before
+ * a failure. Failing sources (app/sources/health.server.ts) and unreadable rule texts and redlines
+ * (app/rule-text/read-texts.server.ts) back off by it.
+ */
+export function doublingDelay(failures: number, baseMs: number, capMs: number) {
+  if (failures <= 0) return 0;
+  return Math.min(capMs, baseMs * 2 ** (failures - 1));
 }

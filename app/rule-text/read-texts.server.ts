@@ -5,14 +5,14 @@
 import { config } from "../config.server";
 import { fetchStream } from "../fetcher/http-client.server";
 import { storableJson, storableText } from "../text/storable";
-import { sleep } from "../time";
+import { doublingDelay, sleep } from "../time";
 import { readRuleStatements, statedDesignation } from "./statements";
 import { documentsAwaitingText, documentsAwaitingTextCount, recordRuleTextFailure, saveRuleText } from "./store.server";
 
 const HOUR = 3_600_000;
 /** After the n-th failure the next try waits 2^(n-1) hours, at most a week: a document missing today may appear. */
 export function retryDelayMs(attempts: number) {
-  return Math.min(2 ** Math.max(0, attempts - 1) * HOUR, 7 * 24 * HOUR);
+  return doublingDelay(Math.max(1, attempts), HOUR, 7 * 24 * HOUR);
 }
 
 export type RuleTextRun = { read: number; failed: number; designated: number; remaining: number; readIds: number[] };

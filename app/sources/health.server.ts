@@ -2,6 +2,7 @@
 // the monitor's counts. A failing source waits longer and longer (capped at a day) and is healthy again on its
 // first success. The labels people see are in app/sources/health.ts.
 import { storableText } from "../text/storable";
+import { doublingDelay } from "../time";
 import type { HealthStatus } from "./health";
 import { updateSourceFields, type SourceRow } from "./store.server";
 
@@ -16,8 +17,7 @@ const MAX_ERROR_CHARS = 1000;
 
 /** The wait after the n-th consecutive failure: 30 min, 1 h, 2 h, ... capped at 24 h. */
 export function backoffDelay(consecutiveFailures: number) {
-  if (consecutiveFailures <= 0) return 0;
-  return Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (consecutiveFailures - 1));
+  return doublingDelay(consecutiveFailures, BACKOFF_BASE_MS, BACKOFF_CAP_MS);
 }
 
 /** Whether a scheduled scrape should fetch the source now (a source in back-off waits for its next check). */
