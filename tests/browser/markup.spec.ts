@@ -1,29 +1,7 @@
-// The main pages' markup, as the production build serves them, checked by html-validate's recommended rules
-// (HTML content models, accessibility such as WCAG H32 and aria-label misuse, forms, ids): no errors.
-import { HtmlValidate, type Message } from "html-validate";
+// The main pages' markup, as the production build serves them, checked by the rules of tests/browser/markup-rules.ts:
+// no errors.
 import { expect, test } from "@playwright/test";
-
-/**
- * The recommended rules, less those about how HTML is spelled rather than what it says: the pages are React's
- * serialization, which writes attribute names as React spells them (`charSet`, `maxLength`: HTML names are
- * case-insensitive), closes void elements (`<input/>`) and gives boolean attributes an empty value
- * (`selected=""`), all valid HTML.
- */
-const validator = new HtmlValidate({
-  extends: ["html-validate:recommended"],
-  rules: {
-    "attr-case": "off",
-    "void-style": "off",
-    "attribute-boolean-style": "off",
-    "attribute-empty-style": "off",
-    // Mantine's components pass their CSS variables in style attributes; page-weight.spec.ts bounds where they appear.
-    "no-inline-style": "off",
-    // Mantine's PasswordInput names its root's class twice; a repeated class changes nothing.
-    "no-dup-class": "off",
-    // An article page's title is the document's official title, whole: Federal Register titles run long.
-    "long-title": "off",
-  },
-});
+import { markupErrors } from "./markup-rules";
 
 /** The pages every visitor and the admin's login reach, one of each kind. */
 const PAGES = [
@@ -39,13 +17,6 @@ const PAGES = [
   "/api/docs",
 ];
 
-const described = (messages: Message[]) => messages.map((m) => `${m.ruleId} at ${m.selector ?? `${m.line}:${m.column}`}: ${m.message}`);
-
-async function errorsOf(html: string) {
-  const report = await validator.validateString(html);
-  return described(report.results.flatMap((result) => result.messages));
-}
-
 test("the main pages validate", async ({ request }, testInfo) => {
   // The served HTML is the same with JavaScript on or off: one project checks it.
   test.skip(testInfo.project.name !== "js", "the markup does not depend on the browser's JavaScript");
@@ -59,7 +30,7 @@ test("the main pages validate", async ({ request }, testInfo) => {
   pages.push({ path: "/no-such-page (404)", answer: missing });
   for (const { path, answer } of pages) {
     if (path !== "/no-such-page (404)") expect(answer.status(), path).toBe(200);
-    expect(await errorsOf(await answer.text()), path).toEqual([]);
+    expect(await markupErrors(await answer.text()), path).toEqual([]);
   }
 });
 

@@ -5,8 +5,8 @@
 // document. Rows are written into the test server's database for this spec and removed afterwards.
 import { gzipSync } from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
-import { HtmlValidate } from "html-validate";
 import { hydrated, openDatabase, removeArticles, seedArticles } from "./e2e";
+import { markupErrors } from "./markup-rules";
 
 const SOURCE = "Rule text E2E";
 const DAY = 86_400_000;
@@ -192,28 +192,13 @@ test("the full redline of a part is a page of its own, linked to the article", a
 
 test("the three pages' markup validates", async ({ page, request }, testInfo) => {
   test.skip(testInfo.project.name !== "js", "the served HTML is the same with JavaScript on or off");
-  // The rules markup.spec.ts checks every main page by.
-  const validator = new HtmlValidate({
-    extends: ["html-validate:recommended"],
-    rules: {
-      "attr-case": "off",
-      "void-style": "off",
-      "attribute-boolean-style": "off",
-      "attribute-empty-style": "off",
-      "no-inline-style": "off",
-      "no-dup-class": "off",
-      "long-title": "off",
-    },
-  });
-  const errorsOf = async (html: string) =>
-    (await validator.validateString(html)).results.flatMap((result) => result.messages.map((m) => `${m.ruleId} at ${m.selector}: ${m.message}`));
   for (const path of [`/articles/${ruleId}`, `/articles/${ruleId}/redline?part=40-990`]) {
     const answer = await request.get(path);
     expect(answer.status(), path).toBe(200);
-    expect(await errorsOf(await answer.text()), path).toEqual([]);
+    expect(await markupErrors(await answer.text()), path).toEqual([]);
   }
   // The rulemaking page's own lists are markup.spec.ts's business: here, the panel of redlines.
   await page.goto(`/rulemakings/${rin}`);
   const panel = await page.locator('section[aria-labelledby="redlines-title"]').evaluate((element) => element.outerHTML);
-  expect(await errorsOf(panel), "the rulemaking page's redlines").toEqual([]);
+  expect(await markupErrors(panel), "the rulemaking page's redlines").toEqual([]);
 });
