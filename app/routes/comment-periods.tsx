@@ -4,7 +4,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { articlePath, daysLeftLabel, daysUntil, docketUrl } from "~/articles/article-page";
-import { COMMENT_PERIOD_ORDERS, commentPeriodsPage, type CommentPeriodOrder } from "~/rulemakings/comment-periods.server";
+import { commentPeriodsPage } from "~/rulemakings/comment-periods.server";
+import { COMMENT_PERIOD_ORDERS, type CommentPeriodOrder } from "~/rulemakings/comment-period-orders";
 import { commentGrowthLabel, commentsLabel } from "~/articles/comment-labels";
 import { Pagination } from "~/components/FeedPagination";
 import { FeedbackButton } from "~/components/FeedbackDialog";

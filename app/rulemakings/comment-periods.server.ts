@@ -6,6 +6,7 @@ import { AppError } from "../errors";
 import { dayInZone } from "../time";
 import { articlePath, docketUrl } from "../articles/article-page";
 import { commentAnswersOf } from "../feed/comment-counts.server";
+import type { CommentPeriodOrder } from "./comment-period-orders";
 import { articleDeadline, countOpenCommentPeriods, openCommentPeriods } from "./store/comment-periods.server";
 
 export type CommentPeriod = {
@@ -23,10 +24,6 @@ export type CommentPeriod = {
   commentsDocketId: string | null;
   commentsReadAt: Date | null;
 };
-
-/** /comment-periods' orders: the soonest deadline first (the default), or the most comments first. */
-export const COMMENT_PERIOD_ORDERS = ["deadline", "comments"] as const;
-export type CommentPeriodOrder = (typeof COMMENT_PERIOD_ORDERS)[number];
 
 /** Today (YYYY-MM-DD) in the product's time zone. */
 export function todayInZone(now = new Date()) {

@@ -5,7 +5,8 @@
 // with SQL, made from the table declarations (db/schema.ts, db/pg/schema.ts): no column list is copied by hand, and
 // a renamed column fails to compile in the tests' fields. The migrations' triggers keep search, rulemakings,
 // identifiers, agencies and the revision as they do for the product; article_tags, which the product's code keeps
-// (app/articles/store/insert.server.ts), is written here.
+// (app/articles/store/insert.server.ts), is written here, and so is the comment-count history its store writes with
+// each read (writeCommentCounts).
 import Database from "better-sqlite3";
 import { getTableColumns, getTableName, type Table } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
@@ -129,4 +130,40 @@ async function writePostgres(client: pg.Pool | pg.ClientBase, rows: ArticleRow[]
   const tags = rows.flatMap((row, i) => (row.tags ?? []).map((tag) => ({ articleId: ids[i], tag })));
   for (let start = 0; start < tags.length; start += PG_BATCH) await insert(pgSchema.articleTags, tags.slice(start, start + PG_BATCH), "ON CONFLICT DO NOTHING");
   return ids;
+}
+
+/** A row of an article's comment-count history (article_comment_counts), as drizzle inserts it. */
+export type CommentCountRow = typeof sqliteSchema.articleCommentCounts.$inferInsert;
+
+/**
+ * Writes rows of the comment-count history, as the store writes them with each read of the Federal Register API
+ * (app/articles/store/comment-counts.server.ts): for a test whose articles are written here, with the count on their
+ * row (`commentsCount`, `commentsDocketId`, `commentsReadAt`) and the history their growth is read from.
+ */
+export async function writeCommentCounts(database: ArticleDatabase, rows: CommentCountRow[]): Promise<void> {
+  if (!rows.length) return;
+  if (database instanceof Database || typeof database === "string") {
+    const handle = typeof database === "string" ? new Database(database) : database;
+    if (typeof database === "string") handle.pragma("busy_timeout = 5000");
+    try {
+      handle.transaction(() => {
+        for (const row of rows) {
+          const columns = columnsOf(sqliteSchema.articleCommentCounts, row);
+          handle
+            .prepare(`INSERT INTO "article_comment_counts" (${columns.map((c) => c.name).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`)
+            .run(...columns.map((c) => c.value));
+        }
+      })();
+    } finally {
+      if (typeof database === "string") handle.close();
+    }
+    return;
+  }
+  for (let start = 0; start < rows.length; start += PG_BATCH) {
+    const values: unknown[] = [];
+    const batch = rows.slice(start, start + PG_BATCH).map((row) => columnsOf(pgSchema.articleCommentCounts, row));
+    const names = batch[0].map((c) => c.name);
+    const tuples = batch.map((columns) => `(${columns.map((c) => `$${values.push(c.value)}`).join(", ")})`);
+    await database.query(`INSERT INTO "article_comment_counts" (${names.join(", ")}) VALUES ${tuples.join(", ")}`, values);
+  }
 }

@@ -3,7 +3,8 @@ import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
 import { all, db, engine, first, t } from "../../db.server";
 import { config } from "../../config.server";
 import { dayInZone } from "../../time";
-import type { CommentPeriod, CommentPeriodOrder } from "../comment-periods.server";
+import type { CommentPeriod } from "../comment-periods.server";
+import type { CommentPeriodOrder } from "../comment-period-orders";
 
 /** Today (YYYY-MM-DD) in the product's time zone (todayInZone): the first day still open. */
 const todayOpen = () => dayInZone(new Date(), config().APP_TIMEZONE);
