@@ -1,15 +1,22 @@
-// The database as a whole: bringing its schema up to this build's migrations, counting the migrations applied,
-// a read that proves the database answers (app/health.server.ts, app/routes/healthz.ts), and closing it.
+// The database as a whole: bringing its schema and lookup tables up to this build's migrations, counting the
+// migrations applied, a read that proves the database answers (app/health.server.ts, app/routes/healthz.ts), and
+// closing it.
 import { sql } from "drizzle-orm";
 import { migrateDatabase } from "../db/client";
 import { migratePostgres } from "../db/pg/client";
+import { reindexAllArticlesWhenAsked } from "./articles/store/article-indexes.server";
 import { closeDatabase as closeOpenDatabase, database, first } from "./db.server";
 
-/** Applies pending migrations of the open engine (db/migrations or db/pg/migrations); safe to run at every start. */
+/**
+ * Applies pending migrations of the open engine (db/migrations or db/pg/migrations), then their steps written in
+ * TypeScript: the lookup tables rewritten by this build's rules when a migration asks (docs/decisions/045). Safe to
+ * run at every start.
+ */
 export async function migrate() {
   const open = database();
   if (open.engine === "postgres") await migratePostgres(open.db);
   else migrateDatabase(open.db);
+  await reindexAllArticlesWhenAsked();
 }
 
 /** The engine's migrations folder, relative to the project root: what this build ships for it. */

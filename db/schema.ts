@@ -215,8 +215,9 @@ export const articleTags = sqliteTable(
 );
 
 /**
- * Each article's agencies, one row each, kept in step with `articles.agencies` by triggers (migration 0010):
- * the feed's agency filter and the agency picker's counts read this index instead of every article's JSON.
+ * Each article's agencies, one row each, written with `articles.agencies` by the store (app/articles/index-rows.ts,
+ * docs/decisions/045): the feed's agency filter and the agency picker's counts read this index instead of every
+ * article's JSON.
  */
 export const articleAgencies = sqliteTable(
   "article_agencies",
@@ -231,8 +232,9 @@ export const articleAgencies = sqliteTable(
 
 /**
  * The rulemakings of Federal Register documents, one row per key: each RIN the document lists (upper-case), or,
- * when it lists none, each docket id (upper-case). Kept in step with the document's fields by triggers (migration
- * 0016_rulemakings); the rulemaking page and the cards' "Part of a rulemaking" line read this index (app/rulemakings).
+ * when it lists none, each docket id an address can name (upper-case). Written with the document's fields by the
+ * store (app/articles/index-rows.ts, docs/decisions/045); the rulemaking page and the cards' "Part of a rulemaking"
+ * line read this index (app/rulemakings).
  */
 export const articleRulemakings = sqliteTable(
   "article_rulemakings",
@@ -241,7 +243,7 @@ export const articleRulemakings = sqliteTable(
       .notNull()
       .references(() => articles.id, { onDelete: "cascade" }),
     key: text().notNull(),
-    // The article's date and category, copied by the triggers: the grouped view and the cards' counts read this
+    // The article's date and category, copied with the keys: the grouped view and the cards' counts read this
     // table alone, never the wide article rows (docs/decisions/031).
     publishDate: integer({ mode: "timestamp_ms" }).notNull(),
     category: text().notNull(),
@@ -254,9 +256,9 @@ export const articleRulemakings = sqliteTable(
 );
 
 /**
- * The identifiers a saved view may follow, one row each, kept in step with the Federal Register fields of articles by
- * triggers (migration 0019_follow_filters): `rin` each RIN the document lists, `docket` each docket id (both
- * upper-case), `cfr` each CFR title and part it cites ("40-63"), `cfr-title` each title ("40"). Unlike
+ * The identifiers a saved view may follow, one row each, written with the Federal Register fields of articles by the
+ * store (app/articles/index-rows.ts, docs/decisions/045): `rin` each RIN the document lists, `docket` each docket id
+ * (both upper-case), `cfr` each CFR title and part it cites ("40-63"), `cfr-title` each title ("40"). Unlike
  * article_rulemakings (one key per document) every one is here: the feed's rin, docket and cfr filters and their
  * counts read this index.
  */
@@ -683,16 +685,21 @@ export const agendaEntries = sqliteTable(
     /** MAJOR: Yes / No, null when not given. */
     major: integer({ mode: "boolean" }),
     timetable: text({ mode: "json" })
-      .$type<{ action: string; date: string | null }[]>()
+      .$type<{ action: string; date: string | null; frCitation?: string | null }[]>()
       .notNull()
       .default(sql`'[]'`),
     title: text().notNull(),
     agency: text(),
     parentAgency: text(),
+    /**
+     * The day (YYYY-MM-DD) the timetable's next planned action is due, written with the entry by
+     * app/agenda/next-action.ts; null when none is planned with a date. The overdue count reads it by edition.
+     */
+    nextActionDate: text(),
     /** When the entry was last written: the shared pages' revision reads the newest (app/articles/shared-feed.server.ts). */
     updatedAt: integer({ mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [index("agenda_entries_updated_at_idx").on(t.updatedAt)],
+  (t) => [index("agenda_entries_updated_at_idx").on(t.updatedAt), index("agenda_entries_next_action_idx").on(t.publicationId, t.nextActionDate)],
 );
 
 export const rateLimits = sqliteTable("rate_limits", {
@@ -737,7 +744,7 @@ export const ruleTexts = sqliteTable(
     designation: text(),
     designationSentence: text(),
   },
-  (t) => [primaryKey({ columns: [t.articleId] }), index("rule_texts_status_idx").on(t.status, t.nextAttemptAt), index("rule_texts_read_at_idx").on(t.readAt)],
+  (t) => [primaryKey({ columns: [t.articleId] }), index("rule_texts_status_idx").on(t.status, t.nextAttemptAt)],
 );
 
 /**
@@ -767,11 +774,7 @@ export const cfrRedlines = sqliteTable(
     checkedAt: integer({ mode: "timestamp_ms" }),
     error: text(),
   },
-  (t) => [
-    primaryKey({ columns: [t.articleId, t.title, t.part] }),
-    index("cfr_redlines_status_idx").on(t.status, t.nextAttemptAt),
-    index("cfr_redlines_checked_at_idx").on(t.checkedAt),
-  ],
+  (t) => [primaryKey({ columns: [t.articleId, t.title, t.part] }), index("cfr_redlines_status_idx").on(t.status, t.nextAttemptAt)],
 );
 
 /** A CFR part's text on one eCFR version date, fetched once and kept, gzip-compressed (parts can be tens of MB). */

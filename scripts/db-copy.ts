@@ -135,9 +135,10 @@ export async function copyDatabase(source: Database.Database, target: pg.Pool, o
       if ((articles > 0 || users > 0) && !options.replace)
         throw new CopyError(`the target already holds ${articles} articles and ${users} users: pass --replace to overwrite them`);
       await client.query(`TRUNCATE ${tables.map((table) => quote(table.name)).join(", ")} RESTART IDENTITY`);
-      // The triggers of articles (db/pg/migrations/0001_search_and_triggers.sql and later) would add article_agencies,
-      // article_identifiers and related_pending rows and bump article_revision for every copied article; the source
-      // already holds what its own triggers derived, copied as it is below. Disabled inside this transaction only: ALTER TABLE is
+      // The triggers of articles (db/pg/migrations/0001_search_and_triggers.sql) would add related_pending rows and
+      // bump article_revision for every copied article; the source already holds what its own triggers derived, copied
+      // as it is below, as are the lookup tables its store wrote (article_agencies, article_identifiers,
+      // article_rulemakings: docs/decisions/045). Disabled inside this transaction only: ALTER TABLE is
       // transactional, and its lock keeps every other session off the table until the commit re-enables them.
       // Foreign keys stay checked (USER leaves the system's constraint triggers alone).
       for (const table of tables) await client.query(`ALTER TABLE ${quote(table.name)} DISABLE TRIGGER USER`);

@@ -6,7 +6,11 @@ import type { OfficialDesignation } from "./answer.server";
 /** Declared with the API's answers (app/agenda/answer.server.ts); only its type reaches the browser. */
 export type { OfficialDesignation };
 
-export type TimetableEntry = { action: string; date: string | null };
+/**
+ * One timetable row: `frCitation` is the Federal Register citation of a row that was published ("90 FR 16102"), null
+ * for a planned one; absent in entries stored before it was read (app/agenda/next-action.ts).
+ */
+export type TimetableEntry = { action: string; date: string | null; frCitation?: string | null };
 
 /** What the article page shows beyond the card: the rulemaking's title, agency and timetable. */
 export type OfficialDesignationDetail = OfficialDesignation & { title: string; agency: string | null; timetable: TimetableEntry[] };

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { all, engine, statement, transaction, type Transaction, type TransactionPart } from "../db.server";
 import { editionLabel, isDeregulatory, type OfficialDesignation, type OfficialDesignationDetail, type TimetableEntry } from "./edition";
+import { nextActionOf } from "./next-action";
 
 /** One RIN as an edition gives it. */
 export type AgendaEntry = {
@@ -29,23 +30,29 @@ type StoredRow = {
   timetable: string;
   title: string;
   agency: string | null;
+  parentAgency: string | null;
+  /** The next action's due day (YYYY-MM-DD), written with the entry (app/agenda/next-action.ts). */
+  nextActionDate: string | null;
 };
 
 // The alias is quoted: PostgreSQL folds an unquoted one to lower case.
-const STORED_COLUMNS = `rin, publication_id AS "publicationId", designation, stage, priority, major, timetable, title, agency`;
+const STORED_COLUMNS = `rin, publication_id AS "publicationId", designation, stage, priority, major, timetable, title, agency,
+  parent_agency AS "parentAgency", next_action_date AS "nextActionDate"`;
 
 // Same edition: written only when something differs, so re-reading an unchanged file changes nothing (and leaves the
 // shared pages' revision alone); a newer edition always replaces; an older one never does.
+// next_action_date follows from the stage and the timetable, so comparing those compares it.
 // `IS DISTINCT FROM` compares the rows with NULL equal to NULL, on both engines. `major` is bound as 0 or 1, which
 // SQLite stores as they are and PostgreSQL reads as a boolean.
 function upsertEntry(entry: AgendaEntry, updatedAt: number) {
   const major = entry.major === null ? null : entry.major ? 1 : 0;
-  return sql`INSERT INTO agenda_entries (rin, publication_id, designation, stage, priority, major, timetable, title, agency, parent_agency, updated_at)
+  const nextActionDate = nextActionOf(entry)?.dueOn ?? null;
+  return sql`INSERT INTO agenda_entries (rin, publication_id, designation, stage, priority, major, timetable, title, agency, parent_agency, next_action_date, updated_at)
     VALUES (${entry.rin}, ${entry.publicationId}, ${entry.designation}, ${entry.stage}, ${entry.priority}, ${major}, ${JSON.stringify(entry.timetable)},
-      ${entry.title}, ${entry.agency}, ${entry.parentAgency}, ${updatedAt})
+      ${entry.title}, ${entry.agency}, ${entry.parentAgency}, ${nextActionDate}, ${updatedAt})
     ON CONFLICT (rin) DO UPDATE SET publication_id = excluded.publication_id, designation = excluded.designation, stage = excluded.stage,
       priority = excluded.priority, major = excluded.major, timetable = excluded.timetable, title = excluded.title, agency = excluded.agency,
-      parent_agency = excluded.parent_agency, updated_at = excluded.updated_at
+      parent_agency = excluded.parent_agency, next_action_date = excluded.next_action_date, updated_at = excluded.updated_at
     WHERE excluded.publication_id > agenda_entries.publication_id
       OR (excluded.publication_id = agenda_entries.publication_id
         AND (agenda_entries.designation, agenda_entries.stage, agenda_entries.priority, agenda_entries.major, agenda_entries.timetable,

@@ -3,6 +3,7 @@
 import { and, asc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import { agendaEntriesIn, type AgendaEntries } from "../agenda/store.server";
 import { db, engine, execute, first, t, transaction, type Transaction } from "../db.server";
+import { reindexArticles } from "../articles/store/article-indexes.server";
 import { replaceArticleTags } from "../articles/store/insert.server";
 import { statedDesignationsIn, type StatedDesignations } from "../rule-text/store.server";
 
@@ -24,8 +25,8 @@ export type Judge = (row: StoredArticle, sourceCategories: Map<number, string>, 
 
 /**
  * Judges the next batch of articles not tagged by hand after `afterId` (and matching `only`, when given) in id order,
- * and writes back what changed (`tags`, when given, also renews the article_tags index). Answers how many articles
- * changed and the last id read (undefined when no article was left).
+ * and writes back what changed (`tags`, when given, also renews the article_tags index; a new category, the
+ * article's lookup rows). Answers how many articles changed and the last id read (undefined when no article was left).
  */
 function* judgeBatch(tx: Transaction, judge: Judge, afterId: number, only?: SQL) {
   const rows = yield* tx.all(
@@ -49,13 +50,18 @@ function* judgeBatch(tx: Transaction, judge: Judge, afterId: number, only?: SQL)
     rows.map((row) => row.id),
   );
   let updated = 0;
+  // The category is the one judged field a lookup table copies (article_rulemakings): those articles are reindexed.
+  const moved: StoredArticle[] = [];
   for (const row of rows) {
     const renewed = judge(row, categories, agenda, stated);
     if (!renewed) continue;
     yield* tx.execute(tx.db.update(t.articles).set(renewed.judgement).where(eq(t.articles.id, row.id)));
     if (renewed.tags) yield* replaceArticleTags(tx, row.id, renewed.tags);
+    const { category } = renewed.judgement;
+    if (category !== undefined && category !== row.category) moved.push({ ...row, category });
     updated++;
   }
+  yield* reindexArticles(tx, moved);
   return { updated, lastId: rows[rows.length - 1].id };
 }
 

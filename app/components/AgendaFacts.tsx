@@ -1,5 +1,7 @@
 import { isDeregulatory, OFFICIALLY_DEREGULATORY_LABEL, timetableDateLabel, type OfficialDesignationDetail } from "~/agenda/edition";
+import type { NextAction } from "~/agenda/next-action";
 import { Fact } from "./FactList";
+import { OverdueBadge } from "./OverdueBadge";
 import { PanelSection } from "./PanelSection";
 
 /**
@@ -14,7 +16,16 @@ function agendaEntryUrl(entry: Pick<AgendaEntry, "publicationId" | "rin">) {
 }
 
 /** The Unified Agenda's word on a rulemaking: OIRA's EO 14192 designation, its stage, priority and timetable. */
-export function AgendaFacts({ entry }: { entry: AgendaEntry }) {
+export function AgendaFacts({
+  entry,
+  nextAction,
+  overdueSince,
+}: {
+  entry: AgendaEntry;
+  /** The rulemaking page's judgement of the timetable (app/agenda/next-action.ts); the article page gives none. */
+  nextAction?: NextAction | null;
+  overdueSince?: string | null;
+}) {
   const priority = [entry.priority, entry.major ? "major rule" : null].filter(Boolean).join(", ");
   return (
     <PanelSection id="agenda-title" title={`Unified Agenda, ${entry.edition}`}>
@@ -39,6 +50,17 @@ export function AgendaFacts({ entry }: { entry: AgendaEntry }) {
                 <li key={i}>{step.date ? `${step.action}: ${timetableDateLabel(step.date)}` : step.action}</li>
               ))}
             </ul>
+          </Fact>
+        ) : null}
+        {nextAction ? (
+          <Fact label="Next action">
+            {nextAction.date ? `${nextAction.action}: ${timetableDateLabel(nextAction.date)}` : nextAction.action}
+            {overdueSince ? (
+              <>
+                {" "}
+                <OverdueBadge since={overdueSince} small />
+              </>
+            ) : null}
           </Fact>
         ) : null}
       </dl>

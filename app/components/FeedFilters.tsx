@@ -6,6 +6,7 @@ import {
   feedHref,
   FOLLOWED_FILTERS,
   followedLabels,
+  overdueViewLabel,
   parseFeedParams,
   tidyFeedSearch,
   type ArticleFilters,
@@ -141,7 +142,9 @@ function useShownFilters(filters: ArticleFilters) {
  * picker offers them: they come from a link, such as a rulemaking's "Follow this rulemaking").
  */
 function FollowedChips({ filters }: { filters: ArticleFilters }) {
-  const followed = followedLabels(filters);
+  const followed: { filter: keyof ArticleFilters; label: string }[] = followedLabels(filters);
+  // The overdue filter comes from a link too (a ledger's count of overdue rulemakings).
+  if (filters.overdue) followed.push({ filter: "overdue", label: overdueViewLabel(filters.overdue) });
   if (!followed.length) return null;
   return (
     <ul className="followed-row" aria-label="Following">
@@ -195,6 +198,7 @@ export function FeedFilters({ filters: pageFilters, facets }: { filters: Article
       {filters.saved ? <input type="hidden" name="saved" value="1" /> : null}
       {/* Kept when a picker or the search changes the view. */}
       {FOLLOWED_FILTERS.map((name) => (filters[name] ? <input key={name} type="hidden" name={name} value={filters[name]} /> : null))}
+      {filters.overdue ? <input type="hidden" name="overdue" value={filters.overdue} /> : null}
       <div className="filter-row">
         <FilterSelect
           label="Priority"

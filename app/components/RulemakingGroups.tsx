@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { RulemakingGroup } from "~/rulemakings/groups.server";
 import { formatDate } from "~/time";
+import { OverdueBadge } from "./OverdueBadge";
 import { StandingBadge } from "./StandingBadge";
 
 /** A row as the loader's JSON gives it (the type alone: nothing of the server module reaches the browser). */
@@ -33,6 +34,7 @@ export function RulemakingGroups({ groups, timeZone }: { groups: GroupRow[]; tim
         <li key={group.key} className="period-item">
           <p className="card-row is-tight">
             <StandingBadge standing={group.standing} small />
+            {group.overdueSince ? <OverdueBadge since={group.overdueSince} small /> : null}
             <span className="card-dimmed is-xs">{`${group.key} · ${group.documents} ${group.documents === 1 ? "document" : "documents"}`}</span>
           </p>
           <h3 className="card-title">

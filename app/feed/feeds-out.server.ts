@@ -7,7 +7,7 @@ import { publicUrl } from "../public-url.server";
 import { articlePath } from "../articles/article-page";
 import { commentsLine } from "../articles/comment-labels";
 import { pendingRedlineLabel, restrictionsLabel, statedDesignationLabel } from "../articles/rule-text-labels";
-import { cfrLabel, feedHref, followedLabels, parseFeedParams, type ArticleFilters } from "./filters";
+import { cfrLabel, feedHref, followedLabels, overdueViewLabel, parseFeedParams, type ArticleFilters } from "./filters";
 import { listArticles, type ArticleJson } from "./queries.server";
 import { feedRevision } from "./shared-feed.server";
 import { CATEGORIES, DOCUMENT_TYPES, PRIORITIES, TIMEFRAMES } from "../articles/vocabulary";
@@ -56,6 +56,7 @@ export function viewTitle(filters: ArticleFilters) {
   return titled([
     ...chosenParts(filters),
     filters.agency,
+    filters.overdue && overdueViewLabel(filters.overdue),
     ...followedLabels(filters).map((followed) => followed.label),
     filters.search && `"${filters.search}"`,
   ]);

@@ -1,6 +1,7 @@
 // The feed's filters as URL search params. Shared with the browser bundle, so no validation library here:
 // the /api contract's stricter parser lives in api-query.server.ts.
-import { isRin, RIN_PATTERN } from "../rulemakings/keys";
+import { cfrValue, MAX_DOCKET_LENGTH, parseCfr, parseDocket, parseRin } from "../articles/identifiers";
+import { isRin } from "../rulemakings/keys";
 import { isUnstorableText, storableText } from "../text/storable";
 import {
   CATEGORY_VALUES,
@@ -37,6 +38,11 @@ export type ArticleFilters = {
    * first; "most-commented", the most comments on regulations.gov first.
    */
   sort?: ArticleSort;
+  /**
+   * Only documents of rulemakings overdue today by the loaded Unified Agenda edition (app/agenda/next-action.ts):
+   * OVERDUE_ALL for every agency, or one agency as the agenda names it (app/rulemakings/store/overdue.server.ts).
+   */
+  overdue?: string;
 };
 
 export const RESTRICTIONS_VALUES = ["removes"] as const;
@@ -45,17 +51,19 @@ export type RestrictionsFilter = (typeof RESTRICTIONS_VALUES)[number];
 export const SORT_VALUES = ["newest", "restrictions-removed", "most-commented"] as const;
 export type ArticleSort = Exclude<(typeof SORT_VALUES)[number], "newest">;
 
+/** The `overdue` parameter's value for the overdue rulemakings of every agency. */
+export const OVERDUE_ALL = "1";
+
 export const MAX_SEARCH_LENGTH = 200;
 export const MAX_AGENCY_LENGTH = 200;
-/** Docket ids are short ("EPA-HQ-OAR-2021-0317", "Docket No. RM2024-9"); a longer value is no docket. */
-export const MAX_DOCKET_LENGTH = 100;
 /** The longest way of writing a CFR reference the feed reads ("40 C.F.R. Part 63" and spaces). */
 const MAX_CFR_LENGTH = 40;
 const SAVED_VALUES = ["true", "false", "1", "0"];
 
 /**
- * Control characters: never part of an agency name or a docket id, and a NUL cannot be stored or searched for on
- * PostgreSQL. A filter value holding one is a bad value, left out like any other (docs/decisions/035).
+ * Control characters: never part of an agency name (nor of a docket id: app/articles/identifiers.ts), and a NUL
+ * cannot be stored or searched for on PostgreSQL. A filter value holding one is a bad value, left out like any other
+ * (docs/decisions/035).
  */
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 const CONTROL_CHARACTERS_ALL = new RegExp(CONTROL_CHARACTERS.source, "g");
@@ -72,38 +80,15 @@ export function cleanAgency(raw: string | null) {
   return name && !CONTROL_CHARACTERS.test(name) ? storableText(name) : undefined;
 }
 
-/** A RIN as stored in filters: upper-case, or absent when it is not one ("2060-av83" -> "2060-AV83"). */
-export function cleanRin(raw: string | null) {
-  const rin = (raw ?? "").trim().toUpperCase();
-  return RIN_PATTERN.test(rin) ? rin : undefined;
-}
-
-/**
- * A docket id as stored in filters: trimmed and upper-case (the index holds dockets upper-case, as the rulemaking
- * keys do, so any letter case finds one), or absent when empty, over-long or holding control characters.
- */
-export function cleanDocket(raw: string | null) {
-  const docket = (raw ?? "").trim().toUpperCase();
-  return docket && docket.length <= MAX_DOCKET_LENGTH && !CONTROL_CHARACTERS.test(docket) ? docket : undefined;
-}
-
-/** "40", "40 CFR", "40-63", "40:63", "40 CFR 63", "40 CFR Part 63", "40 C.F.R. 63" (any case). */
-const CFR_PATTERN = /^(\d{1,3})\s*(?:(?:CFR\s*(?:PARTS?\s*)?|[-:]\s*)(\d{1,6}))?(?:\s*CFR)?$/;
-
 /**
  * A CFR title and part as stored in filters, in the address's one form: "40-63" for a part, "40" for a whole title;
- * absent when the text names neither. Readable forms ("40 CFR 63") are taken and written the short way.
+ * absent when the text names neither. Readable forms ("40 CFR 63") are taken and written the short way. Like the rin
+ * and docket filters (parseRin, parseDocket), it reads its text with the function the lookup table's rows were
+ * written by (app/articles/identifiers.ts), so a filter finds every document the table holds under that value.
  */
 export function cleanCfr(raw: string | null) {
-  const text = (raw ?? "")
-    .trim()
-    .toUpperCase()
-    .replace(/C\.\s*F\.\s*R\.?/g, "CFR");
-  const match = CFR_PATTERN.exec(text);
-  if (!match) return undefined;
-  const title = Number(match[1]);
-  if (title < 1) return undefined;
-  return match[2] === undefined ? String(title) : `${title}-${Number(match[2])}`;
+  const cfr = parseCfr(raw);
+  return cfr && cfrValue(cfr);
 }
 
 /** How a CFR filter reads: "40 CFR 63", or "Title 40 CFR" for a whole title. */
@@ -125,9 +110,14 @@ export function followedLabels(filters: ArticleFilters): { filter: FollowedFilte
   return labels;
 }
 
+/** The overdue filter in words: "Overdue rulemakings", or "Overdue rulemakings of {agency}". */
+export function overdueViewLabel(overdue: string) {
+  return overdue === OVERDUE_ALL ? "Overdue rulemakings" : `Overdue rulemakings of ${overdue}`;
+}
+
 /** The view that follows one rulemaking, by its key (app/rulemakings/keys.ts): its RIN, or its docket when it has none. */
 export function rulemakingView(key: string): ArticleFilters {
-  return isRin(key) ? { timeframe: "all", rin: key } : { timeframe: "all", docket: cleanDocket(key) };
+  return isRin(key) ? { timeframe: "all", rin: key } : { timeframe: "all", docket: parseDocket(key) };
 }
 
 /**
@@ -135,9 +125,9 @@ export function rulemakingView(key: string): ArticleFilters {
  * lists none, each docket id (the way rulemakings are keyed, app/rulemakings/keys.ts).
  */
 export function documentRulemakingViews(rins: readonly string[], dockets: readonly string[]) {
-  const byRin = [...new Set(rins.map((rin) => cleanRin(rin)).filter((rin) => rin !== undefined))];
+  const byRin = [...new Set(rins.map((rin) => parseRin(rin)).filter((rin) => rin !== undefined))];
   if (byRin.length) return byRin.map((rin) => ({ label: `RIN ${rin}`, filters: { timeframe: "all", rin } as ArticleFilters }));
-  const byDocket = [...new Set(dockets.map((docket) => cleanDocket(docket)).filter((docket) => docket !== undefined))];
+  const byDocket = [...new Set(dockets.map((docket) => parseDocket(docket)).filter((docket) => docket !== undefined))];
   return byDocket.map((docket) => ({ label: `Docket ${docket}`, filters: { timeframe: "all", docket } as ArticleFilters }));
 }
 
@@ -228,7 +218,7 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
   {
     name: "rin",
     read(text, filters) {
-      filters.rin = cleanRin(text);
+      filters.rin = parseRin(text);
       if (!filters.rin) return 'must be a Regulation Identifier Number, four digits, a hyphen and four letters or digits ("2060-AV83")';
     },
     schema: { type: "string", pattern: "^\\s*\\d{4}-[A-Za-z0-9]{4}\\s*$", examples: ["2060-AV83"] },
@@ -237,7 +227,7 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
   {
     name: "docket",
     read(text, filters) {
-      filters.docket = cleanDocket(text);
+      filters.docket = parseDocket(text);
       if (!filters.docket || isUnstorableText(text)) return "must be a docket id without control characters";
     },
     schema: { type: "string", maxLength: MAX_DOCKET_LENGTH, examples: ["EPA-HQ-OAR-2021-0317"] },
@@ -273,6 +263,16 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
       "removes: only final rules whose CFR redlines (each amended part as eCFR shows it the day before and on the effective date) remove more restriction words (shall, must, may not, required, prohibited) than they add, summed over their parts.",
   },
   {
+    name: "overdue",
+    read(text, filters) {
+      filters.overdue = cleanAgency(text);
+      if (!filters.overdue) return `must be ${OVERDUE_ALL} or an agency's name as the Unified Agenda gives it, without control characters`;
+      return tooLongOrUnstorable(text, MAX_AGENCY_LENGTH);
+    },
+    schema: { type: "string", minLength: 1, maxLength: MAX_AGENCY_LENGTH, examples: [OVERDUE_ALL, "Environmental Protection Agency"] },
+    description: `Only Federal Register documents of rulemakings overdue today (the site's time zone) by the latest Unified Agenda edition read: its timetable's next planned action is past its date (a month-only date at the month's end) and no document of the RIN was published since the edition's first day. ${OVERDUE_ALL}: every agency; else one agency as the agenda names it (its parent agency, else its agency), as the ledger counts them.`,
+  },
+  {
     name: "sort",
     read(text, filters) {
       if (!(SORT_VALUES as readonly string[]).includes(text)) return mustBeOneOf(SORT_VALUES);
@@ -306,6 +306,7 @@ const NO_FILTER: Required<Pick<ArticleFilters, "timeframe" | "saved">> & Article
   cfr: undefined,
   restrictions: undefined,
   sort: undefined,
+  overdue: undefined,
 };
 
 /**
@@ -324,7 +325,7 @@ export function readView(params: URLSearchParams, onProblem?: (name: string, pro
 
 /**
  * The public feed's params (`category`, `priority`, `time`, `q`, `agency`, `type`, `rin`, `docket`, `cfr`, `saved`,
- * `restrictions`, `sort` and `page`; the API's names `search` and `timeframe` too). Bad values are left out: a hand-edited or stale link
+ * `restrictions`, `sort`, `overdue` and `page`; the API's names `search` and `timeframe` too). Bad values are left out: a hand-edited or stale link
  * still shows a page.
  */
 export function parseFeedParams(params: URLSearchParams) {
@@ -347,6 +348,7 @@ export function feedHref(filters: ArticleFilters, page = 1, hash = "", path = "/
   if (filters.saved) params.set("saved", "1");
   if (filters.restrictions) params.set("restrictions", filters.restrictions);
   if (filters.sort) params.set("sort", filters.sort);
+  if (filters.overdue) params.set("overdue", filters.overdue);
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
   return `${path}${query ? `?${query}` : ""}${hash}`;

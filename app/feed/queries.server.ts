@@ -58,7 +58,8 @@ function onlySearch(filters: ArticleFilters) {
     !filters.rin &&
     !filters.docket &&
     !filters.cfr &&
-    !filters.restrictions
+    !filters.restrictions &&
+    !filters.overdue
   );
 }
 

@@ -38,6 +38,8 @@ const FIELDS = {
   EO_13771_DESIGNATION: "designation",
   "TIMETABLE_LIST/TIMETABLE/TTBL_ACTION": "action",
   "TIMETABLE_LIST/TIMETABLE/TTBL_DATE": "date",
+  // Given on the rows that were published: the rest are planned (app/agenda/next-action.ts).
+  "TIMETABLE_LIST/TIMETABLE/FR_CITATION": "frCitation",
 } as const;
 type Field = (typeof FIELDS)[keyof typeof FIELDS];
 
@@ -48,7 +50,9 @@ const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
 const orNull = (text: string | undefined) => (text ? collapse(text) || null : null);
 
 /** A RIN_INFO's fields as read, made into an entry; null when it has no usable RIN, edition or title. */
-function entryOf(fields: Partial<Record<Field, string>>, timetable: { action: string; date: string }[]): AgendaEntry | null {
+type TimetableRow = { action: string; date: string; frCitation: string };
+
+function entryOf(fields: Partial<Record<Field, string>>, timetable: TimetableRow[]): AgendaEntry | null {
   const rin = collapse(fields.rin ?? "").toUpperCase();
   const publicationId = collapse(fields.publicationId ?? "");
   const title = normalizeTitle(fields.title);
@@ -61,7 +65,9 @@ function entryOf(fields: Partial<Record<Field, string>>, timetable: { action: st
     stage: orNull(fields.stage),
     priority: orNull(fields.priority),
     major: major === "yes" ? true : major === "no" ? false : null,
-    timetable: timetable.map((row) => ({ action: collapse(row.action), date: orNull(row.date) })).filter((row) => row.action),
+    timetable: timetable
+      .map((row) => ({ action: collapse(row.action), date: orNull(row.date), frCitation: orNull(row.frCitation) }))
+      .filter((row) => row.action),
     title,
     agency: orNull(fields.agency),
     parentAgency: orNull(fields.parentAgency),
@@ -107,7 +113,7 @@ export async function* readUnifiedAgenda(body: AsyncIterable<Buffer | string>): 
   /** For each open element inside a RIN_INFO, its path within it ("TIMETABLE_LIST/TIMETABLE"), or null past any field's. */
   const within: (string | null)[] = [];
   let fields: Partial<Record<Field, string>> | null = null;
-  let timetable: { action: string; date: string }[] = [];
+  let timetable: TimetableRow[] = [];
   let capturing: Field | null = null;
   let text = "";
   /** Characters given to the parser since it last reported the end of a piece. */
@@ -136,7 +142,7 @@ export async function* readUnifiedAgenda(body: AsyncIterable<Buffer | string>): 
     const parent = within.length ? within[within.length - 1] : "";
     const here = parent === null ? null : parent ? `${parent}/${tag.name}` : tag.name;
     within.push(here !== null && here.length <= FIELD_PATH_MAX ? here : null);
-    if (here === "TIMETABLE_LIST/TIMETABLE" && timetable.length < AGENDA_MAX_TIMETABLE_ROWS) timetable.push({ action: "", date: "" });
+    if (here === "TIMETABLE_LIST/TIMETABLE" && timetable.length < AGENDA_MAX_TIMETABLE_ROWS) timetable.push({ action: "", date: "", frCitation: "" });
     const field = here === null ? undefined : FIELDS[here as keyof typeof FIELDS];
     if (field) {
       capturing = field;
@@ -153,7 +159,7 @@ export async function* readUnifiedAgenda(body: AsyncIterable<Buffer | string>): 
     pieceEnded();
     if (fields && capturing) {
       const append = (before: string) => (before + text).slice(0, AGENDA_FIELD_MAX_CHARS);
-      if (capturing === "action" || capturing === "date") {
+      if (capturing === "action" || capturing === "date" || capturing === "frCitation") {
         const row = timetable[timetable.length - 1];
         if (row) row[capturing] = append(row[capturing]);
       } else fields[capturing] = append(fields[capturing] ?? "");

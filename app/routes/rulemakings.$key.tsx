@@ -14,6 +14,7 @@ import { PanelSection } from "~/components/PanelSection";
 import { RedlineParts } from "~/components/Redline";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
+import { OverdueBadge } from "~/components/OverdueBadge";
 import { StandingBadge } from "~/components/StandingBadge";
 import { config } from "~/config.server";
 import { pageRouteRefusal, secureRedirect } from "~/http/responses.server";
@@ -115,6 +116,7 @@ export default function RulemakingPage() {
         </div>
         <p className="card-row is-tight">
           <StandingBadge standing={rulemaking.standing} />
+          {rulemaking.overdueSince ? <OverdueBadge since={rulemaking.overdueSince} /> : null}
           <span className="text-sm dimmed">
             {rulemaking.kind === "rin" ? (
               keyLabel
@@ -166,7 +168,7 @@ export default function RulemakingPage() {
           )}
         </PanelSection>
 
-        {agenda ? <AgendaFacts entry={agenda} /> : null}
+        {agenda ? <AgendaFacts entry={agenda} nextAction={rulemaking.nextAction} overdueSince={rulemaking.overdueSince} /> : null}
 
         {redlines.length ? (
           <PanelSection id="redlines-title" title="What its rules change in the CFR">

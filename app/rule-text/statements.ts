@@ -7,7 +7,7 @@ import { z } from "zod";
 import { readCosts } from "./costs";
 import { readExecutiveOrder, readMajorRule, readSignificance } from "./designations";
 import { type DocumentType, normalizeForMatching } from "./phrasing";
-import { splitSentences } from "./sentences";
+import { splitSentences } from "../text/sentences";
 import { readRuleXml } from "./xml-reader";
 
 export const EXECUTIVE_ORDERS = ["13771", "14192"] as const;

@@ -51,7 +51,19 @@ const rulemakingAgenda = z.object({
   major: z.boolean().nullable(),
   edition: z.string().meta({ examples: ["Spring 2025"] }),
   publicationId: z.string(),
-  timetable: z.array(z.object({ action: z.string(), date: z.string().nullable() })),
+  timetable: z.array(
+    z.object({
+      action: z.string(),
+      date: z.string().nullable(),
+      frCitation: z.string().nullable().optional().describe("The Federal Register citation of a row that was published; null for a planned one."),
+    }),
+  ),
+});
+
+const nextActionAnswer = z.object({
+  action: z.string().meta({ examples: ["Final Rule"] }),
+  date: z.string().nullable().describe('As the agenda writes it: "04/17/2025", "07/00/2025" for a month, "To Be Determined".'),
+  dueOn: z.iso.date().nullable().describe("The day it is due: the date, or a month's last day; null when the agenda gives no date."),
 });
 
 export type RulemakingAgenda = z.output<typeof rulemakingAgenda>;
@@ -78,6 +90,17 @@ export const rulemakingAnswer = z.object({
   namedBy: z
     .array(namingArticle)
     .describe("Court decisions and legislation we hold that name it exactly: its RIN, a docket id, or a document's title (at least five words)."),
+  nextAction: nextActionAnswer
+    .nullable()
+    .describe(
+      "The agenda timetable's first planned action (a row without a Federal Register citation, other than a comment period's end or an effective date); null when none is planned (or the entry was stored before its citations were read).",
+    ),
+  overdueSince: z.iso
+    .date()
+    .nullable()
+    .describe(
+      "The first day the next action was overdue (the day after it was due), when the entry is of the latest edition read, the action is past due today and no document of the RIN was published since the edition's first day; else null.",
+    ),
   today: z.iso.date().describe("The day the deadlines were judged against (the product's time zone)."),
 });
 

@@ -6,6 +6,8 @@ import { actionLabel, rulemakingAction, type RulemakingAction } from "./action";
 import { isRin, rulemakingPath } from "./keys";
 import { currentStanding, standingLabel, type Standing } from "./standing";
 import { countRulemakingsInCategory, rulemakingsInCategory, timelinesOf } from "./store/rulemakings.server";
+import { overdueSinceOf } from "./store/overdue.server";
+import { todayInZone } from "./comment-periods.server";
 
 export type RulemakingGroup = {
   key: string;
@@ -16,9 +18,11 @@ export type RulemakingGroup = {
   standing: Standing | null;
   standingLabel: string;
   lastMove: { date: string; action: RulemakingAction; actionLabel: string; title: string; path: string };
+  /** The first day its agenda's next action was overdue, as its page says (app/agenda/next-action.ts); null when it is not. */
+  overdueSince: string | null;
 };
 
-export async function rulemakingGroupsPage(category: string, requestedPage: number, pageSize: number) {
+export async function rulemakingGroupsPage(category: string, requestedPage: number, pageSize: number, today = todayInZone()) {
   const total = await countRulemakingsInCategory(category);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, requestedPage), pageCount);
@@ -31,6 +35,7 @@ export async function rulemakingGroupsPage(category: string, requestedPage: numb
     timelines.set(document.key, list);
   }
   const agenda = await agendaEntriesOf(keys.filter(isRin));
+  const overdue = await overdueSinceOf(keys.filter(isRin), today);
   const groups: RulemakingGroup[] = rows.flatMap((row) => {
     const documents = timelines.get(row.key) ?? [];
     const last = documents[documents.length - 1];
@@ -47,6 +52,7 @@ export async function rulemakingGroupsPage(category: string, requestedPage: numb
         standing,
         standingLabel: standingLabel(standing),
         lastMove: { date: last.date, action: last.action, actionLabel: actionLabel(last.action), title: last.title, path: last.path },
+        overdueSince: overdue.get(row.key) ?? null,
       },
     ];
   });

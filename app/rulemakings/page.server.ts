@@ -10,6 +10,8 @@ import { isRin, rulemakingPath } from "./keys";
 import { currentStanding, saysVacated, standingLabel, type TimelineMove } from "./standing";
 import { redlinesOfDocuments, type PartView, type RedlineBudget } from "../rule-text/page.server";
 import { articlesNaming, rulemakingDocuments, type NamingRow } from "./store/rulemakings.server";
+import { overdueSinceOf } from "./store/overdue.server";
+import { nextActionOf } from "../agenda/next-action";
 import type { NamingArticle, Rulemaking, RulemakingAgenda, RulemakingDate, RulemakingDocument } from "./answer.server";
 
 export type { NamingArticle, Rulemaking, RulemakingAgenda, RulemakingDate, RulemakingDocument };
@@ -119,6 +121,9 @@ export async function getRulemaking(key: string, now = new Date()): Promise<Rule
         timetable: JSON.parse(agendaRow.timetable) as TimetableEntry[],
       }
     : null;
+  // Judged as the ledger counts (app/rulemakings/store/overdue.server.ts): only the latest edition's entries.
+  const nextAction = agenda ? nextActionOf(agenda) : null;
+  const overdue = agenda && nextAction?.dueOn ? ((await overdueSinceOf([agenda.rin], today)).get(agenda.rin) ?? null) : null;
   // The agenda names the rulemaking itself; else the first proposal or rule, else the first document.
   const named = documents.find((document) => document.action !== "other" && document.action !== "correction") ?? documents[0];
   return {
@@ -133,6 +138,8 @@ export async function getRulemaking(key: string, now = new Date()): Promise<Rule
     commentDeadlines: { open: deadlines.filter((d) => d.date >= today), past: deadlines.filter((d) => d.date < today).reverse() },
     effectiveDates: dated((document) => document.effectiveOn).sort((a, b) => a.date.localeCompare(b.date)),
     namedBy,
+    nextAction,
+    overdueSince: overdue,
     today,
   };
 }

@@ -155,7 +155,7 @@ export const articleTags = pgTable(
   (t) => [primaryKey({ columns: [t.articleId, t.tag] }), index("article_tags_tag_idx").on(t.tag, t.articleId)],
 );
 
-/** Kept in step with `articles.agencies` by triggers (db/pg/migrations/0001_search_and_triggers.sql). */
+/** Written with `articles.agencies` by the store (app/articles/index-rows.ts, docs/decisions/045). */
 export const articleAgencies = pgTable(
   "article_agencies",
   {
@@ -167,7 +167,7 @@ export const articleAgencies = pgTable(
   (t) => [primaryKey({ columns: [t.articleId, t.agency] }), index("article_agencies_agency_idx").on(t.agency, t.articleId)],
 );
 
-/** Kept in step with the Federal Register fields of articles by triggers (db/pg/migrations/0006_rulemakings.sql). */
+/** Written with the Federal Register fields of articles by the store (app/articles/index-rows.ts, docs/decisions/045). */
 export const articleRulemakings = pgTable(
   "article_rulemakings",
   {
@@ -175,7 +175,7 @@ export const articleRulemakings = pgTable(
       .notNull()
       .references(() => articles.id, { onDelete: "cascade" }),
     key: text().notNull(),
-    // The article's date and category, copied by the triggers: the grouped view and the cards' counts read this
+    // The article's date and category, copied with the keys: the grouped view and the cards' counts read this
     // table alone, never the wide article rows (docs/decisions/031).
     publishDate: timestampMs().notNull(),
     category: text().notNull(),
@@ -187,7 +187,7 @@ export const articleRulemakings = pgTable(
   ],
 );
 
-/** Kept in step with the Federal Register fields of articles by triggers (db/pg/migrations/0009_follow_filters.sql). */
+/** Written with the Federal Register fields of articles by the store (app/articles/index-rows.ts, docs/decisions/045). */
 export const articleIdentifiers = pgTable(
   "article_identifiers",
   {
@@ -540,13 +540,14 @@ export const agendaEntries = pgTable(
     stage: text(),
     priority: text(),
     major: boolean(),
-    timetable: jsonList<{ action: string; date: string | null }[]>(),
+    timetable: jsonList<{ action: string; date: string | null; frCitation?: string | null }[]>(),
     title: text().notNull(),
     agency: text(),
     parentAgency: text(),
+    nextActionDate: text(),
     updatedAt: timestampMs().notNull(),
   },
-  (t) => [index("agenda_entries_updated_at_idx").on(t.updatedAt)],
+  (t) => [index("agenda_entries_updated_at_idx").on(t.updatedAt), index("agenda_entries_next_action_idx").on(t.publicationId, t.nextActionDate)],
 );
 
 export const rateLimits = pgTable("rate_limits", {
@@ -574,7 +575,7 @@ export const ruleTexts = pgTable(
     designation: text(),
     designationSentence: text(),
   },
-  (t) => [primaryKey({ columns: [t.articleId] }), index("rule_texts_status_idx").on(t.status, t.nextAttemptAt), index("rule_texts_read_at_idx").on(t.readAt)],
+  (t) => [primaryKey({ columns: [t.articleId] }), index("rule_texts_status_idx").on(t.status, t.nextAttemptAt)],
 );
 
 export const cfrRedlines = pgTable(
@@ -597,11 +598,7 @@ export const cfrRedlines = pgTable(
     checkedAt: timestampMs(),
     error: text(),
   },
-  (t) => [
-    primaryKey({ columns: [t.articleId, t.title, t.part] }),
-    index("cfr_redlines_status_idx").on(t.status, t.nextAttemptAt),
-    index("cfr_redlines_checked_at_idx").on(t.checkedAt),
-  ],
+  (t) => [primaryKey({ columns: [t.articleId, t.title, t.part] }), index("cfr_redlines_status_idx").on(t.status, t.nextAttemptAt)],
 );
 
 export const cfrPartVersions = pgTable(

@@ -3,6 +3,10 @@
 // a profile written by `node --cpu-prof`. With the number of requests served while profiling, also per request;
 // the first `skip-seconds` of the profile (the process starting, loading its modules) are left out.
 //
+// A native function's time (no script: a regular expression, a socket write) is counted with its nearest scripted
+// caller's part; SQLite's own work shows under the function that steps a statement (drizzle's session, or the
+// product's store function calling a prepared statement directly).
+//
 // How the render path's profile in docs/benchmarks.md is taken: start the production build with
 // `node --cpu-prof --cpu-prof-dir=<dir> --max-semi-space-size=4 build/server.js` (SHARED_PAGE_CACHE=false),
 // send the requests, stop it with SIGTERM, and pass the profile written to <dir> here.
@@ -33,12 +37,21 @@ export function partOf({ functionName, url }: ProfileNode["callFrame"]) {
 
 function summarise(profile: Profile, skipMicros: number) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map<number, ProfileNode>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node);
+  // A native function has no script (a regular expression, TextEncoder's encodeInto, a socket's writev): its time is
+  // its nearest caller's that has one, so React's escaping counts as React's and a socket write as Node's.
+  const scripted = (node: ProfileNode) => {
+    let at: ProfileNode | undefined = node;
+    while (at && !at.callFrame.url && !at.callFrame.functionName.startsWith("(")) at = parentOf.get(at.id);
+    return at ?? node;
+  };
   const micros = new Map<string, number>();
   let at = profile.startTime;
   profile.samples.forEach((id, index) => {
     at += profile.timeDeltas[index] ?? 0;
     if (at - profile.startTime < skipMicros) return;
-    const part = partOf(byId.get(id)!.callFrame);
+    const part = partOf(scripted(byId.get(id)!).callFrame);
     micros.set(part, (micros.get(part) ?? 0) + (profile.timeDeltas[index] ?? 0));
   });
   return [...micros.entries()].sort((a, b) => b[1] - a[1]);

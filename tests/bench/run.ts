@@ -5,6 +5,10 @@
 // BENCH_SECONDS per endpoint (5), BENCH_CONNECTIONS (4), BENCH_PORT (3261; the small corpus uses +1),
 // BENCH_STEPS (comma-separated step names to run; default: all), BENCH_SKIP_BUILD=1 (reuse build/ as it is).
 //
+// The `limit` step (steps/limit.ts) measures the product against its own stack's limit in the same run: a plain React
+// page of the same cards from the same corpus (limit-page.tsx), and bare node:http answering the shared copy's bytes
+// (bare-copy.ts); the ratios, not the absolute figures, are what a change is judged by (docs/benchmarks.md).
+//
 // `npm run bench -- --engine postgres`: the same steps with the web servers on PostgreSQL. The SQLite corpora are
 // built (or taken from the cache) as above and copied with `npm run db:copy` into databases of a throw-away cluster
 // (tests/support/postgres.ts), or of the server TEST_POSTGRES_URL names; steps that read the SQLite file itself are
@@ -20,6 +24,7 @@ import { freshPagesStep } from "./steps/fresh-pages";
 import { ftsVsLikeStep } from "./steps/fts-vs-like";
 import { ingestStep } from "./steps/ingest";
 import { lighthouseStep } from "./steps/lighthouse";
+import { limitStep } from "./steps/limit";
 import { mixedStep } from "./steps/mixed";
 import { pageWeightStep } from "./steps/page-weight";
 import { scaleStep } from "./steps/scale";
@@ -39,6 +44,7 @@ export const BENCH_STEPS: BenchStep[] = [
   ingestStep,
   endpointsStep,
   targetsStep,
+  limitStep,
   freshPagesStep,
   workersStep,
   readerPagesStep,
@@ -109,7 +115,7 @@ function printTable(measurements: Measurement[], ratios: Ratio[], peakRss: Recor
   console.log("Ratios and targets");
   console.table(ratios.map((r) => ({ measure: r.name, value: round(r.value, 2), target: r.target, met: r.met ? "yes" : "NO" })));
   for (const ratio of ratios) console.log(`  ${ratio.met ? "ok " : "NO "} ${ratio.name}: ${ratio.detail}`);
-  console.log("Peak RSS of the web processes (VmHWM):");
+  console.log("Peak RSS of the web processes and the steps' own servers (VmHWM):");
   for (const [name, bytes] of Object.entries(peakRss)) console.log(`  ${name}: ${bytes ? `${round(bytes / 1024 / 1024)} MB` : "n/a"}`);
 }
 
@@ -167,6 +173,7 @@ async function main() {
     ];
     const figures: Record<string, unknown> = {};
     const failedSteps: { step: string; error: string }[] = [];
+    const stepPeakRss: Record<string, number | undefined> = {};
     for (const step of steps) {
       console.log(`- ${step.name}`);
       // A step that fails is reported and the run goes on, so one broken step does not discard the others' figures.
@@ -175,12 +182,17 @@ async function main() {
         measurements.push(...(result.measurements ?? []));
         ratios.push(...(result.ratios ?? []));
         Object.assign(figures, result.figures);
+        Object.assign(stepPeakRss, result.peakRss);
       } catch (error) {
         console.error(`  step ${step.name} failed:`, error);
         failedSteps.push({ step: step.name, error: error instanceof Error ? error.message : String(error) });
       }
     }
-    const peakRss = { [`web @${options.count.toLocaleString("en-US")}`]: servers.large.peakRss(), "web @1,000": servers.small.peakRss() };
+    const peakRss = {
+      [`web @${options.count.toLocaleString("en-US")}`]: servers.large.peakRss(),
+      "web @1,000": servers.small.peakRss(),
+      ...stepPeakRss,
+    };
     const largePeakMb = (peakRss[`web @${options.count.toLocaleString("en-US")}`] ?? NaN) / 1024 / 1024;
     ratios.push({
       name: "peak RSS of the web worker over the whole bench (MB)",

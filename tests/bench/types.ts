@@ -47,6 +47,8 @@ export type StepResult = {
   measurements?: Measurement[];
   ratios?: Ratio[];
   figures?: Record<string, unknown>;
+  /** Peak resident memory (VmHWM, bytes) of servers the step started itself, shown beside the web processes'. */
+  peakRss?: Record<string, number | undefined>;
 };
 
 export type BenchStep = {

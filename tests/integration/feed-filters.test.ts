@@ -1,5 +1,5 @@
 // The agency and document-type filters: through the feed's URL (tidy links, the page's loader and its pickers'
-// counts) and through /api/articles (strict parameters), over the article_agencies index the triggers keep.
+// counts) and through /api/articles (strict parameters), over the article_agencies index the store writes.
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { feedFacets } from "~/feed/store/facets.server";
@@ -8,7 +8,8 @@ import { feedPage } from "~/feed/queries.server";
 import { db, execute, first, t } from "~/db.server";
 import { loader as articlesLoader } from "~/routes/api.articles";
 import { loader as feedLoader } from "~/routes/_index";
-import { addArticle, queryPlan } from "../support/articles";
+import { insertArticle } from "~/ingest/insert.server";
+import { addArticle, makeArticle, queryPlan } from "../support/articles";
 import { callRoute } from "../support/load-context";
 
 const EPA = "Environmental Protection Agency";
@@ -42,15 +43,12 @@ describe("the feed's agency and type filters", () => {
     expect((await feedPage({ timeframe: "all", agency: DOL }, 1, 50)).total).toBe(2);
   });
 
-  it("keeps the agency index in step when an article's agencies change or it is deleted", async () => {
-    const id = await addArticle({ title: "Moved between agencies", documentType: "Notice", agencies: ["Department of Energy"] });
+  it("keeps the agency index in step when an article's agencies change on publication, or it is deleted", async () => {
+    // Read on the public inspection desk first; its published version, read later, names another agency.
+    const desk = { title: "Moved between agencies", documentType: "Notice", documentNumber: "2025-50005" };
+    const id = await addArticle({ ...desk, agencies: ["Department of Energy"], publicInspection: { publishesOn: "2025-09-15", specialFiling: false } });
     expect(await ids({ timeframe: "all", agency: "Department of Energy" })).toEqual([id]);
-    await execute(
-      db()
-        .update(t.articles)
-        .set({ agencies: ["Department of the Interior"] })
-        .where(eq(t.articles.id, id)),
-    );
+    expect(await insertArticle(makeArticle({ ...desk, agencies: ["Department of the Interior"] }))).toEqual({ status: "published", id });
     expect(await ids({ timeframe: "all", agency: "Department of Energy" })).toEqual([]);
     expect(await ids({ timeframe: "all", agency: "Department of the Interior" })).toEqual([id]);
     await execute(db().delete(t.articles).where(eq(t.articles.id, id)));

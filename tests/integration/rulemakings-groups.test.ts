@@ -4,11 +4,13 @@
 // article's new category and date, and what names a rulemaking found through the full-text index.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { all, db, engine, execute, first, t, transaction } from "~/db.server";
+import { judgeAutomaticArticlesCiting } from "~/classify/store.server";
+import { all, db, engine, execute, first, t, transaction, type Transaction } from "~/db.server";
+import { insertArticle } from "~/ingest/insert.server";
 import { loader as feedLoader } from "~/routes/_index";
 import { rulemakingGroupsPage } from "~/rulemakings/groups.server";
 import { countRulemakingsInCategory, rulemakingsInCategory } from "~/rulemakings/store/rulemakings.server";
-import { addArticle, queryPlan } from "../support/articles";
+import { addArticle, makeArticle, queryPlan } from "../support/articles";
 import { callRoute } from "../support/load-context";
 import { RIN, TITLE, ingestRulemakingFixtures } from "../support/rulemakings";
 
@@ -28,6 +30,8 @@ describe("the Regulatory Rollbacks view by rulemaking", () => {
         standing: "delayed",
         standingLabel: "Delayed",
         lastMove: expect.objectContaining({ action: "delay", actionLabel: "Delay of effective date", date: "2025-06-10T12:00:00.000Z" }),
+        // No agenda timetable in the fixtures: nothing is due (tests/integration/overdue-rulemakings.test.ts).
+        overdueSince: null,
       },
     ]);
   });
@@ -89,25 +93,33 @@ describe("the queries", () => {
   });
 
   it("follow an article's new category and date into the grouped view", async () => {
-    const finalId = (await first<{ id: number }>(sql`SELECT article_id AS id FROM article_rulemakings WHERE key = ${RIN} LIMIT 1`))!.id;
     const [before] = await rulemakingsInCategory("regulatory-rollbacks", 12, 0);
-    const stored = await first<{ publishDate: number }>(sql`SELECT publish_date AS "publishDate" FROM articles WHERE id = ${finalId}`);
-    const categories = await all<{ id: number; category: string }>(
-      sql`SELECT a.id, a.category FROM articles a JOIN article_rulemakings r ON r.article_id = a.id WHERE r.key = ${RIN}`,
+    const categories = new Map(
+      (
+        await all<{ id: number; category: string }>(
+          sql`SELECT a.id, a.category FROM articles a JOIN article_rulemakings r ON r.article_id = a.id WHERE r.key = ${RIN}`,
+        )
+      ).map((row) => [row.id, row.category]),
     );
+    // A document of the rulemaking read on the desk (no RIN there), then published a day after its last move.
+    const later = new Date(before!.lastMove + 86_400_000);
+    const desk = { documentNumber: "2099-00003", title: "Temporary agricultural employment: technical amendment" };
+    const amendment = await addArticle({ ...desk, publicInspection: { publishesOn: "2099-01-02", specialFiling: false } });
+    const judgeAs = (category: (id: number) => string) => (tx: Transaction) =>
+      judgeAutomaticArticlesCiting(tx, [RIN], (row) => ({ judgement: { category: category(row.id) } }));
     try {
-      const later = before!.lastMove + 86_400_000;
-      await execute(sql`UPDATE articles SET publish_date = ${later} WHERE id = ${finalId}`);
-      expect((await rulemakingsInCategory("regulatory-rollbacks", 12, 0))[0]).toMatchObject({ key: RIN, lastMove: later });
-      // Out of the category altogether: the rulemaking leaves the view only when none of its documents is left in it.
+      expect(await insertArticle(makeArticle({ ...desk, regulationIdNumbers: [RIN], publishDate: later }))).toEqual({ status: "published", id: amendment });
+      expect((await rulemakingsInCategory("regulatory-rollbacks", 12, 0))[0]).toMatchObject({ key: RIN, lastMove: later.getTime() });
+      // Judged again into another category: the rulemaking leaves the view only when none of its documents is left in it.
       const policy = await countRulemakingsInCategory("policy-analysis");
-      await execute(sql`UPDATE articles SET category = 'policy-analysis' WHERE id IN (SELECT article_id FROM article_rulemakings WHERE key = ${RIN})`);
+      await transaction(judgeAs(() => "policy-analysis"));
       expect(await countRulemakingsInCategory("regulatory-rollbacks")).toBe(0);
       expect(await countRulemakingsInCategory("policy-analysis")).toBe(policy + 1);
     } finally {
-      await execute(sql`UPDATE articles SET publish_date = ${Number(stored!.publishDate)} WHERE id = ${finalId}`);
-      for (const { id, category } of categories) await execute(sql`UPDATE articles SET category = ${category} WHERE id = ${id}`);
+      await execute(db().delete(t.articles).where(eq(t.articles.id, amendment)));
+      await transaction(judgeAs((id) => categories.get(id)!));
     }
+    expect((await rulemakingsInCategory("regulatory-rollbacks", 12, 0))[0]).toEqual(before);
   });
 
   it("find what names a rulemaking through the full-text index", async () => {

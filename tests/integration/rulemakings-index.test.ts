@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { listArticles } from "~/feed/queries.server";
 import { all, db, execute, t } from "~/db.server";
 import { getRulemaking } from "~/rulemakings/page.server";
-import { addArticle } from "../support/articles";
+import { insertArticle } from "~/ingest/insert.server";
+import { addArticle, makeArticle } from "../support/articles";
 import { DOCKET, RIN, TITLE, ingestRulemakingFixtures } from "../support/rulemakings";
 
 const ids = ingestRulemakingFixtures();
@@ -26,23 +27,22 @@ describe("the rulemaking index", () => {
     expect(await keysOf(ids.get("Kansas v. Department of Labor")!)).toEqual([]);
   });
 
-  it("follows a document's fields when they change, in upper case", async () => {
-    const id = await addArticle({ documentNumber: "2099-00001", regulationIdNumbers: ["2060-av00"], docketIds: ["EPA-HQ-OAR-2021-0317"] });
+  it("follows a document's fields when its published version changes them, in upper case", async () => {
+    // On the public inspection desk, a docket only; published, a RIN (in lower case) too.
+    const desk = { documentNumber: "2099-00001", docketIds: ["EPA-HQ-OAR-2021-0317"] };
+    const id = await addArticle({ ...desk, publicInspection: { publishesOn: "2099-01-02", specialFiling: false } });
     try {
-      expect(await keysOf(id)).toEqual(["2060-AV00"]);
-      await execute(db().update(t.articles).set({ regulationIdNumbers: [] }).where(eq(t.articles.id, id)));
       expect(await keysOf(id)).toEqual(["EPA-HQ-OAR-2021-0317"]);
-      await execute(
-        db()
-          .update(t.articles)
-          .set({ docketIds: ["a-1", "B-2"], regulationIdNumbers: ["  "] })
-          .where(eq(t.articles.id, id)),
-      );
-      expect(await keysOf(id)).toEqual(["A-1", "B-2"]);
+      expect(await insertArticle(makeArticle({ ...desk, regulationIdNumbers: ["2060-av00"] }))).toEqual({ status: "published", id });
+      expect(await keysOf(id)).toEqual(["2060-AV00"]);
     } finally {
       await execute(db().delete(t.articles).where(eq(t.articles.id, id)));
     }
     expect(await keysOf(id)).toEqual([]);
+    // A blank RIN is none: the dockets are the keys.
+    const dockets = await addArticle({ documentNumber: "2099-00002", docketIds: ["a-1", "B-2"], regulationIdNumbers: ["  "] });
+    expect(await keysOf(dockets)).toEqual(["A-1", "B-2"]);
+    await execute(db().delete(t.articles).where(eq(t.articles.id, dockets)));
     // An article that is not a Federal Register document belongs to no rulemaking, whatever it lists.
     const plain = await addArticle({ regulationIdNumbers: [RIN] });
     expect(await keysOf(plain)).toEqual([]);

@@ -1,12 +1,14 @@
-// npm run db:copy: a SQLite install filled through the product (the 2,000 Federal Register demo documents, their
-// related lists, accounts, bookmarks, views, subscribers, feedback) copied into this file's fresh PostgreSQL
-// database; every row must compare equal, and the production web server must answer /api/articles the same from both.
+// npm run db:copy: a SQLite install filled through the product (the 2,000 Federal Register demo documents and 200
+// listing agencies, RINs, dockets and CFR parts, their related lists and lookup tables, accounts, bookmarks, views,
+// subscribers, feedback) copied into this file's fresh PostgreSQL database; every row must compare equal, and the
+// production web server must answer /api/articles the same from both.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, migrateDatabase } from "../../db/client";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../../db/client";
 import { addArticle } from "../support/articles";
 import { freePort } from "../support/ports";
 import { startProductionServer, type ProductionServer } from "../support/prod-server";
@@ -28,9 +30,11 @@ function dbCopy(...args: string[]) {
 async function fillSqlite() {
   const target = globalThis.__appDatabase;
   const sqlite = openDatabase(sqliteFile);
-  migrateDatabase(sqlite);
   globalThis.__appDatabase = { engine: "sqlite", db: sqlite };
   try {
+    // As the app migrates at start: the SQL migrations, then their TypeScript steps (app/schema-store.server.ts).
+    const { migrate } = await import("~/schema-store.server");
+    await migrate();
     const { seedDefaultSources } = await import("../../scripts/seed");
     const { loadDemo } = await import("../../scripts/demo");
     const { refreshRelatedLists } = await import("~/related/store/lists.server");
@@ -44,6 +48,26 @@ async function fillSqlite() {
 
     await seedDefaultSources();
     expect((await loadDemo()).inserted).toBe(2_000);
+    // The demo sample lists no agency, RIN, docket or CFR part: documents that do, for the lookup tables.
+    const { insertArticles } = await import("~/ingest/insert.server");
+    const listed = Array.from({ length: 200 }, (_, i) => {
+      const number = `2025-9${String(i).padStart(4, "0")}`;
+      return {
+        title: `Listed document ${i}`,
+        summary: "A document listing its identifiers.",
+        originalUrl: `https://www.federalregister.gov/documents/2025/01/02/${number}/listed-document`,
+        publishDate: new Date(Date.UTC(2025, 0, 2 + (i % 28))),
+        sourceId: null,
+        sourceName: "Federal Register (sample)",
+        documentNumber: number,
+        documentType: "Rule",
+        agencies: [`Agency ${i % 7}`],
+        regulationIdNumbers: i % 3 ? [`2060-A${String(i % 40).padStart(3, "0")}`] : [],
+        docketIds: [`EPA-HQ-OAR-2025-${String(i % 50).padStart(4, "0")}`],
+        cfrReferences: [`40 CFR ${60 + (i % 9)}`],
+      };
+    });
+    expect((await insertArticles(listed)).filter((outcome) => outcome.status === "inserted")).toHaveLength(200);
     // Half the related lists, as a job runner part-way through leaves them: filled lists and pending articles both.
     while ((sqlite.$client.prepare("SELECT count(*) FROM related_lists").pluck().get() as number) < 1_000) await refreshRelatedLists(500);
     await createUser("admin@example.com", "correct horse battery staple", "admin");
@@ -115,6 +139,7 @@ describe("npm run db:copy", () => {
       "article_tags",
       "article_agencies",
       "article_identifiers",
+      "article_rulemakings",
       "related_lists",
       "related_list_entries",
       "related_pending",
@@ -122,7 +147,21 @@ describe("npm run db:copy", () => {
       "bookmarks",
     ])
       expect(copy.output).toMatch(new RegExp(`ok +${table} `));
-    expect(copy.output).toMatch(/ok +articles +SQLite +1999 +PostgreSQL +1999/);
+    expect(copy.output).toMatch(/ok +articles +SQLite +2199 +PostgreSQL +2199/);
+  }, 120_000);
+
+  it("carries lookup rows that PostgreSQL, writing them by the same rules (docs/decisions/045), writes alike", async () => {
+    const { all, db, execute, t } = await import("~/db.server");
+    const { reindexAllArticlesWhenAsked } = await import("~/articles/store/article-indexes.server");
+    const tables = ["article_agencies", "article_identifiers", "article_rulemakings"];
+    const held = async () =>
+      Promise.all(tables.map(async (table) => (await all(sql`SELECT * FROM ${sql.identifier(table)}`)).map((row) => JSON.stringify(row)).sort()));
+    const copied = await held();
+    for (const [i, rows] of copied.entries()) expect(rows.length, tables[i]).toBeGreaterThan(100);
+    for (const table of tables) await execute(sql`DELETE FROM ${sql.identifier(table)}`);
+    await execute(db().insert(t.appState).values({ key: "reindex-articles", value: true }));
+    expect(await reindexAllArticlesWhenAsked()).toBe(2_199);
+    expect(await held()).toEqual(copied);
   }, 120_000);
 
   it("refuses to overwrite a database that holds articles unless told to, and then copies again", () => {
@@ -164,7 +203,7 @@ describe("npm run db:copy", () => {
   // Last: it adds an article to the copy, which the comparisons above must not see.
   it("keeps ids and moves each identity past them, and past deleted SQLite ids", async () => {
     const id = await addArticle({ originalUrl: "https://example.com/after-copy" });
-    expect(id).toBe(2_001);
+    expect(id).toBe(2_201);
   });
 });
 

@@ -1,6 +1,7 @@
 // The PostgreSQL engine on a real server: the migrations build every table and column of db/pg/schema.ts, the
-// triggers keep the revision counter, the related-list bookkeeping and the agency table as SQLite's do, and search
-// finds articles through the tsvector column and its GIN index.
+// triggers keep the revision counter and the related-list bookkeeping as SQLite's do (the lookup tables are the
+// store's: tests/integration/article-indexes.test.ts), and search finds articles through the tsvector column and its
+// GIN index.
 import fs from "node:fs";
 import { eq, getTableColumns, getTableName, is, sql } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
@@ -8,7 +9,7 @@ import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { migratePostgres, openPostgres, type PgDb } from "../../db/pg/client";
 import * as schema from "../../db/pg/schema";
-import { writeArticleRows, type ArticleRow } from "../support/article-rows";
+import { writeArticleRows, type ArticleRow, type WriteOptions } from "../support/article-rows";
 import { createTestDatabase } from "../support/postgres";
 
 /** Migrations db/pg/migrations ships: its journal's entries. */
@@ -36,22 +37,24 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 }
 
 const revision = async () => (await rows<{ revision: number }>(sql`SELECT revision FROM article_revision WHERE id = 1`))[0].revision;
-const agenciesOf = async (id: number) =>
-  (await rows<{ agency: string }>(sql`SELECT agency FROM article_agencies WHERE article_id = ${id} ORDER BY agency`)).map((row) => row.agency);
 const pending = async (id: number) => (await rows(sql`SELECT 1 FROM related_pending WHERE article_id = ${id}`)).length === 1;
 
 /** An article written as an exact row (tests/support/article-rows.ts), read back through drizzle. */
-async function insertArticle(fields: Partial<ArticleRow> = {}) {
-  const [id] = await writeArticleRows(db.$client, [
-    {
-      title: "A rule",
-      summary: "",
-      category: "regulatory-rollbacks",
-      sourceName: "Federal Register",
-      publishDate: new Date("2026-03-02T15:04:05.678Z"),
-      ...fields,
-    },
-  ]);
+async function insertArticle(fields: Partial<ArticleRow> = {}, options: WriteOptions = {}) {
+  const [id] = await writeArticleRows(
+    db.$client,
+    [
+      {
+        title: "A rule",
+        summary: "",
+        category: "regulatory-rollbacks",
+        sourceName: "Federal Register",
+        publishDate: new Date("2026-03-02T15:04:05.678Z"),
+        ...fields,
+      },
+    ],
+    options,
+  );
   const [row] = await db.select().from(schema.articles).where(eq(schema.articles.id, id));
   return row;
 }
@@ -134,26 +137,23 @@ describe("PostgreSQL triggers, as SQLite's", () => {
     expect(await revision()).toBe(start + 4);
   });
 
-  it("fill the agency table from the article's agencies and keep it in step", async () => {
-    const row = await insertArticle({ agencies: ["Environmental Protection Agency", "Interior Department", "  ", "Environmental Protection Agency"] });
-    expect(await agenciesOf(row.id)).toEqual(["Environmental Protection Agency", "Interior Department"]);
-    await db
-      .update(schema.articles)
-      .set({ agencies: ["Energy Department"] })
-      .where(sql`id = ${row.id}`);
-    expect(await agenciesOf(row.id)).toEqual(["Energy Department"]);
-    // Elements that are not names are skipped, as on SQLite; a value that is not a list (the column is typed string[],
-    // so the product never writes one) leaves no rows.
-    await db.execute(sql`UPDATE articles SET agencies = '["Labor Department", 7, null]'::jsonb WHERE id = ${row.id}`);
-    expect(await agenciesOf(row.id)).toEqual(["Labor Department"]);
-    await db.execute(sql`UPDATE articles SET agencies = '{"name": "x"}'::jsonb WHERE id = ${row.id}`);
-    expect(await agenciesOf(row.id)).toEqual([]);
-    await db
-      .update(schema.articles)
-      .set({ agencies: ["Energy Department"] })
-      .where(sql`id = ${row.id}`);
-    await db.delete(schema.articles).where(sql`id = ${row.id}`);
-    expect(await rows(sql`SELECT 1 FROM article_agencies WHERE article_id = ${row.id}`)).toEqual([]);
+  it("are the revision counter's and the related lists' only: the lookup tables are the store's (docs/decisions/045)", async () => {
+    const names = await rows<{ tgname: string }>(sql`SELECT tgname FROM pg_trigger WHERE tgrelid = 'articles'::regclass AND NOT tgisinternal ORDER BY tgname`);
+    expect(names.map((row) => row.tgname)).toEqual([
+      "article_revision_after_delete",
+      "article_revision_after_insert",
+      "article_revision_after_update",
+      "related_after_delete",
+      "related_after_insert",
+      "related_after_update",
+    ]);
+    // Written without the builder's lookup rows: only a trigger could write them here.
+    const row = await insertArticle(
+      { agencies: ["Environmental Protection Agency"], documentNumber: "2026-00001", regulationIdNumbers: ["2060-AV83"] },
+      { lookups: false },
+    );
+    for (const table of ["article_agencies", "article_identifiers", "article_rulemakings"])
+      expect(await rows(sql`SELECT 1 FROM ${sql.identifier(table)} WHERE article_id = ${row.id}`), table).toEqual([]);
   });
 
   it("note new and changed articles as pending and drop the related lists a change may make wrong", async () => {

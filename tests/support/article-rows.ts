@@ -3,16 +3,17 @@
 // URL, hostile text, a row no source would give), or thousands of rows at once. The rows go into a SQLite file that
 // another process serves, an open SQLite handle, or a PostgreSQL pool. This is the one test file that writes articles
 // with SQL, made from the table declarations (db/schema.ts, db/pg/schema.ts): no column list is copied by hand, and
-// a renamed column fails to compile in the tests' fields. The migrations' triggers keep search, rulemakings,
-// identifiers, agencies and the revision as they do for the product; article_tags, which the product's code keeps
-// (app/articles/store/insert.server.ts), is written here, and so is the comment-count history its store writes with
-// each read (writeCommentCounts).
+// a renamed column fails to compile in the tests' fields. The migrations' triggers keep search and the revision as
+// they do for the product; article_tags and the lookup tables, which the product's code keeps
+// (app/articles/store/insert.server.ts, app/articles/index-rows.ts), are written here by the same rules, and so is
+// the comment-count history its store writes with each read (writeCommentCounts).
 import Database from "better-sqlite3";
 import { getTableColumns, getTableName, type Table } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type pg from "pg";
 import * as pgSchema from "../../db/pg/schema";
 import * as sqliteSchema from "../../db/schema";
+import { agencyNames, articleIdentifiers, articleRulemakings } from "~/articles/index-rows";
 
 /** An articles row as drizzle inserts it (db/schema.ts, column for column PostgreSQL's: tests/unit/schema-parity.test.ts). */
 export type ArticleRow = typeof sqliteSchema.articles.$inferInsert;
@@ -53,6 +54,27 @@ export function articleRow(fields: Partial<ArticleRow> = {}): ArticleRow {
   return { ...article, canonicalUrl: fields.originalUrl ?? article.originalUrl, category: "new-regulations", priority: "medium", tags: [], ...fields };
 }
 
+/** The rows of the lookup tables beside one article, by the product's rules (app/articles/index-rows.ts). */
+function lookupRows(row: ArticleRow, articleId: number) {
+  const fields = {
+    documentNumber: row.documentNumber ?? null,
+    agencies: row.agencies,
+    regulationIdNumbers: row.regulationIdNumbers,
+    docketIds: row.docketIds,
+    cfrReferences: row.cfrReferences,
+    publishDate: row.publishDate,
+    category: row.category,
+  };
+  return [
+    ...agencyNames(fields.agencies).map((agency) => ({ table: "agencies" as const, fields: { articleId, agency } })),
+    ...articleIdentifiers(fields).map(({ kind, value }) => ({ table: "identifiers" as const, fields: { articleId, kind, value } })),
+    ...articleRulemakings(fields).map(({ key, publishDate, category }) => ({
+      table: "rulemakings" as const,
+      fields: { articleId, key, publishDate, category },
+    })),
+  ];
+}
+
 /** The quoted column names and driver values of the fields given, each mapped by its column as drizzle maps it. */
 function columnsOf(table: Table, fields: Record<string, unknown>) {
   const columns = getTableColumns(table);
@@ -67,25 +89,44 @@ function columnsOf(table: Table, fields: Record<string, unknown>) {
 }
 
 /**
- * Writes the rows (each `articleRow(fields)`) and their article_tags, all in one transaction on SQLite; answers their
+ * Writes the rows (each `articleRow(fields)`), their article_tags and their lookup rows, all in one transaction on SQLite; answers their
  * ids in order.
  */
-export async function writeArticleRows<T extends Partial<ArticleRow>>(database: ArticleDatabase, fields: Exact<T, ArticleRow>[]): Promise<number[]> {
+export async function writeArticleRows<T extends Partial<ArticleRow>>(
+  database: ArticleDatabase,
+  fields: Exact<T, ArticleRow>[],
+  options: WriteOptions = {},
+): Promise<number[]> {
   const rows = fields.map((one: Partial<ArticleRow>) => articleRow(one));
+  const lookups = options.lookups ?? true;
   if (typeof database === "string") {
     const handle = new Database(database);
     // The server writes to the same file.
     handle.pragma("busy_timeout = 5000");
     try {
-      return writeSqlite(handle, rows);
+      return writeSqlite(handle, rows, lookups);
     } finally {
       handle.close();
     }
   }
-  return database instanceof Database ? writeSqlite(database, rows) : writePostgres(database, rows);
+  return database instanceof Database ? writeSqlite(database, rows, lookups) : writePostgres(database, rows, lookups);
 }
 
-function writeSqlite(handle: Database.Database, rows: ArticleRow[]): number[] {
+/**
+ * `lookups: false` leaves the lookup tables to the database: one at a build before the lookup rules moved to
+ * TypeScript, whose triggers still write them (tests/integration/lookup-migration.test.ts). Only the fields given are
+ * written, so such a database needs none of the columns later migrations add.
+ */
+export type WriteOptions = { lookups?: boolean };
+
+const sqliteLookupTables = {
+  agencies: sqliteSchema.articleAgencies,
+  identifiers: sqliteSchema.articleIdentifiers,
+  rulemakings: sqliteSchema.articleRulemakings,
+};
+const pgLookupTables = { agencies: pgSchema.articleAgencies, identifiers: pgSchema.articleIdentifiers, rulemakings: pgSchema.articleRulemakings };
+
+function writeSqlite(handle: Database.Database, rows: ArticleRow[], withLookups: boolean): number[] {
   const statements = new Map<string, Database.Statement>();
   /** The insert of these fields (a statement for each set of columns, prepared once) and their values. */
   const insert = (table: Table, fields: Record<string, unknown>, returning = "") => {
@@ -102,6 +143,10 @@ function writeSqlite(handle: Database.Database, rows: ArticleRow[]): number[] {
         const tagged = insert(sqliteSchema.articleTags, { articleId: id, tag }, "ON CONFLICT DO NOTHING");
         tagged.statement.run(...tagged.values);
       }
+      for (const lookup of withLookups ? lookupRows(row, id) : []) {
+        const indexed = insert(sqliteLookupTables[lookup.table], lookup.fields, "ON CONFLICT DO NOTHING");
+        indexed.statement.run(...indexed.values);
+      }
       return id;
     }),
   )();
@@ -110,7 +155,7 @@ function writeSqlite(handle: Database.Database, rows: ArticleRow[]): number[] {
 /** PostgreSQL takes at most 65,535 parameters a statement: rows go a few hundred at a time. */
 const PG_BATCH = 500;
 
-async function writePostgres(client: pg.Pool | pg.ClientBase, rows: ArticleRow[]): Promise<number[]> {
+async function writePostgres(client: pg.Pool | pg.ClientBase, rows: ArticleRow[], withLookups: boolean): Promise<number[]> {
   // One statement per batch: the batch's columns, DEFAULT where a row leaves one out.
   const insert = async (table: Table, batch: Record<string, unknown>[], returning: string) => {
     const perRow = batch.map((fields) => new Map(columnsOf(table, fields).map((c) => [c.name, c.value])));
@@ -129,6 +174,12 @@ async function writePostgres(client: pg.Pool | pg.ClientBase, rows: ArticleRow[]
   const ids = rows.map((row) => idByAddress.get(row.canonicalUrl)!);
   const tags = rows.flatMap((row, i) => (row.tags ?? []).map((tag) => ({ articleId: ids[i], tag })));
   for (let start = 0; start < tags.length; start += PG_BATCH) await insert(pgSchema.articleTags, tags.slice(start, start + PG_BATCH), "ON CONFLICT DO NOTHING");
+  const lookups = withLookups ? rows.flatMap((row, i) => lookupRows(row, ids[i])) : [];
+  for (const table of ["agencies", "identifiers", "rulemakings"] as const) {
+    const batch = lookups.filter((lookup) => lookup.table === table).map((lookup) => lookup.fields);
+    for (let start = 0; start < batch.length; start += PG_BATCH)
+      await insert(pgLookupTables[table], batch.slice(start, start + PG_BATCH), "ON CONFLICT DO NOTHING");
+  }
   return ids;
 }
 

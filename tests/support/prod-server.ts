@@ -47,16 +47,20 @@ export type ServerOptions = {
   port: number;
   databaseFile: string;
   env?: Record<string, string>;
-  /** `listening`: ready as soon as anything answers (a server on a broken database); `ok` (default): /api/sources answers 200. */
+  /** `listening`: ready as soon as anything answers (a server on a broken database); `ok` (default): `readyPath` answers 200. */
   ready?: "ok" | "listening";
+  /** Node's arguments: the web process (WEB_PROCESS_ARGS) unless a benchmark starts a reference server of its own. */
+  args?: string[];
+  /** The path asked until the server is ready (default /api/sources). */
+  readyPath?: string;
 };
 
-async function waitUntilReady(url: string, child: ChildProcess, ready: "ok" | "listening", timeoutMs = 120_000) {
+async function waitUntilReady(url: string, child: ChildProcess, ready: "ok" | "listening", readyPath: string, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the web process exited with code ${child.exitCode} before answering`);
     try {
-      const response = await fetch(`${url}/api/sources`);
+      const response = await fetch(`${url}${readyPath}`);
       await response.arrayBuffer();
       if (response.ok || ready === "listening") return;
     } catch {
@@ -77,11 +81,18 @@ export function readPeakRss(pid: number): number | undefined {
   }
 }
 
-export async function startProductionServer({ port, databaseFile, env = {}, ready = "ok" }: ServerOptions): Promise<ProductionServer> {
+export async function startProductionServer({
+  port,
+  databaseFile,
+  env = {},
+  ready = "ok",
+  args = WEB_PROCESS_ARGS,
+  readyPath = "/api/sources",
+}: ServerOptions): Promise<ProductionServer> {
   ensureProductionBuild();
   // The outbox sits beside a SQLite file; with a PostgreSQL URL, in a temporary folder of its own.
   const dir = /^postgres(ql)?:/i.test(databaseFile) ? fs.mkdtempSync(path.join(os.tmpdir(), "dereg-web-")) : path.dirname(databaseFile);
-  const child = spawn(process.execPath, WEB_PROCESS_ARGS, {
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -127,7 +138,7 @@ export async function startProductionServer({ port, databaseFile, env = {}, read
   const exited = new Promise<number | string>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown")));
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilReady(url, child, ready);
+    await waitUntilReady(url, child, ready, readyPath);
   } catch (error) {
     child.kill("SIGKILL");
     throw new Error(`${(error as Error).message}\n${alarmingLines.join("\n")}`);

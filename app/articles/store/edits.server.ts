@@ -4,6 +4,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { db, execute, t, transaction, type Transaction } from "../../db.server";
 import { dedupKeys } from "../canonical-url";
 import { EDITOR_REASON, type Category, type Priority } from "../vocabulary";
+import { reindexStoredArticles } from "./article-indexes.server";
 import { replaceArticleTags } from "./insert.server";
 
 /** Deletes articles and remembers them, so the next scrape does not bring them back. */
@@ -59,7 +60,7 @@ export async function saveEditorTags(id: number, tags: string[], priority?: Prio
 
 /**
  * Stores an editor's category and marks the article manually tagged; a changed category takes the editor's reason,
- * an unchanged one keeps its reason. False when there is no such article.
+ * an unchanged one keeps its reason, and its rulemaking rows take the category. False when there is no such article.
  */
 export async function saveEditorCategory(id: number, category: Category) {
   return transaction(
@@ -73,6 +74,7 @@ export async function saveEditorCategory(id: number, category: Category) {
           .set({ category, manuallyTagged: true, ...reason })
           .where(eq(t.articles.id, id)),
       );
+      yield* reindexStoredArticles(tx, [id]);
       return true;
     },
     { behavior: "immediate" },

@@ -6,6 +6,8 @@ import { db, engine, first, statement, t, transaction, type Transaction, type Tr
 import type { InsertOutcome, NewArticle } from "../new-article";
 import { recordCommentReads, type CommentRead } from "./comment-counts.server";
 import type { Judgement } from "../vocabulary";
+import { indexNewArticles, reindexStoredArticles, type IndexedArticle } from "./article-indexes.server";
+import { chunks } from "./chunks";
 
 /** Statements of SQLite's insert path, prepared once per connection (db/statement-cache.ts): scraping inserts many thousands of rows. */
 const SQLITE_INSERT = {
@@ -34,11 +36,6 @@ export type Pending = Keys & {
   documentNumber: string | null;
   classification: Judgement;
 };
-
-/** PostgreSQL's statements take at most 65,535 parameters: batches are cut well below. */
-function* chunks<T>(items: T[], size: number) {
-  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
-}
 
 /** Which of the items an editor deleted (a tombstone under either key), as steps of a transaction. */
 function* deletedItems<T extends Keys>(tx: Transaction, items: T[]): TransactionPart<Set<T>> {
@@ -149,11 +146,20 @@ function insertSqliteRow(row: ArticleInsertRow): number | undefined {
   return id;
 }
 
-/** Inserts rows and their tags, as steps of a transaction: each item's new id, or undefined when already stored. */
+/**
+ * Inserts rows with their tags and lookup rows (app/articles/store/article-indexes.server.ts), as steps of a
+ * transaction: each item's new id, or undefined when already stored.
+ */
 function* insertRows(tx: Transaction, rows: [Pending, ArticleInsertRow][]): TransactionPart<Map<Pending, number | undefined>> {
   const ids = new Map<Pending, number | undefined>();
+  const inserted: IndexedArticle[] = [];
   if (engine() === "sqlite") {
-    for (const [item, row] of rows) ids.set(item, insertSqliteRow(row));
+    for (const [item, row] of rows) {
+      const id = insertSqliteRow(row);
+      ids.set(item, id);
+      if (id !== undefined) inserted.push({ ...row, id });
+    }
+    yield* indexNewArticles(tx, inserted);
     return ids;
   }
   // PostgreSQL: a few multi-row statements for the whole batch rather than round trips per row. A row skipped by
@@ -172,9 +178,12 @@ function* insertRows(tx: Transaction, rows: [Pending, ArticleInsertRow][]): Tran
     // Taken by the first item of the batch with this address; a later one is a duplicate.
     idByAddress.delete(row.canonicalUrl);
     ids.set(item, id);
-    if (id !== undefined) tags.push(...row.tags.map((tag) => ({ articleId: id, tag })));
+    if (id === undefined) continue;
+    tags.push(...row.tags.map((tag) => ({ articleId: id, tag })));
+    inserted.push({ ...row, id });
   }
   for (const chunk of chunks(tags, 10_000)) yield* tx.execute(tx.db.insert(t.articleTags).values(chunk).onConflictDoNothing());
+  yield* indexNewArticles(tx, inserted);
   return ids;
 }
 
@@ -302,6 +311,8 @@ function* publishStoredArticle(tx: Transaction, stored: OnInspection, row: Artic
       .where(eq(t.articles.id, id)),
   );
   if (!stored.manuallyTagged) yield* replaceArticleTags(tx, id, row.tags);
+  // Read back rather than taken from `row`: the desk's agencies, dockets and an editor's category may stay.
+  yield* reindexStoredArticles(tx, [id]);
 }
 
 /**

@@ -5,7 +5,7 @@
 import { and, sql, type SQL } from "drizzle-orm";
 import { all, engine, first, t } from "../../db.server";
 import { DOCUMENT_TYPES, type DocumentTypeValue } from "../../articles/vocabulary";
-import type { IdentifierKind } from "./search.server";
+import type { IdentifierKind } from "../../articles/index-rows";
 import type { IdentifierCount } from "../../articles/answer.server";
 
 /** The agencies offered: the most frequent (a long tail of rare ones would make the list unusable). */

@@ -3,9 +3,11 @@
 import { and, count, desc, eq, gt, gte, inArray, lte, sql, type Column, type SQL } from "drizzle-orm";
 import { config } from "../../config.server";
 import { all, db, engine, execute, first, t, transaction } from "../../db.server";
-import { startOfDaysAgo } from "../../time";
-import type { ArticleFilters, ArticleSort } from "../filters";
+import { dayInZone, startOfDaysAgo } from "../../time";
+import { OVERDUE_ALL, type ArticleFilters, type ArticleSort } from "../filters";
+import { overdueArticlesCondition } from "../../rulemakings/store/overdue.server";
 import { searchTerms, toFtsQuery } from "../search";
+import type { IdentifierKind } from "../../articles/index-rows";
 import { documentTypeStored } from "../../articles/vocabulary";
 
 /** How far back each timeframe reaches, in calendar days before today (configured time zone). */
@@ -143,9 +145,6 @@ export type SearchPlan =
   /** Walk the date index and ask the full-text index about each article: stops after a page of hits, for broad searches. */
   | "probe";
 
-/** The kinds of article_identifiers rows (db/schema.ts, articleIdentifiers). */
-export type IdentifierKind = "rin" | "docket" | "cfr" | "cfr-title";
-
 /** The rin, docket and cfr filters as the index's rows they ask for: a CFR part ("40-63") or a whole title ("40"). */
 export function identifierFilters(filters: ArticleFilters): [IdentifierKind, string][] {
   const wanted: [IdentifierKind, string][] = [];
@@ -196,6 +195,12 @@ export async function filterConditions(filters: ArticleFilters, visitorId: strin
   }
   // Written as the partial index articles_removes_restrictions_idx states it, so both engines read that index.
   if (filters.restrictions === "removes") conditions.push(gt(t.articles.restrictionsRemoved, t.articles.restrictionsAdded));
+  if (filters.overdue) {
+    const agency = filters.overdue === OVERDUE_ALL ? undefined : filters.overdue;
+    const overdue = await overdueArticlesCondition(sql`${member}`, dayInZone(new Date(), config().APP_TIMEZONE), agency);
+    if (!overdue) return null;
+    conditions.push(overdue);
+  }
   if (filters.saved) {
     if (!visitorId) return null;
     conditions.push(sql`${t.articles.id} IN (SELECT article_id FROM bookmarks WHERE visitor_id = ${visitorId})`);

@@ -1,4 +1,4 @@
-// Reading rulemakings: the Federal Register documents that share a key (article_rulemakings, kept by triggers), the
+// Reading rulemakings: the Federal Register documents that share a key (article_rulemakings, written by the store), the
 // counts the cards show, and the court decisions and legislation that name a rulemaking exactly.
 import { sql, type SQL } from "drizzle-orm";
 import { all, engine, statement } from "../../db.server";
