@@ -85,14 +85,12 @@ async function fillSqlite() {
       await transaction((tx) =>
         recordCommentReads(
           tx,
-          ids
-            .slice(0, 5)
-            .map((articleId, i) => ({
-              articleId,
-              count: count * (i + 1),
-              docketId: `EPA-HQ-OAR-2025-00${i}`,
-              readAt: new Date(Date.now() - days * 86_400_000),
-            })),
+          ids.slice(0, 5).map((articleId, i) => ({
+            articleId,
+            count: count * (i + 1),
+            docketId: `EPA-HQ-OAR-2025-00${i}`,
+            readAt: new Date(Date.now() - days * 86_400_000),
+          })),
         ),
       );
     await addActiveSubscriber("reader@example.com", "test", new Date());
