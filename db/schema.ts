@@ -143,6 +143,14 @@ export const articles = sqliteTable(
      */
     restrictionsRemoved: integer().notNull().default(0),
     restrictionsAdded: integer().notNull().default(0),
+    /**
+     * The comments regulations.gov counts for a Federal Register document, as the Federal Register API's
+     * `regulations_dot_gov_info.comments_count` gave it at the latest read, with the docket it counts them in and when it
+     * was read; null when the API gives no count. Every read is kept, bounded, in article_comment_counts.
+     */
+    commentsCount: integer(),
+    commentsDocketId: text(),
+    commentsReadAt: integer({ mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("articles_canonical_url_unique").on(t.canonicalUrl),
@@ -171,7 +179,28 @@ export const articles = sqliteTable(
     index("articles_removes_restrictions_idx")
       .on(t.publishDate, t.id)
       .where(sql`${t.restrictionsRemoved} > ${t.restrictionsAdded}`),
+    // The feed's "most commented" sort (most first, documents without a count last, then newest): the expression the
+    // sort orders by (app/feed/store/search.server.ts), so the list reads this index in its order.
+    index("articles_comments_count_idx").on(sql`coalesce(${t.commentsCount}, -1)`, t.publishDate, t.id),
   ],
+);
+
+/**
+ * The history of a document's comment count (articles.comments_count): a row when a read finds the count changed,
+ * or a day after the last row when it did not. Reads come with every scrape and backfill page, many a day for the
+ * same documents; a row per read would grow without bound while saying nothing new, and a row a day is enough to
+ * tell how the count grew over a week (docs/decisions/048-comment-counts-kept-with-history.md).
+ */
+export const articleCommentCounts = sqliteTable(
+  "article_comment_counts",
+  {
+    articleId: integer()
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    readAt: integer({ mode: "timestamp_ms" }).notNull(),
+    count: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.readAt] })],
 );
 
 export const articleTags = sqliteTable(

@@ -63,6 +63,29 @@ export const restrictionsAnswer = z.object({
 export type ArticleRestrictions = z.output<typeof restrictionsAnswer>;
 export type RestrictionPart = z.output<typeof restrictionPartAnswer>;
 
+/** A Federal Register document's comments as regulations.gov counts them, read from the Federal Register API. */
+export const commentsAnswer = z.object({
+  count: z
+    .int()
+    .min(0)
+    .describe(
+      "Comments regulations.gov counts for the document, as the Federal Register API's `regulations_dot_gov_info.comments_count` gave it at the latest read: what `sort=most-commented` orders by.",
+    ),
+  docketId: z
+    .string()
+    .nullable()
+    .describe("The regulations.gov docket the comments are counted in (`regulations_dot_gov_info.docket_id`), when the API names one."),
+  weekGrowth: z
+    .int()
+    .nullable()
+    .describe(
+      "How much the count grew over the last seven days, from the count read at the start of that week (or the first read within it): only while the comment period is open (`commentsCloseOn` today or later); null when it is closed or there is no earlier read to compare.",
+    ),
+  readAt: z.iso.datetime().describe("When the count was read from the Federal Register API."),
+});
+
+export type ArticleComments = z.output<typeof commentsAnswer>;
+
 export const articleAnswer = z.object({
   id: z.int(),
   title: z.string(),
@@ -116,6 +139,9 @@ export const articleAnswer = z.object({
     .describe(
       "The restriction words a final rule's amendments of the CFR remove and add, per amended part (its redline); null for other articles, and for a rule whose full text names no part or gives no effective date.",
     ),
+  comments: commentsAnswer
+    .nullable()
+    .describe("The document's public comments on regulations.gov, counted; null when the Federal Register API gives no count (most notices, other sources)."),
 });
 
 /** An article as the /api and the screens see it. */

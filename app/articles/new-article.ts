@@ -28,6 +28,12 @@ export type NewArticle = {
   docketIds?: string[];
   /** Where the Federal Register serves the document's full-text XML (its API's `full_text_xml_url`). */
   fullTextXmlUrl?: string | null;
+  /**
+   * The comments regulations.gov counts for a Federal Register document (its API's
+   * `regulations_dot_gov_info.comments_count`), the docket it counts them in, and when it was read. Every read
+   * updates the stored article, new or not, and its history (app/articles/store/comment-counts.server.ts).
+   */
+  comments?: { count: number; docketId: string | null; readAt: Date } | null;
   isDemo?: boolean;
   /**
    * A document read from the Federal Register's public inspection desk, not yet published: the day it publishes and

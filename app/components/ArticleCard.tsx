@@ -9,6 +9,7 @@ import { rulemakingLinkLabel, rulemakingPath } from "~/rulemakings/keys";
 import { formatDate } from "~/time";
 import { truncateAtWord } from "~/text/truncate";
 import { CardBadge } from "./CardBadge";
+import { CommentsLine } from "./CommentsLine";
 import { Highlight } from "./Highlight";
 import { RuleTextLines, type CardRuleText } from "./RuleTextLines";
 import { IconCalendar, IconExternal, IconEye, IconSource } from "./icons";
@@ -220,6 +221,7 @@ export function ArticleCard({ article, timeZone, search, readHref, onReadOrigina
       <RuleTextLines ruleText={article.ruleText} restrictions={article.restrictions} />
       <RulemakingLine rulemaking={article.rulemaking} />
       <CommentsCloseLine commentsCloseOn={article.commentsCloseOn} today={today} />
+      <CommentsLine comments={article.comments} timeZone={timeZone} />
       {article.summary ? <CardSummary text={article.summary} limit={CARD_SUMMARY_LIMIT} search={search} /> : null}
       <div className="card-row is-tight">
         <ReasonBadge variant="filled" color={priority.color} small label="Why this priority" reason={article.priorityReason}>

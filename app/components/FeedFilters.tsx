@@ -27,6 +27,7 @@ const RESTRICTION_CHOICES: { value: RestrictionsFilter | ""; label: string }[] =
 const SORT_CHOICES: { value: (typeof SORT_VALUES)[number]; label: string }[] = [
   { value: "newest", label: "Newest first" },
   { value: "restrictions-removed", label: "Most restrictions removed" },
+  { value: "most-commented", label: "Most commented" },
 ];
 const SEARCH_DEBOUNCE_MS = 350;
 

@@ -39,6 +39,11 @@ const COLUMNS = {
   "stated designation sentence": (article: ArticleJson) => article.ruleText?.designationSentence ?? "",
   "restrictions removed": (article: ArticleJson) => countCell(article.restrictions, "removed"),
   "restrictions added": (article: ArticleJson) => countCell(article.restrictions, "added"),
+  // Comments on regulations.gov as the Federal Register API counts them (empty without a count), their growth over the
+  // last week while the period is open (empty otherwise), and the docket they are counted in.
+  comments: (article: ArticleJson) => (article.comments ? String(article.comments.count) : ""),
+  "comments this week": (article: ArticleJson) => (article.comments?.weekGrowth == null ? "" : String(article.comments.weekGrowth)),
+  "comments docket": (article: ArticleJson) => article.comments?.docketId ?? "",
 } satisfies Record<string, CellField | ((article: ArticleJson, site: string) => string)>;
 
 export const EXPORT_COLUMNS = Object.keys(COLUMNS);
@@ -82,7 +87,12 @@ async function* rowsOf(filters: ArticleFilters) {
   let last: ArticleJson | undefined;
   for (;;) {
     // Keyset paging: each page is as cheap as the first, however deep the export goes.
-    const after = last && { publishDate: last.publishDate, id: last.id, restrictionsRemoved: last.restrictions?.removed ?? 0 };
+    const after = last && {
+      publishDate: last.publishDate,
+      id: last.id,
+      restrictionsRemoved: last.restrictions?.removed ?? 0,
+      commentsCount: last.comments?.count ?? null,
+    };
     const articles = await listArticles(filters, { limit: PAGE, after });
     for (const article of articles) yield row(article, site);
     if (articles.length < PAGE) return;

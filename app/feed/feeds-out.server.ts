@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { AppError } from "../errors";
 import { publicUrl } from "../public-url.server";
 import { articlePath } from "../articles/article-page";
+import { commentsLine } from "../articles/comment-labels";
 import { pendingRedlineLabel, restrictionsLabel, statedDesignationLabel } from "../articles/rule-text-labels";
 import { cfrLabel, feedHref, followedLabels, overdueViewLabel, parseFeedParams, type ArticleFilters } from "./filters";
 import { listArticles, type ArticleJson } from "./queries.server";
@@ -41,6 +42,7 @@ function chosenParts(filters: ArticleFilters) {
     DOCUMENT_TYPES.find((d) => d.value === filters.documentType)?.label,
     filters.restrictions === "removes" && "Removes restrictions",
     filters.sort === "restrictions-removed" && "most restrictions removed first",
+    filters.sort === "most-commented" && "most commented first",
   ];
 }
 
@@ -109,16 +111,38 @@ function ruleTextLines(article: ArticleJson) {
   ].filter((line) => typeof line === "string");
 }
 
-/** The item's text: the summary, then the rule-text lines. */
-function contentOf(article: ArticleJson) {
-  return [summaryOf(article), ...ruleTextLines(article)].join("\n\n");
+/** What the item adds to its summary: the rule-text lines, and the comment count ("1,204 comments (+312 this week)"). */
+function addedLines(article: ArticleJson) {
+  const comments = commentsLine(article.comments);
+  return comments ? [...ruleTextLines(article), comments] : ruleTextLines(article);
 }
 
-/** The JSON Feed extension of a rule's item (JSON Feed 1.1: keys starting with "_"), or undefined for other articles. */
-function deregulationExtension(article: ArticleJson) {
-  const { ruleText, restrictions } = article;
-  if (!ruleText && !restrictions) return undefined;
+/** The item's text: the summary, then the rule-text lines and the comment count. */
+function contentOf(article: ArticleJson) {
+  return [summaryOf(article), ...addedLines(article)].join("\n\n");
+}
+
+/** The comment keys of the JSON Feed extension, present only for a document with a count. */
+function commentKeys(comments: ArticleJson["comments"]) {
+  if (!comments) return {};
   return {
+    comments_count: comments.count,
+    comments_week_growth: comments.weekGrowth,
+    comments_docket_id: comments.docketId,
+    comments_read_at: comments.readAt,
+    comments: commentsLine(comments),
+  };
+}
+
+/**
+ * The JSON Feed extension of an item (JSON Feed 1.1: keys starting with "_"): a rule's statements and redlines, and a
+ * document's comment count; undefined for an article with none of them.
+ */
+function deregulationExtension(article: ArticleJson) {
+  const { ruleText, restrictions, comments } = article;
+  if (!ruleText && !restrictions) return comments ? commentKeys(comments) : undefined;
+  return {
+    ...commentKeys(comments),
     stated_designation: ruleText?.designation ?? null,
     stated_designation_order: ruleText?.designationOrder ?? null,
     stated_designation_sentence: ruleText?.designationSentence ?? null,
@@ -137,8 +161,9 @@ export async function atomFeed(filters: ArticleFilters) {
   const entries = items.map((article) => {
     const published = new Date(article.publishDate).toISOString();
     const categories = [article.category, `priority:${article.priority}`, ...article.tags].map((term) => `    <category term="${xml(term)}"/>`).join("\n");
-    // Only rules carry more than the summary: their content repeats it, with what their full text states.
-    const content = ruleTextLines(article).length ? `\n    <content type="text">${xml(contentOf(article))}</content>` : "";
+    // Only rules and documents with a comment count carry more than the summary: their content repeats it, with what
+    // their full text states and how many comments they have.
+    const content = addedLines(article).length ? `\n    <content type="text">${xml(contentOf(article))}</content>` : "";
     return `  <entry>
     <id>${xml(pageUrl(site, article))}</id>
     <title>${xml(article.title)}</title>

@@ -33,7 +33,10 @@ export type ArticleFilters = {
   cfr?: string;
   /** "removes": only final rules whose compared CFR redlines remove more restriction words than they add. */
   restrictions?: RestrictionsFilter;
-  /** The order of the list when not the newest first: "restrictions-removed", the most restriction words removed first. */
+  /**
+   * The order of the list when not the newest first: "restrictions-removed", the most restriction words removed
+   * first; "most-commented", the most comments on regulations.gov first.
+   */
   sort?: ArticleSort;
   /**
    * Only documents of rulemakings overdue today by the loaded Unified Agenda edition (app/agenda/next-action.ts):
@@ -45,7 +48,7 @@ export type ArticleFilters = {
 export const RESTRICTIONS_VALUES = ["removes"] as const;
 export type RestrictionsFilter = (typeof RESTRICTIONS_VALUES)[number];
 /** The list's orders; "newest" is the default, left out of addresses. */
-export const SORT_VALUES = ["newest", "restrictions-removed"] as const;
+export const SORT_VALUES = ["newest", "restrictions-removed", "most-commented"] as const;
 export type ArticleSort = Exclude<(typeof SORT_VALUES)[number], "newest">;
 
 /** The `overdue` parameter's value for the overdue rulemakings of every agency. */
@@ -277,7 +280,7 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
     },
     schema: { enum: SORT_VALUES, default: "newest" },
     description:
-      "newest: the newest first (the default). restrictions-removed: the most restriction words removed by the compared CFR redlines first (`restrictions.removed`), then the newest.",
+      "newest: the newest first (the default). restrictions-removed: the most restriction words removed by the compared CFR redlines first (`restrictions.removed`), then the newest. most-commented: the most comments on regulations.gov first (`comments.count`, as the Federal Register API gives it; documents without a count last), then the newest.",
   },
 ];
 

@@ -8,6 +8,7 @@ import { identifierCountsByKind } from "./store/facets.server";
 import { rulemakingLinks } from "../rulemakings/links.server";
 import type { ArticleFilters, ArticleSort } from "./filters";
 import { ruleTextAnswersOf, type RuleTextAnswers } from "./rule-texts.server";
+import { commentAnswersOf } from "./comment-counts.server";
 import type { Category, Priority } from "../articles/vocabulary";
 import {
   articleRow,
@@ -84,18 +85,20 @@ export async function searchPlan(filters: ArticleFilters, end: number, counted?:
 }
 
 /**
- * Rows as read, each with its official designation, its rulemaking, its full text's statements and its redlines:
- * the designations of all of them in one query, their rulemakings in another, their rule texts and redlines in one
- * each (not one per card).
+ * Rows as read, each with its official designation, its rulemaking, its full text's statements, its redlines and its
+ * comments' growth: the designations of all of them in one query, their rulemakings in another, their rule texts,
+ * redlines and comment histories in one or two each (not one per card).
  */
 async function toArticleJsonList(rows: ArticleReadRow[]): Promise<ArticleJson[]> {
   const entries = await agendaEntriesOf(rows.flatMap((row) => row.regulationIdNumbers));
   // Only Federal Register documents belong to a rulemaking.
   const links = await rulemakingLinks(rows.filter((row) => row.documentNumber).map((row) => row.id));
   const texts = await ruleTextAnswersOf(rows);
-  return rows.map((row) =>
-    toArticleJson(row, officialDesignationJson(officialDesignationOf(row.regulationIdNumbers, entries)), links.get(row.id) ?? null, texts),
-  );
+  const comments = await commentAnswersOf(rows);
+  return rows.map((row) => ({
+    ...toArticleJson(row, officialDesignationJson(officialDesignationOf(row.regulationIdNumbers, entries)), links.get(row.id) ?? null, texts),
+    comments: comments(row.id),
+  }));
 }
 
 function toArticleJson(
@@ -103,7 +106,7 @@ function toArticleJson(
   officialDesignation: OfficialDesignation | null,
   rulemaking: RulemakingLink | null,
   texts: RuleTextAnswers,
-): ArticleJson {
+): Omit<ArticleJson, "comments"> {
   return {
     id: row.id,
     title: row.title,

@@ -28,6 +28,12 @@ export type FederalRegisterDocument = {
   /** Regulations.gov dockets, e.g. ["EPA-HQ-OAR-2021-0317"]. */
   docket_ids?: string[] | null;
   full_text_xml_url?: string | null;
+  /**
+   * What the Federal Register last read of the document on regulations.gov: its `comments_count` (absent when none
+   * is known), `docket_id` and `checked_regulationsdotgov_at`, among fields the adapter does not read
+   * (`document_id`, `agency_id`, `comments_url`, `supporting_documents`, ...). Null or `{}` when the document has none.
+   */
+  regulations_dot_gov_info?: { comments_count?: number | null; docket_id?: string | null } | null;
 };
 
 export type FederalRegisterPage = { count?: number; next_page_url?: string | null; results?: FederalRegisterDocument[] };
@@ -57,6 +63,7 @@ export const FEDERAL_REGISTER_FIELDS = [
   "page_length",
   "docket_ids",
   "full_text_xml_url",
+  "regulations_dot_gov_info",
 ] as const;
 
 export function isFederalRegisterApiUrl(url: string) {
@@ -142,6 +149,14 @@ const federalRegisterDocumentSchema: z.ZodType<FederalRegisterDocument> = z.obje
   docket_ids: listOf(z.string()),
   // Only an http(s) address is kept: the job runner reads it through the fetcher (app/rule-text/).
   full_text_xml_url: z.string().refine(isHttpUrl).nullish().catch(null),
+  // Only the count and its docket are read; a count that is not a whole number of comments is no count.
+  regulations_dot_gov_info: z
+    .object({
+      comments_count: z.number().int().min(0).max(2_147_483_647).nullish().catch(null),
+      docket_id: optionalText,
+    })
+    .nullish()
+    .catch(null),
 });
 
 /**
@@ -174,7 +189,21 @@ export function cfrCitations(refs: FederalRegisterDocument["cfr_references"]) {
   return [...new Set(citations)];
 }
 
-export function federalRegisterArticle(doc: FederalRegisterDocument, source: { id: number | null; name: string; category?: string | null }): NewArticle {
+/** The document's comment count as regulations.gov gave it to the Federal Register, read at `readAt`; null when it gives none. */
+function commentCountOf(doc: FederalRegisterDocument, readAt: Date): NewArticle["comments"] {
+  const info = doc.regulations_dot_gov_info;
+  const count = info?.comments_count;
+  if (typeof count !== "number" || !Number.isSafeInteger(count) || count < 0) return null;
+  const docketId = typeof info?.docket_id === "string" ? normalizeTitle(info.docket_id) || null : null;
+  return { count, docketId, readAt };
+}
+
+/** A document as an article; `readAt`: when the API was read, which dates its comment count. */
+export function federalRegisterArticle(
+  doc: FederalRegisterDocument,
+  source: { id: number | null; name: string; category?: string | null },
+  readAt = new Date(),
+): NewArticle {
   const agencies = (doc.agencies ?? []).map((a) => normalizeTitle(a.name ?? a.raw_name ?? "")).filter(Boolean);
   return {
     title: normalizeTitle(doc.title),
@@ -198,5 +227,6 @@ export function federalRegisterArticle(doc: FederalRegisterDocument, source: { i
     pageLength: Number.isSafeInteger(doc.page_length) && doc.page_length! > 0 ? doc.page_length! : null,
     docketIds: textList(doc.docket_ids),
     fullTextXmlUrl: doc.full_text_xml_url ?? null,
+    comments: commentCountOf(doc, readAt),
   };
 }

@@ -63,7 +63,7 @@ async function ingestFederalRegisterPages(pages: AsyncIterable<FederalRegisterAp
     summary.invalid += invalid;
     summary.overLimit += overLimit;
     const batch = await ingestBatch(
-      documents.map((doc) => federalRegisterArticle(doc, source)),
+      documents.map((doc) => federalRegisterArticle(doc, source, run.now)),
       share,
       run,
     );

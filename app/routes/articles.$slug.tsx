@@ -6,6 +6,7 @@ import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useFeedState } from "~/components/feed-state";
+import { commentsLine } from "~/articles/comment-labels";
 import { articlePath, commentDaysLeft, daysLeftLabel, docketUrl, parseArticleAddress } from "~/articles/article-page";
 import { articleRuleText, getArticleDetail } from "~/feed/article-page.server";
 import { cfrLabel, cleanCfr, documentRulemakingViews, feedHref, followViewHref } from "~/feed/filters";
@@ -229,6 +230,13 @@ export default function ArticlePage() {
                 ) : (
                   " (closed)"
                 )}
+              </Fact>
+            ) : null}
+            {article.comments ? (
+              <Fact label="Comments">
+                {commentsLine(article.comments)} on regulations.gov
+                {article.comments.docketId ? `, docket ${article.comments.docketId}` : ""}, counted by the Federal Register on{" "}
+                <time dateTime={article.comments.readAt}>{formatDate(article.comments.readAt, timeZone)}</time>
               </Fact>
             ) : null}
             {article.docketIds.length ? (

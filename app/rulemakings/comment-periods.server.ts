@@ -5,6 +5,8 @@ import { config } from "../config.server";
 import { AppError } from "../errors";
 import { dayInZone } from "../time";
 import { articlePath, docketUrl } from "../articles/article-page";
+import { commentAnswersOf } from "../feed/comment-counts.server";
+import type { CommentPeriodOrder } from "./comment-period-orders";
 import { articleDeadline, countOpenCommentPeriods, openCommentPeriods } from "./store/comment-periods.server";
 
 export type CommentPeriod = {
@@ -17,6 +19,10 @@ export type CommentPeriod = {
   docketIds: string[];
   commentsCloseOn: string;
   publishDate: string;
+  /** The comment count as the Federal Register API last gave it (app/articles/store/comment-counts.server.ts). */
+  commentsCount: number | null;
+  commentsDocketId: string | null;
+  commentsReadAt: Date | null;
 };
 
 /** Today (YYYY-MM-DD) in the product's time zone. */
@@ -32,13 +38,21 @@ export function addDays(day: string, days: number) {
 
 export const COMMENT_PERIODS_PAGE_SIZE = 25;
 
-/** One page of /comment-periods, the page clamped to the last one that exists. */
-export async function commentPeriodsPage(requestedPage: number, today = todayInZone()) {
+/**
+ * One page of /comment-periods in the order asked for, the page clamped to the last one that exists; each period with
+ * its comments (the count, and how it grew over the last week).
+ */
+export async function commentPeriodsPage(requestedPage: number, today = todayInZone(), order: CommentPeriodOrder = "deadline") {
   const total = await countOpenCommentPeriods(today);
   const pageCount = Math.max(1, Math.ceil(total / COMMENT_PERIODS_PAGE_SIZE));
   const page = Math.min(Math.max(1, requestedPage), pageCount);
-  const periods = total ? await openCommentPeriods({ today, limit: COMMENT_PERIODS_PAGE_SIZE, offset: (page - 1) * COMMENT_PERIODS_PAGE_SIZE }) : [];
-  return { periods, total, page, pageCount, today };
+  const rows = total ? await openCommentPeriods({ today, order, limit: COMMENT_PERIODS_PAGE_SIZE, offset: (page - 1) * COMMENT_PERIODS_PAGE_SIZE }) : [];
+  const comments = await commentAnswersOf(rows);
+  const periods = rows.map(({ commentsCount: _count, commentsDocketId: _docket, commentsReadAt: _read, ...period }) => ({
+    ...period,
+    comments: comments(period.id),
+  }));
+  return { periods, total, page, pageCount, today, order };
 }
 
 const PRODUCT_ID = "-//Federal Deregulation Tracker//Comment deadlines//EN";

@@ -106,6 +106,9 @@ export const articles = pgTable(
     specialFiling: boolean().notNull().default(false),
     restrictionsRemoved: integer().notNull().default(0),
     restrictionsAdded: integer().notNull().default(0),
+    commentsCount: integer(),
+    commentsDocketId: text(),
+    commentsReadAt: timestampMs(),
   },
   (t) => [
     uniqueIndex("articles_canonical_url_unique").on(t.canonicalUrl),
@@ -125,7 +128,20 @@ export const articles = pgTable(
     index("articles_removes_restrictions_idx")
       .on(t.publishDate, t.id)
       .where(sql`${t.restrictionsRemoved} > ${t.restrictionsAdded}`),
+    index("articles_comments_count_idx").on(sql`coalesce(${t.commentsCount}, -1)`, t.publishDate, t.id),
   ],
+);
+
+export const articleCommentCounts = pgTable(
+  "article_comment_counts",
+  {
+    articleId: integer()
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    readAt: timestampMs().notNull(),
+    count: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.readAt] })],
 );
 
 export const articleTags = pgTable(

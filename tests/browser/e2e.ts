@@ -4,7 +4,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, type Page } from "@playwright/test";
-import { writeArticleRows, type ArticleRow, type Exact } from "../support/article-rows";
+import { writeArticleRows, writeCommentCounts, type ArticleRow, type CommentCountRow, type Exact } from "../support/article-rows";
 import { outboxMailsTo } from "../support/mail";
 import { E2E_ADMIN, E2E_DATABASE, E2E_DIR } from "./e2e-settings";
 
@@ -58,6 +58,11 @@ export function emailsTo(address: string) {
 /** Writes articles into the server's database as exact rows (tests/support/article-rows.ts); answers their ids. */
 export function seedArticles<T extends Partial<ArticleRow>>(rows: Exact<T, ArticleRow>[]) {
   return writeArticleRows<T>(E2E_DATABASE, rows);
+}
+
+/** Writes rows of the comment-count history into the server's database (through the test builder). */
+export function seedCommentCounts(rows: CommentCountRow[]) {
+  return writeCommentCounts(E2E_DATABASE, rows);
 }
 
 /** A plain article (new regulation, medium priority, no tags) from the "E2E" source. */

@@ -62,7 +62,7 @@ export const QUERY_TARGETS: QueryTarget[] = [
   { path: "/alerts/manage", params: ["token", "_data"], api: false },
   { path: "/alerts/unsubscribe", params: ["token", "_data"], api: false },
   { path: "/confirm-subscription", params: ["token", "_data"], api: false },
-  { path: "/comment-periods", params: ["page", "_data"], api: false },
+  { path: "/comment-periods", params: ["page", "order", "_data"], api: false },
   { path: "/export.csv", params: FEED_PARAMS, api: false },
   { path: "/feed.atom", params: FEED_PARAMS, api: false },
   { path: "/feed.json", params: FEED_PARAMS, api: false },

@@ -43,6 +43,7 @@ describe("GET /api/articles", () => {
         "agencies",
         "category",
         "categoryReason",
+        "comments",
         "commentsCloseOn",
         "createdAt",
         "documentNumber",

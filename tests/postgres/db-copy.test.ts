@@ -43,6 +43,8 @@ async function fillSqlite() {
     const { recordView } = await import("~/articles/store/views.server");
     const { addActiveSubscriber } = await import("~/newsletter/store.server");
     const { createFeedback } = await import("~/feedback/store.server");
+    const { recordCommentReads } = await import("~/articles/store/comment-counts.server");
+    const { transaction } = await import("~/db.server");
 
     await seedDefaultSources();
     expect((await loadDemo()).inserted).toBe(2_000);
@@ -75,6 +77,22 @@ async function fillSqlite() {
       await setBookmark(`visitor-${i % 3}`, id, true);
       await recordView([`visitor-${i % 5}`], id);
     }
+    // Comment counts and their history, as reads of the Federal Register API store them: two reads two days apart.
+    for (const [days, count] of [
+      [2, 10],
+      [0, 25],
+    ])
+      await transaction((tx) =>
+        recordCommentReads(
+          tx,
+          ids.slice(0, 5).map((articleId, i) => ({
+            articleId,
+            count: count * (i + 1),
+            docketId: `EPA-HQ-OAR-2025-00${i}`,
+            readAt: new Date(Date.now() - days * 86_400_000),
+          })),
+        ),
+      );
     await addActiveSubscriber("reader@example.com", "test", new Date());
     await createFeedback({ type: "bug", subject: "Copy", message: "A row with text: é, “quotes”, emoji 🚀", email: null });
     // A deleted article leaves the AUTOINCREMENT counter above max(id): the copy must not give its id again.
@@ -112,7 +130,7 @@ afterAll(async () => {
 describe("npm run db:copy", () => {
   it("copies every table into the migrated PostgreSQL database and finds every row equal", () => {
     const copy = dbCopy("--from", sqliteFile, "--to", postgresUrl);
-    expect(copy.output).toContain("All 34 tables are equal, row by row.");
+    expect(copy.output).toContain("All 35 tables are equal, row by row.");
     expect(copy.status).toBe(0);
     for (const table of [
       "articles",
@@ -149,7 +167,7 @@ describe("npm run db:copy", () => {
     expect(refused.status).toBe(1);
     expect(refused.output).toContain("pass --replace");
     const replaced = dbCopy("--from", sqliteFile, "--to", postgresUrl, "--replace");
-    expect(replaced.output).toContain("All 34 tables are equal, row by row.");
+    expect(replaced.output).toContain("All 35 tables are equal, row by row.");
     expect(replaced.status).toBe(0);
   }, 120_000);
 

@@ -5,7 +5,8 @@
 // with SQL, made from the table declarations (db/schema.ts, db/pg/schema.ts): no column list is copied by hand, and
 // a renamed column fails to compile in the tests' fields. The migrations' triggers keep search and the revision as
 // they do for the product; article_tags and the lookup tables, which the product's code keeps
-// (app/articles/store/insert.server.ts, app/articles/index-rows.ts), are written here by the same rules.
+// (app/articles/store/insert.server.ts, app/articles/index-rows.ts), are written here by the same rules, and so is
+// the comment-count history its store writes with each read (writeCommentCounts).
 import Database from "better-sqlite3";
 import { getTableColumns, getTableName, type Table } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
@@ -91,20 +92,32 @@ function columnsOf(table: Table, fields: Record<string, unknown>) {
  * Writes the rows (each `articleRow(fields)`), their article_tags and their lookup rows, all in one transaction on SQLite; answers their
  * ids in order.
  */
-export async function writeArticleRows<T extends Partial<ArticleRow>>(database: ArticleDatabase, fields: Exact<T, ArticleRow>[]): Promise<number[]> {
+export async function writeArticleRows<T extends Partial<ArticleRow>>(
+  database: ArticleDatabase,
+  fields: Exact<T, ArticleRow>[],
+  options: WriteOptions = {},
+): Promise<number[]> {
   const rows = fields.map((one: Partial<ArticleRow>) => articleRow(one));
+  const lookups = options.lookups ?? true;
   if (typeof database === "string") {
     const handle = new Database(database);
     // The server writes to the same file.
     handle.pragma("busy_timeout = 5000");
     try {
-      return writeSqlite(handle, rows);
+      return writeSqlite(handle, rows, lookups);
     } finally {
       handle.close();
     }
   }
-  return database instanceof Database ? writeSqlite(database, rows) : writePostgres(database, rows);
+  return database instanceof Database ? writeSqlite(database, rows, lookups) : writePostgres(database, rows, lookups);
 }
+
+/**
+ * `lookups: false` leaves the lookup tables to the database: one at a build before the lookup rules moved to
+ * TypeScript, whose triggers still write them (tests/integration/lookup-migration.test.ts). Only the fields given are
+ * written, so such a database needs none of the columns later migrations add.
+ */
+export type WriteOptions = { lookups?: boolean };
 
 const sqliteLookupTables = {
   agencies: sqliteSchema.articleAgencies,
@@ -113,7 +126,7 @@ const sqliteLookupTables = {
 };
 const pgLookupTables = { agencies: pgSchema.articleAgencies, identifiers: pgSchema.articleIdentifiers, rulemakings: pgSchema.articleRulemakings };
 
-function writeSqlite(handle: Database.Database, rows: ArticleRow[]): number[] {
+function writeSqlite(handle: Database.Database, rows: ArticleRow[], withLookups: boolean): number[] {
   const statements = new Map<string, Database.Statement>();
   /** The insert of these fields (a statement for each set of columns, prepared once) and their values. */
   const insert = (table: Table, fields: Record<string, unknown>, returning = "") => {
@@ -130,7 +143,7 @@ function writeSqlite(handle: Database.Database, rows: ArticleRow[]): number[] {
         const tagged = insert(sqliteSchema.articleTags, { articleId: id, tag }, "ON CONFLICT DO NOTHING");
         tagged.statement.run(...tagged.values);
       }
-      for (const lookup of lookupRows(row, id)) {
+      for (const lookup of withLookups ? lookupRows(row, id) : []) {
         const indexed = insert(sqliteLookupTables[lookup.table], lookup.fields, "ON CONFLICT DO NOTHING");
         indexed.statement.run(...indexed.values);
       }
@@ -142,7 +155,7 @@ function writeSqlite(handle: Database.Database, rows: ArticleRow[]): number[] {
 /** PostgreSQL takes at most 65,535 parameters a statement: rows go a few hundred at a time. */
 const PG_BATCH = 500;
 
-async function writePostgres(client: pg.Pool | pg.ClientBase, rows: ArticleRow[]): Promise<number[]> {
+async function writePostgres(client: pg.Pool | pg.ClientBase, rows: ArticleRow[], withLookups: boolean): Promise<number[]> {
   // One statement per batch: the batch's columns, DEFAULT where a row leaves one out.
   const insert = async (table: Table, batch: Record<string, unknown>[], returning: string) => {
     const perRow = batch.map((fields) => new Map(columnsOf(table, fields).map((c) => [c.name, c.value])));
@@ -161,11 +174,47 @@ async function writePostgres(client: pg.Pool | pg.ClientBase, rows: ArticleRow[]
   const ids = rows.map((row) => idByAddress.get(row.canonicalUrl)!);
   const tags = rows.flatMap((row, i) => (row.tags ?? []).map((tag) => ({ articleId: ids[i], tag })));
   for (let start = 0; start < tags.length; start += PG_BATCH) await insert(pgSchema.articleTags, tags.slice(start, start + PG_BATCH), "ON CONFLICT DO NOTHING");
-  const lookups = rows.flatMap((row, i) => lookupRows(row, ids[i]));
+  const lookups = withLookups ? rows.flatMap((row, i) => lookupRows(row, ids[i])) : [];
   for (const table of ["agencies", "identifiers", "rulemakings"] as const) {
     const batch = lookups.filter((lookup) => lookup.table === table).map((lookup) => lookup.fields);
     for (let start = 0; start < batch.length; start += PG_BATCH)
       await insert(pgLookupTables[table], batch.slice(start, start + PG_BATCH), "ON CONFLICT DO NOTHING");
   }
   return ids;
+}
+
+/** A row of an article's comment-count history (article_comment_counts), as drizzle inserts it. */
+export type CommentCountRow = typeof sqliteSchema.articleCommentCounts.$inferInsert;
+
+/**
+ * Writes rows of the comment-count history, as the store writes them with each read of the Federal Register API
+ * (app/articles/store/comment-counts.server.ts): for a test whose articles are written here, with the count on their
+ * row (`commentsCount`, `commentsDocketId`, `commentsReadAt`) and the history their growth is read from.
+ */
+export async function writeCommentCounts(database: ArticleDatabase, rows: CommentCountRow[]): Promise<void> {
+  if (!rows.length) return;
+  if (database instanceof Database || typeof database === "string") {
+    const handle = typeof database === "string" ? new Database(database) : database;
+    if (typeof database === "string") handle.pragma("busy_timeout = 5000");
+    try {
+      handle.transaction(() => {
+        for (const row of rows) {
+          const columns = columnsOf(sqliteSchema.articleCommentCounts, row);
+          handle
+            .prepare(`INSERT INTO "article_comment_counts" (${columns.map((c) => c.name).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`)
+            .run(...columns.map((c) => c.value));
+        }
+      })();
+    } finally {
+      if (typeof database === "string") handle.close();
+    }
+    return;
+  }
+  for (let start = 0; start < rows.length; start += PG_BATCH) {
+    const values: unknown[] = [];
+    const batch = rows.slice(start, start + PG_BATCH).map((row) => columnsOf(pgSchema.articleCommentCounts, row));
+    const names = batch[0].map((c) => c.name);
+    const tuples = batch.map((columns) => `(${columns.map((c) => `$${values.push(c.value)}`).join(", ")})`);
+    await database.query(`INSERT INTO "article_comment_counts" (${names.join(", ")}) VALUES ${tuples.join(", ")}`, values);
+  }
 }

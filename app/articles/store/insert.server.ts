@@ -4,6 +4,7 @@
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { db, engine, first, statement, t, transaction, type Transaction, type TransactionPart } from "../../db.server";
 import type { InsertOutcome, NewArticle } from "../new-article";
+import { recordCommentReads, type CommentRead } from "./comment-counts.server";
 import type { Judgement } from "../vocabulary";
 import { indexNewArticles, reindexStoredArticles, type IndexedArticle } from "./article-indexes.server";
 import { chunks } from "./chunks";
@@ -354,10 +355,33 @@ export async function storeArticles(pending: Pending[]): Promise<Map<Pending, In
         else if (!ids.has(item)) outcomes.set(item, { status: "deleted" });
         else outcomes.set(item, id === undefined ? { status: "duplicate" } : { status: "inserted", id });
       }
+      yield* recordCommentReads(tx, yield* commentReadsOf(tx, kept, outcomes));
       return outcomes;
     },
     { behavior: "immediate" },
   );
+}
+
+/**
+ * The comment counts the batch read, each with its article: the one just stored or published, or, for a document
+ * stored before (a re-read, a backfill), the article holding its number. Only Federal Register documents carry one.
+ */
+function* commentReadsOf(tx: Transaction, kept: [Pending, ArticleInsertRow][], outcomes: Map<Pending, InsertOutcome>): TransactionPart<CommentRead[]> {
+  const counted = kept.filter(([item]) => item.input.comments && item.documentNumber).map(([item]) => item);
+  if (!counted.length) return [];
+  const byNumber = new Map<string, number>();
+  const known = counted.filter((item) => outcomes.get(item)?.status === "duplicate").map((item) => item.documentNumber!);
+  for (const chunk of chunks(known, 10_000)) {
+    const rows = yield* tx.all(
+      tx.db.select({ id: t.articles.id, documentNumber: t.articles.documentNumber }).from(t.articles).where(inArray(t.articles.documentNumber, chunk)),
+    );
+    for (const row of rows) byNumber.set(row.documentNumber!, row.id);
+  }
+  return counted.flatMap((item) => {
+    const outcome = outcomes.get(item)!;
+    const articleId = "id" in outcome ? outcome.id : byNumber.get(item.documentNumber!);
+    return articleId === undefined ? [] : [{ articleId, ...item.input.comments! }];
+  });
 }
 
 /** Keeps the article_tags index in step with the article's tag list, as part of the caller's transaction. */

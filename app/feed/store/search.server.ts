@@ -234,6 +234,9 @@ const articleColumns = {
   regulationIdNumbers: t.articles.regulationIdNumbers,
   publicInspectionPublishesOn: t.articles.publicInspectionPublishesOn,
   specialFiling: t.articles.specialFiling,
+  commentsCount: t.articles.commentsCount,
+  commentsDocketId: t.articles.commentsDocketId,
+  commentsReadAt: t.articles.commentsReadAt,
 };
 
 export type ArticleReadRow = {
@@ -245,12 +248,22 @@ export type ArticleReadRow = {
 } & { isBookmarked: number };
 
 /**
- * The list's order: the newest first, or the most restriction words removed first and then the newest (both read
- * from an index: articles_publish_date_idx, articles_restrictions_removed_idx).
+ * What "most commented" orders by: the count, documents without one (-1) after those counted at 0. The expression
+ * of the index articles_comments_count_idx, so the list reads it in its order; both engines sort -1 alike, where a
+ * NULL would come first in PostgreSQL's descending order and last in SQLite's.
+ */
+const commentsOrder = () => sql`coalesce(${t.articles.commentsCount}, -1)`;
+
+/**
+ * The list's order: the newest first, the most restriction words removed first, or the most comments first, each
+ * then the newest (each read from an index: articles_publish_date_idx, articles_restrictions_removed_idx,
+ * articles_comments_count_idx).
  */
 function listOrder(sort: ArticleSort | undefined) {
   const newest = [desc(t.articles.publishDate), desc(t.articles.id)];
-  return sort === "restrictions-removed" ? [desc(t.articles.restrictionsRemoved), ...newest] : newest;
+  if (sort === "restrictions-removed") return [desc(t.articles.restrictionsRemoved), ...newest];
+  if (sort === "most-commented") return [desc(commentsOrder()), ...newest];
+  return newest;
 }
 
 /** The rows of the articles meeting the conditions in the list's order, paged as the options say. */
@@ -342,7 +355,7 @@ export async function newestPublishDateWith(conditions: SQL[]): Promise<Date | u
 export async function positionWith(conditions: SQL[], articleId: number, sort?: ArticleSort): Promise<number | null> {
   const target = await first(
     db()
-      .select({ publishDate: t.articles.publishDate, restrictionsRemoved: t.articles.restrictionsRemoved })
+      .select({ publishDate: t.articles.publishDate, restrictionsRemoved: t.articles.restrictionsRemoved, comments: sql<number>`${commentsOrder()}` })
       .from(t.articles)
       .where(and(eq(t.articles.id, articleId), ...conditions)),
   );
@@ -351,7 +364,9 @@ export async function positionWith(conditions: SQL[], articleId: number, sort?: 
   const newer =
     sort === "restrictions-removed"
       ? sql`(${t.articles.restrictionsRemoved}, ${t.articles.publishDate}, ${t.articles.id}) > (${target.restrictionsRemoved}, ${at}, ${articleId})`
-      : sql`(${t.articles.publishDate} > ${at} OR (${t.articles.publishDate} = ${at} AND ${t.articles.id} > ${articleId}))`;
+      : sort === "most-commented"
+        ? sql`(${commentsOrder()}, ${t.articles.publishDate}, ${t.articles.id}) > (${Number(target.comments)}, ${at}, ${articleId})`
+        : sql`(${t.articles.publishDate} > ${at} OR (${t.articles.publishDate} = ${at} AND ${t.articles.id} > ${articleId}))`;
   return (
     (
       await first(
@@ -364,8 +379,11 @@ export async function positionWith(conditions: SQL[], articleId: number, sort?: 
   );
 }
 
-/** Where a page ends in the list's order: its last article's date and id, and restrictions removed when sorted by them. */
-export type ListPoint = { publishDate: string; id: number; restrictionsRemoved?: number };
+/**
+ * Where a page ends in the list's order: its last article's date and id, and restrictions removed or its comment
+ * count (null: none) when sorted by them.
+ */
+export type ListPoint = { publishDate: string; id: number; restrictionsRemoved?: number; commentsCount?: number | null };
 
 /**
  * The conditions of a page after a point: articles stored after `afterId` (ids grow as articles are stored), or
@@ -380,6 +398,10 @@ export function pagingConditions(options: { afterId?: number; throughId?: number
   if (after && sort === "restrictions-removed")
     conditions.push(
       sql`(${t.articles.restrictionsRemoved}, ${t.articles.publishDate}, ${t.articles.id}) < (${after.restrictionsRemoved ?? 0}, ${new Date(after.publishDate).getTime()}, ${after.id})`,
+    );
+  else if (after && sort === "most-commented")
+    conditions.push(
+      sql`(${commentsOrder()}, ${t.articles.publishDate}, ${t.articles.id}) < (${after.commentsCount ?? -1}, ${new Date(after.publishDate).getTime()}, ${after.id})`,
     );
   else if (after) conditions.push(sql`(${t.articles.publishDate}, ${t.articles.id}) < (${new Date(after.publishDate).getTime()}, ${after.id})`);
   return conditions;

@@ -1,9 +1,10 @@
 // Reading the open comment periods: Federal Register documents whose last day to comment is a given day or later.
-import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
 import { all, db, engine, first, t } from "../../db.server";
 import { config } from "../../config.server";
 import { dayInZone } from "../../time";
 import type { CommentPeriod } from "../comment-periods.server";
+import type { CommentPeriodOrder } from "../comment-period-orders";
 
 /** Today (YYYY-MM-DD) in the product's time zone (todayInZone): the first day still open. */
 const todayOpen = () => dayInZone(new Date(), config().APP_TIMEZONE);
@@ -30,16 +31,30 @@ const columns = {
   docketIds: t.articles.docketIds,
   commentsCloseOn: t.articles.commentsCloseOn,
   publishDate: t.articles.publishDate,
+  commentsCount: t.articles.commentsCount,
+  commentsDocketId: t.articles.commentsDocketId,
+  commentsReadAt: t.articles.commentsReadAt,
 };
 
-/** Open comment periods closing on or before `until` (all when not given), soonest deadline first. */
-export async function openCommentPeriods(options: { today?: string; until?: string; limit?: number; offset?: number } = {}): Promise<CommentPeriod[]> {
+/** Soonest deadline first; or most comments first (documents without a count last), then the soonest deadline. */
+function periodOrder(order: CommentPeriodOrder | undefined) {
+  const soonest = [asc(t.articles.commentsCloseOn), asc(t.articles.id)];
+  return order === "comments" ? [desc(sql`coalesce(${t.articles.commentsCount}, -1)`), ...soonest] : soonest;
+}
+
+/**
+ * Open comment periods closing on or before `until` (all when not given), soonest deadline first unless `order` says
+ * "comments": the open periods are few (the partial index on the deadline finds them), so sorting them costs little.
+ */
+export async function openCommentPeriods(
+  options: { today?: string; until?: string; limit?: number; offset?: number; order?: CommentPeriodOrder } = {},
+): Promise<CommentPeriod[]> {
   const today = options.today ?? todayOpen();
   let query = db()
     .select(columns)
     .from(t.articles)
     .where(openSince(today, options.until))
-    .orderBy(asc(t.articles.commentsCloseOn), asc(t.articles.id))
+    .orderBy(...periodOrder(options.order))
     .$dynamic();
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
   return (await all(query)).map((row) => ({ ...row, commentsCloseOn: row.commentsCloseOn!, publishDate: row.publishDate.toISOString() }));
