@@ -8,7 +8,7 @@ import { identifierCountsByKind } from "./store/facets.server";
 import { rulemakingLinks } from "../rulemakings/links.server";
 import type { ArticleFilters, ArticleSort } from "./filters";
 import { ruleTextAnswersOf, type RuleTextAnswers } from "./rule-texts.server";
-import { commentAnswersOf } from "./comment-counts.server";
+import { commentAnswersOf } from "../articles/comment-counts.server";
 import type { Category, Priority } from "../articles/vocabulary";
 import {
   articleRow,

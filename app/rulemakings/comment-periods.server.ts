@@ -5,7 +5,7 @@ import { config } from "../config.server";
 import { AppError } from "../errors";
 import { dayInZone } from "../time";
 import { articlePath, docketUrl } from "../articles/article-page";
-import { commentAnswersOf } from "../feed/comment-counts.server";
+import { commentAnswersOf } from "../articles/comment-counts.server";
 import type { CommentPeriodOrder } from "./comment-period-orders";
 import { articleDeadline, countOpenCommentPeriods, openCommentPeriods } from "./store/comment-periods.server";
 

@@ -1,8 +1,8 @@
 // What a list of articles shows of their comments (the answer's `comments`): the count each article holds, and while
 // its comment period is open how much the count grew over the last seven days, from the history
 // (app/articles/store/comment-counts.server.ts) read for the whole list in two queries.
-import type { ArticleComments } from "../articles/answer.server";
-import { weekStartCounts } from "../articles/store/comment-counts.server";
+import type { ArticleComments } from "./answer.server";
+import { weekStartCounts } from "./store/comment-counts.server";
 import { config } from "../config.server";
 import { dayInZone } from "../time";
 
