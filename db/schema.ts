@@ -143,6 +143,14 @@ export const articles = sqliteTable(
      */
     restrictionsRemoved: integer().notNull().default(0),
     restrictionsAdded: integer().notNull().default(0),
+    /**
+     * The official E.O. 14192 designation (deregulatory | regulatory | not-subject), null when neither the document
+     * nor the Unified Agenda gives one, and where it came from (statement | agenda): written by
+     * app/ledger/designation-store.server.ts from app/ledger/designation.ts whenever a full text is read, an
+     * agenda edition loaded or an article stored. Never the product's judgement (docs/decisions/050).
+     */
+    designation: text(),
+    designationBasis: text(),
   },
   (t) => [
     uniqueIndex("articles_canonical_url_unique").on(t.canonicalUrl),
@@ -171,6 +179,8 @@ export const articles = sqliteTable(
     index("articles_removes_restrictions_idx")
       .on(t.publishDate, t.id)
       .where(sql`${t.restrictionsRemoved} > ${t.restrictionsAdded}`),
+    // The ledger's official counts (app/ledger/ledger.server.ts) and the feed's designation filter, by date.
+    index("articles_designation_date_idx").on(t.designation, t.publishDate, t.id),
   ],
 );
 
