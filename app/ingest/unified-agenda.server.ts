@@ -5,6 +5,7 @@
 import { SaxesParser } from "saxes";
 import { type AgendaEntry, saveAgendaBatch } from "../agenda/store.server";
 import { rejudgeArticlesCiting } from "../classify/reclassify.server";
+import { writeDesignationsCiting } from "../ledger/designation-store.server";
 import { FetchError } from "../fetcher/http-client.server";
 import { normalizeTitle } from "./normalize";
 
@@ -222,7 +223,11 @@ export async function loadUnifiedAgenda(body: AsyncIterable<Buffer | string>, op
     if (!batch.length) return;
     const entries = batch;
     batch = [];
-    const saved = await saveAgendaBatch(entries, now, rejudgeArticlesCiting);
+    const saved = await saveAgendaBatch(entries, now, function* (tx, rins, at) {
+      // The official designations the ledger counts follow the agenda for every citing article, tagged by hand or not.
+      yield* writeDesignationsCiting(tx, rins);
+      return yield* rejudgeArticlesCiting(tx, rins, at);
+    });
     load.stored += saved.stored;
     load.unchanged += saved.unchanged;
     load.older += saved.older;
