@@ -6,6 +6,8 @@ import {
   feedHref,
   FOLLOWED_FILTERS,
   followedLabels,
+  LEDGER_FILTERS,
+  ledgerViewLabels,
   parseFeedParams,
   tidyFeedSearch,
   type ArticleFilters,
@@ -140,7 +142,8 @@ function useShownFilters(filters: ArticleFilters) {
  * picker offers them: they come from a link, such as a rulemaking's "Follow this rulemaking").
  */
 function FollowedChips({ filters }: { filters: ArticleFilters }) {
-  const followed = followedLabels(filters);
+  // The ledger's filters too (a count's link, app/routes/ledger.tsx): removable the same way.
+  const followed = [...followedLabels(filters), ...ledgerViewLabels(filters)];
   if (!followed.length) return null;
   return (
     <ul className="followed-row" aria-label="Following">
@@ -194,6 +197,7 @@ export function FeedFilters({ filters: pageFilters, facets }: { filters: Article
       {filters.saved ? <input type="hidden" name="saved" value="1" /> : null}
       {/* Kept when a picker or the search changes the view. */}
       {FOLLOWED_FILTERS.map((name) => (filters[name] ? <input key={name} type="hidden" name={name} value={filters[name]} /> : null))}
+      {LEDGER_FILTERS.map((name) => (filters[name] ? <input key={name} type="hidden" name={name} value={String(filters[name])} /> : null))}
       <div className="filter-row">
         <FilterSelect
           label="Priority"

@@ -6,7 +6,7 @@ import { AppError } from "../errors";
 import { publicUrl } from "../public-url.server";
 import { articlePath } from "../articles/article-page";
 import { pendingRedlineLabel, restrictionsLabel, statedDesignationLabel } from "../articles/rule-text-labels";
-import { cfrLabel, feedHref, followedLabels, parseFeedParams, type ArticleFilters } from "./filters";
+import { cfrLabel, feedHref, followedLabels, ledgerViewLabels, parseFeedParams, type ArticleFilters } from "./filters";
 import { listArticles, type ArticleJson } from "./queries.server";
 import { feedRevision } from "./shared-feed.server";
 import { CATEGORIES, DOCUMENT_TYPES, PRIORITIES, TIMEFRAMES } from "../articles/vocabulary";
@@ -40,6 +40,7 @@ function chosenParts(filters: ArticleFilters) {
     filters.timeframe !== "all" ? TIMEFRAMES.find((t) => t.value === filters.timeframe)?.label : undefined,
     DOCUMENT_TYPES.find((d) => d.value === filters.documentType)?.label,
     filters.restrictions === "removes" && "Removes restrictions",
+    ...ledgerViewLabels(filters).map((part) => part.label),
     filters.sort === "restrictions-removed" && "most restrictions removed first",
   ];
 }

@@ -1,5 +1,7 @@
 // The feed's filters as URL search params. Shared with the browser bundle, so no validation library here:
 // the /api contract's stricter parser lives in api-query.server.ts.
+import { LEDGER_DESIGNATIONS, type LedgerDesignation } from "../ledger/designation";
+import { FISCAL_YEAR_PROBLEM, fiscalYearDays, parseFiscalYear } from "../ledger/fiscal-year";
 import { isRin, RIN_PATTERN } from "../rulemakings/keys";
 import { isUnstorableText, storableText } from "../text/storable";
 import {
@@ -34,7 +36,39 @@ export type ArticleFilters = {
   restrictions?: RestrictionsFilter;
   /** The order of the list when not the newest first: "restrictions-removed", the most restriction words removed first. */
   sort?: ArticleSort;
+  /** The E.O. 14192 designation, from the source `basis` names (official when none): the ledger's counts (app/ledger/). */
+  designation?: LedgerDesignation;
+  /** Where the designation came from: official (statement or agenda), statement, agenda, or the product's judgement. */
+  basis?: DesignationBasisFilter;
+  /** Published in this federal fiscal year (1 October to 30 September, in the site's time zone). */
+  fy?: number;
+  /** "open": only proposed rules whose rulemaking has no final rule yet. */
+  pipeline?: PipelineFilter;
 };
+
+export const BASIS_VALUES = ["official", "statement", "agenda", "judgement"] as const;
+export type DesignationBasisFilter = (typeof BASIS_VALUES)[number];
+export const PIPELINE_VALUES = ["open"] as const;
+export type PipelineFilter = (typeof PIPELINE_VALUES)[number];
+
+/** The ledger's filters, kept (as hidden fields) when a picker or the search changes the view. */
+export const LEDGER_FILTERS = ["designation", "basis", "fy", "pipeline"] as const;
+
+/** The words of the ledger's filters a view has, for its chips, feed titles and CSV: "Deregulatory (official)", "FY2026". */
+export function ledgerViewLabels(filters: ArticleFilters): { filter: "designation" | "basis" | "fy" | "pipeline"; label: string }[] {
+  const labels: { filter: "designation" | "basis" | "fy" | "pipeline"; label: string }[] = [];
+  const basis = filters.basis === "judgement" ? "the product's judgement" : (filters.basis ?? "official");
+  const named = { deregulatory: "Deregulatory", regulatory: "Regulatory", "not-subject": "Not subject to E.O. 14192" };
+  if (filters.designation) labels.push({ filter: "designation", label: `${named[filters.designation]} (${basis})` });
+  else if (filters.basis) labels.push({ filter: "basis", label: `Designated by ${basis}` });
+  if (filters.designation && filters.basis) labels.push({ filter: "basis", label: `Basis: ${basis}` });
+  if (filters.fy) {
+    const days = fiscalYearDays(filters.fy);
+    labels.push({ filter: "fy", label: `FY${filters.fy} (${days.first} to ${days.last})` });
+  }
+  if (filters.pipeline === "open") labels.push({ filter: "pipeline", label: "Proposals without a final rule" });
+  return labels;
+}
 
 export const RESTRICTIONS_VALUES = ["removes"] as const;
 export type RestrictionsFilter = (typeof RESTRICTIONS_VALUES)[number];
@@ -270,6 +304,44 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
       "removes: only final rules whose CFR redlines (each amended part as eCFR shows it the day before and on the effective date) remove more restriction words (shall, must, may not, required, prohibited) than they add, summed over their parts.",
   },
   {
+    name: "designation",
+    read(text, filters) {
+      if (!(LEDGER_DESIGNATIONS as readonly string[]).includes(text)) return mustBeOneOf(LEDGER_DESIGNATIONS);
+      filters.designation = text as LedgerDesignation;
+    },
+    schema: { enum: LEDGER_DESIGNATIONS },
+    description:
+      "Only documents with this E.O. 14192 designation, from the source `basis` names (official when not given): the document's own statement, else the Unified Agenda's designation of its rulemaking.",
+  },
+  {
+    name: "basis",
+    read(text, filters) {
+      if (!(BASIS_VALUES as readonly string[]).includes(text)) return mustBeOneOf(BASIS_VALUES);
+      filters.basis = text as DesignationBasisFilter;
+    },
+    schema: { enum: BASIS_VALUES },
+    description:
+      "Where the designation came from. official: the document's own statement or, without one, the Unified Agenda (statement and agenda name one of them). judgement: documents with no official designation, by the product's category (rollbacks deregulatory, new regulations regulatory), which an editor may correct.",
+  },
+  {
+    name: "fy",
+    read(text, filters) {
+      filters.fy = parseFiscalYear(text);
+      if (filters.fy === undefined) return FISCAL_YEAR_PROBLEM;
+    },
+    schema: { type: "string", pattern: "^\\d{4}$", examples: ["2026"] },
+    description: "Only documents published in this federal fiscal year: FY2026 runs 1 October 2025 to 30 September 2026, days in the site's time zone.",
+  },
+  {
+    name: "pipeline",
+    read(text, filters) {
+      if (!(PIPELINE_VALUES as readonly string[]).includes(text)) return mustBeOneOf(PIPELINE_VALUES);
+      filters.pipeline = text as PipelineFilter;
+    },
+    schema: { enum: PIPELINE_VALUES },
+    description: "open: only proposed rules whose rulemaking (its RINs, or its dockets when it lists none) has no final rule published yet.",
+  },
+  {
     name: "sort",
     read(text, filters) {
       if (!(SORT_VALUES as readonly string[]).includes(text)) return mustBeOneOf(SORT_VALUES);
@@ -303,6 +375,10 @@ const NO_FILTER: Required<Pick<ArticleFilters, "timeframe" | "saved">> & Article
   cfr: undefined,
   restrictions: undefined,
   sort: undefined,
+  designation: undefined,
+  basis: undefined,
+  fy: undefined,
+  pipeline: undefined,
 };
 
 /**
@@ -321,7 +397,7 @@ export function readView(params: URLSearchParams, onProblem?: (name: string, pro
 
 /**
  * The public feed's params (`category`, `priority`, `time`, `q`, `agency`, `type`, `rin`, `docket`, `cfr`, `saved`,
- * `restrictions`, `sort` and `page`; the API's names `search` and `timeframe` too). Bad values are left out: a hand-edited or stale link
+ * `restrictions`, `designation`, `basis`, `fy`, `pipeline`, `sort` and `page`; the API's names `search` and `timeframe` too). Bad values are left out: a hand-edited or stale link
  * still shows a page.
  */
 export function parseFeedParams(params: URLSearchParams) {
@@ -343,6 +419,10 @@ export function feedHref(filters: ArticleFilters, page = 1, hash = "", path = "/
   if (filters.cfr) params.set("cfr", filters.cfr);
   if (filters.saved) params.set("saved", "1");
   if (filters.restrictions) params.set("restrictions", filters.restrictions);
+  if (filters.designation) params.set("designation", filters.designation);
+  if (filters.basis) params.set("basis", filters.basis);
+  if (filters.fy) params.set("fy", String(filters.fy));
+  if (filters.pipeline) params.set("pipeline", filters.pipeline);
   if (filters.sort) params.set("sort", filters.sort);
   if (page > 1) params.set("page", String(page));
   const query = params.toString();

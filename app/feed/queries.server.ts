@@ -57,7 +57,11 @@ function onlySearch(filters: ArticleFilters) {
     !filters.rin &&
     !filters.docket &&
     !filters.cfr &&
-    !filters.restrictions
+    !filters.restrictions &&
+    !filters.designation &&
+    !filters.basis &&
+    !filters.fy &&
+    !filters.pipeline
   );
 }
 

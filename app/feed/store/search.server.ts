@@ -1,12 +1,14 @@
 // Reading articles for the feed, the /api list and the article's card: the filters as SQL conditions, the full-text
 // search spelled out as the index's words, and the pages, counts and positions they select.
-import { and, count, desc, eq, gt, gte, inArray, lte, sql, type Column, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, sql, type Column, type SQL } from "drizzle-orm";
 import { config } from "../../config.server";
 import { all, db, engine, execute, first, t, transaction } from "../../db.server";
 import { startOfDaysAgo } from "../../time";
 import type { ArticleFilters, ArticleSort } from "../filters";
 import { searchTerms, toFtsQuery } from "../search";
 import { documentTypeStored } from "../../articles/vocabulary";
+import { judgementCategory } from "../../ledger/designation";
+import { fiscalYearRange } from "../../ledger/fiscal-year";
 
 /** How far back each timeframe reaches, in calendar days before today (configured time zone). */
 const TIMEFRAME_DAYS_BACK = { today: 0, week: 6, month: 29 } as const;
@@ -196,11 +198,43 @@ export async function filterConditions(filters: ArticleFilters, visitorId: strin
   }
   // Written as the partial index articles_removes_restrictions_idx states it, so both engines read that index.
   if (filters.restrictions === "removes") conditions.push(gt(t.articles.restrictionsRemoved, t.articles.restrictionsAdded));
+  const designated = designationConditions(filters);
+  if (!designated) return null;
+  conditions.push(...designated);
+  if (filters.fy) {
+    const { start, end } = fiscalYearRange(filters.fy, config().APP_TIMEZONE);
+    conditions.push(gte(t.articles.publishDate, start), lt(t.articles.publishDate, end));
+  }
+  if (filters.pipeline === "open") conditions.push(sql`${t.articles.documentType} = 'Proposed Rule'`, openProposal());
   if (filters.saved) {
     if (!visitorId) return null;
     conditions.push(sql`${t.articles.id} IN (SELECT article_id FROM bookmarks WHERE visitor_id = ${visitorId})`);
   }
   return conditions;
+}
+
+/**
+ * The designation and basis filters (the ledger's counts, app/ledger/ledger.server.ts, read the same): official
+ * designations from articles.designation (written by app/ledger/designation-store.server.ts), the product's judgement
+ * from the category of articles without one (docs/decisions/050). Null when they can match nothing.
+ */
+export function designationConditions(filters: Pick<ArticleFilters, "designation" | "basis">): SQL[] | null {
+  const { designation, basis } = filters;
+  if (!designation && !basis) return [];
+  if (basis === "judgement") {
+    const categories = designation ? [judgementCategory(designation)] : ["regulatory-rollbacks", "new-regulations"];
+    if (categories[0] === null) return null;
+    return [isNull(t.articles.designation), inArray(t.articles.category, categories as string[])];
+  }
+  const conditions: SQL[] = [designation ? eq(t.articles.designation, designation) : isNotNull(t.articles.designation)];
+  if (basis === "statement" || basis === "agenda") conditions.push(eq(t.articles.designationBasis, basis));
+  return conditions;
+}
+
+/** A proposed rule none of whose rulemakings (article_rulemakings keys) has a final rule. */
+export function openProposal() {
+  return sql`NOT EXISTS (SELECT 1 FROM article_rulemakings mine JOIN article_rulemakings other ON other.key = mine.key
+    JOIN articles final ON final.id = other.article_id AND final.document_type = 'Rule' WHERE mine.article_id = ${t.articles.id})`;
 }
 
 const articleColumns = {
