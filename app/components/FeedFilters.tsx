@@ -24,6 +24,7 @@ export const FEED_FORM_ID = "feed-filters";
 const RESTRICTION_CHOICES: { value: RestrictionsFilter | ""; label: string }[] = [
   { value: "", label: "Any" },
   { value: "removes", label: "Removes restrictions" },
+  { value: "compared", label: "Redline compared" },
 ];
 const SORT_CHOICES: { value: (typeof SORT_VALUES)[number]; label: string }[] = [
   { value: "newest", label: "Newest first" },

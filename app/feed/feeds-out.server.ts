@@ -40,6 +40,7 @@ function chosenParts(filters: ArticleFilters) {
     filters.timeframe !== "all" ? TIMEFRAMES.find((t) => t.value === filters.timeframe)?.label : undefined,
     DOCUMENT_TYPES.find((d) => d.value === filters.documentType)?.label,
     filters.restrictions === "removes" && "Removes restrictions",
+    filters.restrictions === "compared" && "CFR redline compared",
     ...ledgerViewLabels(filters).map((part) => part.label),
     filters.sort === "restrictions-removed" && "most restrictions removed first",
   ];

@@ -44,7 +44,15 @@ export type ArticleFilters = {
   fy?: number;
   /** "open": only proposed rules whose rulemaking has no final rule yet. */
   pipeline?: PipelineFilter;
+  /** Published in this month (YYYY-MM, in the site's time zone): a month of the ledger's chart. */
+  month?: string;
+  /** "stated": only documents whose full text states an annualized cost or cost savings. */
+  costs?: CostsFilter;
 };
+
+export const COSTS_VALUES = ["stated"] as const;
+export type CostsFilter = (typeof COSTS_VALUES)[number];
+const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 export const BASIS_VALUES = ["official", "statement", "agenda", "judgement"] as const;
 export type DesignationBasisFilter = (typeof BASIS_VALUES)[number];
@@ -52,11 +60,11 @@ export const PIPELINE_VALUES = ["open"] as const;
 export type PipelineFilter = (typeof PIPELINE_VALUES)[number];
 
 /** The ledger's filters, kept (as hidden fields) when a picker or the search changes the view. */
-export const LEDGER_FILTERS = ["designation", "basis", "fy", "pipeline"] as const;
+export const LEDGER_FILTERS = ["designation", "basis", "fy", "month", "pipeline", "costs"] as const;
 
 /** The words of the ledger's filters a view has, for its chips, feed titles and CSV: "Deregulatory (official)", "FY2026". */
-export function ledgerViewLabels(filters: ArticleFilters): { filter: "designation" | "basis" | "fy" | "pipeline"; label: string }[] {
-  const labels: { filter: "designation" | "basis" | "fy" | "pipeline"; label: string }[] = [];
+export function ledgerViewLabels(filters: ArticleFilters): { filter: (typeof LEDGER_FILTERS)[number]; label: string }[] {
+  const labels: { filter: (typeof LEDGER_FILTERS)[number]; label: string }[] = [];
   const basis = filters.basis === "judgement" ? "the product's judgement" : (filters.basis ?? "official");
   const named = { deregulatory: "Deregulatory", regulatory: "Regulatory", "not-subject": "Not subject to E.O. 14192" };
   if (filters.designation) labels.push({ filter: "designation", label: `${named[filters.designation]} (${basis})` });
@@ -66,11 +74,13 @@ export function ledgerViewLabels(filters: ArticleFilters): { filter: "designatio
     const days = fiscalYearDays(filters.fy);
     labels.push({ filter: "fy", label: `FY${filters.fy} (${days.first} to ${days.last})` });
   }
+  if (filters.month) labels.push({ filter: "month", label: `Published ${filters.month}` });
   if (filters.pipeline === "open") labels.push({ filter: "pipeline", label: "Proposals without a final rule" });
+  if (filters.costs === "stated") labels.push({ filter: "costs", label: "States annualized costs or savings" });
   return labels;
 }
 
-export const RESTRICTIONS_VALUES = ["removes"] as const;
+export const RESTRICTIONS_VALUES = ["removes", "compared"] as const;
 export type RestrictionsFilter = (typeof RESTRICTIONS_VALUES)[number];
 /** The list's orders; "newest" is the default, left out of addresses. */
 export const SORT_VALUES = ["newest", "restrictions-removed"] as const;
@@ -301,7 +311,7 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
     },
     schema: { enum: RESTRICTIONS_VALUES },
     description:
-      "removes: only final rules whose CFR redlines (each amended part as eCFR shows it the day before and on the effective date) remove more restriction words (shall, must, may not, required, prohibited) than they add, summed over their parts.",
+      "compared: only final rules with a CFR redline compared (the documents the ledger's restriction sums are over). removes: only final rules whose CFR redlines (each amended part as eCFR shows it the day before and on the effective date) remove more restriction words (shall, must, may not, required, prohibited) than they add, summed over their parts.",
   },
   {
     name: "designation",
@@ -342,6 +352,24 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
     description: "open: only proposed rules whose rulemaking (its RINs, or its dockets when it lists none) has no final rule published yet.",
   },
   {
+    name: "month",
+    read(text, filters) {
+      filters.month = MONTH_PATTERN.test(text.trim()) ? text.trim() : undefined;
+      if (!filters.month) return 'must be a month, YYYY-MM ("2026-03")';
+    },
+    schema: { type: "string", pattern: "^\\d{4}-(0[1-9]|1[0-2])$", examples: ["2026-03"] },
+    description: "Only documents published in this month, days in the site's time zone.",
+  },
+  {
+    name: "costs",
+    read(text, filters) {
+      if (!(COSTS_VALUES as readonly string[]).includes(text)) return mustBeOneOf(COSTS_VALUES);
+      filters.costs = text as CostsFilter;
+    },
+    schema: { enum: COSTS_VALUES },
+    description: "stated: only rules and proposed rules whose full text states an annualized cost or cost savings (the ledger sums them per discount rate).",
+  },
+  {
     name: "sort",
     read(text, filters) {
       if (!(SORT_VALUES as readonly string[]).includes(text)) return mustBeOneOf(SORT_VALUES);
@@ -379,6 +407,8 @@ const NO_FILTER: Required<Pick<ArticleFilters, "timeframe" | "saved">> & Article
   basis: undefined,
   fy: undefined,
   pipeline: undefined,
+  month: undefined,
+  costs: undefined,
 };
 
 /**
@@ -397,7 +427,7 @@ export function readView(params: URLSearchParams, onProblem?: (name: string, pro
 
 /**
  * The public feed's params (`category`, `priority`, `time`, `q`, `agency`, `type`, `rin`, `docket`, `cfr`, `saved`,
- * `restrictions`, `designation`, `basis`, `fy`, `pipeline`, `sort` and `page`; the API's names `search` and `timeframe` too). Bad values are left out: a hand-edited or stale link
+ * `restrictions`, `designation`, `basis`, `fy`, `month`, `pipeline`, `costs`, `sort` and `page`; the API's names `search` and `timeframe` too). Bad values are left out: a hand-edited or stale link
  * still shows a page.
  */
 export function parseFeedParams(params: URLSearchParams) {
@@ -422,7 +452,9 @@ export function feedHref(filters: ArticleFilters, page = 1, hash = "", path = "/
   if (filters.designation) params.set("designation", filters.designation);
   if (filters.basis) params.set("basis", filters.basis);
   if (filters.fy) params.set("fy", String(filters.fy));
+  if (filters.month) params.set("month", filters.month);
   if (filters.pipeline) params.set("pipeline", filters.pipeline);
+  if (filters.costs) params.set("costs", filters.costs);
   if (filters.sort) params.set("sort", filters.sort);
   if (page > 1) params.set("page", String(page));
   const query = params.toString();

@@ -56,8 +56,27 @@ export function facetsComputed() {
 
 /** The key of a view: its filters in a fixed order, and the limit. */
 function viewKey(filters: ArticleFilters, limit: number) {
-  const { category, priority, timeframe, search, agency, documentType, rin, docket, cfr, restrictions, designation, basis, fy, pipeline } = filters;
-  return JSON.stringify([category, priority, timeframe, search, agency, documentType, rin, docket, cfr, restrictions, designation, basis, fy, pipeline, limit]);
+  const { category, priority, timeframe, search, agency, documentType, rin, docket, cfr, restrictions, designation, basis, fy, pipeline, month, costs } =
+    filters;
+  return JSON.stringify([
+    category,
+    priority,
+    timeframe,
+    search,
+    agency,
+    documentType,
+    rin,
+    docket,
+    cfr,
+    restrictions,
+    designation,
+    basis,
+    fy,
+    pipeline,
+    month,
+    costs,
+    limit,
+  ]);
 }
 
 async function compute(filters: ArticleFilters, limit: number, visitorId?: string) {

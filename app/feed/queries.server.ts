@@ -61,7 +61,9 @@ function onlySearch(filters: ArticleFilters) {
     !filters.designation &&
     !filters.basis &&
     !filters.fy &&
-    !filters.pipeline
+    !filters.pipeline &&
+    !filters.month &&
+    !filters.costs
   );
 }
 

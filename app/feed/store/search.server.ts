@@ -3,7 +3,7 @@
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, sql, type Column, type SQL } from "drizzle-orm";
 import { config } from "../../config.server";
 import { all, db, engine, execute, first, t, transaction } from "../../db.server";
-import { startOfDaysAgo } from "../../time";
+import { startOfDayInZone, startOfDaysAgo } from "../../time";
 import type { ArticleFilters, ArticleSort } from "../filters";
 import { searchTerms, toFtsQuery } from "../search";
 import { documentTypeStored } from "../../articles/vocabulary";
@@ -205,7 +205,17 @@ export async function filterConditions(filters: ArticleFilters, visitorId: strin
     const { start, end } = fiscalYearRange(filters.fy, config().APP_TIMEZONE);
     conditions.push(gte(t.articles.publishDate, start), lt(t.articles.publishDate, end));
   }
+  if (filters.month) {
+    const [year, month] = filters.month.split("-").map(Number);
+    const next = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, "0")}`;
+    conditions.push(
+      gte(t.articles.publishDate, startOfDayInZone(`${filters.month}-01`, config().APP_TIMEZONE)),
+      lt(t.articles.publishDate, startOfDayInZone(`${next}-01`, config().APP_TIMEZONE)),
+    );
+  }
   if (filters.pipeline === "open") conditions.push(sql`${t.articles.documentType} = 'Proposed Rule'`, openProposal());
+  if (filters.costs === "stated") conditions.push(statesCosts());
+  if (filters.restrictions === "compared") conditions.push(hasComparedRedline());
   if (filters.saved) {
     if (!visitorId) return null;
     conditions.push(sql`${t.articles.id} IN (SELECT article_id FROM bookmarks WHERE visitor_id = ${visitorId})`);
@@ -231,10 +241,22 @@ export function designationConditions(filters: Pick<ArticleFilters, "designation
   return conditions;
 }
 
+/** A document whose full text states an annualized cost or cost savings (app/rule-text/statements.ts costStatement). */
+export function statesCosts() {
+  return engine() === "postgres"
+    ? sql`EXISTS (SELECT 1 FROM rule_texts rt WHERE rt.article_id = ${t.articles.id} AND rt.statements @> '[{"kind":"cost"}]'::jsonb)`
+    : sql`EXISTS (SELECT 1 FROM rule_texts rt, json_each(rt.statements) s WHERE rt.article_id = ${t.articles.id} AND json_extract(s.value, '$.kind') = 'cost')`;
+}
+
+/** A final rule with a CFR redline compared: the documents whose restriction sums (articles.restrictions_*) count. */
+export function hasComparedRedline() {
+  return sql`EXISTS (SELECT 1 FROM cfr_redlines r WHERE r.article_id = ${t.articles.id} AND r.status = 'compared')`;
+}
+
 /** A proposed rule none of whose rulemakings (article_rulemakings keys) has a final rule. */
 export function openProposal() {
   return sql`NOT EXISTS (SELECT 1 FROM article_rulemakings mine JOIN article_rulemakings other ON other.key = mine.key
-    JOIN articles final ON final.id = other.article_id AND final.document_type = 'Rule' WHERE mine.article_id = ${t.articles.id})`;
+    JOIN articles fin ON fin.id = other.article_id AND fin.document_type = 'Rule' WHERE mine.article_id = ${t.articles.id})`;
 }
 
 const articleColumns = {
