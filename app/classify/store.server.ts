@@ -1,8 +1,8 @@
 // Reading and writing what the classifier judged of stored articles: the articles it may judge again (never those
 // tagged by hand), the renewed judgements, and which version of the classifier judged them.
-import { and, asc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, type SQL } from "drizzle-orm";
 import { agendaEntriesIn, citesAnyRin, type AgendaEntries } from "../agenda/store.server";
-import { db, engine, execute, first, t, transaction, type Transaction } from "../db.server";
+import { db, execute, first, t, transaction, type Transaction } from "../db.server";
 import { replaceArticleTags } from "../articles/store/insert.server";
 import { statedDesignationsIn, type StatedDesignations } from "../rule-text/store.server";
 
