@@ -5,6 +5,7 @@
 // Every count comes with the feed view of exactly the documents it counts (the reads are in store.server.ts).
 import { config } from "../config.server";
 import { feedHref, type ArticleFilters } from "../feed/filters";
+import { countArticles } from "../feed/queries.server";
 import { dayInZone } from "../time";
 import type { LedgerCount, LedgerJson, LedgerMonth, LedgerRow, OfficialCount, StatedCosts } from "./answer.server";
 import { fiscalYearDays, fiscalYearMonths, fiscalYearOf, fiscalYearRange } from "./fiscal-year";
@@ -142,5 +143,32 @@ export async function ledgerOf(fy: number): Promise<LedgerJson> {
     agencies,
     total: rowOf(null, fy, sums.total, costs.get("")),
     months: monthly,
+  };
+}
+
+/** The newsletter's ledger lines (app/newsletter/newsletter.server.ts): the week's official deregulatory actions and the year's tally. */
+export type WeeklyLedger = {
+  week: LedgerCount;
+  fiscalYear: number;
+  deregulatory: LedgerCount;
+  regulatory: LedgerCount;
+  ledgerPath: string;
+};
+
+/**
+ * The week's deregulatory final actions by official designation (the feed's "this week": today and the six days
+ * before, in the site's time zone), counted by the feed's own count of that view, and the fiscal year's tally so far.
+ */
+export async function weeklyLedger(now = new Date()): Promise<WeeklyLedger> {
+  const weekView = { timeframe: "week" as const, documentType: "rule" as const, designation: "deregulatory" as const };
+  const fy = fiscalYearOf(now, config().APP_TIMEZONE);
+  const [week, year] = await Promise.all([countArticles(weekView), ledgerOf(fy)]);
+  const feed = feedHref(weekView);
+  return {
+    week: { count: week, feed, api: `/api/articles${feed.slice(1)}` },
+    fiscalYear: fy,
+    deregulatory: year.total.deregulatoryFinal,
+    regulatory: year.total.regulatoryFinal,
+    ledgerPath: `/ledger?fy=${fy}`,
   };
 }

@@ -104,8 +104,16 @@ beforeAll(async () => {
         // Neither designates it: only the product's judgement speaks of it.
         document("2025-99204", { publication_date: "2025-11-03", title: "Removal of Obsolete Widget Reporting Requirements", full_text_xml_url: null }, origin),
         // A deregulatory proposal (agenda) without a final rule, and one whose final rule followed.
-        document("2025-99205", { publication_date: "2025-12-01", type: "Proposed Rule", regulation_id_numbers: ["2060-AW48"], full_text_xml_url: null }, origin),
-        document("2025-99206", { publication_date: "2025-12-02", type: "Proposed Rule", regulation_id_numbers: ["1018-BI09"], full_text_xml_url: null }, origin),
+        document(
+          "2025-99205",
+          { publication_date: "2025-12-01", type: "Proposed Rule", regulation_id_numbers: ["2060-AW48"], full_text_xml_url: null },
+          origin,
+        ),
+        document(
+          "2025-99206",
+          { publication_date: "2025-12-02", type: "Proposed Rule", regulation_id_numbers: ["1018-BI09"], full_text_xml_url: null },
+          origin,
+        ),
         document("2025-99207", { publication_date: "2026-01-05", regulation_id_numbers: ["1018-BI09"], full_text_xml_url: null }, origin),
         // Another agency's rule, whose designation changes on a later read.
         document("2025-99208", { publication_date: "2026-02-02", agencies: [{ name: DOT }] }, origin),
@@ -233,8 +241,7 @@ describe("GET /api/ledger and /ledger.csv", () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
     ajv.addSchema(description, "openapi");
-    const validate = (status: string) =>
-      ajv.compile({ $ref: `openapi#/paths/~1api~1ledger/get/responses/${status}/content/application~1json/schema` });
+    const validate = (status: string) => ajv.compile({ $ref: `openapi#/paths/~1api~1ledger/get/responses/${status}/content/application~1json/schema` });
     const ok = await callRoute(ledgerApi, "/api/ledger?fy=2026");
     const body = await ok.json();
     expect(validate("200")(body) ? [] : validate("200").errors).toEqual([]);
