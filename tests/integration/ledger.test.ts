@@ -12,6 +12,7 @@ import { updateArticleCategory } from "~/admin/article-edits.server";
 import { openApiDocument } from "~/api-docs/openapi.server";
 import { db, first, t } from "~/db.server";
 import type { FederalRegisterDocument } from "~/ingest/federal-register";
+import { feedRevision } from "~/feed/shared-feed.server";
 import { scrapeSources } from "~/ingest/scrape.server";
 import { jobHandlers } from "~/jobs/registry.server";
 import type { LedgerCount, LedgerJson, LedgerRow } from "~/ledger/answer.server";
@@ -206,7 +207,10 @@ describe("the ledger", () => {
     laterReadXml = xmlFixture("rule-2025-not-significant.xml");
     const article = await articleOf("2025-99208");
     await db().delete(t.ruleTexts).where(eq(t.ruleTexts.articleId, article!.id));
+    const revision = await feedRevision();
     await readTexts();
+    // The shared pages (feed views of the ledger's counts among them) are made anew.
+    expect(await feedRevision()).not.toBe(revision);
     expect(await articleOf("2025-99208")).toMatchObject({ designation: "not-subject", designationBasis: "statement" });
     const dot = rowOf(await ledger(2026), DOT);
     // Not subject to the order: counted neither as deregulatory nor as the product's judgement.
@@ -218,8 +222,10 @@ describe("the ledger", () => {
 
   it("counts an editor's correction in the product's judgement only, never in the official counts", async () => {
     const before = rowOf(await ledger(2026), EPA)!;
+    const revision = await feedRevision();
     // Neither designated: the correction moves the judgement count.
     await updateArticleCategory((await articleOf("2025-99204"))!.id, "regulatory-rollbacks");
+    expect(await feedRevision()).not.toBe(revision);
     // Officially deregulatory by its own statement: the editor's category changes no count.
     await updateArticleCategory((await articleOf("2025-99202"))!.id, "new-regulations");
     const after = rowOf(await ledger(2026), EPA)!;
