@@ -19,6 +19,7 @@ import { endpointsStep } from "./steps/endpoints";
 import { freshPagesStep } from "./steps/fresh-pages";
 import { ftsVsLikeStep } from "./steps/fts-vs-like";
 import { ingestStep } from "./steps/ingest";
+import { ledgerStep } from "./steps/ledger";
 import { lighthouseStep } from "./steps/lighthouse";
 import { mixedStep } from "./steps/mixed";
 import { pageWeightStep } from "./steps/page-weight";
@@ -42,6 +43,7 @@ export const BENCH_STEPS: BenchStep[] = [
   freshPagesStep,
   workersStep,
   readerPagesStep,
+  ledgerStep,
   ftsVsLikeStep,
   scaleStep,
   relatedStep,
