@@ -1,7 +1,7 @@
 // The feed's filters as URL search params. Shared with the browser bundle, so no validation library here:
 // the /api contract's stricter parser lives in api-query.server.ts.
-import { LEDGER_DESIGNATIONS, type LedgerDesignation } from "../ledger/designation";
-import { FISCAL_YEAR_PROBLEM, fiscalYearDays, parseFiscalYear } from "../ledger/fiscal-year";
+import { LEDGER_DESIGNATIONS, type LedgerDesignation } from "../designations/designation";
+import { FISCAL_YEAR_PROBLEM, fiscalYearDays, parseFiscalYear } from "../designations/fiscal-year";
 import { isRin, RIN_PATTERN } from "../rulemakings/keys";
 import { isUnstorableText, storableText } from "../text/storable";
 import {

@@ -5,7 +5,7 @@
 import { SaxesParser } from "saxes";
 import { type AgendaEntry, saveAgendaBatch } from "../agenda/store.server";
 import { rejudgeArticlesCiting } from "../classify/reclassify.server";
-import { writeDesignationsCiting } from "../ledger/designation-store.server";
+import { writeDesignationsCiting } from "../designations/store.server";
 import { FetchError } from "../fetcher/http-client.server";
 import { normalizeTitle } from "./normalize";
 

@@ -8,7 +8,7 @@ import { feedHref, type ArticleFilters } from "../feed/filters";
 import { countArticles } from "../feed/queries.server";
 import { dayInZone } from "../time";
 import type { LedgerCount, LedgerJson, LedgerMonth, LedgerRow, OfficialCount, StatedCosts } from "./answer.server";
-import { fiscalYearDays, fiscalYearMonths, fiscalYearOf, fiscalYearRange } from "./fiscal-year";
+import { fiscalYearDays, fiscalYearMonths, fiscalYearOf, fiscalYearRange } from "../designations/fiscal-year";
 import { costStatementsOf, ledgerSums, officialFinalActionDates, type LedgerSums, type YearRange } from "./store.server";
 
 /** E.O. 14192 section 3(c): ten regulations identified for elimination for each new one. */

@@ -1,6 +1,6 @@
 // The ledger's reads (app/ledger/ledger.server.ts assembles them): per agency and in all, the sums of a fiscal
 // year's rules and proposed rules by official designation (articles.designation, written by
-// designation-store.server.ts), by the product's judgement apart, and of their redlines' restriction words; the
+// app/designations/store.server.ts), by the product's judgement apart, and of their redlines' restriction words; the
 // statements of the final rules that state amounts; the dates of the official final actions. The conditions are
 // the feed view's (app/feed/store/search.server.ts), so each count equals its view's total.
 import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";

@@ -1,7 +1,7 @@
 // GET /api/ledger?fy=YYYY: the deregulation ledger of a federal fiscal year (app/ledger/ledger.server.ts), as JSON.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { jsonError, jsonWithEtag, allowOnly } from "~/http/responses.server";
-import { FISCAL_YEAR_PROBLEM, parseFiscalYear } from "~/ledger/fiscal-year";
+import { FISCAL_YEAR_PROBLEM, parseFiscalYear } from "~/designations/fiscal-year";
 import { currentFiscalYear, ledgerOf } from "~/ledger/ledger.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -12,7 +12,7 @@ import { LedgerChart } from "~/components/LedgerChart";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import type { LedgerCount, LedgerRow, OfficialCount } from "~/ledger/answer.server";
-import { FISCAL_YEAR_PROBLEM, parseFiscalYear } from "~/ledger/fiscal-year";
+import { FISCAL_YEAR_PROBLEM, parseFiscalYear } from "~/designations/fiscal-year";
 import { currentFiscalYear, ledgerOf, TEN_TO_ONE } from "~/ledger/ledger.server";
 import { LEDGER_SORT_DIRECTIONS, LEDGER_SORTS, nextDirection, sortLedgerRows, type LedgerSort, type LedgerSortDirection } from "~/ledger/sort";
 

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { applySecurityHeaders } from "~/http/security-headers.server";
 import { allowOnly, jsonError } from "~/http/responses.server";
 import { ledgerCsv } from "~/ledger/csv.server";
-import { FISCAL_YEAR_PROBLEM, parseFiscalYear } from "~/ledger/fiscal-year";
+import { FISCAL_YEAR_PROBLEM, parseFiscalYear } from "~/designations/fiscal-year";
 import { currentFiscalYear, ledgerOf } from "~/ledger/ledger.server";
 import { publicUrl } from "~/public-url.server";
 

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "dr
 import { all, db, execute, first, t, transaction, type Transaction, type TransactionPart } from "../db.server";
 import type { CfrPartAmended, RuleStatement, RuleTextWarning } from "./statements";
 import { redlineSchema, type Redline } from "./redline";
-import { writeDesignations } from "../ledger/designation-store.server";
+import { writeDesignations } from "../designations/store.server";
 
 /** The Federal Register document types whose full text states its designation and amends the CFR. */
 export const RULE_DOCUMENT_TYPES = ["Rule", "Proposed Rule"] as const;

@@ -1,9 +1,9 @@
 ALTER TABLE `articles` ADD `designation` text;--> statement-breakpoint
 ALTER TABLE `articles` ADD `designation_basis` text;--> statement-breakpoint
 CREATE INDEX `articles_designation_date_idx` ON `articles` (`designation`,`publish_date`,`id`);--> statement-breakpoint
--- Each article's official E.O. 14192 designation, as app/ledger/designation.ts decides it, filled for the articles
+-- Each article's official E.O. 14192 designation, as app/designations/designation.ts decides it, filled for the articles
 -- stored before: the document's own statement, else the agenda designation of a rulemaking it cites (deregulatory
--- before regulatory before not subject). From here on written by app/ledger/designation-store.server.ts.
+-- before regulatory before not subject). From here on written by app/designations/store.server.ts.
 UPDATE `articles` SET
 	`designation` = (SELECT rt.designation FROM `rule_texts` rt WHERE rt.article_id = `articles`.id),
 	`designation_basis` = 'statement'

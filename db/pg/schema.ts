@@ -109,7 +109,7 @@ export const articles = pgTable(
     /**
      * The official E.O. 14192 designation (deregulatory | regulatory | not-subject), null when neither the document
      * nor the Unified Agenda gives one, and where it came from (statement | agenda): written by
-     * app/ledger/designation-store.server.ts from app/ledger/designation.ts whenever a full text is read, an
+     * app/designations/store.server.ts from app/designations/designation.ts whenever a full text is read, an
      * agenda edition loaded or an article stored. Never the product's judgement (docs/decisions/050).
      */
     designation: text(),

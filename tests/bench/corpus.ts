@@ -108,10 +108,10 @@ async function writeCorpus(options: CorpusOptions) {
   }
   const seconds = (performance.now() - started) / 1000;
   // The agenda's edition of the generated RINs, loaded as an edition is: the articles citing them get their
-  // official designation (app/ledger/designation-store.server.ts), which the ledger counts.
+  // official designation (app/designations/store.server.ts), which the ledger counts.
   if (!options.from) {
     const { saveAgendaBatch } = await import("~/agenda/store.server");
-    const { writeDesignationsCiting } = await import("~/ledger/designation-store.server");
+    const { writeDesignationsCiting } = await import("~/designations/store.server");
     const { benchAgendaEntries } = await import("./generator");
     const entries = benchAgendaEntries();
     for (let start = 0; start < entries.length; start += 500) await saveAgendaBatch(entries.slice(start, start + 500), new Date(), writeDesignationsCiting);

@@ -16,7 +16,7 @@ import { feedRevision } from "~/feed/shared-feed.server";
 import { scrapeSources } from "~/ingest/scrape.server";
 import { jobHandlers } from "~/jobs/registry.server";
 import type { LedgerCount, LedgerJson, LedgerRow } from "~/ledger/answer.server";
-import { fiscalYearOf, fiscalYearRange } from "~/ledger/fiscal-year";
+import { fiscalYearOf, fiscalYearRange } from "~/designations/fiscal-year";
 import { loader as articlesLoader } from "~/routes/api.articles";
 import { loader as ledgerApi } from "~/routes/api.ledger";
 import { loader as ledgerCsvLoader } from "~/routes/ledger[.]csv";

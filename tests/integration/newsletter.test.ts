@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config } from "~/config.server";
-import { fiscalYearOf } from "~/ledger/fiscal-year";
+import { fiscalYearOf } from "~/designations/fiscal-year";
 import { all, db, execute, first, t } from "~/db.server";
 import { NewsletterDeliveryError, sendTestNewsletter, sendWeeklyNewsletter } from "~/newsletter/newsletter.server";
 import { addConfirmedSubscriber } from "../support/subscribers";

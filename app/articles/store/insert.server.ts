@@ -2,7 +2,7 @@
 // number across all sources, with the editors' deletions remembered, and a public inspection desk article turned into
 // its published version (docs/decisions/032). The insert path that classifies first is app/ingest/insert.server.ts.
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
-import { writeDesignations } from "../../ledger/designation-store.server";
+import { writeDesignations } from "../../designations/store.server";
 import { db, engine, first, statement, t, transaction, type Transaction, type TransactionPart } from "../../db.server";
 import type { InsertOutcome, NewArticle } from "../new-article";
 import type { Judgement } from "../vocabulary";

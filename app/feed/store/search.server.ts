@@ -7,8 +7,8 @@ import { startOfDayInZone, startOfDaysAgo } from "../../time";
 import type { ArticleFilters, ArticleSort } from "../filters";
 import { searchTerms, toFtsQuery } from "../search";
 import { documentTypeStored } from "../../articles/vocabulary";
-import { judgementCategory } from "../../ledger/designation";
-import { fiscalYearRange } from "../../ledger/fiscal-year";
+import { judgementCategory } from "../../designations/designation";
+import { fiscalYearRange } from "../../designations/fiscal-year";
 
 /** How far back each timeframe reaches, in calendar days before today (configured time zone). */
 const TIMEFRAME_DAYS_BACK = { today: 0, week: 6, month: 29 } as const;
@@ -225,7 +225,7 @@ export async function filterConditions(filters: ArticleFilters, visitorId: strin
 
 /**
  * The designation and basis filters (the ledger's counts, app/ledger/ledger.server.ts, read the same): official
- * designations from articles.designation (written by app/ledger/designation-store.server.ts), the product's judgement
+ * designations from articles.designation (written by app/designations/store.server.ts), the product's judgement
  * from the category of articles without one (docs/decisions/050). Null when they can match nothing.
  */
 export function designationConditions(filters: Pick<ArticleFilters, "designation" | "basis">): SQL[] | null {

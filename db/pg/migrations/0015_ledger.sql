@@ -1,7 +1,7 @@
 ALTER TABLE "articles" ADD COLUMN "designation" text;--> statement-breakpoint
 ALTER TABLE "articles" ADD COLUMN "designation_basis" text;--> statement-breakpoint
 CREATE INDEX "articles_designation_date_idx" ON "articles" USING btree ("designation","publish_date","id");--> statement-breakpoint
--- Each article's official E.O. 14192 designation, as SQLite's 0025_ledger fills it (app/ledger/designation.ts
+-- Each article's official E.O. 14192 designation, as SQLite's 0025_ledger fills it (app/designations/designation.ts
 -- decides): the document's own statement, else the agenda designation of a rulemaking it cites.
 UPDATE "articles" a SET "designation" = rt."designation", "designation_basis" = 'statement'
 	FROM "rule_texts" rt

@@ -3,7 +3,6 @@
 // (app/agenda/). Written onto articles (designation, designation_basis) whenever either source changes, so the
 // ledger and the feed's designation filter read an index. The product's judgement (the article's category) is never
 // written here: it is read from the category, apart (docs/decisions/050).
-import type { Category } from "../articles/vocabulary";
 
 export const LEDGER_DESIGNATIONS = ["deregulatory", "regulatory", "not-subject"] as const;
 export type LedgerDesignation = (typeof LEDGER_DESIGNATIONS)[number];
@@ -38,16 +37,20 @@ export function articleDesignation(stated: string | null | undefined, agenda: re
   return { designation: null, basis: null };
 }
 
+/**
+ * The categories (app/articles/vocabulary.ts) the product's judgement reads as a designation; spelled here because
+ * this folder sits below app/articles (tests/unit/app-error.test.ts keeps the folders' imports one way).
+ */
+export const JUDGED_CATEGORIES = { deregulatory: "regulatory-rollbacks", regulatory: "new-regulations" } as const;
+
 /** The product's judgement of a document without an official designation, by its category (an editor may correct it). */
 export function judgedDesignation(category: string): LedgerDesignation | null {
-  if (category === ("regulatory-rollbacks" satisfies Category)) return "deregulatory";
-  if (category === ("new-regulations" satisfies Category)) return "regulatory";
+  if (category === JUDGED_CATEGORIES.deregulatory) return "deregulatory";
+  if (category === JUDGED_CATEGORIES.regulatory) return "regulatory";
   return null;
 }
 
-/** The category the product's judgement of a designation reads. */
-export function judgementCategory(designation: LedgerDesignation): Category | null {
-  if (designation === "deregulatory") return "regulatory-rollbacks";
-  if (designation === "regulatory") return "new-regulations";
-  return null;
+/** The category the product's judgement of a designation reads (app/articles/vocabulary.ts CATEGORIES). */
+export function judgementCategory(designation: LedgerDesignation): string | null {
+  return designation === "not-subject" ? null : JUDGED_CATEGORIES[designation];
 }

@@ -1,9 +1,8 @@
-// Writing each article's official designation (articles.designation, designation_basis) as
-// app/ledger/designation.ts decides it, in the transaction that changed what it is decided from: a full text read
-// (app/rule-text/store.server.ts saveRuleText), an agenda edition loaded (app/ingest/unified-agenda.server.ts), an
-// article stored (app/articles/store/insert.server.ts) and every re-judgement (app/classify/store.server.ts). Articles
-// tagged by hand are written too: an editor corrects the category (the product's judgement), never the official
-// designation (docs/decisions/050).
+// Writing each article's official designation (articles.designation, designation_basis) as designation.ts decides it,
+// in the transaction that changed what it is decided from: a full text read (app/rule-text/store.server.ts
+// saveRuleText), an agenda edition loaded (app/ingest/unified-agenda.server.ts) or an article stored
+// (app/articles/store/insert.server.ts). Articles tagged by hand are written too: an editor corrects the category (the
+// product's judgement), never the official designation (docs/decisions/050).
 import { and, asc, eq, gt, inArray, isNotNull, type SQL } from "drizzle-orm";
 import { agendaEntriesIn, citesAnyRin } from "../agenda/store.server";
 import { t, type Transaction, type TransactionPart } from "../db.server";
