@@ -253,10 +253,14 @@ export function hasComparedRedline() {
   return sql`EXISTS (SELECT 1 FROM cfr_redlines r WHERE r.article_id = ${t.articles.id} AND r.status = 'compared')`;
 }
 
-/** A proposed rule none of whose rulemakings (article_rulemakings keys) has a final rule. */
+/**
+ * A proposed rule none of whose rulemakings (article_rulemakings keys) has a final rule. CROSS JOIN keeps SQLite's
+ * order (the proposal's keys, their documents by article_rulemakings_key_date_idx, each document by id): left free it
+ * walked every final rule for each proposal. PostgreSQL reads it as a plain join.
+ */
 export function openProposal() {
-  return sql`NOT EXISTS (SELECT 1 FROM article_rulemakings mine JOIN article_rulemakings other ON other.key = mine.key
-    JOIN articles fin ON fin.id = other.article_id AND fin.document_type = 'Rule' WHERE mine.article_id = ${t.articles.id})`;
+  return sql`NOT EXISTS (SELECT 1 FROM article_rulemakings mine CROSS JOIN article_rulemakings other CROSS JOIN articles fin
+    WHERE mine.article_id = ${t.articles.id} AND other.key = mine.key AND fin.id = other.article_id AND fin.document_type = 'Rule')`;
 }
 
 const articleColumns = {
