@@ -17,7 +17,10 @@ import { scrapeSources } from "~/ingest/scrape.server";
 import { jobHandlers } from "~/jobs/registry.server";
 import type { LedgerCount, LedgerJson, LedgerRow } from "~/ledger/answer.server";
 import { fiscalYearOf, fiscalYearRange } from "~/designations/fiscal-year";
+import { action as alertsAction } from "~/routes/api.alerts";
 import { loader as articlesLoader } from "~/routes/api.articles";
+import { loader as exportLoader } from "~/routes/export[.]csv";
+import { loader as atomLoader } from "~/routes/feed[.]atom";
 import { loader as ledgerApi } from "~/routes/api.ledger";
 import { loader as ledgerCsvLoader } from "~/routes/ledger[.]csv";
 import { loader as ledgerPageLoader } from "~/routes/ledger";
@@ -238,6 +241,40 @@ describe("the ledger", () => {
     expect(corrected.judgement).toMatchObject({ deregulatoryFinal: { count: 0 }, regulatoryFinal: { count: 1 } });
     expect(corrected.deregulatoryFinal.count).toBe(before.deregulatoryFinal.count);
     await expectCountsEqualViews(await ledger(2026));
+  });
+});
+
+describe("a count's view", () => {
+  it("works like any other view: Atom, CSV and an alert take it, and a bad value is refused naming it", async () => {
+    const epa = rowOf(await ledger(2026), EPA)!;
+    const view = epa.deregulatoryFinal.feed.slice(2);
+    const atom = await (await callRoute(atomLoader, `/feed.atom?${view}`)).text();
+    expect(atom).toContain("Deregulatory (official)");
+    expect(atom).toContain("FY2026 (2025-10-01 to 2026-09-30)");
+    expect(atom.match(/<entry>/g)).toHaveLength(epa.deregulatoryFinal.count);
+    const csv = await (await callRoute(exportLoader, `/export.csv?${view}`)).text();
+    expect(csv.trim().split("\n")).toHaveLength(1 + epa.deregulatoryFinal.count);
+    const alert = await callRoute(alertsAction, "/api/alerts", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: "http://localhost" },
+      body: JSON.stringify({ email: "analyst@example.com", view, frequency: "weekly" }),
+    });
+    expect(alert.status).toBe(202);
+    const stored = await first(db().select().from(t.alerts).where(eq(t.alerts.email, "analyst@example.com")));
+    expect(new URLSearchParams(stored!.view).get("designation")).toBe("deregulatory");
+    expect(new URLSearchParams(stored!.view).get("fy")).toBe("2026");
+    for (const [name, bad] of [
+      ["designation", "rollback"],
+      ["basis", "guess"],
+      ["fy", "26"],
+      ["month", "2026-13"],
+      ["pipeline", "closed"],
+      ["costs", "all"],
+    ]) {
+      const refused = await callRoute(articlesLoader, `/api/articles?${name}=${bad}`);
+      expect(refused.status, name).toBe(400);
+      expect((await refused.json()).message).toContain(`'${name}'`);
+    }
   });
 });
 
