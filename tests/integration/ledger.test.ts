@@ -10,7 +10,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updateArticleCategory } from "~/admin/article-edits.server";
 import { openApiDocument } from "~/api-docs/openapi.server";
-import { db, first, t } from "~/db.server";
+import { all, db, engine, execute, first, t } from "~/db.server";
+import { sql } from "drizzle-orm";
 import type { FederalRegisterDocument } from "~/ingest/federal-register";
 import { feedRevision } from "~/feed/shared-feed.server";
 import { scrapeSources } from "~/ingest/scrape.server";
@@ -241,6 +242,24 @@ describe("the ledger", () => {
     expect(corrected.judgement).toMatchObject({ deregulatoryFinal: { count: 0 }, regulatoryFinal: { count: 1 } });
     expect(corrected.deregulatoryFinal.count).toBe(before.deregulatoryFinal.count);
     await expectCountsEqualViews(await ledger(2026));
+  });
+});
+
+describe("the migration", () => {
+  it("fills the articles stored before it as the designation store writes them", async () => {
+    const written = await all(db().select({ id: t.articles.id, designation: t.articles.designation, basis: t.articles.designationBasis }).from(t.articles));
+    expect(written.filter((row) => row.basis === "statement").length).toBeGreaterThan(0);
+    expect(written.filter((row) => row.basis === "agenda").length).toBeGreaterThan(0);
+    await execute(db().update(t.articles).set({ designation: null, designationBasis: null }));
+    const file = engine() === "postgres" ? "db/pg/migrations/0015_ledger.sql" : "db/migrations/0025_ledger.sql";
+    const fills = fs
+      .readFileSync(file, "utf8")
+      .split("--> statement-breakpoint")
+      .filter((statement) => /^\s*(--[^\n]*\n\s*)*UPDATE/.test(statement));
+    expect(fills).toHaveLength(2);
+    for (const fill of fills) await execute(sql.raw(fill));
+    const filled = await all(db().select({ id: t.articles.id, designation: t.articles.designation, basis: t.articles.designationBasis }).from(t.articles));
+    expect(filled.sort((a, b) => a.id - b.id)).toEqual(written.sort((a, b) => a.id - b.id));
   });
 });
 
