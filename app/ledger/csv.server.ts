@@ -30,6 +30,7 @@ export function ledgerCsv(ledger: LedgerJson, site: string): string {
     ...rates.flatMap((rate) => [`stated annualized savings, $ millions (${rateLabel(rate)})`, `stated annualized costs, $ millions (${rateLabel(rate)})`]),
     "CFR restriction words removed",
     "CFR restriction words added",
+    // The overdue rulemakings per agency (app/ledger/ledger.server.ts, ledgerOf) take a column here once merged.
     "deregulatory view",
     "regulatory view",
     "proposals view",

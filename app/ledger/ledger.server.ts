@@ -130,6 +130,9 @@ const nonZero = (sums: LedgerSums) => Object.values(sums).some((n) => n > 0);
 export async function ledgerOf(fy: number): Promise<LedgerJson> {
   const range = fiscalYearRange(fy, config().APP_TIMEZONE);
   const [sums, costs, monthly] = await Promise.all([ledgerSums(range), costSums(range), months(fy, range)]);
+  // The overdue rulemakings per agency (issue 39 part 4: countOverdueByAgency(asOf) in
+  // app/rulemakings/store/overdue.server.ts, with its view parameter `overdue`) join each row here as `overdue`, with
+  // its place in answer.server.ts (ledgerRow), the page's table and the CSV; no number is answered before.
   const agencies = sums.byAgency
     .filter(({ agency, sums }) => nonZero(sums) || costs.has(agency))
     .map(({ agency, sums }) => rowOf(agency, fy, sums, costs.get(agency)))
