@@ -59,9 +59,14 @@ function ledgerHref(fy: number, sort?: LedgerSort, dir?: LedgerSortDirection) {
   return `/ledger?${params}`;
 }
 
+/** "2 deregulatory final actions, EPA", "1 deregulatory final action, EPA": the noun in the number it takes. */
+function countLabel(n: number, label: string) {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? label.replace(/\b(actions|proposals|words)\b/, (word) => word.slice(0, -1)) : label}`;
+}
+
 function CountLink({ count, label }: { count: LedgerCount; label: string }) {
   return (
-    <a href={count.feed} aria-label={`${count.count.toLocaleString("en-US")} ${label}`}>
+    <a href={count.feed} aria-label={countLabel(count.count, label)}>
       {count.count.toLocaleString("en-US")}
     </a>
   );
@@ -119,12 +124,12 @@ function Row({ row, header }: { row: LedgerRow; header: string }) {
       <CostsCell row={row} field="savingsMillions" />
       <CostsCell row={row} field="costsMillions" />
       <td>
-        <a href={row.restrictions.view.feed} aria-label={`${row.restrictions.removed} restriction words removed, ${who}`}>
+        <a href={row.restrictions.view.feed} aria-label={countLabel(row.restrictions.removed, `restriction words removed, ${who}`)}>
           {row.restrictions.removed.toLocaleString("en-US")}
         </a>
       </td>
       <td>
-        <a href={row.restrictions.view.feed} aria-label={`${row.restrictions.added} restriction words added, ${who}`}>
+        <a href={row.restrictions.view.feed} aria-label={countLabel(row.restrictions.added, `restriction words added, ${who}`)}>
           {row.restrictions.added.toLocaleString("en-US")}
         </a>
       </td>

@@ -63,7 +63,7 @@ test("the ledger picks a fiscal year, sorts, charts without script, and each cou
   const row = page.getByTestId("ledger-table").getByRole("row", { name: new RegExp(`^${agency.replace(/[()]/g, "\\$&")}`) });
   await expect(row.getByRole("link", { name: `2 deregulatory final actions, ${agency}` })).toBeVisible();
   await expect(row.getByText("1 stated · 1 agenda").first()).toBeVisible();
-  await expect(row.getByRole("link", { name: `1 deregulatory final actions by the product's judgement, ${agency}` })).toBeVisible();
+  await expect(row.getByRole("link", { name: `1 deregulatory final action by the product's judgement, ${agency}` })).toBeVisible();
 
   // Sorted by a column heading, a plain link.
   await page.getByRole("link", { name: "Regulatory final actions", exact: true }).click();
