@@ -1,7 +1,7 @@
 // The Unified Agenda's entries (agenda_entries): writing an edition's RINs, a newer edition replacing an older one
 // and never the reverse, and reading the entries of a set of RINs in one query for the articles that cite them.
-import { sql } from "drizzle-orm";
-import { all, engine, statement, transaction, type Transaction, type TransactionPart } from "../db.server";
+import { sql, type SQL } from "drizzle-orm";
+import { all, engine, statement, t, transaction, type Transaction, type TransactionPart } from "../db.server";
 import { editionLabel, isDeregulatory, type OfficialDesignation, type OfficialDesignationDetail, type TimetableEntry } from "./edition";
 import { nextActionOf } from "./next-action";
 
@@ -176,4 +176,14 @@ export function officialDesignationJson(detail: OfficialDesignationDetail | null
   if (!detail) return null;
   const { title: _title, agency: _agency, timetable: _timetable, ...shown } = detail;
   return shown;
+}
+
+/** The condition that an article cites one of these RINs (any case), on either engine. */
+export function citesAnyRin(rins: readonly string[]): SQL {
+  return engine() === "postgres"
+    ? sql`${t.articles.regulationIdNumbers} <> '[]'::jsonb AND EXISTS (
+    SELECT 1 FROM jsonb_array_elements_text(${t.articles.regulationIdNumbers}) AS rin(value)
+    WHERE upper(rin.value) IN (SELECT value FROM jsonb_array_elements_text(${JSON.stringify(rins)}::jsonb) AS wanted(value)))`
+    : sql`${t.articles.regulationIdNumbers} <> '[]' AND EXISTS (
+    SELECT 1 FROM json_each(${t.articles.regulationIdNumbers}) WHERE upper(json_each.value) IN (SELECT value FROM json_each(${JSON.stringify(rins)})))`;
 }

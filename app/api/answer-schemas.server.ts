@@ -9,6 +9,7 @@ import { articleAnswer, feedStateAnswer, identifierCount, identifierFacetsAnswer
 import { VIEW_PARAMS } from "../feed/filters";
 import { feedbackAnswer } from "../feedback/answer.server";
 import { jobAnswer, jobStartedAnswer } from "../jobs/answer.server";
+import { ledgerAnswer } from "../ledger/answer.server";
 import { subscriberAnswer } from "../newsletter/answer.server";
 import { rulemakingAnswer, rulemakingDateAnswer, rulemakingDocumentAnswer } from "../rulemakings/answer.server";
 import { sourceAnswer } from "../sources/answer.server";
@@ -40,6 +41,7 @@ const ANSWERS: Record<string, z.ZodType> = {
   IdentifierCount: identifierCount,
   FeedState: feedStateAnswer,
   Trends: trendsAnswer,
+  Ledger: ledgerAnswer,
   AlertStats: alertStatsAnswer,
   Feedback: feedbackAnswer,
   Subscriber: subscriberAnswer,

@@ -189,6 +189,23 @@ export const API: Endpoint[] = [
     summary: "The latest 30-day trends analysis",
     responses: { "200": json(ref("Trends"), "The analysis."), "404": error("None generated yet.") },
   }),
+  own("GET", "/api/ledger", "Trends", "public", {
+    summary: "The deregulation ledger of a federal fiscal year: each agency's deregulatory and regulatory actions under E.O. 14192",
+    description:
+      "Official counts come from the documents' own statements, else the Unified Agenda's designation; the product's judgement is counted apart (`judgement`). Every count carries the feed view and the GET /api/articles query of exactly the documents it counts. The same ledger as CSV: /ledger.csv?fy=.",
+    query: [
+      {
+        name: "fy",
+        in: "query",
+        schema: { type: "string", pattern: "^\\d{4}$", examples: ["2026"] },
+        description: "The federal fiscal year (FY2026 runs 1 October 2025 to 30 September 2026, in the site's time zone); the current one when left out.",
+      },
+    ],
+    responses: {
+      "200": json(ref("Ledger"), "The ledger."),
+      "400": error("`fy` is not a fiscal year, or an unknown parameter was given; the message names it."),
+    },
+  }),
   own("POST", "/api/subscribe", "Newsletter and alerts", "public", {
     summary: "Subscribe to the weekly newsletter (confirmed by an emailed link)",
     input: signupInput,

@@ -1,8 +1,8 @@
 // Reading and writing what the classifier judged of stored articles: the articles it may judge again (never those
 // tagged by hand), the renewed judgements, and which version of the classifier judged them.
-import { and, asc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
-import { agendaEntriesIn, type AgendaEntries } from "../agenda/store.server";
-import { db, engine, execute, first, t, transaction, type Transaction } from "../db.server";
+import { and, asc, eq, gt, inArray, type SQL } from "drizzle-orm";
+import { agendaEntriesIn, citesAnyRin, type AgendaEntries } from "../agenda/store.server";
+import { db, execute, first, t, transaction, type Transaction } from "../db.server";
 import { reindexArticles } from "../articles/store/article-indexes.server";
 import { replaceArticleTags } from "../articles/store/insert.server";
 import { statedDesignationsIn, type StatedDesignations } from "../rule-text/store.server";
@@ -83,17 +83,10 @@ export async function judgeAutomaticArticles(judge: Judge) {
  * transaction; returns how many changed.
  */
 export function* judgeAutomaticArticlesCiting(tx: Transaction, rins: readonly string[], judge: Judge) {
-  const cites =
-    engine() === "postgres"
-      ? sql`${t.articles.regulationIdNumbers} <> '[]'::jsonb AND EXISTS (
-    SELECT 1 FROM jsonb_array_elements_text(${t.articles.regulationIdNumbers}) AS rin(value)
-    WHERE upper(rin.value) IN (SELECT value FROM jsonb_array_elements_text(${JSON.stringify(rins)}::jsonb) AS wanted(value)))`
-      : sql`${t.articles.regulationIdNumbers} <> '[]' AND EXISTS (
-    SELECT 1 FROM json_each(${t.articles.regulationIdNumbers}) WHERE upper(json_each.value) IN (SELECT value FROM json_each(${JSON.stringify(rins)})))`;
   let updated = 0;
   let afterId = 0;
   for (;;) {
-    const batch = yield* judgeBatch(tx, judge, afterId, cites);
+    const batch = yield* judgeBatch(tx, judge, afterId, citesAnyRin(rins));
     if (batch.lastId === undefined) return updated;
     updated += batch.updated;
     afterId = batch.lastId;

@@ -6,7 +6,8 @@ import {
   feedHref,
   FOLLOWED_FILTERS,
   followedLabels,
-  overdueViewLabel,
+  LEDGER_FILTERS,
+  ledgerViewLabels,
   parseFeedParams,
   tidyFeedSearch,
   type ArticleFilters,
@@ -23,6 +24,7 @@ export const FEED_FORM_ID = "feed-filters";
 const RESTRICTION_CHOICES: { value: RestrictionsFilter | ""; label: string }[] = [
   { value: "", label: "Any" },
   { value: "removes", label: "Removes restrictions" },
+  { value: "compared", label: "Redline compared" },
 ];
 const SORT_CHOICES: { value: (typeof SORT_VALUES)[number]; label: string }[] = [
   { value: "newest", label: "Newest first" },
@@ -142,9 +144,8 @@ function useShownFilters(filters: ArticleFilters) {
  * picker offers them: they come from a link, such as a rulemaking's "Follow this rulemaking").
  */
 function FollowedChips({ filters }: { filters: ArticleFilters }) {
-  const followed: { filter: keyof ArticleFilters; label: string }[] = followedLabels(filters);
-  // The overdue filter comes from a link too (a ledger's count of overdue rulemakings).
-  if (filters.overdue) followed.push({ filter: "overdue", label: overdueViewLabel(filters.overdue) });
+  // The ledger's filters too (a count's link, app/routes/ledger.tsx): removable the same way.
+  const followed = [...followedLabels(filters), ...ledgerViewLabels(filters)];
   if (!followed.length) return null;
   return (
     <ul className="followed-row" aria-label="Following">
@@ -198,7 +199,7 @@ export function FeedFilters({ filters: pageFilters, facets }: { filters: Article
       {filters.saved ? <input type="hidden" name="saved" value="1" /> : null}
       {/* Kept when a picker or the search changes the view. */}
       {FOLLOWED_FILTERS.map((name) => (filters[name] ? <input key={name} type="hidden" name={name} value={filters[name]} /> : null))}
-      {filters.overdue ? <input type="hidden" name="overdue" value={filters.overdue} /> : null}
+      {LEDGER_FILTERS.map((name) => (filters[name] ? <input key={name} type="hidden" name={name} value={String(filters[name])} /> : null))}
       <div className="filter-row">
         <FilterSelect
           label="Priority"

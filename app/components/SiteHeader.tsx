@@ -43,6 +43,9 @@ export function SiteHeader({ search, actions }: Props) {
           <Link to="/comment-periods" className="anchor is-sm">
             Open comment periods
           </Link>
+          <Link to="/ledger" className="anchor is-sm">
+            Deregulation ledger
+          </Link>
         </nav>
         <div className="header-search" role="search">
           {search ?? (

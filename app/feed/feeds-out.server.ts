@@ -7,7 +7,7 @@ import { publicUrl } from "../public-url.server";
 import { articlePath } from "../articles/article-page";
 import { commentsLine } from "../articles/comment-labels";
 import { pendingRedlineLabel, restrictionsLabel, statedDesignationLabel } from "../articles/rule-text-labels";
-import { cfrLabel, feedHref, followedLabels, overdueViewLabel, parseFeedParams, type ArticleFilters } from "./filters";
+import { cfrLabel, feedHref, followedLabels, ledgerViewLabels, overdueViewLabel, parseFeedParams, type ArticleFilters } from "./filters";
 import { listArticles, type ArticleJson } from "./queries.server";
 import { feedRevision } from "./shared-feed.server";
 import { CATEGORIES, DOCUMENT_TYPES, PRIORITIES, TIMEFRAMES } from "../articles/vocabulary";
@@ -41,6 +41,11 @@ function chosenParts(filters: ArticleFilters) {
     filters.timeframe !== "all" ? TIMEFRAMES.find((t) => t.value === filters.timeframe)?.label : undefined,
     DOCUMENT_TYPES.find((d) => d.value === filters.documentType)?.label,
     filters.restrictions === "removes" && "Removes restrictions",
+    filters.restrictions === "compared" && "CFR redline compared",
+    // The overdue filter holds an agency's name as a link gave it: it goes with the typed parts below.
+    ...ledgerViewLabels(filters)
+      .filter((part) => part.filter !== "overdue")
+      .map((part) => part.label),
     filters.sort === "restrictions-removed" && "most restrictions removed first",
     filters.sort === "most-commented" && "most commented first",
   ];

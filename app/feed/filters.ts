@@ -1,6 +1,8 @@
 // The feed's filters as URL search params. Shared with the browser bundle, so no validation library here:
 // the /api contract's stricter parser lives in api-query.server.ts.
 import { cfrValue, MAX_DOCKET_LENGTH, parseCfr, parseDocket, parseRin } from "../articles/identifiers";
+import { LEDGER_DESIGNATIONS, type LedgerDesignation } from "../designations/designation";
+import { FISCAL_YEAR_PROBLEM, fiscalYearDays, parseFiscalYear } from "../designations/fiscal-year";
 import { isRin } from "../rulemakings/keys";
 import { isUnstorableText, storableText } from "../text/storable";
 import {
@@ -43,9 +45,52 @@ export type ArticleFilters = {
    * OVERDUE_ALL for every agency, or one agency as the agenda names it (app/rulemakings/store/overdue.server.ts).
    */
   overdue?: string;
+  /** The E.O. 14192 designation, from the source `basis` names (official when none): the ledger's counts (app/ledger/). */
+  designation?: LedgerDesignation;
+  /** Where the designation came from: official (statement or agenda), statement, agenda, or the product's judgement. */
+  basis?: DesignationBasisFilter;
+  /** Published in this federal fiscal year (1 October to 30 September, in the site's time zone). */
+  fy?: number;
+  /** "open": only proposed rules whose rulemaking has no final rule yet. */
+  pipeline?: PipelineFilter;
+  /** Published in this month (YYYY-MM, in the site's time zone): a month of the ledger's chart. */
+  month?: string;
+  /** "stated": only documents whose full text states an annualized cost or cost savings. */
+  costs?: CostsFilter;
 };
 
-export const RESTRICTIONS_VALUES = ["removes"] as const;
+export const COSTS_VALUES = ["stated"] as const;
+export type CostsFilter = (typeof COSTS_VALUES)[number];
+const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+export const BASIS_VALUES = ["official", "statement", "agenda", "judgement"] as const;
+export type DesignationBasisFilter = (typeof BASIS_VALUES)[number];
+export const PIPELINE_VALUES = ["open"] as const;
+export type PipelineFilter = (typeof PIPELINE_VALUES)[number];
+
+/** The ledger's filters, kept (as hidden fields) when a picker or the search changes the view. */
+export const LEDGER_FILTERS = ["designation", "basis", "fy", "month", "pipeline", "costs", "overdue"] as const;
+
+/** The words of the ledger's filters a view has, for its chips, feed titles and CSV: "Deregulatory (official)", "FY2026". */
+export function ledgerViewLabels(filters: ArticleFilters): { filter: (typeof LEDGER_FILTERS)[number]; label: string }[] {
+  const labels: { filter: (typeof LEDGER_FILTERS)[number]; label: string }[] = [];
+  const basis = filters.basis === "judgement" ? "the product's judgement" : (filters.basis ?? "official");
+  const named = { deregulatory: "Deregulatory", regulatory: "Regulatory", "not-subject": "Not subject to E.O. 14192" };
+  if (filters.designation) labels.push({ filter: "designation", label: `${named[filters.designation]} (${basis})` });
+  else if (filters.basis) labels.push({ filter: "basis", label: `Designated by ${basis}` });
+  if (filters.designation && filters.basis) labels.push({ filter: "basis", label: `Basis: ${basis}` });
+  if (filters.fy) {
+    const days = fiscalYearDays(filters.fy);
+    labels.push({ filter: "fy", label: `FY${filters.fy} (${days.first} to ${days.last})` });
+  }
+  if (filters.month) labels.push({ filter: "month", label: `Published ${filters.month}` });
+  if (filters.pipeline === "open") labels.push({ filter: "pipeline", label: "Proposals without a final rule" });
+  if (filters.costs === "stated") labels.push({ filter: "costs", label: "States annualized costs or savings" });
+  if (filters.overdue) labels.push({ filter: "overdue", label: overdueViewLabel(filters.overdue) });
+  return labels;
+}
+
+export const RESTRICTIONS_VALUES = ["removes", "compared"] as const;
 export type RestrictionsFilter = (typeof RESTRICTIONS_VALUES)[number];
 /** The list's orders; "newest" is the default, left out of addresses. */
 export const SORT_VALUES = ["newest", "restrictions-removed", "most-commented"] as const;
@@ -260,7 +305,63 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
     },
     schema: { enum: RESTRICTIONS_VALUES },
     description:
-      "removes: only final rules whose CFR redlines (each amended part as eCFR shows it the day before and on the effective date) remove more restriction words (shall, must, may not, required, prohibited) than they add, summed over their parts.",
+      "compared: only final rules with a CFR redline compared (the documents the ledger's restriction sums are over). removes: only final rules whose CFR redlines (each amended part as eCFR shows it the day before and on the effective date) remove more restriction words (shall, must, may not, required, prohibited) than they add, summed over their parts.",
+  },
+  {
+    name: "designation",
+    read(text, filters) {
+      if (!(LEDGER_DESIGNATIONS as readonly string[]).includes(text)) return mustBeOneOf(LEDGER_DESIGNATIONS);
+      filters.designation = text as LedgerDesignation;
+    },
+    schema: { enum: LEDGER_DESIGNATIONS },
+    description:
+      "Only documents with this E.O. 14192 designation, from the source `basis` names (official when not given): the document's own statement, else the Unified Agenda's designation of its rulemaking.",
+  },
+  {
+    name: "basis",
+    read(text, filters) {
+      if (!(BASIS_VALUES as readonly string[]).includes(text)) return mustBeOneOf(BASIS_VALUES);
+      filters.basis = text as DesignationBasisFilter;
+    },
+    schema: { enum: BASIS_VALUES },
+    description:
+      "Where the designation came from. official: the document's own statement or, without one, the Unified Agenda (statement and agenda name one of them). judgement: documents with no official designation, by the product's category (rollbacks deregulatory, new regulations regulatory), which an editor may correct.",
+  },
+  {
+    name: "fy",
+    read(text, filters) {
+      filters.fy = parseFiscalYear(text);
+      if (filters.fy === undefined) return FISCAL_YEAR_PROBLEM;
+    },
+    schema: { type: "string", pattern: "^\\d{4}$", examples: ["2026"] },
+    description: "Only documents published in this federal fiscal year: FY2026 runs 1 October 2025 to 30 September 2026, days in the site's time zone.",
+  },
+  {
+    name: "pipeline",
+    read(text, filters) {
+      if (!(PIPELINE_VALUES as readonly string[]).includes(text)) return mustBeOneOf(PIPELINE_VALUES);
+      filters.pipeline = text as PipelineFilter;
+    },
+    schema: { enum: PIPELINE_VALUES },
+    description: "open: only proposed rules whose rulemaking (its RINs, or its dockets when it lists none) has no final rule published yet.",
+  },
+  {
+    name: "month",
+    read(text, filters) {
+      filters.month = MONTH_PATTERN.test(text.trim()) ? text.trim() : undefined;
+      if (!filters.month) return 'must be a month, YYYY-MM ("2026-03")';
+    },
+    schema: { type: "string", pattern: "^\\d{4}-(0[1-9]|1[0-2])$", examples: ["2026-03"] },
+    description: "Only documents published in this month, days in the site's time zone.",
+  },
+  {
+    name: "costs",
+    read(text, filters) {
+      if (!(COSTS_VALUES as readonly string[]).includes(text)) return mustBeOneOf(COSTS_VALUES);
+      filters.costs = text as CostsFilter;
+    },
+    schema: { enum: COSTS_VALUES },
+    description: "stated: only rules and proposed rules whose full text states an annualized cost or cost savings (the ledger sums them per discount rate).",
   },
   {
     name: "overdue",
@@ -307,6 +408,12 @@ const NO_FILTER: Required<Pick<ArticleFilters, "timeframe" | "saved">> & Article
   restrictions: undefined,
   sort: undefined,
   overdue: undefined,
+  designation: undefined,
+  basis: undefined,
+  fy: undefined,
+  pipeline: undefined,
+  month: undefined,
+  costs: undefined,
 };
 
 /**
@@ -325,7 +432,7 @@ export function readView(params: URLSearchParams, onProblem?: (name: string, pro
 
 /**
  * The public feed's params (`category`, `priority`, `time`, `q`, `agency`, `type`, `rin`, `docket`, `cfr`, `saved`,
- * `restrictions`, `sort`, `overdue` and `page`; the API's names `search` and `timeframe` too). Bad values are left out: a hand-edited or stale link
+ * `restrictions`, `designation`, `basis`, `fy`, `month`, `pipeline`, `costs`, `overdue`, `sort` and `page`; the API's names `search` and `timeframe` too). Bad values are left out: a hand-edited or stale link
  * still shows a page.
  */
 export function parseFeedParams(params: URLSearchParams) {
@@ -347,6 +454,12 @@ export function feedHref(filters: ArticleFilters, page = 1, hash = "", path = "/
   if (filters.cfr) params.set("cfr", filters.cfr);
   if (filters.saved) params.set("saved", "1");
   if (filters.restrictions) params.set("restrictions", filters.restrictions);
+  if (filters.designation) params.set("designation", filters.designation);
+  if (filters.basis) params.set("basis", filters.basis);
+  if (filters.fy) params.set("fy", String(filters.fy));
+  if (filters.month) params.set("month", filters.month);
+  if (filters.pipeline) params.set("pipeline", filters.pipeline);
+  if (filters.costs) params.set("costs", filters.costs);
   if (filters.sort) params.set("sort", filters.sort);
   if (filters.overdue) params.set("overdue", filters.overdue);
   if (page > 1) params.set("page", String(page));

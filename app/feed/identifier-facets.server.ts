@@ -56,8 +56,45 @@ export function facetsComputed() {
 
 /** The key of a view: its filters in a fixed order, and the limit. */
 function viewKey(filters: ArticleFilters, limit: number) {
-  const { category, priority, timeframe, search, agency, documentType, rin, docket, cfr, restrictions, overdue } = filters;
-  return JSON.stringify([category, priority, timeframe, search, agency, documentType, rin, docket, cfr, restrictions, overdue, limit]);
+  const {
+    category,
+    priority,
+    timeframe,
+    search,
+    agency,
+    documentType,
+    rin,
+    docket,
+    cfr,
+    restrictions,
+    designation,
+    basis,
+    fy,
+    pipeline,
+    month,
+    costs,
+    overdue,
+  } = filters;
+  return JSON.stringify([
+    category,
+    priority,
+    timeframe,
+    search,
+    agency,
+    documentType,
+    rin,
+    docket,
+    cfr,
+    restrictions,
+    designation,
+    basis,
+    fy,
+    pipeline,
+    month,
+    costs,
+    overdue,
+    limit,
+  ]);
 }
 
 async function compute(filters: ArticleFilters, limit: number, visitorId?: string) {

@@ -59,6 +59,12 @@ function onlySearch(filters: ArticleFilters) {
     !filters.docket &&
     !filters.cfr &&
     !filters.restrictions &&
+    !filters.designation &&
+    !filters.basis &&
+    !filters.fy &&
+    !filters.pipeline &&
+    !filters.month &&
+    !filters.costs &&
     !filters.overdue
   );
 }

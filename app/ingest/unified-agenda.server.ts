@@ -5,6 +5,7 @@
 import type { SaxesTagPlain } from "saxes";
 import { type AgendaEntry, saveAgendaBatch } from "../agenda/store.server";
 import { rejudgeArticlesCiting } from "../classify/reclassify.server";
+import { writeDesignationsCiting } from "../designations/store.server";
 import { FetchError } from "../fetcher/http-client.server";
 import { BoundedXmlParser, textChunks, XmlBoundPassed } from "../text/bounded-xml";
 import { normalizeTitle } from "./normalize";
@@ -205,7 +206,11 @@ export async function loadUnifiedAgenda(body: AsyncIterable<Buffer | string>, op
     if (!batch.length) return;
     const entries = batch;
     batch = [];
-    const saved = await saveAgendaBatch(entries, now, rejudgeArticlesCiting);
+    const saved = await saveAgendaBatch(entries, now, function* (tx, rins, at) {
+      // The official designations the ledger counts follow the agenda for every citing article, tagged by hand or not.
+      yield* writeDesignationsCiting(tx, rins);
+      return yield* rejudgeArticlesCiting(tx, rins, at);
+    });
     load.stored += saved.stored;
     load.unchanged += saved.unchanged;
     load.older += saved.older;

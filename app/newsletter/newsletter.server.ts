@@ -31,7 +31,8 @@ import {
   type NewsletterArticle,
 } from "./store.server";
 import { escapeHtml } from "../text/escape-html";
-import { newsletterEmail } from "../email/templates/newsletter";
+import { newsletterEmail, type LedgerLines } from "../email/templates/newsletter";
+import { weeklyLedger } from "../ledger/ledger.server";
 import type { EmailContent } from "../email/templates/render";
 
 const MAX_ARTICLES = 20;
@@ -80,6 +81,18 @@ async function commentDeadlines(now: Date, timeZone: string) {
   );
 }
 
+/** The ledger's weekly lines with their addresses on this site. */
+async function ledgerLines(now: Date): Promise<LedgerLines> {
+  const ledger = await weeklyLedger(now);
+  return {
+    week: { count: ledger.week.count, url: await siteUrl(ledger.week.feed) },
+    fiscalYear: ledger.fiscalYear,
+    deregulatory: { count: ledger.deregulatory.count, url: await siteUrl(ledger.deregulatory.feed) },
+    regulatory: { count: ledger.regulatory.count, url: await siteUrl(ledger.regulatory.feed) },
+    ledgerUrl: await siteUrl(ledger.ledgerPath),
+  };
+}
+
 /** Renders the issue for the week of `now`, with a placeholder where each recipient's unsubscribe link goes. */
 export async function renderNewsletter(now = new Date()): Promise<EmailContent> {
   const timeZone = config().APP_TIMEZONE;
@@ -103,6 +116,7 @@ export async function renderNewsletter(now = new Date()): Promise<EmailContent> 
     deadlines: await commentDeadlines(now, timeZone),
     commentPeriodsUrl: await siteUrl("/comment-periods"),
     insights: ((await latestTrends())?.keyInsights ?? []).slice(0, MAX_INSIGHTS),
+    ledger: await ledgerLines(now),
     feedUrl: await siteUrl("/"),
     unsubscribeUrl: UNSUBSCRIBE_MARK,
   });

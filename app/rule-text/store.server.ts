@@ -6,6 +6,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "dr
 import { all, db, execute, first, t, transaction, type Transaction, type TransactionPart } from "../db.server";
 import type { CfrPartAmended, RuleStatement, RuleTextWarning } from "./statements";
 import { redlineSchema, type Redline } from "./redline";
+import { writeDesignations } from "../designations/store.server";
 
 /** The Federal Register document types whose full text states its designation and amends the CFR. */
 export const RULE_DOCUMENT_TYPES = ["Rule", "Proposed Rule"] as const;
@@ -86,6 +87,9 @@ export async function saveRuleText(articleId: number, text: ReadRuleText, redlin
         .values({ articleId, attempts: 1, ...values })
         .onConflictDoUpdate({ target: t.ruleTexts.articleId, set: { ...values, attempts: sql`${t.ruleTexts.attempts} + 1` } }),
     );
+    // The statement decides the article's official designation, which the ledger counts (app/ledger/); a re-read
+    // that finds another (or none) moves it, in the same transaction.
+    yield* writeDesignations(tx, [articleId]);
     yield* markChanged(tx, now);
     if (!redline || !text.amends.length) return;
     yield* tx.execute(

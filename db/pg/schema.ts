@@ -109,6 +109,14 @@ export const articles = pgTable(
     commentsCount: integer(),
     commentsDocketId: text(),
     commentsReadAt: timestampMs(),
+    /**
+     * The official E.O. 14192 designation (deregulatory | regulatory | not-subject), null when neither the document
+     * nor the Unified Agenda gives one, and where it came from (statement | agenda): written by
+     * app/designations/store.server.ts from app/designations/designation.ts whenever a full text is read, an
+     * agenda edition loaded or an article stored. Never the product's judgement (docs/decisions/050).
+     */
+    designation: text(),
+    designationBasis: text(),
   },
   (t) => [
     uniqueIndex("articles_canonical_url_unique").on(t.canonicalUrl),
@@ -129,6 +137,8 @@ export const articles = pgTable(
       .on(t.publishDate, t.id)
       .where(sql`${t.restrictionsRemoved} > ${t.restrictionsAdded}`),
     index("articles_comments_count_idx").on(sql`coalesce(${t.commentsCount}, -1)`, t.publishDate, t.id),
+    // The ledger's official counts (app/ledger/ledger.server.ts) and the feed's designation filter, by date.
+    index("articles_designation_date_idx").on(t.designation, t.publishDate, t.id),
   ],
 );
 

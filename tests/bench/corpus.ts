@@ -107,6 +107,15 @@ async function writeCorpus(options: CorpusOptions) {
       process.stdout.write(`  ${Math.min(options.count, start + BATCH).toLocaleString("en-US")} / ${options.count.toLocaleString("en-US")}\r`);
   }
   const seconds = (performance.now() - started) / 1000;
+  // The agenda's edition of the generated RINs, loaded as an edition is: the articles citing them get their
+  // official designation (app/designations/store.server.ts), which the ledger counts.
+  if (!options.from) {
+    const { saveAgendaBatch } = await import("~/agenda/store.server");
+    const { writeDesignationsCiting } = await import("~/designations/store.server");
+    const { benchAgendaEntries } = await import("./generator");
+    const entries = benchAgendaEntries();
+    for (let start = 0; start < entries.length; start += 500) await saveAgendaBatch(entries.slice(start, start + 500), new Date(), writeDesignationsCiting);
+  }
   // As the job runner's first refresh after a bulk load does: every article was pending for the stored related
   // lists; they are dropped at once, and pages compute and store their lists on first read.
   // A PostgreSQL corpus is only timed, then dropped: no reader will meet its lists.

@@ -1,11 +1,12 @@
 // Deterministic article text for benchmark corpora: realistic regulatory headlines and abstracts,
 // spread over the product's categories, agencies, sources and the last few years.
+import type { AgendaEntry } from "~/agenda/store.server";
 import type { NewArticle } from "~/articles/new-article";
 import type { FederalRegisterDocument } from "~/ingest/federal-register";
 import { seededRandom } from "../support/seeded-random";
 
 /** Raised whenever what the generator writes changes, so a cached corpus of the old kind is not reused. */
-export const GENERATOR_VERSION = 3;
+export const GENERATOR_VERSION = 4;
 
 type Random = () => number;
 const pick = <T>(random: Random, list: readonly T[]) => list[Math.floor(random() * list.length)];
@@ -168,6 +169,32 @@ function rulemakingOf(random: Random, agency: number, subject: number): Pick<New
   if (draw < 0.6) return { regulationIdNumbers: [rin], docketIds: [docket], cfrReferences };
   if (draw < 0.85) return { regulationIdNumbers: [], docketIds: [docket], cfrReferences };
   return { regulationIdNumbers: [], docketIds: [], cfrReferences: [] };
+}
+
+/** The agenda's words for each of a rulemaking's eight variants: half deregulatory, as the 2025 editions lean. */
+const AGENDA_DESIGNATIONS = ["Deregulatory", "Deregulatory", "Deregulatory", "Deregulatory", "Regulatory", "Regulatory", "Not significant", null];
+
+/**
+ * A Unified Agenda edition for every RIN the generator gives (rulemakingOf): the corpus loads it after the articles,
+ * so the ledger's official counts (articles.designation) have the agenda's share of the Federal Register's rules.
+ */
+export function benchAgendaEntries(): AgendaEntry[] {
+  return AGENCIES.flatMap((agency, a) =>
+    SUBJECTS.flatMap((subject, s) =>
+      AGENDA_DESIGNATIONS.map((designation, variant) => ({
+        rin: `${String(2000 + a * 10).padStart(4, "0")}-A${String.fromCharCode(65 + s)}${String(variant).padStart(2, "0")}`,
+        publicationId: "202504",
+        designation,
+        stage: "Final Rule Stage",
+        priority: "Other Significant",
+        major: false,
+        timetable: [],
+        title: `${agency[0]}: ${subject} (${variant + 1})`,
+        agency: agency[0],
+        parentAgency: null,
+      })),
+    ),
+  );
 }
 
 const sourceHomes: Record<string, string> = {

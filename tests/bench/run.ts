@@ -23,6 +23,7 @@ import { endpointsStep } from "./steps/endpoints";
 import { freshPagesStep } from "./steps/fresh-pages";
 import { ftsVsLikeStep } from "./steps/fts-vs-like";
 import { ingestStep } from "./steps/ingest";
+import { ledgerStep } from "./steps/ledger";
 import { lighthouseStep } from "./steps/lighthouse";
 import { limitStep } from "./steps/limit";
 import { mixedStep } from "./steps/mixed";
@@ -48,6 +49,7 @@ export const BENCH_STEPS: BenchStep[] = [
   freshPagesStep,
   workersStep,
   readerPagesStep,
+  ledgerStep,
   ftsVsLikeStep,
   scaleStep,
   relatedStep,

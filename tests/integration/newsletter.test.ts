@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config } from "~/config.server";
+import { fiscalYearOf } from "~/designations/fiscal-year";
 import { all, db, execute, first, t } from "~/db.server";
 import { NewsletterDeliveryError, sendTestNewsletter, sendWeeklyNewsletter } from "~/newsletter/newsletter.server";
 import { addConfirmedSubscriber } from "../support/subscribers";
@@ -28,6 +29,11 @@ beforeAll(async () => {
   });
   await execute(db().update(t.articles).set({ priority: "high", category: "regulatory-rollbacks" }).where(eq(t.articles.id, high)));
   await addArticle({ title: "Old story from last year", summary: "Stale.", publishDate: new Date(now - 400 * 86_400_000) });
+  // The ledger's lines: a final rule officially deregulatory this week, and one only the product judges a rollback.
+  const designated = await addArticle({ title: "Rule removing widget reports", documentType: "Rule", publishDate: new Date(now - 3 * 86_400_000) });
+  await execute(db().update(t.articles).set({ designation: "deregulatory", designationBasis: "statement" }).where(eq(t.articles.id, designated)));
+  const judged = await addArticle({ title: "Rule easing widget labels", documentType: "Rule", publishDate: new Date(now - 3 * 86_400_000) });
+  await execute(db().update(t.articles).set({ category: "regulatory-rollbacks" }).where(eq(t.articles.id, judged)));
   await execute(
     db()
       .insert(t.trends)
@@ -82,6 +88,14 @@ describe("weekly newsletter", () => {
     expect(text.indexOf("Executive order rescinds emissions rule")).toBeLessThan(text.indexOf("Agency proposes routine paperwork notice"));
     expect(text).not.toContain("Old story from last year");
     expect(text).toContain("Rollbacks doubled this month");
+    // The ledger's lines count official designations only, each linking to its view.
+    const fy = fiscalYearOf(new Date(), config().APP_TIMEZONE);
+    expect(text).toContain("THE DEREGULATION LEDGER");
+    expect(text).toContain(
+      "- This week: 1 deregulatory final action, as the documents or the Unified Agenda designate them. https://dereg.example/?time=week&type=rule&designation=deregulatory",
+    );
+    expect(text).toContain(`- FY${fy} so far: 1 deregulatory final action and 0 regulatory final actions. https://dereg.example/ledger?fy=${fy}`);
+    expect(message.html).toContain(`<a href="https://dereg.example/ledger?fy=${fy}">FY${fy} so far:`);
     expect(message.html).toContain("A major rollback &lt;b&gt;now&lt;/b&gt;.");
 
     const url = new URL(listUnsubscribe.slice(1, -1));

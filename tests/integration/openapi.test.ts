@@ -17,6 +17,7 @@ import * as bookmark from "~/routes/api.articles.$id.bookmark";
 import * as docsPage from "~/routes/api.docs";
 import * as feedState from "~/routes/api.feed-state";
 import * as feedbackApi from "~/routes/api.feedback";
+import * as ledgerApi from "~/routes/api.ledger";
 import * as viewApi from "~/routes/api.articles.$id.view";
 import * as openApiRoute from "~/routes/api.openapi[.]json";
 import * as sources from "~/routes/api.sources";
@@ -190,6 +191,9 @@ describe("real answers match it", () => {
     await expectDescribed(await call(trends, "/api/trends"), "/api/trends", "get");
     await expectDescribed(await call(feedState, `/api/feed-state?ids=${articleId}`), "/api/feed-state", "get");
     await expectDescribed(await call(feedState, "/api/feed-state?ids=x"), "/api/feed-state", "get");
+    await expectDescribed(await call(ledgerApi, "/api/ledger"), "/api/ledger", "get");
+    await expectDescribed(await call(ledgerApi, "/api/ledger?fy=2026"), "/api/ledger", "get");
+    await expectDescribed(await call(ledgerApi, "/api/ledger?fy=26"), "/api/ledger", "get");
   });
 
   it("for the public writes", async () => {

@@ -12,6 +12,8 @@ import { feedHref, OVERDUE_ALL, parseFeedParams, tidyFeedPath } from "~/feed/fil
 import type { FederalRegisterDocument } from "~/ingest/federal-register";
 import { scrapeSources } from "~/ingest/scrape.server";
 import { loader as articlesApi } from "~/routes/api.articles";
+import { loader as ledgerApi } from "~/routes/api.ledger";
+import { loader as ledgerPage } from "~/routes/ledger";
 import { loader as rulemakingApi } from "~/routes/api.rulemakings.$key";
 import { loader as feedLoader } from "~/routes/_index";
 import { rulemakingGroupsPage } from "~/rulemakings/groups.server";
@@ -235,6 +237,21 @@ describe("the feed's overdue view", () => {
     expect(await api(`overdue=${encodeURIComponent("Department of Transportation")}`)).toEqual({ total: 0, ids: [] });
     // With the feed's other filters.
     expect(await api(`overdue=1&agency=${encodeURIComponent("Environmental Protection Agency")}`)).toEqual({ total: 1, ids: idsOf("2025-18801") });
+  });
+
+  it("stands in the ledger per agency as the agenda names it, each count opening its documents", async () => {
+    const answer = await callRoute(ledgerApi, "/api/ledger");
+    expect(answer.status).toBe(200);
+    const { overdue } = (await answer.json()) as {
+      overdue: { asOf: string; agencies: { agency: string; rulemakings: { count: number; api: string } }[]; total: { count: number; feed: string } };
+    };
+    expect(overdue.asOf).toBe(todayInZone());
+    const counts = await countOverdueByAgency(todayInZone());
+    expect(overdue.agencies.map((row) => [row.agency, row.rulemakings.count])).toEqual([...counts].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)));
+    expect(overdue.total).toMatchObject({ count: 3, feed: "/?overdue=1" });
+    for (const row of overdue.agencies) expect((await api(row.rulemakings.api.replace("/api/articles?", ""))).total).toBe(row.rulemakings.count);
+    const page = await callRoute(ledgerPage, "/ledger");
+    expect(page.status).toBe(200);
   });
 
   it("is a view parameter: tidy in the feed's address, shown by the feed, strict in the API", async () => {

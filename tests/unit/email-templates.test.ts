@@ -37,6 +37,13 @@ const emails: [name: string, email: EmailContent][] = [
       deadlines: [{ title: HOSTILE, url: LINK, closes: "Jan 5, 2027 (1 day left)", dockets: [{ id: HOSTILE, url: LINK }] }],
       commentPeriodsUrl: LINK,
       insights: [HOSTILE],
+      ledger: {
+        week: { count: 3, url: `${LINK}?designation=deregulatory&time=week` },
+        fiscalYear: 2027,
+        deregulatory: { count: 12, url: `${LINK}?designation=deregulatory&fy=2027` },
+        regulatory: { count: 1, url: `${LINK}?designation=regulatory&fy=2027` },
+        ledgerUrl: `${LINK}/ledger?fy=2027`,
+      },
       feedUrl: LINK,
       unsubscribeUrl: LINK,
     }),

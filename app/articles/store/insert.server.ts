@@ -2,6 +2,7 @@
 // number across all sources, with the editors' deletions remembered, and a public inspection desk article turned into
 // its published version (docs/decisions/032). The insert path that classifies first is app/ingest/insert.server.ts.
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { writeDesignations } from "../../designations/store.server";
 import { db, engine, first, statement, t, transaction, type Transaction, type TransactionPart } from "../../db.server";
 import type { InsertOutcome, NewArticle } from "../new-article";
 import { recordCommentReads, type CommentRead } from "./comment-counts.server";
@@ -347,6 +348,11 @@ export async function storeArticles(pending: Pending[]): Promise<Map<Pending, In
         tx,
         kept.filter(([item]) => !onInspection.has(item)),
       );
+      // Each new or published article's official designation, from the statements and agenda entries stored so far.
+      yield* writeDesignations(tx, [
+        ...[...ids.values()].filter((id): id is number => id !== undefined),
+        ...[...onInspection.values()].map((stored) => stored.id),
+      ]);
       const outcomes = new Map<Pending, InsertOutcome>();
       for (const item of pending) {
         const published = onInspection.get(item);

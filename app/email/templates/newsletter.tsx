@@ -5,6 +5,14 @@ import { emailHtml, emailText, type EmailContent } from "./render";
 
 type NewsletterArticle = { title: string; url: string; priority: string; sourceName: string; date: string; summary: string };
 type Deadline = { title: string; url: string; closes: string; dockets: { id: string; url: string }[] };
+/** The ledger's lines (app/ledger/ledger.server.ts weeklyLedger): official designations only, each with its view. */
+export type LedgerLines = {
+  week: { count: number; url: string };
+  fiscalYear: number;
+  deregulatory: { count: number; url: string };
+  regulatory: { count: number; url: string };
+  ledgerUrl: string;
+};
 
 export type NewsletterProps = {
   subject: string;
@@ -14,6 +22,7 @@ export type NewsletterProps = {
   deadlines: Deadline[];
   commentPeriodsUrl: string;
   insights: string[];
+  ledger: LedgerLines;
   feedUrl: string;
   unsubscribeUrl: string;
 };
@@ -21,6 +30,17 @@ export type NewsletterProps = {
 const H2 = { fontSize: 18 };
 const MUTED = { fontSize: 13, color: "#555" };
 const DEADLINES_HEADING = "Comment deadlines this week";
+const LEDGER_HEADING = "The deregulation ledger";
+
+const actions = (n: number, kind: string) => `${n.toLocaleString("en-US")} ${kind} final action${n === 1 ? "" : "s"}`;
+
+/** The two ledger lines as text: the week's official deregulatory actions, and the fiscal year's tally. */
+export function ledgerLineTexts(ledger: LedgerLines) {
+  return {
+    week: `This week: ${actions(ledger.week.count, "deregulatory")}, as the documents or the Unified Agenda designate them.`,
+    year: `FY${ledger.fiscalYear} so far: ${actions(ledger.deregulatory.count, "deregulatory")} and ${actions(ledger.regulatory.count, "regulatory")}.`,
+  };
+}
 
 function newsletterText(props: NewsletterProps) {
   const { subject, heading, groups, deadlines, insights } = props;
@@ -53,6 +73,10 @@ function newsletterText(props: NewsletterProps) {
           "",
         ]
       : []),
+    LEDGER_HEADING.toUpperCase(),
+    `- ${ledgerLineTexts(props.ledger).week} ${props.ledger.week.url}`,
+    `- ${ledgerLineTexts(props.ledger).year} ${props.ledger.ledgerUrl}`,
+    "",
     ...(insights.length ? ["TRENDS INSIGHTS", ...insights.map((i) => `- ${i}`), ""] : []),
     `Read more: ${props.feedUrl}`,
     "",
@@ -109,6 +133,15 @@ function NewsletterBody(props: NewsletterProps) {
           </p>
         </>
       ) : null}
+      <h2 style={H2}>{LEDGER_HEADING}</h2>
+      <ul>
+        <li>
+          <a href={props.ledger.week.url}>{ledgerLineTexts(props.ledger).week}</a>
+        </li>
+        <li>
+          <a href={props.ledger.ledgerUrl}>{ledgerLineTexts(props.ledger).year}</a>
+        </li>
+      </ul>
       {insights.length ? (
         <>
           <h2 style={H2}>Trends insights</h2>

@@ -1,14 +1,16 @@
 // Reading articles for the feed, the /api list and the article's card: the filters as SQL conditions, the full-text
 // search spelled out as the index's words, and the pages, counts and positions they select.
-import { and, count, desc, eq, gt, gte, inArray, lte, sql, type Column, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, sql, type Column, type SQL } from "drizzle-orm";
 import { config } from "../../config.server";
 import { all, db, engine, execute, first, t, transaction } from "../../db.server";
-import { dayInZone, startOfDaysAgo } from "../../time";
+import { dayInZone, startOfDayInZone, startOfDaysAgo } from "../../time";
 import { OVERDUE_ALL, type ArticleFilters, type ArticleSort } from "../filters";
 import { overdueArticlesCondition } from "../../rulemakings/store/overdue.server";
 import { searchTerms, toFtsQuery } from "../search";
 import type { IdentifierKind } from "../../articles/index-rows";
 import { documentTypeStored } from "../../articles/vocabulary";
+import { judgementCategory } from "../../designations/designation";
+import { fiscalYearRange } from "../../designations/fiscal-year";
 
 /** How far back each timeframe reaches, in calendar days before today (configured time zone). */
 const TIMEFRAME_DAYS_BACK = { today: 0, week: 6, month: 29 } as const;
@@ -201,11 +203,69 @@ export async function filterConditions(filters: ArticleFilters, visitorId: strin
     if (!overdue) return null;
     conditions.push(overdue);
   }
+  const designated = designationConditions(filters);
+  if (!designated) return null;
+  conditions.push(...designated);
+  if (filters.fy) {
+    const { start, end } = fiscalYearRange(filters.fy, config().APP_TIMEZONE);
+    conditions.push(gte(t.articles.publishDate, start), lt(t.articles.publishDate, end));
+  }
+  if (filters.month) {
+    const [year, month] = filters.month.split("-").map(Number);
+    const next = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, "0")}`;
+    conditions.push(
+      gte(t.articles.publishDate, startOfDayInZone(`${filters.month}-01`, config().APP_TIMEZONE)),
+      lt(t.articles.publishDate, startOfDayInZone(`${next}-01`, config().APP_TIMEZONE)),
+    );
+  }
+  if (filters.pipeline === "open") conditions.push(sql`${t.articles.documentType} = 'Proposed Rule'`, openProposal());
+  if (filters.costs === "stated") conditions.push(statesCosts());
+  if (filters.restrictions === "compared") conditions.push(hasComparedRedline());
   if (filters.saved) {
     if (!visitorId) return null;
     conditions.push(sql`${t.articles.id} IN (SELECT article_id FROM bookmarks WHERE visitor_id = ${visitorId})`);
   }
   return conditions;
+}
+
+/**
+ * The designation and basis filters (the ledger's counts, app/ledger/ledger.server.ts, read the same): official
+ * designations from articles.designation (written by app/designations/store.server.ts), the product's judgement
+ * from the category of articles without one (docs/decisions/050). Null when they can match nothing.
+ */
+export function designationConditions(filters: Pick<ArticleFilters, "designation" | "basis">): SQL[] | null {
+  const { designation, basis } = filters;
+  if (!designation && !basis) return [];
+  if (basis === "judgement") {
+    const categories = designation ? [judgementCategory(designation)] : ["regulatory-rollbacks", "new-regulations"];
+    if (categories[0] === null) return null;
+    return [isNull(t.articles.designation), inArray(t.articles.category, categories as string[])];
+  }
+  const conditions: SQL[] = [designation ? eq(t.articles.designation, designation) : isNotNull(t.articles.designation)];
+  if (basis === "statement" || basis === "agenda") conditions.push(eq(t.articles.designationBasis, basis));
+  return conditions;
+}
+
+/** A document whose full text states an annualized cost or cost savings (app/rule-text/statements.ts costStatement). */
+export function statesCosts() {
+  return engine() === "postgres"
+    ? sql`EXISTS (SELECT 1 FROM rule_texts rt WHERE rt.article_id = ${t.articles.id} AND rt.statements @> '[{"kind":"cost"}]'::jsonb)`
+    : sql`EXISTS (SELECT 1 FROM rule_texts rt, json_each(rt.statements) s WHERE rt.article_id = ${t.articles.id} AND json_extract(s.value, '$.kind') = 'cost')`;
+}
+
+/** A final rule with a CFR redline compared: the documents whose restriction sums (articles.restrictions_*) count. */
+export function hasComparedRedline() {
+  return sql`EXISTS (SELECT 1 FROM cfr_redlines r WHERE r.article_id = ${t.articles.id} AND r.status = 'compared')`;
+}
+
+/**
+ * A proposed rule none of whose rulemakings (article_rulemakings keys) has a final rule. CROSS JOIN keeps SQLite's
+ * order (the proposal's keys, their documents by article_rulemakings_key_date_idx, each document by id): left free it
+ * walked every final rule for each proposal. PostgreSQL reads it as a plain join.
+ */
+export function openProposal() {
+  return sql`NOT EXISTS (SELECT 1 FROM article_rulemakings mine CROSS JOIN article_rulemakings other CROSS JOIN articles fin
+    WHERE mine.article_id = ${t.articles.id} AND other.key = mine.key AND fin.id = other.article_id AND fin.document_type = 'Rule')`;
 }
 
 const articleColumns = {
