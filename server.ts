@@ -186,10 +186,15 @@ export async function createServerApp() {
    * with no body, no pending toast and no credential, whose copy is stored and fresh for the current revision, or a
    * 304 to a reader holding it) is answered here, on node:http, with the same bytes and headers and the same log
    * line; everything else goes to Express. Express's middleware cost more than the copy itself: the static file
-   * lookups stat the disk for every path, and the chain runs a dozen functions (docs/decisions/050).
+   * lookups stat the disk for every path, and the chain runs a dozen functions (docs/decisions/051).
    */
   const handle = (req: IncomingMessage, res: ServerResponse) => {
-    const key = sharedPages && !shutdown.stopping ? sharedKeyOf(req) : null;
+    let key: string | null = null;
+    try {
+      key = sharedPages && !shutdown.stopping ? sharedKeyOf(req) : null;
+    } catch {
+      // A URL the key cannot be made of is Express's to answer, as it was before this path.
+    }
     if (key === null) return void app(req, res);
     const started = performance.now();
     const url = req.url!;
@@ -211,6 +216,18 @@ export async function createServerApp() {
       );
   };
 
+  // The key of each URL asked, as sharedPageKey gives it (it parses the query): readers ask for few URLs.
+  const keysOfUrls = new Map<string, string | null>();
+  const keyOfUrl = (url: string, pathname: string) => {
+    let key = keysOfUrls.get(url);
+    if (key === undefined) {
+      key = sharedPageKey(pathname, new URL(url, "http://x").search);
+      if (keysOfUrls.size >= 4096) keysOfUrls.clear();
+      keysOfUrls.set(url, key);
+    }
+    return key;
+  };
+
   /** The shared page key of a request the shared copy may answer before Express, or null (Express decides). */
   function sharedKeyOf(req: IncomingMessage) {
     const { method, url, headers } = req;
@@ -221,7 +238,7 @@ export async function createServerApp() {
     const query = url.indexOf("?");
     const pathname = query < 0 ? url : url.slice(0, query);
     if (!SHARED_ROUTE.test(pathname)) return null;
-    return sharedPageKey(pathname, new URL(url, "http://x").search);
+    return keyOfUrl(url, pathname);
   }
 
   return { app, handle, build, shutdown };

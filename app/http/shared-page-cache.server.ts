@@ -19,6 +19,8 @@ const FRESH_MS = 60_000;
  * encoding (rare: every browser, curl --compressed and fetch take gzip) gets the gzip copy inflated per request.
  */
 export const SHARED_PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
+/** ETags kept for the current revision, at most: a crawler's walk through every page does not grow them unbounded. */
+const ETAGS_KEPT = 4096;
 
 type Entry = {
   etag: string;
@@ -86,6 +88,8 @@ export function sharedPageCache(options: SharedPageOptions) {
   const entries = new Map<string, Entry>();
   let bytes = 0;
   const rendering = new Map<string, Promise<Entry | null>>();
+  const etags = new Map<string, string>();
+  let etagsRevision: string | undefined;
 
   function forget(key: string) {
     const old = entries.get(key);
@@ -159,7 +163,18 @@ export function sharedPageCache(options: SharedPageOptions) {
   async function etagOf(key: string) {
     try {
       const revision = await options.revision();
-      return `"${createHash("sha1").update(`${options.version}\n${revision}\n${key}`).digest("base64url").slice(0, 27)}"`;
+      // Made once per key and revision: a shared page's every request asks for it.
+      if (revision !== etagsRevision) {
+        etags.clear();
+        etagsRevision = revision;
+      }
+      let etag = etags.get(key);
+      if (etag === undefined) {
+        etag = `"${createHash("sha1").update(`${options.version}\n${revision}\n${key}`).digest("base64url").slice(0, 27)}"`;
+        if (etags.size >= ETAGS_KEPT) etags.clear();
+        etags.set(key, etag);
+      }
+      return etag;
     } catch {
       return null;
     }

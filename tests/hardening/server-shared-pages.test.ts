@@ -112,7 +112,7 @@ describe("the server on the demo data", () => {
       for (const path of ["/", "/about"]) {
         await addArticle({ title: `Shared copy fast path probe ${path}`, publishDate: new Date() });
         // The first request after a new revision renders through Express (server.ts); the ones after it are
-        // answered from the stored copy before Express runs (docs/decisions/050).
+        // answered from the stored copy before Express runs (docs/decisions/051).
         const logged = server.output.length;
         const full = await rawRequest(server.url + path, { headers: browser });
         expect(full.status).toBe(200);

@@ -21,7 +21,7 @@ type SharedContentState = {
  * connection has changed (total_changes(), triggers included) and PRAGMA data_version, which changes whenever another
  * connection (the job runner, another worker) commits. While neither moves, nothing in the database changed, so the
  * state read then is still exact: each shared page's revision check costs two tiny statements instead of the six
- * subqueries below (docs/decisions/050-shared-copy-before-express.md).
+ * subqueries below (docs/decisions/051-shared-copy-before-express.md).
  */
 const held = new WeakMap<object, { own: number; others: number; state: SharedContentState | undefined }>();
 
