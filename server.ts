@@ -3,6 +3,7 @@
 // headers on every answer, one compression pass per document, redacted logs, /healthz (a Remix route) and a
 // graceful stop. Why this replaces remix-serve: docs/decisions/010-own-web-server.md.
 import cluster, { type Worker } from "node:cluster";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -63,6 +64,16 @@ function fetchRequestOf(req: Request, { withCookies }: { withCookies: boolean })
   });
 }
 
+/** The request log line of every answer (the request logger below, and the shared copy answered before Express). */
+function logRequest(method: string | undefined, url: string, status: number, started: number, client: string) {
+  const entry = { method, url: redactUrl(url), status, ms: Math.round(performance.now() - started), client };
+  if (status >= 500) log.error(entry, "request failed");
+  else log.info(entry, "request");
+}
+
+/** The shared pages' paths, as the shared page cache's route below lists them. */
+const SHARED_ROUTE = /^\/(?:about|comment-periods|api\/docs|articles\/[^/]+|rulemakings\/[^/]+)?$/;
+
 export async function createServerApp() {
   const settings = config();
   const httpsOnly = settings.PUBLIC_URL.startsWith("https://");
@@ -87,15 +98,7 @@ export async function createServerApp() {
       if (shutdown.stopping) res.setHeader("Connection", "close");
     });
     res.once("finish", () => {
-      const entry = {
-        method: req.method,
-        url: redactUrl(req.originalUrl),
-        status: res.statusCode,
-        ms: Math.round(performance.now() - started),
-        client: res.locals.clientAddress,
-      };
-      if (res.statusCode >= 500) log.error(entry, "request failed");
-      else log.info(entry, "request");
+      logRequest(req.method, req.originalUrl, res.statusCode, started, res.locals.clientAddress as string);
       // An answer whose headers went out before the stop kept its connection open: close it now it is idle.
       if (shutdown.stopping) setImmediate(shutdown.closeIdleConnections);
     });
@@ -145,19 +148,20 @@ export async function createServerApp() {
       }
     });
   }
+  let sharedPages: ReturnType<typeof sharedPageCache> | undefined;
   if (process.env.NODE_ENV === "production" && settings.SHARED_PAGE_CACHE) {
     // The feed, article and rulemaking pages, comment periods, About and the API page are the same for every reader: rendered
     // once per URL and revision (docs/decisions/013).
     app.get(
       ["/", "/about", "/comment-periods", "/api/docs", "/articles/:address", "/rulemakings/:key"],
-      sharedPageCache({
+      (sharedPages = sharedPageCache({
         shareableKey: (req) => (carriesToast(req.headers.cookie) ? null : sharedPageKey(req.path, new URL(req.originalUrl, "http://x").search)),
         revision: () => feedRevision(),
         version: build.assets.version,
         secret: settings.SESSION_SECRET,
         render: (req, res, nonce) => remixCore(fetchRequestOf(req, { withCookies: false }), { clientAddress: res.locals.clientAddress as string, nonce }),
         fallback: answer,
-      }),
+      })),
     );
   }
   app.all("*", answer);
@@ -176,7 +180,68 @@ export async function createServerApp() {
     if (prefersHtml(req.headers.accept)) res.type("html").send(errorPage(status, message));
     else res.json({ message });
   });
-  return { app, build, shutdown };
+
+  /**
+   * What the web server listens with: a request the shared copy answers as it stands (a GET or HEAD of a shared page
+   * with no body, no pending toast and no credential, whose copy is stored and fresh for the current revision, or a
+   * 304 to a reader holding it) is answered here, on node:http, with the same bytes and headers and the same log
+   * line; everything else goes to Express. Express's middleware cost more than the copy itself: the static file
+   * lookups stat the disk for every path, and the chain runs a dozen functions (docs/decisions/051).
+   */
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    let key: string | null = null;
+    try {
+      key = sharedPages && !shutdown.stopping ? sharedKeyOf(req) : null;
+    } catch {
+      // A URL the key cannot be made of is Express's to answer, as it was before this path.
+    }
+    if (key === null) return void app(req, res);
+    const started = performance.now();
+    const url = req.url!;
+    void sharedPages!
+      .answerStored(req, res, key, () => {
+        // As the request logger sets them just before the headers go out.
+        completeResponseHeaders(
+          { get: (name) => res.getHeader(name), set: (name, value) => res.setHeader(name, value) },
+          { path: url.split("?")[0], authorization: undefined, httpsOnly },
+        );
+      })
+      .then(
+        (answered) => {
+          if (!answered) return void app(req, res);
+          const client = resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], settings.TRUST_PROXY);
+          logRequest(req.method, url, res.statusCode, started, client);
+        },
+        () => void app(req, res),
+      );
+  };
+
+  // The key of each URL asked, as sharedPageKey gives it (it parses the query): readers ask for few URLs.
+  const keysOfUrls = new Map<string, string | null>();
+  const keyOfUrl = (url: string, pathname: string) => {
+    let key = keysOfUrls.get(url);
+    if (key === undefined) {
+      key = sharedPageKey(pathname, new URL(url, "http://x").search);
+      if (keysOfUrls.size >= 4096) keysOfUrls.clear();
+      keysOfUrls.set(url, key);
+    }
+    return key;
+  };
+
+  /** The shared page key of a request the shared copy may answer before Express, or null (Express decides). */
+  function sharedKeyOf(req: IncomingMessage) {
+    const { method, url, headers } = req;
+    if ((method !== "GET" && method !== "HEAD") || !url || url.includes("#")) return null;
+    // A body goes through limitRequestBody; a credential or a toast makes the answer the reader's own.
+    if (headers.authorization !== undefined || headers["transfer-encoding"] !== undefined || (headers["content-length"] ?? "0") !== "0") return null;
+    if (carriesToast(headers.cookie)) return null;
+    const query = url.indexOf("?");
+    const pathname = query < 0 ? url : url.slice(0, query);
+    if (!SHARED_ROUTE.test(pathname)) return null;
+    return keyOfUrl(url, pathname);
+  }
+
+  return { app, handle, build, shutdown };
 }
 
 /**
@@ -234,9 +299,12 @@ function runWorkers(count: number) {
 async function main() {
   const settings = config();
   if (cluster.isPrimary && settings.WEB_CONCURRENCY > 1 && process.env.NODE_ENV !== "development") return runWorkers(settings.WEB_CONCURRENCY);
-  const { app, build, shutdown } = await createServerApp();
+  const { handle, build, shutdown } = await createServerApp();
   const host = process.env.HOST;
-  const server = host ? app.listen(settings.PORT, host, ready) : app.listen(settings.PORT, ready);
+  // As Express's app.listen, with the shared copy answered first (createServerApp).
+  const server = http.createServer(handle);
+  if (host) server.listen(settings.PORT, host, ready);
+  else server.listen(settings.PORT, ready);
   async function ready() {
     const address = webProcessAddress(settings, host);
     log.info({ port: settings.PORT, publicUrl: address }, "listening");

@@ -9,27 +9,42 @@
 // its cache lifetime, and with JavaScript the cards show the current ones.
 import { createHash } from "node:crypto";
 import { config } from "../config.server";
-import { dayInZone } from "../time";
+import { dayInZone, startOfDayInZone } from "../time";
 import { parseRulemakingKey } from "../rulemakings/keys";
 import { asksForGrouping, groupedHref } from "./grouped-view";
 import { FEED_PARAMS, feedHref, parseFeedParams, tidyFeedPath } from "./filters";
 import { sharedContentState } from "./store/shared-feed.server";
 
+/**
+ * The last revision made, with the state it was made of and the day's bounds: the state is the same object while
+ * nothing in the database changed (store/shared-feed.server.ts), so a shared page's check hashes and formats nothing.
+ */
+let lastRevision: { row: unknown; timeZone: string; from: number; until: number; revision: string } | undefined;
+
 export async function feedRevision(now = new Date()): Promise<string> {
   const row = await sharedContentState();
+  const timeZone = config().APP_TIMEZONE;
+  const at = now.getTime();
+  const last = lastRevision;
+  if (last && last.row === row && row !== undefined && last.timeZone === timeZone && at >= last.from && at < last.until) return last.revision;
+  const day = dayInZone(now, timeZone);
+  const revision = makeRevision(row, day);
+  const [y, m, d] = day.split("-").map(Number);
+  const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  const from = startOfDayInZone(day, timeZone).getTime();
+  const until = startOfDayInZone(next, timeZone).getTime();
+  // Kept only when the bounds are the day's own, checked at both ends (a zone's odd transition is made again).
+  const exact = from <= at && at < until && dayInZone(from, timeZone) === day && dayInZone(until - 1, timeZone) === day && dayInZone(until, timeZone) === next;
+  lastRevision = exact ? { row, timeZone, from, until, revision } : undefined;
+  return revision;
+}
+
+function makeRevision(row: Awaited<ReturnType<typeof sharedContentState>>, day: string) {
   const sourcesDigest = createHash("sha1")
     .update(`${row?.sources ?? ""}\n${row?.firstUpdate ?? ""}`)
     .digest("base64url")
     .slice(0, 10);
-  return [
-    row?.articles ?? 0,
-    row?.summaries ?? 0,
-    row?.agenda ?? 0,
-    row?.ruleTexts ?? 0,
-    row?.trends ?? "-",
-    sourcesDigest,
-    dayInZone(now, config().APP_TIMEZONE),
-  ].join(".");
+  return [row?.articles ?? 0, row?.summaries ?? 0, row?.agenda ?? 0, row?.ruleTexts ?? 0, row?.trends ?? "-", sourcesDigest, day].join(".");
 }
 
 /** Pages with no per-reader part and no parameters, shared like the feed: their content is all in the revision. */

@@ -39,6 +39,13 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
   headers.set("Content-Security-Policy", nonce ? contentSecurityPolicy(nonce) : "default-src 'none'; frame-ancestors 'none'");
 }
 
+/** What applySecurityHeaders sets without a nonce, made once: every answer of the web server checks them. */
+const DEFAULT_HEADERS: [string, string][] = (() => {
+  const headers = new Headers();
+  applySecurityHeaders(headers);
+  return [...headers];
+})();
+
 /**
  * Paths whose answers carry account, subscriber or feedback data (or a credential in the URL): never stored
  * by a browser or a shared cache. Any answer that sets a cookie or answers a signed-in call is treated the same.
@@ -54,9 +61,7 @@ export function completeResponseHeaders(
   headers: { get(name: string): string | number | string[] | undefined; set(name: string, value: string): void },
   { path, authorization, httpsOnly }: { path: string; authorization?: string; httpsOnly: boolean },
 ) {
-  const defaults = new Headers();
-  applySecurityHeaders(defaults);
-  for (const [name, value] of defaults) if (headers.get(name) === undefined) headers.set(name, value);
+  for (const [name, value] of DEFAULT_HEADERS) if (headers.get(name) === undefined) headers.set(name, value);
   if (httpsOnly) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   if (PRIVATE_PATHS.test(path) || headers.get("set-cookie") !== undefined || authorization) {
     headers.set("Cache-Control", "no-store");

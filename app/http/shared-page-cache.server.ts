@@ -3,8 +3,9 @@
 // answered to everyone asking for the same URL, with a strong ETag (a 304 when the reader already has it) and
 // a Cache-Control that lets a shared cache in front of the site do the same.
 import { createHash, createHmac } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
-import type { NextFunction, Request, Response } from "express";
+import express, { type NextFunction, type Request, type Response } from "express";
 import { etagMatches } from "./conditional.server";
 import { contentSecurityPolicy } from "./security-headers.server";
 
@@ -18,6 +19,8 @@ const FRESH_MS = 60_000;
  * encoding (rare: every browser, curl --compressed and fetch take gzip) gets the gzip copy inflated per request.
  */
 export const SHARED_PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
+/** ETags kept for the current revision, at most: a crawler's walk through every page does not grow them unbounded. */
+const ETAGS_KEPT = 4096;
 
 type Entry = {
   etag: string;
@@ -46,6 +49,27 @@ export type SharedPageOptions = {
   maxBytes?: number;
 };
 
+/**
+ * The encoding a shared copy is sent in for an Accept-Encoding header: the best one the client accepts at all.
+ * Browsers list gzip before br with equal weight, which is no preference, and `acceptsEncodings("br", "gzip")`
+ * would pick gzip by their order (as in precompressed.server.ts). Decided by Express's own negotiation, so the
+ * answer before Express (server.ts) is the one Express gives, and remembered per header value: browsers send a
+ * handful of values, and negotiating parses the header each time.
+ */
+const encodings = new Map<string, "br" | "gzip" | "identity">();
+const ENCODINGS_KEPT = 64;
+function encodingFor(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
+  const header = acceptEncoding ?? "";
+  let encoding = encodings.get(header);
+  if (encoding === undefined) {
+    const asked = { headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } };
+    encoding = (["br", "gzip"] as const).find((name) => express.request.acceptsEncodings.call(asked as Request, name) === name) ?? "identity";
+    if (encodings.size >= ENCODINGS_KEPT) encodings.clear();
+    encodings.set(header, encoding);
+  }
+  return encoding;
+}
+
 /** The cache's contents, for tests and the benchmarks. */
 export type SharedPageCacheStats = { entries: number; bytes: number };
 
@@ -64,6 +88,8 @@ export function sharedPageCache(options: SharedPageOptions) {
   const entries = new Map<string, Entry>();
   let bytes = 0;
   const rendering = new Map<string, Promise<Entry | null>>();
+  const etags = new Map<string, string>();
+  let etagsRevision: string | undefined;
 
   function forget(key: string) {
     const old = entries.get(key);
@@ -100,22 +126,55 @@ export function sharedPageCache(options: SharedPageOptions) {
     return { etag, storedAt: Date.now(), headers, gzip, br, bytes: gzip.length + br.length + headerBytes };
   }
 
-  function send(req: Request, res: Response, entry: Entry) {
+  function send(req: IncomingMessage, res: ServerResponse, entry: Entry, complete?: () => void) {
     for (const [name, value] of entry.headers) res.setHeader(name, value);
-    // The best encoding the client accepts at all: browsers list gzip before br with equal weight, which is no
-    // preference, and `acceptsEncodings("br", "gzip")` would pick gzip by their order (as in precompressed.server.ts).
-    const encoding = (["br", "gzip"] as const).find((name) => req.acceptsEncodings(name) === name) ?? "identity";
+    const encoding = encodingFor(req.headers["accept-encoding"]);
     const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : zlib.gunzipSync(entry.gzip);
     if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);
-    res.status(200).end(req.method === "HEAD" ? undefined : body);
+    res.statusCode = 200;
+    complete?.();
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  /** The headers of every shared answer, and for a reader who holds this ETag a 304 (true when it was sent). */
+  function sendValidators(req: IncomingMessage, res: ServerResponse, etag: string, complete?: () => void) {
+    res.setHeader("ETag", etag);
+    res.setHeader("Cache-Control", SHARED_PAGE_CACHE_CONTROL);
+    res.setHeader("Vary", "Accept-Encoding");
+    if (!etagMatches(req.headers["if-none-match"], etag)) return false;
+    // A 304 carries the policy the stored page was served with (same ETag, same nonce).
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonceFor(etag, options.secret)));
+    res.statusCode = 304;
+    complete?.();
+    res.end();
+    return true;
+  }
+
+  /** The stored copy of this key when it is fresh for this ETag (moved to the recent end), else undefined. */
+  function freshEntry(key: string, etag: string) {
+    const cached = entries.get(key);
+    if (!cached || cached.etag !== etag || Date.now() - cached.storedAt >= FRESH_MS) return undefined;
+    touch(key, cached);
+    return cached;
   }
 
   /** The page's ETag, or null when the revision cannot be read (a damaged database): the app then answers. */
   async function etagOf(key: string) {
     try {
       const revision = await options.revision();
-      return `"${createHash("sha1").update(`${options.version}\n${revision}\n${key}`).digest("base64url").slice(0, 27)}"`;
+      // Made once per key and revision: a shared page's every request asks for it.
+      if (revision !== etagsRevision) {
+        etags.clear();
+        etagsRevision = revision;
+      }
+      let etag = etags.get(key);
+      if (etag === undefined) {
+        etag = `"${createHash("sha1").update(`${options.version}\n${revision}\n${key}`).digest("base64url").slice(0, 27)}"`;
+        if (etags.size >= ETAGS_KEPT) etags.clear();
+        etags.set(key, etag);
+      }
+      return etag;
     } catch {
       return null;
     }
@@ -131,21 +190,11 @@ export function sharedPageCache(options: SharedPageOptions) {
     const key = req.method === "GET" || req.method === "HEAD" ? options.shareableKey(req) : null;
     const etag = key === null ? null : await etagOf(key);
     if (key === null || etag === null) return options.fallback(req, res, next);
-    res.setHeader("ETag", etag);
-    res.setHeader("Cache-Control", SHARED_PAGE_CACHE_CONTROL);
-    res.setHeader("Vary", "Accept-Encoding");
-    if (etagMatches(req.get("If-None-Match"), etag)) {
-      // A 304 carries the policy the stored page was served with (same ETag, same nonce).
-      res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonceFor(etag, options.secret)));
-      return res.status(304).end();
-    }
-    const cached = entries.get(key);
-    if (cached && cached.etag === etag && Date.now() - cached.storedAt < FRESH_MS) {
-      touch(key, cached);
-      return send(req, res, cached);
-    }
+    if (sendValidators(req, res, etag)) return;
+    const fresh = freshEntry(key, etag);
+    if (fresh) return send(req, res, fresh);
     // A stale copy is dropped now rather than when the bound pushes it out.
-    if (cached) forget(key);
+    forget(key);
 
     // Readers asking for the same page while it renders wait for that one render.
     const flightKey = `${key}\n${etag}`;
@@ -170,5 +219,26 @@ export function sharedPageCache(options: SharedPageOptions) {
     remember(key, entry);
     send(req, res, entry);
   };
-  return Object.assign(middleware, { stats: (): SharedPageCacheStats => ({ entries: entries.size, bytes }) });
+  /**
+   * Answers from what is stored, on node:http before Express runs (server.ts): a 304 to a reader holding the current
+   * ETag, or the fresh stored copy in br or gzip. `key` is the request's shareable key; `complete` adds the headers
+   * every answer carries just before it is sent. Only a key whose copy was stored for the current revision is
+   * answered: a copy exists only for a URL Express routed here and rendered. Resolves false, having sent nothing,
+   * otherwise (nothing stored or fresh, a client taking neither encoding, whose answer the compression middleware
+   * may encode, or a revision that cannot be read): the request then goes through Express to the middleware above.
+   */
+  async function answerStored(req: IncomingMessage, res: ServerResponse, key: string, complete: () => void) {
+    const etag = await etagOf(key);
+    const stored = entries.get(key);
+    if (etag === null || !stored || stored.etag !== etag) return false;
+    if (etagMatches(req.headers["if-none-match"], etag)) return sendValidators(req, res, etag, complete);
+    if (encodingFor(req.headers["accept-encoding"]) === "identity") return false;
+    const fresh = freshEntry(key, etag);
+    if (!fresh) return false;
+    sendValidators(req, res, etag, complete);
+    send(req, res, fresh, complete);
+    return true;
+  }
+
+  return Object.assign(middleware, { answerStored, stats: (): SharedPageCacheStats => ({ entries: entries.size, bytes }) });
 }

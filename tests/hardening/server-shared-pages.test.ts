@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articlePath } from "~/articles/article-page";
 import { db, t } from "~/db.server";
 import { addArticle } from "../support/articles";
+import { waitFor } from "../support/wait";
 import type { ProductionServer } from "../support/prod-server";
 import { hardeningPort } from "./harness";
 import { rawRequest, serveDemoData, type RawAnswer } from "./server-support";
@@ -99,6 +100,53 @@ describe("the server on the demo data", () => {
       expect(after.headers.etag).not.toBe(before.headers.etag);
       expect(nonceOf(after)).not.toBe(nonceOf(before));
       expect(after.body.toString()).toContain("Shared page revision probe");
+    });
+
+    it("answers a stored copy before Express with the bytes, headers and log line of the full path, and a new article at once", async () => {
+      // Headers that belong to the connection or the moment, not the page.
+      const pageHeaders = (answer: RawAnswer) => {
+        const { date: _date, connection: _connection, "keep-alive": _keepAlive, ...rest } = answer.headers;
+        return rest;
+      };
+      const browser = { "Accept-Encoding": "gzip, deflate, br, zstd" };
+      for (const path of ["/", "/about"]) {
+        await addArticle({ title: `Shared copy fast path probe ${path}`, publishDate: new Date() });
+        // The first request after a new revision renders through Express (server.ts); the ones after it are
+        // answered from the stored copy before Express runs (docs/decisions/051).
+        const logged = server.output.length;
+        const full = await rawRequest(server.url + path, { headers: browser });
+        expect(full.status).toBe(200);
+        if (path === "/") expect(zlib.brotliDecompressSync(full.body).toString()).toContain("Shared copy fast path probe /");
+        const stored = await rawRequest(server.url + path, { headers: browser });
+        expect(stored.status).toBe(200);
+        expect(stored.body.equals(full.body)).toBe(true);
+        expect(pageHeaders(stored)).toEqual(pageHeaders(full));
+        const gzip = await rawRequest(server.url + path, { headers: { "Accept-Encoding": "gzip" } });
+        expect(gzip.headers["content-encoding"]).toBe("gzip");
+        expect(zlib.gunzipSync(gzip.body).equals(zlib.brotliDecompressSync(full.body))).toBe(true);
+        const head = await rawRequest(server.url + path, { method: "HEAD", headers: browser });
+        expect(pageHeaders(head)).toEqual(pageHeaders(full));
+        const unchanged = await rawRequest(server.url + path, { headers: { ...browser, "If-None-Match": full.headers.etag as string } });
+        expect(unchanged.status).toBe(304);
+        expect(unchanged.headers["content-security-policy"]).toBe(full.headers["content-security-policy"]);
+        expect(unchanged.headers["x-content-type-options"]).toBe("nosniff");
+        // Each answer is logged as the request logger logs it. The lines reach this process after the answers, so
+        // only About, which no earlier test asks for, is counted: late lines of `/` from earlier tests may still come.
+        if (path === "/about") {
+          const requestLines = () => server.output.slice(logged).filter((line) => line.includes('"msg":"request"') && line.includes('"url":"/about"'));
+          const lines = await waitFor(() => (requestLines().length >= 5 ? requestLines() : null), "five request log lines");
+          expect(lines.map((line) => (JSON.parse(line) as { status: number }).status)).toEqual([200, 200, 200, 200, 304]);
+          const [rendered, answered] = lines.map((line) => JSON.parse(line) as { method: string; client: string });
+          expect(answered).toMatchObject({ method: "GET", client: rendered.client });
+        }
+
+        // A new article: the very next request is answered fresh, never the stored copy.
+        await addArticle({ title: `Shared copy freshness probe ${path}`, publishDate: new Date() });
+        const next = await rawRequest(server.url + path, { headers: { ...browser, "If-None-Match": full.headers.etag as string } });
+        expect(next.status).toBe(200);
+        expect(next.headers.etag).not.toBe(full.headers.etag);
+        if (path === "/") expect(zlib.brotliDecompressSync(next.body).toString()).toContain("Shared copy freshness probe /");
+      }
     });
 
     it("renders a whole page for a HEAD that comes first, and serves it whole to the GET after it", async () => {

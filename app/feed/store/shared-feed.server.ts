@@ -3,7 +3,7 @@
 // key), the latest trends analysis, the public sources list and, only while no article is stored, the state of the
 // scrapes (app/feed/shared-feed.server.ts makes the revision of them).
 import { sql } from "drizzle-orm";
-import { engine, first } from "../../db.server";
+import { database, engine, first, statement } from "../../db.server";
 import { RULE_TEXTS_CHANGED_KEY } from "../../rule-text/store.server";
 
 type SharedContentState = {
@@ -16,7 +16,35 @@ type SharedContentState = {
   firstUpdate: string | null;
 };
 
-export async function sharedContentState() {
+/**
+ * SQLite: the state last read, with the connection's change stamp at the time. The stamp is the number of rows this
+ * connection has changed (total_changes(), triggers included) and PRAGMA data_version, which changes whenever another
+ * connection (the job runner, another worker) commits. While neither moves, nothing in the database changed, so the
+ * state read then is still exact: each shared page's revision check costs two tiny statements instead of the six
+ * subqueries below (docs/decisions/051-shared-copy-before-express.md).
+ */
+const held = new WeakMap<object, { own: number; others: number; state: SharedContentState | undefined }>();
+
+function changeStamp() {
+  const own = statement("SELECT total_changes()").pluck().get() as number;
+  const others = statement("PRAGMA data_version").pluck().get() as number;
+  return { own, others };
+}
+
+export async function sharedContentState(): Promise<SharedContentState | undefined> {
+  const open = database();
+  if (open.engine !== "sqlite") return readSharedContentState();
+  const client = open.db.$client;
+  const stamp = changeStamp();
+  const last = held.get(client);
+  if (last && last.own === stamp.own && last.others === stamp.others) return last.state;
+  // Read after the stamp: a commit in between moves the next stamp, so the next check reads again.
+  const state = await readSharedContentState();
+  held.set(client, { ...stamp, state });
+  return state;
+}
+
+async function readSharedContentState() {
   // Only the two string aggregates are spelled per engine: PostgreSQL's string_agg (ordered, so the string changes
   // only when the rows do) and chr for SQLite's group_concat and char.
   const aggregates =
