@@ -48,6 +48,10 @@ export function poolSize(env: NodeJS.ProcessEnv = process.env): number {
 export function openPostgres(url: string, options: { poolSize?: number } = {}): PgDb {
   // allowExitOnIdle: a script (npm run setup, demo, user) ends when its work does, not when idle connections time out.
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? poolSize(), allowExitOnIdle: true });
+  // A connection the server closes while it sits idle in the pool (a restart, a failover, an administrator's
+  // command) is reported here, and the pool drops it and opens another for the next query. Without a listener, pg
+  // throws the error and the whole process ends.
+  pool.on("error", (error) => console.warn(`[postgres] an idle connection was closed by the server: ${error.message}`));
   return drizzle(pool, { schema, casing: "snake_case" });
 }
 

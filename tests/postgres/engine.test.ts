@@ -2,11 +2,12 @@
 // triggers keep the revision counter and the related-list bookkeeping as SQLite's do (the lookup tables are the
 // store's: tests/integration/article-indexes.test.ts), and search finds articles through the tsvector column and its
 // GIN index.
+import { once } from "node:events";
 import fs from "node:fs";
 import { eq, getTableColumns, getTableName, is, sql } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { migratePostgres, openPostgres, type PgDb } from "../../db/pg/client";
 import * as schema from "../../db/pg/schema";
 import { writeArticleRows, type ArticleRow, type WriteOptions } from "../support/article-rows";
@@ -256,5 +257,29 @@ describe("PostgreSQL search", () => {
     const ids = (await rows<{ id: number }>(sql`SELECT id FROM articles WHERE ${sql.raw(schema.RELATED_IRREGULAR_TEXT)}`)).map((r) => r.id);
     expect(ids).toContain(irregular.id);
     expect(ids).not.toContain(plain.id);
+  });
+});
+
+describe("the PostgreSQL pool", () => {
+  it("lives on when the server closes an idle connection, and opens another for the next query", async () => {
+    const pool = db.$client;
+    const warned: string[] = [];
+    const warn = vi.spyOn(console, "warn").mockImplementation((message: string) => void warned.push(message));
+    try {
+      // Two connections at once, so the one left idle is not the one that ends it.
+      const idle = await pool.connect();
+      const other = await pool.connect();
+      const { pid } = (await idle.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0];
+      idle.release();
+      const closed = once(pool, "error");
+      await other.query("SELECT pg_terminate_backend($1)", [pid]);
+      other.release();
+      const [error] = (await closed) as [Error & { code?: string }];
+      expect(error.code).toBe("57P01");
+      expect(warned).toEqual([expect.stringMatching(/^\[postgres\] an idle connection was closed by the server: terminating connection/)]);
+      expect(await rows<{ one: number }>(sql`SELECT 1 AS one`)).toEqual([{ one: 1 }]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
