@@ -48,6 +48,9 @@ export function setUpAdminApi({ runner = false }: { runner?: boolean } = {}) {
   beforeAll(async () => {
     Object.assign(users, { viewer: await makeUser("viewer"), editor: await makeUser("editor"), admin: await makeUser("admin") });
     if (!runner) return;
+    // Alive before the first test: the interval's first beat waits for a turn of the event loop, which tests that
+    // only await in-memory work may never give before a route reads the heartbeat.
+    await recordRunnerHeartbeat({ runnerId: "test-runner" });
     timer = setInterval(async () => {
       await recordRunnerHeartbeat({ runnerId: "test-runner" });
       const job = await claimNextJob("test-runner", ["recategorize", "fix-priorities"]);
