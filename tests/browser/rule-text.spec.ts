@@ -5,41 +5,13 @@
 // document. Rows are written into the test server's database for this spec and removed afterwards.
 import { gzipSync } from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
+import { EO_SENTENCE as EO, EO_STATEMENT, REDLINE_990 } from "../fixtures/ecfr/redline-part-990";
 import { hydrated, openDatabase, removeArticles, seedArticles } from "./e2e";
 import { markupErrors } from "./markup-rules";
 
 const SOURCE = "Rule text E2E";
 const DAY = 86_400_000;
-const EO = "This final rule is an E.O. 14192 deregulatory action.";
 const FR_URL = (project: string) => `https://www.federalregister.gov/d/e2e-rule-text-${project}`;
-
-const REDLINE = {
-  complete: true,
-  warnings: [],
-  sections: [
-    { number: "990.1", heading: "Purpose.", status: "unchanged", paragraphs: [], unchangedParagraphs: 2 },
-    {
-      number: "990.2",
-      heading: "Records.",
-      status: "changed",
-      paragraphs: [
-        { status: "same", text: "As used in this part:" },
-        { status: "same", text: "Plant means a widget plant." },
-        {
-          status: "changed",
-          segments: [
-            { text: "Each owner ", op: "same" },
-            { text: "shall", op: "removed" },
-            { text: "may", op: "added" },
-            { text: " keep records.", op: "same" },
-          ],
-        },
-        { status: "removed", text: "The operator must report every quarter." },
-        { status: "added", text: "The operator may report once a year." },
-      ],
-    },
-  ],
-};
 
 let rin: string;
 let ruleId: number;
@@ -80,7 +52,7 @@ test.beforeAll(async ({}, testInfo) => {
       )
       .run(rin, Date.now());
     const statements = [
-      { kind: "executive-order", order: "14192", designation: "deregulatory", expected: false, sentence: EO },
+      EO_STATEMENT,
       { kind: "significance", significant: true, section3f1: null, sentence: "This rule is a significant regulatory action under E.O. 12866." },
     ];
     database
@@ -94,7 +66,7 @@ test.beforeAll(async ({}, testInfo) => {
        VALUES (?, 40, ?, ?, ?, ?, ?, ?, ?, 0, 1)`,
     );
     redline.run(ruleId, 63, "pending", "2025-04-01", null, null, null, null);
-    redline.run(ruleId, 990, "compared", "2025-04-01", "2025-03-31", "2025-04-01", gzipSync(JSON.stringify(REDLINE)), 2);
+    redline.run(ruleId, 990, "compared", "2025-04-01", "2025-03-31", "2025-04-01", gzipSync(JSON.stringify(REDLINE_990)), 2);
     redline.run(olderId, 990, "pending", "2023-06-01", null, null, null, null);
   })();
   database.close();

@@ -17,16 +17,16 @@ import { redlineRestrictions } from "~/rule-text/restrictions";
 import type { RuleStatement } from "~/rule-text/statements";
 import { saveRedline, saveRuleText } from "~/rule-text/store.server";
 import { getRulemaking, rulemakingRedlines } from "~/rulemakings/page.server";
+import { EO_SENTENCE as EO, EO_STATEMENT, REDLINE_990 } from "../fixtures/ecfr/redline-part-990";
 import { addArticle } from "../support/articles";
 import { callRoute } from "../support/load-context";
 
 const RIN = "2060-ZZ77";
 const TITLE = "Reporting requirements for widget plants; rescission";
 const NOW = new Date("2025-05-01T12:00:00Z");
-const EO = "This final rule is an E.O. 14192 deregulatory action.";
 
 const STATEMENTS: RuleStatement[] = [
-  { kind: "executive-order", order: "14192", designation: "deregulatory", expected: false, sentence: EO },
+  EO_STATEMENT,
   { kind: "significance", significant: true, section3f1: true, sentence: "This rule is a significant regulatory action under section 3(f)(1) of E.O. 12866." },
   { kind: "major-rule", major: false, sentence: "This rule is not a major rule as defined by 5 U.S.C. 804(2)." },
   {
@@ -39,31 +39,11 @@ const STATEMENTS: RuleStatement[] = [
   },
 ];
 
+// The part the browser spec shows too, with a section removed and an appendix added.
 const SMALL: Redline = {
-  complete: true,
-  warnings: [],
+  ...REDLINE_990,
   sections: [
-    { number: "990.1", heading: "Purpose.", status: "unchanged", paragraphs: [], unchangedParagraphs: 2 },
-    {
-      number: "990.2",
-      heading: "Records.",
-      status: "changed",
-      paragraphs: [
-        { status: "same", text: "As used in this part:" },
-        { status: "same", text: "Plant means a widget plant." },
-        {
-          status: "changed",
-          segments: [
-            { text: "Each owner ", op: "same" },
-            { text: "shall", op: "removed" },
-            { text: "may", op: "added" },
-            { text: " keep records.", op: "same" },
-          ],
-        },
-        { status: "removed", text: "The operator must report every quarter." },
-        { status: "added", text: "The operator may report once a year." },
-      ],
-    },
+    ...REDLINE_990.sections,
     {
       number: "990.3",
       heading: "Reports.",
