@@ -3,10 +3,9 @@
 // it, each a link to the documents it counts.
 import type { LedgerMonth } from "~/ledger/answer.server";
 import { plural } from "~/text/plural";
+import { AxisLabel, Bar, barScale, ChartLegend, ValueGrid, type ChartBox } from "./BarChart";
 
-const WIDTH = 640;
-const HEIGHT = 220;
-const PLOT = { left: 34, right: 8, top: 12, bottom: 28 };
+const BOX: ChartBox = { width: 640, height: 220, plot: { left: 34, right: 8, top: 12, bottom: 28 } };
 /** Distinguishable for common colour-vision deficiencies, as app/components/TrendsChart.tsx's. */
 const COLORS = { deregulatory: "#e8590c", regulatory: "#1c7ed6" } as const;
 
@@ -19,13 +18,8 @@ export function monthLabel(month: string) {
 }
 
 export function LedgerChart({ months, fiscalYear }: { months: LedgerMonth[]; fiscalYear: number }) {
-  const max = Math.max(1, ...months.flatMap((month) => [month.deregulatory.count, month.regulatory.count]));
-  const plotWidth = WIDTH - PLOT.left - PLOT.right;
-  const plotHeight = HEIGHT - PLOT.top - PLOT.bottom;
-  const slot = plotWidth / months.length;
-  const barWidth = Math.max(2, slot * 0.36);
-  const y = (value: number) => PLOT.top + plotHeight - (value / max) * plotHeight;
-  const gridValues = [...new Set([0, Math.round(max / 2), max])];
+  const counts = months.flatMap((month) => [month.deregulatory.count, month.regulatory.count]);
+  const scale = barScale(BOX, months.length, 0.36, counts);
   const total = (key: "deregulatory" | "regulatory") => months.reduce((n, month) => n + month[key].count, 0);
   const titleId = "ledger-chart-title";
   return (
@@ -34,57 +28,49 @@ export function LedgerChart({ months, fiscalYear }: { months: LedgerMonth[]; fis
         <figcaption className="text-sm fw-600" id={titleId}>
           Official final actions per month, FY{fiscalYear}
         </figcaption>
-        <svg className="trends-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${titleId} ledger-chart-desc`} data-testid="ledger-chart">
+        <svg
+          className="trends-chart"
+          viewBox={`0 0 ${BOX.width} ${BOX.height}`}
+          role="img"
+          aria-labelledby={`${titleId} ledger-chart-desc`}
+          data-testid="ledger-chart"
+        >
           <title>{`Official final actions per month, FY${fiscalYear}`}</title>
           <desc id="ledger-chart-desc">
             {`Paired bars per month, October to September: ${plural(total("deregulatory"), "deregulatory action")} and ${plural(total("regulatory"), "regulatory action")} in the year. The table beside the chart lists every value.`}
           </desc>
-          {gridValues.map((value) => (
-            <g key={value}>
-              <line x1={PLOT.left} x2={WIDTH - PLOT.right} y1={y(value)} y2={y(value)} stroke="#dee2e6" strokeWidth={1} />
-              <text x={PLOT.left - 4} y={y(value) + 3} textAnchor="end" fontSize={10} fill="#495057">
-                {value}
-              </text>
-            </g>
-          ))}
+          <ValueGrid scale={scale} />
           {months.map((month, index) => {
-            const x = PLOT.left + index * slot + (slot - 2 * barWidth) / 2;
+            const x = scale.groupX(index, 2);
             return (
               <g key={month.month} data-month={month.month}>
                 {(["deregulatory", "regulatory"] as const).map((key, side) => {
                   const count = month[key].count;
                   return (
-                    <rect
+                    <Bar
                       key={key}
-                      x={x + side * barWidth}
-                      y={y(count)}
-                      width={barWidth}
-                      height={Math.max(0, y(0) - y(count))}
+                      scale={scale}
+                      x={x + side * scale.barWidth}
+                      to={count}
                       fill={COLORS[key]}
-                      data-series={key}
-                      data-count={count}
-                    >
-                      <title>{`${monthLabel(month.month)}: ${plural(count, `${key} action`)}`}</title>
-                    </rect>
+                      title={`${monthLabel(month.month)}: ${plural(count, `${key} action`)}`}
+                      data={{ "data-series": key, "data-count": count }}
+                    />
                   );
                 })}
-                <text x={x + barWidth} y={HEIGHT - 10} textAnchor="middle" fontSize={10} fill="#495057">
+                <AxisLabel x={x + scale.barWidth} y={BOX.height - 10}>
                   {monthLabel(month.month).slice(0, 3)}
-                </text>
+                </AxisLabel>
               </g>
             );
           })}
         </svg>
-        <div className="trends-legend" aria-hidden="true">
-          <span>
-            <span className="trends-legend-swatch" style={{ background: COLORS.deregulatory }} />
-            Deregulatory
-          </span>
-          <span>
-            <span className="trends-legend-swatch" style={{ background: COLORS.regulatory }} />
-            Regulatory
-          </span>
-        </div>
+        <ChartLegend
+          series={[
+            { key: "deregulatory", color: COLORS.deregulatory, label: "Deregulatory" },
+            { key: "regulatory", color: COLORS.regulatory, label: "Regulatory" },
+          ]}
+        />
       </figure>
       <div className="trends-table-wrap">
         <table className="trends-table" data-testid="ledger-months">

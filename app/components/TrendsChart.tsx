@@ -2,6 +2,7 @@ import { Text } from "@mantine/core";
 import { CATEGORIES } from "~/articles/vocabulary";
 import { plural } from "~/text/plural";
 import type { TrendsStats } from "~/trends/stats";
+import { AxisLabel, Bar, barScale, ChartLegend, ValueGrid, type ChartBox } from "./BarChart";
 
 /** One colour per category, distinguishable for common colour-vision deficiencies. */
 const CATEGORY_COLORS: Record<(typeof CATEGORIES)[number]["value"], string> = {
@@ -12,9 +13,7 @@ const CATEGORY_COLORS: Record<(typeof CATEGORIES)[number]["value"], string> = {
   "legislative-action": "#f59f00",
 };
 
-const WIDTH = 640;
-const HEIGHT = 200;
-const PLOT = { left: 30, right: 8, top: 10, bottom: 24 };
+const BOX: ChartBox = { width: 640, height: 200, plot: { left: 30, right: 8, top: 10, bottom: 24 } };
 /** Weekly labels counted back from the last day, so today is always labelled. */
 const LABEL_EVERY_DAYS = 7;
 
@@ -28,16 +27,11 @@ function shortDay(day: string) {
  */
 export function TrendsChart({ daily }: { daily: TrendsStats["daily"] }) {
   if (!daily.length) return null;
-  const max = Math.max(1, ...daily.map((d) => d.total));
-  const plotWidth = WIDTH - PLOT.left - PLOT.right;
-  const plotHeight = HEIGHT - PLOT.top - PLOT.bottom;
-  const slot = plotWidth / daily.length;
-  const barWidth = Math.max(2, slot * 0.72);
-  const y = (value: number) => PLOT.top + plotHeight - (value / max) * plotHeight;
+  const totals = daily.map((d) => d.total);
+  const scale = barScale(BOX, daily.length, 0.72, totals);
   const busiest = daily.reduce((a, b) => (b.total > a.total ? b : a));
   const first = daily[0].date;
   const last = daily[daily.length - 1].date;
-  const gridValues = [...new Set([0, Math.round(max / 2), max])];
 
   return (
     <figure className="trends-figure" style={{ margin: 0 }}>
@@ -46,7 +40,7 @@ export function TrendsChart({ daily }: { daily: TrendsStats["daily"] }) {
       </Text>
       <svg
         className="trends-chart"
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        viewBox={`0 0 ${BOX.width} ${BOX.height}`}
         role="img"
         aria-labelledby="trends-chart-title trends-chart-desc"
         data-testid="trends-chart"
@@ -54,48 +48,39 @@ export function TrendsChart({ daily }: { daily: TrendsStats["daily"] }) {
         <desc id="trends-chart-desc">
           {`Stacked bars, one per day. The busiest day was ${shortDay(busiest.date)} with ${plural(busiest.total, "article")}. The table below lists every value.`}
         </desc>
-        {gridValues.map((value) => (
-          <g key={value}>
-            <line x1={PLOT.left} x2={WIDTH - PLOT.right} y1={y(value)} y2={y(value)} stroke="#dee2e6" strokeWidth={1} />
-            <text x={PLOT.left - 4} y={y(value) + 3} textAnchor="end" fontSize={10} fill="#495057">
-              {value}
-            </text>
-          </g>
-        ))}
+        <ValueGrid scale={scale} />
         {daily.map((day, index) => {
-          const x = PLOT.left + index * slot + (slot - barWidth) / 2;
+          const x = scale.groupX(index, 1);
           let stacked = 0;
           return (
             <g key={day.date} data-date={day.date} data-total={day.total}>
               {CATEGORIES.map(({ value, label }) => {
                 const count = day.byCategory[value] ?? 0;
                 if (!count) return null;
-                const top = y(stacked + count);
-                const height = y(stacked) - top;
+                const from = stacked;
                 stacked += count;
                 return (
-                  <rect key={value} x={x} y={top} width={barWidth} height={height} fill={CATEGORY_COLORS[value]}>
-                    <title>{`${shortDay(day.date)}: ${label} ${count}`}</title>
-                  </rect>
+                  <Bar
+                    key={value}
+                    scale={scale}
+                    x={x}
+                    from={from}
+                    to={stacked}
+                    fill={CATEGORY_COLORS[value]}
+                    title={`${shortDay(day.date)}: ${label} ${count}`}
+                  />
                 );
               })}
               {(daily.length - 1 - index) % LABEL_EVERY_DAYS === 0 ? (
-                <text x={x + barWidth / 2} y={HEIGHT - 8} textAnchor="middle" fontSize={10} fill="#495057">
+                <AxisLabel x={x + scale.barWidth / 2} y={BOX.height - 8}>
                   {shortDay(day.date)}
-                </text>
+                </AxisLabel>
               ) : null}
             </g>
           );
         })}
       </svg>
-      <div className="trends-legend" aria-hidden="true">
-        {CATEGORIES.map(({ value, label }) => (
-          <span key={value}>
-            <span className="trends-legend-swatch" style={{ background: CATEGORY_COLORS[value] }} />
-            {label}
-          </span>
-        ))}
-      </div>
+      <ChartLegend series={CATEGORIES.map(({ value, label }) => ({ key: value, color: CATEGORY_COLORS[value], label }))} />
       <details className="trends-table-details">
         <summary>
           <Text component="span" size="xs" fw={600} c="blue.8" style={{ cursor: "pointer" }}>
