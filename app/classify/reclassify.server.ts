@@ -2,7 +2,7 @@
 // or as time passes and comment deadlines come close (fix-priorities). Editors' manual work is never overwritten.
 import { officialDesignationOf, type AgendaEntries } from "../agenda/store.server";
 import type { Transaction } from "../db.server";
-import type { StatedDesignations } from "../rule-text/store.server";
+import type { StatedDesignations } from "../designations/store.server";
 import { CLASSIFIER_VERSION, classifyArticle } from "./classifier";
 import { classifyInputOf } from "./inputs.server";
 import {

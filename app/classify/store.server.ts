@@ -5,7 +5,7 @@ import { agendaEntriesIn, citesAnyRin, type AgendaEntries } from "../agenda/stor
 import { db, execute, first, t, transaction, type Transaction } from "../db.server";
 import { reindexArticles } from "../articles/store/article-indexes.server";
 import { replaceArticleTags } from "../articles/store/insert.server";
-import { statedDesignationsIn, type StatedDesignations } from "../rule-text/store.server";
+import { statedDesignationsIn, type StatedDesignations } from "../designations/store.server";
 
 export type StoredArticle = typeof t.articles.$inferSelect;
 

@@ -3,12 +3,34 @@
 // saveRuleText), an agenda edition loaded (app/ingest/unified-agenda.server.ts) or an article stored
 // (app/articles/store/insert.server.ts). Articles tagged by hand are written too: an editor corrects the category (the
 // product's judgement), never the official designation (docs/decisions/050).
+// What the documents state of themselves is read here alone (statedDesignationsIn), for the classifier too.
 import { and, asc, eq, gt, inArray, isNotNull, type SQL } from "drizzle-orm";
 import { agendaEntriesIn, citesAnyRin } from "../agenda/store.server";
 import { t, type Transaction, type TransactionPart } from "../db.server";
 import { articleDesignation } from "./designation";
 
 const BATCH = 500;
+
+export type StatedDesignations = Map<number, { designation: string; sentence: string }>;
+
+/**
+ * The designations documents state of themselves (rule_texts, written by app/rule-text/store.server.ts), by article
+ * id, in a transaction: what decides the official designation here, and what the classifier reads first.
+ */
+export function* statedDesignationsIn(tx: Transaction, articleIds: readonly number[]): TransactionPart<StatedDesignations> {
+  const found: StatedDesignations = new Map();
+  if (!articleIds.length) return found;
+  const { articleId, designation, designationSentence } = t.ruleTexts;
+  const rows = yield* tx.all(
+    tx.db
+      .select({ articleId, designation, designationSentence })
+      .from(t.ruleTexts)
+      .where(and(inArray(articleId, [...articleIds]), isNotNull(designation), isNotNull(designationSentence))),
+  );
+  for (const row of rows)
+    if (row.designation && row.designationSentence) found.set(row.articleId, { designation: row.designation, sentence: row.designationSentence });
+  return found;
+}
 
 /** Writes the designation of the next batch of articles after `afterId` matching `only`; answers how many changed and the last id. */
 function* writeBatch(tx: Transaction, only: SQL, afterId: number) {
@@ -21,24 +43,10 @@ function* writeBatch(tx: Transaction, only: SQL, afterId: number) {
       .limit(BATCH),
   );
   if (!rows.length) return { changed: 0, lastId: undefined };
-  // What the documents state (app/rule-text/store.server.ts statedDesignationsIn reads the same), read here so the
-  // rule-text store can call this module without a cycle.
-  const statedRows = yield* tx.all(
-    tx.db
-      .select({ articleId: t.ruleTexts.articleId, designation: t.ruleTexts.designation })
-      .from(t.ruleTexts)
-      .where(
-        and(
-          inArray(
-            t.ruleTexts.articleId,
-            rows.map((row) => row.id),
-          ),
-          isNotNull(t.ruleTexts.designation),
-          isNotNull(t.ruleTexts.designationSentence),
-        ),
-      ),
+  const stated = yield* statedDesignationsIn(
+    tx,
+    rows.map((row) => row.id),
   );
-  const stated = new Map(statedRows.map((row) => [row.articleId, row]));
   const agenda = yield* agendaEntriesIn(
     tx,
     rows.flatMap((row) => row.rins),

@@ -124,24 +124,6 @@ export async function ruleTextsOf(articleIds: readonly number[]): Promise<Map<nu
   return new Map(rows.map((row) => [row.articleId, row]));
 }
 
-export type StatedDesignations = Map<number, { designation: string; sentence: string }>;
-
-/** The designations documents state of themselves, by article id (what the classifier reads first), in a transaction. */
-export function* statedDesignationsIn(tx: Transaction, articleIds: readonly number[]): TransactionPart<StatedDesignations> {
-  const found: StatedDesignations = new Map();
-  if (!articleIds.length) return found;
-  const { articleId, designation, designationSentence } = t.ruleTexts;
-  const rows = yield* tx.all(
-    tx.db
-      .select({ articleId, designation, designationSentence })
-      .from(t.ruleTexts)
-      .where(and(inArray(articleId, [...articleIds]), isNotNull(designation))),
-  );
-  for (const row of rows)
-    if (row.designation && row.designationSentence) found.set(row.articleId, { designation: row.designation, sentence: row.designationSentence });
-  return found;
-}
-
 /** Redlines waiting for eCFR: never compared, or due to be asked again. */
 export async function redlinesAwaiting(limit: number, now: Date) {
   return all(
