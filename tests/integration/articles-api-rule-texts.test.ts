@@ -2,13 +2,10 @@
 // answer's `ruleText` and `restrictions` (against the OpenAPI description), the `restrictions=removes` filter and the
 // `sort=restrictions-removed` order (feed, /api/articles, paging, positions, the indexes they read), the CSV's
 // columns and the feeds' items. Rule texts and redlines are written through the rule-text store, as the jobs write them.
-import Ajv2020 from "ajv/dist/2020";
-import addFormats from "ajv-formats";
 import { parse } from "csv-parse/sync";
 import { and, eq, sql } from "drizzle-orm";
 import { parseStringPromise } from "xml2js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { openApiDocument } from "~/api-docs/openapi.server";
 import { db, first, t } from "~/db.server";
 import { feedHref, parseFeedParams, tidyFeedPath, type ArticleFilters } from "~/feed/filters";
 import { articleLocation } from "~/feed/locate.server";
@@ -25,6 +22,7 @@ import { loader as jsonLoader } from "~/routes/feed[.]json";
 import { loader as feedLoader } from "~/routes/_index";
 import { addArticle, queryPlan } from "../support/articles";
 import { callRoute } from "../support/load-context";
+import { expectDescribed } from "../support/openapi";
 
 const day = (d: number) => new Date(Date.now() - d * 86_400_000);
 const NOW = new Date();
@@ -107,19 +105,6 @@ const idsOf = (articles: { id: number }[]) => articles.map((article) => article.
 const all: ArticleFilters = { timeframe: "all" };
 
 describe("the article answer", () => {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
-  ajv.addSchema(openApiDocument("http://localhost"), "openapi");
-  /** Checks an answer against what the description gives for its path and status. */
-  async function expectDescribed(response: Response, apiPath: string) {
-    const pointer = ["paths", apiPath, "get", "responses", String(response.status), "content", "application/json", "schema"]
-      .map((part) => part.replaceAll("~", "~0").replaceAll("/", "~1"))
-      .join("/");
-    const validate = ajv.compile({ $ref: `openapi#/${pointer}` });
-    const body = await response.json();
-    expect(validate(body) ? [] : validate.errors, JSON.stringify(body).slice(0, 300)).toEqual([]);
-    return body;
-  }
   const one = async (key: string) =>
     expectDescribed(await callRoute(articleApi, `/api/articles/${ids[key]}`, {}, { id: String(ids[key]) }), "/api/articles/{id}");
 

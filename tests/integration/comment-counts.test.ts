@@ -2,13 +2,10 @@
 // `regulations_dot_gov_info` in the API's shape, read again and again over nine days. Each read stores the count and,
 // bounded, its history; the article answer (against the OpenAPI description), the `sort=most-commented` order (feed,
 // /api/articles, paging, positions, its index), /comment-periods ordered by comments, the CSV and the feeds carry it.
-import Ajv2020 from "ajv/dist/2020";
-import addFormats from "ajv-formats";
 import { parse } from "csv-parse/sync";
 import { asc, eq, sql } from "drizzle-orm";
 import { parseStringPromise } from "xml2js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openApiDocument } from "~/api-docs/openapi.server";
 import { all, db, first, t } from "~/db.server";
 import type { ArticleFilters } from "~/feed/filters";
 import { feedPosition, listArticles } from "~/feed/queries.server";
@@ -25,6 +22,7 @@ import { loader as feedLoader } from "~/routes/_index";
 import { clearArticles, queryPlan } from "../support/articles";
 import { startServer, type TestServer } from "../support/http-server";
 import { callRoute } from "../support/load-context";
+import { expectDescribed } from "../support/openapi";
 import { addServedSource } from "../support/sources";
 
 const HOUR = 3_600_000;
@@ -185,18 +183,6 @@ describe("reading the counts", () => {
 });
 
 describe("the article answer", () => {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
-  ajv.addSchema(openApiDocument("http://localhost"), "openapi");
-  async function expectDescribed(response: Response, apiPath: string) {
-    const pointer = ["paths", apiPath, "get", "responses", String(response.status), "content", "application/json", "schema"]
-      .map((part) => part.replaceAll("~", "~0").replaceAll("/", "~1"))
-      .join("/");
-    const validate = ajv.compile({ $ref: `openapi#/${pointer}` });
-    const body = await response.json();
-    expect(validate(body) ? [] : validate.errors, JSON.stringify(body).slice(0, 300)).toEqual([]);
-    return body;
-  }
   const one = async (key: keyof typeof docs) =>
     expectDescribed(await callRoute(articleApi, `/api/articles/${ids[key]}`, {}, { id: String(ids[key]) }), "/api/articles/{id}");
 

@@ -3,13 +3,10 @@
 // article_identifiers index the store writes (tests/integration/article-indexes.test.ts), the counts of
 // /api/articles/facets against the OpenAPI description, and saved-search alerts, by email and by webhook, sending
 // only the new articles that match.
-import Ajv2020 from "ajv/dist/2020";
-import addFormats from "ajv-formats";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendDueAlerts } from "~/alerts/alerts.server";
 import { queueWebhookArticles } from "~/alerts/webhooks.server";
-import { openApiDocument } from "~/api-docs/openapi.server";
 import { feedHref, parseFeedParams, tidyFeedPath, type ArticleFilters } from "~/feed/filters";
 import { feedPage, identifierFacets } from "~/feed/queries.server";
 import { filterConditions } from "~/feed/store/search.server";
@@ -26,6 +23,7 @@ import { addArticle, makeArticle, queryPlan } from "../support/articles";
 import { call } from "../support/auth";
 import { callRoute } from "../support/load-context";
 import { startMailServer, type MailServer } from "../support/mail";
+import { expectDescribed } from "../support/openapi";
 
 const RIN = "2060-AV83";
 const DOCKET = "EPA-HQ-OAR-2021-0317";
@@ -187,20 +185,6 @@ describe("the articles a filter selects", () => {
 });
 
 describe("/api/articles and /api/articles/facets", () => {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
-  ajv.addSchema(openApiDocument("http://localhost"), "openapi");
-  /** Checks an answer against what the description gives for its path and status. */
-  async function expectDescribed(response: Response, apiPath: string) {
-    const pointer = ["paths", apiPath, "get", "responses", String(response.status), "content", "application/json", "schema"]
-      .map((part) => part.replaceAll("~", "~0").replaceAll("/", "~1"))
-      .join("/");
-    const validate = ajv.compile({ $ref: `openapi#/${pointer}` });
-    const body = await response.json();
-    expect(validate(body) ? [] : validate.errors, JSON.stringify(body).slice(0, 300)).toEqual([]);
-    return body;
-  }
-
   it("filters the list like the feed, with the usual X-Total-Count", async () => {
     const answer = await callRoute(articlesApi, `/api/articles?rin=2060-av83&limit=1`);
     expect(answer.status).toBe(200);

@@ -2,10 +2,7 @@
 // methods it takes and nothing else is, every reference resolves, and real requests (the bodies sent here) and real
 // answers of the routes (public and admin, successes and refusals) validate against the description.
 import fs from "node:fs";
-import Ajv2020 from "ajv/dist/2020";
-import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
-import { openApiDocument } from "~/api-docs/openapi.server";
 import { API } from "~/api/registry.server";
 import { execute, first, db, t } from "~/db.server";
 import * as adminAlerts from "~/routes/api.admin.alerts";
@@ -25,11 +22,8 @@ import * as subscribe from "~/routes/api.subscribe";
 import * as trends from "~/routes/api.trends";
 import { addArticle } from "../support/articles";
 import { call, form, makeUser, type TestUser } from "../support/auth";
+import { describedSchema, expectDescribed, expectRequestDescribed, openApi as document } from "../support/openapi";
 
-const document = openApiDocument("http://localhost");
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
-ajv.addSchema(document, "openapi");
 const ORIGIN = { Origin: "http://localhost" };
 let articleId: number;
 let admin: TestUser;
@@ -51,16 +45,6 @@ const ROUTE_FILES = new Map(
 
 const routeModule = async (file: string) => (await import(`../../app/routes/${file.replace(/\.tsx?$/, "")}`)) as Parameters<typeof call>[0];
 
-/** The JSON pointer of an answer's schema in the document. */
-const pointer = (...parts: string[]) => parts.map((part) => part.replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
-
-/** Checks a real request body against the schema the description gives for its path and method. */
-function expectRequestDescribed(path: string, method: string, body: unknown, mediaType = "application/json") {
-  const validate = ajv.compile({ $ref: `openapi#/${pointer("paths", path, method, "requestBody", "content", mediaType, "schema")}` });
-  const valid = validate(body);
-  expect(valid ? [] : validate.errors, `${method} ${path} request: ${JSON.stringify(body).slice(0, 300)}`).toEqual([]);
-}
-
 /** Sends a JSON body to a route after checking it against the description; the answer is checked too. */
 async function sendDescribed(route: Parameters<typeof call>[0], path: string, method: string, options: Parameters<typeof call>[2] & { body: unknown }) {
   expectRequestDescribed(path, method, options.body);
@@ -71,19 +55,6 @@ async function sendDescribed(route: Parameters<typeof call>[0], path: string, me
   );
   await expectDescribed(response.clone(), path, method);
   return response;
-}
-
-/** Checks a real answer against the schema the description gives for its path, method and status. */
-async function expectDescribed(response: Response, path: string, method: string) {
-  const status = String(response.status);
-  const operation = (document.paths as Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>)[path]?.[method];
-  expect(operation, `${method} ${path} is described`).toBeDefined();
-  const answer = operation.responses[status];
-  expect(answer, `${method} ${path} describes status ${status}`).toBeDefined();
-  const validate = ajv.compile({ $ref: `openapi#/${pointer("paths", path, method, "responses", status, "content", "application/json", "schema")}` });
-  const body = await response.json();
-  const valid = validate(body);
-  expect(valid ? [] : validate.errors, `${method} ${path} ${status}: ${JSON.stringify(body).slice(0, 300)}`).toEqual([]);
 }
 
 beforeAll(async () => {
@@ -344,7 +315,7 @@ describe("real answers match it", () => {
   it("for a method a route does not take: an error in the same shape", async () => {
     const refused = (await call(articles, "/api/articles", { method: "POST", headers: ORIGIN, body: {} })) as Response;
     expect(refused.status).toBe(405);
-    const validate = ajv.compile({ $ref: "openapi#/components/schemas/Error" });
+    const validate = describedSchema("components", "schemas", "Error");
     expect(validate(await refused.json())).toBe(true);
   });
 });

@@ -2,14 +2,12 @@
 // (routes/api.rulemakings.$key) and the page (routes/rulemakings.$key) through their loaders; the answers checked
 // against the OpenAPI description (api-docs/openapi.server), with /api/articles' rulemaking field; and the
 // production build over HTTP: the page, the JSON, a 404 page, the card's link on the feed and the grouped view.
-import Ajv2020 from "ajv/dist/2020";
-import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openApiDocument } from "~/api-docs/openapi.server";
 import { loader as articlesApi } from "~/routes/api.articles";
 import { loader as rulemakingApi } from "~/routes/api.rulemakings.$key";
 import { loader as rulemakingPage } from "~/routes/rulemakings.$key";
 import { callRoute } from "../support/load-context";
+import { expectDescribed } from "../support/openapi";
 import { freePort } from "../support/ports";
 import { startProductionServer, type ProductionServer } from "../support/prod-server";
 import { DOCKET, RIN, ingestRulemakingFixtures } from "../support/rulemakings";
@@ -42,19 +40,6 @@ describe("the routes", () => {
 });
 
 describe("the API description", () => {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
-  ajv.addSchema(openApiDocument("http://localhost"), "openapi");
-  const expectDescribed = async (response: Response, path: string) => {
-    const pointer = ["paths", path, "get", "responses", String(response.status), "content", "application/json", "schema"]
-      .map((part) => part.replaceAll("~", "~0").replaceAll("/", "~1"))
-      .join("/");
-    const validate = ajv.compile({ $ref: `openapi#/${pointer}` });
-    const body = await response.json();
-    expect(validate(body) ? [] : validate.errors).toEqual([]);
-    return body;
-  };
-
   it("describes the rulemaking's answer, its 404, and the articles' rulemaking field", async () => {
     await expectDescribed(await callRoute(rulemakingApi, `/api/rulemakings/${RIN}`, {}, { key: RIN }), "/api/rulemakings/{key}");
     await expectDescribed(await callRoute(rulemakingApi, `/api/rulemakings/${DOCKET}`, {}, { key: DOCKET }), "/api/rulemakings/{key}");
