@@ -150,10 +150,10 @@ export async function createServerApp() {
   }
   let sharedPages: ReturnType<typeof sharedPageCache> | undefined;
   if (process.env.NODE_ENV === "production" && settings.SHARED_PAGE_CACHE) {
-    // The feed, article and rulemaking pages, comment periods, About and the API page are the same for every reader: rendered
-    // once per URL and revision (docs/decisions/013).
+    // The feed, article, related-articles and rulemaking pages, comment periods, About and the API page are the same for
+    // every reader: rendered once per URL and revision (docs/decisions/013).
     app.get(
-      ["/", "/about", "/comment-periods", "/api/docs", "/articles/:address", "/rulemakings/:key"],
+      ["/", "/about", "/comment-periods", "/api/docs", "/articles/:address", "/articles/:id/related", "/rulemakings/:key"],
       (sharedPages = sharedPageCache({
         shareableKey: (req) => (carriesToast(req.headers.cookie) ? null : sharedPageKey(req.path, new URL(req.originalUrl, "http://x").search)),
         revision: () => feedRevision(),
