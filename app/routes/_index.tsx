@@ -30,7 +30,7 @@ import { articlePath } from "~/articles/article-page";
 import { dayInZone } from "~/time";
 import { carriesToast } from "~/http/flash.server";
 import { secureRedirect } from "~/http/responses.server";
-import { feedPageParts } from "~/feed/page-parts.server";
+import { feedPageParts } from "~/feed-page/parts.server";
 import { rulemakingGroupsPage } from "~/rulemakings/groups.server";
 import { asksForGrouping, GROUPED_CATEGORY, groupedHref, isGroupedView } from "~/feed/grouped-view";
 import { readVisitorId } from "~/visitors/visitor.server";

@@ -2,7 +2,7 @@
 // pages: the same answer while nothing changed, a new one as soon as an article, a source or the trends change.
 import { describe, expect, it } from "vitest";
 import { db, execute, t } from "~/db.server";
-import { feedPageParts } from "~/feed/page-parts.server";
+import { feedPageParts } from "~/feed-page/parts.server";
 import { sharedPageKey } from "~/feed/shared-feed.server";
 import { addArticle } from "../support/articles";
 
