@@ -14,7 +14,7 @@ type Props = Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "className" | 
 };
 
 export function SelectField({ label, options, className, ...select }: Props) {
-  const id = useId();
+  const id = useFieldId();
   return (
     <div className={className ? `select-field ${className}` : "select-field"}>
       <label htmlFor={id} className="select-field-label">
@@ -32,4 +32,9 @@ export function SelectField({ label, options, className, ...select }: Props) {
       </div>
     </div>
   );
+}
+
+/** A field's element id, the same on the server and in the browser: React's id without its colons, which an id may not begin with. */
+export function useFieldId() {
+  return `field-${useId().replace(/:/g, "")}`;
 }

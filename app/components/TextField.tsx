@@ -1,7 +1,8 @@
 // A text input with its label and error drawn as Mantine's TextInput (default variant) by plain elements and app.css:
 // the header's search, the newsletter's and the alert form's email boxes are on every feed page (see SelectField.tsx).
 // An error marks the input invalid and is announced with it (aria-describedby), as Mantine's is.
-import { forwardRef, useId, type CSSProperties, type InputHTMLAttributes, type ReactNode } from "react";
+import { forwardRef, type CSSProperties, type InputHTMLAttributes, type ReactNode } from "react";
+import { useFieldId } from "./SelectField";
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className" | "size"> & {
   /** The visible label; without one, give the input an aria-label. */
@@ -16,7 +17,7 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className" | "s
 };
 
 export const TextField = forwardRef<HTMLInputElement, Props>(function TextField({ label, error, leftSection, size = "sm", className, style, ...input }, ref) {
-  const id = useId();
+  const id = useFieldId();
   const errorId = `${id}-error`;
   return (
     <div className={className ? `text-field ${className}` : "text-field"} style={style}>

@@ -145,7 +145,9 @@ test("an article's related page: its list, the way back to the feed, and a 404 f
   expect((await page.goto("/articles/1-some-slug/related"))?.status()).toBe(404);
 
   await page.goto("/?category=new-regulations");
-  const card = cards(page).filter({ has: page.locator("details.related-block") }).first();
+  const card = cards(page)
+    .filter({ has: page.locator("details.related-block") })
+    .first();
   const id = (await card.getAttribute("id"))!.replace("article-", "");
   const title = (await card.locator("h3").textContent())!;
   await page.goto(`/articles/${id}/related?category=new-regulations`);
