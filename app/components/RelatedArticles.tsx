@@ -1,5 +1,5 @@
 // The collapsible "Related Articles (N)" block of a public card, and the list it shows. The feed page carries only
-// the count; the entries come when the reader opens the block (docs/decisions/052): with JavaScript the card loads
+// the count; the entries come when the reader opens the block (docs/decisions/054): with JavaScript the card loads
 // them from the article's related route in place, without it the block links to that route's page. Each title links
 // to the feed page that shows the article; with JavaScript the feed scrolls there itself and highlights it.
 // Plain elements styled in app.css rather than Mantine components: a page holds up to 36 of these items, and

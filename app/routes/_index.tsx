@@ -85,7 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       timeZone: config().APP_TIMEZONE,
       // The shared page's revision includes the day (docs/decisions/013), so "Comments close in N days" stays true.
       today: dayInZone(new Date(), config().APP_TIMEZONE),
-      // Only how many related articles each card has: the entries come when a reader opens the block (decision 052).
+      // Only how many related articles each card has: the entries come when a reader opens the block (decision 054).
       relatedCounts: await storedRelatedCounts(articles.map((a) => a.id)),
     },
     ownPage ? { headers: { "Cache-Control": "private, no-store" } } : undefined,

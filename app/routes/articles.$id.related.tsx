@@ -1,5 +1,5 @@
 // An article's related articles on their own: what a feed card's "Related Articles (N)" block shows once opened.
-// The feed carries only each block's count (docs/decisions/052); with JavaScript the card loads this route's data
+// The feed carries only each block's count (docs/decisions/054); with JavaScript the card loads this route's data
 // when the reader opens it, without JavaScript the block links here. The query string is the feed view the reader
 // came from, kept by each entry's locate link and by the way back.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";

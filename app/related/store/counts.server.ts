@@ -1,5 +1,5 @@
 // How many articles each stored related list holds: what a feed card shows on its closed "Related Articles (N)"
-// block, whose entries come when a reader opens it (app/routes/articles.$id.related.tsx, docs/decisions/052).
+// block, whose entries come when a reader opens it (app/routes/articles.$id.related.tsx, docs/decisions/054).
 // One indexed count over the lists' primary key, no display row read.
 import { sql } from "drizzle-orm";
 import { all, engine, statement } from "../../db.server";
