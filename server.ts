@@ -71,8 +71,13 @@ function logRequest(method: string | undefined, url: string, status: number, sta
   else log.info(entry, "request");
 }
 
-/** The shared pages' paths, as the shared page cache's route below lists them. */
-const SHARED_ROUTE = /^\/(?:about|comment-periods|api\/docs|articles\/[^/]+|rulemakings\/[^/]+)?$/;
+/**
+ * The feed, article, related-articles and rulemaking pages, comment periods, About and the API page are the same for
+ * every reader: rendered once per URL and revision (docs/decisions/013). Express's route patterns, and the same as
+ * one expression for the answer before Express.
+ */
+const SHARED_PATHS = ["/", "/about", "/comment-periods", "/api/docs", "/articles/:address", "/articles/:id/related", "/rulemakings/:key"];
+const SHARED_ROUTE = new RegExp(`^(?:${SHARED_PATHS.map((path) => path.replace(/:\w+/g, "[^/]+")).join("|")})$`);
 
 export async function createServerApp() {
   const settings = config();
@@ -150,10 +155,8 @@ export async function createServerApp() {
   }
   let sharedPages: ReturnType<typeof sharedPageCache> | undefined;
   if (process.env.NODE_ENV === "production" && settings.SHARED_PAGE_CACHE) {
-    // The feed, article and rulemaking pages, comment periods, About and the API page are the same for every reader: rendered
-    // once per URL and revision (docs/decisions/013).
     app.get(
-      ["/", "/about", "/comment-periods", "/api/docs", "/articles/:address", "/rulemakings/:key"],
+      SHARED_PATHS,
       (sharedPages = sharedPageCache({
         shareableKey: (req) => (carriesToast(req.headers.cookie) ? null : sharedPageKey(req.path, new URL(req.originalUrl, "http://x").search)),
         revision: () => feedRevision(),

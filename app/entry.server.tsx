@@ -1,14 +1,15 @@
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleDataRequestFunction } from "@remix-run/node";
+// Pages are rendered to one string, not streamed: no route suspends (no `defer`, no <Suspense>), so a stream would
+// send the same document later in 2 KB pieces, each encoded, compressed and written on its own, and React 18's
+// streaming renderer pads a piece with NUL bytes when a multi-byte character falls on its end (facebook/react#24985).
+// Rendering to a string took about a tenth of a feed page's CPU off (docs/benchmarks.md, "The render path"). A
+// render that throws is rendered again by Remix with the route's error boundary.
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
-import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { crossSiteRefusal } from "./http/csrf.server";
-import { withoutNulBytes } from "./http/html-stream.server";
 import { isServerRefusal } from "./http/responses.server";
 import { applySecurityHeaders, createNonce } from "./http/security-headers.server";
 import { NonceContext } from "./nonce";
-
-const ABORT_DELAY = 5_000;
 
 export default function handleRequest(
   request: Request,
@@ -19,33 +20,15 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.nonce ?? createNonce();
   applySecurityHeaders(responseHeaders, nonce);
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceContext.Provider>,
-      {
-        nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = withoutNulBytes();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-    setTimeout(abort, ABORT_DELAY);
-  });
+  const html = renderToString(
+    <NonceContext.Provider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceContext.Provider>,
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // Bytes, not a string: a string body is first checked character by character for lone surrogates (undici's
+  // toUSVString), which cost more than encoding it.
+  return new Response(Buffer.from(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode });
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {

@@ -1,6 +1,6 @@
-import { Button, Group, NativeSelect, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
-import { IconSelector } from "./icons";
+import { SelectField } from "./SelectField";
+import { TextField } from "./TextField";
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => ({ value: String(hour), label: `${String(hour).padStart(2, "0")}:00` }));
 
@@ -14,8 +14,8 @@ export function AlertForm({ view, values = {}, error }: { view: string; values?:
   return (
     <Form method="post" action="/alerts" aria-label="Email alert for this view" className="alert-form" noValidate>
       <input type="hidden" name="view" value={view} />
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
+      <div className="form-row is-bottom">
+        <TextField
           label="Email me new articles for this view"
           name="email"
           type="email"
@@ -23,24 +23,23 @@ export function AlertForm({ view, values = {}, error }: { view: string; values?:
           defaultValue={values.email ?? ""}
           error={error}
           autoComplete="email"
-          w={260}
+          className="w-260"
         />
-        <NativeSelect
+        <SelectField
           label="How often"
           name="frequency"
           defaultValue={values.frequency ?? "daily"}
-          data={[
+          options={[
             { value: "daily", label: "Daily" },
             { value: "weekly", label: "Weekly (Mondays)" },
           ]}
-          w={170}
-          rightSection={<IconSelector />}
+          className="w-170"
         />
-        <NativeSelect label="At" name="hour" defaultValue={values.hour ?? "8"} data={HOURS} w={100} rightSection={<IconSelector />} />
-        <Button type="submit" variant="light">
+        <SelectField label="At" name="hour" defaultValue={values.hour ?? "8"} options={HOURS} className="w-100" />
+        <button type="submit" className="page-button is-light">
           Start alert
-        </Button>
-      </Group>
+        </button>
+      </div>
     </Form>
   );
 }

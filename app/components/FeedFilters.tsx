@@ -1,4 +1,3 @@
-import { Button, NativeSelect } from "@mantine/core";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { FeedFacets } from "~/feed/store/facets.server";
@@ -16,7 +15,8 @@ import {
 } from "~/feed/filters";
 import { CATEGORIES, PRIORITIES, TIMEFRAMES } from "~/articles/vocabulary";
 import { useHydrated } from "~/hooks";
-import { IconBookmark, IconSelector } from "./icons";
+import { IconBookmark } from "./icons";
+import { SelectField, type SelectOption } from "./SelectField";
 import { HeaderSearchInput } from "./SiteHeader";
 
 export const FEED_FORM_ID = "feed-filters";
@@ -101,7 +101,7 @@ type FilterSelectProps = {
   label: string;
   name: string;
   value: string;
-  data: { value: string; label: string }[];
+  data: SelectOption[];
   width: 160 | 200 | 280;
 };
 
@@ -112,7 +112,7 @@ type FilterSelectProps = {
 function FilterSelect({ label, name, value, data, width }: FilterSelectProps) {
   const applyFilters = useApplyFilters();
   return (
-    <NativeSelect
+    <SelectField
       key={`${name}-${value}`}
       label={label}
       name={name}
@@ -120,9 +120,8 @@ function FilterSelect({ label, name, value, data, width }: FilterSelectProps) {
       onChange={(event) => {
         if (event.currentTarget.form) applyFilters(event.currentTarget.form);
       }}
-      data={data}
+      options={data}
       className={`filter-w-${width}`}
-      rightSection={<IconSelector />}
     />
   );
 }
@@ -231,9 +230,9 @@ export function FeedFilters({ filters: pageFilters, facets }: { filters: Article
         <FilterSelect label="Restrictions" name="restrictions" value={filters.restrictions ?? ""} data={RESTRICTION_CHOICES} width={200} />
         <FilterSelect label="Sort" name="sort" value={filters.sort ?? "newest"} data={SORT_CHOICES} width={200} />
         {hydrated ? null : (
-          <Button type="submit" variant="light">
+          <button type="submit" className="page-button is-light">
             Apply filters
-          </Button>
+          </button>
         )}
         <Link
           to={feedHref({ ...filters, saved: !filters.saved })}

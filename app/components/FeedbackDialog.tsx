@@ -141,16 +141,17 @@ export function FeedbackButton() {
   const [opened, setOpened] = useState(false);
   if (!hydrated) {
     return (
-      <Button component="a" href="/feedback" variant="light">
+      // Plain elements drawn as Mantine's light Button (app.css): the button is on every page.
+      <a href="/feedback" className="page-button is-light">
         Feedback
-      </Button>
+      </a>
     );
   }
   return (
     <>
-      <Button variant="light" onClick={() => setOpened(true)} aria-haspopup="dialog">
+      <button type="button" className="page-button is-light" onClick={() => setOpened(true)} aria-haspopup="dialog">
         Feedback
-      </Button>
+      </button>
       <FeedbackModal opened={opened} onClose={() => setOpened(false)} />
     </>
   );

@@ -1,10 +1,10 @@
 // The feed's newsletter section (#newsletter). With JavaScript it posts JSON to /api/subscribe and shows a
 // toast; without, the form posts to /subscribe, which answers with a flash toast or the form and its error.
-import { Button, Group, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { isValidEmail } from "~/email/address";
 import { useHydrated } from "~/hooks";
 import { SUBSCRIBE_TOASTS } from "~/newsletter/signup";
+import { TextField } from "./TextField";
 import { showToast, ToastHere } from "./Toasts";
 
 export const NEWSLETTER_ANCHOR = "newsletter";
@@ -47,8 +47,8 @@ export function NewsletterForm({ defaultEmail = "", error }: { defaultEmail?: st
       }}
     >
       <input type="hidden" name="source" value="homepage" />
-      <Group align="flex-start" gap="sm" wrap="wrap">
-        <TextInput
+      <div className="form-row">
+        <TextField
           name="email"
           type="email"
           aria-label="Email address"
@@ -60,17 +60,17 @@ export function NewsletterForm({ defaultEmail = "", error }: { defaultEmail?: st
           maxLength={254}
           style={{ flex: "1 1 240px" }}
         />
-        <Button type="submit" disabled={pending}>
+        <button type="submit" className="page-button is-filled" disabled={pending}>
           {pending ? "Subscribing..." : "Subscribe"}
-        </Button>
-      </Group>
+        </button>
+      </div>
     </form>
   );
 }
 
 export function NewsletterSignup() {
   return (
-    // The frame is plain elements drawn as Mantine's Card, Title and Text (app.css); the form keeps Mantine's input.
+    // The frame is plain elements drawn as Mantine's Card, Title and Text (app.css); the form's input is a TextField.
     <section className="panel" id={NEWSLETTER_ANCHOR} aria-labelledby="newsletter-title">
       <h2 className="title-h4" id="newsletter-title">
         Weekly newsletter

@@ -1,7 +1,7 @@
-import { TextInput } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { forwardRef, type ReactNode } from "react";
 import { IconSearch } from "./icons";
+import { TextField } from "./TextField";
 
 export const SEARCH_PLACEHOLDER = "Search federal regulations, agencies, executive orders, or policy changes...";
 
@@ -12,8 +12,7 @@ type Props = {
   actions?: ReactNode;
 };
 
-// The header's static part is plain elements styled in app.css (it is on every page); the search field stays
-// Mantine's input.
+// Plain elements styled in app.css (it is on every page), the search field a TextField drawn as Mantine's input.
 export function SiteHeader({ search, actions }: Props) {
   return (
     <header className="site-header">
@@ -64,9 +63,9 @@ export function SiteHeader({ search, actions }: Props) {
 }
 
 /** Forwards its ref to the input: the feed sets the box's words when the URL changes (back and forward). */
-export const HeaderSearchInput = forwardRef<HTMLInputElement, React.ComponentProps<typeof TextInput>>(function HeaderSearchInput(props, ref) {
+export const HeaderSearchInput = forwardRef<HTMLInputElement, React.ComponentProps<typeof TextField>>(function HeaderSearchInput(props, ref) {
   return (
-    <TextInput
+    <TextField
       ref={ref}
       type="search"
       name="q"

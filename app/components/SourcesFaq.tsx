@@ -1,7 +1,4 @@
-import { isHttpUrl } from "~/articles/canonical-url";
-
-/** A source as the panel shows it: its name, group and site (sourceLinks, so the page carries no feed addresses). */
-type SourceLink = { name: string; category: string; site?: string };
+import type { SourceLink } from "~/sources/links";
 
 const SOURCE_GROUPS = [
   { category: "government", label: "Government" },
@@ -28,16 +25,6 @@ const FAQ = [
     a: "No. Always read the original document before acting on it: every card links to its source.",
   },
 ];
-
-/** Where a source's link is shown: the site's home page, not its machine-readable feed address; none unless http(s). */
-function siteOf(url: string) {
-  return isHttpUrl(url) ? new URL(url.trim()).origin : undefined;
-}
-
-/** What the panel needs of each source, for a loader's data (the page carries its loader data twice: HTML and JSON). */
-export function sourceLinks(sources: { name: string; url: string; category: string }[]): SourceLink[] {
-  return sources.map((source) => ({ name: source.name, category: source.category, site: siteOf(source.url) }));
-}
 
 // Plain elements styled in app.css (panels, headings, lists): static text shown on the feed and the about page.
 export function SourcesFaq({ sources }: { sources: SourceLink[] }) {

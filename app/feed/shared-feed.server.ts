@@ -55,11 +55,17 @@ const STATIC_SHARED_PATHS = new Set(["/about", "/comment-periods", "/api/docs"])
  * (and the grouping of the Regulatory Rollbacks view by rulemaking);
  * null for a reader's own Saved view, for untidy URLs (the route redirects them: `tidyFeedPath`) and for URLs with
  * any other parameter (a dialog opened without JavaScript, a data request). An article's page, a rulemaking's page
- * (in its one upper-case address: app/rulemakings/keys.ts), the open comment periods, About and the API page: their
+ * (in its one upper-case address: app/rulemakings/keys.ts), an article's related articles with the feed view's
+ * parameters it keeps, the open comment periods, About and the API page: their
  * path, without parameters. A reader's bookmark on an article page is
  * asked for after load, as on the feed.
  */
 export function sharedPageKey(pathname: string, search: string): string | null {
+  // An article's related articles (a card's block, opened): the feed view it was opened from is in its links only.
+  if (/^\/articles\/\d{1,15}\/related$/.test(pathname)) {
+    const params = new URLSearchParams(search);
+    return [...params.keys()].every((name) => FEED_PARAMS.has(name)) ? `${pathname}${search}` : null;
+  }
   if (pathname !== "/") {
     const rulemaking = /^\/rulemakings\/([^/]+)$/.exec(pathname)?.[1];
     const shared =

@@ -3,11 +3,13 @@
 // and other lengths are found by the indexed search (app/related/search.server.ts, run by
 // store/search.server.ts); the score itself is app/related/score.ts. Decision 022: a feed page
 // never searches.
+import { articleHeading } from "../articles/store/reads.server";
 import { RELATED_LIMIT, type Scored } from "./score";
 import { displayRows, searchRelated, type DisplayRow } from "./store/search.server";
 import { relatedListsOnDemand, storedRelatedLists } from "./store/lists.server";
 
 export { RELATED_LIMIT, RELATED_WEIGHTS, significantWords } from "./score";
+export { storedRelatedCounts } from "./store/counts.server";
 
 /** A related article as a card shows it. */
 export type RelatedArticle = {
@@ -73,4 +75,16 @@ export async function relatedArticles(articleIds: number[], limit = RELATED_LIMI
 /** The indexed search's answer, never stored (tests and benchmarks compare it with tests/support/reference-related.ts). */
 export async function searchedRelatedArticles(articleIds: number[], limit = RELATED_LIMIT): Promise<Record<number, RelatedArticle[]>> {
   return displayAll(await searchRelated(articleIds, limit));
+}
+
+/**
+ * One article's related articles as a card's "Related Articles" block shows them once opened, without the fields a
+ * card never shows; undefined when there is no such article. The list is the stored one, computed and stored when
+ * missing, as on the article's page.
+ */
+export async function relatedOfArticle(id: number) {
+  const article = await articleHeading(id);
+  if (!article) return undefined;
+  const related = ((await relatedArticles([id]))[id] ?? []).map(({ originalUrl: _url, score: _score, ...shown }) => shown);
+  return { article, related };
 }

@@ -2,9 +2,8 @@ import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { feedHref, parseFeedParams, showingLabel, tidyFeedPath, type ArticleFilters } from "~/feed/filters";
-import { feedFacets } from "~/feed/store/facets.server";
 import { countArticles, feedPage, newestPublishDate, type ArticleJson } from "~/feed/queries.server";
-import { storedRelatedArticles } from "~/related/pages.server";
+import { storedRelatedCounts } from "~/related/pages.server";
 import { PAGE_SIZE } from "~/articles/vocabulary";
 import { AiSummary } from "~/components/AiSummary";
 import { AlertForm } from "~/components/AlertForm";
@@ -23,7 +22,7 @@ import { FeedPagination, Pagination } from "~/components/FeedPagination";
 import { useFeedState } from "~/components/feed-state";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
-import { SourcesFaq, sourceLinks } from "~/components/SourcesFaq";
+import { SourcesFaq } from "~/components/SourcesFaq";
 import { TrendsCard } from "~/components/TrendsCard";
 import { config } from "~/config.server";
 import { firstUpdateState } from "~/jobs/first-update.server";
@@ -31,9 +30,7 @@ import { articlePath } from "~/articles/article-page";
 import { dayInZone } from "~/time";
 import { carriesToast } from "~/http/flash.server";
 import { secureRedirect } from "~/http/responses.server";
-import { listPublicSources } from "~/sources/store.server";
-import { newestArticleBeforeWindow } from "~/trends/compute.server";
-import { latestTrends } from "~/trends/store.server";
+import { feedPageParts } from "~/feed-page/parts.server";
 import { rulemakingGroupsPage } from "~/rulemakings/groups.server";
 import { asksForGrouping, GROUPED_CATEGORY, groupedHref, isGroupedView } from "~/feed/grouped-view";
 import { readVisitorId } from "~/visitors/visitor.server";
@@ -83,14 +80,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       page,
       pageCount,
       emptyHelp: total || groups ? null : await emptyFeedHelp(filters, visitorId),
-      facets: await feedFacets(),
-      trends: await latestTrends(),
-      newestArticleBeforeWindow: await newestArticleBeforeWindow(),
-      sources: sourceLinks(await listPublicSources()),
+      // Facets, trends and sources: read once per revision of the shared pages.
+      ...(await feedPageParts()),
       timeZone: config().APP_TIMEZONE,
       // The shared page's revision includes the day (docs/decisions/013), so "Comments close in N days" stays true.
       today: dayInZone(new Date(), config().APP_TIMEZONE),
-      related: await relatedForCards(articles.map((a) => a.id)),
+      // Only how many related articles each card has: the entries come when a reader opens the block (decision 054).
+      relatedCounts: await storedRelatedCounts(articles.map((a) => a.id)),
     },
     ownPage ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
   );
@@ -122,16 +118,6 @@ async function emptyFeedHelp(filters: ArticleFilters, visitorId: string | undefi
  */
 function cardFields({ createdAt: _createdAt, sourceId: _sourceId, ruleText, ...shown }: ArticleJson) {
   return { ...shown, ruleText: cardRuleText(ruleText) };
-}
-
-/**
- * Related articles with only the fields their cards show (the page carries its loader data twice, HTML and JSON),
- * from the stored lists alone: a card whose list the runner has not filled yet shows no related block.
- */
-async function relatedForCards(articleIds: number[]) {
-  return Object.fromEntries(
-    Object.entries(await storedRelatedArticles(articleIds)).map(([id, list]) => [id, list.map(({ originalUrl: _url, score: _score, ...shown }) => shown)]),
-  );
 }
 
 /** A card reached from a related article is highlighted for 2 seconds. */
@@ -181,7 +167,7 @@ export default function Feed() {
     sources,
     timeZone,
     today,
-    related,
+    relatedCounts,
   } = useLoaderData<typeof loader>();
   const first = (page - 1) * PAGE_SIZE + 1;
   const location = useLocation();
@@ -254,7 +240,13 @@ export default function Feed() {
                     }
                   >
                     <AiSummary article={article} />
-                    <RelatedArticles related={related[article.id] ?? []} timeZone={timeZone} search={location.search} onJump={hydrated ? jump : undefined} />
+                    <RelatedArticles
+                      articleId={article.id}
+                      count={relatedCounts[article.id] ?? 0}
+                      timeZone={timeZone}
+                      search={location.search}
+                      onJump={hydrated ? jump : undefined}
+                    />
                   </ArticleCard>
                 ))}
               </div>

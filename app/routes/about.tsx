@@ -4,7 +4,8 @@ import { FeedbackButton } from "~/components/FeedbackDialog";
 import { PanelSection } from "~/components/PanelSection";
 import { SiteFooter, SUPPORT_EMAIL } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
-import { SourcesFaq, sourceLinks } from "~/components/SourcesFaq";
+import { SourcesFaq } from "~/components/SourcesFaq";
+import { sourceLinks } from "~/sources/links";
 import { listPublicSources } from "~/sources/store.server";
 
 export const meta: MetaFunction = () => [{ title: "About: Federal Deregulation Tracker" }];

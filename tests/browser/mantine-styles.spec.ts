@@ -26,8 +26,7 @@ async function unstyledMantineClasses(page: Page) {
     for (const name of classesDefinedIn(await (await page.request.get(href)).text())) linked.add(name);
   }
   const mantineRendered = rendered.filter((name) => /^m_[0-9a-f]+$/.test(name));
-  expect(mantineRendered.length, "the page renders Mantine components").toBeGreaterThan(0);
-  return mantineRendered.filter((name) => fullMantineClasses.has(name) && !linked.has(name));
+  return { rendered: mantineRendered.length, unstyled: mantineRendered.filter((name) => fullMantineClasses.has(name) && !linked.has(name)) };
 }
 
 const signIn = (page: Page) => signInFrom(page, "10.77.0.1");
@@ -46,10 +45,15 @@ const publicPages = [
 ];
 
 test("public pages link a stylesheet for every Mantine component they render", async ({ page }) => {
+  // The feed draws its fields with plain elements (app/components/SelectField.tsx); the other forms still use Mantine's.
+  let rendered = 0;
   for (const path of publicPages) {
     await page.goto(path);
-    expect(await unstyledMantineClasses(page), path).toEqual([]);
+    const found = await unstyledMantineClasses(page);
+    expect(found.unstyled, path).toEqual([]);
+    rendered += found.rendered;
   }
+  expect(rendered, "the pages render Mantine components").toBeGreaterThan(0);
 });
 
 test("the feed's feedback dialog is styled", async ({ page, javaScriptEnabled }) => {
@@ -58,18 +62,18 @@ test("the feed's feedback dialog is styled", async ({ page, javaScriptEnabled })
     await page.getByRole("button", { name: "Feedback" }).first().click();
     await expect(page.getByRole("dialog")).toBeVisible();
   }
-  expect(await unstyledMantineClasses(page)).toEqual([]);
+  expect((await unstyledMantineClasses(page)).unstyled).toEqual([]);
 });
 
 test("the admin dashboard and its dialogs are styled", async ({ page, javaScriptEnabled }) => {
   await signIn(page);
   await page.goto("/admin");
   await expect(page.getByRole("region", { name: "Admin dashboard" })).toBeVisible();
-  expect(await unstyledMantineClasses(page)).toEqual([]);
+  expect((await unstyledMantineClasses(page)).unstyled).toEqual([]);
   const invite = page.getByRole(javaScriptEnabled ? "button" : "link", { name: "Invite user", exact: true });
   await invite.click();
   if (javaScriptEnabled) await expect(page.getByRole("dialog")).toBeVisible();
   else await page.waitForURL(/dialog=/);
   await expect(page.getByRole("region", { name: "Admin dashboard" })).toBeVisible();
-  expect(await unstyledMantineClasses(page)).toEqual([]);
+  expect((await unstyledMantineClasses(page)).unstyled).toEqual([]);
 });

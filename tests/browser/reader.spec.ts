@@ -100,18 +100,32 @@ test("Read Original counts one view and leads to the stored original", async ({ 
 test("a related article link goes to its page and highlights it", async ({ page, javaScriptEnabled }) => {
   await page.goto("/?category=new-regulations");
   await ready(page, javaScriptEnabled);
+  const feedUrl = page.url();
   const onPage = new Set(await Promise.all((await cards(page).all()).map((c) => c.getAttribute("id"))));
-  let target: { card: Locator; link: Locator; id: string } | undefined;
-  for (const card of await cards(page).all()) {
-    for (const link of await card.locator("a.related-link").all()) {
-      const id = /\/articles\/(\d+)\/locate/.exec((await link.getAttribute("href")) ?? "")?.[1];
-      if (id && !onPage.has(`article-${id}`)) target = { card, link, id };
+  // The page carries each block's count; the entries come when the block is opened: with JavaScript in place, without
+  // it from the article's related page, whose links keep the feed's view.
+  let target: { link: Locator; id: string } | undefined;
+  for (let i = 0; i < (await cards(page).count()) && !target; i++) {
+    const block = cards(page).nth(i).locator("details.related-block");
+    if (!(await block.count())) continue;
+    const count = Number(/\((\d)\)$/.exec((await block.locator("summary").textContent()) ?? "")?.[1]);
+    await block.locator("summary").click();
+    if (!javaScriptEnabled) {
+      await block.getByRole("link", { name: "Show the related articles" }).click();
+      await expect(page).toHaveURL(/\/articles\/\d+\/related\?category=new-regulations$/);
+    }
+    const links = (javaScriptEnabled ? block : page.getByRole("main")).locator("a.related-link");
+    await expect(links).toHaveCount(count);
+    for (const link of await links.all()) {
+      const id = /\/articles\/(\d+)\/locate\?category=new-regulations$/.exec((await link.getAttribute("href")) ?? "")?.[1];
+      if (id && !onPage.has(`article-${id}`)) target = { link, id };
       if (target) break;
     }
-    if (target) break;
+    if (!target && !javaScriptEnabled) {
+      await page.goto(feedUrl);
+    }
   }
   expect(target, "a related article on another page").toBeDefined();
-  await target!.card.getByText(/^Related Articles \(\d\)$/).click();
   await target!.link.click();
   await expect(page).toHaveURL(new RegExp(`category=new-regulations.*page=\\d+#article-${target!.id}$`));
   const card = page.locator(`#article-${target!.id}`);
@@ -122,6 +136,25 @@ test("a related article link goes to its page and highlights it", async ({ page,
   } else {
     await expect(page.locator("article:target")).toHaveAttribute("id", `article-${target!.id}`);
   }
+});
+
+test("an article's related page: its list, the way back to the feed, and a 404 for an unknown article", async ({ page }) => {
+  const missing = await page.goto("/articles/987654321/related");
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  expect((await page.goto("/articles/1-some-slug/related"))?.status()).toBe(404);
+
+  await page.goto("/?category=new-regulations");
+  const card = cards(page)
+    .filter({ has: page.locator("details.related-block") })
+    .first();
+  const id = (await card.getAttribute("id"))!.replace("article-", "");
+  const title = (await card.locator("h3").textContent())!;
+  await page.goto(`/articles/${id}/related?category=new-regulations`);
+  await expect(page.getByRole("heading", { name: `Related to "${title}"` })).toBeVisible();
+  expect(await page.getByRole("main").locator("a.related-link").count()).toBeGreaterThan(0);
+  await page.getByRole("link", { name: "Back to the feed" }).click();
+  await expect(page).toHaveURL(new RegExp(`/\\?category=new-regulations#article-${id}$`));
 });
 
 test("feedback: each validation message, then success", async ({ page, javaScriptEnabled }) => {

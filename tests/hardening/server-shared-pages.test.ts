@@ -1,7 +1,8 @@
 // The pages every reader shares (server.ts with the shared page cache, app/http/shared-page-cache.server.ts; docs/
 // decisions/013), over real HTTP against the production build on the demo data: the feed page one document, ETag and
 // nonce for every reader, sent with brotli, revalidated (304), moved to a new revision by a new article, rendered
-// whole for a HEAD; the Saved view and a page with a toast kept to the reader alone; an article's page, comment
+// whole for a HEAD; the Saved view and a page with a toast kept to the reader alone; an article's page, its related
+// articles, comment
 // periods, About and the API page shared the same way.
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
@@ -236,13 +237,19 @@ describe("the server on the demo data", () => {
       const state = JSON.parse((await rawRequest(`${server.url}/api/feed-state?ids=${article.id}`, { headers: { Cookie: visitor } })).body.toString());
       expect(state.bookmarked).toEqual([article.id]);
 
-      for (const shared of ["/comment-periods", "/about", "/api/docs"]) {
+      // An article's related articles (a feed card's block, opened) with the feed view it came from.
+      for (const shared of ["/comment-periods", "/about", "/api/docs", `/articles/${article.id}/related?category=new-regulations`]) {
         const answer = await rawRequest(server.url + shared);
         expect(answer.status, shared).toBe(200);
         expect(answer.headers.etag, shared).toMatch(/^"[\w-]{27}"$/);
         const again = await rawRequest(server.url + shared, { headers: { "If-None-Match": answer.headers.etag as string } });
         expect(again.status, shared).toBe(304);
       }
+      // The block's data request (with JavaScript) is answered by the route each time, never as a shared copy.
+      const data = await rawRequest(`${server.url}/articles/${article.id}/related?_data=${encodeURIComponent("routes/articles.$id.related")}`);
+      expect(data.status).toBe(200);
+      expect(data.headers.etag).toBeUndefined();
+      expect(JSON.parse(data.body.toString()).article.id).toBe(article.id);
       // An address the route redirects (the slug of another title) is answered by the route, not stored.
       const moved = await rawRequest(`${server.url}/articles/${article.id}-another-title`);
       expect(moved.status).toBe(301);

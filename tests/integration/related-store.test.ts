@@ -11,6 +11,7 @@ import { deleteArticles } from "~/articles/store/edits.server";
 import { all, db, execute, first as firstRow, t } from "~/db.server";
 import { loader as articleLoader } from "~/routes/articles.$slug";
 import { loader as feedLoader } from "~/routes/_index";
+import { loader as relatedLoader } from "~/routes/articles.$id.related";
 import { articlePath } from "~/articles/article-page";
 import { clearArticles } from "../support/articles";
 import { callRoute } from "../support/load-context";
@@ -156,23 +157,38 @@ describe("stored related lists", { timeout: 180_000 }, () => {
     const searched = searchedTargets();
     const response = await callRoute(feedLoader, "/");
     expect(response.status).toBe(200);
-    const data = (await response.json()) as { articles: { id: number }[]; related: Record<number, unknown[]> };
+    const data = (await response.json()) as { articles: { id: number }[]; relatedCounts: Record<number, number> };
     expect(data.articles.length).toBe(12);
-    expect(data.related).toEqual({});
+    expect(data.relatedCounts).toEqual({});
     expect(searchedTargets()).toBe(searched);
     expect(await listCount()).toBe(0);
 
-    // Once the runner has filled them, the same page shows them, equal to the brute-force answers.
+    // Once the runner has filled them, the same page counts them, and each card's block opens on its stored list
+    // (the related route), equal to the brute-force answers, still without a search.
     await refreshAll();
     const searchedBefore = searchedTargets();
     const filled = (await (await callRoute(feedLoader, "/")).json()) as typeof data;
     const cards = filled.articles.map((a) => a.id);
     const brute = await relatedArticlesBruteForce(cards);
     const shown = (list: { id: number }[] | undefined) => (list ?? []).map((r) => r.id);
-    expect(Object.fromEntries(cards.map((id) => [id, shown(filled.related[id] as { id: number }[])]))).toEqual(
-      Object.fromEntries(cards.map((id) => [id, shown(brute[id])])),
+    expect(Object.fromEntries(cards.map((id) => [id, filled.relatedCounts[id] ?? 0]))).toEqual(
+      Object.fromEntries(cards.map((id) => [id, brute[id]?.length ?? 0])),
     );
+    for (const id of cards) {
+      const opened = await callRoute(relatedLoader, `/articles/${id}/related?category=new-regulations`, {}, { id: String(id) });
+      expect(opened.status).toBe(200);
+      expect(shown(((await opened.json()) as { related: { id: number }[] }).related)).toEqual(shown(brute[id]));
+    }
     expect(searchedTargets()).toBe(searchedBefore);
+  });
+
+  it("an article's related route answers 404 for an unknown article or an address with a slug", async () => {
+    for (const id of ["987654321", "1-some-title", "abc"]) {
+      const answer = await callRoute(relatedLoader, `/articles/${id}/related`, { headers: { Accept: "application/json" } }, { id }).catch(
+        (thrown: unknown) => thrown,
+      );
+      expect((answer as Response).status, id).toBe(404);
+    }
   });
 
   it("an article page computes its missing list on demand and stores it", async () => {

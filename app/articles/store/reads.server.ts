@@ -13,6 +13,11 @@ export async function articleLink(id: number) {
   return first(db().select({ id: t.articles.id, originalUrl: t.articles.originalUrl }).from(t.articles).where(eq(t.articles.id, id)));
 }
 
+/** The id and title of an article (what its page's address is made of), or undefined when there is no such article. */
+export async function articleHeading(id: number) {
+  return first(db().select({ id: t.articles.id, title: t.articles.title }).from(t.articles).where(eq(t.articles.id, id)));
+}
+
 /** Every stored field of an article, or undefined when there is no such article. */
 export async function storedArticle(id: number) {
   return first(db().select().from(t.articles).where(eq(t.articles.id, id)));
