@@ -37,7 +37,9 @@ export default function RelatedArticlesPage() {
       <SiteHeader actions={<FeedbackButton />} />
       <main id="main" className="page-container page-main">
         <p className="text-sm">
-          <Link to={`/${search}#${articleAnchorId(article.id)}`}>Back to the feed</Link>
+          <Link to={`/${search}#${articleAnchorId(article.id)}`} className="anchor is-sm">
+            Back to the feed
+          </Link>
         </p>
         <section className="panel" aria-labelledby="related-title">
           <h2 className="title-h4 mb-xs" id="related-title">{`Related to "${article.title}"`}</h2>

@@ -2,8 +2,7 @@
 // decisions/013), over real HTTP against the production build on the demo data: the feed page one document, ETag and
 // nonce for every reader, sent with brotli, revalidated (304), moved to a new revision by a new article, rendered
 // whole for a HEAD; the Saved view and a page with a toast kept to the reader alone; an article's page, its related
-// articles, comment
-// periods, About and the API page shared the same way.
+// articles, comment periods, About and the API page shared the same way.
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
