@@ -285,6 +285,19 @@ export const articleIdentifiers = sqliteTable(
 );
 
 /**
+ * How many articles name each agency and cite each identifier, kept by triggers on the two tables above (db/migrations/0026_facet_counts.sql):
+ * the pickers and the counts of every article read them instead of counting every article (docs/decisions/053).
+ */
+export const agencyCounts = sqliteTable("agency_counts", { agency: text().primaryKey(), count: integer().notNull() });
+
+export const identifierCounts = sqliteTable(
+  "identifier_counts",
+  { kind: text().notNull(), value: text().notNull(), count: integer().notNull() },
+  // Each kind's most cited first, ties by the value: the top of a kind is read without sorting the rest.
+  (t) => [primaryKey({ columns: [t.kind, t.value] }), index("identifier_counts_rank_idx").on(t.kind, sql`${t.count} desc`, t.value)],
+);
+
+/**
  * Each article's related articles, computed when articles are written (app/articles/related-store.server.ts).
  * A row here says the article's list below is stored and exact; triggers of migration 0006 drop every list an
  * edit or a deletion may change, and note new and changed articles in related_pending until the job runner has

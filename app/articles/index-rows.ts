@@ -14,7 +14,8 @@ export type IndexedFields = {
   category: string;
 };
 
-export type IdentifierKind = "rin" | "docket" | "cfr" | "cfr-title";
+export const IDENTIFIER_KINDS = ["rin", "docket", "cfr", "cfr-title"] as const;
+export type IdentifierKind = (typeof IDENTIFIER_KINDS)[number];
 
 export type IdentifierRow = { kind: IdentifierKind; value: string };
 

@@ -188,6 +188,8 @@ export function followViewHref(filters: ArticleFilters) {
  */
 export type ViewParam = {
   name: string;
+  /** The filter its text is read into. */
+  filter: keyof ArticleFilters;
   aliases?: readonly string[];
   /**
    * Writes the value the text holds into `filters` (nothing when it holds none) and answers why the text is not a
@@ -213,6 +215,7 @@ function choice<K extends "category" | "priority" | "documentType">(
   const accepted = withAll ? ["all", ...values] : [...values];
   return {
     name,
+    filter: key,
     read(text, filters) {
       if (!accepted.includes(text)) return mustBeOneOf(accepted);
       if (text !== "all") filters[key] = text as ArticleFilters[K];
@@ -232,6 +235,7 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
   choice("priority", "priority", PRIORITY_VALUES, true),
   {
     name: "time",
+    filter: "timeframe",
     aliases: ["timeframe"],
     read(text, filters) {
       if (!(TIMEFRAME_VALUES as readonly string[]).includes(text)) return mustBeOneOf(TIMEFRAME_VALUES);
@@ -242,6 +246,7 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
   },
   {
     name: "q",
+    filter: "search",
     aliases: ["search"],
     read(text, filters) {
       filters.search = cleanSearch(text);
@@ -252,6 +257,7 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
   },
   {
     name: "agency",
+    filter: "agency",
     read(text, filters) {
       filters.agency = cleanAgency(text);
       return tooLongOrUnstorable(text, MAX_AGENCY_LENGTH);
@@ -262,6 +268,7 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
   choice("type", "documentType", DOCUMENT_TYPE_VALUES, false),
   {
     name: "rin",
+    filter: "rin",
     read(text, filters) {
       filters.rin = parseRin(text);
       if (!filters.rin) return 'must be a Regulation Identifier Number, four digits, a hyphen and four letters or digits ("2060-AV83")';
@@ -271,6 +278,7 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
   },
   {
     name: "docket",
+    filter: "docket",
     read(text, filters) {
       filters.docket = parseDocket(text);
       if (!filters.docket || isUnstorableText(text)) return "must be a docket id without control characters";
@@ -280,6 +288,7 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
   },
   {
     name: "cfr",
+    filter: "cfr",
     read(text, filters) {
       filters.cfr = text.length <= MAX_CFR_LENGTH ? cleanCfr(text) : undefined;
       if (!filters.cfr) return 'must be a CFR title and part ("40-63" or "40 CFR 63"), or a title alone ("40")';
@@ -290,6 +299,7 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
   },
   {
     name: "saved",
+    filter: "saved",
     read(text, filters) {
       if (!SAVED_VALUES.includes(text)) return mustBeOneOf(SAVED_VALUES);
       if (text === "1" || text === "true") filters.saved = true;
@@ -299,6 +309,7 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
   },
   {
     name: "restrictions",
+    filter: "restrictions",
     read(text, filters) {
       if (!(RESTRICTIONS_VALUES as readonly string[]).includes(text)) return mustBeOneOf(RESTRICTIONS_VALUES);
       filters.restrictions = text as RestrictionsFilter;
@@ -309,6 +320,7 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
   },
   {
     name: "designation",
+    filter: "designation",
     read(text, filters) {
       if (!(LEDGER_DESIGNATIONS as readonly string[]).includes(text)) return mustBeOneOf(LEDGER_DESIGNATIONS);
       filters.designation = text as LedgerDesignation;
@@ -319,6 +331,7 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
   },
   {
     name: "basis",
+    filter: "basis",
     read(text, filters) {
       if (!(BASIS_VALUES as readonly string[]).includes(text)) return mustBeOneOf(BASIS_VALUES);
       filters.basis = text as DesignationBasisFilter;
@@ -329,6 +342,7 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
   },
   {
     name: "fy",
+    filter: "fy",
     read(text, filters) {
       filters.fy = parseFiscalYear(text);
       if (filters.fy === undefined) return FISCAL_YEAR_PROBLEM;
@@ -338,6 +352,7 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
   },
   {
     name: "pipeline",
+    filter: "pipeline",
     read(text, filters) {
       if (!(PIPELINE_VALUES as readonly string[]).includes(text)) return mustBeOneOf(PIPELINE_VALUES);
       filters.pipeline = text as PipelineFilter;
@@ -347,6 +362,7 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
   },
   {
     name: "month",
+    filter: "month",
     read(text, filters) {
       filters.month = MONTH_PATTERN.test(text.trim()) ? text.trim() : undefined;
       if (!filters.month) return 'must be a month, YYYY-MM ("2026-03")';
@@ -356,6 +372,7 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
   },
   {
     name: "costs",
+    filter: "costs",
     read(text, filters) {
       if (!(COSTS_VALUES as readonly string[]).includes(text)) return mustBeOneOf(COSTS_VALUES);
       filters.costs = text as CostsFilter;
@@ -365,6 +382,7 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
   },
   {
     name: "overdue",
+    filter: "overdue",
     read(text, filters) {
       filters.overdue = cleanAgency(text);
       if (!filters.overdue) return `must be ${OVERDUE_ALL} or an agency's name as the Unified Agenda gives it, without control characters`;
@@ -375,6 +393,7 @@ export const VIEW_PARAMS: readonly ViewParam[] = [
   },
   {
     name: "sort",
+    filter: "sort",
     read(text, filters) {
       if (!(SORT_VALUES as readonly string[]).includes(text)) return mustBeOneOf(SORT_VALUES);
       filters.sort = text === "newest" ? undefined : (text as ArticleSort);

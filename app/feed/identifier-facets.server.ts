@@ -6,7 +6,7 @@
 // at most four counts a second.
 import { AppError } from "../errors";
 import { slotsInUse, takeSlot, type SlotRule } from "../slots.server";
-import type { ArticleFilters } from "./filters";
+import { VIEW_PARAMS, type ArticleFilters } from "./filters";
 import { identifierFacets, type IdentifierFacets } from "./queries.server";
 import { feedRevision } from "./shared-feed.server";
 
@@ -54,47 +54,15 @@ export function facetsComputed() {
   return computed;
 }
 
-/** The key of a view: its filters in a fixed order, and the limit. */
+/**
+ * The filters a kept answer depends on, in VIEW_PARAMS' order: every one but the visitor's own bookmarks (the Saved
+ * view is never kept) and the order, which changes no count.
+ */
+const COUNTED_FILTERS = VIEW_PARAMS.map((param) => param.filter).filter((filter) => filter !== "saved" && filter !== "sort");
+
+/** The key of a view: its counted filters in a fixed order, and the limit. */
 function viewKey(filters: ArticleFilters, limit: number) {
-  const {
-    category,
-    priority,
-    timeframe,
-    search,
-    agency,
-    documentType,
-    rin,
-    docket,
-    cfr,
-    restrictions,
-    designation,
-    basis,
-    fy,
-    pipeline,
-    month,
-    costs,
-    overdue,
-  } = filters;
-  return JSON.stringify([
-    category,
-    priority,
-    timeframe,
-    search,
-    agency,
-    documentType,
-    rin,
-    docket,
-    cfr,
-    restrictions,
-    designation,
-    basis,
-    fy,
-    pipeline,
-    month,
-    costs,
-    overdue,
-    limit,
-  ]);
+  return JSON.stringify([...COUNTED_FILTERS.map((filter) => filters[filter]), limit]);
 }
 
 async function compute(filters: ArticleFilters, limit: number, visitorId?: string) {

@@ -210,6 +210,19 @@ export const articleIdentifiers = pgTable(
   (t) => [primaryKey({ columns: [t.articleId, t.kind, t.value] }), index("article_identifiers_kind_value_idx").on(t.kind, t.value, t.articleId)],
 );
 
+/**
+ * How many articles name each agency and cite each identifier, kept by triggers on the two tables above (db/pg/migrations/0016_facet_counts.sql):
+ * the pickers and the counts of every article read them instead of counting every article (docs/decisions/053).
+ */
+export const agencyCounts = pgTable("agency_counts", { agency: text().primaryKey(), count: integer().notNull() });
+
+export const identifierCounts = pgTable(
+  "identifier_counts",
+  { kind: text().notNull(), value: text().notNull(), count: integer().notNull() },
+  // Each kind's most cited first, ties by the value: the top of a kind is read without sorting the rest.
+  (t) => [primaryKey({ columns: [t.kind, t.value] }), index("identifier_counts_rank_idx").on(t.kind, t.count.desc(), t.value)],
+);
+
 /** Lists dropped and articles noted as pending by triggers (db/pg/migrations/0001_search_and_triggers.sql). */
 export const relatedLists = pgTable("related_lists", {
   // An identity, as SQLite's INTEGER PRIMARY KEY is the rowid: an insert may leave the key out (never done) and

@@ -1,9 +1,11 @@
 // `npm run bench`: the production build on loopback against a 100,000-article corpus (and a 1,000-article
 // one for the scale ratio), measured in one run. Prints a table and JSON; writes tests/.tmp/bench/results.json.
 //
-// Environment: BENCH_COUNT (100000), BENCH_FROM (a Federal Register-shaped JSON file; default: generator),
-// BENCH_SECONDS per endpoint (5), BENCH_CONNECTIONS (4), BENCH_PORT (3261; the small corpus uses +1),
-// BENCH_STEPS (comma-separated step names to run; default: all), BENCH_SKIP_BUILD=1 (reuse build/ as it is).
+// `npm run bench -- --count N` (or BENCH_COUNT; 100000): the large corpus's articles. Environment: BENCH_FROM (a
+// Federal Register-shaped JSON file; default: generator), BENCH_SECONDS per endpoint (5), BENCH_CONNECTIONS (4), BENCH_PORT (3261; the small corpus uses +1),
+// BENCH_STEPS (comma-separated step names to run; default: all), BENCH_SKIP_BUILD=1 (reuse build/ as it is),
+// BENCH_FILL_SECONDS (3600: the most the related fill of a new large corpus may take; past it the bench serves the
+// lists filled so far, and says so).
 //
 // The `limit` step (steps/limit.ts) measures the product against its own stack's limit in the same run: a plain React
 // page of the same cards from the same corpus (limit-page.tsx), and bare node:http answering the shared copy's bytes
@@ -29,6 +31,7 @@ import { limitStep } from "./steps/limit";
 import { mixedStep } from "./steps/mixed";
 import { pageWeightStep } from "./steps/page-weight";
 import { scaleStep } from "./steps/scale";
+import { scaleQueriesStep } from "./steps/scale-queries";
 import { relatedStep, rescrapeStep } from "./steps/scripts";
 import { readerPagesStep } from "./steps/reader-pages";
 import { targetsStep } from "./steps/targets";
@@ -52,6 +55,7 @@ export const BENCH_STEPS: BenchStep[] = [
   ledgerStep,
   ftsVsLikeStep,
   scaleStep,
+  scaleQueriesStep,
   relatedStep,
   rescrapeStep,
   pageWeightStep,
@@ -77,16 +81,18 @@ async function postgresCopy(serverUrl: string, file: string, name: string): Prom
 }
 
 function readOptions(): BenchOptions {
-  const number = (name: string, fallback: number) => {
-    const value = Number(process.env[name] ?? fallback);
+  const number = (name: string, fallback: number, given = process.env[name]) => {
+    const value = Number(given ?? fallback);
     if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
     return value;
   };
+  const countAt = process.argv.indexOf("--count");
   return {
-    count: number("BENCH_COUNT", 100_000),
+    count: number(countAt >= 0 ? "--count" : "BENCH_COUNT", 100_000, countAt >= 0 ? process.argv[countAt + 1] : undefined),
     from: process.env.BENCH_FROM ? path.resolve(process.env.BENCH_FROM) : undefined,
     seconds: number("BENCH_SECONDS", 5),
     connections: number("BENCH_CONNECTIONS", 4),
+    fillSeconds: number("BENCH_FILL_SECONDS", 3600),
   };
 }
 
@@ -137,7 +143,7 @@ async function main() {
   const corpusReport = fs.existsSync(reportFile) ? JSON.parse(fs.readFileSync(reportFile, "utf8")) : undefined;
   // The servers read the corpora as the job runner leaves them, every related list filled (a feed page never
   // computes one: docs/decisions/022); the fresh-pages step serves the corpus as the bulk load left it.
-  const largeFilled = ensureFilledCorpus(largeCorpus);
+  const largeFilled = ensureFilledCorpus(largeCorpus, options.fillSeconds);
   const smallFilled = ensureFilledCorpus(smallCorpus);
   const databases = { large: workingCopy(largeFilled.file, "large"), small: workingCopy(smallFilled.file, "small") };
   const port = Number(process.env.BENCH_PORT ?? 3261);
@@ -161,6 +167,7 @@ async function main() {
       corpusFile: largeCorpus,
       servers: { large: servers.large, small: servers.small },
       corpusReport,
+      fillReport: largeFilled.report,
     };
     const measurements: Measurement[] = [];
     const fill = largeFilled.report;

@@ -1,4 +1,5 @@
 // What every benchmark step receives and returns; run.ts prints and saves the union of all results.
+import type { FillReport } from "./corpus";
 import type { LoadResult } from "../support/load";
 import type { ProductionServer } from "../support/prod-server";
 
@@ -10,6 +11,8 @@ export type BenchOptions = {
   /** Seconds of load per endpoint. */
   seconds: number;
   connections: number;
+  /** The most seconds the related fill of a new large corpus may take (tests/bench/corpus.ts, ensureFilledCorpus). */
+  fillSeconds: number;
 };
 
 export type BenchContext = {
@@ -30,6 +33,8 @@ export type BenchContext = {
   servers: { large: ProductionServer; small: ProductionServer };
   /** The corpus builder's own report for the large corpus (insert rate through insertArticle). */
   corpusReport: { inserted: number; seconds: number } | undefined;
+  /** The job runner's fill of every related list of the large corpus, as timed when the filled corpus was built. */
+  fillReport: FillReport;
 };
 
 export type Measurement = LoadResult & { name: string; server: "large" | "small"; path: string };

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { feedFacets } from "~/feed/store/facets.server";
 import { feedHref, parseFeedParams, tidyFeedPath } from "~/feed/filters";
 import { feedPage } from "~/feed/queries.server";
-import { db, execute, first, t } from "~/db.server";
+import { all, db, execute, first, t } from "~/db.server";
 import { loader as articlesLoader } from "~/routes/api.articles";
 import { loader as feedLoader } from "~/routes/_index";
 import { insertArticle } from "~/ingest/insert.server";
@@ -53,6 +53,37 @@ describe("the feed's agency and type filters", () => {
     expect(await ids({ timeframe: "all", agency: "Department of the Interior" })).toEqual([id]);
     await execute(db().delete(t.articles).where(eq(t.articles.id, id)));
     expect((await first<{ n: number }>(sql`SELECT count(*) AS n FROM article_agencies WHERE article_id = ${id}`))!.n).toBe(0);
+  });
+
+  it("keeps the counts of every article (agency_counts, identifier_counts) equal to the lookup tables' as articles come, move and go", async () => {
+    const kept = async () => ({
+      agencies: await all(sql`SELECT agency, count FROM agency_counts ORDER BY agency`),
+      identifiers: await all(sql`SELECT kind, value, count FROM identifier_counts ORDER BY kind, value`),
+    });
+    const counted = async () => ({
+      agencies: await all(sql`SELECT agency, count(*) AS count FROM article_agencies GROUP BY agency ORDER BY agency`),
+      identifiers: await all(sql`SELECT kind, value, count(*) AS count FROM article_identifiers GROUP BY kind, value ORDER BY kind, value`),
+    });
+    const desk = { title: "Counted on the desk", documentType: "Rule", documentNumber: "2025-50006", docketIds: ["EPA-HQ-OAR-2099-0001"] };
+    const id = await addArticle({
+      ...desk,
+      agencies: ["Department of Energy", EPA],
+      regulationIdNumbers: ["1904-AF01"],
+      cfrReferences: ["10 CFR 430"],
+      publicInspection: { publishesOn: "2025-09-15", specialFiling: false },
+    });
+    expect(await kept()).toEqual(await counted());
+    expect(await kept()).toMatchObject({ agencies: expect.arrayContaining([{ agency: "Department of Energy", count: 1 }]) });
+    // Published naming other agencies and identifiers: the store writes the article's rows again.
+    expect(await insertArticle(makeArticle({ ...desk, agencies: [EPA], regulationIdNumbers: ["2060-AV83"], cfrReferences: ["40 CFR 63"] }))).toEqual({
+      status: "published",
+      id,
+    });
+    expect(await kept()).toEqual(await counted());
+    expect((await kept()).agencies).not.toContainEqual(expect.objectContaining({ agency: "Department of Energy" }));
+    await execute(db().delete(t.articles).where(eq(t.articles.id, id)));
+    expect(await kept()).toEqual(await counted());
+    expect((await kept()).identifiers).not.toContainEqual(expect.objectContaining({ value: "EPA-HQ-OAR-2099-0001" }));
   });
 
   it("reads the agency filter from the index, not from every article's JSON", async () => {
