@@ -2,7 +2,7 @@
 // article's features are read once into an in-memory inverted index, and each list is then found by adding up,
 // for every article sharing a feature with the target, the weights of what it shares. That sum is the score
 // itself (relatedScore), so every list is exact without any bound or pruning, and no query runs per list.
-import { RELATED_WEIGHTS, byRank, toFeatures, type FeatureRow, type Scored } from "./score";
+import { RELATED_WEIGHTS, byRank, toFeatures, type FeatureRow, type RelatedFeatures, type Scored } from "./score";
 
 /** Articles scored directly, from the target's rarest features, before the bar decides which lists to read. */
 const SEED_SCORED = 64;
@@ -21,10 +21,42 @@ class IntList {
   }
 }
 
+/** Feature keys (`c:` category, `s:` source, `p:` priority, `t:` tag, `w:` word) numbered once, with their weights,
+ * shared by an index and every index derived from it. */
+class FeatureNumbers {
+  private readonly numbers = new Map<string, number>();
+  readonly weights = new IntList();
+
+  private of(key: string, weight: number) {
+    let n = this.numbers.get(key);
+    if (n === undefined) {
+      this.numbers.set(key, (n = this.numbers.size));
+      this.weights.push(weight);
+    }
+    return n;
+  }
+
+  /** An article's feature numbers, each once (tags and words are sets). */
+  featuresOf(article: RelatedFeatures): number[] {
+    const found = [this.of(`c:${article.category}`, RELATED_WEIGHTS.category), this.of(`s:${article.sourceName}`, RELATED_WEIGHTS.source)];
+    found.push(this.of(`p:${article.priority}`, RELATED_WEIGHTS.priority));
+    for (const tag of article.tags) found.push(this.of(`t:${tag}`, RELATED_WEIGHTS.tag));
+    for (const word of article.words) found.push(this.of(`w:${word}`, RELATED_WEIGHTS.word));
+    return found;
+  }
+}
+
+/** Articles' ids, dates and feature numbers, newest first: what an index is laid out from. */
+type Layout = { ids: Int32Array; dates: Float64Array; featureStart: Int32Array; features: Int32Array };
+
+/** Whether article (aId, aDate) comes before (bId, bDate) newest first: later date, then higher id. */
+const newerThan = (aDate: number, aId: number, bDate: number, bId: number) => aDate > bDate || (aDate === bDate && aId > bId);
+
 /**
  * Every article's scored features as small integers, and for each feature the articles that have it, read at
  * one article revision. Articles are numbered 0..n-1 newest first (publication date, then id, descending), so
- * the fill walks them in the order the runner fills lists.
+ * the fill walks them in the order the runner fills lists. An index is never changed: `withChanges` lays out a new
+ * one from it and the rows of the articles written since, without reading or numbering the others again.
  */
 export class RelatedFillIndex {
   readonly size: number;
@@ -40,8 +72,8 @@ export class RelatedFillIndex {
   private readonly weights: Int32Array;
   private readonly postingStart: Int32Array;
   private readonly postings: Int32Array;
-  /** Scratch space of `listOf`: per position the weight added up and whether it was scored, the positions
-   * scored and the candidates, and per feature the target's weight of it (0 for features it lacks). */
+  /** Scratch space of `listOf` and `offersOf`: per position the weight added up and whether it was scored, the
+   * positions scored and the candidates, and per feature the target's weight of it (0 for features it lacks). */
   private readonly accumulated: Int32Array;
   private readonly seen: Uint8Array;
   private readonly touched: Int32Array;
@@ -49,20 +81,8 @@ export class RelatedFillIndex {
   private readonly targetWeight: Int32Array;
 
   /** `rows`: every article's feature columns (FEATURE_COLUMNS), newest first, read at article revision `revision`. */
-  constructor(
-    readonly revision: number,
-    rows: Iterable<FeatureRow>,
-  ) {
-    const numbers = new Map<string, number>();
-    const weights = new IntList();
-    const featureOf = (key: string, weight: number) => {
-      let n = numbers.get(key);
-      if (n === undefined) {
-        numbers.set(key, (n = numbers.size));
-        weights.push(weight);
-      }
-      return n;
-    };
+  static fromRows(revision: number, rows: Iterable<FeatureRow>) {
+    const numbering = new FeatureNumbers();
     const ids = new IntList();
     const dates: number[] = [];
     const starts = new IntList();
@@ -72,19 +92,72 @@ export class RelatedFillIndex {
       ids.push(article.id);
       dates.push(article.publishDate);
       starts.push(features.length);
-      features.push(featureOf(`c:${article.category}`, RELATED_WEIGHTS.category));
-      features.push(featureOf(`s:${article.sourceName}`, RELATED_WEIGHTS.source));
-      features.push(featureOf(`p:${article.priority}`, RELATED_WEIGHTS.priority));
-      for (const tag of article.tags) features.push(featureOf(`t:${tag}`, RELATED_WEIGHTS.tag));
-      for (const word of article.words) features.push(featureOf(`w:${word}`, RELATED_WEIGHTS.word));
+      for (const f of numbering.featuresOf(article)) features.push(f);
     }
     starts.push(features.length);
-    this.size = ids.length;
-    this.ids = ids.data.slice(0, ids.length);
-    this.dates = Float64Array.from(dates);
-    this.featureStart = starts.data.slice(0, starts.length);
-    this.features = features.data.slice(0, features.length);
-    this.weights = weights.data.slice(0, weights.length);
+    return new RelatedFillIndex(revision, numbering, {
+      ids: ids.data.slice(0, ids.length),
+      dates: Float64Array.from(dates),
+      featureStart: starts.data.slice(0, starts.length),
+      features: features.data.slice(0, features.length),
+    });
+  }
+
+  /**
+   * The index at article revision `revision`, given every article written since this one's (`rows`, read at that
+   * revision: new ones and changed ones) and the ids of those deleted: their old entries go, the rows are numbered
+   * and merged in date order; nothing else is read again.
+   */
+  withChanges(revision: number, rows: FeatureRow[], deleted: Iterable<number> = []) {
+    const gone = new Set(deleted);
+    for (const row of rows) gone.add(row.id);
+    const added = rows
+      .map((row) => {
+        const article = toFeatures(row);
+        return { id: article.id, date: article.publishDate, features: this.numbering.featuresOf(article) };
+      })
+      .sort((a, b) => (newerThan(a.date, a.id, b.date, b.id) ? -1 : 1));
+    const size = this.size + added.length;
+    const ids = new Int32Array(size);
+    const dates = new Float64Array(size);
+    const featureStart = new Int32Array(size + 1);
+    const features = new Int32Array(this.features.length + added.reduce((sum, a) => sum + a.features.length, 0));
+    let n = 0;
+    let k = 0;
+    const push = (id: number, date: number, list: ArrayLike<number>) => {
+      ids[n] = id;
+      dates[n] = date;
+      featureStart[n++] = k;
+      for (let j = 0; j < list.length; j++) features[k++] = list[j];
+    };
+    let a = 0;
+    for (let i = 0; i < this.size; i++) {
+      if (gone.has(this.ids[i])) continue;
+      for (; a < added.length && newerThan(added[a].date, added[a].id, this.dates[i], this.ids[i]); a++) push(added[a].id, added[a].date, added[a].features);
+      push(this.ids[i], this.dates[i], this.features.subarray(this.featureStart[i], this.featureStart[i + 1]));
+    }
+    for (; a < added.length; a++) push(added[a].id, added[a].date, added[a].features);
+    featureStart[n] = k;
+    return new RelatedFillIndex(revision, this.numbering, {
+      ids: ids.slice(0, n),
+      dates: dates.slice(0, n),
+      featureStart: featureStart.slice(0, n + 1),
+      features: features.slice(0, k),
+    });
+  }
+
+  private constructor(
+    /** The article revision the index holds the data of (moved on by its keeper when no scored column changed). */
+    public revision: number,
+    private readonly numbering: FeatureNumbers,
+    layout: Layout,
+  ) {
+    this.size = layout.ids.length;
+    this.ids = layout.ids;
+    this.dates = layout.dates;
+    this.featureStart = layout.featureStart;
+    this.features = layout.features;
+    this.weights = numbering.weights.data.slice(0, numbering.weights.length);
 
     let maxId = 0;
     for (const id of this.ids) if (id > maxId) maxId = id;
@@ -195,5 +268,31 @@ export class RelatedFillIndex {
     const list: Scored[] = [];
     for (let k = 0; k < kept; k++) list.push({ id: ids[bestAt[k]], score: bestScore[k], publishDate: dates[bestAt[k]] });
     return list.sort(byRank);
+  }
+
+  /**
+   * The articles whose lists the article at `newcomer` may now enter, each with its exact score: the newcomer's
+   * weight of every feature it shares with them, added up over its features' postings (that sum is relatedScore),
+   * kept where it reaches `bar(id)`, the score their stored list asks for (0 for an article without one: left out).
+   */
+  offersOf(newcomer: number, bar: (id: number) => number): Scored[] {
+    const { accumulated, candidates, postings, postingStart, features, weights, ids, dates } = this;
+    let count = 0;
+    for (let k = this.featureStart[newcomer], end = this.featureStart[newcomer + 1]; k < end; k++) {
+      const f = features[k];
+      for (let p = postingStart[f], last = postingStart[f + 1]; p < last; p++) {
+        const i = postings[p];
+        if (accumulated[i] === 0) candidates[count++] = i;
+        accumulated[i] += weights[f];
+      }
+    }
+    const offers: Scored[] = [];
+    for (let c = 0; c < count; c++) {
+      const i = candidates[c];
+      const needed = bar(ids[i]);
+      if (i !== newcomer && needed > 0 && accumulated[i] >= needed) offers.push({ id: ids[i], score: accumulated[i], publishDate: dates[i] });
+      accumulated[i] = 0;
+    }
+    return offers;
   }
 }
