@@ -117,33 +117,76 @@ export class RelatedFillIndex {
         return { id: article.id, date: article.publishDate, features: this.numbering.featuresOf(article) };
       })
       .sort((a, b) => (newerThan(a.date, a.id, b.date, b.id) ? -1 : 1));
+    const featureCount = this.numbering.weights.length;
     const size = this.size + added.length;
     const ids = new Int32Array(size);
     const dates = new Float64Array(size);
     const featureStart = new Int32Array(size + 1);
     const features = new Int32Array(this.features.length + added.reduce((sum, a) => sum + a.features.length, 0));
+    // Where each old position goes (-1: gone), and each feature's postings gained and lost.
+    const moved = new Int32Array(this.size).fill(-1);
+    const gained = new Map<number, number[]>();
+    const counts = new Int32Array(featureCount);
+    for (let f = 0; f < this.weights.length; f++) counts[f] = this.frequency(f);
     let n = 0;
     let k = 0;
-    const push = (id: number, date: number, list: ArrayLike<number>) => {
-      ids[n] = id;
-      dates[n] = date;
-      featureStart[n++] = k;
-      for (let j = 0; j < list.length; j++) features[k++] = list[j];
+    const place = (article: (typeof added)[number]) => {
+      ids[n] = article.id;
+      dates[n] = article.date;
+      featureStart[n] = k;
+      for (const f of article.features) {
+        features[k++] = f;
+        counts[f]++;
+        let list = gained.get(f);
+        if (!list) gained.set(f, (list = []));
+        list.push(n);
+      }
+      n++;
     };
     let a = 0;
     for (let i = 0; i < this.size; i++) {
-      if (gone.has(this.ids[i])) continue;
-      for (; a < added.length && newerThan(added[a].date, added[a].id, this.dates[i], this.ids[i]); a++) push(added[a].id, added[a].date, added[a].features);
-      push(this.ids[i], this.dates[i], this.features.subarray(this.featureStart[i], this.featureStart[i + 1]));
+      if (gone.has(this.ids[i])) {
+        for (let j = this.featureStart[i]; j < this.featureStart[i + 1]; j++) counts[this.features[j]]--;
+        continue;
+      }
+      for (; a < added.length && newerThan(added[a].date, added[a].id, this.dates[i], this.ids[i]); a++) place(added[a]);
+      moved[i] = n;
+      ids[n] = this.ids[i];
+      dates[n] = this.dates[i];
+      featureStart[n++] = k;
+      features.set(this.features.subarray(this.featureStart[i], this.featureStart[i + 1]), k);
+      k += this.featureStart[i + 1] - this.featureStart[i];
     }
-    for (; a < added.length; a++) push(added[a].id, added[a].date, added[a].features);
+    for (; a < added.length; a++) place(added[a]);
     featureStart[n] = k;
-    return new RelatedFillIndex(revision, this.numbering, {
-      ids: ids.slice(0, n),
-      dates: dates.slice(0, n),
-      featureStart: featureStart.slice(0, n + 1),
-      features: features.slice(0, k),
-    });
+
+    // Each feature's postings: the old ones at their new positions (still in order), merged with those gained.
+    const postingStart = new Int32Array(featureCount + 1);
+    for (let f = 0; f < featureCount; f++) postingStart[f + 1] = postingStart[f] + counts[f];
+    const postings = new Int32Array(k);
+    for (let f = 0; f < featureCount; f++) {
+      const extra = gained.get(f) ?? [];
+      let out = postingStart[f];
+      let e = 0;
+      if (f < this.weights.length) {
+        for (let p = this.postingStart[f], end = this.postingStart[f + 1]; p < end; p++) {
+          const position = moved[this.postings[p]];
+          if (position < 0) continue;
+          while (e < extra.length && extra[e] < position) postings[out++] = extra[e++];
+          postings[out++] = position;
+        }
+      }
+      while (e < extra.length) postings[out++] = extra[e++];
+    }
+    return new RelatedFillIndex(
+      revision,
+      this.numbering,
+      // Shorter only when articles went: then the arrays are cut to what was laid out.
+      n === size
+        ? { ids, dates, featureStart, features }
+        : { ids: ids.slice(0, n), dates: dates.slice(0, n), featureStart: featureStart.slice(0, n + 1), features: features.slice(0, k) },
+      { postingStart, postings },
+    );
   }
 
   private constructor(
@@ -151,6 +194,7 @@ export class RelatedFillIndex {
     public revision: number,
     private readonly numbering: FeatureNumbers,
     layout: Layout,
+    laidOut?: { postingStart: Int32Array; postings: Int32Array },
   ) {
     this.size = layout.ids.length;
     this.ids = layout.ids;
@@ -162,17 +206,22 @@ export class RelatedFillIndex {
     let maxId = 0;
     for (const id of this.ids) if (id > maxId) maxId = id;
     this.positionOf = new Int32Array(maxId + 1).fill(-1);
-    this.ids.forEach((id, i) => (this.positionOf[id] = i));
+    for (let i = 0; i < this.size; i++) this.positionOf[this.ids[i]] = i;
 
-    // Postings in position order, by counting.
     const featureCount = this.weights.length;
-    this.postingStart = new Int32Array(featureCount + 1);
-    for (const f of this.features) this.postingStart[f + 1]++;
-    for (let f = 0; f < featureCount; f++) this.postingStart[f + 1] += this.postingStart[f];
-    this.postings = new Int32Array(this.features.length);
-    const next = this.postingStart.slice(0, featureCount);
-    for (let i = 0; i < this.size; i++) {
-      for (let k = this.featureStart[i]; k < this.featureStart[i + 1]; k++) this.postings[next[this.features[k]]++] = i;
+    if (laidOut) {
+      this.postingStart = laidOut.postingStart;
+      this.postings = laidOut.postings;
+    } else {
+      // Postings in position order, by counting.
+      this.postingStart = new Int32Array(featureCount + 1);
+      for (const f of this.features) this.postingStart[f + 1]++;
+      for (let f = 0; f < featureCount; f++) this.postingStart[f + 1] += this.postingStart[f];
+      this.postings = new Int32Array(this.features.length);
+      const next = this.postingStart.slice(0, featureCount);
+      for (let i = 0; i < this.size; i++) {
+        for (let k = this.featureStart[i]; k < this.featureStart[i + 1]; k++) this.postings[next[this.features[k]]++] = i;
+      }
     }
     this.accumulated = new Int32Array(this.size);
     this.seen = new Uint8Array(this.size);
@@ -271,27 +320,46 @@ export class RelatedFillIndex {
   }
 
   /**
-   * The articles whose lists the article at `newcomer` may now enter, each with its exact score: the newcomer's
-   * weight of every feature it shares with them, added up over its features' postings (that sum is relatedScore),
-   * kept where it reaches `bar(id)`, the score their stored list asks for (0 for an article without one: left out).
+   * The articles whose lists the article at `newcomer` may now enter, each with its exact score: those whose score
+   * reaches `bar(id)`, what their stored list asks (0 for an article without one: left out). `lowestBar` is at most
+   * every stored list's bar: the newcomer's most common features whose weights together stay below it cannot bring
+   * an article in alone, so only the other features' articles are candidates; their weights are added up over those
+   * postings, and a candidate is scored (its features against the newcomer's weights: relatedScore) only when that
+   * sum plus the common features' weight reaches its bar.
    */
-  offersOf(newcomer: number, bar: (id: number) => number): Scored[] {
-    const { accumulated, candidates, postings, postingStart, features, weights, ids, dates } = this;
+  offersOf(newcomer: number, bar: (id: number) => number, lowestBar: number): Scored[] {
+    const { accumulated, candidates, postings, postingStart, features, weights, ids, dates, targetWeight } = this;
+    const own = features.subarray(this.featureStart[newcomer], this.featureStart[newcomer + 1]);
+    const byFrequency = Array.from(own).sort((a, b) => this.frequency(a) - this.frequency(b));
+    let essential = byFrequency.length;
+    let commonWeight = 0;
+    while (essential > 0 && commonWeight + weights[byFrequency[essential - 1]] < lowestBar) commonWeight += weights[byFrequency[--essential]];
     let count = 0;
-    for (let k = this.featureStart[newcomer], end = this.featureStart[newcomer + 1]; k < end; k++) {
-      const f = features[k];
+    for (let k = 0; k < essential; k++) {
+      const f = byFrequency[k];
       for (let p = postingStart[f], last = postingStart[f + 1]; p < last; p++) {
         const i = postings[p];
         if (accumulated[i] === 0) candidates[count++] = i;
         accumulated[i] += weights[f];
       }
     }
+    for (const f of own) targetWeight[f] = weights[f];
     const offers: Scored[] = [];
-    for (let c = 0; c < count; c++) {
-      const i = candidates[c];
-      const needed = bar(ids[i]);
-      if (i !== newcomer && needed > 0 && accumulated[i] >= needed) offers.push({ id: ids[i], score: accumulated[i], publishDate: dates[i] });
-      accumulated[i] = 0;
+    try {
+      for (let c = 0; c < count; c++) {
+        const i = candidates[c];
+        const needed = i === newcomer ? 0 : bar(ids[i]);
+        if (needed <= 0 || accumulated[i] + commonWeight < needed) continue;
+        let score = accumulated[i];
+        if (commonWeight) {
+          score = 0;
+          for (let k = this.featureStart[i], end = this.featureStart[i + 1]; k < end; k++) score += targetWeight[features[k]];
+        }
+        if (score >= needed) offers.push({ id: ids[i], score, publishDate: dates[i] });
+      }
+    } finally {
+      for (let c = 0; c < count; c++) accumulated[candidates[c]] = 0;
+      for (const f of own) targetWeight[f] = 0;
     }
     return offers;
   }

@@ -270,6 +270,9 @@ async function offerPending(deadline: number) {
     const own = (yield* storedLists(tx, pending)).lists;
     for (const id of pending) bar[id] = own.has(id) ? barOf(own.get(id)!) : 0;
 
+    // At most every stored list's bar (bars only rise as articles are offered), kept so as new lists are stored.
+    let lowest = Number.POSITIVE_INFINITY;
+    for (const value of bar) if (value > 0 && value < lowest) lowest = value;
     const changed: Lists = new Map();
     const done: number[] = [];
     for (const id of pending) {
@@ -279,8 +282,9 @@ async function offerPending(deadline: number) {
         const list = index.listOf(position, RELATED_LIMIT);
         changed.set(id, list);
         bar[id] = barOf(list);
+        lowest = Math.min(lowest, bar[id]);
       }
-      yield* offer(tx, index, position, bar, changed);
+      yield* offer(tx, index, position, bar, lowest, changed);
       if (performance.now() > deadline) break;
     }
     return { at, done, changed, dropped: false };
@@ -291,9 +295,9 @@ async function offerPending(deadline: number) {
 }
 
 /** Offers the article at `position` to every stored list it now enters, noting each changed list in `changed`. */
-function* offer(tx: Transaction, index: RelatedFillIndex, position: number, bar: Int32Array, changed: Lists): Reading<void> {
+function* offer(tx: Transaction, index: RelatedFillIndex, position: number, bar: Int32Array, lowest: number, changed: Lists): Reading<void> {
   const newcomer = { id: index.ids[position], publishDate: index.dates[position] };
-  for (const scored of index.offersOf(position, (id) => bar[id])) {
+  for (const scored of index.offersOf(position, (id) => bar[id], lowest)) {
     const list = changed.get(scored.id) ?? (yield* storedLists(tx, [scored.id])).lists.get(scored.id);
     if (!list) continue; // dropped since the bars were read: filled again later, from data that has the newcomer
     const next = withOffered(list, { ...newcomer, score: scored.score }, RELATED_LIMIT);
