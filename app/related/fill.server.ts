@@ -2,7 +2,7 @@
 // article's features are read once into an in-memory inverted index, and each list is then found by adding up,
 // for every article sharing a feature with the target, the weights of what it shares. That sum is the score
 // itself (relatedScore), so every list is exact without any bound or pruning, and no query runs per list.
-import { RELATED_WEIGHTS, byRank, toFeatures, type FeatureRow, type Scored } from "./score";
+import { RELATED_WEIGHTS, byRank, toFeatures, type FeatureRow, type RelatedFeatures, type Scored } from "./score";
 
 /** Articles scored directly, from the target's rarest features, before the bar decides which lists to read. */
 const SEED_SCORED = 64;
@@ -21,10 +21,42 @@ class IntList {
   }
 }
 
+/** Feature keys (`c:` category, `s:` source, `p:` priority, `t:` tag, `w:` word) numbered once, with their weights,
+ * shared by an index and every index derived from it. */
+class FeatureNumbers {
+  private readonly numbers = new Map<string, number>();
+  readonly weights = new IntList();
+
+  private of(key: string, weight: number) {
+    let n = this.numbers.get(key);
+    if (n === undefined) {
+      this.numbers.set(key, (n = this.numbers.size));
+      this.weights.push(weight);
+    }
+    return n;
+  }
+
+  /** An article's feature numbers, each once (tags and words are sets). */
+  featuresOf(article: RelatedFeatures): number[] {
+    const found = [this.of(`c:${article.category}`, RELATED_WEIGHTS.category), this.of(`s:${article.sourceName}`, RELATED_WEIGHTS.source)];
+    found.push(this.of(`p:${article.priority}`, RELATED_WEIGHTS.priority));
+    for (const tag of article.tags) found.push(this.of(`t:${tag}`, RELATED_WEIGHTS.tag));
+    for (const word of article.words) found.push(this.of(`w:${word}`, RELATED_WEIGHTS.word));
+    return found;
+  }
+}
+
+/** Articles' ids, dates and feature numbers, newest first: what an index is laid out from. */
+type Layout = { ids: Int32Array; dates: Float64Array; featureStart: Int32Array; features: Int32Array };
+
+/** Whether article (aId, aDate) comes before (bId, bDate) newest first: later date, then higher id. */
+const newerThan = (aDate: number, aId: number, bDate: number, bId: number) => aDate > bDate || (aDate === bDate && aId > bId);
+
 /**
  * Every article's scored features as small integers, and for each feature the articles that have it, read at
  * one article revision. Articles are numbered 0..n-1 newest first (publication date, then id, descending), so
- * the fill walks them in the order the runner fills lists.
+ * the fill walks them in the order the runner fills lists. An index is never changed: `withChanges` lays out a new
+ * one from it and the rows of the articles written since, without reading or numbering the others again.
  */
 export class RelatedFillIndex {
   readonly size: number;
@@ -40,8 +72,8 @@ export class RelatedFillIndex {
   private readonly weights: Int32Array;
   private readonly postingStart: Int32Array;
   private readonly postings: Int32Array;
-  /** Scratch space of `listOf`: per position the weight added up and whether it was scored, the positions
-   * scored and the candidates, and per feature the target's weight of it (0 for features it lacks). */
+  /** Scratch space of `listOf` and `offersOf`: per position the weight added up and whether it was scored, the
+   * positions scored and the candidates, and per feature the target's weight of it (0 for features it lacks). */
   private readonly accumulated: Int32Array;
   private readonly seen: Uint8Array;
   private readonly touched: Int32Array;
@@ -49,20 +81,8 @@ export class RelatedFillIndex {
   private readonly targetWeight: Int32Array;
 
   /** `rows`: every article's feature columns (FEATURE_COLUMNS), newest first, read at article revision `revision`. */
-  constructor(
-    readonly revision: number,
-    rows: Iterable<FeatureRow>,
-  ) {
-    const numbers = new Map<string, number>();
-    const weights = new IntList();
-    const featureOf = (key: string, weight: number) => {
-      let n = numbers.get(key);
-      if (n === undefined) {
-        numbers.set(key, (n = numbers.size));
-        weights.push(weight);
-      }
-      return n;
-    };
+  static fromRows(revision: number, rows: Iterable<FeatureRow>) {
+    const numbering = new FeatureNumbers();
     const ids = new IntList();
     const dates: number[] = [];
     const starts = new IntList();
@@ -72,34 +92,136 @@ export class RelatedFillIndex {
       ids.push(article.id);
       dates.push(article.publishDate);
       starts.push(features.length);
-      features.push(featureOf(`c:${article.category}`, RELATED_WEIGHTS.category));
-      features.push(featureOf(`s:${article.sourceName}`, RELATED_WEIGHTS.source));
-      features.push(featureOf(`p:${article.priority}`, RELATED_WEIGHTS.priority));
-      for (const tag of article.tags) features.push(featureOf(`t:${tag}`, RELATED_WEIGHTS.tag));
-      for (const word of article.words) features.push(featureOf(`w:${word}`, RELATED_WEIGHTS.word));
+      for (const f of numbering.featuresOf(article)) features.push(f);
     }
     starts.push(features.length);
-    this.size = ids.length;
-    this.ids = ids.data.slice(0, ids.length);
-    this.dates = Float64Array.from(dates);
-    this.featureStart = starts.data.slice(0, starts.length);
-    this.features = features.data.slice(0, features.length);
-    this.weights = weights.data.slice(0, weights.length);
+    return new RelatedFillIndex(revision, numbering, {
+      ids: ids.data.slice(0, ids.length),
+      dates: Float64Array.from(dates),
+      featureStart: starts.data.slice(0, starts.length),
+      features: features.data.slice(0, features.length),
+    });
+  }
+
+  /**
+   * The index at article revision `revision`, given every article written since this one's (`rows`, read at that
+   * revision: new ones and changed ones) and the ids of those deleted: their old entries go, the rows are numbered
+   * and merged in date order; nothing else is read again.
+   */
+  withChanges(revision: number, rows: FeatureRow[], deleted: Iterable<number> = []) {
+    const gone = new Set(deleted);
+    for (const row of rows) gone.add(row.id);
+    const added = rows
+      .map((row) => {
+        const article = toFeatures(row);
+        return { id: article.id, date: article.publishDate, features: this.numbering.featuresOf(article) };
+      })
+      .sort((a, b) => (newerThan(a.date, a.id, b.date, b.id) ? -1 : 1));
+    const featureCount = this.numbering.weights.length;
+    const size = this.size + added.length;
+    const ids = new Int32Array(size);
+    const dates = new Float64Array(size);
+    const featureStart = new Int32Array(size + 1);
+    const features = new Int32Array(this.features.length + added.reduce((sum, a) => sum + a.features.length, 0));
+    // Where each old position goes (-1: gone), and each feature's postings gained and lost.
+    const moved = new Int32Array(this.size).fill(-1);
+    const gained = new Map<number, number[]>();
+    const counts = new Int32Array(featureCount);
+    for (let f = 0; f < this.weights.length; f++) counts[f] = this.frequency(f);
+    let n = 0;
+    let k = 0;
+    const place = (article: (typeof added)[number]) => {
+      ids[n] = article.id;
+      dates[n] = article.date;
+      featureStart[n] = k;
+      for (const f of article.features) {
+        features[k++] = f;
+        counts[f]++;
+        let list = gained.get(f);
+        if (!list) gained.set(f, (list = []));
+        list.push(n);
+      }
+      n++;
+    };
+    let a = 0;
+    for (let i = 0; i < this.size; i++) {
+      if (gone.has(this.ids[i])) {
+        for (let j = this.featureStart[i]; j < this.featureStart[i + 1]; j++) counts[this.features[j]]--;
+        continue;
+      }
+      for (; a < added.length && newerThan(added[a].date, added[a].id, this.dates[i], this.ids[i]); a++) place(added[a]);
+      moved[i] = n;
+      ids[n] = this.ids[i];
+      dates[n] = this.dates[i];
+      featureStart[n++] = k;
+      features.set(this.features.subarray(this.featureStart[i], this.featureStart[i + 1]), k);
+      k += this.featureStart[i + 1] - this.featureStart[i];
+    }
+    for (; a < added.length; a++) place(added[a]);
+    featureStart[n] = k;
+
+    // Each feature's postings: the old ones at their new positions (still in order), merged with those gained.
+    const postingStart = new Int32Array(featureCount + 1);
+    for (let f = 0; f < featureCount; f++) postingStart[f + 1] = postingStart[f] + counts[f];
+    const postings = new Int32Array(k);
+    for (let f = 0; f < featureCount; f++) {
+      const extra = gained.get(f) ?? [];
+      let out = postingStart[f];
+      let e = 0;
+      if (f < this.weights.length) {
+        for (let p = this.postingStart[f], end = this.postingStart[f + 1]; p < end; p++) {
+          const position = moved[this.postings[p]];
+          if (position < 0) continue;
+          while (e < extra.length && extra[e] < position) postings[out++] = extra[e++];
+          postings[out++] = position;
+        }
+      }
+      while (e < extra.length) postings[out++] = extra[e++];
+    }
+    return new RelatedFillIndex(
+      revision,
+      this.numbering,
+      // Shorter only when articles went: then the arrays are cut to what was laid out.
+      n === size
+        ? { ids, dates, featureStart, features }
+        : { ids: ids.slice(0, n), dates: dates.slice(0, n), featureStart: featureStart.slice(0, n + 1), features: features.slice(0, k) },
+      { postingStart, postings },
+    );
+  }
+
+  private constructor(
+    /** The article revision the index holds the data of (moved on by its keeper when no scored column changed). */
+    public revision: number,
+    private readonly numbering: FeatureNumbers,
+    layout: Layout,
+    laidOut?: { postingStart: Int32Array; postings: Int32Array },
+  ) {
+    this.size = layout.ids.length;
+    this.ids = layout.ids;
+    this.dates = layout.dates;
+    this.featureStart = layout.featureStart;
+    this.features = layout.features;
+    this.weights = numbering.weights.data.slice(0, numbering.weights.length);
 
     let maxId = 0;
     for (const id of this.ids) if (id > maxId) maxId = id;
     this.positionOf = new Int32Array(maxId + 1).fill(-1);
-    this.ids.forEach((id, i) => (this.positionOf[id] = i));
+    for (let i = 0; i < this.size; i++) this.positionOf[this.ids[i]] = i;
 
-    // Postings in position order, by counting.
     const featureCount = this.weights.length;
-    this.postingStart = new Int32Array(featureCount + 1);
-    for (const f of this.features) this.postingStart[f + 1]++;
-    for (let f = 0; f < featureCount; f++) this.postingStart[f + 1] += this.postingStart[f];
-    this.postings = new Int32Array(this.features.length);
-    const next = this.postingStart.slice(0, featureCount);
-    for (let i = 0; i < this.size; i++) {
-      for (let k = this.featureStart[i]; k < this.featureStart[i + 1]; k++) this.postings[next[this.features[k]]++] = i;
+    if (laidOut) {
+      this.postingStart = laidOut.postingStart;
+      this.postings = laidOut.postings;
+    } else {
+      // Postings in position order, by counting.
+      this.postingStart = new Int32Array(featureCount + 1);
+      for (const f of this.features) this.postingStart[f + 1]++;
+      for (let f = 0; f < featureCount; f++) this.postingStart[f + 1] += this.postingStart[f];
+      this.postings = new Int32Array(this.features.length);
+      const next = this.postingStart.slice(0, featureCount);
+      for (let i = 0; i < this.size; i++) {
+        for (let k = this.featureStart[i]; k < this.featureStart[i + 1]; k++) this.postings[next[this.features[k]]++] = i;
+      }
     }
     this.accumulated = new Int32Array(this.size);
     this.seen = new Uint8Array(this.size);
@@ -195,5 +317,50 @@ export class RelatedFillIndex {
     const list: Scored[] = [];
     for (let k = 0; k < kept; k++) list.push({ id: ids[bestAt[k]], score: bestScore[k], publishDate: dates[bestAt[k]] });
     return list.sort(byRank);
+  }
+
+  /**
+   * The articles whose lists the article at `newcomer` may now enter, each with its exact score: those whose score
+   * reaches `bar(id)`, what their stored list asks (0 for an article without one: left out). `lowestBar` is at most
+   * every stored list's bar: the newcomer's most common features whose weights together stay below it cannot bring
+   * an article in alone, so only the other features' articles are candidates; their weights are added up over those
+   * postings, and a candidate is scored (its features against the newcomer's weights: relatedScore) only when that
+   * sum plus the common features' weight reaches its bar.
+   */
+  offersOf(newcomer: number, bar: (id: number) => number, lowestBar: number): Scored[] {
+    const { accumulated, candidates, postings, postingStart, features, weights, ids, dates, targetWeight } = this;
+    const own = features.subarray(this.featureStart[newcomer], this.featureStart[newcomer + 1]);
+    const byFrequency = Array.from(own).sort((a, b) => this.frequency(a) - this.frequency(b));
+    let essential = byFrequency.length;
+    let commonWeight = 0;
+    while (essential > 0 && commonWeight + weights[byFrequency[essential - 1]] < lowestBar) commonWeight += weights[byFrequency[--essential]];
+    let count = 0;
+    for (let k = 0; k < essential; k++) {
+      const f = byFrequency[k];
+      for (let p = postingStart[f], last = postingStart[f + 1]; p < last; p++) {
+        const i = postings[p];
+        if (accumulated[i] === 0) candidates[count++] = i;
+        accumulated[i] += weights[f];
+      }
+    }
+    for (const f of own) targetWeight[f] = weights[f];
+    const offers: Scored[] = [];
+    try {
+      for (let c = 0; c < count; c++) {
+        const i = candidates[c];
+        const needed = i === newcomer ? 0 : bar(ids[i]);
+        if (needed <= 0 || accumulated[i] + commonWeight < needed) continue;
+        let score = accumulated[i];
+        if (commonWeight) {
+          score = 0;
+          for (let k = this.featureStart[i], end = this.featureStart[i + 1]; k < end; k++) score += targetWeight[features[k]];
+        }
+        if (score >= needed) offers.push({ id: ids[i], score, publishDate: dates[i] });
+      }
+    } finally {
+      for (let c = 0; c < count; c++) accumulated[candidates[c]] = 0;
+      for (const f of own) targetWeight[f] = 0;
+    }
+    return offers;
   }
 }

@@ -119,38 +119,6 @@ export class PageSearch {
     return list;
   }
 
-  /**
-   * The articles a new or changed article may enter the related lists of, scored exactly: those sharing a feature
-   * with it whose weight accumulated over every list (never below their score) reaches `bar(id)`, the score their
-   * stored list asks for, and the articles with irregular text, which the lists may miss. `bar` is undefined for an
-   * article without a stored list: its list is computed, from all articles, when it is first needed.
-   */
-  *scoredAgainst(newcomer: RelatedFeatures, bar: (id: number) => number | undefined): Reading<Scored[]> {
-    const { accumulated } = this;
-    const touched: number[] = [];
-    try {
-      for (const feature of yield* featuresOf(newcomer, this.reader)) {
-        for (const id of yield* this.list(feature)) {
-          if (accumulated[id] === 0) touched.push(id);
-          accumulated[id] += feature.weight;
-        }
-      }
-      const reaches = (id: number) => {
-        const needed = bar(id);
-        return id !== newcomer.id && needed !== undefined && accumulated[id] >= needed;
-      };
-      const candidates = new Set(touched.filter(reaches));
-      for (const id of this.irregular) if (id !== newcomer.id && bar(id) !== undefined) candidates.add(id);
-      return (yield* this.featuresOf([...candidates])).map((other) => ({
-        id: other.id,
-        score: relatedScore(newcomer, other),
-        publishDate: other.publishDate,
-      }));
-    } finally {
-      for (const id of touched) accumulated[id] = 0;
-    }
-  }
-
   *find(target: RelatedFeatures, limit: number): Reading<Scored[]> {
     const { accumulated, state } = this;
     const top = new TopRanked(limit);

@@ -1,11 +1,13 @@
 // Stored related lists: filled and kept current by the runner's refresh through inserts, edits and deletions,
 // always equal to the brute-force scorer; a page reads them, merges articles still pending, and computes
 // (and stores) a list that is missing.
+import { spawnSync } from "node:child_process";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { updateArticleCategory, updateArticleTags } from "~/admin/article-edits.server";
 import { relatedArticles, storedRelatedArticles } from "~/related/pages.server";
 import * as relatedSearch from "~/related/search.server";
+import * as relatedReads from "~/related/store/search.server";
 import { refreshRelatedLists } from "~/related/store/lists.server";
 import { deleteArticles } from "~/articles/store/edits.server";
 import { all, db, execute, first as firstRow, t } from "~/db.server";
@@ -23,6 +25,12 @@ vi.mock("~/related/search.server", async (importOriginal) => {
   const actual = await importOriginal<typeof import("~/related/search.server")>();
   return { ...actual, findRelated: vi.fn(actual.findRelated) };
 });
+// Reading every article's features for the runner's in-memory index, watched: it is carried from round to round.
+vi.mock("~/related/store/search.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/related/store/search.server")>();
+  return { ...actual, allFeatureRows: vi.fn(actual.allFeatureRows) };
+});
+const indexReads = () => vi.mocked(relatedReads.allFeatureRows).mock.calls.length;
 /** How many targets the search was asked about so far in this file. */
 const searchedTargets = () => vi.mocked(relatedSearch.findRelated).mock.calls.reduce((n, [, , ids]) => n + ids.length, 0);
 
@@ -206,6 +214,38 @@ describe("stored related lists", { timeout: 180_000 }, () => {
     const expected = (await relatedArticlesBruteForce([target]))[target];
     expect(data.related.map((r) => r.id)).toEqual(expected.map((r) => r.id));
     expect((await storedTable())[target]).toEqual(expected.map((r) => [r.id, r.score]));
+  });
+});
+
+describe("the runner's in-memory index", { timeout: 180_000 }, () => {
+  it("is carried through inserts and edits without being read again, and read afresh after another process's offers", async () => {
+    await clearArticles();
+    const ids = await randomCorpus(16, 300);
+    await refreshAll();
+    await addNearCopy(ids[0], 86_400_000);
+    await refreshAll();
+    const reads = indexReads();
+
+    // New and changed articles reach it from their rows alone, and every list stays exact.
+    for (const id of ids.slice(1, 6)) await addNearCopy(id, 3_600_000);
+    await updateArticleTags(ids[10], { tags: ["energy", "epa"] });
+    await execute(db().update(t.articles).set({ title: "Offshore wind leasing rules rewritten" }).where(eq(t.articles.id, ids[11])));
+    await refreshAll();
+    expect(indexReads()).toBe(reads);
+    expect(await pendingCount()).toBe(0);
+    expect(await storedTable()).toEqual(await bruteForceTable(await allIds()));
+
+    // Another process offers an edited article (taking its pending row): this one cannot see the edit in
+    // related_pending any more, so it reads every article again before offering the next newcomer.
+    const source = (await firstRow(db().select().from(t.articles).where(eq(t.articles.id, ids[20]))))!;
+    await execute(db().update(t.articles).set({ title: source.title, summary: source.summary }).where(eq(t.articles.id, ids[30])));
+    const other = spawnSync(process.execPath, ["--import", "tsx", "tests/support/refresh-related.ts"], { env: process.env, encoding: "utf8" });
+    expect(other.status, other.stderr).toBe(0);
+    expect(await pendingCount()).toBe(0);
+    await addNearCopy(ids[20], 60_000);
+    await refreshAll();
+    expect(await storedTable()).toEqual(await bruteForceTable(await allIds()));
+    expect(indexReads()).toBe(reads + 1);
   });
 });
 

@@ -8,20 +8,32 @@
 // better-sqlite3 transaction (`readSnapshot`) and each write in one immediate transaction, both synchronous from
 // start to end. On PostgreSQL the same reads are awaited inside one REPEATABLE READ snapshot, and a write holds the
 // article revision row, so no article changes between its check of the revision and its commit.
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { sql, type SQL } from "drizzle-orm";
 import { all, db, engine, statement, t, transaction, type Transaction, type TransactionPart } from "../../db.server";
-import { RelatedFillIndex } from "../fill.server";
+import type { RelatedFillIndex } from "../fill.server";
 import { RELATED_LIMIT, withOffered, type Scored } from "../score";
-import { findRelated, PageSearch, type Reading } from "../search.server";
-import { allFeatureRows, articleRevision, currentSearchCache, DISPLAY_COLUMNS, idArray, readSnapshot, relatedReader, type DisplayRow } from "./search.server";
+import { findRelated, type Reading } from "../search.server";
+import {
+  barOf,
+  holdsMemoryIndex,
+  listBars,
+  memoryIndex,
+  postgresMoveCounters,
+  sqliteMoveCounters,
+  writtenByThisProcess,
+  type Moved,
+} from "./memory-index.server";
+import { articleRevision, currentSearchCache, DISPLAY_COLUMNS, idArray, readSnapshot, relatedReader, type DisplayRow } from "./search.server";
 
 /**
- * Articles offered, and lists filled, per round of the runner's refresh: at 100,000 articles offering one costs
- * about 110 ms and filling one list about 13 ms once the lists they read are cached (docs/benchmarks.md; a fresh
- * process reads them first), so a round stays near half a second.
+ * How long one round of the runner's refresh may hold the process (and, on SQLite, its read or write
+ * transaction): the refresh gives the event loop back between rounds, so a heartbeat or a queued job's step
+ * waits at most about this. Offering an article from the in-memory index costs well under a millisecond at
+ * 100,000 articles (docs/decisions/052); filling one list through the search about 13 ms.
  */
-const OFFER_BATCH = 5;
-const FILL_BATCH = 10;
+const ROUND_MS = 50;
+const FILL_BATCH = 4;
 /** With more articles pending than this, the runner computes every list again rather than offering each article. */
 const MAX_PENDING_OFFERED = 2_000;
 
@@ -92,8 +104,8 @@ function* storedLists(tx: Transaction, articleIds: number[]): Reading<{ lists: L
 }
 
 /** Stores lists on SQLite with its raw statements, inside the immediate transaction of `storeLists`. */
-function sqliteStoreLists(lists: Lists, at: number, done: number[]) {
-  if ((statement("SELECT revision FROM article_revision WHERE id = 1").pluck().get() as number) !== at) return false;
+function sqliteStoreLists(lists: Lists, at: number, done: number[]): Stored {
+  if ((statement("SELECT revision FROM article_revision WHERE id = 1").pluck().get() as number) !== at) return { stored: false };
   const dropList = statement("DELETE FROM related_lists WHERE article_id = ?");
   const addList = statement("INSERT INTO related_lists (article_id) VALUES (?)");
   const addEntry = statement("INSERT INTO related_list_entries (article_id, rank, related_id, score) VALUES (?, ?, ?, ?)");
@@ -104,19 +116,19 @@ function sqliteStoreLists(lists: Lists, at: number, done: number[]) {
     entries.forEach((entry, i) => addEntry.run(articleId, i + 1, entry.id, entry.score));
   }
   for (const articleId of done) dropPending.run(articleId);
-  return true;
+  return { stored: true, moved: sqliteMoveCounters(lists.size > 0, done.length > 0) };
 }
 
 /** Rows per multi-row insert on PostgreSQL: well below its 65,535 parameters a statement. */
 const INSERT_CHUNK = 5_000;
 
 /** Stores lists on PostgreSQL, a few statements for the whole batch. */
-function* postgresStoreLists(tx: Transaction, lists: Lists, at: number, done: number[]): TransactionPart<boolean> {
+function* postgresStoreLists(tx: Transaction, lists: Lists, at: number, done: number[]): TransactionPart<Stored> {
   // FOR SHARE holds the revision row until commit: an article write (whose triggers move the revision and drop
   // the lists it makes wrong) waits for this transaction, and one already under way makes this one wait and
   // then see the new revision, so a list read before a change is never stored after it.
   const current = yield* tx.first<{ revision: number }>(sql`SELECT revision FROM article_revision WHERE id = 1 FOR SHARE`);
-  if (current!.revision !== at) return false;
+  if (current!.revision !== at) return { stored: false };
   const ids = [...lists.keys()];
   if (ids.length) {
     // A deletion of articles locks the lists and the article rows (its cascade) before it reaches the revision row,
@@ -133,19 +145,24 @@ function* postgresStoreLists(tx: Transaction, lists: Lists, at: number, done: nu
     }
   }
   if (done.length) yield* tx.execute(sql`DELETE FROM related_pending WHERE article_id = ANY(${idArray(done)})`);
-  return true;
+  return { stored: true, moved: yield* postgresMoveCounters(tx, ids.length > 0, done.length > 0) };
 }
+
+/** Whether lists were stored, and where the write left the counters of memory-index.server.ts. */
+type Stored = { stored: boolean; moved?: Moved };
 
 /** Stores lists read at article revision `at`, unless an article changed since (then they may be stale). */
 async function storeLists(lists: Lists, at: number, done: number[] = []): Promise<boolean> {
   try {
-    return await transaction(
+    const { stored, moved } = await transaction(
       function* (tx) {
         if (engine() === "sqlite") return sqliteStoreLists(lists, at, done);
         return yield* postgresStoreLists(tx, lists, at, done);
       },
       { behavior: "immediate" },
     );
+    if (moved) writtenByThisProcess(lists, moved);
+    return stored;
   } catch (error) {
     // PostgreSQL: rows an article write holds (postgresStoreLists); as when the revision moved, the round is tried again.
     if ((error as { code?: string }).code === "55P03") return false;
@@ -183,25 +200,28 @@ export async function relatedListsOnDemand(articleIds: number[]): Promise<{ list
 
 /**
  * Offers pending articles to the stored lists of the articles they may now rank for, stores their own lists, and
- * then fills missing lists, newest articles first, until `budgetMs` is spent. Run by the job runner between jobs;
- * a round that sees articles change under it is dropped and tried again.
+ * then fills missing lists, newest articles first, until `budgetMs` is spent. Run by the job runner between jobs,
+ * in rounds of about ROUND_MS that give the event loop back between them; a round that sees articles change
+ * under it is dropped and tried again.
  */
 export async function refreshRelatedLists(budgetMs = 2000) {
   const started = performance.now();
   const totals = { offered: 0, listsChanged: 0, filled: 0, reset: false };
   if ((await pendingCount(MAX_PENDING_OFFERED + 1)) > MAX_PENDING_OFFERED) totals.reset = await dropAllLists();
   do {
-    const round = await offerPending();
+    const deadline = Math.min(started + budgetMs, performance.now() + ROUND_MS);
+    const round = await offerPending(deadline);
     if (round) {
       if (round.stored) {
         totals.offered += round.offered;
         totals.listsChanged += round.changed;
       }
-      continue;
+    } else {
+      const filled = await fillMissing(deadline);
+      if (filled === undefined) break;
+      totals.filled += filled;
     }
-    const filled = await fillMissing(started + budgetMs);
-    if (filled === undefined) break;
-    totals.filled += filled;
+    await nextTurn();
   } while (performance.now() - started < budgetMs);
   return totals;
 }
@@ -220,59 +240,71 @@ async function dropAllLists() {
     function* (tx) {
       yield* tx.execute(tx.db.delete(t.relatedPending));
       yield* tx.execute(tx.db.delete(t.relatedLists));
+      // Moved for every process, this one too: what each holds is read again.
+      if (engine() === "sqlite") sqliteMoveCounters(true, true);
+      else yield* postgresMoveCounters(tx, true, true);
     },
     { behavior: "immediate" },
   );
   return true;
 }
 
-/** One batch of pending articles offered to the stored lists; undefined when none is pending. */
-async function offerPending() {
+/**
+ * Pending articles offered to the stored lists, from the in-memory index (memory-index.server.ts), as many as
+ * fit before `deadline`: each gets its own list if it has none, and enters the lists whose last score it reaches.
+ * Undefined when none is pending.
+ */
+async function offerPending(deadline: number) {
   const plan = await readSnapshot(function* (tx) {
-    const at = yield* articleRevision(tx);
-    const pending = (yield* rowsOf<{ id: number }>(tx, `SELECT article_id AS id FROM related_pending ORDER BY article_id LIMIT ${OFFER_BATCH}`)).map(
+    const pending = (yield* rowsOf<{ id: number }>(tx, `SELECT article_id AS id FROM related_pending ORDER BY article_id LIMIT ${MAX_PENDING_OFFERED}`)).map(
       (row) => row.id,
     );
     if (!pending.length) return undefined;
+    const at = yield* articleRevision(tx);
+    const index = yield* memoryIndex(tx);
+    if (!index) return { at, done: [], changed: new Map() as Lists, dropped: true };
     const maxId = (yield* rowsOf<{ n: number | null }>(tx, "SELECT max(id) AS n FROM articles"))[0].n ?? 0;
-    // The score an article must reach to enter its stored list: 1 while the list has room, else its last score;
-    // 0 for an article without a stored list.
-    const bar = new Int32Array(maxId + 1);
-    const rows = yield* rowsOf<{ id: number; n: number; last: number | null }>(
-      tx,
-      `SELECT l.article_id AS id, count(e.rank) AS n, min(e.score) AS last
-       FROM related_lists l LEFT JOIN related_list_entries e ON e.article_id = l.article_id GROUP BY l.article_id`,
-    );
-    for (const row of rows) bar[row.id] = row.n < RELATED_LIMIT ? 1 : row.last!;
-    const barOf = (list: Scored[]) => (list.length < RELATED_LIMIT ? 1 : list[RELATED_LIMIT - 1].score);
+    // The score an article must reach to enter its stored list (0 without one); the pending articles' own lists
+    // read as they are, since an edit dropped theirs.
+    const bar = yield* listBars(tx, maxId);
+    const own = (yield* storedLists(tx, pending)).lists;
+    for (const id of pending) bar[id] = own.has(id) ? barOf(own.get(id)!) : 0;
 
-    const search = yield* PageSearch.open(yield* currentSearchCache(tx), relatedReader(tx));
+    // At most every stored list's bar (bars only rise as articles are offered), kept so as new lists are stored.
+    let lowest = Number.POSITIVE_INFINITY;
+    for (const value of bar) if (value > 0 && value < lowest) lowest = value;
     const changed: Lists = new Map();
-    const listOf = function* (id: number) {
-      return changed.get(id) ?? (yield* storedLists(tx, [id])).lists.get(id) ?? [];
-    };
-    const newcomers = yield* search.featuresOf(pending);
-    for (const newcomer of newcomers) {
-      if (bar[newcomer.id]) continue;
-      const own = yield* search.find(newcomer, RELATED_LIMIT);
-      changed.set(newcomer.id, own);
-      bar[newcomer.id] = barOf(own);
-    }
-    for (const newcomer of newcomers) {
-      if (!rows.length) break; // no stored list to offer it to
-      for (const scored of yield* search.scoredAgainst(newcomer, (id) => bar[id] || undefined)) {
-        const list = yield* listOf(scored.id);
-        const next = withOffered(list, { id: newcomer.id, score: scored.score, publishDate: newcomer.publishDate }, RELATED_LIMIT);
-        if (next === list) continue;
-        changed.set(scored.id, next);
-        bar[scored.id] = barOf(next);
+    const done: number[] = [];
+    for (const id of pending) {
+      const position = index.position(id);
+      done.push(id);
+      if (!bar[id]) {
+        const list = index.listOf(position, RELATED_LIMIT);
+        changed.set(id, list);
+        bar[id] = barOf(list);
+        lowest = Math.min(lowest, bar[id]);
       }
+      yield* offer(tx, index, position, bar, lowest, changed);
+      if (performance.now() > deadline) break;
     }
-    return { at, pending, changed };
+    return { at, done, changed, dropped: false };
   });
   if (!plan) return undefined;
-  const stored = await storeLists(plan.changed, plan.at, plan.pending);
-  return { stored, offered: plan.pending.length, changed: plan.changed.size };
+  const stored = !plan.dropped && (await storeLists(plan.changed, plan.at, plan.done));
+  return { stored, offered: plan.done.length, changed: plan.changed.size };
+}
+
+/** Offers the article at `position` to every stored list it now enters, noting each changed list in `changed`. */
+function* offer(tx: Transaction, index: RelatedFillIndex, position: number, bar: Int32Array, lowest: number, changed: Lists): Reading<void> {
+  const newcomer = { id: index.ids[position], publishDate: index.dates[position] };
+  for (const scored of index.offersOf(position, (id) => bar[id], lowest)) {
+    const list = changed.get(scored.id) ?? (yield* storedLists(tx, [scored.id])).lists.get(scored.id);
+    if (!list) continue; // dropped since the bars were read: filled again later, from data that has the newcomer
+    const next = withOffered(list, { ...newcomer, score: scored.score }, RELATED_LIMIT);
+    if (next === list) continue;
+    changed.set(scored.id, next);
+    bar[scored.id] = barOf(next);
+  }
 }
 
 /**
@@ -291,9 +323,10 @@ type BulkFill = { index: RelatedFillIndex; hasList: Uint8Array; cursor: number }
 const bulkFills = new WeakMap<object, { seenAt?: number; fill?: BulkFill }>();
 
 /**
- * Computes and stores one batch of missing lists, newest articles first; undefined when none is missing. Many
- * missing lists (a bulk load) are filled from an in-memory index, read once the articles stop changing between
- * two rounds (while a job writes, each of its batches would make it stale) and kept while they stay unchanged.
+ * Computes and stores one batch of missing lists, newest articles first; undefined when none is missing. Lists are
+ * filled from the in-memory index when it is held (it is once articles were offered), or when many are missing (a
+ * bulk load) and the articles stopped changing between two rounds (while a job writes, reading it all at once
+ * would be repeated for each of its batches).
  */
 async function fillMissing(deadline: number) {
   const handle = db();
@@ -313,7 +346,7 @@ async function fillMissing(deadline: number) {
       return undefined;
     }
     if (bulk.fill && bulk.fill.index.revision !== at) bulk.fill = undefined;
-    if (bulk.fill || (stable && articles - lists >= Math.max(BULK_FILL_MIN, articles * BULK_FILL_SHARE))) {
+    if (bulk.fill || holdsMemoryIndex() || (stable && articles - lists >= Math.max(BULK_FILL_MIN, articles * BULK_FILL_SHARE))) {
       return { at, lists: yield* bulkRound(tx, bulk, at, deadline) };
     }
     const missing = (yield* rowsOf<{ id: number }>(
@@ -330,10 +363,11 @@ async function fillMissing(deadline: number) {
   return stored ? plan.lists.size : 0;
 }
 
-/** The next missing lists, newest articles first, from the bulk fill's index (read now if it is not held). */
+/** The next missing lists, newest articles first, from the in-memory index (read now if it is not held). */
 function* bulkRound(tx: Transaction, bulk: { fill?: BulkFill }, at: number, deadline: number): Reading<Lists> {
   if (!bulk.fill) {
-    const index = new RelatedFillIndex(at, yield* allFeatureRows(tx));
+    const index = yield* memoryIndex(tx);
+    if (!index) return new Map();
     const hasList = new Uint8Array(index.size);
     for (const { id } of yield* rowsOf<{ id: number }>(tx, "SELECT article_id AS id FROM related_lists")) {
       const position = index.position(id);
