@@ -8,18 +8,7 @@ import type { InsertOutcome, NewArticle } from "../new-article";
 import { recordCommentReads, type CommentRead } from "./comment-counts.server";
 import type { Judgement } from "../vocabulary";
 import { indexNewArticles, reindexStoredArticles, type IndexedArticle } from "./article-indexes.server";
-import { chunks } from "./chunks";
-
-/**
- * Values per SQLite lookup of a batch: each is one statement of this many parameters (bound as any other value, so a
- * key matches as it was stored), the last chunk padded with its own first value, which changes nothing in an IN list.
- */
-const SQLITE_IN_LIST = 500;
-const inList = () => Array.from({ length: SQLITE_IN_LIST }, () => "?").join(", ");
-
-function* sqliteInLists(values: string[]) {
-  for (const chunk of chunks(values, SQLITE_IN_LIST)) yield [...chunk, ...Array<string>(SQLITE_IN_LIST - chunk.length).fill(chunk[0])];
-}
+import { chunks, inList, sqliteInLists, unnestInsert } from "./chunks";
 
 /** Statements of SQLite's insert path, prepared once per connection (db/statement-cache.ts): scraping inserts many thousands of rows. */
 const SQLITE_INSERT = {
@@ -174,10 +163,13 @@ function* insertRows(tx: Transaction, rows: [Pending, ArticleInsertRow][]): Tran
   // ON CONFLICT (its address or document number already stored, or earlier in the batch) returns nothing.
   const idByAddress = new Map<string, number>();
   for (const chunk of chunks(rows, 1_000)) {
-    const values = chunk.map(([, row]) => row);
-    const inserted = yield* tx.all(
-      tx.db.insert(t.articles).values(values).onConflictDoNothing().returning({ id: t.articles.id, address: t.articles.canonicalUrl }),
+    // One statement over an array per column: the query builder spent a third of the ingest's CPU spelling out a
+    // multi-row VALUES (docs/benchmarks.md, "Ingest").
+    const statement = unnestInsert(
+      t.articles,
+      chunk.map(([, row]) => row),
     );
+    const inserted = yield* tx.all<{ id: number; address: string }>(sql`${statement} ON CONFLICT DO NOTHING RETURNING id, canonical_url AS address`);
     for (const { id, address } of inserted) idByAddress.set(address, id);
   }
   const tags: { articleId: number; tag: string }[] = [];
