@@ -32,6 +32,10 @@ export function openDatabase(file: string): Db {
   sqlite.pragma("busy_timeout = 10000");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
+  // Statement journals in memory: every insert into articles runs triggers, so SQLite keeps a statement journal of
+  // the pages it touches, and past 64 KiB a file-backed one is written page by page to a temporary file, about 45
+  // writes per article stored (docs/benchmarks.md, "Ingest"). Temporary tables and sorts stay small in this product.
+  sqlite.pragma("temp_store = MEMORY");
   return drizzle(sqlite, { schema, casing: "snake_case" }) as Db;
 }
 

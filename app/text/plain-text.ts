@@ -1,6 +1,6 @@
 // Text from outside (a feed, a web page, a model's answer) becomes plain text before it is stored: markup
 // dropped, entities decoded, control characters removed. Nothing from outside is ever rendered as HTML.
-import { convert } from "html-to-text";
+import { compile } from "html-to-text";
 import { fitSentences, splitSentences } from "./sentences";
 
 /** C0 control characters other than tab and line breaks, and DEL: never meaningful in stored text. */
@@ -35,14 +35,19 @@ const ONE_LINE_OPTIONS = {
   ],
 };
 
+// Compiled once: html-to-text's convert() compiles its options (the selectors' matcher) on every call, which cost
+// more than the conversion itself while ingesting (docs/benchmarks.md, "Ingest").
+const toOneLine = compile(ONE_LINE_OPTIONS);
+const toParagraphs = compile({ wordwrap: false, selectors: PARAGRAPH_SELECTORS });
+
 function convertOnce(html: string) {
   try {
-    return convert(html, ONE_LINE_OPTIONS);
+    return toOneLine(html);
   } catch (error) {
     // html-to-text walks the document recursively, so absurdly deep nesting overflows the stack;
     // markup like that has no structure worth keeping: drop the tags and read what is left.
     if (!(error instanceof RangeError)) throw error;
-    return convert(html.replace(TAG_LIKE, " "), ONE_LINE_OPTIONS);
+    return toOneLine(html.replace(TAG_LIKE, " "));
   }
 }
 
@@ -65,7 +70,7 @@ export function htmlToPlainText(html: string | null | undefined): string {
 
 /** HTML to plain text that keeps its paragraphs and line breaks (a readable page, a model's answer). */
 export function htmlToParagraphs(html: string) {
-  return convert(html, { wordwrap: false, selectors: PARAGRAPH_SELECTORS });
+  return toParagraphs(html);
 }
 
 /** Plain text of at most `maxChars`, cut at a sentence boundary; paragraphs kept as blank-line breaks. */

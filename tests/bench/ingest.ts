@@ -1,74 +1,91 @@
-// `npm run bench:ingest`: ingestion throughput against local stand-ins (a benchmark to read, not a test).
-// 1. Backfill 100,000 Federal Register documents from a stand-in API (10,000-result cap, paging, date windows).
-// 2. Scrape 200 RSS feeds, then scrape them again unchanged (conditional GET): the second pass's time as a
-//    fraction of the first.
+// `npm run bench:ingest [-- --engine sqlite|postgres|both] [--count N]`: ingestion throughput against local stand-ins
+// (a benchmark to read, not a test). Each engine runs in its own process (tests/bench/ingest-run.ts):
+// 1. Backfill --count (default 100,000) Federal Register documents from a stand-in API (10,000-result cap, paging,
+//    date windows) into an empty database, against the target of 2,500 documents/s.
+// 2. On SQLite only: scrape 200 RSS feeds, then scrape them again unchanged (conditional GET): the second pass's time
+//    as a fraction of the first.
+// With --engine postgres or both, the backfill runs on SQLite and then on a throw-away PostgreSQL cluster
+// (tests/support/postgres.ts) on the same machine, printed side by side with the ratio, against the target of
+// PostgreSQL within 2x of SQLite. Wall time swings with the machine's load; the CPU time of the process is printed too.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { openBenchDatabase } from "./bench-database";
 import os from "node:os";
 import path from "node:path";
+import { startPostgres } from "../support/postgres";
+import type { IngestReport } from "./ingest-run";
 
+const SQLITE_TARGET = 2_500;
+const POSTGRES_RATIO_TARGET = 2;
+
+function parseArgs(argv: string[]) {
+  const options = { engine: "sqlite", count: 100_000 };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--engine") options.engine = argv[++i];
+    else if (argv[i] === "--count") options.count = Number(argv[++i]);
+    else throw new Error(`Unknown option ${argv[i]}. Usage: [--engine sqlite|postgres|both] [--count N]`);
+  }
+  if (!["sqlite", "postgres", "both"].includes(options.engine)) throw new Error("--engine is sqlite, postgres or both");
+  return options;
+}
+
+const options = parseArgs(process.argv.slice(2));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dereg-bench-"));
-const db = await openBenchDatabase(path.join(dir, "app.db"), { env: { ALLOW_PRIVATE_NETWORKS: "true" } });
-const { t } = await import("~/db.server");
-const { backfillSources, scrapeSources } = await import("~/ingest/scrape.server");
-const { federalRegisterRoute, generateDocuments } = await import("../support/federal-register-api");
-const { readFixture, startServer } = await import("../support/http-server");
 
-const DOCUMENTS = 100_000;
-const FEEDS = 200;
-const DAYS = 100;
+/** One engine's run in a child process; DATABASE_URL names its empty database. */
+function runEngine(databaseUrl: string, feeds: boolean): IngestReport {
+  const report = path.join(dir, "report.json");
+  fs.rmSync(report, { force: true });
+  const args = ["tests/bench/ingest-run.ts", "--count", String(options.count), "--report", report, ...(feeds ? ["--feeds"] : [])];
+  const run = spawnSync(path.resolve("node_modules/.bin/tsx"), args, { stdio: "inherit", env: { ...process.env, DATABASE_URL: databaseUrl } });
+  if (run.status !== 0 || !fs.existsSync(report)) throw new Error(`the ingest run failed (exit ${run.status})`);
+  return JSON.parse(fs.readFileSync(report, "utf8")) as IngestReport;
+}
 
-const sample = JSON.parse(fs.readFileSync("scripts/demo/federal-register-2025-sample.json", "utf8")).results as { title: string; abstract?: string | null }[];
-const today = new Date().toISOString().slice(0, 10);
-const docs = generateDocuments({ days: DAYS, perDay: DOCUMENTS / DAYS, lastDay: today, samples: sample, prefix: "B" });
-const feedTemplate = readFixture("sec-press-releases.rss").toString("utf8");
+const perSecond = (report: IngestReport) => Math.round(report.stored / report.seconds);
+const perCpuSecond = (report: IngestReport) => Math.round(report.stored / report.cpuSeconds);
+const n = (value: number) => value.toLocaleString("en-US");
 
-const server = await startServer({
-  "/api/v1/documents.json": federalRegisterRoute(docs),
-  "/feed": (req, res) => {
-    const n = new URL(req.url!, "http://x").searchParams.get("n");
-    const etag = `"feed-${n}"`;
-    if (req.headers["if-none-match"] === etag) return void res.writeHead(304).end();
-    // Each feed has its own items (distinct links), as 200 different sites would.
-    const body = feedTemplate.replaceAll("https://www.sec.gov/newsroom/", `https://feed${n}.example.gov/newsroom/`);
-    res.writeHead(200, { "content-type": "application/rss+xml; charset=utf-8", etag }).end(body);
-  },
-});
+function printBackfill(report: IngestReport) {
+  console.log(
+    `Backfill (${report.engine}): ${n(report.stored)} new of ${n(report.documents)} documents in ${report.seconds.toFixed(1)} s ` +
+      `(${n(perSecond(report))} documents/s; ${report.cpuSeconds.toFixed(1)} s of CPU in the process, ${n(perCpuSecond(report))} documents per CPU second; ` +
+      `${report.pages} pages)${report.error ? `; error: ${report.error}` : ""}`,
+  );
+}
 
-db()
-  .insert(t.sources)
-  .values({
-    name: "Federal Register (stand-in)",
-    url: `${server.origin}/api/v1/documents.json?order=newest&per_page=100`,
-    type: "federal-register-api",
-    category: "government",
-  })
-  .run();
-let started = performance.now();
-const backfill = await backfillSources({ daysBack: DAYS });
-const backfillSeconds = (performance.now() - started) / 1000;
-const fr = backfill.sources[0];
-console.log(
-  `Backfill: ${fr.new.toLocaleString()} new of ${fr.fetched.toLocaleString()} documents in ${backfillSeconds.toFixed(1)} s ` +
-    `(${Math.round(fr.new / backfillSeconds).toLocaleString()} documents/s, ${fr.pages} pages)${fr.error ? `; error: ${fr.error}` : ""}`,
-);
-
-db().update(t.sources).set({ isActive: false }).run();
-db()
-  .insert(t.sources)
-  .values(Array.from({ length: FEEDS }, (_, n) => ({ name: `Feed ${n}`, url: `${server.origin}/feed?n=${n}`, type: "rss", category: "news" })))
-  .run();
-started = performance.now();
-const first = await scrapeSources();
-const firstMs = performance.now() - started;
-started = performance.now();
-const second = await scrapeSources();
-const secondMs = performance.now() - started;
-console.log(`First scrape of ${FEEDS} feeds: ${firstMs.toFixed(0)} ms (${first.totals.new} new, ${first.totals.failed} failed)`);
-console.log(
-  `Re-scrape of ${FEEDS} unchanged feeds: ${secondMs.toFixed(0)} ms (${second.sources.filter((s) => s.notModified).length} answered 304) = ` +
-    `${((secondMs / firstMs) * 100).toFixed(1)}% of the first scrape`,
-);
-
-await server.close();
-fs.rmSync(dir, { recursive: true, force: true });
+try {
+  const sqlite = options.engine === "postgres" ? undefined : runEngine(path.join(dir, "app.db"), options.engine === "sqlite");
+  if (sqlite) {
+    printBackfill(sqlite);
+    const met = perSecond(sqlite) >= SQLITE_TARGET;
+    console.log(`  target ${n(SQLITE_TARGET)} documents/s: ${met ? "met" : "not met"}`);
+    const feeds = sqlite.feeds;
+    if (feeds) {
+      console.log(`First scrape of ${feeds.count} feeds: ${feeds.firstMs.toFixed(0)} ms (${feeds.firstNew} new, ${feeds.failed} failed)`);
+      console.log(
+        `Re-scrape of ${feeds.count} unchanged feeds: ${feeds.secondMs.toFixed(0)} ms (${feeds.notModified} answered 304) = ` +
+          `${((feeds.secondMs / feeds.firstMs) * 100).toFixed(1)}% of the first scrape`,
+      );
+    }
+  }
+  if (options.engine !== "sqlite") {
+    const cluster = await startPostgres();
+    let postgres: IngestReport;
+    try {
+      postgres = runEngine(cluster.url, false);
+    } finally {
+      await cluster.stop();
+    }
+    printBackfill(postgres);
+    if (sqlite) {
+      const ratio = sqlite.seconds / postgres.seconds;
+      const slower = postgres.seconds / sqlite.seconds;
+      console.log(
+        `PostgreSQL / SQLite: ${n(perSecond(postgres))} / ${n(perSecond(sqlite))} documents/s = ${ratio.toFixed(2)} ` +
+          `(PostgreSQL ${slower.toFixed(2)}x the time; target within ${POSTGRES_RATIO_TARGET}x: ${slower <= POSTGRES_RATIO_TARGET ? "met" : "not met"})`,
+      );
+    }
+  }
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}

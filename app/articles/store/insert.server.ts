@@ -8,11 +8,11 @@ import type { InsertOutcome, NewArticle } from "../new-article";
 import { recordCommentReads, type CommentRead } from "./comment-counts.server";
 import type { Judgement } from "../vocabulary";
 import { indexNewArticles, reindexStoredArticles, type IndexedArticle } from "./article-indexes.server";
-import { chunks } from "./chunks";
+import { chunks, inList, sqliteInLists, unnestInsert } from "./chunks";
 
 /** Statements of SQLite's insert path, prepared once per connection (db/statement-cache.ts): scraping inserts many thousands of rows. */
 const SQLITE_INSERT = {
-  tombstone: "SELECT 1 FROM deleted_articles WHERE key IN (?, ?) LIMIT 1",
+  tombstones: `SELECT key FROM deleted_articles WHERE key IN (${inList()})`,
   stored: "SELECT 1 FROM articles WHERE canonical_url = ? OR document_number = ? LIMIT 1",
   insert: `INSERT INTO articles (title, summary, category, priority, category_reason, priority_reason, tags, manually_tagged, source_id,
      source_name, original_url, canonical_url, document_number, document_type, agencies, significant, comments_close_on, effective_on,
@@ -23,8 +23,9 @@ const SQLITE_INSERT = {
      @registerAction, @registerDates, @regulationIdNumbers, @topics, @cfrReferences, @pageLength, @docketIds, @publishDate, @isDemo,
      @publicInspectionPublishesOn, @specialFiling, @fullTextXmlUrl)
    ON CONFLICT DO NOTHING RETURNING id`,
-  onInspection: "SELECT id, manually_tagged AS manuallyTagged FROM articles WHERE document_number = ? AND public_inspection_publishes_on IS NOT NULL",
-  tag: "INSERT OR IGNORE INTO article_tags (article_id, tag) VALUES (?, ?)",
+  onInspection: `SELECT id, document_number AS documentNumber, manually_tagged AS manuallyTagged FROM articles
+   WHERE document_number IN (${inList()}) AND public_inspection_publishes_on IS NOT NULL`,
+  tags: "INSERT OR IGNORE INTO article_tags (article_id, tag) SELECT ?, value FROM json_each(?)",
 };
 
 /** What a stored or deleted article is known by: its canonical URL and, for a Federal Register document, its number. */
@@ -40,22 +41,16 @@ export type Pending = Keys & {
 
 /** Which of the items an editor deleted (a tombstone under either key), as steps of a transaction. */
 function* deletedItems<T extends Keys>(tx: Transaction, items: T[]): TransactionPart<Set<T>> {
-  // SQLite: one prepared statement per item, on the transaction's connection (there is only one).
-  if (engine() === "sqlite")
-    return new Set(
-      items.filter((item) =>
-        statement(SQLITE_INSERT.tombstone)
-          .pluck()
-          .get(item.urlKey, item.docKey ?? item.urlKey),
-      ),
-    );
-  // PostgreSQL: every key in a few queries rather than a round trip per item.
+  // Every key in a few statements rather than one per item (SQLite: on the transaction's connection).
   const found = new Set<string>();
   const keys = items.flatMap((item) => (item.docKey ? [item.urlKey, item.docKey] : [item.urlKey]));
-  for (const chunk of chunks(keys, 10_000)) {
-    const rows = yield* tx.all(tx.db.select({ key: t.deletedArticles.key }).from(t.deletedArticles).where(inArray(t.deletedArticles.key, chunk)));
-    for (const row of rows) found.add(row.key);
-  }
+  if (engine() === "sqlite")
+    for (const list of sqliteInLists(keys)) for (const key of statement(SQLITE_INSERT.tombstones).pluck().all(list)) found.add(key as string);
+  else
+    for (const chunk of chunks(keys, 10_000)) {
+      const rows = yield* tx.all(tx.db.select({ key: t.deletedArticles.key }).from(t.deletedArticles).where(inArray(t.deletedArticles.key, chunk)));
+      for (const row of rows) found.add(row.key);
+    }
   return new Set(items.filter((item) => found.has(item.urlKey) || (item.docKey !== undefined && found.has(item.docKey))));
 }
 
@@ -127,11 +122,12 @@ type ArticleInsertRow = ReturnType<typeof articleInsertRow>;
  * when the article is already stored.
  */
 function insertSqliteRow(row: ArticleInsertRow): number | undefined {
+  const tags = JSON.stringify(row.tags);
   const id = statement(SQLITE_INSERT.insert)
     .pluck()
     .get({
       ...row,
-      tags: JSON.stringify(row.tags),
+      tags,
       manuallyTagged: row.manuallyTagged ? 1 : 0,
       agencies: JSON.stringify(row.agencies),
       significant: row.significant ? 1 : 0,
@@ -143,7 +139,7 @@ function insertSqliteRow(row: ArticleInsertRow): number | undefined {
       isDemo: row.isDemo ? 1 : 0,
       specialFiling: row.specialFiling ? 1 : 0,
     }) as number | undefined;
-  if (id !== undefined) for (const tag of row.tags) statement(SQLITE_INSERT.tag).run(id, tag);
+  if (id !== undefined && row.tags.length) statement(SQLITE_INSERT.tags).run(id, tags);
   return id;
 }
 
@@ -167,10 +163,13 @@ function* insertRows(tx: Transaction, rows: [Pending, ArticleInsertRow][]): Tran
   // ON CONFLICT (its address or document number already stored, or earlier in the batch) returns nothing.
   const idByAddress = new Map<string, number>();
   for (const chunk of chunks(rows, 1_000)) {
-    const values = chunk.map(([, row]) => row);
-    const inserted = yield* tx.all(
-      tx.db.insert(t.articles).values(values).onConflictDoNothing().returning({ id: t.articles.id, address: t.articles.canonicalUrl }),
+    // One statement over an array per column: the query builder spent a third of the ingest's CPU spelling out a
+    // multi-row VALUES (docs/benchmarks.md, "Ingest").
+    const statement = unnestInsert(
+      t.articles,
+      chunk.map(([, row]) => row),
     );
+    const inserted = yield* tx.all<{ id: number; address: string }>(sql`${statement} ON CONFLICT DO NOTHING RETURNING id, canonical_url AS address`);
     for (const { id, address } of inserted) idByAddress.set(address, id);
   }
   const tags: { articleId: number; tag: string }[] = [];
@@ -199,27 +198,23 @@ function* articlesOnInspection(tx: Transaction, items: Pending[]): TransactionPa
   const found = new Map<Pending, OnInspection>();
   const published = items.filter((item) => item.documentNumber && !item.input.publicInspection);
   if (!published.length) return found;
-  // SQLite: one lookup per item in the unique document number index, on the transaction's connection.
-  if (engine() === "sqlite") {
-    for (const item of published) {
-      const row = statement(SQLITE_INSERT.onInspection).get(item.documentNumber) as { id: number; manuallyTagged: number } | undefined;
-      if (row) found.set(item, { id: row.id, manuallyTagged: Boolean(row.manuallyTagged) });
-    }
-    return found;
-  }
   const byNumber = new Map<string, OnInspection>();
-  for (const chunk of chunks(
-    published.map((item) => item.documentNumber!),
-    10_000,
-  )) {
-    const rows = yield* tx.all(
-      tx.db
-        .select({ id: t.articles.id, documentNumber: t.articles.documentNumber, manuallyTagged: t.articles.manuallyTagged })
-        .from(t.articles)
-        .where(and(inArray(t.articles.documentNumber, chunk), isNotNull(t.articles.publicInspectionPublishesOn))),
-    );
-    for (const row of rows) byNumber.set(row.documentNumber!, { id: row.id, manuallyTagged: row.manuallyTagged });
-  }
+  const numbers = published.map((item) => item.documentNumber!);
+  // SQLite: a few statements on the transaction's connection rather than one per item.
+  if (engine() === "sqlite")
+    for (const list of sqliteInLists(numbers))
+      for (const row of statement(SQLITE_INSERT.onInspection).all(list) as { id: number; documentNumber: string; manuallyTagged: number }[])
+        byNumber.set(row.documentNumber, { id: row.id, manuallyTagged: Boolean(row.manuallyTagged) });
+  else
+    for (const chunk of chunks(numbers, 10_000)) {
+      const rows = yield* tx.all(
+        tx.db
+          .select({ id: t.articles.id, documentNumber: t.articles.documentNumber, manuallyTagged: t.articles.manuallyTagged })
+          .from(t.articles)
+          .where(and(inArray(t.articles.documentNumber, chunk), isNotNull(t.articles.publicInspectionPublishesOn))),
+      );
+      for (const row of rows) byNumber.set(row.documentNumber!, row);
+    }
   for (const item of published) {
     const row = byNumber.get(item.documentNumber!);
     if (row) found.set(item, row);
