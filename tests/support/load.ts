@@ -5,7 +5,10 @@ import autocannon, { type AutocannonRequest } from "autocannon";
 export type LoadOptions = {
   url: string;
   connections: number;
+  /** How long the load runs; with `until`, the most it runs. */
   seconds: number;
+  /** Ends the load when it settles, if that comes before `seconds` are over. */
+  until?: Promise<unknown>;
   /** Cycled through by every connection; without it each connection repeats GET `url`. */
   requests?: AutocannonRequest[];
   headers?: Record<string, string>;
@@ -63,6 +66,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
         });
       },
     );
+    void options.until?.then(() => instance.stop());
     instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
       latencies.push(responseTime);
     });
