@@ -19,7 +19,7 @@ import { config, ConfigError } from "./app/config.server";
 import { bodyStream, limitRequestBody } from "./app/http/body-limit.server";
 import { resolveClientAddress } from "./app/http/client-address.server";
 import { log, redactMessage, redactUrl } from "./app/http/log.server";
-import { precompressedFiles } from "./app/http/precompressed.server";
+import { mayNameFileUnder, precompressedFiles } from "./app/http/precompressed.server";
 import { prefersHtml } from "./app/http/responses.server";
 import { completeResponseHeaders } from "./app/http/security-headers.server";
 import { carriesToast } from "./app/http/flash.server";
@@ -118,9 +118,12 @@ export async function createServerApp() {
     next();
   });
 
-  app.use(precompressedFiles("public"));
-  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static("public", { maxAge: "1h", index: false }));
+  const publicFiles = express.Router();
+  publicFiles.use(precompressedFiles("public"));
+  publicFiles.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
+  publicFiles.use(express.static("public", { maxAge: "1h", index: false }));
+  const mayNamePublicFile = mayNameFileUnder("public");
+  app.use((req: Request, res: Response, next: NextFunction) => (mayNamePublicFile(req.path) ? publicFiles(req, res, next) : next()));
 
   app.use(limitRequestBody());
   const remix = createRequestHandler({

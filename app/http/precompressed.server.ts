@@ -24,6 +24,27 @@ function modified(file: string) {
   }
 }
 
+/**
+ * Whether a request path can name a file under `root`: its first segment is one of root's own entries (read once;
+ * in development on every call, as files come and go). The pages skip the static middlewares' disk lookups: a stat
+ * per request that the render path's profile showed for `/` (docs/benchmarks.md, "The render path, 2026-11-28").
+ */
+export function mayNameFileUnder(root: string) {
+  const read = () => new Set(fs.readdirSync(root));
+  const entries = read();
+  return (requestPath: string) => {
+    const first = requestPath.split("/", 2)[1] ?? "";
+    let name: string;
+    try {
+      name = decodeURIComponent(first);
+    } catch {
+      // A malformed escape is the static middleware's to refuse, as before.
+      return true;
+    }
+    return (process.env.NODE_ENV === "development" ? read() : entries).has(name);
+  };
+}
+
 /** Serve precompressed copies of the files under `root` (mounted at the site's root, before express.static). */
 export function precompressedFiles(root: string) {
   const base = path.resolve(root);

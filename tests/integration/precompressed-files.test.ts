@@ -8,7 +8,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { precompressedFiles } from "~/http/precompressed.server";
+import { mayNameFileUnder, precompressedFiles } from "~/http/precompressed.server";
 import { precompress } from "../../scripts/precompress";
 
 type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
@@ -101,5 +101,19 @@ describe("precompressed files", () => {
       const answer = await request(urlPath, { "Accept-Encoding": "br" });
       expect(answer.status, urlPath).toBe(404);
     }
+  });
+});
+
+describe("mayNameFileUnder", () => {
+  it("lets through only paths whose first segment is one of the folder's own entries, decoded", () => {
+    const mayName = mayNameFileUnder(dir);
+    expect(mayName("/build/app.js")).toBe(true);
+    expect(mayName("/edited.js")).toBe(true);
+    expect(mayName("/%65dited.js")).toBe(true);
+    expect(mayName("/")).toBe(false);
+    expect(mayName("/articles/12")).toBe(false);
+    expect(mayName("/builds/app.js")).toBe(false);
+    // A malformed escape is left to the static middleware, which refuses it as before.
+    expect(mayName("/%E0%A4%A")).toBe(true);
   });
 });
