@@ -166,6 +166,9 @@ export const articles = sqliteTable(
     index("articles_publish_date_idx").on(t.publishDate, t.id),
     index("articles_category_date_idx").on(t.category, t.publishDate, t.id),
     index("articles_priority_date_idx").on(t.priority, t.publishDate, t.id),
+    // A category and a priority together: the view, its total and its identifier counts read only its own articles,
+    // not every article of the priority (docs/benchmarks.md, "A category and a priority").
+    index("articles_category_priority_date_idx").on(t.category, t.priority, t.publishDate, t.id),
     index("articles_source_idx").on(t.sourceId),
     // The newest stored AI summary, read by every request of the shared feed page (app/articles/shared-feed.server.ts).
     index("articles_ai_summary_at_idx").on(t.aiSummaryAt),

@@ -124,6 +124,9 @@ export const articles = pgTable(
     index("articles_publish_date_idx").on(t.publishDate, t.id),
     index("articles_category_date_idx").on(t.category, t.publishDate, t.id),
     index("articles_priority_date_idx").on(t.priority, t.publishDate, t.id),
+    // A category and a priority together: the view, its total and its identifier counts read only its own articles,
+    // not every article of the priority (docs/benchmarks.md, "A category and a priority").
+    index("articles_category_priority_date_idx").on(t.category, t.priority, t.publishDate, t.id),
     index("articles_source_idx").on(t.sourceId),
     index("articles_ai_summary_at_idx").on(t.aiSummaryAt),
     index("articles_comments_close_idx")

@@ -1,10 +1,11 @@
 // The agency and document-type filters: through the feed's URL (tidy links, the page's loader and its pickers'
 // counts) and through /api/articles (strict parameters), over the article_agencies index the store writes.
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { feedFacets } from "~/feed/store/facets.server";
 import { feedHref, parseFeedParams, tidyFeedPath } from "~/feed/filters";
 import { feedPage } from "~/feed/queries.server";
+import { filterConditions } from "~/feed/store/search.server";
 import { all, db, execute, first, t } from "~/db.server";
 import { loader as articlesLoader } from "~/routes/api.articles";
 import { loader as feedLoader } from "~/routes/_index";
@@ -130,5 +131,18 @@ describe("/api/articles with agency and type", () => {
     const longAgency = await callRoute(articlesLoader, `/api/articles?agency=${"a".repeat(201)}`);
     expect(longAgency.status).toBe(400);
     expect((await longAgency.json()).message).toMatch(/^Invalid 'agency' parameter/);
+  });
+});
+
+describe("a category and a priority together", () => {
+  it("are read from their own index: the view's total, page and identifier counts read only its articles", async () => {
+    const conditions = (await filterConditions({ timeframe: "all", category: "regulatory-rollbacks", priority: "high" }, undefined))!;
+    const where = and(...conditions);
+    for (const query of [
+      sql`SELECT count(*) FROM articles WHERE ${where}`,
+      sql`SELECT id FROM articles WHERE ${where} ORDER BY publish_date DESC, id DESC LIMIT 12`,
+      sql`SELECT kind, value, count(*) FROM article_identifiers WHERE article_id IN (SELECT id FROM articles WHERE ${where}) GROUP BY kind, value`,
+    ])
+      expect(await queryPlan(query)).toMatch(/articles_category_priority_date_idx/);
   });
 });

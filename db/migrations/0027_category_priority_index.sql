@@ -1,0 +1,1 @@
+CREATE INDEX `articles_category_priority_date_idx` ON `articles` (`category`,`priority`,`publish_date`,`id`);
