@@ -1,4 +1,3 @@
-import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -6,14 +5,11 @@ import { ErrorPage } from "./components/ErrorPage";
 import { Toasts } from "./components/Toasts";
 import { readToast } from "./http/flash.server";
 import { useNonce } from "./nonce";
-import { theme } from "./theme";
 import mantineStyles from "./styles/mantine.css";
-import notificationStyles from "@mantine/notifications/styles.css";
 import appStyles from "./styles/app.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: mantineStyles },
-  { rel: "stylesheet", href: notificationStyles },
   { rel: "stylesheet", href: appStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
@@ -36,24 +32,20 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
   return (
-    <html lang="en" {...mantineHtmlProps}>
+    // Mantine's stylesheets read the colour scheme from this attribute; the product is drawn light only.
+    <html lang="en" data-mantine-color-scheme="light">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        <ColorSchemeScript nonce={nonce} forceColorScheme="light" />
       </head>
       <body>
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        {/* The theme's CSS variables come from a static stylesheet (app/theme.ts), not an inline <style> per
-            page; no component uses the responsive hiddenFrom/visibleFrom classes. */}
-        <MantineProvider theme={theme} forceColorScheme="light" withCssVariables={false} withGlobalClasses={false}>
-          <Toasts pending={rootData?.toast ?? null} at={rootData?.toastAt ?? null} />
-          {children}
-        </MantineProvider>
+        <Toasts pending={rootData?.toast ?? null} at={rootData?.toastAt ?? null} />
+        {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

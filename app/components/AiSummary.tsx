@@ -1,4 +1,3 @@
-import { Alert, List, Stack, Text } from "@mantine/core";
 import { useLocation, useSearchParams } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import {
@@ -10,6 +9,7 @@ import {
   type AiSummaryFailure,
 } from "~/ai/summary-failure";
 import type { ArticleJson } from "~/feed/queries.server";
+import { Notice } from "./Notice";
 
 type Props = { article: Pick<ArticleJson, "id" | "title" | "summary" | "aiSummary" | "aiSummaryBy"> };
 
@@ -25,21 +25,19 @@ function isFailureBody(body: unknown): body is AiSummaryFailure {
 
 function UnavailablePanel({ failure }: { failure: AiSummaryFailure }) {
   return (
-    <Alert color="orange" variant="light" title="AI Summary Unavailable" role="alert" className="ai-summary-unavailable">
-      <Stack gap={6}>
-        <Text size="sm">{failure.userMessage}</Text>
+    <Notice color="orange" title="AI Summary Unavailable" role="alert" className="ai-summary-unavailable">
+      <div className="stack is-6">
+        <p className="text-sm">{failure.userMessage}</p>
         {failure.suggestions.length ? (
-          <List size="sm" spacing={2}>
+          <ul className="notice-list">
             {failure.suggestions.map((suggestion) => (
-              <List.Item key={suggestion}>{suggestion}</List.Item>
+              <li key={suggestion}>{suggestion}</li>
             ))}
-          </List>
+          </ul>
         ) : null}
-        <Text size="sm" fs="italic">
-          {failure.fallbackMessage}
-        </Text>
-      </Stack>
-    </Alert>
+        <p className="text-sm is-italic">{failure.fallbackMessage}</p>
+      </div>
+    </Notice>
   );
 }
 

@@ -228,9 +228,10 @@ export function ArticleCard({ article, timeZone, search, readHref, onReadOrigina
           {`${priority.label} priority`}
         </ReasonBadge>
         {article.tags.slice(0, CARD_TAG_LIMIT).map((tag) => (
-          <CardBadge key={tag} variant="outline" color="gray" small keepCase>
+          // One class for the card badge's small, outlined gray, lower-case form (app.css): up to four a card.
+          <span key={tag} className="tag-badge">
             {tag}
-          </CardBadge>
+          </span>
         ))}
         {extraTags > 0 ? (
           <span className="card-dimmed is-xs" title={article.tags.slice(CARD_TAG_LIMIT).join(", ")}>

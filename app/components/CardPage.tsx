@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from "react";
 import { useHydrated } from "~/hooks";
 import type { Toast } from "~/toast";
 import { SiteFooter } from "./SiteFooter";
+import { MantineScope } from "./MantineScope";
 import { SiteHeader } from "./SiteHeader";
 import { showToast } from "./Toasts";
 
@@ -23,7 +24,7 @@ type CardPageProps = {
  */
 export function CardPage({ title, children, width = "xs", spacing = "xl", headerActions }: CardPageProps) {
   return (
-    <>
+    <MantineScope>
       <SiteHeader actions={headerActions} />
       <Container size={width} component="main" id="main" py={spacing}>
         <Card withBorder padding={spacing}>
@@ -34,7 +35,7 @@ export function CardPage({ title, children, width = "xs", spacing = "xl", header
         </Card>
       </Container>
       <SiteFooter />
-    </>
+    </MantineScope>
   );
 }
 

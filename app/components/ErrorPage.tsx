@@ -1,4 +1,3 @@
-import { Button, Container, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
@@ -17,18 +16,15 @@ export function ErrorPage({ status }: { status: number }) {
   return (
     <>
       <SiteHeader />
-      <Container size="sm" component="main" id="main" py={64}>
-        <Stack align="center" gap="md" ta="center">
-          <Text fw={700} c="dimmed" size="xl">
-            {status}
-          </Text>
-          <Title order={2}>{message.title}</Title>
-          <Text>{message.text}</Text>
-          <Button component={Link} to="/">
-            Back to the news feed
-          </Button>
-        </Stack>
-      </Container>
+      {/* Plain elements drawn as Mantine's Container (sm), Stack, Text, Title and Button (app.css). */}
+      <main id="main" className="page-container error-page">
+        <p className="error-status">{status}</p>
+        <h2 className="title-h2">{message.title}</h2>
+        <p className="text-md">{message.text}</p>
+        <Link to="/" className="page-button is-filled">
+          Back to the news feed
+        </Link>
+      </main>
       <SiteFooter />
     </>
   );

@@ -1,7 +1,6 @@
 // The feed's empty state ('No articles found' with a hint), saying what would help: how to save
 // an article when nothing is saved yet, and when a time filter hides everything, how old the newest match is.
 // A site with no article at all says instead how its first update goes (app/jobs/first-update.server.ts).
-import { Stack, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { feedHref, type ArticleFilters } from "~/feed/filters";
 import type { Timeframe } from "~/articles/vocabulary";
@@ -65,30 +64,24 @@ function firstUpdateNews({ status, failedSources, triedSources }: FirstUpdate) {
 /** A site with no article at all: how its first update goes, where to look, and how to explore offline. */
 function FirstUpdateState({ firstUpdate }: { firstUpdate: FirstUpdate }) {
   return (
-    <Stack align="center" py="xl" gap="xs" ta="center" role="status">
-      <Title order={2} size="h4">
-        No articles found
-      </Title>
-      <Text size="sm" maw={520}>
+    <div className="empty-state" role="status">
+      <h2 className="title-h4">No articles found</h2>
+      <p className="text-sm">
         No articles are stored yet. {firstUpdateNews(firstUpdate)} Each source's state is on the <Link to="/admin">dashboard</Link>.
-      </Text>
-      <Text c="dimmed" size="sm" maw={520}>
+      </p>
+      <p className="text-sm dimmed">
         To explore offline, load a sample of 2,000 Federal Register documents with <code>npm run demo</code>.
-      </Text>
-    </Stack>
+      </p>
+    </div>
   );
 }
 
 export function FeedEmptyState({ filters, help, timeZone }: { filters: ArticleFilters; help: EmptyFeedHelp; timeZone: string }) {
   if (help.firstUpdate) return <FirstUpdateState firstUpdate={help.firstUpdate} />;
   return (
-    <Stack align="center" py="xl" gap="xs" ta="center" role="status">
-      <Title order={2} size="h4">
-        No articles found
-      </Title>
-      <Text c="dimmed" size="sm" maw={520}>
-        {hint(filters, help, timeZone)}
-      </Text>
-    </Stack>
+    <div className="empty-state" role="status">
+      <h2 className="title-h4">No articles found</h2>
+      <p className="text-sm dimmed">{hint(filters, help, timeZone)}</p>
+    </div>
   );
 }

@@ -1,8 +1,8 @@
-// The header's Feedback button: with JavaScript a Mantine modal posting to /api/feedback; without, a link to
-// the /feedback page, which renders the same form.
-import { Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from "@mantine/core";
+// The header's Feedback button: with JavaScript a native modal <dialog> posting to /api/feedback; without, a link
+// to the /feedback page, which renders the same form. Plain elements drawn as Mantine's Modal, inputs and Buttons
+// (app.css): the button is on every public page, which load no Mantine script.
 import { Link } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import {
   DEFAULT_PLACEHOLDERS,
   FEEDBACK_TOASTS,
@@ -13,6 +13,8 @@ import {
   type FeedbackValues,
 } from "~/feedback/feedback";
 import { useHydrated } from "~/hooks";
+import { SelectField } from "./SelectField";
+import { TextAreaField, TextField } from "./TextField";
 import { showToast } from "./Toasts";
 
 export const FEEDBACK_TITLE = "Share Your Feedback";
@@ -34,15 +36,15 @@ export function FeedbackFields({ values, onChange, pending, onCancel, cancelHref
       ? { value: values[name], onChange: (e: { currentTarget: { value: string } }) => onChange({ ...values, [name]: e.currentTarget.value }) }
       : { defaultValue: values[name] };
   return (
-    <Stack gap="sm">
-      <NativeSelect
+    <div className="stack is-sm">
+      <SelectField
         name="type"
         label="Feedback Type *"
         aria-required="true"
-        data={[{ value: "", label: "Select a feedback type" }, ...FEEDBACK_TYPES.map((t) => ({ value: t.value, label: t.label }))]}
+        options={[{ value: "", label: "Select a feedback type" }, ...FEEDBACK_TYPES.map((t) => ({ value: t.value, label: t.label }))]}
         {...field("type")}
       />
-      <TextInput
+      <TextField
         name="subject"
         type="text"
         label="Subject *"
@@ -51,7 +53,7 @@ export function FeedbackFields({ values, onChange, pending, onCancel, cancelHref
         maxLength={200}
         {...field("subject")}
       />
-      <Textarea
+      <TextAreaField
         name="message"
         label="Details *"
         aria-required="true"
@@ -60,7 +62,7 @@ export function FeedbackFields({ values, onChange, pending, onCancel, cancelHref
         maxLength={5000}
         {...field("message")}
       />
-      <TextInput
+      <TextField
         name="email"
         type="email"
         label="Email (optional)"
@@ -75,21 +77,21 @@ export function FeedbackFields({ values, onChange, pending, onCancel, cancelHref
           <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
         </label>
       </div>
-      <Group justify="flex-end" gap="sm">
+      <div className="form-row is-end">
         {cancelHref ? (
-          <Button component={Link} to={cancelHref} variant="default">
+          <Link to={cancelHref} className="page-button">
             Cancel
-          </Button>
+          </Link>
         ) : (
-          <Button variant="default" onClick={onCancel} type="button">
+          <button type="button" className="page-button" onClick={onCancel}>
             Cancel
-          </Button>
+          </button>
         )}
-        <Button type="submit" disabled={pending}>
+        <button type="submit" className="page-button is-filled" disabled={pending}>
           {pending ? "Submitting..." : "Submit Feedback"}
-        </Button>
-      </Group>
-    </Stack>
+        </button>
+      </div>
+    </div>
   );
 }
 
@@ -107,32 +109,64 @@ async function postFeedback(form: HTMLFormElement) {
 function FeedbackModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [values, setValues] = useState<FeedbackValues>(EMPTY);
   const [pending, setPending] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  // showModal() makes the rest of the page inert, keeps focus inside and gives it back to the button on close.
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (opened && !dialog?.open) dialog?.showModal();
+    if (!opened && dialog?.open) dialog.close();
+  }, [opened]);
   return (
-    <Modal opened={opened} onClose={onClose} title={FEEDBACK_TITLE} size="500px" centered>
-      <form
-        ref={formRef}
-        noValidate
-        onSubmit={async (event) => {
-          event.preventDefault();
-          const checked = validateFeedback(values);
-          if (!checked.ok) return showToast(checked.toast);
-          setPending(true);
-          try {
-            await postFeedback(event.currentTarget);
-            showToast(FEEDBACK_TOASTS.submitted);
-            setValues(EMPTY);
-            onClose();
-          } catch {
-            showToast(FEEDBACK_TOASTS.failed);
-          } finally {
-            setPending(false);
-          }
-        }}
-      >
-        <FeedbackFields values={values} onChange={setValues} pending={pending} onCancel={onClose} />
-      </form>
-    </Modal>
+    // A click on the backdrop lands on the dialog itself, which its content covers otherwise; the keyboard's way
+    // out is Escape, which a modal <dialog> handles itself (its close event).
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <dialog
+      ref={dialogRef}
+      className="modal"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className="modal-header">
+        <h2 id={titleId} className="modal-title">
+          {FEEDBACK_TITLE}
+        </h2>
+        <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
+          <svg viewBox="0 0 15 15" width="70%" height="70%" aria-hidden="true">
+            <path
+              d="M11.78 4.03a.75.75 0 0 0-1.06-1.06L7.5 6.19 4.28 2.97a.75.75 0 0 0-1.06 1.06L6.44 7.5l-3.22 3.22a.75.75 0 1 0 1.06 1.06L7.5 8.81l3.22 3.22a.75.75 0 1 0 1.06-1.06L8.81 7.5l3.22-3.47Z"
+              fill="currentColor"
+            />
+          </svg>
+        </button>
+      </div>
+      <div className="modal-body">
+        <form
+          noValidate
+          onSubmit={async (event) => {
+            event.preventDefault();
+            const checked = validateFeedback(values);
+            if (!checked.ok) return showToast(checked.toast);
+            setPending(true);
+            try {
+              await postFeedback(event.currentTarget);
+              showToast(FEEDBACK_TOASTS.submitted);
+              setValues(EMPTY);
+              onClose();
+            } catch {
+              showToast(FEEDBACK_TOASTS.failed);
+            } finally {
+              setPending(false);
+            }
+          }}
+        >
+          <FeedbackFields values={values} onChange={setValues} pending={pending} onCancel={onClose} />
+        </form>
+      </div>
+    </dialog>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { SourceLink } from "~/sources/links";
+import { sourceCount, type SourceLinks } from "~/sources/links";
 
 const SOURCE_GROUPS = [
   { category: "government", label: "Government" },
@@ -27,7 +27,7 @@ const FAQ = [
 ];
 
 // Plain elements styled in app.css (panels, headings, lists): static text shown on the feed and the about page.
-export function SourcesFaq({ sources }: { sources: SourceLink[] }) {
+export function SourcesFaq({ sources }: { sources: SourceLinks }) {
   return (
     <section className="two-col" aria-labelledby="faq-title">
       <div className="panel">
@@ -46,10 +46,10 @@ export function SourcesFaq({ sources }: { sources: SourceLink[] }) {
         </div>
       </div>
       <div className="panel">
-        <h2 className="title-h4 mb-sm">{`Our sources (${sources.length})`}</h2>
+        <h2 className="title-h4 mb-sm">{`Our sources (${sourceCount(sources)})`}</h2>
         <div className="stack is-sm">
           {SOURCE_GROUPS.map((group) => {
-            const inGroup = sources.filter((s) => s.category === group.category);
+            const inGroup = sources[group.category] ?? [];
             if (!inGroup.length) return null;
             return (
               <div key={group.category}>

@@ -1,44 +1,83 @@
-import { Alert } from "@mantine/core";
-import { notifications, Notifications } from "@mantine/notifications";
 import { useRouteLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef, useState } from "react";
+import { Notice } from "./Notice";
 import { useHydrated } from "~/hooks";
 import { TOAST_DURATION_MS, type Toast } from "~/toast";
 
+// The one toast region's setter, registered by `Toasts` (rendered once, by the root).
+let showInRegion: ((toast: Toast) => void) | null = null;
+
 /** Shows a toast: one at a time (a new one replaces the old). */
 export function showToast(toast: Toast) {
-  notifications.clean();
-  notifications.show({
-    title: toast.title,
-    message: toast.message ?? "",
-    color: toast.variant === "destructive" ? "red" : "green",
-    autoClose: TOAST_DURATION_MS,
-  });
+  showInRegion?.({ ...toast });
 }
 
-/** The toast as a server-rendered banner, for pages without JavaScript. */
+/** The toast as a server-rendered banner, for pages without JavaScript: drawn as Mantine's light Alert (app.css). */
 function ToastBanner({ toast, className }: { toast: Toast; className?: string }) {
   const failed = toast.variant === "destructive";
   return (
-    <Alert role={failed ? "alert" : "status"} color={failed ? "red" : "green"} title={toast.title} className={className}>
+    <Notice role={failed ? "alert" : "status"} color={failed ? "red" : "green"} title={toast.title} className={className}>
       {toast.message}
-    </Alert>
+    </Notice>
+  );
+}
+
+/** A shown toast, drawn as Mantine's Notification (app.css): closes itself after TOAST_DURATION_MS. */
+function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
+  useEffect(() => {
+    const timer = setTimeout(onClose, TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [toast, onClose]);
+  return (
+    <div role="alert" className={`toast ${toast.variant === "destructive" ? "is-red" : "is-green"}`}>
+      <div className="toast-body">
+        <p className="toast-title">{toast.title}</p>
+        {toast.message ? <p className="toast-message">{toast.message}</p> : null}
+      </div>
+      <button type="button" className="toast-close" aria-label="Close" onClick={onClose}>
+        <svg viewBox="0 0 15 15" width="16" height="16" aria-hidden="true">
+          <path
+            d="M11.78 4.03a.75.75 0 0 0-1.06-1.06L7.5 6.19 4.28 2.97a.75.75 0 0 0-1.06 1.06L6.44 7.5l-3.22 3.22a.75.75 0 1 0 1.06 1.06L7.5 8.81l3.22 3.22a.75.75 0 1 0 1.06-1.06L8.81 7.5l3.22-3.47Z"
+            fill="currentColor"
+          />
+        </svg>
+      </button>
+    </div>
   );
 }
 
 /**
- * The toast system: Mantine notifications with JavaScript; without it, a server-rendered banner with the
- * toast that the previous request left behind: at the top of the page, or (`at`) where a `ToastHere`
- * with that anchor stands.
+ * The toast system: with JavaScript, one toast at a time at the top right; without it, a server-rendered banner with
+ * the toast that the previous request left behind: at the top of the page, or (`at`) where a `ToastHere` with that
+ * anchor stands.
  */
 export function Toasts({ pending, at }: { pending: Toast | null; at: string | null }) {
   const hydrated = useHydrated();
+  const [shown, setShown] = useState<Toast | null>(null);
+  const regionRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (pending) showToast(pending);
+    showInRegion = setShown;
+    return () => {
+      showInRegion = null;
+    };
+  }, []);
+  useEffect(() => {
+    if (pending) setShown({ ...pending });
   }, [pending]);
+  // A manual popover sits in the top layer, shown again for each toast so that it is drawn above an open modal
+  // <dialog> (the feedback form's own messages), as Mantine's notifications were drawn above its modals.
+  useEffect(() => {
+    const region = regionRef.current;
+    if (!region?.showPopover) return;
+    region.popover = "manual";
+    if (region.matches(":popover-open")) region.hidePopover();
+    if (shown) region.showPopover();
+  }, [shown]);
   return (
     <>
-      <Notifications limit={1} autoClose={TOAST_DURATION_MS} position="top-right" />
+      <div ref={regionRef} className="toast-region">
+        {shown ? <ToastCard toast={shown} onClose={() => setShown(null)} /> : null}
+      </div>
       {pending && !hydrated && !at ? <ToastBanner toast={pending} className="flash-banner" /> : null}
     </>
   );

@@ -1,4 +1,3 @@
-import { Text } from "@mantine/core";
 import { CATEGORIES } from "~/articles/vocabulary";
 import { plural } from "~/text/plural";
 import type { TrendsStats } from "~/trends/stats";
@@ -35,9 +34,9 @@ export function TrendsChart({ daily }: { daily: TrendsStats["daily"] }) {
 
   return (
     <figure className="trends-figure" style={{ margin: 0 }}>
-      <Text component="figcaption" size="sm" fw={600} mb={4} id="trends-chart-title">
+      <figcaption className="text-sm strong trends-caption" id="trends-chart-title">
         Articles per day by category, {shortDay(first)} – {shortDay(last)}
-      </Text>
+      </figcaption>
       <svg
         className="trends-chart"
         viewBox={`0 0 ${BOX.width} ${BOX.height}`}
@@ -83,9 +82,7 @@ export function TrendsChart({ daily }: { daily: TrendsStats["daily"] }) {
       <ChartLegend series={CATEGORIES.map(({ value, label }) => ({ key: value, color: CATEGORY_COLORS[value], label }))} />
       <details className="trends-table-details">
         <summary>
-          <Text component="span" size="xs" fw={600} c="blue.8" style={{ cursor: "pointer" }}>
-            Show the numbers as a table
-          </Text>
+          <span className="trends-table-toggle">Show the numbers as a table</span>
         </summary>
         <div className="trends-table-wrap">
           <table className="trends-table">

@@ -1,6 +1,6 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { feedHref, parseFeedParams, showingLabel, tidyFeedPath, type ArticleFilters } from "~/feed/filters";
 import { countArticles, feedPage, newestPublishDate, type ArticleJson } from "~/feed/queries.server";
 import { storedRelatedCounts } from "~/related/pages.server";
@@ -74,7 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       filters,
       groups,
-      articles: articles.map(cardFields),
+      articles: articles.map((article) => withoutCardDefaults(cardFields(article))),
       total,
       totalCapped,
       page,
@@ -120,6 +120,43 @@ function cardFields({ createdAt: _createdAt, sourceId: _sourceId, ruleText, ...s
   return { ...shown, ruleText: cardRuleText(ruleText) };
 }
 
+type Card = ReturnType<typeof cardFields>;
+
+/**
+ * What most cards hold in these fields. The loader leaves a field out when it holds this value and the page puts it
+ * back (`withCardDefaults`), so the page's loader data does not repeat a dozen nulls a card: the server renders and
+ * the browser hydrates the same cards (docs/benchmarks.md, "First load of `/` under 150 KB, its HTML under 80
+ * KB").
+ */
+const CARD_DEFAULTS = {
+  documentNumber: null,
+  documentType: null,
+  commentsCloseOn: null,
+  aiSummary: null,
+  aiSummaryBy: null,
+  officialDesignation: null,
+  publicInspection: null,
+  rulemaking: null,
+  restrictions: null,
+  comments: null,
+  ruleText: null,
+  manuallyTagged: false,
+  isBookmarked: false,
+  views: 0,
+} satisfies Partial<Card>;
+
+type CardDefault = keyof typeof CARD_DEFAULTS;
+
+export function withoutCardDefaults(card: Card): Omit<Card, CardDefault> & Partial<Pick<Card, CardDefault>> {
+  const sent: Partial<Card> = { ...card };
+  for (const key of Object.keys(CARD_DEFAULTS) as CardDefault[]) if (sent[key] === CARD_DEFAULTS[key]) delete sent[key];
+  return sent as Card;
+}
+
+export function withCardDefaults<T extends object>(sent: T) {
+  return { ...CARD_DEFAULTS, ...sent };
+}
+
 /** A card reached from a related article is highlighted for 2 seconds. */
 const HIGHLIGHT_MS = 2000;
 
@@ -156,7 +193,7 @@ export default function Feed() {
     filters,
     groups,
     facets,
-    articles,
+    articles: sentArticles,
     total,
     totalCapped,
     page,
@@ -169,6 +206,7 @@ export default function Feed() {
     today,
     relatedCounts,
   } = useLoaderData<typeof loader>();
+  const articles = useMemo(() => sentArticles.map(withCardDefaults), [sentArticles]);
   const first = (page - 1) * PAGE_SIZE + 1;
   const location = useLocation();
   const hydrated = useHydrated();

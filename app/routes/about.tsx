@@ -5,7 +5,7 @@ import { PanelSection } from "~/components/PanelSection";
 import { SiteFooter, SUPPORT_EMAIL } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { SourcesFaq } from "~/components/SourcesFaq";
-import { sourceLinks } from "~/sources/links";
+import { sourceCount, sourceLinks } from "~/sources/links";
 import { listPublicSources } from "~/sources/store.server";
 
 export const meta: MetaFunction = () => [{ title: "About: Federal Deregulation Tracker" }];
@@ -25,8 +25,8 @@ export default function About() {
         <PanelSection id="mission" title="Our mission">
           <p className="text-md">
             Policy analysts, lawyers, journalists and compliance teams need to know what changes in federal regulation the day it changes. This dashboard
-            gathers regulatory and deregulatory news from {sources.length} public sources (21+ across government, courts, Congress, think tanks and the press),
-            classifies every item and makes it searchable in one place.
+            gathers regulatory and deregulatory news from {sourceCount(sources)} public sources (21+ across government, courts, Congress, think tanks and the
+            press), classifies every item and makes it searchable in one place.
           </p>
         </PanelSection>
         <PanelSection id="features" title="Features">

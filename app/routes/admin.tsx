@@ -25,6 +25,7 @@ import { refusalOf, withAppErrors } from "~/http/app-error.server";
 import { redirectWithToast } from "~/http/flash.server";
 import { readForm } from "~/http/input.server";
 import { secureRedirect } from "~/http/responses.server";
+import { MantineScope } from "~/components/MantineScope";
 
 export const meta: MetaFunction = () => [{ title: "Admin: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
 
@@ -76,7 +77,7 @@ async function handleAction({ request, context }: ActionFunctionArgs) {
 export default function Admin() {
   const data = useLoaderData<typeof loader>();
   return (
-    <>
+    <MantineScope>
       <SiteHeader />
       <Container size="lg" component="main" id="main" py="lg">
         {data.signedIn ? (
@@ -95,6 +96,6 @@ export default function Admin() {
         )}
       </Container>
       <SiteFooter />
-    </>
+    </MantineScope>
   );
 }

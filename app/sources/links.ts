@@ -2,7 +2,10 @@
 // name, group and site, never its machine-readable feed address.
 import { isHttpUrl } from "../articles/canonical-url";
 
-export type SourceLink = { name: string; category: string; site?: string };
+export type SourceLink = { name: string; site?: string };
+
+/** The sources by category ("government", "legal", ...), each list in the sources' order: a category is named once. */
+export type SourceLinks = Record<string, SourceLink[]>;
 
 /** Where a source's link is shown: the site's home page, not its feed address; none unless http(s). */
 function siteOf(url: string) {
@@ -10,6 +13,13 @@ function siteOf(url: string) {
 }
 
 /** What the panel needs of each source, for a loader's data (the page carries its loader data twice: HTML and JSON). */
-export function sourceLinks(sources: { name: string; url: string; category: string }[]): SourceLink[] {
-  return sources.map((source) => ({ name: source.name, category: source.category, site: siteOf(source.url) }));
+export function sourceLinks(sources: { name: string; url: string; category: string }[]): SourceLinks {
+  const byCategory: SourceLinks = {};
+  for (const source of sources) (byCategory[source.category] ??= []).push({ name: source.name, site: siteOf(source.url) });
+  return byCategory;
+}
+
+/** How many sources the lists hold together. */
+export function sourceCount(sources: SourceLinks) {
+  return Object.values(sources).reduce((sum, list) => sum + list.length, 0);
 }

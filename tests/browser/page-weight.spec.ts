@@ -1,7 +1,7 @@
 // The pages' static parts come from files, not from markup per page: the theme's colours, font and radius from
 // a stylesheet (no inline <style> of CSS variables), the icons from one sprite that the browser loads and
 // draws (its CSP allows it), and no style attribute on the parts drawn with plain elements.
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 test("the theme's values reach the page from its stylesheets", async ({ page }) => {
   await page.goto("/");
@@ -26,6 +26,27 @@ test("the theme's values reach the page from its stylesheets", async ({ page }) 
     cardRadius: "8px",
     link: "rgb(24, 100, 171)",
   });
+});
+
+/** Whether any script the page loads carries Mantine's components (their display names stay in the build). */
+async function loadsMantineScript(page: Page, path: string) {
+  const scripts: Promise<string>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script" && response.ok()) scripts.push(response.text());
+  });
+  await page.goto(path);
+  await page.waitForLoadState("networkidle");
+  return (await Promise.all(scripts)).some((text) => text.includes("@mantine/core/"));
+}
+
+test("the public pages load none of Mantine's script; the dashboard does", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "scripts are what this counts");
+  // Mantine's component code is 40-45 KB of a first load (docs/decisions/057-public-pages-without-mantine.md).
+  for (const path of ["/", "/about", "/no-such-page"]) expect(await loadsMantineScript(page, path), path).toBe(false);
+  await page.goto("/");
+  const article = await page.locator("a.card-title-link").first().getAttribute("href");
+  expect(await loadsMantineScript(page, article!), "an article page").toBe(false);
+  expect(await loadsMantineScript(page, "/admin")).toBe(true);
 });
 
 test("icons are drawn from one sprite", async ({ page }) => {

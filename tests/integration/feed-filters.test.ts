@@ -8,7 +8,7 @@ import { feedPage } from "~/feed/queries.server";
 import { filterConditions } from "~/feed/store/search.server";
 import { all, db, execute, first, t } from "~/db.server";
 import { loader as articlesLoader } from "~/routes/api.articles";
-import { loader as feedLoader } from "~/routes/_index";
+import { loader as feedLoader, withCardDefaults } from "~/routes/_index";
 import { insertArticle } from "~/ingest/insert.server";
 import { addArticle, makeArticle, queryPlan } from "../support/articles";
 import { callRoute } from "../support/load-context";
@@ -144,5 +144,26 @@ describe("a category and a priority together", () => {
       sql`SELECT kind, value, count(*) FROM article_identifiers WHERE article_id IN (SELECT id FROM articles WHERE ${where}) GROUP BY kind, value`,
     ])
       expect(await queryPlan(query)).toMatch(/articles_category_priority_date_idx/);
+  });
+});
+
+describe("the feed page's loader data", () => {
+  it("leaves out the fields that hold their usual value, and the page puts them back", async () => {
+    const data = await (await callRoute(feedLoader, "/")).json();
+    const sent = data.articles as Record<string, unknown>[];
+    const byTitle = (title: string) => sent.find((article) => article.title === title)!;
+    // Sent as read: a value other than the usual one, and the fields every card holds.
+    expect(byTitle("Wage rule delayed")).toMatchObject({ documentType: "Rule", agencies: [DOL] });
+    // Left out: the nulls, false and 0 most cards hold.
+    expect(byTitle("A court decision")).not.toHaveProperty("documentType");
+    for (const article of sent) {
+      expect(article).not.toHaveProperty("aiSummary");
+      expect(article).not.toHaveProperty("isBookmarked");
+      expect(Object.values(article)).not.toContain(null);
+    }
+    // Put back by the page before it renders or hydrates.
+    const court = withCardDefaults(byTitle("A court decision"));
+    expect(court).toMatchObject({ documentType: null, documentNumber: null, aiSummary: null, isBookmarked: false, views: 0, title: "A court decision" });
+    expect(withCardDefaults(byTitle("Wage rule delayed")).documentType).toBe("Rule");
   });
 });

@@ -18,8 +18,13 @@ describe("the feed page's parts beside the cards", () => {
 
     await execute(db().insert(t.sources).values({ name: "Parts Test Source", url: "https://parts.example.gov/feed", type: "rss", category: "news" }));
     const afterSource = await feedPageParts();
-    expect(afterSource.sources.map((s) => s.name)).toContain("Parts Test Source");
-    expect(afterSource.sources.find((s) => s.name === "Parts Test Source")?.site).toBe("https://parts.example.gov");
+    // Listed under its category, with its site's address and not its feed's.
+    expect(afterSource.sources.news.find((s) => s.name === "Parts Test Source")?.site).toBe("https://parts.example.gov");
+    expect(
+      Object.values(afterSource.sources)
+        .flat()
+        .filter((s) => s.name === "Parts Test Source"),
+    ).toHaveLength(1);
     expect(await feedPageParts()).toBe(afterSource);
   });
 });

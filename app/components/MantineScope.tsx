@@ -1,0 +1,16 @@
+// Mantine's provider, around the pages that still draw with Mantine's components: the dashboard and the small
+// one-card pages (CardPage.tsx). The root does not load it, so the feed, article, rulemaking and about pages carry
+// none of Mantine's script (docs/decisions/057-public-pages-without-mantine.md).
+import { MantineProvider } from "@mantine/core";
+import type { ReactNode } from "react";
+import { theme } from "~/theme";
+
+export function MantineScope({ children }: { children: ReactNode }) {
+  // The theme's CSS variables come from a static stylesheet (app/theme.ts), not an inline <style> per page; no
+  // component uses the responsive hiddenFrom/visibleFrom classes. The root's <html> carries the colour scheme.
+  return (
+    <MantineProvider theme={theme} forceColorScheme="light" withCssVariables={false} withGlobalClasses={false}>
+      {children}
+    </MantineProvider>
+  );
+}
