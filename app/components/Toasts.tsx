@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Notice } from "./Notice";
 import { useHydrated } from "~/hooks";
 import { TOAST_DURATION_MS, type Toast } from "~/toast";
@@ -54,6 +54,8 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
 export function Toasts({ pending, at }: { pending: Toast | null; at: string | null }) {
   const hydrated = useHydrated();
   const [shown, setShown] = useState<Toast | null>(null);
+  // One function for the toast's whole life, so its timer is not restarted when the root renders again.
+  const close = useCallback(() => setShown(null), []);
   const regionRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     showInRegion = setShown;
@@ -76,7 +78,7 @@ export function Toasts({ pending, at }: { pending: Toast | null; at: string | nu
   return (
     <>
       <div ref={regionRef} className="toast-region">
-        {shown ? <ToastCard toast={shown} onClose={() => setShown(null)} /> : null}
+        {shown ? <ToastCard toast={shown} onClose={close} /> : null}
       </div>
       {pending && !hydrated && !at ? <ToastBanner toast={pending} className="flash-banner" /> : null}
     </>
