@@ -66,7 +66,7 @@ describe("RelatedFillIndex against brute force, every feature common", () => {
 
   it("offers a newcomer to exactly the lists whose bar its score reaches", () => {
     const random = seededRandom(3);
-    const bars = new Map(rows.map((row) => [row.id, random() < 0.1 ? 0 : 1 + Math.floor(random() * 30)]));
+    const bars = new Map(rows.map((row) => [row.id, random() < 0.1 ? 0 : 12 + Math.floor(random() * 20)]));
     for (const row of rows.filter((_, i) => i % 25 === 0)) {
       const lowest = Math.min(...[...bars.values()].filter((bar) => bar > 0));
       const offers = index.offersOf(index.position(row.id), (id) => bars.get(id)!, lowest);
