@@ -7,7 +7,8 @@ import { countArticles, feedPage, listArticles, searchPlan } from "~/feed/querie
 import { countArticlesPlain, listArticlesPlain } from "../support/reference-queries";
 import { insertArticle, insertArticles } from "~/ingest/insert.server";
 import { PAGE_SIZE } from "~/articles/vocabulary";
-import { all, db, t } from "~/db.server";
+import { all, db, execute, t } from "~/db.server";
+import { eq } from "drizzle-orm";
 import { loadDemo } from "../../scripts/demo";
 
 const VISITOR = "search-plans-visitor";
@@ -132,6 +133,39 @@ describe("the plan chosen for a search alone", () => {
     expect(found).toMatchObject({ total: 1, totalCapped: false });
     expect(found.articles.map((a) => a.title)).toEqual(["Zyxwvnewword standards withdrawn"]);
     expect(await countArticles({ timeframe: "all", search: "zyxwvnewwo" })).toBe(1);
+  });
+});
+
+describe("kept search counts", () => {
+  it("count a search again once an article's words change or it is deleted (the counts are kept per article revision)", async () => {
+    const filters: ArticleFilters = { timeframe: "all", search: "qqkeptcount" };
+    const count = () => countArticles(filters);
+    expect(await count()).toBe(0);
+    const outcome = await insertArticle({
+      title: "Qqkeptcount rule withdrawn",
+      summary: "Counted, then renamed, then removed.",
+      sourceId: null,
+      sourceName: "Test source",
+      originalUrl: "https://example.com/qqkeptcount",
+      publishDate: new Date("2020-01-02T12:00:00Z"),
+    });
+    if (outcome.status !== "inserted") throw new Error(`not inserted: ${outcome.status}`);
+    expect(await count()).toBe(1);
+    expect(await count()).toBe(1);
+    expect((await feedPage(filters, 1, PAGE_SIZE)).total).toBe(1);
+    await execute(db().update(t.articles).set({ title: "Renamed rule withdrawn" }).where(eq(t.articles.id, outcome.id)));
+    expect(await count()).toBe(0);
+    expect((await feedPage(filters, 1, PAGE_SIZE)).total).toBe(0);
+    await execute(
+      db()
+        .update(t.articles)
+        .set({ tags: ["qqkeptcount"] })
+        .where(eq(t.articles.id, outcome.id)),
+    );
+    expect(await count()).toBe(1);
+    await execute(db().delete(t.articles).where(eq(t.articles.id, outcome.id)));
+    expect(await count()).toBe(0);
+    expect(await countArticlesPlain(filters)).toBe(0);
   });
 });
 

@@ -193,6 +193,100 @@ describe("PostgreSQL triggers, as SQLite's", () => {
   });
 });
 
+describe("PostgreSQL triggers once per statement (db/pg/migrations/0019_statement_triggers_plain_words.sql)", () => {
+  it("move the revision once and note every article of a multi-row insert as pending; an insert that adds none moves nothing", async () => {
+    const start = await revision();
+    const rowsOf = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ title: `Batch ${i}`, summary: "", category: "regulatory-rollbacks", sourceName: "Federal Register" }));
+    const ids = await writeArticleRows(db.$client, rowsOf(3));
+    expect(await revision()).toBe(start + 1);
+    for (const id of ids) expect(await pending(id)).toBe(true);
+    await db.execute(sql`INSERT INTO articles (title) SELECT title FROM articles WHERE false`);
+    expect(await revision()).toBe(start + 1);
+  });
+
+  it("keep the agency and identifier counts equal to the lookup tables through multi-row inserts, updates and deletes", async () => {
+    const [a, b, c] = await writeArticleRows(
+      db.$client,
+      [1, 2, 3].map((n) => ({ title: `Counted ${n}`, summary: "", category: "regulatory-rollbacks", sourceName: "Federal Register" })),
+      { lookups: false },
+    );
+    const kept = async () => ({
+      agencies: await rows(sql`SELECT agency, count FROM agency_counts WHERE agency LIKE 'Test %' ORDER BY agency`),
+      identifiers: await rows(sql`SELECT kind, value, count FROM identifier_counts WHERE value LIKE 'T-%' ORDER BY kind, value`),
+    });
+    const counted = async () => ({
+      agencies: await rows(sql`SELECT agency, count(*)::int AS count FROM article_agencies WHERE agency LIKE 'Test %' GROUP BY agency ORDER BY agency`),
+      identifiers: await rows(
+        sql`SELECT kind, value, count(*)::int AS count FROM article_identifiers WHERE value LIKE 'T-%' GROUP BY kind, value ORDER BY kind, value`,
+      ),
+    });
+    await db.execute(
+      sql`INSERT INTO article_agencies (article_id, agency) VALUES (${a}, 'Test EPA'), (${b}, 'Test EPA'), (${c}, 'Test EPA'), (${a}, 'Test DOE'), (${b}, 'Test DOL')`,
+    );
+    await db.execute(
+      sql`INSERT INTO article_identifiers (article_id, kind, value) VALUES (${a}, 'rin', 'T-R1'), (${b}, 'rin', 'T-R1'), (${c}, 'docket', 'T-D1')`,
+    );
+    expect(await kept()).toEqual({
+      agencies: [
+        { agency: "Test DOE", count: 1 },
+        { agency: "Test DOL", count: 1 },
+        { agency: "Test EPA", count: 3 },
+      ],
+      identifiers: [
+        { kind: "docket", value: "T-D1", count: 1 },
+        { kind: "rin", value: "T-R1", count: 2 },
+      ],
+    });
+    // Renamed in one statement: one name gone, one moved, one kept.
+    await db.execute(
+      sql`UPDATE article_agencies SET agency = CASE agency WHEN 'Test DOE' THEN 'Test DOL' WHEN 'Test EPA' THEN 'Test EPA' ELSE 'Test DOT' END WHERE agency LIKE 'Test %'`,
+    );
+    await db.execute(sql`UPDATE article_identifiers SET value = 'T-R2' WHERE article_id = ${a}`);
+    expect(await kept()).toEqual(await counted());
+    expect((await kept()).agencies).toEqual([
+      { agency: "Test DOL", count: 1 },
+      { agency: "Test DOT", count: 1 },
+      { agency: "Test EPA", count: 3 },
+    ]);
+    await db.execute(sql`DELETE FROM article_agencies WHERE article_id IN (${a}, ${b})`);
+    await db.execute(sql`DELETE FROM article_identifiers WHERE value = 'T-R1'`);
+    expect(await kept()).toEqual(await counted());
+    // The cascade of an article's deletion fires them too.
+    await db.delete(schema.articles).where(eq(schema.articles.id, c));
+    expect(await kept()).toEqual({ agencies: [], identifiers: [{ kind: "rin", value: "T-R2", count: 1 }] });
+  });
+});
+
+describe("related_words' plain-ASCII way (db/pg/migrations/0019_statement_triggers_plain_words.sql)", () => {
+  it("gives the words 0004_related_words' function gave, for ASCII and other text alike", async () => {
+    const original = fs
+      .readFileSync("db/pg/migrations/0004_related_words.sql", "utf8")
+      .split("--> statement-breakpoint")[0]
+      .replace('CREATE FUNCTION "related_words"', 'CREATE OR REPLACE FUNCTION pg_temp."related_words_0004"');
+    const client = await db.$client.connect();
+    try {
+      await client.query(original);
+      const ascii = Array.from({ length: 127 }, (_, i) => String.fromCharCode(i + 1)).join("");
+      const texts: [string, string][] = [
+        [ascii, ascii.split("").reverse().join("")],
+        ["EPA's Rule-Making: 40 CFR 63.1 (2025)", "Hello,  World--42! U.S.A."],
+        ["  leading and trailing  ", "--"],
+        ["", ""],
+        ["Ünïcode AND Straße", "ÉPA İstanbul ΩMEGA x"],
+        ["Café RULE", "naïve Ωk Å"],
+        ["Emoji 😀 title", "tab\tand\nnewline"],
+      ];
+      for (const [title, summary] of texts) {
+        const { rows: found } = await client.query("SELECT related_words($1, $2) AS now, pg_temp.related_words_0004($1, $2) AS before", [title, summary]);
+        expect(found[0].now, JSON.stringify([title, summary])).toEqual(found[0].before);
+      }
+    } finally {
+      client.release();
+    }
+  });
+});
+
 describe("PostgreSQL search", () => {
   const matches = async (query: string) =>
     (await rows<{ id: number }>(sql`SELECT id FROM articles WHERE search_vector @@ to_tsquery('simple', ${query}) ORDER BY id`)).map((r) => r.id);
