@@ -1,4 +1,4 @@
-// A view of the feed as a CSV file: every matching article, in the view's order, read a thousand at a time and
+// A view of the feed as a CSV file: every matching article, in the view's order, read a hundred at a time and
 // streamed, so an export of 100,000 articles never holds them all in memory. Cells a spreadsheet would run
 // as a formula are written as text.
 import { addAbortSignal, pipeline, Readable } from "node:stream";
@@ -8,9 +8,18 @@ import { takeSlot, type SlotRule } from "../slots.server";
 import { publicUrl } from "../public-url.server";
 import { articlePath } from "../articles/article-page";
 import type { ArticleFilters } from "./filters";
-import { listArticles, type ArticleJson } from "./queries.server";
+import { articlesWithIds, listArticlePoints, type ArticleJson } from "./queries.server";
+import type { ListPoint } from "./store/search.server";
 
-const PAGE = 1_000;
+/**
+ * The view is walked five thousand articles at a time (ids and sort keys only), and the articles are read a hundred
+ * at a time. Each walk of a search lists every match again (the full-text index answers in id order, not the view's),
+ * so long walks mean few of those lists; short reads keep what each holds young: an article lives until its row is
+ * written, and pages of a thousand outlived enough of V8's young collections to be moved to the old generation
+ * whole (docs/benchmarks.md, "The export's memory").
+ */
+const WALK = 5_000;
+const PAGE = 100;
 
 /** The article's fields a cell can hold as they are: text, numbers and lists of text. */
 type CellField = { [K in keyof ArticleJson]: ArticleJson[K] extends string | number | string[] | null ? K : never }[keyof ArticleJson];
@@ -84,21 +93,17 @@ function row(article: ArticleJson, site: string): string[] {
 
 async function* rowsOf(filters: ArticleFilters) {
   const site = await publicUrl();
-  let last: ArticleJson | undefined;
+  let after: ListPoint | undefined;
   for (;;) {
-    // Keyset paging: each page is as cheap as the first, however deep the export goes.
-    const after = last && {
-      publishDate: last.publishDate,
-      id: last.id,
-      restrictionsRemoved: last.restrictions?.removed ?? 0,
-      commentsCount: last.comments?.count ?? null,
-    };
-    const articles = await listArticles(filters, { limit: PAGE, after });
-    for (const article of articles) yield row(article, site);
-    if (articles.length < PAGE) return;
-    last = articles[articles.length - 1];
-    // Between pages the process answers other requests.
-    await new Promise((resolve) => setImmediate(resolve));
+    // Keyset paging: each walk is as cheap as the first, however deep the export goes.
+    const points = await listArticlePoints(filters, { limit: WALK, after });
+    for (let start = 0; start < points.length; start += PAGE) {
+      for (const article of await articlesWithIds(points.slice(start, start + PAGE).map((point) => point.id))) yield row(article, site);
+      // Between pages the process answers other requests.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (points.length < WALK) return;
+    after = points[points.length - 1];
   }
 }
 

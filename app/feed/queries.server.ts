@@ -11,6 +11,7 @@ import { ruleTextAnswersOf, type RuleTextAnswers } from "./rule-texts.server";
 import { commentAnswersOf } from "../articles/comment-counts.server";
 import type { Category, Priority } from "../articles/vocabulary";
 import {
+  articlePoints,
   articleRow,
   articleRows,
   countWith,
@@ -25,6 +26,7 @@ import {
   type ArticleReadRow,
   type ListPoint,
   type SearchPlan,
+  withIds,
 } from "./store/search.server";
 
 export type { ArticleJson };
@@ -169,6 +171,22 @@ export async function listArticles(filters: ArticleFilters, options: ListOptions
   const conditions = await filterConditions(filters, options.visitorId, plan);
   if (conditions) conditions.push(...pagingConditions(options, filters.sort));
   return listArticlesWith(conditions, options, filters.sort);
+}
+
+/**
+ * Where the articles matching the filters stand in the view's order (each one's id and sort keys), `limit` of them
+ * after `after`: the view walked without reading the articles themselves (what an export reads, app/feed/export.server.ts).
+ */
+export async function listArticlePoints(filters: ArticleFilters, options: { limit: number; after?: ListPoint }): Promise<ListPoint[]> {
+  const conditions = await filterConditions(filters, undefined, await searchPlan(filters, options.limit));
+  if (!conditions) return [];
+  return articlePoints([...conditions, ...pagingConditions(options, filters.sort)], { limit: options.limit, sort: filters.sort });
+}
+
+/** The articles with these ids, in the order of `ids` (an id no article has any more is left out). */
+export async function articlesWithIds(ids: number[]): Promise<ArticleJson[]> {
+  const byId = new Map((await listArticlesWith([withIds(ids)], {})).map((article) => [article.id, article]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** The articles meeting the conditions (none when null), in the order `sort` names (the newest first by default), paged as the options say. */

@@ -386,6 +386,32 @@ export async function articleRows(
   return all(query);
 }
 
+/**
+ * Where each article meeting the conditions stands in the list's order (its id and the order's keys), the first
+ * `limit` of them: a page of the list without the articles' text.
+ */
+export async function articlePoints(conditions: SQL[], options: { limit: number; sort?: ArticleSort }): Promise<ListPoint[]> {
+  const rows = await all(
+    db()
+      .select({
+        id: t.articles.id,
+        publishDate: t.articles.publishDate,
+        restrictionsRemoved: t.articles.restrictionsRemoved,
+        commentsCount: t.articles.commentsCount,
+      })
+      .from(t.articles)
+      .where(and(...conditions))
+      .orderBy(...listOrder(options.sort))
+      .limit(options.limit),
+  );
+  return rows.map((row) => ({ ...row, publishDate: row.publishDate.toISOString() }));
+}
+
+/** The condition that an article is one of these. */
+export function withIds(ids: number[]): SQL {
+  return inArray(t.articles.id, ids);
+}
+
 /** One article's row, or undefined when there is none. */
 export async function articleRow(id: number, visitorId?: string): Promise<ArticleReadRow | undefined> {
   return first(
