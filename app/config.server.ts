@@ -118,7 +118,7 @@ const envSchema = z.object({
   REDLINES_PER_RUN: z.coerce.number().int().min(1).default(20),
   /**
    * The job runner's scheduling priority (Unix niceness, 0 to 19): ingestion is background work, so when the cores
-   * are busy the web process's readers go first (docs/decisions/055). 0 runs it as the web process.
+   * are busy the web process's readers go first (docs/decisions/056). 0 runs it as the web process.
    */
   JOB_RUNNER_NICENESS: z.coerce.number().int().min(0, "must be 0 to 19").max(19, "must be 0 to 19").default(10),
   /**

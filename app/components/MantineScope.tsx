@@ -1,6 +1,6 @@
 // Mantine's provider, around the pages that still draw with Mantine's components: the dashboard and the small
 // one-card pages (CardPage.tsx). The root does not load it, so the feed, article, rulemaking and about pages carry
-// none of Mantine's script (docs/decisions/057-public-pages-without-mantine.md).
+// none of Mantine's script (docs/decisions/055-public-pages-without-mantine.md).
 import { MantineProvider } from "@mantine/core";
 import type { ReactNode } from "react";
 import { theme } from "~/theme";

@@ -1,5 +1,5 @@
 // A titled message box drawn as Mantine's light Alert by plain elements and app.css (`.notice`): the public pages'
-// outcomes and refusals, without Mantine's script on them (docs/decisions/057-public-pages-without-mantine.md).
+// outcomes and refusals, without Mantine's script on them (docs/decisions/055-public-pages-without-mantine.md).
 import { useId, type ReactNode } from "react";
 
 type Props = {

@@ -41,7 +41,7 @@ async function loadsMantineScript(page: Page, path: string) {
 
 test("the public pages load none of Mantine's script; the dashboard does", async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "scripts are what this counts");
-  // Mantine's component code is 40-45 KB of a first load (docs/decisions/057-public-pages-without-mantine.md).
+  // Mantine's component code is 40-45 KB of a first load (docs/decisions/055-public-pages-without-mantine.md).
   for (const path of ["/", "/about", "/no-such-page"]) expect(await loadsMantineScript(page, path), path).toBe(false);
   await page.goto("/");
   const article = await page.locator("a.card-title-link").first().getAttribute("href");
