@@ -117,11 +117,6 @@ const envSchema = z.object({
   /** The most CFR parts one run of the redlines job compares. */
   REDLINES_PER_RUN: z.coerce.number().int().min(1).default(20),
   /**
-   * The job runner's scheduling priority (Unix niceness, 0 to 19): ingestion is background work, so when the cores
-   * are busy the web process's readers go first (docs/decisions/056). 0 runs it as the web process.
-   */
-  JOB_RUNNER_NICENESS: z.coerce.number().int().min(0, "must be 0 to 19").max(19, "must be 0 to 19").default(10),
-  /**
    * Web worker processes sharing the port (node:cluster, server.ts). Unset: one on a machine of 2 cores or
    * fewer, else one per core but one, which is left to the job runner.
    */

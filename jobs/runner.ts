@@ -1,7 +1,7 @@
 // The job runner: a separate process that enqueues scheduled jobs and runs queued ones, one per kind
 // at a time, recording progress, heartbeats, results and errors in the jobs table.
 import { randomUUID } from "node:crypto";
-import os, { hostname } from "node:os";
+import { hostname } from "node:os";
 import { Cron } from "croner";
 import { config } from "../app/config.server";
 import { sleep } from "../app/time";
@@ -134,17 +134,7 @@ async function recordFailure(job: JobRow, error: unknown) {
     console.error(`[jobs] #${job.id} ${job.kind} failed and its failure could not be recorded: left to the orphan check`);
 }
 
-/** Runs this process at the given niceness; a system that refuses (no permission, no such call) keeps it as it was. */
-function lowerPriority(niceness: number) {
-  try {
-    if (os.getPriority() < niceness) os.setPriority(niceness);
-  } catch (error) {
-    console.warn(`[jobs] could not lower the runner's priority to ${niceness}: ${errorMessage(error)}`);
-  }
-}
-
 export async function startRunner() {
-  lowerPriority(config().JOB_RUNNER_NICENESS);
   await migrate();
   const runnerId = runnerIdFor(process.pid);
   const requeueOrphans = async () => {
