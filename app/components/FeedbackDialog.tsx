@@ -3,6 +3,7 @@
 // (app.css): the button is on every public page, which load no Mantine script.
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
+import { IconClose } from "./icons";
 import {
   DEFAULT_PLACEHOLDERS,
   FEEDBACK_TOASTS,
@@ -135,12 +136,7 @@ function FeedbackModal({ opened, onClose }: { opened: boolean; onClose: () => vo
           {FEEDBACK_TITLE}
         </h2>
         <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
-          <svg viewBox="0 0 15 15" width="70%" height="70%" aria-hidden="true">
-            <path
-              d="M11.78 4.03a.75.75 0 0 0-1.06-1.06L7.5 6.19 4.28 2.97a.75.75 0 0 0-1.06 1.06L6.44 7.5l-3.22 3.22a.75.75 0 1 0 1.06 1.06L7.5 8.81l3.22 3.22a.75.75 0 1 0 1.06-1.06L8.81 7.5l3.22-3.47Z"
-              fill="currentColor"
-            />
-          </svg>
+          <IconClose size={20} />
         </button>
       </div>
       <div className="modal-body">

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Notice } from "./Notice";
+import { IconClose } from "./icons";
 import { useHydrated } from "~/hooks";
 import { TOAST_DURATION_MS, type Toast } from "~/toast";
 
@@ -35,12 +36,7 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
         {toast.message ? <p className="toast-message">{toast.message}</p> : null}
       </div>
       <button type="button" className="toast-close" aria-label="Close" onClick={onClose}>
-        <svg viewBox="0 0 15 15" width="16" height="16" aria-hidden="true">
-          <path
-            d="M11.78 4.03a.75.75 0 0 0-1.06-1.06L7.5 6.19 4.28 2.97a.75.75 0 0 0-1.06 1.06L6.44 7.5l-3.22 3.22a.75.75 0 1 0 1.06 1.06L7.5 8.81l3.22 3.22a.75.75 0 1 0 1.06-1.06L8.81 7.5l3.22-3.47Z"
-            fill="currentColor"
-          />
-        </svg>
+        <IconClose />
       </button>
     </div>
   );

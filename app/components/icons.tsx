@@ -26,4 +26,6 @@ export const IconTrend = (p: IconProps) => <Icon name="trend" {...p} />;
 export const IconSelector = ({ className, ...p }: IconProps) => (
   <Icon name="selector" size={18} className={`select-chevron${className ? ` ${className}` : ""}`} {...p} />
 );
+/** A close button's cross (a toast's, a dialog's). */
+export const IconClose = (p: IconProps) => <Icon name="close" {...p} />;
 export const IconBookmark = ({ filled, ...p }: IconProps & { filled?: boolean }) => <Icon name="bookmark" filled={filled} {...p} />;
