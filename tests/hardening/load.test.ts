@@ -10,7 +10,7 @@ import { all, db, execute, t } from "~/db.server";
 import { seedDefaultSources } from "../../scripts/seed";
 import { insertArticles } from "~/ingest/insert.server";
 import { generatedArticle } from "../bench/generator";
-import { runLoad, type LoadResult } from "../support/load";
+import { runLoad, slowestReads, type LoadResult } from "../support/load";
 import type { ProductionServer } from "../support/prod-server";
 import { QUICK, serveTestDatabase } from "./harness";
 import { cpuSeconds, ingestionJobs, startIngestion, troubleLines, type Ingestion } from "./load-ingest";
@@ -127,7 +127,7 @@ it(
     const served = ingestion.sources.reduce((sum, source) => sum + source.served.size, 0);
     console.log(
       `load: ${reads.requests} requests in ${(stored.windowMs / 1000).toFixed(1)} s (${reads.requestsPerSecond.toFixed(0)}/s), p50 ${reads.p50Ms.toFixed(0)} ms, ` +
-        `p95 ${reads.p95Ms.toFixed(0)} ms, statuses ${JSON.stringify(reads.statusCounts)}; ` +
+        `p95 ${reads.p95Ms.toFixed(0)} ms, statuses ${JSON.stringify(reads.statusCounts)}; slowest p95: ${slowestReads(reads)}; ` +
         writes.map((w) => `${w.name}: ${w.acknowledged.length} acknowledged, ${w.rateLimited} rate-limited, ${w.failures.length} failed`).join("; ") +
         `; runner: started in ${(ingestion.startupMs / 1000).toFixed(1)} s, ${stored.last - stored.first} articles ingested in the window ` +
         `(seen storing at ${stored.moves.length} moments), ${jobs.length} jobs (${jobs.filter((job) => job.kind === "scrape").length} scrapes), ` +

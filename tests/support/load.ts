@@ -25,7 +25,11 @@ export type LoadResult = {
   statusCounts: Record<string, number>;
   /** Connection errors and timeouts: requests that got no answer at all. */
   errors: number;
+  /** With `requests`: each one's answers and latencies ("GET /path"), the slowest p95 first: where the overall p95 comes from. */
+  byRequest?: RequestLatency[];
 };
+
+export type RequestLatency = { request: string; answers: number; p50Ms: number; p95Ms: number };
 
 export function percentile(sorted: number[], p: number) {
   if (!sorted.length) return NaN;
@@ -39,6 +43,15 @@ export async function warmUp(url: string, headers?: Record<string, string>, time
 
 export function runLoad(options: LoadOptions): Promise<LoadResult> {
   const latencies: number[] = [];
+  // autocannon calls a request's onResponse just before it reports the answer's latency (lib/httpClient.js), so the
+  // request last answered is the one the latency belongs to.
+  const latenciesByRequest = new Map<string, number[]>();
+  let answered: number[] | undefined;
+  const requests = options.requests?.map((request) => {
+    const own: number[] = [];
+    latenciesByRequest.set(`${request.method ?? "GET"} ${request.path}`, own);
+    return { ...request, onResponse: () => void (answered = own) };
+  });
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -47,7 +60,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
         duration: options.seconds,
         timeout: 30,
         headers: options.headers,
-        requests: options.requests,
+        requests,
       },
       (error, result) => {
         if (error) return reject(error);
@@ -63,12 +76,32 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
           bytesPerRequest: latencies.length ? result.throughput.total / latencies.length : 0,
           statusCounts,
           errors: result.errors + result.timeouts,
+          byRequest: requests && latencyByRequest(latenciesByRequest),
         });
       },
     );
     void options.until?.then(() => instance.stop());
     instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
       latencies.push(responseTime);
+      answered?.push(responseTime);
+      answered = undefined;
     });
   });
+}
+
+function latencyByRequest(latencies: Map<string, number[]>): RequestLatency[] {
+  return [...latencies]
+    .map(([request, own]) => {
+      own.sort((a, b) => a - b);
+      return { request, answers: own.length, p50Ms: percentile(own, 50), p95Ms: percentile(own, 95) };
+    })
+    .sort((a, b) => b.p95Ms - a.p95Ms || a.request.localeCompare(b.request));
+}
+
+/** The three reads with the highest p95, with their median: which of the mix the overall p95 comes from. */
+export function slowestReads(reads: LoadResult) {
+  return (reads.byRequest ?? [])
+    .slice(0, 3)
+    .map((read) => `${read.request} p50 ${read.p50Ms.toFixed(0)} / p95 ${read.p95Ms.toFixed(0)} ms`)
+    .join(", ");
 }

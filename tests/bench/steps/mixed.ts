@@ -5,7 +5,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import type { LoadResult } from "../../support/load";
+import { slowestReads, type LoadResult } from "../../support/load";
 import { BENCH_DIR } from "../corpus";
 import type { BenchStep, Ratio } from "../types";
 
@@ -50,7 +50,7 @@ export const mixedStep: BenchStep = {
     const lost = report.writes.reduce((sum, write) => sum + write.lost, 0);
     const acknowledged = report.writes.reduce((sum, write) => sum + write.acknowledged, 0);
     const peakRssMb = (report.peakRssBytes ?? NaN) / 1024 / 1024;
-    const summary = `${report.clients} clients, ${report.seconds} s, ${report.corpus.toLocaleString("en-US")} articles: ${reads.requests} reads (${reads.requestsPerSecond.toFixed(0)}/s), p50 ${reads.p50Ms.toFixed(0)} ms, p95 ${reads.p95Ms.toFixed(0)} ms; ${acknowledged} writes acknowledged, ${lost} lost; ${report.ingestedInWindow} articles ingested in the window; test exit ${run.status}`;
+    const summary = `${report.clients} clients, ${report.seconds} s, ${report.corpus.toLocaleString("en-US")} articles: ${reads.requests} reads (${reads.requestsPerSecond.toFixed(0)}/s), p50 ${reads.p50Ms.toFixed(0)} ms, p95 ${reads.p95Ms.toFixed(0)} ms (slowest p95: ${slowestReads(reads)}); ${acknowledged} writes acknowledged, ${lost} lost; ${report.ingestedInWindow} articles ingested in the window; test exit ${run.status}`;
     const ratios: Ratio[] = [
       { name: "mixed load with ingestion: median (ms)", value: reads.p50Ms, target: `< ${TARGETS.p50Ms}`, met: reads.p50Ms < TARGETS.p50Ms, detail: summary },
       { name: "mixed load with ingestion: p95 (ms)", value: reads.p95Ms, target: `< ${TARGETS.p95Ms}`, met: reads.p95Ms < TARGETS.p95Ms, detail: summary },
