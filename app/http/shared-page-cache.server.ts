@@ -5,7 +5,8 @@
 import { createHash, createHmac } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
-import express, { type NextFunction, type Request, type Response } from "express";
+import type { NextFunction, Request, Response } from "express";
+import { encodingFor } from "./content-encoding.server";
 import { etagMatches } from "./conditional.server";
 import { contentSecurityPolicy } from "./security-headers.server";
 
@@ -48,27 +49,6 @@ export type SharedPageOptions = {
   /** The bound on the bytes kept (default SHARED_PAGE_CACHE_MAX_BYTES); a page larger than it is served uncached. */
   maxBytes?: number;
 };
-
-/**
- * The encoding a shared copy is sent in for an Accept-Encoding header: the best one the client accepts at all.
- * Browsers list gzip before br with equal weight, which is no preference, and `acceptsEncodings("br", "gzip")`
- * would pick gzip by their order (as in precompressed.server.ts). Decided by Express's own negotiation, so the
- * answer before Express (server.ts) is the one Express gives, and remembered per header value: browsers send a
- * handful of values, and negotiating parses the header each time.
- */
-const encodings = new Map<string, "br" | "gzip" | "identity">();
-const ENCODINGS_KEPT = 64;
-function encodingFor(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
-  const header = acceptEncoding ?? "";
-  let encoding = encodings.get(header);
-  if (encoding === undefined) {
-    const asked = { headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } };
-    encoding = (["br", "gzip"] as const).find((name) => express.request.acceptsEncodings.call(asked as Request, name) === name) ?? "identity";
-    if (encodings.size >= ENCODINGS_KEPT) encodings.clear();
-    encodings.set(header, encoding);
-  }
-  return encoding;
-}
 
 /** The cache's contents, for tests and the benchmarks. */
 export type SharedPageCacheStats = { entries: number; bytes: number };

@@ -5,6 +5,7 @@
 // connection on loopback) take half a sitemap file, so the process's memory cannot tell the two apart.
 import fs from "node:fs";
 import http from "node:http";
+import zlib from "node:zlib";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -98,12 +99,29 @@ describe("large answers and slow readers", () => {
     const reader = await pausedGet(url);
     expect(reader.status).toBe(200);
     expect(reader.headers["x-total-count"]).toBe(String(ARTICLES));
-    const articles = JSON.parse(await reader.readOn()) as { id: number }[];
+    const text = await reader.readOn();
+    const articles = JSON.parse(text) as { id: number }[];
     expect(articles).toHaveLength(1000);
     expect(new Set(articles.map((article) => article.id)).size).toBe(1000);
     // The ETag is of the body sent: a client holding it gets a 304.
     const again = await fetch(url, { headers: { "If-None-Match": reader.headers.etag! } });
     expect(again.status).toBe(304);
+    // A client taking brotli gets the same body compressed in one pass (app/http/content-encoding.server.ts), its
+    // length known, with the same ETag.
+    const compressed = await new Promise<http.IncomingMessage & { body: Buffer }>((resolve, reject) => {
+      http
+        .get(url, { agent: false, headers: { "Accept-Encoding": "gzip, deflate, br" } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => resolve(Object.assign(res, { body: Buffer.concat(chunks) })));
+          res.on("error", reject);
+        })
+        .on("error", reject);
+    });
+    expect(compressed.headers["content-encoding"]).toBe("br");
+    expect(compressed.headers["content-length"]).toBe(String(compressed.body.length));
+    expect(compressed.headers.etag).toBe(reader.headers.etag);
+    expect(zlib.brotliDecompressSync(compressed.body).toString("utf8")).toBe(text);
     expect(server.alarmingLines).toEqual([]);
   });
 
