@@ -2,10 +2,11 @@
 // documents and data requests): the resource routes' JSON (one error shape, ETags, no stack traces) and
 // redirects from any route. They are built here, with the security headers.
 import { createHash } from "node:crypto";
+import zlib from "node:zlib";
 import { json, redirect } from "@remix-run/node";
 import { applySecurityHeaders } from "./security-headers.server";
 import { etagMatches } from "./conditional.server";
-import { COMPRESSION_THRESHOLD, compressedOnce, encodingFor } from "./content-encoding.server";
+import { COMPRESSION_THRESHOLD, compressedOnce, encodingFor, type ContentEncoding } from "./content-encoding.server";
 
 /** `json()` with the security headers. */
 export function secureJson(data: unknown, init?: ResponseInit) {
@@ -60,14 +61,8 @@ function jsonAnswerWithEtag(request: Request, etag: string, init: EtagInit, body
 /** Items serialized per piece of a JSON list. */
 const JSON_LIST_PIECE = 100;
 
-/**
- * `jsonWithEtag` for a JSON array (up to a thousand articles, about 1.5 MB): the same body and ETag, each item
- * serialized once, a hundred at a time. A client that takes br or gzip gets the body compressed here in one pass
- * (content-encoding.server.ts says why), so what waits for a slow reader is the compressed bytes (a tenth of the
- * text or less); the text itself is dropped once compressed. A client that takes neither gets the pieces one at a
- * time, as it reads them (server.ts pipes the answer with backpressure).
- */
-export function jsonListWithEtag(request: Request, items: readonly unknown[], init: EtagInit = {}) {
+/** A JSON array's text in pieces of a hundred items, each item serialized once, and the strong ETag of the whole. */
+function serializedList(items: readonly unknown[]) {
   const pieces: string[] = [];
   for (let from = 0; from < items.length; from += JSON_LIST_PIECE) {
     const serialized = items
@@ -79,29 +74,74 @@ export function jsonListWithEtag(request: Request, items: readonly unknown[], in
   if (pieces.length === 0) pieces.push("[]");
   const hash = createHash("sha1");
   for (const piece of pieces) hash.update(piece);
+  const length = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  return { pieces, etag: `"${hash.digest("base64url")}"`, compressible: length >= COMPRESSION_THRESHOLD };
+}
+
+/** A body of compressed bytes, with the headers that say so. */
+function compressedBody(headers: Headers, encoding: "br" | "gzip", bytes: Buffer) {
+  headers.set("Content-Encoding", encoding);
+  headers.set("Content-Length", String(bytes.length));
+  return new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length);
+}
+
+/** The answer of a JSON list with an ETag: the list's headers, and the body in the encoding the client takes. */
+function listAnswer(request: Request, etag: string, init: EtagInit, body: (encoding: ContentEncoding, headers: Headers) => BodyInit) {
   const headers = new Headers(init.headers);
   headers.append("Vary", "Accept-Encoding");
   const encoding = encodingFor(request.headers.get("Accept-Encoding"));
-  const length = pieces.reduce((sum, piece) => sum + piece.length, 0);
-  return jsonAnswerWithEtag(request, `"${hash.digest("base64url")}"`, { ...init, headers }, (answerHeaders) => {
-    if (encoding !== "identity" && length >= COMPRESSION_THRESHOLD) {
-      const compressed = compressedOnce(pieces.join(""), encoding);
-      answerHeaders.set("Content-Encoding", encoding);
-      answerHeaders.set("Content-Length", String(compressed.length));
-      return new Uint8Array(compressed.buffer as ArrayBuffer, compressed.byteOffset, compressed.length);
-    }
+  return jsonAnswerWithEtag(request, etag, { ...init, headers }, (answerHeaders) => body(encoding, answerHeaders));
+}
+
+/**
+ * `jsonWithEtag` for a JSON array (up to a thousand articles, about 1.5 MB): the same body and ETag, each item
+ * serialized once, a hundred at a time. A client that takes br or gzip gets the body compressed here in one pass
+ * (content-encoding.server.ts says why), so what waits for a slow reader is the compressed bytes (a tenth of the
+ * text or less); the text itself is dropped once compressed. A client that takes neither gets the pieces one at a
+ * time, as it reads them (server.ts pipes the answer with backpressure).
+ */
+export function jsonListWithEtag(request: Request, items: readonly unknown[], init: EtagInit = {}) {
+  const list = serializedList(items);
+  return listAnswer(request, list.etag, init, (encoding, headers) => {
+    if (encoding !== "identity" && list.compressible) return compressedBody(headers, encoding, compressedOnce(list.pieces.join(""), encoding));
     const encoder = new TextEncoder();
     let next = 0;
     return new ReadableStream<Uint8Array>(
       {
         pull(controller) {
-          controller.enqueue(encoder.encode(pieces[next++]));
-          if (next === pieces.length) controller.close();
+          controller.enqueue(encoder.encode(list.pieces[next++]));
+          if (next === list.pieces.length) controller.close();
         },
       },
       // One piece ahead at most: the next is written only when the reader took the last.
       { highWaterMark: 0 },
     );
+  });
+}
+
+/**
+ * A JSON list kept to be answered many times (shared-answers.server.ts): its ETag, its headers and its body in both
+ * encodings, compressed once (a body under the compression threshold is kept as text); `bytes` is what it holds.
+ */
+export type StoredList = { etag: string; headers: [string, string][]; text?: string; br?: Buffer; gzip?: Buffer; bytes: number };
+
+export function storedList(items: readonly unknown[], headers: HeadersInit = {}): StoredList {
+  const list = serializedList(items);
+  const entries = [...new Headers(headers).entries()];
+  const headerBytes = entries.reduce((sum, [name, value]) => sum + name.length + value.length, 0);
+  const text = list.pieces.join("");
+  if (!list.compressible) return { etag: list.etag, headers: entries, text, bytes: text.length + headerBytes };
+  const br = compressedOnce(text, "br");
+  const gzip = compressedOnce(text, "gzip");
+  return { etag: list.etag, headers: entries, br, gzip, bytes: br.length + gzip.length + headerBytes };
+}
+
+/** The answer of a stored list, as `jsonListWithEtag` answers the same items (a client taking neither encoding gets the text inflated). */
+export function storedListAnswer(request: Request, stored: StoredList) {
+  return listAnswer(request, stored.etag, { headers: stored.headers }, (encoding, headers) => {
+    if (stored.text !== undefined) return stored.text;
+    if (encoding === "identity") return zlib.gunzipSync(stored.gzip!).toString("utf8");
+    return compressedBody(headers, encoding, stored[encoding]!);
   });
 }
 

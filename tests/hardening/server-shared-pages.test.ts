@@ -2,7 +2,8 @@
 // decisions/013), over real HTTP against the production build on the demo data: the feed page one document, ETag and
 // nonce for every reader, sent with brotli, revalidated (304), moved to a new revision by a new article, rendered
 // whole for a HEAD; the Saved view and a page with a toast kept to the reader alone; an article's page, its related
-// articles, comment periods, About and the API page shared the same way.
+// articles, comment periods, About and the API page shared the same way; `/api/articles` answered once per URL and
+// revision to readers without a visitor cookie.
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -196,6 +197,61 @@ describe("the server on the demo data", () => {
       expect(savedView.headers["cache-control"]).toMatch(/no-store/);
       expect(savedView.body.toString()).toContain(`id="article-${article.id}"`);
       expect(savedView.body.toString()).toContain("Showing 1–1 of 1");
+    });
+  });
+
+  describe("the API's answers every anonymous reader shares (docs/decisions/056)", () => {
+    type ApiArticle = { id: number; title: string; views: number; isBookmarked: boolean };
+    const list = (answer: RawAnswer) => JSON.parse(answer.body.toString()) as ApiArticle[];
+
+    it("is one answer per URL and revision for readers without a visitor cookie; a visitor's own is made for them", async () => {
+      const url = `${server.url}/api/articles?limit=30`;
+      const [first, second] = await Promise.all([rawRequest(url), rawRequest(url)]);
+      expect(first.status).toBe(200);
+      expect(first.headers["content-encoding"]).toBeUndefined();
+      expect(second.body.equals(first.body)).toBe(true);
+      expect(second.headers.etag).toBe(first.headers.etag);
+      expect(first.headers["x-total-count"]).toMatch(/^\d+$/);
+      expect(first.headers.link).toContain("offset=30");
+      expect(first.headers["cache-control"]).toBe("private, max-age=0, must-revalidate");
+      const [top] = list(first);
+
+      // A visitor's answer is theirs: their bookmark, and the view just counted, which the shared answer does not
+      // have until the content moves or a minute passes (as on the shared pages): proof that it was kept, not made again.
+      const viewed = await rawRequest(`${server.url}/api/articles/${top.id}/view`, { method: "PATCH", headers: { Origin: SAME_ORIGIN } });
+      expect(viewed.status).toBe(200);
+      const visitor = cookieOf(viewed, "visitor")!;
+      expect(
+        (await rawRequest(`${server.url}/api/articles/${top.id}/bookmark`, { method: "PATCH", headers: { Origin: SAME_ORIGIN, Cookie: visitor } })).status,
+      ).toBe(200);
+      const own = list(await rawRequest(url, { headers: { Cookie: visitor } }))[0];
+      expect(own).toMatchObject({ id: top.id, views: top.views + 1, isBookmarked: true });
+      const shared = await rawRequest(url);
+      expect(shared.body.equals(first.body)).toBe(true);
+      expect(list(shared)[0]).toMatchObject({ id: top.id, views: top.views, isBookmarked: false });
+
+      // Compressed once, in both encodings, with the same ETag; a reader holding it gets a 304.
+      const br = await rawRequest(url, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+      expect(br.headers["content-encoding"]).toBe("br");
+      expect(br.headers["content-length"]).toBe(String(br.body.length));
+      expect(zlib.brotliDecompressSync(br.body).equals(first.body)).toBe(true);
+      const gzip = await rawRequest(url, { headers: { "Accept-Encoding": "gzip" } });
+      expect(gzip.headers["content-encoding"]).toBe("gzip");
+      expect(zlib.gunzipSync(gzip.body).equals(first.body)).toBe(true);
+      expect([br.headers.etag, gzip.headers.etag]).toEqual([first.headers.etag, first.headers.etag]);
+      const held = await rawRequest(url, { headers: { "If-None-Match": first.headers.etag as string, "Accept-Encoding": "br" } });
+      expect(held.status).toBe(304);
+      expect(held.headers["content-encoding"]).toBeUndefined();
+
+      // A new article is a new revision: the next answer has it.
+      await addArticle({ title: "Shared API answer revision probe", publishDate: new Date() });
+      const after = await rawRequest(url);
+      expect(list(after)[0].title).toBe("Shared API answer revision probe");
+      expect(Number(after.headers["x-total-count"])).toBe(Number(first.headers["x-total-count"]) + 1);
+      // A bad parameter is refused as before, never stored.
+      const refused = await rawRequest(`${server.url}/api/articles?limit=0`);
+      expect(refused.status).toBe(400);
+      expect(JSON.parse(refused.body.toString()).message).toMatch(/limit/);
     });
   });
 
