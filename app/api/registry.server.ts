@@ -102,7 +102,7 @@ export const API: Endpoint[] = [
   own("GET", "/api/articles", "Articles", "public", {
     summary: "Articles matching the filters, newest first (at most 1,000 per answer)",
     description:
-      "Without a visitor cookie the answer is one every such client shares, made once per change of the articles: a view count in it may lag by up to a minute. With one, `isBookmarked` is the visitor's own and the counts are current. Answers carry an ETag; send it as If-None-Match to get a 304 while nothing changed.",
+      "Without a visitor cookie the answer is one every such client shares, made once per change of the articles: view and comment counts in it may lag by up to a minute. With one, `isBookmarked` is the visitor's own and the counts are current. Answers carry an ETag; send it as If-None-Match to get a 304 while nothing changed.",
     query: filterParams,
     responses: {
       "200": {

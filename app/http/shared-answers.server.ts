@@ -1,11 +1,12 @@
 // One copy of an API answer every anonymous reader shares, per URL and content revision, as the shared pages are
 // (docs/decisions/013, docs/decisions/056): made once, compressed once, kept in this process for at most a minute
-// (view counts lag by no more, as on the pages), bounded by bytes with the least recently used dropped first.
-// Readers asking for the same URL while its answer is made wait for that one answer.
+// (what the revision does not follow, such as view and comment counts, lags by no more, as on the pages), bounded
+// by bytes with the least recently used dropped first. Readers asking for the same URL while its answer is made
+// wait for that one answer.
 import { config } from "../config.server";
 import type { StoredList } from "./responses.server";
 
-/** As long as a shared page is fresh (shared-page-cache.server.ts): view counts lag by at most this. */
+/** As long as a shared page is fresh (shared-page-cache.server.ts): view and comment counts lag by at most this. */
 const FRESH_MS = 60_000;
 /**
  * Bytes of answers kept: an answer of a month in a category (484 articles at 100,000) is about 70 KB in both

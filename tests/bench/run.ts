@@ -196,6 +196,9 @@ async function main() {
         console.error(`  step ${step.name} failed:`, error);
         failedSteps.push({ step: step.name, error: error instanceof Error ? error.message : String(error) });
       }
+      // The peak so far after each step: which step takes the web process to its peak over the whole run.
+      const peakSoFar = servers.large.peakRss();
+      if (peakSoFar) console.log(`  web @${options.count.toLocaleString("en-US")} peak RSS so far: ${round(peakSoFar / 1024 / 1024)} MB`);
     }
     const peakRss = {
       [`web @${options.count.toLocaleString("en-US")}`]: servers.large.peakRss(),
