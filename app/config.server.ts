@@ -85,8 +85,9 @@ const envSchema = z.object({
     .pipe(z.string().regex(/^(|true|false|yes|no|\d{1,2})$/, "must be false, true, or the number of trusted proxies (0-99)"))
     .transform((v) => (v === "true" || v === "yes" ? 1 : v === "" || v === "false" || v === "no" ? 0 : Number(v))),
   /**
-   * The one shared copy of each feed page (docs/decisions/013) in production; `false` renders every request,
-   * to measure the render path (npm run bench) or to rule the cache out when looking into a problem.
+   * The one shared copy of each feed page (docs/decisions/013) and of each anonymous `/api/articles` answer
+   * (docs/decisions/056) in production; `false` renders every request and makes every answer, to measure the
+   * render path (npm run bench) or to rule the copies out when looking into a problem.
    */
   SHARED_PAGE_CACHE: z
     .enum(["true", "false", "1", "0", "yes", "no", ""])
