@@ -5,17 +5,17 @@
 // identical calls in flight share one computation, a client runs at most two calls at once and the site starts
 // at most four counts a second.
 import { AppError } from "../errors";
+import { keptPerRevision } from "../kept-per-revision";
 import { slotsInUse, takeSlot, type SlotRule } from "../slots.server";
 import { VIEW_PARAMS, type ArticleFilters } from "./filters";
 import { identifierFacets, type IdentifierFacets } from "./queries.server";
 import { feedRevision } from "./shared-feed.server";
 
 /**
- * How long an answer is kept within one revision: identifiers an update changes without moving the article
+ * Answers kept, least recently used dropped first; each is at most 400 short counts. Each is kept a minute at most
+ * within its revision (app/kept-per-revision.ts): identifiers an update changes without moving the article
  * revision (db/migrations/0019_follow_filters.sql) show within this, as on the shared pages.
  */
-const FRESH_MS = 60_000;
-/** Answers kept, least recently used dropped first; each is at most 400 short counts. */
 export const FACETS_CACHE_ENTRIES = 500;
 
 /**
@@ -44,9 +44,7 @@ async function spendCount() {
   setTimeout(place, BUDGET_WINDOW_MS).unref();
 }
 
-type Entry = { revision: string; storedAt: number; facets: IdentifierFacets };
-const entries = new Map<string, Entry>();
-const computing = new Map<string, Promise<IdentifierFacets>>();
+const kept = keptPerRevision<IdentifierFacets>({ capacity: FACETS_CACHE_ENTRIES });
 let computed = 0;
 
 /** How many answers were computed (not served from the cache) since the process started: for tests and benchmarks. */
@@ -95,24 +93,5 @@ export async function cachedIdentifierFacets(filters: ArticleFilters, limit: num
 }
 
 async function keptOrComputed(filters: ArticleFilters, limit: number) {
-  const key = viewKey(filters, limit);
-  const revision = await feedRevision();
-  const kept = entries.get(key);
-  if (kept && kept.revision === revision && Date.now() - kept.storedAt < FRESH_MS) {
-    entries.delete(key);
-    entries.set(key, kept);
-    return kept.facets;
-  }
-  // Readers asking for the same view while it is counted wait for that one count.
-  const flightKey = `${revision}\n${key}`;
-  let flight = computing.get(flightKey);
-  if (!flight) {
-    flight = compute(filters, limit).finally(() => computing.delete(flightKey));
-    computing.set(flightKey, flight);
-  }
-  const facets = await flight;
-  entries.delete(key);
-  entries.set(key, { revision, storedAt: Date.now(), facets });
-  while (entries.size > FACETS_CACHE_ENTRIES) entries.delete(entries.keys().next().value!);
-  return facets;
+  return kept(viewKey(filters, limit), await feedRevision(), () => compute(filters, limit));
 }

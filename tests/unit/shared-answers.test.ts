@@ -1,6 +1,6 @@
-// The store of answers every anonymous reader shares (app/http/shared-answers.server.ts): one answer made per key
-// and revision however many ask at once, a new revision makes it again, a refusal is not kept, and the bytes kept
-// stay within the bound, the least recently used dropped first.
+// The store of answers every anonymous reader shares (app/http/shared-answers.server.ts, on
+// app/kept-per-revision.ts): one answer made per key and revision however many ask at once, a new revision makes
+// it again, a refusal is not kept, and the bytes kept stay within the bound, the least recently used dropped first.
 import { describe, expect, it } from "vitest";
 import { sharedAnswers } from "~/http/shared-answers.server";
 import { storedList, type StoredList } from "~/http/responses.server";
@@ -44,7 +44,7 @@ describe("shared answers", () => {
     expect(calls).toBe(1);
     await expect(answers("/k", "r1", refuse)).rejects.toThrow("refused");
     expect(calls).toBe(2);
-    expect(answers.stats()).toEqual({ entries: 0, bytes: 0 });
+    expect(answers.stats()).toEqual({ entries: 0, weight: 0 });
   });
 
   it("holds no more bytes than its bound, dropping the least recently used first", async () => {
@@ -56,7 +56,7 @@ describe("shared answers", () => {
     await answers("/a", "r", make("/a", "r"));
     await answers("/c", "r", make("/c", "r"));
     expect(answers.stats().entries).toBe(2);
-    expect(answers.stats().bytes).toBeLessThanOrEqual(one * 2 + one / 2);
+    expect(answers.stats().weight).toBeLessThanOrEqual(one * 2 + one / 2);
     made.length = 0;
     // /b was the least recently used: dropped; /a and /c are kept.
     await answers("/a", "r", make("/a", "r"));
