@@ -6,13 +6,12 @@ import { createHash, createHmac } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import { FRESH_MS, keptPerRevision } from "../kept-per-revision";
 import { encodingFor } from "./content-encoding.server";
 import { etagMatches } from "./conditional.server";
 import { contentSecurityPolicy } from "./security-headers.server";
 
 export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
-/** As long as a shared cache may keep the page (s-maxage): view counts and AI summaries lag by at most this. */
-const FRESH_MS = 60_000;
 /**
  * Bytes of compressed pages kept, least recently used dropped first: the popular first pages and filters, not
  * every deep page a crawler walks through. A feed page is about 200 KB of HTML, 25 KB with brotli and 30 KB with
@@ -24,8 +23,6 @@ export const SHARED_PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 const ETAGS_KEPT = 4096;
 
 type Entry = {
-  etag: string;
-  storedAt: number;
   headers: [string, string][];
   gzip: Buffer;
   br: Buffer;
@@ -63,33 +60,14 @@ function nonceFor(etag: string, secret: string) {
 }
 
 export function sharedPageCache(options: SharedPageOptions) {
-  const maxBytes = options.maxBytes ?? SHARED_PAGE_CACHE_MAX_BYTES;
-  // In least recently used order: a hit moves its entry to the end, eviction takes from the front.
-  const entries = new Map<string, Entry>();
-  let bytes = 0;
-  const rendering = new Map<string, Promise<Entry | null>>();
+  // Keyed by URL, each copy kept for its ETag (which names the build, the revision and the URL).
+  const copies = keptPerRevision<Entry | null>({
+    capacity: options.maxBytes ?? SHARED_PAGE_CACHE_MAX_BYTES,
+    weigh: (entry) => entry!.bytes,
+    freshMs: FRESH_MS,
+  });
   const etags = new Map<string, string>();
   let etagsRevision: string | undefined;
-
-  function forget(key: string) {
-    const old = entries.get(key);
-    if (!old) return;
-    entries.delete(key);
-    bytes -= old.bytes;
-  }
-
-  function remember(key: string, entry: Entry) {
-    forget(key);
-    if (entry.bytes > maxBytes) return;
-    entries.set(key, entry);
-    bytes += entry.bytes;
-    while (bytes > maxBytes) forget(entries.keys().next().value!);
-  }
-
-  function touch(key: string, entry: Entry) {
-    entries.delete(key);
-    entries.set(key, entry);
-  }
 
   async function renderEntry(req: Request, res: Response, etag: string): Promise<Entry | null> {
     const response = await options.render(req, res, nonceFor(etag, options.secret));
@@ -103,7 +81,7 @@ export function sharedPageCache(options: SharedPageOptions) {
     const gzip = zlib.gzipSync(identity, { level: 6 });
     const br = zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } });
     const headerBytes = headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0);
-    return { etag, storedAt: Date.now(), headers, gzip, br, bytes: gzip.length + br.length + headerBytes };
+    return { headers, gzip, br, bytes: gzip.length + br.length + headerBytes };
   }
 
   function send(req: IncomingMessage, res: ServerResponse, entry: Entry, complete?: () => void) {
@@ -129,14 +107,6 @@ export function sharedPageCache(options: SharedPageOptions) {
     complete?.();
     res.end();
     return true;
-  }
-
-  /** The stored copy of this key when it is fresh for this ETag (moved to the recent end), else undefined. */
-  function freshEntry(key: string, etag: string) {
-    const cached = entries.get(key);
-    if (!cached || cached.etag !== etag || Date.now() - cached.storedAt >= FRESH_MS) return undefined;
-    touch(key, cached);
-    return cached;
   }
 
   /** The page's ETag, or null when the revision cannot be read (a damaged database): the app then answers. */
@@ -171,21 +141,10 @@ export function sharedPageCache(options: SharedPageOptions) {
     const etag = key === null ? null : await etagOf(key);
     if (key === null || etag === null) return options.fallback(req, res, next);
     if (sendValidators(req, res, etag)) return;
-    const fresh = freshEntry(key, etag);
-    if (fresh) return send(req, res, fresh);
-    // A stale copy is dropped now rather than when the bound pushes it out.
-    forget(key);
-
-    // Readers asking for the same page while it renders wait for that one render.
-    const flightKey = `${key}\n${etag}`;
-    let flight = rendering.get(flightKey);
-    if (!flight) {
-      flight = renderEntry(req, res, etag).finally(() => rendering.delete(flightKey));
-      rendering.set(flightKey, flight);
-    }
+    // The stored copy while fresh; else rendered, once for every reader asking for this page meanwhile.
     let entry: Entry | null;
     try {
-      entry = await flight;
+      entry = await copies(key, etag, () => renderEntry(req, res, etag));
     } catch (error) {
       // A refusal (a rulemaking that does not exist) is answered by the error handler, and never as the shared page.
       forgetSharedHeaders(res);
@@ -196,7 +155,6 @@ export function sharedPageCache(options: SharedPageOptions) {
       forgetSharedHeaders(res);
       return options.fallback(req, res, next);
     }
-    remember(key, entry);
     send(req, res, entry);
   };
   /**
@@ -209,16 +167,19 @@ export function sharedPageCache(options: SharedPageOptions) {
    */
   async function answerStored(req: IncomingMessage, res: ServerResponse, key: string, complete: () => void) {
     const etag = await etagOf(key);
-    const stored = entries.get(key);
-    if (etag === null || !stored || stored.etag !== etag) return false;
+    const fresh = etag === null ? undefined : copies.peek(key, etag);
+    if (etag === null || !fresh) return false;
     if (etagMatches(req.headers["if-none-match"], etag)) return sendValidators(req, res, etag, complete);
     if (encodingFor(req.headers["accept-encoding"]) === "identity") return false;
-    const fresh = freshEntry(key, etag);
-    if (!fresh) return false;
     sendValidators(req, res, etag, complete);
     send(req, res, fresh, complete);
     return true;
   }
 
-  return Object.assign(middleware, { answerStored, stats: (): SharedPageCacheStats => ({ entries: entries.size, bytes }) });
+  function stats(): SharedPageCacheStats {
+    const { entries, weight } = copies.stats();
+    return { entries, bytes: weight };
+  }
+
+  return Object.assign(middleware, { answerStored, stats });
 }

@@ -48,8 +48,10 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
   const latenciesByRequest = new Map<string, number[]>();
   let answered: number[] | undefined;
   const requests = options.requests?.map((request) => {
-    const own: number[] = [];
-    latenciesByRequest.set(`${request.method ?? "GET"} ${request.path}`, own);
+    // A request listed twice in the mix shares one set of latencies.
+    const key = `${request.method ?? "GET"} ${request.path}`;
+    const own = latenciesByRequest.get(key) ?? [];
+    latenciesByRequest.set(key, own);
     return { ...request, onResponse: () => void (answered = own) };
   });
   return new Promise((resolve, reject) => {

@@ -12,8 +12,13 @@ const ANSWERS = 60;
 let server: http.Server;
 let url: string;
 let answered = 0;
-let enough: () => void;
-const answeredEnough = new Promise<void>((resolve) => (enough = resolve));
+let enough: () => void = () => {};
+
+/** Resolves once the server has given ANSWERS more answers. */
+function answeredEnough() {
+  answered = 0;
+  return new Promise<void>((resolve) => (enough = resolve));
+}
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -37,7 +42,7 @@ it("gives each request of the mix its own answers and latencies, the slowest fir
     url,
     connections: 1,
     seconds: 60,
-    until: answeredEnough,
+    until: answeredEnough(),
     requests: [
       { method: "GET", path: "/fast" },
       { method: "GET", path: "/slow" },
@@ -51,4 +56,23 @@ it("gives each request of the mix its own answers and latencies, the slowest fir
   expect(Math.abs(slowest.answers - fastest.answers)).toBeLessThanOrEqual(1);
   // A timer fires no earlier than 1 ms before its time.
   expect(slowest.p50Ms).toBeGreaterThanOrEqual(HELD_MS - 1);
+}, 90_000);
+
+it("keeps every latency of a request the mix lists twice", async () => {
+  const result = await runLoad({
+    url,
+    connections: 1,
+    seconds: 60,
+    until: answeredEnough(),
+    requests: [
+      { method: "GET", path: "/fast" },
+      { method: "GET", path: "/slow" },
+      { method: "GET", path: "/slow" },
+    ],
+  });
+  expect(result.byRequest!.map((read) => read.request)).toEqual(["GET /slow", "GET /fast"]);
+  const [slowest, fastest] = result.byRequest!;
+  expect(slowest.answers + fastest.answers).toBe(result.requests);
+  // Two of every three answers are /slow's.
+  expect(Math.abs(slowest.answers - 2 * fastest.answers)).toBeLessThanOrEqual(2);
 }, 90_000);
