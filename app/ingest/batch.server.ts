@@ -49,12 +49,16 @@ async function assistUnsure(batch: JudgedBatch, run: Run) {
   });
 }
 
+/** A batch admitted and judged, ready to be stored (judgeBatch, then storeBatch). */
+export type JudgedSourceBatch = { batch: JudgedBatch; newest: Date | null };
+
 /**
- * Ingests one batch of a source's items, stored atomically: a run stopped mid-way leaves whole batches, never half of
- * one. `assisted`: a feed's items, which the model-assisted classifier may be asked about (a Federal Register
- * document's own fields decide). Answers how many were new and the newest publication date seen.
+ * The first half of ingesting a batch: the source's keywords admit or skip each item, the admitted ones are judged,
+ * and with `assisted` (a feed's items; a Federal Register document's own fields decide) the model may revise what
+ * the judgement was unsure of. Judging reads only what storing other articles leaves alone (deleted articles, the
+ * agenda), so a batch may be judged while the one before it is stored.
  */
-export async function ingestBatch(articles: NewArticle[], { summary, admits }: SourceRun, run: Run, assisted = false) {
+export async function judgeBatch(articles: NewArticle[], { summary, admits }: SourceRun, run: Run, assisted = false): Promise<JudgedSourceBatch> {
   let newest: Date | null = null;
   const admitted: NewArticle[] = [];
   for (const article of articles) {
@@ -69,6 +73,11 @@ export async function ingestBatch(articles: NewArticle[], { summary, admits }: S
   // Judged on the day it is stored, as every article is (insert.server.ts), not on the run's `now`.
   const batch = await judgeArticles(admitted);
   if (assisted) await assistUnsure(batch, run);
+  return { batch, newest };
+}
+
+/** The second half: the judged batch stored atomically. Answers how many were new and the newest publication date seen. */
+export async function storeBatch({ batch, newest }: JudgedSourceBatch, { summary }: SourceRun) {
   let inserted = 0;
   for (const outcome of await storeJudged(batch)) {
     if (outcome.status === "inserted") inserted++;
@@ -76,5 +85,14 @@ export async function ingestBatch(articles: NewArticle[], { summary, admits }: S
     else if (outcome.status !== "invalid-url") summary.duplicates++;
   }
   summary.new += inserted;
-  return { inserted, newest: newest as Date | null };
+  return { inserted, newest };
+}
+
+/**
+ * Ingests one batch of a source's items, stored atomically: a run stopped mid-way leaves whole batches, never half of
+ * one. `assisted`: a feed's items, which the model-assisted classifier may be asked about (a Federal Register
+ * document's own fields decide). Answers how many were new and the newest publication date seen.
+ */
+export async function ingestBatch(articles: NewArticle[], share: SourceRun, run: Run, assisted = false) {
+  return storeBatch(await judgeBatch(articles, share, run, assisted), share);
 }

@@ -13,6 +13,8 @@ import { addServedSource } from "../support/sources";
 let server: TestServer;
 const flaky = { failing: true };
 let frRequests: URL[] = [];
+/** The backfill stand-in that answers three pages and then fails. */
+const breaking = { answered: 0 };
 
 const sampleTitles = ["Air Plan Approval; Ohio; Redesignation", "Agency Information Collection Activities; Proposed Collection; Comment Request"];
 const backfillDocs = generateDocuments({ days: 40, perDay: 300, lastDay: "2025-06-30", samples: sampleTitles.map((title) => ({ title })) });
@@ -36,6 +38,10 @@ beforeAll(async () => {
     "/flaky": (req, res, origin) =>
       flaky.failing ? void res.writeHead(503).end() : serveFixture("federal-reserve.rdf", "application/rdf+xml")(req, res, origin),
     "/backfill/api/v1/documents.json": federalRegisterRoute(backfillDocs, (url) => frRequests.push(url)),
+    "/breaks/api/v1/documents.json": (req, res, origin) =>
+      ++breaking.answered > 3
+        ? void res.writeHead(404, { "content-type": "application/json" }).end('{"errors":["gone"]}')
+        : federalRegisterRoute(backfillDocs)(req, res, origin),
   });
 });
 afterAll(() => server.close());
@@ -254,5 +260,19 @@ describe("backfill", () => {
     expect(first.searchParams.get("conditions[publication_date][gte]")).toBe("2025-05-22");
     expect(first.searchParams.get("conditions[publication_date][lte]")).toBe("2025-06-30");
     expect(first.searchParams.get("per_page")).toBe("1000");
+  });
+});
+
+describe("backfill that fails mid-way", () => {
+  it("keeps every page stored before the failure whole, the one being stored as the next fails included", async () => {
+    // The stand-in answers three times, then fails. The first answer says the range holds more than the API's cap
+    // (the backfill splits it); the next two are pages of 1,000 documents. The backfill judges each page while it
+    // stores the one before, so the second page is still being stored when the next request fails.
+    breaking.answered = 0;
+    const source = await addFeed({ path: "/breaks/api/v1/documents.json?order=newest&per_page=100", type: "federal-register-api" });
+    const result = await backfillSources({ daysBack: 39, now: new Date("2025-06-30T18:00:00Z") });
+    expect(result.sources[0].error).toMatch(/404/);
+    expect(result.sources[0]).toMatchObject({ pages: 2, new: 2_000, fetched: 2_000 });
+    expect(await articlesOf(source.id)).toHaveLength(2_000);
   });
 });

@@ -6,7 +6,7 @@
 import { asc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import { db, engine, execute, first, statement, t, transaction, type Transaction, type TransactionPart } from "../../db.server";
 import { agencyNames, articleIdentifiers, articleRulemakings, type IndexedFields } from "../index-rows";
-import { chunks } from "./chunks";
+import { chunks, unnestInsert } from "./chunks";
 
 /** An article's id and the fields its lookup rows derive from. */
 export type IndexedArticle = IndexedFields & { id: number };
@@ -18,7 +18,7 @@ const SQLITE_INSERT = {
   rulemaking: "INSERT OR IGNORE INTO article_rulemakings (article_id, key, publish_date, category) VALUES (?, ?, ?, ?)",
 };
 
-/** Rows (or ids) per statement on PostgreSQL: four columns at most, well under its 65,535 parameters. */
+/** Rows (or ids) per statement on PostgreSQL. */
 const ROWS_PER_STATEMENT = 10_000;
 
 /** Writes the lookup rows of articles that have none yet (just inserted), as steps of the caller's transaction. */
@@ -36,9 +36,11 @@ export function* indexNewArticles(tx: Transaction, articles: IndexedArticle[]): 
   const agencies = articles.flatMap(({ id, agencies }) => agencyNames(agencies).map((agency) => ({ articleId: id, agency })));
   const identifiers = articles.flatMap((article) => articleIdentifiers(article).map((row) => ({ articleId: article.id, ...row })));
   const rulemakings = articles.flatMap((article) => articleRulemakings(article).map((row) => ({ articleId: article.id, ...row })));
-  for (const chunk of chunks(agencies, ROWS_PER_STATEMENT)) yield* tx.execute(tx.db.insert(t.articleAgencies).values(chunk).onConflictDoNothing());
-  for (const chunk of chunks(identifiers, ROWS_PER_STATEMENT)) yield* tx.execute(tx.db.insert(t.articleIdentifiers).values(chunk).onConflictDoNothing());
-  for (const chunk of chunks(rulemakings, ROWS_PER_STATEMENT)) yield* tx.execute(tx.db.insert(t.articleRulemakings).values(chunk).onConflictDoNothing());
+  // Over an array per column, as the articles themselves (chunks.ts unnestInsert): a multi-row VALUES of these rows
+  // was the largest part of the ingest's CPU in the process (docs/benchmarks.md, "Lookup rows and tags unnested").
+  for (const chunk of chunks(agencies, ROWS_PER_STATEMENT)) yield* tx.execute(sql`${unnestInsert(t.articleAgencies, chunk)} ON CONFLICT DO NOTHING`);
+  for (const chunk of chunks(identifiers, ROWS_PER_STATEMENT)) yield* tx.execute(sql`${unnestInsert(t.articleIdentifiers, chunk)} ON CONFLICT DO NOTHING`);
+  for (const chunk of chunks(rulemakings, ROWS_PER_STATEMENT)) yield* tx.execute(sql`${unnestInsert(t.articleRulemakings, chunk)} ON CONFLICT DO NOTHING`);
 }
 
 /** Rewrites the lookup rows of stored articles whose fields were just updated, as steps of the caller's transaction. */

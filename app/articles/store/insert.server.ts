@@ -182,7 +182,7 @@ function* insertRows(tx: Transaction, rows: [Pending, ArticleInsertRow][]): Tran
     tags.push(...row.tags.map((tag) => ({ articleId: id, tag })));
     inserted.push({ ...row, id });
   }
-  for (const chunk of chunks(tags, 10_000)) yield* tx.execute(tx.db.insert(t.articleTags).values(chunk).onConflictDoNothing());
+  for (const chunk of chunks(tags, 10_000)) yield* tx.execute(sql`${unnestInsert(t.articleTags, chunk)} ON CONFLICT DO NOTHING`);
   yield* indexNewArticles(tx, inserted);
   return ids;
 }
