@@ -50,27 +50,34 @@ export type IngestOptions = {
 /** The most pages a scrape (not a backfill) reads from one Federal Register source. */
 export const SCRAPE_MAX_PAGES = 10;
 
-/** Ingests Federal Register pages while wanted. Returns the newest publication date seen. */
-async function ingestFederalRegisterPages(pages: AsyncIterable<FederalRegisterApiPage>, share: SourceRun, run: Run, followAll: boolean) {
+/** A Federal Register page counted in the source's summary, its usable documents judged (batch.server.ts judgeBatch). */
+function judgePage(page: FederalRegisterApiPage, share: SourceRun, run: Run) {
   const { source, summary } = share;
+  summary.pages++;
+  const { documents, invalid, overLimit } = usableDocuments(page.results);
+  summary.invalid += invalid;
+  summary.overLimit += overLimit;
+  return judgeBatch(
+    documents.map((doc) => federalRegisterArticle(doc, source, run.now)),
+    share,
+    run,
+  );
+}
+
+/**
+ * A scrape's Federal Register pages, while wanted: a source's first scrape (or a re-run of one that was interrupted)
+ * reads up to SCRAPE_MAX_PAGES pages; later scrapes stop at the first page that brings nothing new. Returns the
+ * newest publication date seen.
+ */
+async function ingestFederalRegisterPages(pages: AsyncIterable<FederalRegisterApiPage>, share: SourceRun, run: Run) {
   let newest: Date | null = null;
   let pageNumber = 0;
   for await (const page of pages) {
     pageNumber++;
     checkCancelled(run);
-    summary.pages++;
-    const { documents, invalid, overLimit } = usableDocuments(page.results);
-    summary.invalid += invalid;
-    summary.overLimit += overLimit;
-    const batch = await ingestBatch(
-      documents.map((doc) => federalRegisterArticle(doc, source, run.now)),
-      share,
-      run,
-    );
+    const batch = await storeBatch(await judgePage(page, share, run), share);
     if (batch.newest && (!newest || batch.newest > newest)) newest = batch.newest;
-    // A source's first scrape (or a re-run of one that was interrupted) reads up to SCRAPE_MAX_PAGES pages;
-    // later scrapes stop at the first page that brings nothing new.
-    const wanted = followAll || (pageNumber < SCRAPE_MAX_PAGES && (batch.inserted > 0 || !source.lastSuccessfulScrape));
+    const wanted = pageNumber < SCRAPE_MAX_PAGES && (batch.inserted > 0 || !share.source.lastSuccessfulScrape);
     if (!wanted) break;
   }
   return newest;
@@ -154,7 +161,7 @@ async function scrapeCurrentItems(share: SourceRun, run: Run) {
   let warning: string | null = null;
   if (isFederal) {
     const pages = federalRegisterPages(parseFederalRegisterResponse(result), { signal: run.signal, timeoutMs: run.timeoutMs });
-    newestItemAt = await ingestFederalRegisterPages(pages, share, run, false);
+    newestItemAt = await ingestFederalRegisterPages(pages, share, run);
   } else {
     summary.pages++;
     const parsed = await parseFeed(result.text(), result.url, source, run.now);
@@ -179,26 +186,16 @@ async function backfillFederalRegister(share: SourceRun, run: Run, from: string,
  * judges a page while it stores the one before"). Answers the newest publication date seen.
  */
 async function storeEveryPage(pages: AsyncIterable<FederalRegisterApiPage>, share: SourceRun, run: Run) {
-  const { source, summary } = share;
   let newest: Date | null = null;
-  let storing: Promise<void> = Promise.resolve();
+  let storing: Promise<unknown> = Promise.resolve();
   try {
     for await (const page of pages) {
       checkCancelled(run);
-      summary.pages++;
-      const { documents, invalid, overLimit } = usableDocuments(page.results);
-      summary.invalid += invalid;
-      summary.overLimit += overLimit;
-      const judged = await judgeBatch(
-        documents.map((doc) => federalRegisterArticle(doc, source, run.now)),
-        share,
-        run,
-      );
+      const judged = await judgePage(page, share, run);
+      if (judged.newest && (!newest || judged.newest > newest)) newest = judged.newest;
       await storing;
       checkCancelled(run);
-      storing = storeBatch(judged, share).then((batch) => {
-        if (batch.newest && (!newest || batch.newest > newest)) newest = batch.newest;
-      });
+      storing = storeBatch(judged, share);
       // Its failure is thrown where it is awaited: on the next page, or below.
       storing.catch(() => {});
     }

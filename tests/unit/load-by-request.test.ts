@@ -35,19 +35,14 @@ beforeAll(async () => {
 
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
+/** One connection taking these paths in turn until the server has given ANSWERS answers. */
+function loadOf(paths: string[]) {
+  return runLoad({ url, connections: 1, seconds: 60, until: answeredEnough(), requests: paths.map((path) => ({ method: "GET", path })) });
+}
+
 it("gives each request of the mix its own answers and latencies, the slowest first", async () => {
-  // One connection taking the two requests in turn: were latencies given to the wrong one, /slow's median would
-  // be /fast's.
-  const result = await runLoad({
-    url,
-    connections: 1,
-    seconds: 60,
-    until: answeredEnough(),
-    requests: [
-      { method: "GET", path: "/fast" },
-      { method: "GET", path: "/slow" },
-    ],
-  });
+  // Were latencies given to the wrong request, /slow's median would be /fast's.
+  const result = await loadOf(["/fast", "/slow"]);
   expect(result.requests).toBeGreaterThanOrEqual(ANSWERS - 1);
   const [slowest, fastest] = result.byRequest!;
   expect(slowest.request).toBe("GET /slow");
@@ -59,17 +54,7 @@ it("gives each request of the mix its own answers and latencies, the slowest fir
 }, 90_000);
 
 it("keeps every latency of a request the mix lists twice", async () => {
-  const result = await runLoad({
-    url,
-    connections: 1,
-    seconds: 60,
-    until: answeredEnough(),
-    requests: [
-      { method: "GET", path: "/fast" },
-      { method: "GET", path: "/slow" },
-      { method: "GET", path: "/slow" },
-    ],
-  });
+  const result = await loadOf(["/fast", "/slow", "/slow"]);
   expect(result.byRequest!.map((read) => read.request)).toEqual(["GET /slow", "GET /fast"]);
   const [slowest, fastest] = result.byRequest!;
   expect(slowest.answers + fastest.answers).toBe(result.requests);
