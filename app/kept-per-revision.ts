@@ -7,10 +7,10 @@
 // that one; a failure is kept by no one, and the next caller asks again. A value of null is passed on, never kept
 // (a page that turned out not to be shareable).
 
-export type KeptPerRevisionOptions<T> = { capacity: number; weigh?: (value: T) => number; freshMs?: number };
+export type KeptPerRevisionOptions<T> = { capacity: number; weigh?: (value: NonNullable<T>) => number; freshMs?: number };
 
 /** As long as a shared page is fresh (its s-maxage, app/http/shared-page-cache.server.ts). */
-export const FRESH_MS = 60_000;
+const FRESH_MS = 60_000;
 
 export function keptPerRevision<T>({ capacity, weigh = () => 1, freshMs = FRESH_MS }: KeptPerRevisionOptions<T>) {
   // In least recently used order: a hit moves its entry to the end, eviction takes from the front.

@@ -6,7 +6,7 @@ import { createHash, createHmac } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
-import { FRESH_MS, keptPerRevision } from "../kept-per-revision";
+import { keptPerRevision } from "../kept-per-revision";
 import { encodingFor } from "./content-encoding.server";
 import { etagMatches } from "./conditional.server";
 import { contentSecurityPolicy } from "./security-headers.server";
@@ -60,12 +60,9 @@ function nonceFor(etag: string, secret: string) {
 }
 
 export function sharedPageCache(options: SharedPageOptions) {
-  // Keyed by URL, each copy kept for its ETag (which names the build, the revision and the URL).
-  const copies = keptPerRevision<Entry | null>({
-    capacity: options.maxBytes ?? SHARED_PAGE_CACHE_MAX_BYTES,
-    weigh: (entry) => entry!.bytes,
-    freshMs: FRESH_MS,
-  });
+  // Keyed by URL, each copy kept for its ETag (which names the build, the revision and the URL) for at most a minute,
+  // as long as a shared cache may keep the page (s-maxage): view counts and AI summaries lag by no more.
+  const copies = keptPerRevision<Entry | null>({ capacity: options.maxBytes ?? SHARED_PAGE_CACHE_MAX_BYTES, weigh: (entry) => entry.bytes });
   const etags = new Map<string, string>();
   let etagsRevision: string | undefined;
 
@@ -167,8 +164,9 @@ export function sharedPageCache(options: SharedPageOptions) {
    */
   async function answerStored(req: IncomingMessage, res: ServerResponse, key: string, complete: () => void) {
     const etag = await etagOf(key);
-    const fresh = etag === null ? undefined : copies.peek(key, etag);
-    if (etag === null || !fresh) return false;
+    if (etag === null) return false;
+    const fresh = copies.peek(key, etag);
+    if (!fresh) return false;
     if (etagMatches(req.headers["if-none-match"], etag)) return sendValidators(req, res, etag, complete);
     if (encodingFor(req.headers["accept-encoding"]) === "identity") return false;
     sendValidators(req, res, etag, complete);
