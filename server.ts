@@ -8,6 +8,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { broadcastDevReady, createRequestHandler as createRemixHandler, type ServerBuild } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/express";
@@ -37,6 +38,18 @@ async function loadBuild(): Promise<ServerBuild> {
   // A fresh URL per load in development, so a rebuild is picked up without a restart.
   const url = pathToFileURL(BUILD_FILE).href;
   return import(process.env.NODE_ENV === "development" ? `${url}?t=${Date.now()}` : url);
+}
+
+/**
+ * Node's ES module loader, asked for a CommonJS package (react, react-dom), reads every file the package's entry may
+ * re-export to learn their names, both sides of its `NODE_ENV` test, and keeps each file it read but never ran in
+ * require's cache, source and all: React's development builds, 2.1 MB of live heap for the life of the process
+ * (docs/benchmarks.md, "What the web process's live heap holds"). Dropped once the build is loaded; a later
+ * require of such a file reads it again.
+ */
+function forgetCommonJsFilesNeverRun() {
+  const cache = createRequire(import.meta.url).cache;
+  for (const [file, module] of Object.entries(cache)) if (module && !module.loaded) delete cache[file];
 }
 
 const STATUS_TITLES: Record<number, string> = { 400: "Bad Request", 403: "Forbidden", 404: "Not Found", 413: "Payload Too Large", 500: "Server Error" };
@@ -83,6 +96,7 @@ export async function createServerApp() {
   const settings = config();
   const httpsOnly = settings.PUBLIC_URL.startsWith("https://");
   const build = await loadBuild();
+  forgetCommonJsFilesNeverRun();
   const app = express();
   app.disable("x-powered-by");
   // Set by main() on SIGTERM: answers from then on close their connection, so none is left idle to wait for.

@@ -17,7 +17,6 @@ import { openDatabase, type Db } from "../db/client";
 import { openPostgres, type PgDb } from "../db/pg/client";
 import * as pgSchema from "../db/pg/schema";
 import * as sqliteSchema from "../db/schema";
-import { cachedStatement } from "../db/statement-cache";
 import { config } from "./config.server";
 
 /** The open database: which engine, and its drizzle handle. */
@@ -65,11 +64,11 @@ export async function closeDatabase() {
   if (open?.engine === "postgres") await open.db.$client.end();
 }
 
-/** A raw prepared statement on the SQLite handle, compiled once (db/statement-cache.ts): for SQLite's hot paths. */
+/** A raw prepared statement on the SQLite handle, kept once prepared (db/statement-cache.ts): for SQLite's hot paths. */
 export function statement(sqlText: string) {
   const open = database();
   if (open.engine !== "sqlite") throw new Error("statement() is SQLite's: on PostgreSQL, run the query with all, first or execute");
-  return cachedStatement(open.db.$client, sqlText);
+  return open.db.$client.prepare(sqlText);
 }
 
 type Schema = typeof sqliteSchema;

@@ -5,6 +5,7 @@ import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "./schema";
+import { reusePreparedStatements } from "./statement-cache";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -36,6 +37,7 @@ export function openDatabase(file: string): Db {
   // the pages it touches, and past 64 KiB a file-backed one is written page by page to a temporary file, about 45
   // writes per article stored (docs/benchmarks.md, "Ingest"). Temporary tables and sorts stay small in this product.
   sqlite.pragma("temp_store = MEMORY");
+  reusePreparedStatements(sqlite);
   return drizzle(sqlite, { schema, casing: "snake_case" }) as Db;
 }
 

@@ -15,13 +15,12 @@ import { splitOf } from "../app/classify/split";
 import { articlesCategorizedByEditors } from "../app/articles/store/reads.server";
 import { databaseEngine } from "../db/engine";
 import { classifyArticle, type ClassifyInput } from "../app/classify/classifier";
+import { MODEL_FILE } from "../app/classify/model-file.server";
 import { featuresOf, scoreText, softmax, type WordModel } from "../app/classify/model";
 import { CATEGORY_VALUES, type Category } from "../app/articles/vocabulary";
 import { agendaInput, EDITIONS, HELD_OUT_EDITION, readAgenda } from "../tests/eval/agenda";
 import { readLabelled } from "../tests/eval/classify";
 import { nearCopyGroups } from "../tests/eval/near-copies";
-
-export const MODEL_PATH = "app/classify/model.json";
 
 /**
  * One item to learn from; `id` is the labelled set's id, "agenda:<edition>:<row>", or the document number of an
@@ -340,9 +339,9 @@ async function main() {
   }
   const { settings, temperature, threshold } = chosen!;
   const model = { ...train(items, settings), temperature, rollbackAbove: threshold };
-  fs.writeFileSync(MODEL_PATH, `${JSON.stringify(model, null, 0).replace(/\],"/g, '],\n"')}\n`);
+  fs.writeFileSync(MODEL_FILE, `${JSON.stringify(model, null, 0).replace(/\],"/g, '],\n"')}\n`);
   console.log(
-    `Wrote ${MODEL_PATH}: ${Object.keys(model.features).length} features, ${model.trainedOn}; temperature ${temperature}, rollback above ${threshold}`,
+    `Wrote ${MODEL_FILE}: ${Object.keys(model.features).length} features, ${model.trainedOn}; temperature ${temperature}, rollback above ${threshold}`,
   );
 }
 

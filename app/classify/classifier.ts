@@ -1,7 +1,7 @@
 // Classification rules: category, priority and tags of an article from its own text and source.
 // One module decides for ingestion, the recategorize/fix-priorities jobs, extraction and tag suggestions.
-import modelJson from "./model.json";
 import { hasNoAbstract, probabilities, scoreText, strongestWords, type WordModel } from "./model";
+import { committedModel } from "./model-file.server";
 import {
   ACTION_AVAILABILITY,
   ACTION_COMMENT_PERIOD,
@@ -101,8 +101,6 @@ export type Classification = Judgement & { confidence: CategoryConfidence };
 
 const has = (text: string, pattern: RegExp) => pattern.test(text);
 
-/** The committed word model (model.json). */
-export const CLASSIFIER_MODEL = modelJson as WordModel;
 /** The model files an item outside new-regulations only when it is at least this sure. */
 const MODEL_MIN_PROBABILITY = 0.6; // 0.5, 0.6 and 0.7 cross-validated on the development part: 0.6 was best
 
@@ -361,7 +359,7 @@ function tagsOf(text: string, input: ClassifyInput, category: Category, priority
  * rises only on the codebook's signals. `model` is the committed word model unless another is given: the training
  * (scripts/train-classify.ts) cross-validates the whole classifier with models trained without each fold.
  */
-export function classifyArticle(input: ClassifyInput, now = new Date(), model: WordModel = CLASSIFIER_MODEL): Classification {
+export function classifyArticle(input: ClassifyInput, now = new Date(), model: WordModel = committedModel()): Classification {
   const summary = input.summary ?? "";
   const text = `${input.title} ${summary}`;
   const presidential = presidentialSignal(input, summary);

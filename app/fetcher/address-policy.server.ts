@@ -20,7 +20,7 @@ const IPV4_CARRYING = [ipaddr.parseCIDR("::ffff:0:0/96"), ipaddr.parseCIDR("64:f
  * ORCHID 2001:10::/28 and ORCHIDv2 2001:20::/28, Teredo and all of 2001::/23 (reserved, benchmarking, amt ...).
  */
 const NOT_GLOBAL_IPV6: [prefix: string, why: string][] = [
-  // Holds the deprecated IPv4-compatible ::/96 (RFC 4291 §2.5.5.1: a URL's [::127.0.0.1] is ::7f00:1, loopback),
+  // Holds the deprecated IPv4-compatible ::/96 (RFC 4291 section 2.5.5.1: a URL's [::127.0.0.1] is ::7f00:1, loopback),
   // the rest of the IETF-reserved ::/8 and 100::/8, and the local-use NAT64 64:ff9b:1::/48 (RFC 8215), whose
   // translator is a network's own and whose IPv4 part may sit at any of RFC 6052's positions.
   ["::/3", "below global unicast: reserved, IPv4-compatible, local-use NAT64"],

@@ -16,7 +16,8 @@ const TITLE_MAX_CHARS = 300;
 
 /** Title suffixes such as " | Federal Register" or " - Agency name" add nothing to an article title. */
 function cleanTitle(title: string) {
-  const parts = title.split(/\s+[|–—]\s+|\s+-\s+(?=[^-]+$)/);
+  // En and em dashes spelled as escapes: the server bundle stays ASCII (tests/hardening/server-bundle.test.ts).
+  const parts = title.split(/\s+[|\u2013\u2014]\s+|\s+-\s+(?=[^-]+$)/);
   const main = parts[0].length >= 15 ? parts[0] : title;
   return main.trim().slice(0, TITLE_MAX_CHARS);
 }

@@ -37,7 +37,8 @@ export function collapseWhitespace(text: string) {
 /** The sentences of a text, in order, each trimmed; paragraph breaks always end a sentence. */
 export function splitSentences(text: string): string[] {
   const sentences: string[] = [];
-  for (const paragraph of text.split(/\n\s*\n|\r?\n(?=\s*[-•*]\s)/)) {
+  // A bullet (U+2022) spelled as an escape: the server bundle stays ASCII (tests/hardening/server-bundle.test.ts).
+  for (const paragraph of text.split(/\n\s*\n|\r?\n(?=\s*[-\u2022*]\s)/)) {
     const flat = collapseWhitespace(paragraph);
     if (!flat) continue;
     let start = 0;

@@ -5,7 +5,8 @@
 // prints, for each candidate threshold, how many items no rule decided fall below it (they would go to the
 // language model) and how often the local classifier gets the category right on each side. A good threshold
 // sends few items and leaves the local answers above it nearly always right.
-import { CLASSIFIER_MODEL, classifyArticle } from "~/classify/classifier";
+import { classifyArticle } from "~/classify/classifier";
+import { committedModel } from "~/classify/model-file.server";
 import { FOLDS, train, trainingItems } from "../../scripts/train-classify";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
@@ -16,7 +17,7 @@ async function main() {
   const unruled: { probability: number; right: boolean }[] = [];
   let ruled = 0;
   let ruledRight = 0;
-  const { settings, temperature, rollbackAbove } = CLASSIFIER_MODEL;
+  const { settings, temperature, rollbackAbove } = committedModel();
   for (let fold = 0; fold < FOLDS; fold++) {
     const model = {
       ...train(

@@ -9,7 +9,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createClassifyAssistant, type ClassifyAssistant } from "~/ai/classify-assist.server";
-import { classifyArticle, CLASSIFIER_MODEL, type ClassifyInput } from "~/classify/classifier";
+import { classifyArticle, type ClassifyInput } from "~/classify/classifier";
+import { committedModel } from "~/classify/model-file.server";
 import { splitOf } from "~/classify/split";
 import { CATEGORY_VALUES, PRIORITY_VALUES, type Category, type Priority } from "~/articles/vocabulary";
 import { evaluate, type Figures } from "./metrics";
@@ -236,7 +237,7 @@ function agendaFigures(items: AgendaItem[], baseline: WordModel, shareLogOdds: n
     return deregulatory - regulatory;
   };
   const judged = new Map(items.map((item) => [item, classifyArticle(agendaInput(item), NOW)]));
-  const model = CLASSIFIER_MODEL;
+  const model = committedModel();
   const rollbackIndex = model.classes.indexOf("regulatory-rollbacks");
   return {
     classifier: direction(items, (item) => judged.get(item)!.category === "regulatory-rollbacks"),

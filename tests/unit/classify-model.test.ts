@@ -4,7 +4,8 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { splitOf } from "~/classify/split";
-import { classifyArticle, CLASSIFIER_MODEL } from "~/classify/classifier";
+import { classifyArticle } from "~/classify/classifier";
+import { committedModel, MODEL_FILE } from "~/classify/model-file.server";
 import { EDITOR_REASON } from "~/articles/vocabulary";
 import { featuresOf, probabilities, scoreText, type WordModel } from "~/classify/model";
 import { eq } from "drizzle-orm";
@@ -13,9 +14,9 @@ import { db, first, t } from "~/db.server";
 import { agendaInput, HELD_OUT_EDITION, readAgenda } from "../eval/agenda";
 import { readLabelled } from "../eval/classify";
 import { nearCopyGroups } from "../eval/near-copies";
-import { MODEL_PATH, train, trainingDigest, trainingItems } from "../../scripts/train-classify";
+import { train, trainingDigest, trainingItems } from "../../scripts/train-classify";
 
-const model = CLASSIFIER_MODEL;
+const model = committedModel();
 const labelled = readLabelled();
 const agenda = readAgenda();
 
@@ -46,7 +47,7 @@ describe("the word model", () => {
   });
 
   it("is the model npm run train:classify makes from today's training items, which hold no test item", async () => {
-    const committed = JSON.parse(fs.readFileSync(MODEL_PATH, "utf8")) as WordModel;
+    const committed = JSON.parse(fs.readFileSync(MODEL_FILE, "utf8")) as WordModel;
     const items = await trainingItems();
     expect(committed.trainingDigest).toBe(trainingDigest(items, committed.settings));
     const testIds = new Set(labelled.filter((item) => splitOf(item.id) === "test").map((item) => item.id));
