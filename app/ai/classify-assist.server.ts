@@ -4,11 +4,11 @@
 // feed items when CLASSIFY_ASSIST is on (app/ingest/batch.server.ts). Federal Register documents are never sent:
 // their action line, type and dates decide. Any failure, timeout or answer outside the codebook's vocabulary keeps
 // the local result, so the assisted path can only add, never break.
-import OpenAI from "openai";
 import { z } from "zod";
 import { classifyArticle, type Classification, type ClassifyInput } from "../classify/classifier";
 import { CATEGORY_VALUES, PRIORITY_VALUES } from "../articles/vocabulary";
 import type { AppConfig } from "../config.server";
+import { clientWhenAsked } from "./openai-client.server";
 import { parseJsonAnswer } from "./openai.server";
 
 /**
@@ -73,16 +73,17 @@ export type ClassifyAssistant = {
 };
 
 export function createClassifyAssistant(options: ClassifyAssistOptions): ClassifyAssistant {
-  const client = new OpenAI({
-    // Local OpenAI-compatible servers often need no key; the SDK insists on one.
-    apiKey: options.apiKey ?? "not-needed",
+  const client = clientWhenAsked({
+    apiKey: options.apiKey,
     baseURL: options.baseURL,
-    timeout: options.timeoutMs ?? 15_000,
+    timeoutMs: options.timeoutMs ?? 15_000,
     maxRetries: options.maxRetries ?? 0,
   });
 
   async function ask(input: ClassifyInput, signal?: AbortSignal) {
-    const completion = await client.chat.completions.create(
+    const completion = await (
+      await client()
+    ).chat.completions.create(
       {
         model: options.model,
         // As repeatable as the server allows: the same item should get the same answer.

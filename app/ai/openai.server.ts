@@ -1,7 +1,7 @@
 // The `openai` provider: the openai SDK against OpenAI or any OpenAI-compatible server (OPENAI_BASE_URL).
 // Short timeouts and at most one retry: a slow or failing model must not hold a web request for minutes.
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { AiError } from "./ai-error";
+import { clientWhenAsked, openAiSdk, type OpenAiSdk } from "./openai-client.server";
 import { AI_SUMMARY_MAX_CHARS, type ArticleText } from "./extractive";
 import { toPlainText } from "../text/plain-text";
 import type { AiProvider } from "./provider.server";
@@ -18,7 +18,7 @@ type OpenAiOptions = {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
-function asAiError(error: unknown): AiError {
+function asAiError(error: unknown, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError }: OpenAiSdk): AiError {
   if (error instanceof AiError) return error;
   if (error instanceof APIConnectionTimeoutError) return new AiError("timeout", "The language model did not answer in time.");
   if (error instanceof APIUserAbortError) return new AiError("timeout", "The request to the language model was cancelled.");
@@ -41,17 +41,18 @@ export function parseJsonAnswer(content: string, open: "{" | "["): unknown {
 }
 
 export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
-  const client = new OpenAI({
-    // Local OpenAI-compatible servers often need no key; the SDK insists on one.
-    apiKey: options.apiKey ?? "not-needed",
+  const client = clientWhenAsked({
+    apiKey: options.apiKey,
     baseURL: options.baseURL,
-    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxRetries: options.maxRetries ?? 1,
   });
 
   async function complete(instructions: string, prompt: string, maxTokens: number, signal?: AbortSignal) {
     try {
-      const completion = await client.chat.completions.create(
+      const completion = await (
+        await client()
+      ).chat.completions.create(
         {
           model: options.model,
           temperature: 0.2,
@@ -67,7 +68,7 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
       if (typeof content !== "string" || !content.trim()) throw new AiError("bad-response", "The language model gave an empty answer.");
       return content;
     } catch (error) {
-      throw asAiError(error);
+      throw asAiError(error, await openAiSdk());
     }
   }
 

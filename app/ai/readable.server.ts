@@ -1,7 +1,5 @@
 // Reading a web page as an article: its metadata (Open Graph, meta tags, <title>) and its main text
 // (Mozilla Readability on a linkedom document), reduced to plain text with paragraph breaks.
-import { Readability } from "@mozilla/readability";
-import { parseHTML } from "linkedom";
 import { fetchUrl } from "../fetcher/http-client.server";
 import { collapseWhitespace } from "../text/sentences";
 import { htmlToParagraphs, htmlToPlainText } from "../text/plain-text";
@@ -31,7 +29,13 @@ export function isPdf(result: { contentType: string; body: Buffer; url: string }
   );
 }
 
-export function readPage(html: string): ReadablePage {
+/**
+ * The page as an article. Readability and linkedom are imported at the first page read: the web process reads one
+ * only when an editor adds an article by its address, and loading them at start kept 3.9 MB of their modules alive
+ * in every web process (docs/benchmarks.md, "Modules the web process seldom uses, loaded when used").
+ */
+export async function readPage(html: string): Promise<ReadablePage> {
+  const [{ Readability }, { parseHTML }] = await Promise.all([import("@mozilla/readability"), import("linkedom")]);
   const { document } = parseHTML(html);
   const meta = (...keys: string[]) => {
     for (const key of keys) {

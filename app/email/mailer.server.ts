@@ -2,7 +2,7 @@
 // folder, so every email flow works offline and can be inspected.
 import fs from "node:fs";
 import path from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { config } from "../config.server";
 import { publicUrl } from "../public-url.server";
 
@@ -21,7 +21,17 @@ export const SMTP_TIMEOUTS = { connectionMs: 15_000, greetingMs: 15_000, socketM
 
 let transport: Transporter | undefined;
 
-function smtpTransport() {
+/**
+ * nodemailer, imported at the first email: the web process sends one only after a form, and loading nodemailer at
+ * start kept 2.8 MB of its modules alive in every web process (docs/benchmarks.md, "Modules the web process
+ * seldom uses, loaded when used").
+ */
+async function mailer() {
+  return (await import("nodemailer")).default;
+}
+
+async function smtpTransport() {
+  const nodemailer = await mailer();
   // The timeouts sit beside `url` in the transport options: a second argument to createTransport would be
   // message defaults, not connection settings.
   transport ??= nodemailer.createTransport({
@@ -33,8 +43,8 @@ function smtpTransport() {
   return transport;
 }
 
-function outboxTransport() {
-  return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+async function outboxTransport() {
+  return (await mailer()).createTransport({ streamTransport: true, buffer: true, newline: "unix" });
 }
 
 function outboxFileName(messageId: string) {
@@ -69,13 +79,13 @@ export async function sendEmail(email: OutgoingEmail): Promise<SentEmail> {
   const message = { from: config().MAIL_FROM, ...email };
   if (config().SMTP_URL) {
     try {
-      const info = await smtpTransport().sendMail(message);
+      const info = await (await smtpTransport()).sendMail(message);
       return { messageId: info.messageId };
     } catch (error) {
       throw new EmailNotSentError(describeSmtpFailure(error), error);
     }
   }
-  const info = await outboxTransport().sendMail(message);
+  const info = await (await outboxTransport()).sendMail(message);
   fs.mkdirSync(config().OUTBOX_DIR, { recursive: true });
   const file = path.join(config().OUTBOX_DIR, outboxFileName(info.messageId));
   fs.writeFileSync(file, info.message as Buffer);

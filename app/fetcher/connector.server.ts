@@ -4,11 +4,12 @@
 import dns from "node:dns";
 import net from "node:net";
 import tls from "node:tls";
-import { Agent, type Dispatcher } from "undici";
+import type { Dispatcher } from "undici";
 import { config } from "../config.server";
 import { hostAddresses, isNonPublicAddress } from "./address-policy.server";
 import { PrivateAddressRefused, refusalReason } from "./errors.server";
 import { PER_HOST_CONCURRENCY } from "./host-lanes.server";
+import { undici } from "./undici.server";
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
 
@@ -66,7 +67,7 @@ export async function privateAddressRefusal(rawUrl: string): Promise<string | un
 }
 
 function newAgent(guarded: boolean, ca?: string) {
-  return new Agent({
+  return new (undici().Agent)({
     // One connection per origin: the agent is one lane (host-lanes.server.ts), which holds the per-host limit.
     connections: 1,
     // The fetcher's own timers (http-client.server.ts) are the one time limit, connecting included.
@@ -80,7 +81,9 @@ function newAgent(guarded: boolean, ca?: string) {
   });
 }
 
-const lanes = Array.from({ length: PER_HOST_CONCURRENCY }, () => ({ guarded: newAgent(true), open: newAgent(false) }));
+type Lane = { guarded: Dispatcher; open: Dispatcher };
+/** Each lane's two agents, made at the first request. */
+let lanes: Lane[] | undefined;
 
 /**
  * The dispatcher for one request in a host's lane, and what to call once the request is sent. The lanes' agents
@@ -89,7 +92,10 @@ const lanes = Array.from({ length: PER_HOST_CONCURRENCY }, () => ({ guarded: new
  */
 export function dispatcherFor(request: { allowPrivate: boolean; ca?: string; lane: number; fresh: boolean }): { dispatcher: Dispatcher; sent: () => void } {
   const { allowPrivate, ca, lane, fresh } = request;
-  if (!ca && !fresh) return { dispatcher: allowPrivate ? lanes[lane].open : lanes[lane].guarded, sent: () => {} };
+  if (!ca && !fresh) {
+    lanes ??= Array.from({ length: PER_HOST_CONCURRENCY }, () => ({ guarded: newAgent(true), open: newAgent(false) }));
+    return { dispatcher: allowPrivate ? lanes[lane].open : lanes[lane].guarded, sent: () => {} };
+  }
   const own = newAgent(!allowPrivate, ca);
   // close() waits for the request already given to it, then ends its connection.
   return { dispatcher: own, sent: () => void own.close().catch(() => {}) };

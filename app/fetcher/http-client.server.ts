@@ -4,12 +4,13 @@
 // time per host, and refusal of every address that is not public (after DNS resolution, on every redirect:
 // connector.server.ts). docs/decisions/042.
 import { Readable, Transform } from "node:stream";
-import { request, type Dispatcher } from "undici";
+import type { Dispatcher } from "undici";
 import { config } from "../config.server";
 import { dispatcherFor, isAllowlisted, literalRefusal } from "./connector.server";
 import { decodeBody, decompressor } from "./decode.server";
 import { describeNetworkError, FetchError, isConnectionReset } from "./errors.server";
 import { acquireHostLane } from "./host-lanes.server";
+import { undici } from "./undici.server";
 
 export { decodeBody } from "./decode.server";
 export { FetchError, PrivateAddressRefused } from "./errors.server";
@@ -158,10 +159,9 @@ function openHop(url: URL, headers: Record<string, string>, options: HopOptions,
     };
 
     const { dispatcher, sent } = dispatcherFor({ allowPrivate, ca: options.ca, lane, fresh: freshConnection });
-    request(url, { dispatcher, method: options.method ?? "GET", headers, body: options.requestBody, signal: controller.signal }).then(
-      answered,
-      failedBeforeAnswer,
-    );
+    undici()
+      .request(url, { dispatcher, method: options.method ?? "GET", headers, body: options.requestBody, signal: controller.signal })
+      .then(answered, failedBeforeAnswer);
     sent();
   });
 }

@@ -99,8 +99,8 @@ describe("local extractive summaries of Federal Register abstracts", () => {
     expect(summary).not.toContain("Office of Regulatory Review");
   });
 
-  it("summarize a readable web page, leaving navigation and footer out", () => {
-    const page = readPage(fs.readFileSync("tests/fixtures/ai/news-release.html", "utf8"));
+  it("summarize a readable web page, leaving navigation and footer out", async () => {
+    const page = await readPage(fs.readFileSync("tests/fixtures/ai/news-release.html", "utf8"));
     expect(page.title).toBe("EPA Reinstates Ohio Air Nuisance Rule in State Implementation Plan");
     expect(page.text).toContain("The Air Nuisance Rule prohibits the emission of air contaminants");
     expect(page.text).not.toContain("Report a Violation");
