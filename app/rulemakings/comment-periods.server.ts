@@ -1,6 +1,6 @@
 // Federal Register documents whose comment period is open: the list at /comment-periods, the calendar files,
 // and the newsletter's deadlines. "Open" means the last day to comment is today or later in APP_TIMEZONE.
-import * as ics from "ics";
+import type { EventAttributes } from "ics";
 import { config } from "../config.server";
 import { AppError } from "../errors";
 import { dayInZone } from "../time";
@@ -58,7 +58,7 @@ export async function commentPeriodsPage(requestedPage: number, today = todayInZ
 const PRODUCT_ID = "-//Federal Deregulation Tracker//Comment deadlines//EN";
 
 /** An all-day event on the comment deadline: the day itself, ending the next day (RFC 5545 DTEND is exclusive). */
-function deadlineEvent(period: Pick<CommentPeriod, "id" | "title" | "docketIds" | "documentNumber" | "commentsCloseOn">, siteUrl: string): ics.EventAttributes {
+function deadlineEvent(period: Pick<CommentPeriod, "id" | "title" | "docketIds" | "documentNumber" | "commentsCloseOn">, siteUrl: string): EventAttributes {
   const url = `${siteUrl}${articlePath(period)}`;
   const [y, m, d] = period.commentsCloseOn.split("-").map(Number);
   const [ny, nm, nd] = addDays(period.commentsCloseOn, 1).split("-").map(Number);
@@ -80,8 +80,14 @@ function deadlineEvent(period: Pick<CommentPeriod, "id" | "title" | "docketIds" 
   };
 }
 
-function calendar(events: ics.EventAttributes[], name: string) {
-  const { error, value } = ics.createEvents(events, { productId: PRODUCT_ID, calName: name });
+/**
+ * The calendar file of these events. ics is imported at the first calendar asked for: with the validation library it
+ * brings, it kept 1.3 MB alive in every web process (docs/benchmarks.md, "Modules the web process seldom uses,
+ * loaded when used").
+ */
+async function calendar(events: EventAttributes[], name: string) {
+  const { createEvents } = await import("ics");
+  const { error, value } = createEvents(events, { productId: PRODUCT_ID, calName: name });
   if (error || !value) throw new AppError("failed", `The calendar could not be written: ${error?.message ?? "no output"}`);
   return value;
 }
