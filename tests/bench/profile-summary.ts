@@ -8,7 +8,7 @@
 // product's store function calling a prepared statement directly).
 //
 // How the render path's profile in docs/benchmarks.md is taken: start the production build with
-// `node --cpu-prof --cpu-prof-dir=<dir> --max-semi-space-size=4 build/server.js` (SHARED_PAGE_CACHE=false),
+// `node --cpu-prof --cpu-prof-dir=<dir> --max-semi-space-size=4 --heap-growing-percent=100 build/server.js` (SHARED_PAGE_CACHE=false),
 // send the requests, stop it with SIGTERM, and pass the profile written to <dir> here.
 import fs from "node:fs";
 

@@ -11,6 +11,7 @@ import path from "node:path";
 import type { AutocannonRequest } from "autocannon";
 import { build } from "esbuild";
 import { PAGE_SIZE } from "~/articles/vocabulary";
+import { WEB_PROCESS_ARGS } from "~/web-process";
 import { runLoad, warmUp, type LoadResult } from "../../support/load";
 import { startProductionServer, type ProductionServer } from "../../support/prod-server";
 import { seededRandom } from "../../support/seeded-random";
@@ -23,8 +24,8 @@ const TARGET_RATIO = 0.5;
 /** The bound on a feed page's HTML, loader data included (docs/benchmarks.md, "The limit in the bench"). */
 const HTML_TARGET_KB = 80;
 const ROUNDS = 2;
-/** The web process's V8 settings (app/web-process.ts), so the reference servers' memory compares with the product's. */
-const NODE_ARGS = ["--max-semi-space-size=4"];
+/** The web process's V8 settings, without its script, so the reference servers' memory compares with the product's. */
+const NODE_ARGS = WEB_PROCESS_ARGS.filter((arg) => arg.startsWith("--"));
 
 /** The reference servers compiled as server.ts is (package.json `build`): plain Node, no TypeScript loader in memory. */
 async function bundleReferenceServers() {
