@@ -10,3 +10,16 @@
 // turns a burst into a crash.
 // With WEB_CONCURRENCY > 1 these arguments start the primary, and node:cluster gives each worker the same ones.
 export const WEB_PROCESS_ARGS = ["--max-semi-space-size=4", "--heap-growing-percent=100", "build/server.js"];
+
+/**
+ * The environment the web process starts with, beside its caller's. glibc's allocator gives each thread that
+ * allocates at once an arena of its own (up to eight per core): libuv's pool compressing answers and V8's helper
+ * threads each kept freed memory in theirs. Two arenas took the reader pages' sequence from 254-268 to 211-221 MB
+ * at the same CPU (docs/decisions/060). Ignored by other allocators; workers inherit it.
+ */
+export const WEB_PROCESS_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: "2" };
+
+/** `env` with the web process's settings it does not set itself: a value the operator chose wins. */
+export function webProcessEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...WEB_PROCESS_ENV, ...env };
+}

@@ -5,7 +5,7 @@ import path from "node:path";
 import { config } from "../app/config.server";
 import { webProcessAddress } from "../app/public-url.server";
 import { describeSetup, reportConfigErrorAndExit, setup } from "../scripts/setup";
-import { WEB_PROCESS_ARGS } from "../app/web-process";
+import { WEB_PROCESS_ARGS, webProcessEnv } from "../app/web-process";
 import { superviseProcesses } from "./supervise";
 
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
@@ -19,7 +19,7 @@ async function main() {
   // Both processes get the same port and public address, so the runner's emails link to this web process.
   const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production", PORT: String(config().PORT), PUBLIC_URL: webProcessAddress() };
   const processes = superviseProcesses({
-    web: { command: process.execPath, args: WEB_PROCESS_ARGS },
+    web: { command: process.execPath, args: WEB_PROCESS_ARGS, env: webProcessEnv(env) },
     runner: { command: bin("tsx"), args: ["jobs/cli.ts"] },
     env,
   });

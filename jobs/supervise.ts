@@ -3,7 +3,8 @@
 // runner that exits on its own is started again after a pause, so one bad job cannot take the site down with it.
 import { spawn, type ChildProcess } from "node:child_process";
 
-export type Command = { command: string; args: string[] };
+/** A process to start: its own `env` (when given) is the one it gets instead of the shared one. */
+export type Command = { command: string; args: string[]; env?: NodeJS.ProcessEnv };
 
 /** The pause before the first restart, doubling with each crash in a row up to the longest. */
 export const RESTART_FIRST_DELAY_MS = 1000;
@@ -44,7 +45,7 @@ export function superviseProcesses({
 
   const startRunner = () => {
     const startedAt = Date.now();
-    const child = spawn(runner.command, runner.args, { env, stdio: "inherit" });
+    const child = spawn(runner.command, runner.args, { env: runner.env ?? env, stdio: "inherit" });
     runnerChild = child;
     child.once("exit", (code, signal) => {
       if (stopping) return;
@@ -55,7 +56,7 @@ export function superviseProcesses({
     });
   };
 
-  const webChild = spawn(web.command, web.args, { env, stdio: "inherit" });
+  const webChild = spawn(web.command, web.args, { env: web.env ?? env, stdio: "inherit" });
   startRunner();
 
   const stop = (code: number) => {

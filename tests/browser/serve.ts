@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { WEB_PROCESS_ARGS } from "~/web-process";
+import { WEB_PROCESS_ARGS, webProcessEnv } from "~/web-process";
 import { E2E_ADMIN, E2E_DATABASE, E2E_DIR as dir, E2E_PORT as port } from "./e2e-settings";
 
 fs.rmSync(dir, { recursive: true, force: true });
@@ -34,7 +34,7 @@ await loadDemo();
 const { refreshRelatedLists } = await import("~/related/store/lists.server");
 await refreshRelatedLists(Number.POSITIVE_INFINITY);
 
-const web = spawn(process.execPath, WEB_PROCESS_ARGS, { stdio: "inherit", env: process.env });
+const web = spawn(process.execPath, WEB_PROCESS_ARGS, { stdio: "inherit", env: webProcessEnv(process.env) });
 const stop = () => web.kill("SIGTERM");
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

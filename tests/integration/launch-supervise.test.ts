@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { restartDelay, superviseProcesses } from "../../jobs/supervise";
+import { webProcessEnv } from "~/web-process";
 import { freePort } from "../support/ports";
 import { waitFor } from "../support/wait";
 
@@ -74,4 +75,28 @@ it("the web process's exit stops the runner and ends with the web process's code
   const runnerPid = processes.runner()!.pid!;
   expect(await processes.done).toBe(3);
   await waitFor(() => !isAlive(runnerPid) || undefined, "the runner's exit");
+});
+
+it("gives a process its own environment when it has one, and the shared one otherwise", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "supervise-env-"));
+  const written = (name: string) => path.join(dir, name);
+  const writesItsEnv = (name: string) =>
+    node(
+      `require("fs").writeFileSync(${JSON.stringify(written(name))}, JSON.stringify({ shared: process.env.SHARED_SETTING ?? null, own: process.env.MALLOC_ARENA_MAX ?? null }));` +
+        "setInterval(() => {}, 1000)",
+    );
+  const shared: NodeJS.ProcessEnv = { ...process.env, SHARED_SETTING: "both" };
+  delete shared.MALLOC_ARENA_MAX;
+  const processes = superviseProcesses({
+    web: { ...writesItsEnv("web"), env: webProcessEnv(shared) },
+    runner: writesItsEnv("runner"),
+    env: shared,
+    log: () => {},
+  });
+  stops.push(() => processes.stop(0));
+  const read = (name: string) => (fs.existsSync(written(name)) ? fs.readFileSync(written(name), "utf8") || undefined : undefined);
+  expect(JSON.parse(await waitFor(() => read("web"), "the web process's environment"))).toEqual({ shared: "both", own: "2" });
+  expect(JSON.parse(await waitFor(() => read("runner"), "the runner's environment"))).toEqual({ shared: "both", own: null });
+  processes.stop(0);
+  expect(await processes.done).toBe(0);
 });

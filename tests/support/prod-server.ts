@@ -4,7 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { WEB_PROCESS_ARGS } from "~/web-process";
+import { WEB_PROCESS_ARGS, webProcessEnv } from "~/web-process";
 
 export const BUILD_FILE = path.resolve("build/index.js");
 /** server.ts compiled by `npm run build`: the web process runs on plain Node, without a TypeScript loader. */
@@ -93,7 +93,8 @@ export async function startProductionServer({
   // The outbox sits beside a SQLite file; with a PostgreSQL URL, in a temporary folder of its own.
   const dir = /^postgres(ql)?:/i.test(databaseFile) ? fs.mkdtempSync(path.join(os.tmpdir(), "dereg-web-")) : path.dirname(databaseFile);
   const child = spawn(process.execPath, args, {
-    env: {
+    // The web process's environment for the reference servers a benchmark starts too, so their memory compares.
+    env: webProcessEnv({
       ...process.env,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
@@ -108,7 +109,7 @@ export async function startProductionServer({
       // signals and its peak memory are the serving process's. A test of the workers sets it.
       WEB_CONCURRENCY: "1",
       ...env,
-    },
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   const alarmingLines: string[] = [];

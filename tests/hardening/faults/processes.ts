@@ -3,7 +3,7 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { WEB_PROCESS_ARGS } from "~/web-process";
+import { WEB_PROCESS_ARGS, webProcessEnv } from "~/web-process";
 
 export type ProductProcess = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
@@ -40,7 +40,7 @@ export async function startWeb(port: number, env: Record<string, string> = {}): 
     spawn(process.execPath, WEB_PROCESS_ARGS, {
       // One web process (not a primary and its workers, as WEB_CONCURRENCY's default gives on more than 2 cores):
       // the faults are aimed at the process that serves.
-      env: productionEnv({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, WEB_CONCURRENCY: "1", ...env }),
+      env: webProcessEnv(productionEnv({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, WEB_CONCURRENCY: "1", ...env })),
       stdio: ["ignore", "pipe", "pipe"],
     }),
   );
