@@ -4,9 +4,8 @@
 // only the hash of its token is stored, so a copy of the database cannot confirm anything.
 import { generateToken, hashToken } from "../auth/tokens.server";
 import { claimConfirmationEmail } from "../email/confirmation-cap.server";
+import { CONFIRMATION_LINK_HOURS } from "./link-hours";
 
-/** How long a confirmation link works. */
-export const CONFIRMATION_LINK_HOURS = 48;
 const LINK_MS = CONFIRMATION_LINK_HOURS * 3_600_000;
 
 /** The columns a row waiting for its link keeps (subscribers and alerts both have them). */

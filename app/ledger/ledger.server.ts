@@ -10,10 +10,8 @@ import { dayInZone } from "../time";
 import type { LedgerCount, LedgerJson, LedgerMonth, LedgerRow, OfficialCount, StatedCosts } from "./answer.server";
 import { fiscalYearDays, fiscalYearMonths, fiscalYearOf, fiscalYearRange } from "../designations/fiscal-year";
 import { countOverdueByAgency } from "../rulemakings/store/overdue.server";
+import { TEN_TO_ONE } from "./goal";
 import { costStatementsOf, ledgerSums, officialFinalActionDates, type LedgerSums, type YearRange } from "./store.server";
-
-/** E.O. 14192 section 3(c): ten regulations identified for elimination for each new one. */
-export const TEN_TO_ONE = 10;
 
 /** The fiscal year the ledger shows when none is asked for: the one today falls in, in the site's time zone. */
 export function currentFiscalYear(now = new Date()) {

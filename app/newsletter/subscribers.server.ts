@@ -1,7 +1,8 @@
 // Subscribers: signup (normalised, idempotent, double opt-in), confirmation, and the signed unsubscribe token.
 import { z } from "zod";
 import { recordFromToken, recordToken } from "../auth/tokens.server";
-import { CONFIRMATION_LINK_HOURS, linksSentBefore, newConfirmation, pendingFromToken } from "../confirmations/confirmation.server";
+import { linksSentBefore, newConfirmation, pendingFromToken } from "../confirmations/confirmation.server";
+import { CONFIRMATION_LINK_HOURS } from "../confirmations/link-hours";
 import { config } from "../config.server";
 import { isValidEmail, normalizeEmail } from "../email/address";
 import { claimConfirmationEmail } from "../email/confirmation-cap.server";

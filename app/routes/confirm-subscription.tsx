@@ -4,7 +4,7 @@ import { Anchor, Text } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CardPage, ConfirmForm } from "~/components/CardPage";
-import { CONFIRMATION_LINK_HOURS } from "~/confirmations/confirmation.server";
+import { CONFIRMATION_LINK_HOURS } from "~/confirmations/link-hours";
 import { confirmSubscription, pendingSubscriberFromToken } from "~/newsletter/subscribers.server";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your subscription: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];

@@ -13,7 +13,8 @@ import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import type { LedgerCount, LedgerJson, LedgerRow, OfficialCount } from "~/ledger/answer.server";
 import { FISCAL_YEAR_PROBLEM, parseFiscalYear } from "~/designations/fiscal-year";
-import { currentFiscalYear, ledgerOf, TEN_TO_ONE } from "~/ledger/ledger.server";
+import { TEN_TO_ONE } from "~/ledger/goal";
+import { currentFiscalYear, ledgerOf } from "~/ledger/ledger.server";
 import { LEDGER_SORT_DIRECTIONS, LEDGER_SORTS, nextDirection, sortLedgerRows, type LedgerSort, type LedgerSortDirection } from "~/ledger/sort";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
