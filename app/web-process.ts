@@ -9,7 +9,9 @@
 // 297 MB over the whole bench at the same CPU. No hard limit on it (docs/decisions/025): `--max-old-space-size`
 // turns a burst into a crash.
 // With WEB_CONCURRENCY > 1 these arguments start the primary, and node:cluster gives each worker the same ones.
-export const WEB_PROCESS_ARGS = ["--max-semi-space-size=4", "--heap-growing-percent=100", "build/server.js"];
+/** Node's settings alone: the bench's reference servers run with them too, so their memory compares with the product's. */
+export const WEB_PROCESS_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=4", "--heap-growing-percent=100"];
+export const WEB_PROCESS_ARGS = [...WEB_PROCESS_NODE_FLAGS, "build/server.js"];
 
 /**
  * The environment the web process starts with, beside its caller's. glibc's allocator gives each thread that

@@ -50,6 +50,14 @@ export async function hydrated(page: Page, javaScriptEnabled: boolean) {
     await page.waitForFunction(() => Boolean((window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized));
 }
 
+/** Every error the page logs or throws from now on, hydration mismatches among them (React's #418, #423, #425). */
+export function pageErrors(page: Page) {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => void (message.type() === "error" && errors.push(message.text())));
+  return errors;
+}
+
 /** The emails the server wrote to its outbox for an address, newest first. */
 export function emailsTo(address: string) {
   return outboxMailsTo(path.join(E2E_DIR, "outbox"), address).reverse();

@@ -1,16 +1,8 @@
 // Pages opened directly, as a reader's link opens them: the browser's render agrees with the server's, so React
 // hydrates the page without an error and nothing shown changes. A value a component imports from a `.server`
 // module is undefined in the browser, so the server says one thing and the browser another.
-import { expect, test, type Page } from "@playwright/test";
-import { hydrated } from "./e2e";
-
-/** Every error the page logs or throws, hydration mismatches among them (React's #418, #423, #425). */
-function collectErrors(page: Page) {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => void (message.type() === "error" && errors.push(message.text())));
-  return errors;
-}
+import { expect, test } from "@playwright/test";
+import { hydrated, pageErrors } from "./e2e";
 
 /**
  * The pages a reader reaches without an account, with a text each shows that the server and the browser must agree
@@ -31,7 +23,7 @@ const PAGES: { path: string; shows: string | RegExp; status?: number }[] = [
 
 for (const { path, shows, status = 200 } of PAGES) {
   test(`${path} opens without a hydration error and shows what the server rendered`, async ({ page, javaScriptEnabled }) => {
-    const errors = collectErrors(page);
+    const errors = pageErrors(page);
     const response = await page.goto(path);
     expect(response?.status()).toBe(status);
     await hydrated(page, Boolean(javaScriptEnabled));

@@ -6,7 +6,7 @@
 import { gzipSync } from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
 import { EO_SENTENCE as EO, EO_STATEMENT, REDLINE_990 } from "../fixtures/ecfr/redline-part-990";
-import { hydrated, openDatabase, removeArticles, seedArticles } from "./e2e";
+import { hydrated, openDatabase, pageErrors, removeArticles, seedArticles } from "./e2e";
 import { markupErrors } from "./markup-rules";
 
 const SOURCE = "Rule text E2E";
@@ -104,9 +104,7 @@ async function checkRedline(page: Page, scope: ReturnType<Page["locator"]>) {
 
 test("the article page quotes the document, says where the sources disagree, and shows the redline", async ({ page, javaScriptEnabled }, testInfo) => {
   const project = testInfo.project.name;
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => void (message.type() === "error" && errors.push(message.text())));
+  const errors = pageErrors(page);
   await page.goto(`/articles/${ruleId}`);
   await hydrated(page, Boolean(javaScriptEnabled));
   await expect(page.getByRole("heading", { level: 2, name: `Widget plant records rescission (${project})` })).toBeVisible();
@@ -149,9 +147,7 @@ test("the rulemaking page shows its final rules' redlines, one document at a tim
 });
 
 test("the full redline of a part is a page of its own, linked to the article", async ({ page, javaScriptEnabled }, testInfo) => {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => void (message.type() === "error" && errors.push(message.text())));
+  const errors = pageErrors(page);
   await page.goto(`/articles/${ruleId}/redline?part=40-990`);
   await hydrated(page, Boolean(javaScriptEnabled));
   await expect(page.getByRole("heading", { level: 2, name: `What document E2E-RT-${testInfo.project.name}-2 changes in 40 CFR 990` })).toBeVisible();

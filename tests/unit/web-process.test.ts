@@ -3,9 +3,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { WEB_PROCESS_ARGS, WEB_PROCESS_ENV, webProcessEnv } from "~/web-process";
-
-const nodeFlags = WEB_PROCESS_ARGS.filter((arg) => arg.startsWith("--"));
+import { WEB_PROCESS_ARGS, WEB_PROCESS_ENV, WEB_PROCESS_NODE_FLAGS, webProcessEnv } from "~/web-process";
 
 describe("the web process's arguments and environment", () => {
   it("are the ones `npm run web` starts the production build with", () => {
@@ -21,7 +19,7 @@ describe("the web process's arguments and environment", () => {
   });
 
   it("are V8 settings this Node accepts: a misspelt one would stop the web process at start", () => {
-    const run = spawnSync(process.execPath, [...nodeFlags, "-e", "process.stdout.write('started')"], { encoding: "utf8" });
+    const run = spawnSync(process.execPath, [...WEB_PROCESS_NODE_FLAGS, "-e", "process.stdout.write('started')"], { encoding: "utf8" });
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     expect(run.stdout).toBe("started");

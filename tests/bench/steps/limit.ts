@@ -11,7 +11,7 @@ import path from "node:path";
 import type { AutocannonRequest } from "autocannon";
 import { build } from "esbuild";
 import { PAGE_SIZE } from "~/articles/vocabulary";
-import { WEB_PROCESS_ARGS } from "~/web-process";
+import { WEB_PROCESS_NODE_FLAGS } from "~/web-process";
 import { runLoad, warmUp, type LoadResult } from "../../support/load";
 import { startProductionServer, type ProductionServer } from "../../support/prod-server";
 import { seededRandom } from "../../support/seeded-random";
@@ -24,8 +24,6 @@ const TARGET_RATIO = 0.5;
 /** The bound on a feed page's HTML, loader data included (docs/benchmarks.md, "The limit in the bench"). */
 const HTML_TARGET_KB = 80;
 const ROUNDS = 2;
-/** The web process's V8 settings, without its script, so the reference servers' memory compares with the product's. */
-const NODE_ARGS = WEB_PROCESS_ARGS.filter((arg) => arg.startsWith("--"));
 
 /** The reference servers compiled as server.ts is (package.json `build`): plain Node, no TypeScript loader in memory. */
 async function bundleReferenceServers() {
@@ -133,7 +131,7 @@ export const limitStep: BenchStep = {
         port: basePort + 1,
         databaseFile: context.databases.large,
         env: context.databaseEnv.large,
-        args: [...NODE_ARGS, scripts.limitPage],
+        args: [...WEB_PROCESS_NODE_FLAGS, scripts.limitPage],
         readyPath: "/",
       });
 
@@ -176,7 +174,7 @@ export const limitStep: BenchStep = {
         port: basePort + 2,
         databaseFile: context.databases.large,
         env: { COPY_FILE: copyFile },
-        args: [...NODE_ARGS, scripts.bareCopy],
+        args: [...WEB_PROCESS_NODE_FLAGS, scripts.bareCopy],
         readyPath: "/",
       });
       const again = await fetchRaw(`${bare.url}/`, BROWSER_HEADERS);
