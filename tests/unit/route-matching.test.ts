@@ -114,6 +114,8 @@ describe("the routes a server render needs", () => {
     const Root = () => createElement("p", null, `Showing ${useLoaderData<{ page: number }>().page}`);
     const manifestRoutes = { root: { id: "root", path: "", hasLoader: true, hasAction: false, hasErrorBoundary: false, module: "/root.js" } };
     const routeModules = { root: { default: Root } };
+    // The build's flags: one object, the same for every request.
+    const future = { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true, v3_singleFetch: false };
     const handler = createStaticHandler([
       { id: "root", path: "/", loader: ({ request }) => ({ page: Number(new URL(request.url).searchParams.get("page") ?? 1) }) },
     ]);
@@ -124,7 +126,7 @@ describe("the routes a server render needs", () => {
         // Remix makes this object anew for every request, from the build's modules.
         routeModules: { ...routeModules },
         staticHandlerContext,
-        future: remixFuture,
+        future,
         isSpaMode: false,
         serverHandoffString: "{}",
         renderMeta: {},
@@ -141,5 +143,3 @@ describe("the routes a server render needs", () => {
     expect(built).toHaveBeenCalledTimes(2);
   });
 });
-
-const remixFuture = { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true, v3_singleFetch: false };
