@@ -146,15 +146,23 @@ const CARD_DEFAULTS = {
 } satisfies Partial<Card>;
 
 type CardDefault = keyof typeof CARD_DEFAULTS;
+const CARD_DEFAULT_KEYS = Object.keys(CARD_DEFAULTS) as CardDefault[];
 
 export function withoutCardDefaults(card: Card): Omit<Card, CardDefault> & Partial<Pick<Card, CardDefault>> {
   const sent: Partial<Card> = { ...card };
-  for (const key of Object.keys(CARD_DEFAULTS) as CardDefault[]) if (sent[key] === CARD_DEFAULTS[key]) delete sent[key];
+  for (const key of CARD_DEFAULT_KEYS) if (sent[key] === CARD_DEFAULTS[key]) delete sent[key];
   return sent as Card;
 }
 
+/**
+ * A sent card with the fields the loader left out put back, in place: copying each card with a spread took about 0.3
+ * ms of a page's render and its garbage (docs/benchmarks.md, "A page encoded in pieces"). Filling only what is
+ * missing, it can run again on the same card.
+ */
 export function withCardDefaults<T extends object>(sent: T) {
-  return { ...CARD_DEFAULTS, ...sent };
+  const card = sent as Record<string, unknown>;
+  for (const key of CARD_DEFAULT_KEYS) if (!(key in card)) card[key] = CARD_DEFAULTS[key];
+  return sent as typeof CARD_DEFAULTS & T;
 }
 
 /** A card reached from a related article is highlighted for 2 seconds. */
