@@ -87,10 +87,25 @@ const NAMING_COLUMNS = `a.id, a.title, a.summary, a.category, a.source_name AS "
 /** At most this many articles are read per name: a name found in more is not a rulemaking's own. */
 const NAMING_LIMIT = 200;
 
+/** Words in most articles: their lists in the full-text index are the longest to read, for no narrowing. */
+const COMMON_WORDS = new Set(["a", "an", "and", "as", "at", "by", "for", "from", "in", "its", "of", "on", "or", "the", "to", "with"]);
+
+/**
+ * The SQLite full-text query for the articles whose title or summary holds each of the text's words but the common
+ * ones (the whole text as a phrase when every word is common). It finds every article holding the text and more;
+ * the exact check drops the rest. Reading the common words' lists took most of a phrase query's time (2.3 against
+ * 1.3 ms a title on the filled 100,000-article corpus, with the same results).
+ */
+function namingMatch(text: string) {
+  const quoted = (part: string) => `"${part.replaceAll('"', '""')}"`;
+  const words = text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word) && !COMMON_WORDS.has(word.replace(/[^\p{L}\p{N}]/gu, "").toLowerCase()));
+  return `{title summary} : ${words.length ? `(${words.map(quoted).join(" AND ")})` : quoted(text)}`;
+}
+
 /**
  * Court decisions and legislation whose title or summary holds this text exactly (a RIN, a docket id or a rule's
- * title; letter case aside). The full-text index finds the articles holding its words in a row; each is then
- * checked for the text itself, so a match is never a guess.
+ * title; letter case aside). The full-text index finds the articles holding its words; each is then checked for the
+ * text itself, so a match is never a guess.
  */
 export async function articlesNaming(text: string): Promise<NamingRow[]> {
   const categories = sql.join(
@@ -106,7 +121,7 @@ export async function articlesNaming(text: string): Promise<NamingRow[]> {
             AND a.category IN (${categories}) AND ${exact(sql`a.title || ' ' || a.summary`)}
           ORDER BY a.publish_date, a.id LIMIT ${NAMING_LIMIT}`
       : sql`SELECT ${sql.raw(NAMING_COLUMNS)} FROM articles_fts JOIN articles a ON a.id = articles_fts.rowid
-          WHERE articles_fts MATCH ${`{title summary} : "${text.replaceAll('"', '""')}"`}
+          WHERE articles_fts MATCH ${namingMatch(text)}
             AND a.category IN (${categories}) AND ${exact(sql`a.title || ' ' || a.summary`)}
           ORDER BY a.publish_date, a.id LIMIT ${NAMING_LIMIT}`;
   const rows = await all<NamingRow>(query);
