@@ -47,8 +47,9 @@ function namesOf(key: string, documents: RulemakingDocument[], rows: { regulatio
 
 async function namingArticles(names: string[]): Promise<NamingArticle[]> {
   const found = new Map<number, { row: NamingRow; names: string[] }>();
+  const byName = await articlesNaming(names);
   for (const name of names) {
-    for (const row of await articlesNaming(name)) {
+    for (const row of byName.get(name) ?? []) {
       const entry = found.get(row.id) ?? { row, names: [] };
       entry.names.push(name);
       found.set(row.id, entry);

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { listArticles } from "~/feed/queries.server";
 import { all, db, execute, t } from "~/db.server";
 import { getRulemaking } from "~/rulemakings/page.server";
+import { articlesNaming } from "~/rulemakings/store/rulemakings.server";
 import { insertArticle } from "~/ingest/insert.server";
 import { addArticle, makeArticle } from "../support/articles";
 import { DOCKET, RIN, TITLE, ingestRulemakingFixtures } from "../support/rulemakings";
@@ -103,6 +104,47 @@ describe("a rulemaking", () => {
       );
     }
     expect((await getRulemaking(RIN))!.standing).toBe("vacated");
+  });
+
+  it("finds each name's own articles when alike titles are read together, and a name of common words as a phrase", async () => {
+    const amendments = "Amendments to the Widget Safety Standards for Portable Heaters";
+    const delay = "Delay of the Widget Safety Standards for Portable Heaters";
+    const added: number[] = [];
+    for (const fields of [
+      {
+        category: "legal-decisions",
+        title: `Court upholds the ${amendments}`,
+        summary: "RIN 3041-AZ99 stands.",
+        publishDate: new Date("2025-03-01T12:00:00Z"),
+      },
+      {
+        category: "legislative-action",
+        title: "H.J.Res. 99",
+        summary: `Disapproving the ${delay}, in force as of the first of May.`,
+        publishDate: new Date("2025-02-01T12:00:00Z"),
+      },
+      // Every word of both titles, neither title.
+      {
+        category: "legal-decisions",
+        title: "Widget heaters",
+        summary: "Amendments and a delay of portable safety standards.",
+        publishDate: new Date("2025-01-01T12:00:00Z"),
+      },
+      // The title exactly, in a category that names no rulemaking.
+      { category: "policy-analysis", title: amendments, publishDate: new Date("2025-01-02T12:00:00Z") },
+    ] as const)
+      added.push(await addArticle({ ...fields }));
+    try {
+      const found = await articlesNaming([amendments, delay, "3041-AZ99", "as of the", delay]);
+      expect([...found.keys()]).toEqual([amendments, delay, "3041-AZ99", "as of the"]);
+      expect(found.get(amendments)!.map((row) => row.id)).toEqual([added[0]]);
+      expect(found.get(delay)!.map((row) => row.id)).toEqual([added[1]]);
+      expect(found.get("3041-AZ99")!.map((row) => row.id)).toEqual([added[0]]);
+      expect(found.get("as of the")!.map((row) => row.id)).toContain(added[1]);
+      expect(found.get(amendments)![0]).toMatchObject({ category: "legal-decisions", publishDate: Date.parse("2025-03-01T12:00:00Z") });
+    } finally {
+      for (const id of added) await execute(db().delete(t.articles).where(eq(t.articles.id, id)));
+    }
   });
 
   it("may be known by its docket alone", async () => {

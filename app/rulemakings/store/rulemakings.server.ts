@@ -90,42 +90,82 @@ const NAMING_LIMIT = 200;
 /** Words in most articles: their lists in the full-text index are the longest to read, for no narrowing. */
 const COMMON_WORDS = new Set(["a", "an", "and", "as", "at", "by", "for", "from", "in", "its", "of", "on", "or", "the", "to", "with"]);
 
+/** Names looked up together share at least this many words, so the articles holding them all stay few. */
+const SHARED_WORDS_MIN = 3;
+
+/** The words of a name the full-text index is asked for (as written, lower-cased): all but the common ones. */
+function searchedWords(name: string) {
+  const words = name
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => /[\p{L}\p{N}]/u.test(word) && !COMMON_WORDS.has(word.replace(/[^\p{L}\p{N}]/gu, "")));
+  return [...new Set(words)];
+}
+
+/** Names read with one query: the articles holding `words` (every name of the group holds them all), or `phrase`. */
+type NameGroup = { names: string[]; words: string[]; phrase: string };
+
 /**
- * The SQLite full-text query for the articles whose title or summary holds each of the text's words but the common
- * ones (the whole text as a phrase when every word is common). It finds every article holding the text and more;
- * the exact check drops the rest. Reading the common words' lists took most of a phrase query's time (2.3 against
- * 1.3 ms a title on the filled 100,000-article corpus, with the same results).
+ * The names in groups sharing words: the titles of one rulemaking's documents are mostly alike ("FAA amends ..."
+ * and "FAA finalizes ..." of the same rule), so their words are read once, not once a title. A name with no word
+ * but common ones is looked up alone, as a phrase.
  */
-function namingMatch(text: string) {
+function nameGroups(names: string[]): NameGroup[] {
+  const groups: NameGroup[] = [];
+  for (const name of names) {
+    const words = searchedWords(name);
+    const group = words.length ? groups.find((candidate) => candidate.words.filter((word) => words.includes(word)).length >= SHARED_WORDS_MIN) : undefined;
+    if (group) {
+      group.words = group.words.filter((word) => words.includes(word));
+      group.names.push(name);
+    } else groups.push({ names: [name], words, phrase: name });
+  }
+  return groups;
+}
+
+function groupQuery(group: NameGroup, categories: SQL) {
+  const names = JSON.stringify(group.names);
+  if (engine() === "postgres") {
+    const searched = group.words.length
+      ? sql`plainto_tsquery('simple', article_search_words(${group.words.join(" ")}::text))`
+      : sql`phraseto_tsquery('simple', article_search_words(${group.phrase}::text))`;
+    return sql`SELECT ${sql.raw(NAMING_COLUMNS)}, n.name AS name FROM articles a
+      CROSS JOIN LATERAL jsonb_array_elements_text(${names}::jsonb) AS n(name)
+      WHERE a.search_vector @@ ${searched} AND a.category IN (${categories})
+        AND strpos(lower(a.title || ' ' || a.summary), lower(n.name)) > 0
+      ORDER BY a.publish_date, a.id`;
+  }
   const quoted = (part: string) => `"${part.replaceAll('"', '""')}"`;
-  const words = text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word) && !COMMON_WORDS.has(word.replace(/[^\p{L}\p{N}]/gu, "").toLowerCase()));
-  return `{title summary} : ${words.length ? `(${words.map(quoted).join(" AND ")})` : quoted(text)}`;
+  const match = `{title summary} : ${group.words.length ? `(${group.words.map(quoted).join(" AND ")})` : quoted(group.phrase)}`;
+  // CROSS JOIN keeps the full-text match outermost: it runs once, and each article it finds is checked for each name.
+  return sql`SELECT ${sql.raw(NAMING_COLUMNS)}, n.value AS name FROM articles_fts JOIN articles a ON a.id = articles_fts.rowid
+    CROSS JOIN json_each(${names}) AS n
+    WHERE articles_fts MATCH ${match} AND a.category IN (${categories})
+      AND instr(lower(a.title || ' ' || a.summary), lower(n.value)) > 0
+    ORDER BY a.publish_date, a.id`;
 }
 
 /**
- * Court decisions and legislation whose title or summary holds this text exactly (a RIN, a docket id or a rule's
- * title; letter case aside). The full-text index finds the articles holding its words; each is then checked for the
- * text itself, so a match is never a guess.
+ * For each name (a RIN, a docket id or a rule's title), the court decisions and legislation whose title or summary
+ * holds it exactly, letter case aside, oldest first. The full-text index finds the articles holding the words a
+ * group of names shares but the common ones; each is then checked for each name itself, so a match is never a guess.
+ * Reading the common words' lists took most of a title's phrase query (2.3 against 1.3 ms a title on the filled
+ * 100,000-article corpus, with the same results), and alike titles read the same lists again.
  */
-export async function articlesNaming(text: string): Promise<NamingRow[]> {
+export async function articlesNaming(names: string[]): Promise<Map<string, NamingRow[]>> {
   const categories = sql.join(
     NAMING_CATEGORIES.map((category) => sql`${category}`),
     sql`, `,
   );
-  const exact = (column: SQL) =>
-    engine() === "postgres" ? sql`strpos(lower(${column}), lower(${text}::text)) > 0` : sql`instr(lower(${column}), lower(${text})) > 0`;
-  const query =
-    engine() === "postgres"
-      ? sql`SELECT ${sql.raw(NAMING_COLUMNS)} FROM articles a
-          WHERE a.search_vector @@ phraseto_tsquery('simple', article_search_words(${text}::text))
-            AND a.category IN (${categories}) AND ${exact(sql`a.title || ' ' || a.summary`)}
-          ORDER BY a.publish_date, a.id LIMIT ${NAMING_LIMIT}`
-      : sql`SELECT ${sql.raw(NAMING_COLUMNS)} FROM articles_fts JOIN articles a ON a.id = articles_fts.rowid
-          WHERE articles_fts MATCH ${namingMatch(text)}
-            AND a.category IN (${categories}) AND ${exact(sql`a.title || ' ' || a.summary`)}
-          ORDER BY a.publish_date, a.id LIMIT ${NAMING_LIMIT}`;
-  const rows = await all<NamingRow>(query);
-  return rows.map((row) => ({ ...row, publishDate: Number(row.publishDate) }));
+  const unique = [...new Set(names)];
+  const found = new Map<string, NamingRow[]>(unique.map((name) => [name, []]));
+  for (const group of nameGroups(unique)) {
+    for (const { name, ...row } of await all<NamingRow & { name: string }>(groupQuery(group, categories))) {
+      const rows = found.get(name)!;
+      if (rows.length < NAMING_LIMIT) rows.push({ ...row, publishDate: Number(row.publishDate) });
+    }
+  }
+  return found;
 }
 
 export type RulemakingGroupRow = { key: string; documents: number; lastMove: number };
