@@ -84,7 +84,7 @@ export type NamingRow = {
 
 const NAMING_COLUMNS = `a.id, a.title, a.summary, a.category, a.source_name AS "sourceName", a.original_url AS "originalUrl", a.publish_date AS "publishDate"`;
 
-/** At most this many articles are read per name: a name found in more is not a rulemaking's own. */
+/** At most this many articles are kept per name, the oldest: a name found in more is not a rulemaking's own. */
 const NAMING_LIMIT = 200;
 
 /** Words in most articles: their lists in the full-text index are the longest to read, for no narrowing. */
