@@ -102,8 +102,11 @@ function searchedWords(name: string) {
   return [...new Set(words)];
 }
 
-/** Names read with one query: the articles holding `words` (every name of the group holds them all), or `phrase`. */
-type NameGroup = { names: string[]; words: string[]; phrase: string };
+/**
+ * Names read with one query: the articles holding `words` (every name of the group holds them all), or, with no
+ * words, the group's one name as a phrase.
+ */
+type NameGroup = { names: string[]; words: string[] };
 
 /**
  * The names in groups sharing words: the titles of one rulemaking's documents are mostly alike ("FAA amends ..."
@@ -118,7 +121,7 @@ function nameGroups(names: string[]): NameGroup[] {
     if (group) {
       group.words = group.words.filter((word) => words.includes(word));
       group.names.push(name);
-    } else groups.push({ names: [name], words, phrase: name });
+    } else groups.push({ names: [name], words });
   }
   return groups;
 }
@@ -128,7 +131,7 @@ function groupQuery(group: NameGroup, categories: SQL) {
   if (engine() === "postgres") {
     const searched = group.words.length
       ? sql`plainto_tsquery('simple', article_search_words(${group.words.join(" ")}::text))`
-      : sql`phraseto_tsquery('simple', article_search_words(${group.phrase}::text))`;
+      : sql`phraseto_tsquery('simple', article_search_words(${group.names[0]}::text))`;
     return sql`SELECT ${sql.raw(NAMING_COLUMNS)}, n.name AS name FROM articles a
       CROSS JOIN LATERAL jsonb_array_elements_text(${names}::jsonb) AS n(name)
       WHERE a.search_vector @@ ${searched} AND a.category IN (${categories})
@@ -136,7 +139,7 @@ function groupQuery(group: NameGroup, categories: SQL) {
       ORDER BY a.publish_date, a.id`;
   }
   const quoted = (part: string) => `"${part.replaceAll('"', '""')}"`;
-  const match = `{title summary} : ${group.words.length ? `(${group.words.map(quoted).join(" AND ")})` : quoted(group.phrase)}`;
+  const match = `{title summary} : ${group.words.length ? `(${group.words.map(quoted).join(" AND ")})` : quoted(group.names[0])}`;
   // CROSS JOIN keeps the full-text match outermost: it runs once, and each article it finds is checked for each name.
   return sql`SELECT ${sql.raw(NAMING_COLUMNS)}, n.value AS name FROM articles_fts JOIN articles a ON a.id = articles_fts.rowid
     CROSS JOIN json_each(${names}) AS n
