@@ -71,6 +71,14 @@ export function statement(sqlText: string) {
   return open.db.$client.prepare(sqlText);
 }
 
+/**
+ * A text as one string of SQLite's full-text query syntax (FTS5), its quotes doubled: never an operator or a column
+ * filter, never a syntax error. The tokenizer reads its words as a phrase.
+ */
+export function fts5String(text: string) {
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
 type Schema = typeof sqliteSchema;
 
 /** The tables (and the schema's shared SQL pieces) of the open engine, typed as the SQLite schema of record. */

@@ -2,7 +2,7 @@
 // search spelled out as the index's words, and the pages, counts and positions they select.
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, sql, type Column, type SQL } from "drizzle-orm";
 import { config } from "../../config.server";
-import { all, db, engine, execute, first, t, transaction } from "../../db.server";
+import { all, db, engine, execute, first, fts5String, t, transaction } from "../../db.server";
 import { dayInZone, startOfDayInZone, startOfDaysAgo } from "../../time";
 import { OVERDUE_ALL, type ArticleFilters, type ArticleSort } from "../filters";
 import { overdueArticlesCondition } from "../../rulemakings/store/overdue.server";
@@ -152,7 +152,7 @@ export async function searchQuery(search: string): Promise<SearchQuery> {
     }
     if (expansion.terms.length === 0) return { match: null, atLeast: 0, postings: 0, terms: 0 };
     // Quoted (a quote doubled, though the tokenizer keeps none in a word): never an operator, never a syntax error.
-    parts.push(`(${expansion.terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(" OR ")})`);
+    parts.push(`(${expansion.terms.map(fts5String).join(" OR ")})`);
     if (postings !== undefined) postings += expansion.docsSum;
     terms += expansion.terms.length;
     if (words.length === 1) atLeast = expansion.docsMax;

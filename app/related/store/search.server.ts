@@ -6,7 +6,7 @@
 // is a query the transaction awaits, all inside one REPEATABLE READ snapshot; words are listed by the
 // `related_words` column of db/pg/migrations/0004_related_words.sql.
 import { sql, type SQL } from "drizzle-orm";
-import { all, db, engine, statement, t, transaction, type Transaction, type TransactionPart } from "../../db.server";
+import { all, db, engine, fts5String, statement, t, transaction, type Transaction, type TransactionPart } from "../../db.server";
 import { searchCache } from "../cache.server";
 import type { Feature, FeatureKind } from "../plan.server";
 import { FEATURE_COLUMNS, type FeatureRow, type Scored } from "../score";
@@ -121,7 +121,7 @@ const sqliteReader = (() => {
   const featureList = (feature: Pick<Feature, "kind" | "value">): [sqlText: string, value: string] => {
     const { kind, value } = feature;
     if (kind === "tag") return ["SELECT article_id AS id FROM article_tags WHERE tag = ?", value];
-    if (kind === "word") return ["SELECT rowid AS id FROM articles_fts WHERE articles_fts MATCH ?", `{title summary} : "${value.replaceAll('"', '""')}"`];
+    if (kind === "word") return ["SELECT rowid AS id FROM articles_fts WHERE articles_fts MATCH ?", `{title summary} : ${fts5String(value)}`];
     return [`SELECT id FROM articles WHERE ${FEATURE_COLUMN[kind]} = ?`, value];
   };
 

@@ -1,7 +1,7 @@
 // Reading rulemakings: the Federal Register documents that share a key (article_rulemakings, written by the store), the
 // counts the cards show, and the court decisions and legislation that name a rulemaking exactly.
 import { sql, type SQL } from "drizzle-orm";
-import { all, engine, statement } from "../../db.server";
+import { all, engine, fts5String, statement } from "../../db.server";
 
 /** Categories whose articles may name a rulemaking: court decisions and legislation (app/articles/vocabulary.ts). */
 export const NAMING_CATEGORIES = ["legal-decisions", "legislative-action"] as const;
@@ -138,8 +138,7 @@ function groupQuery(group: NameGroup, categories: SQL) {
         AND strpos(lower(a.title || ' ' || a.summary), lower(n.name)) > 0
       ORDER BY a.publish_date, a.id`;
   }
-  const quoted = (part: string) => `"${part.replaceAll('"', '""')}"`;
-  const match = `{title summary} : ${group.words.length ? `(${group.words.map(quoted).join(" AND ")})` : quoted(group.names[0])}`;
+  const match = `{title summary} : ${group.words.length ? `(${group.words.map(fts5String).join(" AND ")})` : fts5String(group.names[0])}`;
   // CROSS JOIN keeps the full-text match outermost: it runs once, and each article it finds is checked for each name.
   return sql`SELECT ${sql.raw(NAMING_COLUMNS)}, n.value AS name FROM articles_fts JOIN articles a ON a.id = articles_fts.rowid
     CROSS JOIN json_each(${names}) AS n
