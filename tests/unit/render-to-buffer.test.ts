@@ -5,6 +5,7 @@ import path from "node:path";
 import { createElement, type ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import handleRequest from "~/entry.server";
+import { remixEntryContext } from "../support/remix-entry";
 
 type LegacyServer = { renderToString: (node: ReactNode) => string; renderToBuffer: (node: ReactNode) => Buffer };
 
@@ -56,21 +57,11 @@ describe("the document response", () => {
     const { createStaticHandler } = require("@remix-run/router") as typeof import("@remix-run/router");
     const Root = () => createElement("p", null, "Showing 1–12 of 2,000 … “quoted”");
     const staticHandlerContext = await createStaticHandler([{ id: "root", path: "/" }]).query(new Request("http://localhost/"));
-    const context = {
-      manifest: {
-        routes: { root: { id: "root", path: "", hasLoader: false, hasAction: false, hasErrorBoundary: false, module: "/root.js" } },
-        entry: { module: "/entry.js", imports: [] },
-        url: "/manifest.js",
-        version: "1",
-      },
+    const context = remixEntryContext({
+      manifestRoutes: { root: { id: "root", path: "", hasLoader: false, hasAction: false, hasErrorBoundary: false, module: "/root.js" } },
       routeModules: { root: { default: Root } },
       staticHandlerContext,
-      future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true, v3_singleFetch: false },
-      isSpaMode: false,
-      serverHandoffString: "{}",
-      renderMeta: {},
-      serializeError: (error: Error) => ({ message: error.message }),
-    };
+    });
     const response = handleRequest(new Request("http://localhost/"), 200, new Headers(), context as never, { nonce: "n0nce" } as never);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/html; charset=utf-8");

@@ -6,6 +6,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import type { AgnosticRouteObject } from "@remix-run/router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { remixEntryContext } from "../support/remix-entry";
 
 // The builds the server loads (each package's `main`), which are the ones patched; the browser's are left as published.
 const require = createRequire(import.meta.url);
@@ -114,24 +115,13 @@ describe("the routes a server render needs", () => {
     const Root = () => createElement("p", null, `Showing ${useLoaderData<{ page: number }>().page}`);
     const manifestRoutes = { root: { id: "root", path: "", hasLoader: true, hasAction: false, hasErrorBoundary: false, module: "/root.js" } };
     const routeModules = { root: { default: Root } };
-    // The build's flags: one object, the same for every request.
-    const future = { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true, v3_singleFetch: false };
     const handler = createStaticHandler([
       { id: "root", path: "/", loader: ({ request }) => ({ page: Number(new URL(request.url).searchParams.get("page") ?? 1) }) },
     ]);
     const render = async (url: string) => {
       const staticHandlerContext = await handler.query(new Request(url));
-      const context = {
-        manifest: { routes: manifestRoutes, entry: { module: "/entry.js", imports: [] }, url: "/manifest.js", version: "1" },
-        // Remix makes this object anew for every request, from the build's modules.
-        routeModules: { ...routeModules },
-        staticHandlerContext,
-        future,
-        isSpaMode: false,
-        serverHandoffString: "{}",
-        renderMeta: {},
-        serializeError: (error: Error) => ({ message: error.message }),
-      };
+      // Remix makes the route modules' object anew for every request, from the build's modules.
+      const context = remixEntryContext({ manifestRoutes, routeModules: { ...routeModules }, staticHandlerContext });
       return renderToString(createElement(RemixServer, { context: context as never, url }));
     };
     expect(await render("http://localhost/?page=2")).toContain("Showing 2");
