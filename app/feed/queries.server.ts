@@ -28,6 +28,7 @@ import {
   type SearchPlan,
   withIds,
 } from "./store/search.server";
+import { markedView } from "./store/page-marks.server";
 
 export type { ArticleJson };
 
@@ -169,8 +170,11 @@ export async function listArticles(filters: ArticleFilters, options: ListOptions
   // Only articles stored since an alert's last email: few of the walked articles qualify, so none is probed.
   const plan = options.plan ?? (chosen === "probe" && options.afterId !== undefined ? "walk" : chosen);
   const conditions = await filterConditions(filters, options.visitorId, plan);
-  if (conditions) conditions.push(...pagingConditions(options, filters.sort));
-  return listArticlesWith(conditions, options, filters.sort);
+  if (!conditions) return [];
+  const paged = pagingConditions(options, filters.sort);
+  // Paged from an article or a point on is not a view's plain list: its marks would not hold.
+  const view = paged.length ? undefined : markedView(filters);
+  return toArticleJsonList(await articleRows([...conditions, ...paged], { ...options, sort: filters.sort, view }));
 }
 
 /**

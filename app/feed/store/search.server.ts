@@ -11,6 +11,7 @@ import type { IdentifierKind } from "../../articles/index-rows";
 import { documentTypeStored } from "../../articles/vocabulary";
 import { judgementCategory } from "../../designations/designation";
 import { fiscalYearRange } from "../../designations/fiscal-year";
+import { fromMark, markBefore, MARK_EVERY } from "./page-marks.server";
 
 /** How far back each timeframe reaches, in calendar days before today (configured time zone). */
 const TIMEFRAME_DAYS_BACK = { today: 0, week: 6, month: 29 } as const;
@@ -353,9 +354,25 @@ function listOrder(sort: ArticleSort | undefined) {
 /** The rows of the articles meeting the conditions in the list's order, paged as the options say. */
 export async function articleRows(
   conditions: SQL[],
-  options: { visitorId?: string; limit?: number; offset?: number; sort?: ArticleSort },
+  options: { visitorId?: string; limit?: number; offset?: number; sort?: ArticleSort; view?: string },
 ): Promise<ArticleReadRow[]> {
   const order = listOrder(options.sort);
+  const { limit, offset = 0, view } = options;
+  if (view !== undefined && limit !== undefined && offset >= MARK_EVERY) {
+    // A deep page of a view with marks (markedView): from the mark before it, in one read transaction with the marks.
+    return transaction(function* (tx) {
+      const start = yield* markBefore(tx, view, conditions, offset);
+      return yield* tx.all(
+        tx.db
+          .select({ ...articleColumns, isBookmarked: isBookmarkedColumn(options.visitorId) })
+          .from(t.articles)
+          .where(and(...conditions, start.mark && fromMark(start.mark)))
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset - start.place),
+      );
+    });
+  }
   if (engine() === "postgres" && options.limit !== undefined && options.offset) {
     // The rows skipped are walked in the date index alone, and only the page's rows are read whole: PostgreSQL
     // otherwise reads every skipped row from the table (offset 50,000 at 100,000 articles: 64 -> 11 ms).
