@@ -351,7 +351,11 @@ function listOrder(sort: ArticleSort | undefined) {
   return newest;
 }
 
-/** The rows of the articles meeting the conditions in the list's order, paged as the options say. */
+/**
+ * The rows of the articles meeting the conditions in the list's order, paged as the options say. `view` names a
+ * view with marks (`markedView`, app/feed/store/page-marks.server.ts) whose plain list the conditions are: a deep
+ * page of it then starts at the mark before it.
+ */
 export async function articleRows(
   conditions: SQL[],
   options: { visitorId?: string; limit?: number; offset?: number; sort?: ArticleSort; view?: string },
