@@ -174,7 +174,7 @@ export async function listArticles(filters: ArticleFilters, options: ListOptions
   const paged = pagingConditions(options, filters.sort);
   // Paged from an article or a point on is not a view's plain list: its marks would not hold.
   const view = paged.length ? undefined : markedView(filters);
-  return toArticleJsonList(await articleRows([...conditions, ...paged], { ...options, sort: filters.sort, view }));
+  return listArticlesWith([...conditions, ...paged], { ...options, view }, filters.sort);
 }
 
 /**
@@ -193,8 +193,11 @@ export async function articlesWithIds(ids: number[]): Promise<ArticleJson[]> {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** The articles meeting the conditions (none when null), in the order `sort` names (the newest first by default), paged as the options say. */
-export async function listArticlesWith(conditions: SQL[] | null, options: ListOptions, sort?: ArticleSort): Promise<ArticleJson[]> {
+/**
+ * The articles meeting the conditions (none when null), in the order `sort` names (the newest first by default), paged
+ * as the options say; `view` names a view with marks whose plain list the conditions are (app/feed/store/page-marks.server.ts).
+ */
+export async function listArticlesWith(conditions: SQL[] | null, options: ListOptions & { view?: string }, sort?: ArticleSort): Promise<ArticleJson[]> {
   if (!conditions) return [];
   return toArticleJsonList(await articleRows(conditions, { ...options, sort }));
 }

@@ -67,14 +67,15 @@ const sides: Side[] = [
 async function fetchPage(side: Side, round: number) {
   const before = cpuMs(side.pid);
   const dbBefore = side.dbPid ? treeCpuMs(side.dbPid) : 0;
+  const path = pathOf(round);
   const start = performance.now();
-  const response = await fetch(`${side.origin}${pathOf(round)}`, { headers: { "Accept-Encoding": "identity" } });
+  const response = await fetch(`${side.origin}${path}`, { headers: { "Accept-Encoding": "identity" } });
   const body = await response.arrayBuffer();
   side.latencies.push(performance.now() - start);
   side.cpu += cpuMs(side.pid) - before;
   if (side.dbPid) side.dbCpu += treeCpuMs(side.dbPid) - dbBefore;
   side.bytes = body.byteLength;
-  if (response.status !== 200) throw new Error(`${side.origin}${pathOf(round)}: ${response.status}`);
+  if (response.status !== 200) throw new Error(`${side.origin}${path}: ${response.status}`);
 }
 
 // Warm both up, then alternate (a, b, b, a, ...) so that load on the machine falls on both alike.

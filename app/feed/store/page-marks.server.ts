@@ -9,7 +9,7 @@
 // views whose articles and order depend on nothing else have marks (`markedView`): the whole feed, one category,
 // one priority, or both, newest first. A page reads its marks, and the revision they belong to, in the same read
 // transaction as its rows: it is the page an OFFSET would give on the same data.
-import { and, desc, sql, type SQL } from "drizzle-orm";
+import { and, sql, type SQL } from "drizzle-orm";
 import { db, engine, t, type Transaction, type TransactionPart } from "../../db.server";
 import type { ArticleFilters } from "../filters";
 
@@ -50,14 +50,12 @@ export function fromMark(mark: Mark): SQL {
   return sql`(${t.articles.publishDate}, ${t.articles.id}) <= (${mark.publishDate}, ${mark.id})`;
 }
 
-const NEWEST_FIRST = [desc(t.articles.publishDate), desc(t.articles.id)];
-
 /**
- * The last mark of `view` (whose articles meet `conditions`) at or before `offset`, with its place in the list; no
- * mark (place 0) before the first. Marks missing at this revision are found first, each MARK_EVERY articles on from
- * the one before. Run inside the page's read transaction.
+ * The last mark of `view` (whose articles meet `conditions`, in `order`: the newest first) at or before `offset`, with
+ * its place in the list; no mark (place 0) before the first. Marks missing at this revision are found first, each
+ * MARK_EVERY articles on from the one before. Run inside the page's read transaction.
  */
-export function* markBefore(tx: Transaction, view: string, conditions: SQL[], offset: number): TransactionPart<{ mark?: Mark; place: number }> {
+export function* markBefore(tx: Transaction, view: string, conditions: SQL[], order: SQL[], offset: number): TransactionPart<{ mark?: Mark; place: number }> {
   const revision = (yield* tx.first<{ revision: number }>(sql`SELECT revision FROM article_revision WHERE id = 1`))?.revision ?? 0;
   const handle = db();
   if (kept.handle !== handle || kept.revision !== revision) kept = { handle, revision, views: new Map() };
@@ -74,7 +72,7 @@ export function* markBefore(tx: Transaction, view: string, conditions: SQL[], of
         .select({ publishDate: t.articles.publishDate, id: t.articles.id })
         .from(t.articles)
         .where(and(...conditions, previous && fromMark(previous)))
-        .orderBy(...NEWEST_FIRST)
+        .orderBy(...order)
         .limit(1)
         .offset(MARK_EVERY),
     );

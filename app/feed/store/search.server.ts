@@ -365,7 +365,7 @@ export async function articleRows(
   if (view !== undefined && limit !== undefined && offset >= MARK_EVERY) {
     // A deep page of a view with marks (markedView): from the mark before it, in one read transaction with the marks.
     return transaction(function* (tx) {
-      const start = yield* markBefore(tx, view, conditions, offset);
+      const start = yield* markBefore(tx, view, conditions, order, offset);
       return yield* tx.all(
         tx.db
           .select({ ...articleColumns, isBookmarked: isBookmarkedColumn(options.visitorId) })
