@@ -49,6 +49,36 @@ test("the public pages load none of Mantine's script; the dashboard does", async
   expect(await loadsMantineScript(page, "/admin")).toBe(true);
 });
 
+/** The distinct scripts a page asks for, from its first byte until the network is quiet. */
+async function scriptsLoaded(page: Page, path: string) {
+  const scripts = new Set<string>();
+  const listen = (request: import("@playwright/test").Request) => {
+    if (request.resourceType() === "script") scripts.add(new URL(request.url()).pathname);
+  };
+  page.on("request", listen);
+  await page.goto(path);
+  await page.waitForLoadState("networkidle");
+  page.off("request", listen);
+  return [...scripts];
+}
+
+test("the public pages load their script in a few files, not one per set of routes sharing a module", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "scripts are what this counts");
+  // The browser entry, the layout, the chunk every page shares (app/shared-chunk.ts, decision 065) and the page's
+  // own module; an article page adds the one of its stylesheet's address. Before decision 065, `/` loaded 35.
+  await page.goto("/");
+  const article = (await page.locator("a.card-title-link").first().getAttribute("href"))!;
+  for (const [path, most] of [
+    ["/", 4],
+    ["/about", 4],
+    [article, 5],
+  ] as const) {
+    const scripts = await scriptsLoaded(page, path);
+    expect(scripts.length, `${path} loads ${scripts.join(", ")}: a module it imports is missing from app/shared-chunk.ts`).toBeLessThanOrEqual(most);
+    expect(scripts.filter((script) => script.startsWith("/build/_shared/")).length, path).toBeGreaterThanOrEqual(1);
+  }
+});
+
 test("icons are drawn from one sprite", async ({ page }) => {
   const sprites = new Set<string>();
   page.on("response", (response) => {
