@@ -5,11 +5,11 @@ import { ErrorPage } from "./components/ErrorPage";
 import { Toasts } from "./components/Toasts";
 import { readToast } from "./http/flash.server";
 import { useNonce } from "./nonce";
-import mantineStyles from "./styles/mantine.css";
+import mantineBaseStyles from "./styles/mantine-base.css";
 import appStyles from "./styles/app.css";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: mantineStyles },
+  { rel: "stylesheet", href: mantineBaseStyles },
   { rel: "stylesheet", href: appStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];

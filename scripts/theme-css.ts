@@ -1,5 +1,5 @@
 // Writes app/styles/theme-variables.css: the CSS variables in which app/theme.ts differs from Mantine's
-// defaults (which app/styles/mantine.css loads from default-css-variables.css), the same declarations
+// defaults (which app/styles/mantine-base.css loads from default-css-variables.layer.css), the same declarations
 // MantineProvider would otherwise put in an inline <style> on every page. Run after changing the theme:
 //   npx tsx scripts/theme-css.ts
 import fs from "node:fs";

@@ -27,6 +27,8 @@ import { readForm } from "~/http/input.server";
 import { secureRedirect } from "~/http/responses.server";
 import { MantineScope } from "~/components/MantineScope";
 
+export { mantineLinks as links } from "~/components/MantineScope";
+
 export const meta: MetaFunction = () => [{ title: "Admin: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -14,6 +14,8 @@ import { redirectWithToast } from "~/http/flash.server";
 import { readForm } from "~/http/input.server";
 import { addressRateKey } from "~/rate-limit.server";
 
+export { mantineLinks as links } from "~/components/MantineScope";
+
 export const meta: MetaFunction = () => [{ title: "Email alert: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
 
 export async function action({ request, context }: ActionFunctionArgs) {

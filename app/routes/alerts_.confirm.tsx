@@ -7,6 +7,8 @@ import { confirmAlert, pendingAlertFromToken } from "~/alerts/alerts.server";
 import { CONFIRMATION_LINK_HOURS } from "~/confirmations/link-hours";
 import { CardPage, ConfirmForm } from "~/components/CardPage";
 
+export { mantineLinks as links } from "~/components/MantineScope";
+
 export const meta: MetaFunction = () => [{ title: "Start your alert: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
 
 function tokenOf(request: Request) {

@@ -15,6 +15,8 @@ import { clientAddress } from "~/http/client-address.server";
 import { readForm } from "~/http/input.server";
 import { addressRateKey } from "~/rate-limit.server";
 
+export { mantineLinks as links } from "~/components/MantineScope";
+
 export const meta: MetaFunction = () => [{ title: "Your alerts: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
 
 function emailOf(request: Request) {

@@ -9,6 +9,8 @@ import { viewTitle } from "~/feed/feeds-out.server";
 import { parseFeedParams } from "~/feed/filters";
 import { CardPage, ConfirmForm } from "~/components/CardPage";
 
+export { mantineLinks as links } from "~/components/MantineScope";
+
 export const meta: MetaFunction = () => [{ title: "Stop an alert: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
 
 function alertOf(request: Request) {

@@ -7,6 +7,8 @@ import { CardPage, ConfirmForm } from "~/components/CardPage";
 import { CONFIRMATION_LINK_HOURS } from "~/confirmations/link-hours";
 import { confirmSubscription, pendingSubscriberFromToken } from "~/newsletter/subscribers.server";
 
+export { mantineLinks as links } from "~/components/MantineScope";
+
 export const meta: MetaFunction = () => [{ title: "Confirm your subscription: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
 
 function tokenOf(request: Request) {

@@ -12,6 +12,8 @@ import { readForm } from "~/http/input.server";
 import { clientAddress } from "~/http/client-address.server";
 import { addressRateKey } from "~/rate-limit.server";
 
+export { mantineLinks as links } from "~/components/MantineScope";
+
 export const meta: MetaFunction = () => [{ title: `${FEEDBACK_TITLE}: Federal Deregulation Tracker` }];
 
 // The wrapper is applied inside the action: a top-level call would stay in the browser bundle, where the

@@ -6,6 +6,8 @@ import { pageAction, type PageOutcome } from "~/http/page-action.server";
 import { forgotPasswordFlow } from "~/auth/flows.server";
 import { clientAddress } from "~/http/client-address.server";
 
+export { mantineLinks as links } from "~/components/MantineScope";
+
 export const meta: MetaFunction = () => [{ title: "Forgot your password? Federal Deregulation Tracker" }];
 
 export const action = ({ request, context }: ActionFunctionArgs) =>

@@ -9,6 +9,8 @@ import { pageAction, type PageOutcome } from "~/http/page-action.server";
 import { acceptInvitationFlow } from "~/auth/flows.server";
 import { clientAddress } from "~/http/client-address.server";
 
+export { mantineLinks as links } from "~/components/MantineScope";
+
 export const meta: MetaFunction = () => [{ title: "Accept your invitation: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
 
 /**

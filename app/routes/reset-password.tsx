@@ -8,6 +8,8 @@ import { pageAction, type PageOutcome } from "~/http/page-action.server";
 import { resetPasswordFlow } from "~/auth/flows.server";
 import { clientAddress } from "~/http/client-address.server";
 
+export { mantineLinks as links } from "~/components/MantineScope";
+
 /** After a reset the page goes to /admin after 2 s. */
 const REDIRECT_MS = 2000;
 

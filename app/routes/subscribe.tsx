@@ -14,6 +14,8 @@ import { addressRateKey } from "~/rate-limit.server";
 import { SUBSCRIBE_TOASTS } from "~/newsletter/signup";
 import { subscribe } from "~/newsletter/subscribers.server";
 
+export { mantineLinks as links } from "~/components/MantineScope";
+
 export const meta: MetaFunction = () => [{ title: "Subscribe: Federal Deregulation Tracker" }];
 
 // The wrapper is applied inside the action: a top-level call would stay in the browser bundle, where the

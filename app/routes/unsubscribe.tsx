@@ -8,6 +8,8 @@ import { CardPage, ConfirmForm } from "~/components/CardPage";
 import { deactivateSubscriber } from "~/newsletter/store.server";
 import { subscriberFromToken } from "~/newsletter/subscribers.server";
 
+export { mantineLinks as links } from "~/components/MantineScope";
+
 export const meta: MetaFunction = () => [{ title: "Unsubscribe: Federal Deregulation Tracker" }, { name: "robots", content: "noindex" }];
 
 function tokenOf(request: Request) {

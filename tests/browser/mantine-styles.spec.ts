@@ -1,11 +1,12 @@
 // Every Mantine component a page renders has its stylesheet linked: the product links only the Mantine
-// stylesheets it uses (app/styles/mantine.css), so a component added without its file would render unstyled.
+// stylesheets it uses (app/styles/mantine.css, linked by the pages that render them; decision 066), so a component
+// added without its file would render unstyled.
 // A page fails when its DOM carries a Mantine class (`m_…`) that the full Mantine stylesheet styles but none of
 // the stylesheets the page links defines.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { expect, test, type Page } from "@playwright/test";
-import { signIn as signInFrom } from "./e2e";
+import { hydrated, signIn as signInFrom } from "./e2e";
 
 const MANTINE_CLASS = /\.(m_[0-9a-f]+)\b/g;
 
@@ -26,7 +27,11 @@ async function unstyledMantineClasses(page: Page) {
     for (const name of classesDefinedIn(await (await page.request.get(href)).text())) linked.add(name);
   }
   const mantineRendered = rendered.filter((name) => /^m_[0-9a-f]+$/.test(name));
-  return { rendered: mantineRendered.length, unstyled: mantineRendered.filter((name) => fullMantineClasses.has(name) && !linked.has(name)) };
+  return {
+    rendered: mantineRendered.length,
+    unstyled: mantineRendered.filter((name) => fullMantineClasses.has(name) && !linked.has(name)),
+    linked: linked.size,
+  };
 }
 
 const signIn = (page: Page) => signInFrom(page, "10.77.0.1");
@@ -76,4 +81,31 @@ test("the admin dashboard and its dialogs are styled", async ({ page, javaScript
   else await page.waitForURL(/dialog=/);
   await expect(page.getByRole("region", { name: "Admin dashboard" })).toBeVisible();
   expect((await unstyledMantineClasses(page)).unstyled).toEqual([]);
+});
+
+test("only the pages that render Mantine's components link their stylesheets", async ({ page }) => {
+  // The feed, an article page and /about link Mantine's base alone (decision 066): no component class is defined.
+  await page.goto("/");
+  const article = (await page.locator("a.card-title-link").first().getAttribute("href"))!;
+  for (const path of ["/", "/about", article]) {
+    await page.goto(path);
+    expect((await unstyledMantineClasses(page)).linked, path).toBe(0);
+  }
+  await page.goto("/alerts");
+  const alerts = await unstyledMantineClasses(page);
+  expect(alerts.rendered, "/alerts renders Mantine's components").toBeGreaterThan(0);
+  expect(alerts.linked).toBeGreaterThan(0);
+});
+
+test("a page with Mantine's components reached without a reload has their stylesheets", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "a navigation without a reload needs the page's script");
+  // The router loads a route's stylesheets before it shows the route.
+  await page.goto("/about");
+  await hydrated(page, true);
+  await page.evaluate(() => (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate("/alerts"));
+  await page.waitForURL(/\/alerts$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const reached = await unstyledMantineClasses(page);
+  expect(reached.rendered).toBeGreaterThan(0);
+  expect(reached.unstyled).toEqual([]);
 });
