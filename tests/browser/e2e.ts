@@ -44,6 +44,12 @@ export async function signIn(page: Page, clientAddress: string, account = E2E_AD
   expect(response.status()).toBe(200);
 }
 
+/** The address of the article on the feed's first card (the page is left on `/`). */
+export async function firstArticlePath(page: Page) {
+  await page.goto("/");
+  return (await page.locator("a.card-title-link").first().getAttribute("href"))!;
+}
+
 /** With JavaScript, waits until Remix has hydrated the page, so clicks reach React and not the bare HTML. */
 export async function hydrated(page: Page, javaScriptEnabled: boolean) {
   if (javaScriptEnabled)

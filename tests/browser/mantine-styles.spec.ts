@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { expect, test, type Page } from "@playwright/test";
-import { hydrated, signIn as signInFrom } from "./e2e";
+import { firstArticlePath, hydrated, signIn as signInFrom } from "./e2e";
 
 const MANTINE_CLASS = /\.(m_[0-9a-f]+)\b/g;
 
@@ -85,9 +85,7 @@ test("the admin dashboard and its dialogs are styled", async ({ page, javaScript
 
 test("only the pages that render Mantine's components link their stylesheets", async ({ page }) => {
   // The feed, an article page and /about link Mantine's base alone (decision 066): no component class is defined.
-  await page.goto("/");
-  const article = (await page.locator("a.card-title-link").first().getAttribute("href"))!;
-  for (const path of ["/", "/about", article]) {
+  for (const path of ["/", "/about", await firstArticlePath(page)]) {
     await page.goto(path);
     expect((await unstyledMantineClasses(page)).linked, path).toBe(0);
   }

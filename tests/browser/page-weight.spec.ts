@@ -1,7 +1,8 @@
 // The pages' static parts come from files, not from markup per page: the theme's colours, font and radius from
 // a stylesheet (no inline <style> of CSS variables), the icons from one sprite that the browser loads and
 // draws (its CSP allows it), and no style attribute on the parts drawn with plain elements.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Response } from "@playwright/test";
+import { firstArticlePath } from "./e2e";
 
 test("the theme's values reach the page from its stylesheets", async ({ page }) => {
   await page.goto("/");
@@ -28,52 +29,45 @@ test("the theme's values reach the page from its stylesheets", async ({ page }) 
   });
 });
 
-/** Whether any script the page loads carries Mantine's components (their display names stay in the build). */
-async function loadsMantineScript(page: Page, path: string) {
-  const scripts: Promise<string>[] = [];
-  page.on("response", (response) => {
-    if (response.request().resourceType() === "script" && response.ok()) scripts.push(response.text());
-  });
+/** The scripts a page loads, from its first byte until the network is quiet: each one's address, and its text when it loaded. */
+async function scriptsLoaded(page: Page, path: string) {
+  const scripts: { path: string; text?: Promise<string> }[] = [];
+  const listen = (response: Response) => {
+    if (response.request().resourceType() !== "script") return;
+    scripts.push({ path: new URL(response.url()).pathname, text: response.ok() ? response.text() : undefined });
+  };
+  page.on("response", listen);
   await page.goto(path);
   await page.waitForLoadState("networkidle");
-  return (await Promise.all(scripts)).some((text) => text.includes("@mantine/core/"));
+  page.off("response", listen);
+  return scripts;
+}
+
+/** Whether any script the page loads carries Mantine's components (their display names stay in the build). */
+async function loadsMantineScript(page: Page, path: string) {
+  const texts = await Promise.all((await scriptsLoaded(page, path)).flatMap(({ text }) => (text ? [text] : [])));
+  return texts.some((text) => text.includes("@mantine/core/"));
 }
 
 test("the public pages load none of Mantine's script; the dashboard does", async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "scripts are what this counts");
   // Mantine's component code is 40-45 KB of a first load (docs/decisions/055-public-pages-without-mantine.md).
   for (const path of ["/", "/about", "/no-such-page"]) expect(await loadsMantineScript(page, path), path).toBe(false);
-  await page.goto("/");
-  const article = await page.locator("a.card-title-link").first().getAttribute("href");
-  expect(await loadsMantineScript(page, article!), "an article page").toBe(false);
+  expect(await loadsMantineScript(page, await firstArticlePath(page)), "an article page").toBe(false);
   expect(await loadsMantineScript(page, "/admin")).toBe(true);
 });
-
-/** The distinct scripts a page asks for, from its first byte until the network is quiet. */
-async function scriptsLoaded(page: Page, path: string) {
-  const scripts = new Set<string>();
-  const listen = (request: import("@playwright/test").Request) => {
-    if (request.resourceType() === "script") scripts.add(new URL(request.url()).pathname);
-  };
-  page.on("request", listen);
-  await page.goto(path);
-  await page.waitForLoadState("networkidle");
-  page.off("request", listen);
-  return [...scripts];
-}
 
 test("the public pages load their script in a few files, not one per set of routes sharing a module", async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "scripts are what this counts");
   // The browser entry, the layout, the chunk every page shares (app/shared-chunk.ts, decision 065) and the page's
   // own module; an article page adds the one of its stylesheet's address. Before decision 065, `/` loaded 35.
-  await page.goto("/");
-  const article = (await page.locator("a.card-title-link").first().getAttribute("href"))!;
+  const article = await firstArticlePath(page);
   for (const [path, most] of [
     ["/", 4],
     ["/about", 4],
     [article, 5],
   ] as const) {
-    const scripts = await scriptsLoaded(page, path);
+    const scripts = [...new Set((await scriptsLoaded(page, path)).map((script) => script.path))];
     expect(scripts.length, `${path} loads ${scripts.join(", ")}: a module it imports is missing from app/shared-chunk.ts`).toBeLessThanOrEqual(most);
     expect(scripts.filter((script) => script.startsWith("/build/_shared/")).length, path).toBeGreaterThanOrEqual(1);
   }
