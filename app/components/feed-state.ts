@@ -1,5 +1,5 @@
 // The per-reader part of a shared page, asked for after load (docs/decisions/013-shared-feed-page.md).
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import type { FeedState } from "~/routes/api.feed-state";
 
 /**
@@ -18,7 +18,8 @@ export function useFeedState(articles: { id: number }[], pageIsOwn: boolean) {
     const controller = new AbortController();
     fetch(`/api/feed-state?ids=${ids}`, { signal: controller.signal, headers: { Accept: "application/json" } })
       .then((response) => (response.ok ? (response.json() as Promise<FeedState>) : null))
-      .then((answer) => answer && setState(answer))
+      // A transition: the answer re-renders every card, in slices rather than one long task (app/hooks.ts).
+      .then((answer) => answer && startTransition(() => setState(answer)))
       // Without the state the page still shows its shared counts and every bookmark form still works.
       .catch(() => {});
     return () => controller.abort();
