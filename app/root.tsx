@@ -3,8 +3,10 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { ReactNode } from "react";
 import { ErrorPage } from "./components/ErrorPage";
 import { Toasts } from "./components/Toasts";
+import { appZoneOffsets } from "./app-zone.server";
 import { readToast } from "./http/flash.server";
 import { useNonce } from "./nonce";
+import { rememberZoneOffsets } from "./time";
 import mantineBaseStyles from "./styles/mantine-base.css";
 import appStyles from "./styles/app.css";
 
@@ -25,12 +27,14 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, at, setCookie } = await readToast(request);
-  return json({ toast, toastAt: at }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  return json({ toast, toastAt: at, zoneOffsets: appZoneOffsets() }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  // Before any page below writes a date: in the browser, without loading Intl's data during hydration.
+  rememberZoneOffsets(rootData?.zoneOffsets);
   return (
     // Mantine's stylesheets read the colour scheme from this attribute; the product is drawn light only.
     <html lang="en" data-mantine-color-scheme="light">

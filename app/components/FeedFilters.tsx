@@ -1,3 +1,4 @@
+import { formatCount } from "../text/count";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { FeedFacets } from "~/feed/store/facets.server";
@@ -89,10 +90,7 @@ export function FeedSearchInput({ search }: { search?: string }) {
 
 /** The agency picker's choices: the agencies offered, with the one in the URL even when it is not among them. */
 function agencyOptions(facets: FeedFacets, selected: string | undefined) {
-  const options = [
-    { value: "", label: "All agencies" },
-    ...facets.agencies.map((a) => ({ value: a.name, label: `${a.name} (${a.count.toLocaleString("en-US")})` })),
-  ];
+  const options = [{ value: "", label: "All agencies" }, ...facets.agencies.map((a) => ({ value: a.name, label: `${a.name} (${formatCount(a.count)})` }))];
   if (selected && !facets.agencies.some((a) => a.name === selected)) options.push({ value: selected, label: selected });
   return options;
 }
@@ -218,7 +216,7 @@ export function FeedFilters({ filters: pageFilters, facets }: { filters: Article
               { value: "", label: "All types" },
               ...facets.documentTypes
                 .filter((type) => type.count > 0 || type.value === filters.documentType)
-                .map((type) => ({ value: type.value, label: `${type.label} (${type.count.toLocaleString("en-US")})` })),
+                .map((type) => ({ value: type.value, label: `${type.label} (${formatCount(type.count)})` })),
             ]}
             width={200}
           />

@@ -1,6 +1,7 @@
 import { CATEGORIES } from "~/articles/vocabulary";
 import { plural } from "~/text/plural";
 import type { TrendsStats } from "~/trends/stats";
+import { formatMonthDay } from "~/time";
 import { AxisLabel, Bar, barScale, ChartLegend, ValueGrid, type ChartBox } from "./BarChart";
 
 /** One colour per category, distinguishable for common colour-vision deficiencies. */
@@ -16,9 +17,7 @@ const BOX: ChartBox = { width: 640, height: 200, plot: { left: 30, right: 8, top
 /** Weekly labels counted back from the last day, so today is always labelled. */
 const LABEL_EVERY_DAYS = 7;
 
-function shortDay(day: string) {
-  return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" }).format(new Date(`${day}T12:00:00Z`));
-}
+const shortDay = (day: string) => formatMonthDay(`${day}T12:00:00Z`, "UTC");
 
 /**
  * Articles per day by category over the analysis window: a stacked bar chart drawn on the server as SVG

@@ -1,5 +1,6 @@
 // The feed's filters as URL search params. Shared with the browser bundle, so no validation library here:
 // the /api contract's stricter parser lives in api-query.server.ts.
+import { formatCount } from "../text/count";
 import { cfrValue, MAX_DOCKET_LENGTH, parseCfr, parseDocket, parseRin } from "../articles/identifiers";
 import { LEDGER_DESIGNATIONS, type LedgerDesignation } from "../designations/designation";
 import { FISCAL_YEAR_PROBLEM, fiscalYearDays, parseFiscalYear } from "../designations/fiscal-year";
@@ -527,5 +528,5 @@ export function tidyFeedPath(url: URL) {
 
 /** The count line over a list: "Showing 1–12 of 345", or "of 10,000+" when counting stopped at a cap. */
 export function showingLabel(first: number, shown: number, total: number, totalCapped = false) {
-  return `Showing ${first}–${first + shown - 1} of ${total.toLocaleString("en-US")}${totalCapped ? "+" : ""}`;
+  return `Showing ${first}–${first + shown - 1} of ${formatCount(total)}${totalCapped ? "+" : ""}`;
 }

@@ -3,6 +3,7 @@
 // items in one pass (batch.server.ts: keywords, one judgement, storing, deduplicated), and record each source's
 // health (app/sources/health.server.ts). A Unified Agenda edition is not articles: it is streamed into
 // agenda_entries (unified-agenda.server.ts). One broken source never stops the others.
+import { formatCount } from "../text/count";
 import type { SourceType } from "../articles/vocabulary";
 import { config } from "../config.server";
 import { FetchError, type FetchResult } from "../fetcher/http-client.server";
@@ -90,7 +91,7 @@ async function readsAsUnifiedAgenda(source: SourceRow, run: Run) {
 }
 
 /** The end of a source health warning for an answer read only up to a cap. */
-const readOnly = (max: number) => `only the first ${max.toLocaleString("en-US")} were read`;
+const readOnly = (max: number) => `only the first ${formatCount(max)} were read`;
 
 const AGENDA_ACCEPT = "application/xml, text/xml;q=0.9, */*;q=0.3";
 
@@ -104,7 +105,7 @@ async function scrapeUnifiedAgenda(share: SourceRun, run: Run) {
   const load = await loadUnifiedAgenda(fetched.result.body, { now: run.now, checkCancelled: () => checkCancelled(run) });
   summary.agenda = load;
   summary.invalid += load.invalid;
-  const warning = load.cut ? `The edition holds more than ${AGENDA_MAX_ENTRIES.toLocaleString("en-US")} entries; ${readOnly(AGENDA_MAX_ENTRIES)}` : null;
+  const warning = load.cut ? `The edition holds more than ${formatCount(AGENDA_MAX_ENTRIES)} entries; ${readOnly(AGENDA_MAX_ENTRIES)}` : null;
   // An edition speaks for all its entries at once: one read is as fresh as the source gets (no "quiet feed" warning).
   return { newestItemAt: load.read ? run.now : null, detectedType, warning, ...fetched.validators };
 }
@@ -131,7 +132,7 @@ async function ingestPublicInspection(result: FetchResult, share: SourceRun, run
   summary.invalid += invalid + documents.length - articles.length;
   summary.overLimit += overLimit;
   const { newest } = await ingestBatch(articles, share, run);
-  const warning = overLimit ? `The desk lists ${page.results.length.toLocaleString("en-US")} documents; ${readOnly(PUBLIC_INSPECTION_MAX_DOCUMENTS)}` : null;
+  const warning = overLimit ? `The desk lists ${formatCount(page.results.length)} documents; ${readOnly(PUBLIC_INSPECTION_MAX_DOCUMENTS)}` : null;
   // An empty desk (a weekend) is as fresh as the source gets: no "quiet feed" warning for it.
   return { newestItemAt: newest ?? run.now, warning };
 }
@@ -167,7 +168,7 @@ async function scrapeCurrentItems(share: SourceRun, run: Run) {
     const parsed = await parseFeed(result.text(), result.url, source, run.now);
     summary.invalid += parsed.invalid;
     summary.overLimit += parsed.overLimit;
-    if (parsed.overLimit) warning = `The feed lists ${(MAX_FEED_ITEMS + parsed.overLimit).toLocaleString("en-US")} items; ${readOnly(MAX_FEED_ITEMS)}`;
+    if (parsed.overLimit) warning = `The feed lists ${formatCount(MAX_FEED_ITEMS + parsed.overLimit)} items; ${readOnly(MAX_FEED_ITEMS)}`;
     newestItemAt = (await ingestBatch(parsed.articles, share, run, true)).newest;
   }
   return { newestItemAt, detectedType, warning, ...validators };

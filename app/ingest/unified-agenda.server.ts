@@ -2,6 +2,7 @@
 // stream, never held whole (an edition is tens of megabytes), into agenda_entries a batch at a time; the articles
 // whose RINs gained or changed a designation are judged again in the same transaction as their batch, so a run
 // stopped half-way leaves no entry stored without its articles re-judged.
+import { formatCount } from "../text/count";
 import type { SaxesTagPlain } from "saxes";
 import { type AgendaEntry, saveAgendaBatch } from "../agenda/store.server";
 import { rejudgeArticlesCiting } from "../classify/reclassify.server";
@@ -163,7 +164,7 @@ export async function* readUnifiedAgenda(body: AsyncIterable<Buffer | string>): 
       write();
     } catch (error) {
       if (error instanceof FetchError) throw error;
-      if (error instanceof XmlBoundPassed) throw notAgenda(`one piece of it runs past ${AGENDA_MAX_PIECE_CHARS.toLocaleString("en-US")} characters`);
+      if (error instanceof XmlBoundPassed) throw notAgenda(`one piece of it runs past ${formatCount(AGENDA_MAX_PIECE_CHARS)} characters`);
       throw notAgenda(`the XML is not well-formed (${error instanceof Error ? error.message : String(error)})`);
     }
   };

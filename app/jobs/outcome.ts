@@ -1,5 +1,6 @@
 // How a job went, in one place: the status a finished job is given from its result (a scrape where every
 // source failed did not succeed), and the one-line summary that the dashboard and `npm run jobs -- list` show.
+import { formatCount } from "../text/count";
 import { plural } from "../text/plural";
 
 const FINISHED_STATUSES = ["succeeded", "partly-failed", "failed"] as const;
@@ -69,7 +70,7 @@ function describeAgenda(result: Result) {
   const sum = (key: "read" | "stored" | "rejudged") => loads.reduce((n, load) => n + (typeof load[key] === "number" ? load[key] : 0), 0);
   const rejudged = sum("rejudged");
   return (
-    `Unified Agenda: ${plural(sum("read"), "RIN")} read, ${sum("stored").toLocaleString("en-US")} stored` +
+    `Unified Agenda: ${plural(sum("read"), "RIN")} read, ${formatCount(sum("stored"))} stored` +
     (rejudged ? `, ${plural(rejudged, "article")} judged again by the designation.` : ".")
   );
 }
@@ -89,8 +90,8 @@ function describeIngest(result: Result, totals: IngestTotals) {
     else if (failures.failed) parts.push(`${failures.failed} of ${plural(totals.sources, "source")} failed${firstReasons(failures.reasons)}.`);
     if (failures.failed < failures.of)
       parts.push(
-        `${plural(totals.sources - failures.failed, "source")} read: ${totals.new.toLocaleString("en-US")} new, ` +
-          `${totals.duplicates.toLocaleString("en-US")} already known, ${totals.skippedByKeywords.toLocaleString("en-US")} skipped by keywords.`,
+        `${plural(totals.sources - failures.failed, "source")} read: ${formatCount(totals.new)} new, ` +
+          `${formatCount(totals.duplicates)} already known, ${formatCount(totals.skippedByKeywords)} skipped by keywords.`,
       );
     const agenda = describeAgenda(result);
     if (agenda) parts.push(agenda);
@@ -113,7 +114,7 @@ function describeResult(result: Result) {
     return (
       `Read ${plural(read, "full text")} (${designated} stating a designation)` +
       (failed ? `; ${failed} failed, tried again later` : "") +
-      (remaining ? `; ${remaining.toLocaleString("en-US")} still to read.` : ".")
+      (remaining ? `; ${formatCount(remaining)} still to read.` : ".")
     );
   }
   if (typeof result.compared === "number" && typeof result.waiting === "number") {
@@ -137,7 +138,7 @@ function describeResult(result: Result) {
 
 function describeProgress(progress: Result) {
   if (typeof progress.sourcesDone === "number" && typeof progress.sourcesTotal === "number")
-    return `${progress.sourcesDone} of ${plural(progress.sourcesTotal, "source")} done (${Number(progress.new ?? 0).toLocaleString("en-US")} new so far).`;
+    return `${progress.sourcesDone} of ${plural(progress.sourcesTotal, "source")} done (${formatCount(Number(progress.new ?? 0))} new so far).`;
   if (typeof progress.sent === "number" && typeof progress.total === "number") return `Sent ${progress.sent} of ${progress.total}.`;
   return describeResult(progress);
 }

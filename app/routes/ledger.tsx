@@ -5,6 +5,7 @@
 // counts; the table sorts by any column through plain links, and the chart is SVG with its table beside it, so the
 // page works without JavaScript. Counted per request: no shared copy can show a number a new document, a re-read or
 // an editor's correction changed.
+import { formatCount } from "../text/count";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FeedbackButton } from "~/components/FeedbackDialog";
@@ -62,13 +63,13 @@ function ledgerHref(fy: number, sort?: LedgerSort, dir?: LedgerSortDirection) {
 
 /** "2 deregulatory final actions, EPA", "1 deregulatory final action, EPA": the noun in the number it takes. */
 function countLabel(n: number, label: string) {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? label.replace(/\b(actions|proposals|words)\b/, (word) => word.slice(0, -1)) : label}`;
+  return `${formatCount(n)} ${n === 1 ? label.replace(/\b(actions|proposals|words)\b/, (word) => word.slice(0, -1)) : label}`;
 }
 
 function CountLink({ count, label }: { count: LedgerCount; label: string }) {
   return (
     <a href={count.feed} aria-label={countLabel(count.count, label)}>
-      {count.count.toLocaleString("en-US")}
+      {formatCount(count.count)}
     </a>
   );
 }
@@ -126,12 +127,12 @@ function Row({ row, header }: { row: LedgerRow; header: string }) {
       <CostsCell row={row} field="costsMillions" />
       <td>
         <a href={row.restrictions.view.feed} aria-label={countLabel(row.restrictions.removed, `restriction words removed, ${who}`)}>
-          {row.restrictions.removed.toLocaleString("en-US")}
+          {formatCount(row.restrictions.removed)}
         </a>
       </td>
       <td>
         <a href={row.restrictions.view.feed} aria-label={countLabel(row.restrictions.added, `restriction words added, ${who}`)}>
-          {row.restrictions.added.toLocaleString("en-US")}
+          {formatCount(row.restrictions.added)}
         </a>
       </td>
     </tr>
@@ -149,7 +150,7 @@ function OverdueTable({ overdue }: { overdue: LedgerJson["overdue"] }) {
         As of {overdue.asOf}: rulemakings of the loaded Unified Agenda edition whose next action&apos;s date has passed with nothing published since, per agency
         as the agenda names it.{" "}
         <a href={overdue.total.feed}>
-          {overdue.total.count.toLocaleString("en-US")} {overdue.total.count === 1 ? "rulemaking" : "rulemakings"} in all
+          {formatCount(overdue.total.count)} {overdue.total.count === 1 ? "rulemaking" : "rulemakings"} in all
         </a>
         .
       </p>
@@ -167,7 +168,7 @@ function OverdueTable({ overdue }: { overdue: LedgerJson["overdue"] }) {
                 <th scope="row">{row.agency}</th>
                 <td>
                   <a href={row.rulemakings.feed} aria-label={countLabel(row.rulemakings.count, `overdue rulemakings, ${row.agency}`)}>
-                    {row.rulemakings.count.toLocaleString("en-US")}
+                    {formatCount(row.rulemakings.count)}
                   </a>
                 </td>
               </tr>
@@ -241,8 +242,8 @@ export default function Ledger() {
           number opens the documents it counts.
         </p>
         <p className="text-sm" data-testid="ledger-total">
-          All agencies: <a href={ledger.total.deregulatoryFinal.feed}>{ledger.total.deregulatoryFinal.count.toLocaleString("en-US")} deregulatory</a> and{" "}
-          <a href={ledger.total.regulatoryFinal.feed}>{ledger.total.regulatoryFinal.count.toLocaleString("en-US")} regulatory</a> final actions (official).
+          All agencies: <a href={ledger.total.deregulatoryFinal.feed}>{formatCount(ledger.total.deregulatoryFinal.count)} deregulatory</a> and{" "}
+          <a href={ledger.total.regulatoryFinal.feed}>{formatCount(ledger.total.regulatoryFinal.count)} regulatory</a> final actions (official).
         </p>
         <LedgerChart months={ledger.months} fiscalYear={fy} />
         <div className="ledger-table-wrap">

@@ -3,6 +3,7 @@
 // User Guide's: DIV5 TYPE="PART" holds DIV6 TYPE="SUBPART"s holding DIV8 TYPE="SECTION"s (N="63.1" from the API,
 // N="§ 63.1" in bulk files), each a HEAD and blocks (P, FP, HD1, NOTE, EXTRACT, tables...) whose inline markup
 // (I, E, SU...) is flattened to text. Shape: tests/fixtures/ecfr/README.md.
+import { formatCount } from "../text/count";
 import type { SaxesTagPlain } from "saxes";
 import { BoundedXmlParser, textChunks, XmlBoundPassed } from "../text/bounded-xml";
 
@@ -91,8 +92,8 @@ class StopReading extends Error {
 /** The warning of a bound passed while feeding the parser. */
 function boundStop(passed: XmlBoundPassed) {
   return passed.bound === "piece"
-    ? new StopReading("piece", `One piece of the XML (a text or a tag) runs past ${passed.limit.toLocaleString("en-US")} characters.`)
-    : new StopReading("size", `The document runs past ${passed.limit.toLocaleString("en-US")} characters.`);
+    ? new StopReading("piece", `One piece of the XML (a text or a tag) runs past ${formatCount(passed.limit)} characters.`)
+    : new StopReading("size", `The document runs past ${formatCount(passed.limit)} characters.`);
 }
 
 export type ReadPartOptions = {
@@ -146,10 +147,7 @@ export async function* readPartSections(body: PartBody, options: ReadPartOptions
     if (!paragraph && !text.trim()) return;
     const room = PARAGRAPH_MAX_CHARS - paragraph.length;
     if (text.length > room)
-      warnOnce(
-        "paragraph",
-        `A paragraph of ${sectionLabel(section.number)} ran past ${PARAGRAPH_MAX_CHARS.toLocaleString("en-US")} characters; it was cut there.`,
-      );
+      warnOnce("paragraph", `A paragraph of ${sectionLabel(section.number)} ran past ${formatCount(PARAGRAPH_MAX_CHARS)} characters; it was cut there.`);
     if (room > 0) paragraph += text.slice(0, room);
   };
 
@@ -168,7 +166,7 @@ export async function* readPartSections(body: PartBody, options: ReadPartOptions
     const type = String(tag.attributes.TYPE ?? "").toUpperCase();
     if (!section && isSectionElement(tag.name, type)) {
       if (sectionsKept >= PART_MAX_SECTIONS) {
-        throw new StopReading("sections", `The part has more than ${PART_MAX_SECTIONS.toLocaleString("en-US")} sections.`);
+        throw new StopReading("sections", `The part has more than ${formatCount(PART_MAX_SECTIONS)} sections.`);
       }
       section = { number: sectionNumber(String(tag.attributes.N ?? "")), heading: "", paragraphs: [], reserved: false, depth, headRead: false };
       return;

@@ -1,5 +1,6 @@
 // What the rule-text pages say in plain words: a statement's label, a CFR part's name, eCFR's addresses and the
 // restriction counts. Shared by the server and the browser (the article, redline and rulemaking pages render them).
+import { formatDate } from "../time";
 import type { RuleStatement } from "./statements";
 import type { RestrictionChange } from "./restrictions";
 
@@ -70,8 +71,8 @@ export const cfrSectionLabel = (number: string) => (/^\d/.test(number) ? `§ ${n
 
 /** A calendar day ("2025-04-01") as people read it ("Apr 1, 2025"), the same in every time zone. */
 export function calendarDay(date: string) {
-  const at = new Date(`${date}T12:00:00Z`);
-  return Number.isNaN(at.getTime()) ? date : at.toLocaleDateString("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" });
+  const at = `${date}T12:00:00Z`;
+  return Number.isNaN(Date.parse(at)) ? date : formatDate(at, "UTC");
 }
 
 /**

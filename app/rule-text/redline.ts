@@ -2,6 +2,7 @@
 // sections matched by number, or by content when renumbered; within a changed section its paragraphs aligned, and
 // each changed paragraph diffed word by word. The diffing is jsdiff's, bounded in edits, time and characters: past a
 // bound, text is shown replaced rather than diffed. The result is plain data a page renders.
+import { formatCount } from "../text/count";
 import { diffArrays, diffWords } from "diff";
 import { z } from "zod";
 import { type CfrSection, type PartWarning, sectionLabel } from "./ecfr-part";
@@ -312,6 +313,6 @@ export function redlineParts(before: PartText, after: PartText): Redline {
   if (bounded)
     warnings.push(`A diff bound was reached in ${bounded} section${bounded === 1 ? "" : "s"}: some text is shown replaced rather than diffed word by word.`);
   if (budget.exhausted)
-    warnings.push(`Past ${WORD_DIFF_BUDGET_CHARS.toLocaleString("en-US")} characters diffed word by word, the other changed paragraphs are shown replaced.`);
+    warnings.push(`Past ${formatCount(WORD_DIFF_BUDGET_CHARS)} characters diffed word by word, the other changed paragraphs are shown replaced.`);
   return { sections, complete: !before.cut && !after.cut, warnings };
 }

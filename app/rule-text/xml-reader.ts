@@ -2,6 +2,7 @@
 // paragraphs handed on one at a time, the CFR parts its REGTEXT amends and its AMDPAR count kept, and every bound
 // that cuts the reading reported as a warning, never thrown. Memory holds one chunk, one paragraph and at most
 // RULE_TEXT_MAX_PIECE_CHARS of one piece, whatever the document.
+import { formatCount } from "../text/count";
 import type { SaxesTagPlain } from "saxes";
 import { BoundedXmlParser, textChunks, XmlBoundPassed } from "../text/bounded-xml";
 import type { DocumentType } from "./phrasing";
@@ -44,8 +45,6 @@ class StopReading extends Error {
     super(warning.message);
   }
 }
-
-const count = (n: number) => n.toLocaleString("en-US");
 
 /** The CFR parts a REGTEXT names: TITLE="40" PART="60" (or PART="60, 63"). */
 function partsOf(tag: SaxesTagPlain): CfrPartAmended[] {
@@ -114,7 +113,7 @@ export async function readRuleXml(xml: string | AsyncIterable<string | Uint8Arra
     if (paragraph && paragraph.droppedFrom === open.length) paragraph.droppedFrom = 0;
     if (paragraph && paragraph.depth === open.length) {
       if (paragraph.cut) {
-        warn({ code: "cut-paragraph", message: `A paragraph ran past ${count(RULE_TEXT_PARAGRAPH_MAX_CHARS)} characters: its end was not read.` });
+        warn({ code: "cut-paragraph", message: `A paragraph ran past ${formatCount(RULE_TEXT_PARAGRAPH_MAX_CHARS)} characters: its end was not read.` });
       }
       onParagraph({ text: paragraph.text, cut: paragraph.cut, documentType: read.documentType! });
       paragraph = null;
@@ -136,9 +135,12 @@ export async function readRuleXml(xml: string | AsyncIterable<string | Uint8Arra
     } catch (error) {
       if (error instanceof StopReading) warn(error.warning);
       else if (error instanceof XmlBoundPassed && error.bound === "size")
-        warn({ code: "cut-document", message: `The document runs past ${count(RULE_TEXT_MAX_CHARS)} characters: the rest was not read.` });
+        warn({ code: "cut-document", message: `The document runs past ${formatCount(RULE_TEXT_MAX_CHARS)} characters: the rest was not read.` });
       else if (error instanceof XmlBoundPassed)
-        warn({ code: "long-piece", message: `One piece of the document runs past ${count(RULE_TEXT_MAX_PIECE_CHARS)} characters: the rest was not read.` });
+        warn({
+          code: "long-piece",
+          message: `One piece of the document runs past ${formatCount(RULE_TEXT_MAX_PIECE_CHARS)} characters: the rest was not read.`,
+        });
       else
         warn({ code: "malformed", message: `The XML is not well-formed (${error instanceof Error ? error.message : String(error)}): the rest was not read.` });
       return false;

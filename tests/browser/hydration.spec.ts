@@ -2,7 +2,7 @@
 // hydrates the page without an error and nothing shown changes. A value a component imports from a `.server`
 // module is undefined in the browser, so the server says one thing and the browser another.
 import { expect, test } from "@playwright/test";
-import { hydrated, pageErrors } from "./e2e";
+import { firstArticlePath, hydrated, pageErrors } from "./e2e";
 
 /**
  * The pages a reader reaches without an account, with a text each shows that the server and the browser must agree
@@ -35,3 +35,51 @@ for (const { path, shows, status = 200 } of PAGES) {
     expect(errors.filter((error) => status === 200 || !error.startsWith(ownStatus))).toEqual([]);
   });
 }
+
+/**
+ * The browser's Intl loads its formatting data on first use, 40-85 ms of one task, so the pages a reader opens most
+ * write their dates and counts without it (docs/decisions/067-dates-and-counts-without-intl-in-the-browser.md).
+ * Each way into Intl is wrapped before the page's scripts run, and every use up to the settled page is named.
+ */
+test("the feed and an article page hydrate without the browser's Intl", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "without JavaScript the browser formats nothing");
+  const articlePath = await firstArticlePath(page);
+  await page.addInitScript(() => {
+    const used: string[] = [];
+    (window as unknown as { __intlUsed: string[] }).__intlUsed = used;
+    const note = (name: string) => used.push(`${name} ${new Error().stack?.split("\n")[3]?.trim() ?? ""}`);
+    for (const name of ["DateTimeFormat", "NumberFormat", "Collator", "PluralRules", "RelativeTimeFormat", "ListFormat"] as const) {
+      const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+      if (!Original) continue;
+      const Wrapped = function (this: unknown, ...args: unknown[]) {
+        note(`Intl.${name}`);
+        return new Original(...args);
+      } as unknown as typeof Original;
+      Object.defineProperty(Intl, name, { value: Wrapped, configurable: true, writable: true });
+    }
+    const methods: [object, string][] = [
+      [Number.prototype, "toLocaleString"],
+      [Date.prototype, "toLocaleString"],
+      [Date.prototype, "toLocaleDateString"],
+      [Date.prototype, "toLocaleTimeString"],
+      [String.prototype, "localeCompare"],
+    ];
+    for (const [prototype, name] of methods) {
+      const original = (prototype as Record<string, (...args: unknown[]) => unknown>)[name];
+      Object.defineProperty(prototype, name, {
+        configurable: true,
+        writable: true,
+        value(this: unknown, ...args: unknown[]) {
+          note(name);
+          return original.apply(this, args);
+        },
+      });
+    }
+  });
+  for (const path of ["/", articlePath, "/?page=2"]) {
+    await page.goto(path);
+    await hydrated(page, true);
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => (window as unknown as { __intlUsed: string[] }).__intlUsed), path).toEqual([]);
+  }
+});

@@ -1,3 +1,4 @@
+import { formatCount } from "../../text/count";
 import { Card, SimpleGrid, Text, Title } from "@mantine/core";
 
 type Props = {
@@ -12,7 +13,7 @@ function Figure({ label, value, color }: { label: string; value: number; color?:
         {label}
       </Text>
       <Text fz={28} fw={700} c={color} data-testid={`figure-${label}`}>
-        {value.toLocaleString("en-US")}
+        {formatCount(value)}
       </Text>
     </Card>
   );

@@ -1,5 +1,6 @@
 // The weekly newsletter (app/newsletter/newsletter.server.ts): the week's articles grouped by category, the
 // comment periods closing this week, the latest trends insights, and the recipient's unsubscribe link.
+import { formatCount } from "../../text/count";
 import { Fragment } from "react";
 import { emailHtml, emailText, type EmailContent } from "./render";
 
@@ -32,7 +33,7 @@ const MUTED = { fontSize: 13, color: "#555" };
 const DEADLINES_HEADING = "Comment deadlines this week";
 const LEDGER_HEADING = "The deregulation ledger";
 
-const actions = (n: number, kind: string) => `${n.toLocaleString("en-US")} ${kind} final action${n === 1 ? "" : "s"}`;
+const actions = (n: number, kind: string) => `${formatCount(n)} ${kind} final action${n === 1 ? "" : "s"}`;
 
 /** The two ledger lines as text: the week's official deregulatory actions, and the fiscal year's tally. */
 export function ledgerLineTexts(ledger: LedgerLines) {
