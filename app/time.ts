@@ -162,12 +162,9 @@ function knownLocalDate(iso: string, timeZone: string) {
 export function formatDate(iso: string, timeZone: string) {
   const local = knownLocalDate(iso, timeZone);
   if (local) return `${MONTHS[local.getUTCMonth()]} ${local.getUTCDate()}, ${local.getUTCFullYear()}`;
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", year: "numeric" });
-    dateFormats.set(timeZone, format);
-  }
-  return format.format(new Date(iso));
+  return formatterFor(dateFormats, timeZone, () => new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", year: "numeric" })).format(
+    new Date(iso),
+  );
 }
 
 const monthDayFormats = new Map<string, Intl.DateTimeFormat>();
