@@ -73,6 +73,19 @@ test("the public pages load their script in a few files, not one per set of rout
   }
 });
 
+test("the scripts every page starts with are compiled while they download; a page's own module is not", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "scripts are what this checks");
+  // V8's compile hint (scripts/compile-hints.ts, decision 068) on the entry and the chunk it imports, as served.
+  const scripts = await scriptsLoaded(page, "/");
+  const hinted = await Promise.all(scripts.map(async ({ path, text }) => [path, (await text)?.startsWith("//# allFunctionsCalledOnLoad\n")] as const));
+  const startup = hinted.filter(([path]) => /^\/build\/(entry\.client-|_shared\/)/.test(path));
+  expect(startup.length).toBeGreaterThanOrEqual(2);
+  for (const [path, marked] of startup) expect(marked, path).toBe(true);
+  const routeModules = hinted.filter(([path]) => /^\/build\/(root|routes\/)/.test(path));
+  expect(routeModules.length).toBeGreaterThanOrEqual(2);
+  for (const [path, marked] of routeModules) expect(marked, path).toBe(false);
+});
+
 test("icons are drawn from one sprite", async ({ page }) => {
   const sprites = new Set<string>();
   page.on("response", (response) => {

@@ -3,6 +3,7 @@
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { articlePath } from "~/articles/article-page";
 import { chromiumExecutable } from "../../browser/chromium.mjs";
 import type { BenchStep, Ratio } from "../types";
 
@@ -48,7 +49,9 @@ export const lighthouseStep: BenchStep = {
   async run(context) {
     const reports = [];
     const ratios: Ratio[] = [];
-    for (const path of ["/", "/about"]) {
+    // The issue's pages: the feed and an article page (the newest article's); /about beside them, as in earlier runs.
+    const newest = (await (await fetch(`${context.servers.large.url}/api/articles?limit=1`)).json()) as { id: number; title: string }[];
+    for (const path of ["/", articlePath(newest[0]), "/about"]) {
       const report = await scoresOfARecordedRun(context.servers.large.url + path);
       reports.push({ ...report, url: path });
       for (const category of CATEGORIES) {
