@@ -269,7 +269,7 @@ export default function Feed() {
               </div>
             )}
             {articles.length ? (
-              <div className="stack">
+              <div className="stack feed-cards">
                 {articles.map((article) => (
                   <ArticleCard
                     key={article.id}

@@ -86,6 +86,20 @@ test("the scripts every page starts with are compiled while they download; a pag
   for (const [path, marked] of routeModules) expect(marked, path).toBe(false);
 });
 
+test("the feed's cards off screen are skipped until scrolled near, then drawn", async ({ page }) => {
+  // content-visibility in app/styles/app.css (docs/benchmarks.md, "Cards off screen"): a phone's first screen
+  // holds the header and filters, so the last card is skipped at load and drawn once scrolled to.
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto("/");
+  const last = page.locator(".feed-cards > article.article-card").last();
+  // The card's box stays; what it holds is what is skipped.
+  const skipped = () => last.locator("h3").evaluate((title) => !title.checkVisibility({ contentVisibilityAuto: true }));
+  expect(await skipped()).toBe(true);
+  await last.scrollIntoViewIfNeeded();
+  await expect.poll(skipped).toBe(false);
+  await expect(last.locator("h3")).toBeVisible();
+});
+
 test("icons are drawn from one sprite", async ({ page }) => {
   const sprites = new Set<string>();
   page.on("response", (response) => {
