@@ -2,6 +2,7 @@
 // a stylesheet (no inline <style> of CSS variables), the icons from one sprite that the browser loads and
 // draws (its CSP allows it), and no style attribute on the parts drawn with plain elements.
 import { expect, test, type Page, type Response } from "@playwright/test";
+import { COMPILE_HINT } from "../../scripts/compile-hints";
 import { firstArticlePath } from "./e2e";
 
 test("the theme's values reach the page from its stylesheets", async ({ page }) => {
@@ -77,7 +78,7 @@ test("the scripts every page starts with are compiled while they download; a pag
   test.skip(!javaScriptEnabled, "scripts are what this checks");
   // V8's compile hint (scripts/compile-hints.ts, decision 068) on the entry and the chunk it imports, as served.
   const scripts = await scriptsLoaded(page, "/");
-  const hinted = await Promise.all(scripts.map(async ({ path, text }) => [path, (await text)?.startsWith("//# allFunctionsCalledOnLoad\n")] as const));
+  const hinted = await Promise.all(scripts.map(async ({ path, text }) => [path, (await text)?.startsWith(COMPILE_HINT)] as const));
   const startup = hinted.filter(([path]) => /^\/build\/(entry\.client-|_shared\/)/.test(path));
   expect(startup.length).toBeGreaterThanOrEqual(2);
   for (const [path, marked] of startup) expect(marked, path).toBe(true);

@@ -3,9 +3,9 @@
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { articlePath } from "~/articles/article-page";
 import { chromiumExecutable } from "../../browser/chromium.mjs";
 import type { BenchStep, Ratio } from "../types";
+import { newestArticlePath } from "./reader-pages";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
@@ -50,8 +50,7 @@ export const lighthouseStep: BenchStep = {
     const reports = [];
     const ratios: Ratio[] = [];
     // The issue's pages: the feed and an article page (the newest article's); /about beside them, as in earlier runs.
-    const newest = (await (await fetch(`${context.servers.large.url}/api/articles?limit=1`)).json()) as { id: number; title: string }[];
-    for (const path of ["/", articlePath(newest[0]), "/about"]) {
+    for (const path of ["/", await newestArticlePath(context.servers.large.url), "/about"]) {
       const report = await scoresOfARecordedRun(context.servers.large.url + path);
       reports.push({ ...report, url: path });
       for (const category of CATEGORIES) {

@@ -6,14 +6,19 @@ import { runLoad, warmUp } from "../../support/load";
 import type { BenchStep, Measurement } from "../types";
 import { BROWSER_HEADERS } from "./endpoints";
 
+/** The address of the newest article's own page on the server at `url`. */
+export async function newestArticlePath(url: string) {
+  const [newest] = (await (await fetch(`${url}/api/articles?limit=1`)).json()) as { id: number; title: string }[];
+  return articlePath(newest);
+}
+
 export const readerPagesStep: BenchStep = {
   name: "reader-pages",
   async run(context) {
     const { seconds, connections } = context.options;
     const server = context.servers.large;
-    const newest = (await (await fetch(`${server.url}/api/articles?limit=1`)).json()) as { id: number; title: string }[];
     const pages = [
-      { name: "article page (newest)", path: articlePath(newest[0]) },
+      { name: "article page (newest)", path: await newestArticlePath(server.url) },
       { name: "open comment periods", path: "/comment-periods" },
       { name: "open comment periods, calendar", path: "/comment-periods.ics" },
       { name: "sitemap index", path: "/sitemap.xml" },
