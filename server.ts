@@ -7,6 +7,7 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import zlib from "node:zlib";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
@@ -20,6 +21,7 @@ import { config, ConfigError } from "./app/config.server";
 import { bodyStream, limitRequestBody } from "./app/http/body-limit.server";
 import { resolveClientAddress } from "./app/http/client-address.server";
 import { log, redactMessage, redactUrl } from "./app/http/log.server";
+import { PER_REQUEST_BROTLI_QUALITY } from "./app/http/content-encoding.server";
 import { mayNameFileUnder, precompressedFiles } from "./app/http/precompressed.server";
 import { prefersHtml } from "./app/http/responses.server";
 import { completeResponseHeaders } from "./app/http/security-headers.server";
@@ -124,7 +126,7 @@ export async function createServerApp() {
     next();
   });
 
-  app.use(compression());
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: PER_REQUEST_BROTLI_QUALITY } } }));
   // Remix's adapter flushes after every chunk React writes when the response can flush, which makes the
   // compressor emit a block per ~2 KB chunk. Without `flush` the document is compressed as one stream.
   app.use((_req: Request, res: Response, next: NextFunction) => {

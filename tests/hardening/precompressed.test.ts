@@ -8,6 +8,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductionServer } from "../support/prod-server";
 import { precompress } from "../../scripts/precompress";
+import { PER_REQUEST_BROTLI_QUALITY } from "~/http/content-encoding.server";
 import { serveTestDatabase } from "./harness";
 
 type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
@@ -63,10 +64,10 @@ describe("precompressed static files", () => {
       // The bytes of the copy on disk (compressed once, at the highest level), which decode to the file.
       expect(answer.body.equals(fs.readFileSync(file + suffix)), url).toBe(true);
       expect(decode(answer.body).equals(fs.readFileSync(file)), url).toBe(true);
-      // Smaller than what compressing on the fly gives (brotli quality 4, gzip level 6 by default).
+      // Smaller than what compressing on the fly gives (the server's brotli quality, gzip level 6).
       expect(answer.body.length, url).toBeLessThan(
         encoding === "br"
-          ? zlib.brotliCompressSync(fs.readFileSync(file), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }).length
+          ? zlib.brotliCompressSync(fs.readFileSync(file), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: PER_REQUEST_BROTLI_QUALITY } }).length
           : zlib.gzipSync(fs.readFileSync(file)).length,
       );
     }
