@@ -14,6 +14,7 @@ import {
   articlePoints,
   articleRow,
   articleRows,
+  countMarkedView,
   countWith,
   countWithUpTo,
   filterConditions,
@@ -216,7 +217,10 @@ export async function countArticles(filters: ArticleFilters, visitorId?: string)
     const { match } = await searchQuery(filters.search!);
     return match ? ftsMatchCount(match) : 0;
   }
-  return countWith(await filterConditions(unordered(filters), visitorId));
+  const counted = unordered(filters);
+  const conditions = await filterConditions(counted, visitorId);
+  const view = markedView(counted);
+  return conditions && view !== undefined ? countMarkedView(view, conditions) : countWith(conditions);
 }
 
 /** When the newest article matching the filters was published (ISO), or undefined when none does. */

@@ -9,7 +9,10 @@
 // views whose articles and order depend on nothing else have marks (`markedView`): the whole feed, one category,
 // one priority, or both, newest first. A page reads its marks, and the revision they belong to, in the same read
 // transaction as its rows: it is the page an OFFSET would give on the same data.
-import { and, sql, type SQL } from "drizzle-orm";
+//
+// The same views' totals are kept beside their marks, at the same revision: every page of a view shows how many
+// articles it holds.
+import { and, count, sql, type SQL } from "drizzle-orm";
 import { db, engine, t, type Transaction, type TransactionPart } from "../../db.server";
 import type { ArticleFilters } from "../filters";
 
@@ -22,8 +25,23 @@ const VIEWS_KEPT = 64;
 /** Where an article stands in the newest-first order. */
 type Mark = { publishDate: number; id: number };
 
-/** The marks of each view at one revision of one database handle: marks[i] is the article at (i + 1) × MARK_EVERY. */
-let kept: { handle?: object; revision: number; views: Map<string, Mark[]> } = { revision: -1, views: new Map() };
+/**
+ * What is kept of each view at one revision of one database handle: its marks (marks[i] is the article at (i + 1) ×
+ * MARK_EVERY) and how many articles it holds.
+ */
+let kept: { handle?: object; revision: number; views: Map<string, Mark[]>; counts: Map<string, number> } = {
+  revision: -1,
+  views: new Map(),
+  counts: new Map(),
+};
+
+/** What is kept at the revision the read transaction sees, emptied first when the articles moved since. */
+function* keptNow(tx: Transaction): TransactionPart<typeof kept> {
+  const revision = (yield* tx.first<{ revision: number }>(sql`SELECT revision FROM article_revision WHERE id = 1`))?.revision ?? 0;
+  const handle = db();
+  if (kept.handle !== handle || kept.revision !== revision) kept = { handle, revision, views: new Map(), counts: new Map() };
+  return kept;
+}
 
 /** How many marks were found by walking (not taken from those kept) since the process started: for tests. */
 let walked = 0;
@@ -56,13 +74,11 @@ export function fromMark(mark: Mark): SQL {
  * MARK_EVERY articles on from the one before. Run inside the page's read transaction.
  */
 export function* markBefore(tx: Transaction, view: string, conditions: SQL[], order: SQL[], offset: number): TransactionPart<{ mark?: Mark; place: number }> {
-  const revision = (yield* tx.first<{ revision: number }>(sql`SELECT revision FROM article_revision WHERE id = 1`))?.revision ?? 0;
-  const handle = db();
-  if (kept.handle !== handle || kept.revision !== revision) kept = { handle, revision, views: new Map() };
-  let marks = kept.views.get(view);
+  const { views } = yield* keptNow(tx);
+  let marks = views.get(view);
   if (!marks) {
-    if (kept.views.size >= VIEWS_KEPT) kept.views.clear();
-    kept.views.set(view, (marks = []));
+    if (views.size >= VIEWS_KEPT) views.clear();
+    views.set(view, (marks = []));
   }
   const wanted = Math.floor(offset / MARK_EVERY);
   while (marks.length < wanted) {
@@ -83,4 +99,26 @@ export function* markBefore(tx: Transaction, view: string, conditions: SQL[], or
   }
   const count = Math.min(wanted, marks.length);
   return count ? { mark: marks[count - 1], place: count * MARK_EVERY } : { place: 0 };
+}
+
+/**
+ * How many articles `view` (whose articles meet `conditions`) holds, counted once per revision: every page of a view
+ * shows its total, and counting a whole view reads its index through (0.3-0.5 ms at 100,000 articles). Run inside
+ * a read transaction, so the count is the revision's that it is kept under.
+ */
+export function* viewCount(tx: Transaction, view: string, conditions: SQL[]): TransactionPart<number> {
+  const { counts } = yield* keptNow(tx);
+  let total = counts.get(view);
+  if (total === undefined) {
+    total =
+      (yield* tx.first(
+        tx.db
+          .select({ n: count() })
+          .from(t.articles)
+          .where(and(...conditions)),
+      ))?.n ?? 0;
+    if (counts.size >= VIEWS_KEPT) counts.clear();
+    counts.set(view, total);
+  }
+  return total;
 }

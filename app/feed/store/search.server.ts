@@ -11,7 +11,7 @@ import type { IdentifierKind } from "../../articles/index-rows";
 import { documentTypeStored } from "../../articles/vocabulary";
 import { judgementCategory } from "../../designations/designation";
 import { fiscalYearRange } from "../../designations/fiscal-year";
-import { fromMark, markBefore, MARK_EVERY } from "./page-marks.server";
+import { fromMark, markBefore, MARK_EVERY, viewCount } from "./page-marks.server";
 
 /** How far back each timeframe reaches, in calendar days before today (configured time zone). */
 const TIMEFRAME_DAYS_BACK = { today: 0, week: 6, month: 29 } as const;
@@ -456,6 +456,13 @@ export async function countWith(conditions: SQL[] | null): Promise<number> {
       )
     )?.n ?? 0
   );
+}
+
+/** How many articles a view with marks holds (`markedView`, whose articles meet `conditions`): counted once per revision. */
+export async function countMarkedView(view: string, conditions: SQL[]): Promise<number> {
+  return transaction(function* (tx) {
+    return yield* viewCount(tx, view, conditions);
+  });
 }
 
 /** How many articles meet the conditions, counting no further than `atMost + 1`. */
