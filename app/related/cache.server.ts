@@ -1,6 +1,7 @@
 // Related articles, what the search keeps between requests: one cache per database connection of the lists it
 // read, the features of the articles it scored and its answers, valid for one article revision.
 import type { RelatedFeatures, Scored } from "./score";
+import type { IdList } from "./search.server";
 
 /**
  * What the search reads and finds, kept across requests while the articles stay as they are: visitors ask for
@@ -11,7 +12,7 @@ import type { RelatedFeatures, Scored } from "./score";
  */
 export type SearchCache = {
   revision: number;
-  lists: Map<string, number[]>;
+  lists: Map<string, IdList>;
   listEntries: number;
   features: Map<number, RelatedFeatures>;
   results: Map<string, Scored[]>;

@@ -15,6 +15,9 @@ import { TopRanked, relatedScore, toFeatures, type FeatureRow, type RelatedFeatu
  */
 export type Reading<T> = Generator<unknown, T, unknown>;
 
+/** The ids an index lists under a feature, packed: a page reads about a million of them, kept while the revision stands. */
+export type IdList = Int32Array;
+
 /**
  * The index reads the search makes, answered from one snapshot of the data: the search runs inside the read
  * transaction of its store (store/search.server.ts), which hands it this reader.
@@ -29,7 +32,7 @@ export type RelatedReader = {
    * The articles listed under a feature. A list may hold extra articles (the full-text index folds accents) but
    * never misses one, except articles with irregular text, which the search scores directly.
    */
-  articlesWith(feature: Feature): Reading<number[]>;
+  articlesWith(feature: Feature): Reading<IdList>;
   /** Articles whose text the full-text index may split differently (RELATED_IRREGULAR_TEXT, normally none). */
   irregularIds(): Reading<number[]>;
   /** The newest `count` articles of the target's source, category and priority. */
@@ -64,7 +67,7 @@ const SCORED = 2;
  * transaction, so the answer is the brute-force answer on one snapshot of the data.
  */
 export class PageSearch {
-  private readonly lists: Map<string, number[]>;
+  private readonly lists: Map<string, IdList>;
   private readonly known: Map<number, RelatedFeatures>;
   private readonly accumulated: Int32Array;
   private readonly state: Uint8Array;
@@ -110,7 +113,7 @@ export class PageSearch {
     ];
   }
 
-  private *list(feature: Feature): Reading<number[]> {
+  private *list(feature: Feature): Reading<IdList> {
     let list = this.lists.get(feature.key);
     if (!list) {
       this.lists.set(feature.key, (list = yield* this.reader.articlesWith(feature)));

@@ -8,6 +8,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getArticle } from "~/feed/queries.server";
 import { searchedRelatedArticles, significantWords } from "~/related/pages.server";
+import { idsFromDigits } from "~/related/store/search.server";
 import { updateArticleCategory, updateArticleTags } from "~/admin/article-edits.server";
 import { toggleBookmark } from "~/articles/store/bookmarks.server";
 import { deleteArticles } from "~/articles/store/edits.server";
@@ -203,6 +204,17 @@ describe("the indexed search agrees with the brute-force scorer", () => {
       [plain, 1],
     ]);
     expect(await relatedArticlesBruteForce([target])).toEqual({ [target]: related });
+  });
+});
+
+describe("the index lists read as bytes", () => {
+  it("reads every id of SQLite's comma-separated list, and none of an empty one", () => {
+    expect([...idsFromDigits(Buffer.from("1,22,333,4444,55555,2147483647"))]).toEqual([1, 22, 333, 4444, 55555, 2147483647]);
+    expect([...idsFromDigits(Buffer.from("7"))]).toEqual([7]);
+    expect([...idsFromDigits(null)]).toEqual([]);
+    expect([...idsFromDigits(Buffer.alloc(0))]).toEqual([]);
+    const many = Array.from({ length: 5000 }, (_, i) => i * 37 + 1);
+    expect([...idsFromDigits(Buffer.from(many.join(",")))]).toEqual(many);
   });
 });
 

@@ -10,7 +10,7 @@ import { all, db, engine, fts5String, statement, t, transaction, type Transactio
 import { searchCache } from "../cache.server";
 import type { Feature, FeatureKind } from "../plan.server";
 import { FEATURE_COLUMNS, type FeatureRow, type Scored } from "../score";
-import { findRelated, type Reading, type RelatedReader } from "../search.server";
+import { findRelated, type IdList, type Reading, type RelatedReader } from "../search.server";
 
 /**
  * Runs a read of the related lists or the search in one transaction: one snapshot of the data. `read` gets the
@@ -99,9 +99,13 @@ const sqliteReader = (() => {
       .pluck()
       .all(...values) as number[];
 
-  /** Ids the query lists, as one JSON array: twice as fast as row by row for lists of many thousands. */
+  /**
+   * Ids the query lists, as one comma-separated value read as bytes and parsed here: a quarter faster than a JSON
+   * array through JSON.parse, itself twice as fast as row by row, and the packed list costs the collector nothing to
+   * keep (docs/benchmarks.md, "The related search's index lists read as bytes").
+   */
   const idList = (sqlText: string, value: string) =>
-    JSON.parse(statement(`SELECT json_group_array(id) FROM (${sqlText})`).pluck().get(value) as string) as number[];
+    idsFromDigits(statement(`SELECT CAST(group_concat(id) AS BLOB) FROM (${sqlText})`).pluck().get(value) as Buffer | null);
 
   const termViews = new WeakSet<object>();
 
@@ -167,6 +171,26 @@ const sqliteReader = (() => {
   return reader;
 })();
 
+/** The ids of a comma-separated list of decimal ids (as SQLite's group_concat writes them), none for null. */
+export function idsFromDigits(digits: Uint8Array | null): IdList {
+  if (!digits?.length) return new Int32Array(0);
+  // Each id takes at least two bytes but the last: its digit and a comma.
+  const ids = new Int32Array((digits.length >> 1) + 1);
+  let count = 0;
+  let id = 0;
+  for (let i = 0; i < digits.length; i++) {
+    const byte = digits[i];
+    if (byte === COMMA) {
+      ids[count++] = id;
+      id = 0;
+    } else id = id * 10 + byte - ZERO;
+  }
+  ids[count++] = id;
+  return ids.slice(0, count);
+}
+const COMMA = 0x2c;
+const ZERO = 0x30;
+
 /** The query listing a feature's articles on PostgreSQL. */
 function postgresFeatureList(kind: FeatureKind, value: string): SQL {
   if (kind === "tag") return sql`SELECT article_id AS id FROM article_tags WHERE tag = ${value}`;
@@ -217,7 +241,9 @@ function postgresReader(tx: Transaction): RelatedReader {
       }
       return counts;
     },
-    articlesWith: (feature) => ids(postgresFeatureList(feature.kind, feature.value)),
+    *articlesWith(feature) {
+      return Int32Array.from(yield* ids(postgresFeatureList(feature.kind, feature.value)));
+    },
     irregularIds: () => ids(sql`SELECT id FROM articles WHERE ${sql.raw(t.RELATED_IRREGULAR_TEXT)}`),
     newestOfClass: (target, n) =>
       ids(sql`SELECT id FROM articles WHERE source_name = ${target.sourceName} AND category = ${target.category}
