@@ -44,6 +44,16 @@ export function keptPerRevision<T>({ capacity, weigh = () => 1, freshMs = FRESH_
     return entry.value;
   }
 
+  /** Weighs the kept value of `key` again, after it grew or shrank in place; the least recently used go if it outgrew the bound. */
+  function reweigh(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    const own = weigh(entry.value);
+    weight += own - entry.weight;
+    entry.weight = own;
+    while (weight > capacity) forget(entries.keys().next().value!);
+  }
+
   /** The value of `key` for `revision`: the kept one while fresh, else made by `make` (once for all who ask meanwhile). */
   async function kept(key: string, revision: string, make: () => Promise<T>): Promise<T> {
     const fresh = peek(key, revision);
@@ -66,5 +76,5 @@ export function keptPerRevision<T>({ capacity, weigh = () => 1, freshMs = FRESH_
     return flight;
   }
 
-  return Object.assign(kept, { peek, stats: () => ({ entries: entries.size, weight }) });
+  return Object.assign(kept, { peek, reweigh, stats: () => ({ entries: entries.size, weight }) });
 }

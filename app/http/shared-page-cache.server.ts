@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { keptPerRevision } from "../kept-per-revision";
-import { encodingFor } from "./content-encoding.server";
+import { compressedOnce, encodingFor } from "./content-encoding.server";
 import { etagMatches } from "./conditional.server";
 import { contentSecurityPolicy } from "./security-headers.server";
 
@@ -22,13 +22,33 @@ export const SHARED_PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 /** ETags kept for the current revision, at most: a crawler's walk through every page does not grow them unbounded. */
 const ETAGS_KEPT = 4096;
 
+/**
+ * Brotli's quality for a copy answered more than once. The first copy of a page is made as a page rendered per request
+ * is compressed (PER_REQUEST_BROTLI_QUALITY), since most pages a crawler or the first reader after a new revision asks
+ * for are never asked again; a page asked again is worth compressing with more care, once.
+ */
+export const CAREFUL_BROTLI_QUALITY = 6;
+
+/**
+ * A page's copy: compressed in the encoding its first reader asked for, each other encoding made when first asked
+ * (nearly every browser takes brotli, so the gzip copy is seldom made at all).
+ */
 type Entry = {
   headers: [string, string][];
-  gzip: Buffer;
-  br: Buffer;
-  /** What the entry holds, counted against the cache's bound: both copies and the headers. */
-  bytes: number;
+  br?: Buffer;
+  gzip?: Buffer;
+  /** Whether the brotli copy was made with CAREFUL_BROTLI_QUALITY. */
+  careful: boolean;
+  /** How many answers were sent from this copy. */
+  answers: number;
+  headerBytes: number;
 };
+
+/** What an entry holds, counted against the cache's bound: the copies made so far and the headers. */
+const entryBytes = (entry: Entry) => (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + entry.headerBytes;
+
+/** The page itself, from whichever copy the entry has. */
+const identityOf = (entry: Entry) => (entry.br ? zlib.brotliDecompressSync(entry.br) : zlib.gunzipSync(entry.gzip!));
 
 export type SharedPageOptions = {
   /** The URL's key when its page is the same for every reader, or null (a reader's own view, a pending toast). */
@@ -62,7 +82,7 @@ function nonceFor(etag: string, secret: string) {
 export function sharedPageCache(options: SharedPageOptions) {
   // Keyed by URL, each copy kept for its ETag (which names the build, the revision and the URL) for at most a minute,
   // as long as a shared cache may keep the page (s-maxage): view counts and AI summaries lag by no more.
-  const copies = keptPerRevision<Entry | null>({ capacity: options.maxBytes ?? SHARED_PAGE_CACHE_MAX_BYTES, weigh: (entry) => entry.bytes });
+  const copies = keptPerRevision<Entry | null>({ capacity: options.maxBytes ?? SHARED_PAGE_CACHE_MAX_BYTES, weigh: entryBytes });
   const etags = new Map<string, string>();
   let etagsRevision: string | undefined;
 
@@ -75,16 +95,32 @@ export function sharedPageCache(options: SharedPageOptions) {
     }
     const identity = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers.entries()].filter(([name]) => !/^(content-length|content-encoding)$/i.test(name));
-    const gzip = zlib.gzipSync(identity, { level: 6 });
-    const br = zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } });
     const headerBytes = headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0);
-    return { headers, gzip, br, bytes: gzip.length + br.length + headerBytes };
+    // A reader taking neither encoding is answered from the copy kept, inflated for each.
+    const encoding = encodingFor(req.headers["accept-encoding"]) === "br" ? "br" : "gzip";
+    return { headers, [encoding]: compressedOnce(identity, encoding), careful: false, answers: 0, headerBytes };
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, entry: Entry, complete?: () => void) {
+  /**
+   * The copy of `key`'s page in `encoding`, made now if it has none yet; a brotli copy answered before is made again
+   * with more care (CAREFUL_BROTLI_QUALITY). The bytes the entry holds are weighed again after either.
+   */
+  function copyIn(key: string, entry: Entry, encoding: "br" | "gzip"): Buffer {
+    let copy = entry[encoding];
+    if (!copy) copy = entry[encoding] = compressedOnce(identityOf(entry), encoding);
+    else if (encoding === "br" && !entry.careful && entry.answers > 0) {
+      copy = entry.br = zlib.brotliCompressSync(identityOf(entry), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: CAREFUL_BROTLI_QUALITY } });
+      entry.careful = true;
+    } else return copy;
+    copies.reweigh(key);
+    return copy;
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, key: string, entry: Entry, complete?: () => void) {
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     const encoding = encodingFor(req.headers["accept-encoding"]);
-    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : zlib.gunzipSync(entry.gzip);
+    const body = encoding === "identity" ? identityOf(entry) : copyIn(key, entry, encoding);
+    entry.answers++;
     if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);
     res.statusCode = 200;
@@ -152,7 +188,7 @@ export function sharedPageCache(options: SharedPageOptions) {
       forgetSharedHeaders(res);
       return options.fallback(req, res, next);
     }
-    send(req, res, entry);
+    send(req, res, key, entry);
   };
   /**
    * Answers from what is stored, on node:http before Express runs (server.ts): a 304 to a reader holding the current
@@ -170,7 +206,7 @@ export function sharedPageCache(options: SharedPageOptions) {
     if (etagMatches(req.headers["if-none-match"], etag)) return sendValidators(req, res, etag, complete);
     if (encodingFor(req.headers["accept-encoding"]) === "identity") return false;
     sendValidators(req, res, etag, complete);
-    send(req, res, fresh, complete);
+    send(req, res, key, fresh, complete);
     return true;
   }
 

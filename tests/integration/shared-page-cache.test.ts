@@ -6,7 +6,8 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sharedPageCache } from "~/http/shared-page-cache.server";
+import { compressedOnce } from "~/http/content-encoding.server";
+import { CAREFUL_BROTLI_QUALITY, sharedPageCache, type SharedPageOptions } from "~/http/shared-page-cache.server";
 
 type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
@@ -22,17 +23,24 @@ function pageOf(key: string) {
   return page;
 }
 
-/** What one page costs: its gzip and brotli copies, as the cache makes them. */
+/** The brotli copy a page answered more than once is kept as. */
+const carefulBrotli = (page: string) => zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: CAREFUL_BROTLI_QUALITY } });
+
+/** What one page costs at most: its gzip copy and its careful brotli copy. */
 function entryBytes(page: string) {
-  const gzip = zlib.gzipSync(page, { level: 6 });
-  const br = zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } });
-  return gzip.length + br.length;
+  return compressedOnce(page, "gzip").length + carefulBrotli(page).length;
+}
+
+/** Asks for a page in both encodings, so the cache keeps both copies of it. */
+async function requestBoth(urlPath: string) {
+  await request(urlPath, { "Accept-Encoding": "br" });
+  await request(urlPath, { "Accept-Encoding": "gzip" });
 }
 
 // Room for two and a half pages: two fit, a third pushes one out.
 const MAX_BYTES = Math.round(2.5 * entryBytes(pageOf("/page/0")));
 
-const cache = sharedPageCache({
+const options: SharedPageOptions = {
   shareableKey: (req) => req.path,
   revision: async () => "1",
   version: "test",
@@ -44,7 +52,10 @@ const cache = sharedPageCache({
     return new Response(pageOf(req.path), { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
   },
   fallback: (_req, res) => res.status(500).end(),
-});
+};
+const cache = sharedPageCache(options);
+/** The same pages under /roomy/, in a cache bounded as the product's is: nothing pushed out in these tests. */
+const roomy = sharedPageCache({ ...options, maxBytes: undefined });
 
 function request(urlPath: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
@@ -62,6 +73,7 @@ function request(urlPath: string, headers: Record<string, string> = {}): Promise
 beforeAll(async () => {
   const app = express();
   app.get("/page/:n", cache);
+  app.get("/roomy/:n", roomy);
   // The product's error handler answers a refusal; here, as plainly as possible.
   app.use((_error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => void res.status(404).json({ error: "Not found" }));
   server = app.listen(0, "127.0.0.1");
@@ -75,12 +87,12 @@ afterAll(() => {
 
 describe("the shared page cache", () => {
   it("keeps at most its bound in bytes and drops the least recently used page first", async () => {
-    await request("/page/1", { "Accept-Encoding": "br" });
-    await request("/page/2", { "Accept-Encoding": "br" });
+    await requestBoth("/page/1");
+    await requestBoth("/page/2");
     expect(cache.stats().entries).toBe(2);
     // A hit makes page 1 the most recently used: page 3 then pushes out page 2.
     await request("/page/1", { "Accept-Encoding": "br" });
-    await request("/page/3", { "Accept-Encoding": "br" });
+    await requestBoth("/page/3");
     expect(cache.stats().bytes).toBeLessThanOrEqual(MAX_BYTES);
     expect(cache.stats().entries).toBe(2);
     expect(rendered).toEqual(["/page/1", "/page/2", "/page/3"]);
@@ -90,7 +102,7 @@ describe("the shared page cache", () => {
     await request("/page/2", { "Accept-Encoding": "br" });
     expect(rendered).toEqual(["/page/1", "/page/2", "/page/3", "/page/2"]);
 
-    for (let n = 4; n < 30; n++) await request(`/page/${n}`, { "Accept-Encoding": "gzip" });
+    for (let n = 4; n < 30; n++) await requestBoth(`/page/${n}`);
     expect(cache.stats().bytes).toBeLessThanOrEqual(MAX_BYTES);
     expect(cache.stats().entries).toBeLessThanOrEqual(2);
   });
@@ -108,6 +120,26 @@ describe("the shared page cache", () => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body.toString()).toBe(page);
     expect(Number(plain.headers["content-length"])).toBe(Buffer.byteLength(page));
+  });
+
+  it("makes the copy its first reader asks for as a page rendered per request, each other one when first asked", async () => {
+    const key = "/roomy/50";
+    const page = pageOf(key);
+    const before = roomy.stats().bytes;
+    const first = await request(key, { "Accept-Encoding": "br" });
+    expect(first.body.equals(compressedOnce(page, "br"))).toBe(true);
+    expect(roomy.stats().bytes - before).toBeLessThan(first.body.length + 1_000);
+    // Asked again: worth compressing with more care, once.
+    const second = await request(key, { "Accept-Encoding": "br" });
+    expect(second.body.equals(carefulBrotli(page))).toBe(true);
+    const third = await request(key, { "Accept-Encoding": "br" });
+    expect(third.body.equals(second.body)).toBe(true);
+    // The gzip copy is made when a reader first asks for it, and kept beside the other.
+    const withBrotliOnly = roomy.stats().bytes;
+    const gzip = await request(key, { "Accept-Encoding": "gzip" });
+    expect(gzip.body.equals(compressedOnce(page, "gzip"))).toBe(true);
+    expect(roomy.stats().bytes - withBrotliOnly).toBe(gzip.body.length);
+    expect(rendered.filter((p) => p === key)).toHaveLength(1);
   });
 
   it("serves a page larger than the whole bound without keeping it", async () => {
