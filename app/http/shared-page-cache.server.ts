@@ -106,12 +106,15 @@ export function sharedPageCache(options: SharedPageOptions) {
    * with more care (CAREFUL_BROTLI_QUALITY). The bytes the entry holds are weighed again after either.
    */
   function copyIn(key: string, entry: Entry, encoding: "br" | "gzip"): Buffer {
-    let copy = entry[encoding];
-    if (!copy) copy = entry[encoding] = compressedOnce(identityOf(entry), encoding);
-    else if (encoding === "br" && !entry.careful && entry.answers > 0) {
-      copy = entry.br = zlib.brotliCompressSync(identityOf(entry), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: CAREFUL_BROTLI_QUALITY } });
-      entry.careful = true;
-    } else return copy;
+    const made = entry[encoding];
+    const worthCare = made !== undefined && encoding === "br" && !entry.careful && entry.answers > 0;
+    if (made && !worthCare) return made;
+    const page = identityOf(entry);
+    const copy = worthCare
+      ? zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: CAREFUL_BROTLI_QUALITY } })
+      : compressedOnce(page, encoding);
+    entry[encoding] = copy;
+    if (worthCare) entry.careful = true;
     copies.reweigh(key);
     return copy;
   }

@@ -15,11 +15,11 @@
 // built (or taken from the cache) as above and copied with `npm run db:copy` into databases of a throw-away cluster
 // (tests/support/postgres.ts), or of the server TEST_POSTGRES_URL names; steps that read the SQLite file itself are
 // skipped, each with its reason. Results go to tests/.tmp/bench/results-postgres.json.
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { createTestDatabase, startPostgres, type TestPostgres } from "../support/postgres";
 import { ensureProductionBuild, startProductionServer, type ProductionServer } from "../support/prod-server";
+import { runToEnd } from "./child-process";
 import { BENCH_DIR, ensureCorpus, ensureFilledCorpus } from "./corpus";
 import { endpointsStep } from "./steps/endpoints";
 import { freshPagesStep } from "./steps/fresh-pages";
@@ -75,7 +75,7 @@ function readEngine(): Engine {
 async function postgresCopy(serverUrl: string, file: string, name: string): Promise<string> {
   const database = await createTestDatabase(serverUrl, `bench_${name}`);
   console.log(`Copying ${path.basename(file)} into PostgreSQL...`);
-  const copy = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/db-copy.ts", "--from", file, "--to", database.url], { stdio: "inherit" });
+  const copy = await runToEnd(path.resolve("node_modules/.bin/tsx"), ["scripts/db-copy.ts", "--from", file, "--to", database.url]);
   if (copy.status !== 0) throw new Error(`npm run db:copy of ${file} failed (exit ${copy.status})`);
   return database.url;
 }

@@ -2,10 +2,10 @@
 // as measured while the corpus builder filled the large corpus. On PostgreSQL the corpus builder writes the same
 // articles again into an empty database of the bench's server (BENCH_INGEST_COUNT of them; default: the bench's
 // count), since the PostgreSQL corpora are copies, not ingested.
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { createTestDatabase } from "../../support/postgres";
+import { runToEnd } from "../child-process";
 import { BENCH_DIR } from "../corpus";
 import type { BenchContext, BenchStep } from "../types";
 
@@ -25,7 +25,7 @@ async function postgresIngest(context: BenchContext): Promise<CorpusReport> {
   try {
     const args = ["tests/bench/corpus.ts", "--count", String(count), "--postgres", database.url, "--report", reportFile];
     if (context.options.from) args.push("--from", context.options.from);
-    const run = spawnSync(path.resolve("node_modules/.bin/tsx"), args, { stdio: "inherit" });
+    const run = await runToEnd(path.resolve("node_modules/.bin/tsx"), args);
     if (run.status !== 0 || !fs.existsSync(reportFile)) throw new Error(`the corpus builder failed on PostgreSQL (exit ${run.status})`);
     return JSON.parse(fs.readFileSync(reportFile, "utf8")) as CorpusReport;
   } finally {

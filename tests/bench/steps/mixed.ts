@@ -2,10 +2,10 @@
 // of the hardening suite (tests/hardening/load.test.ts, which also checks that nothing failed and no
 // acknowledged write was lost) run with 50 clients, its figures read back from the JSON it writes. On PostgreSQL the
 // test writes its corpus into a new database of the bench's server (TEST_ENGINE=postgres).
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { slowestReads, type LoadResult } from "../../support/load";
+import { runToEnd } from "../child-process";
 import { BENCH_DIR } from "../corpus";
 import type { BenchStep, Ratio } from "../types";
 
@@ -30,8 +30,7 @@ export const mixedStep: BenchStep = {
     const reportFile = path.join(BENCH_DIR, "mixed-load.json");
     fs.rmSync(reportFile, { force: true });
     // Its own port range (the hardening suite's default is taken by nothing here, but the bench servers are).
-    const run = spawnSync("npx", ["vitest", "run", "--config", "tests/hardening/vitest.config.ts", "tests/hardening/load.test.ts"], {
-      stdio: "inherit",
+    const run = await runToEnd("npx", ["vitest", "run", "--config", "tests/hardening/vitest.config.ts", "tests/hardening/load.test.ts"], {
       env: {
         ...process.env,
         HARDENING_QUICK: "",

@@ -1,12 +1,12 @@
 // The two benchmarks that own their data (a 100,000-article related-articles corpus; a stand-in Federal Register
 // API and 200 local feeds) run as their own scripts; these steps run them in the same `npm run bench` and read
 // their figures, so every ratio of the issue is measured in one run.
-import { spawnSync } from "node:child_process";
 import path from "node:path";
+import { runToEnd } from "../child-process";
 import type { BenchStep, Ratio, StepResult } from "../types";
 
-function runScript(file: string, args: string[] = []) {
-  const result = spawnSync(path.resolve("node_modules/.bin/tsx"), [file, ...args], { encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
+async function runScript(file: string, args: string[] = []) {
+  const result = await runToEnd(path.resolve("node_modules/.bin/tsx"), [file, ...args], { capture: true });
   if (result.status !== 0) throw new Error(`${file} failed:\n${result.stderr || result.stdout}`);
   return result.stdout;
 }
@@ -18,8 +18,8 @@ function number(output: string, pattern: RegExp, what: string) {
 }
 
 /** One corpus's related-articles figures: the search with an empty cache against the brute-force scorer. */
-function relatedRatio(corpus: string, args: string[]) {
-  const output = runScript("tests/bench/related.ts", args);
+async function relatedRatio(corpus: string, args: string[]) {
+  const output = await runScript("tests/bench/related.ts", args);
   const fast = number(output, /indexed search: median ([\d.]+) ms/, "the indexed median");
   const cached = number(output, /stored lists:\s+median ([\d.]+) ms/, "the stored-lists median");
   const brute = number(output, /brute force:\s+median ([\d.]+) ms/, "the brute-force median");
@@ -47,7 +47,7 @@ export const relatedStep: BenchStep = {
   sqliteOnly: "tests/bench/related.ts builds and reads its SQLite corpora itself",
   async run(context): Promise<StepResult> {
     // The Federal Register sample repeated (its own cached corpus), and the generated corpus the feed is measured on.
-    const results = [relatedRatio("Federal Register sample", []), relatedRatio("generated", ["--db", context.databases.large, "--runs", "5"])];
+    const results = [await relatedRatio("Federal Register sample", []), await relatedRatio("generated", ["--db", context.databases.large, "--runs", "5"])];
     return { figures: { related: results.map((r) => r.figures) }, ratios: results.map((r) => r.ratio) };
   },
 };
@@ -56,7 +56,7 @@ export const rescrapeStep: BenchStep = {
   name: "rescrape",
   sqliteOnly: "tests/bench/ingest.ts scrapes into a SQLite file of its own",
   async run(): Promise<StepResult> {
-    const output = runScript("tests/bench/ingest.ts");
+    const output = await runScript("tests/bench/ingest.ts");
     const rate = number(output, /\(([\d,]+) documents\/s/, "the backfill rate");
     const percent = number(output, /= ([\d.]+)% of the first scrape/, "the re-scrape fraction");
     return {
