@@ -1,5 +1,6 @@
 // One shared copy of a public page for every reader (docs/decisions/013-shared-feed-page.md): the page is
-// rendered once per URL and content revision, compressed once, kept in this process for a minute, and
+// rendered once per URL and content revision, compressed in the encoding asked for (docs/decisions/069), kept in
+// this process for a minute, and
 // answered to everyone asking for the same URL, with a strong ETag (a 304 when the reader already has it) and
 // a Cache-Control that lets a shared cache in front of the site do the same.
 import { createHash, createHmac } from "node:crypto";
@@ -14,9 +15,10 @@ import { contentSecurityPolicy } from "./security-headers.server";
 export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 /**
  * Bytes of compressed pages kept, least recently used dropped first: the popular first pages and filters, not
- * every deep page a crawler walks through. A feed page is about 200 KB of HTML, 25 KB with brotli and 30 KB with
- * gzip, so 16 MB holds about 280 pages. Only the compressed copies are kept: a client that takes neither
- * encoding (rare: every browser, curl --compressed and fetch take gzip) gets the gzip copy inflated per request.
+ * every deep page a crawler walks through. A feed page is about 80 KB of HTML and 9-12 KB compressed; read in brotli
+ * alone, as browsers read it, it keeps one copy, so 16 MB holds over a thousand pages. Only compressed copies are
+ * kept: a client that takes neither encoding (rare: every browser, curl --compressed and fetch take gzip) gets the
+ * page inflated from one per request.
  */
 export const SHARED_PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 /** ETags kept for the current revision, at most: a crawler's walk through every page does not grow them unbounded. */
