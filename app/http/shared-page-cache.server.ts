@@ -1,8 +1,7 @@
 // One shared copy of a public page for every reader (docs/decisions/013-shared-feed-page.md): the page is
 // rendered once per URL and content revision, compressed in the encoding asked for (docs/decisions/069), kept in
-// this process for a minute, and
-// answered to everyone asking for the same URL, with a strong ETag (a 304 when the reader already has it) and
-// a Cache-Control that lets a shared cache in front of the site do the same.
+// this process for a minute, and answered to everyone asking for the same URL, with a strong ETag (a 304 when the
+// reader already has it) and a Cache-Control that lets a shared cache in front of the site do the same.
 import { createHash, createHmac } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
